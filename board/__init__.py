@@ -1,0 +1,1 @@
+"""battleboard: the application — the scenario document (``board.document``) and the Qt view (``board.view``)."""

@@ -1,0 +1,1 @@
+"""The scenario document: plain Python, JSON load/save, usable without a display."""

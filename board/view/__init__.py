@@ -1,0 +1,1 @@
+"""The Qt view of the scenario: scene, items, tools, docks, undo commands."""
