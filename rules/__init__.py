@@ -3,6 +3,13 @@
 Facts in (numbers, flags, ids), decisions and outcomes out, each with its reason and every roll.
 """
 
-from rules.dice import DiceExhausted, Dice, FixedDice, Roll
+from rules.decision import Decision
+from rules.dice import Dice, DiceExhausted, FixedDice, Roll
 
-__all__ = ["Dice", "DiceExhausted", "FixedDice", "Roll"]
+__all__ = [
+    "Decision",
+    "Dice",
+    "DiceExhausted",
+    "FixedDice",
+    "Roll",
+]
