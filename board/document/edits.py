@@ -27,7 +27,7 @@ from typing import Any
 
 from board.document.model import Model, Scenario, TerrainPiece, Unit
 
-__all__ = ["Signal", "ScenarioDocument", "EditError"]
+__all__ = ["Signal", "ScenarioDocument", "EditError", "offset_positions", "formation_positions"]
 
 Point = tuple[float, float]
 Placement = tuple[float, float, float]
@@ -80,6 +80,7 @@ class ScenarioDocument:
     Signals (each emits after the change):
 
     - ``models_changed(model_ids)``: positions or facings of these models changed;
+    - ``models_removed(model_ids)``, ``models_added(model_ids)``: casualties taken off, put back;
     - ``piece_added(piece)``, ``piece_removed(piece_id)``, ``pieces_changed(piece_ids)``;
     - ``unit_added(unit)``, ``unit_removed(unit_id)``;
     - ``replaced(scenario)``: a whole new scenario (New, Open).
@@ -88,6 +89,8 @@ class ScenarioDocument:
     def __init__(self, scenario: Scenario | None = None) -> None:
         self._scenario = scenario if scenario is not None else Scenario()
         self.models_changed = Signal()
+        self.models_removed = Signal()
+        self.models_added = Signal()
         self.piece_added = Signal()
         self.piece_removed = Signal()
         self.pieces_changed = Signal()
@@ -138,6 +141,30 @@ class ScenarioDocument:
             models[mid].facing = facing
         self.models_changed.emit(tuple(checked))
         return old
+
+    def remove_models(self, model_ids: Iterable[str]) -> list[tuple[str, int, Model]]:
+        """Take models off their units (casualties); return ``(unit_id, index, model)`` for undo.
+
+        A unit keeps at least one model: removing every model of a unit is refused (remove
+        the unit instead).
+        """
+        ids = list(dict.fromkeys(model_ids))
+        units = {mid: self._scenario.model(mid)[0] for mid in ids}
+        for unit in set(units.values()):
+            if all(m.id in units for m in unit.models):
+                raise EditError(f"removing every model of {unit.name}: remove the unit instead")
+        removed = []
+        for mid, unit in units.items():
+            index = next(i for i, m in enumerate(unit.models) if m.id == mid)
+            removed.append((unit.id, index, unit.models.pop(index)))
+        self.models_removed.emit(tuple(ids))
+        return removed
+
+    def restore_models(self, removed: list[tuple[str, int, Model]]) -> None:
+        """Put back models taken off by :meth:`remove_models` (its return value)."""
+        for unit_id, index, model in reversed(removed):
+            self._scenario.unit(unit_id).models.insert(index, model)
+        self.models_added.emit(tuple(m.id for _, _, m in removed))
 
     # -- terrain ----------------------------------------------------------------------------
     def add_pieces(self, pieces: Iterable[TerrainPiece], index: int | None = None) -> None:
@@ -238,3 +265,36 @@ class ScenarioDocument:
                 ids.append(f"{prefix}-{number}")
             number += 1
         return ids
+
+
+def offset_positions(positions: Mapping[str, Point], dx: float, dy: float) -> dict[str, Point]:
+    """Every position moved by ``(dx, dy)``: a dragged group keeps its formation.
+
+    >>> offset_positions({"a": (1.0, 2.0), "b": (3.0, 2.5)}, 0.5, -1.0)
+    {'a': (1.5, 1.0), 'b': (3.5, 1.5)}
+    """
+    return {key: (x + dx, y + dy) for key, (x, y) in positions.items()}
+
+
+def formation_positions(
+    count: int, spacing: float, centre: Point, per_rank: int = 5
+) -> list[Point]:
+    """Place ``count`` models in ranks of ``per_rank``, ``spacing`` apart.
+
+    The formation is centred on ``centre``; the first rank is the one furthest up the table.
+
+    >>> formation_positions(3, 1.5, (10.0, 10.0))
+    [(8.5, 10.0), (10.0, 10.0), (11.5, 10.0)]
+    >>> formation_positions(0, 1.0, (0.0, 0.0))
+    []
+    """
+    if count < 0 or spacing <= 0 or per_rank < 1:
+        raise EditError(
+            f"formation needs count >= 0, spacing > 0, per_rank >= 1; got "
+            f"{count}, {spacing}, {per_rank}"
+        )
+    files = min(count, per_rank)
+    ranks = -(-count // per_rank) if count else 0
+    x0 = centre[0] - (files - 1) * spacing / 2
+    y0 = centre[1] - (ranks - 1) * spacing / 2
+    return [(x0 + (i % per_rank) * spacing, y0 + (i // per_rank) * spacing) for i in range(count)]
