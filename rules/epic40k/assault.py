@@ -1,0 +1,237 @@
+"""Close assault against an Epic 40,000 building (seed 001, *BUILDINGS IN CLOSE ASSAULT*).
+
+The assaulting units' assault factors are added up (no supporting units) and set against the
+building's; bonuses come from the close-combat table (RULES.md section 2); each side rolls a
+D6 and adds its bonuses; the results table gives the assaulters' kill number; one die per
+assaulting unit; if any die hit, one chance of critical damage. The assaulters take no
+casualties and neither side gains blast markers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.decision import Decision
+from rules.dice import Dice, Roll
+from rules.epic40k.damage import CriticalOutcome, DamageOutcome, apply_damage, resolve_critical
+from rules.epic40k.shooting import CRITICAL_ON
+from rules.epic40k.state import BuildingState, Site
+from rules.epic40k.tables import ResultsRow, assault_factor_ratio_bonus, results_row
+
+__all__ = [
+    "MIN_INFANTRY_ASSAULT_FACTOR",
+    "Assaulter",
+    "Bonus",
+    "may_assault",
+    "assault_total",
+    "close_combat_bonuses",
+    "AssaultOutcome",
+    "assault_building",
+]
+
+#: Seed 001: infantry need an assault factor of 2 or more to assault a building.
+MIN_INFANTRY_ASSAULT_FACTOR = 2
+
+
+@dataclass(frozen=True)
+class Assaulter:
+    """One unit in the assault: troop type (``TroopType`` strings), assault factor, flags."""
+
+    id: str
+    troop_type: str
+    assault_factor: int
+    psyker: bool = False
+    close_combat_weapon: bool = False  # a war engine's close-combat weapon
+
+    @property
+    def effective_assault_factor(self) -> int:
+        """Return the assault factor it brings: doubled for a war engine's close-combat weapon."""
+        doubled = self.troop_type == "war_engine" and self.close_combat_weapon
+        return self.assault_factor * (2 if doubled else 1)
+
+
+def may_assault(unit: Assaulter) -> Decision:
+    """Whether ``unit`` may close assault a building.
+
+    RULES.md §4 seed 001 decision 6: each assaulting infantry unit needs an assault factor of
+    2 or more; it need not occupy the building. War engines may assault; vehicles and anything
+    that may not enter a building may not.
+    """
+    if unit.troop_type == "war_engine":
+        return Decision.yes(f"{unit.id}: war engines may assault a building")
+    if unit.troop_type != "infantry":
+        return Decision.no(
+            f"{unit.id}: a {unit.troop_type} cannot enter a building, so cannot assault one"
+        )
+    if unit.assault_factor < MIN_INFANTRY_ASSAULT_FACTOR:
+        return Decision.no(
+            f"{unit.id}: infantry need assault factor {MIN_INFANTRY_ASSAULT_FACTOR} or more to "
+            f"assault a building, this unit has {unit.assault_factor}"
+        )
+    return Decision.yes(f"{unit.id}: infantry with assault factor {unit.assault_factor}")
+
+
+def assault_total(units: Sequence[Assaulter]) -> int:
+    """Return the assaulters' total assault factor (no supporting units, seed 001 step 1)."""
+    return sum(u.effective_assault_factor for u in units)
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """One close-combat bonus and why."""
+
+    value: int
+    reason: str
+
+
+def close_combat_bonuses(
+    units: Sequence[Assaulter], building_af: int, blast_markers: int = 0
+) -> tuple[list[Bonus], list[Bonus]]:
+    """Return the assaulters' bonuses and the building's (RULES.md section 2, seed 001 step 2).
+
+    The building has no psykers and no blast markers, so it gains +1 when the assaulters have
+    5 or more blast markers and +1 when they have any at all (more than its none).
+    """
+    total = assault_total(units)
+    ours: list[Bonus] = []
+    theirs: list[Bonus] = []
+    psykers = sum(u.psyker for u in units)
+    if psykers:
+        ours.append(Bonus(1, f"more psykers ({psykers} against 0)"))
+    if blast_markers >= 5:
+        theirs.append(Bonus(1, f"the assaulters have {blast_markers} blast markers (5 or more)"))
+    if blast_markers > 0:
+        theirs.append(Bonus(1, f"the assaulters have more blast markers ({blast_markers} to 0)"))
+    if total > building_af:
+        ours.append(Bonus(assault_factor_ratio_bonus(total, building_af),
+                          f"higher assault factor ({total} against {building_af})"))
+    elif building_af > total:
+        theirs.append(Bonus(assault_factor_ratio_bonus(building_af, total),
+                            f"higher assault factor ({building_af} against {total})"))
+    return ours, theirs
+
+
+@dataclass(frozen=True)
+class AssaultOutcome:
+    """A close assault on a building: totals, bonuses, every roll, damage and criticals."""
+
+    assault_factor: int
+    building_assault_factor: int
+    assaulter_bonuses: tuple[Bonus, ...]
+    building_bonuses: tuple[Bonus, ...]
+    roll_offs: tuple[Roll, ...]  # pairs: assaulter's D6, building's D6; ties re-rolled
+    assaulter_score: int
+    building_score: int
+    row: ResultsRow
+    kill_number: int
+    hit_dice: Roll
+    damage: tuple[DamageOutcome, ...]
+    critical_chance: Roll | None
+    criticals: tuple[CriticalOutcome, ...]
+
+    @property
+    def assaulters_won(self) -> bool:
+        """Whether the assaulters had the higher score."""
+        return self.assaulter_score > self.building_score
+
+    @property
+    def hits(self) -> int:
+        """Return how many assault dice met the kill number."""
+        return sum(f >= self.kill_number for f in self.hit_dice.faces)
+
+    @property
+    def damage_dealt(self) -> int:
+        """Return the damage capacity the assault took off the building."""
+        return sum(d.amount for d in self.damage)
+
+    @property
+    def description(self) -> str:
+        """In words, with the numbers."""
+        winner = "assaulters" if self.assaulters_won else "building"
+        return (
+            f"assault factor {self.assault_factor} against {self.building_assault_factor}; "
+            f"scores {self.assaulter_score} to {self.building_score}, the {winner} win by "
+            f"{self.row.difference}; the assaulters hit on {self.kill_number}+, "
+            f"{self.hits} of {len(self.hit_dice.faces)} dice hit for {self.damage_dealt} "
+            f"damage; {len(self.criticals)} critical; no casualties and no blast markers"
+        )
+
+
+def assault_building(
+    state: BuildingState,
+    units: Sequence[Assaulter],
+    site: Site,
+    dice: Dice,
+    blast_markers: int = 0,
+) -> AssaultOutcome:
+    """Resolve a close assault on a building (seed 001, steps 1 to 5); ``state`` is changed.
+
+    ``blast_markers`` are the assaulting detachments' blast markers; ``site`` the units inside
+    (for the effects of critical damage).
+    """
+    _check(state, units)
+    building_af = state.assault_factor
+    ours, theirs = close_combat_bonuses(units, building_af, blast_markers)
+    rolls, mine, its = _roll_off(dice, sum(b.value for b in ours), sum(b.value for b in theirs))
+    row = results_row(abs(mine - its))
+    kill = row.winner_hits_on if mine > its else row.loser_hits_on
+    hit_dice = dice.roll(len(units), f"assault dice, one per unit ({kill}+)")
+    hitters = [u for u, f in zip(units, hit_dice.faces, strict=True) if f >= kill]
+    damage, criticals, chance = _apply_hits(state, hitters, site, dice)
+    return AssaultOutcome(assault_total(units), building_af, tuple(ours), tuple(theirs),
+                          rolls, mine, its, row, kill, hit_dice, damage, chance, criticals)
+
+
+def _check(state: BuildingState, units: Sequence[Assaulter]) -> None:
+    if not units:
+        raise ValueError("an assault needs at least one assaulting unit")
+    if not state.standing:
+        raise ValueError("the building is already ruins and cannot be assaulted")
+    refused = [d.reason for d in map(may_assault, units) if not d]
+    if refused:
+        raise ValueError("; ".join(refused))
+
+
+def _roll_off(dice: Dice, ours: int, theirs: int) -> tuple[tuple[Roll, ...], int, int]:
+    """Each side rolls a D6 and adds its bonuses (seed 001 step 3).
+
+    RULES.md §4 seed 001 decision 7: a tie is rolled again, with no blast markers.
+    """
+    rolls: list[Roll] = []
+    while True:
+        mine = dice.roll(1, f"assaulters' close-combat roll (+{ours})")
+        its = dice.roll(1, f"building's close-combat roll (+{theirs})")
+        rolls += [mine, its]
+        if mine.total + ours != its.total + theirs:
+            return tuple(rolls), mine.total + ours, its.total + theirs
+
+
+def _apply_hits(
+    state: BuildingState, hitters: Sequence[Assaulter], site: Site, dice: Dice
+) -> tuple[tuple[DamageOutcome, ...], tuple[CriticalOutcome, ...], Roll | None]:
+    """Apply the hits: 1 damage each; a war engine's close-combat weapon D6 and a critical.
+
+    RULES.md §4 seed 001 decisions 5 and 9: one chance of critical damage for the whole assault
+    if any die hit; a war engine with a close-combat weapon that hits deals D6 damage and one
+    automatic 2D6 critical instead of needing the 6.
+    """
+    engines = [u for u in hitters if u.effective_assault_factor != u.assault_factor]
+    plain = len(hitters) - len(engines)
+    damage: list[DamageOutcome] = []
+    if plain:
+        damage.append(apply_damage(state, plain, site, dice, "assault hits"))
+    for engine in engines:
+        amount = dice.roll(1, f"{engine.id}: close-combat weapon damage (D6)").total
+        damage.append(apply_damage(state, amount, site, dice, f"{engine.id} close-combat weapon"))
+    criticals: list[CriticalOutcome] = []
+    chance = None
+    automatic = len(engines)
+    if hitters and not engines:
+        chance = dice.roll(1, f"critical damage chance, one for the assault ({CRITICAL_ON})")
+        automatic = 1 if chance.total >= CRITICAL_ON else 0
+    for _ in range(automatic):
+        if state.standing:
+            criticals.append(resolve_critical(state, site, dice))
+            site = site.without(criticals[-1].killed)
+    return tuple(damage), tuple(criticals), chance
