@@ -1,0 +1,426 @@
+"""Measuring: closest-point distances, "within" and "wholly within", for models and units.
+
+Everything is inches. Measurements run closest point to closest point (base to base, base to
+footprint). Round bases are :class:`~geometry.footprints.Circle` objects and are measured
+analytically, so they are exact; polygons use Shapely.
+
+"Within N" means some part of the shape is at most N away; "wholly within N" means every part
+is. The boundary is exact: a base edge 6.000" away is within 6, 6.001" is not. Comparisons
+allow only :data:`EPSILON` (1e-9 inch) for floating-point noise.
+
+A target made of several parts (a ``MultiPoint`` of access points, several generators) is
+measured to the nearest part; "wholly within" asks whether the shape is wholly within N of one
+single part, as the rules ask for "wholly within 6 inches of that Access Point".
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry.base import BaseGeometry, BaseMultipartGeometry
+
+from geometry.footprints import CM_PER_INCH, Circle, Shape
+
+__all__ = [
+    "EPSILON",
+    "distance",
+    "closest_points",
+    "farthest_distance",
+    "within",
+    "wholly_within",
+    "circle_distances",
+    "circles_to_target",
+    "format_distance",
+    "to_cm",
+    "ModelVerdict",
+    "UnitCheck",
+    "unit_within",
+    "unit_wholly_within",
+]
+
+#: Floating-point allowance for "within" comparisons, inches. Far below any real miss.
+EPSILON = 1e-9
+#: Sampling step for the rare non-convex "wholly within" target, inches.
+_SAMPLE_STEP = 0.0005
+
+XY = tuple[float, float]
+FloatArray = NDArray[np.float64]
+
+
+def to_cm(inches: float) -> float:
+    """Convert inches to centimetres (Epic 40,000 measures in cm).
+
+    Examples
+    --------
+    >>> to_cm(1.0)
+    2.54
+    """
+    return inches * CM_PER_INCH
+
+
+def format_distance(inches: float, limit: float | None = None, unit: str = "in") -> str:
+    """Format a distance with two decimals, never showing a miss as a hit.
+
+    If ``limit`` is given and ``inches`` is beyond it, more decimals are shown until the
+    text differs from the limit: 6.001 against a limit of 6 prints ``6.001"``, not ``6.00"``.
+    ``unit`` is ``"in"`` or ``"cm"`` (the value is converted for cm).
+
+    Examples
+    --------
+    >>> format_distance(4.74015748)
+    '4.74"'
+    >>> format_distance(6.001, limit=6)
+    '6.001"'
+    >>> format_distance(6.0000004, limit=6)
+    '6.0000004"'
+    >>> format_distance(2.0, unit="cm")
+    '5.08 cm'
+    """
+    factor, suffix = (CM_PER_INCH, " cm") if unit == "cm" else (1.0, '"')
+    value = inches * factor
+    bound = None if limit is None else limit * factor
+    for decimals in range(2, 10):
+        text = f"{value:.{decimals}f}"
+        if bound is None or inches <= limit + EPSILON or float(text) > bound:  # type: ignore[operator]
+            return text + suffix
+    return f"{value!r}{suffix}"
+
+
+def distance(a: Shape, b: Shape) -> float:
+    """Closest-point distance between two shapes, inches (0 if they touch or overlap).
+
+    Examples
+    --------
+    >>> from geometry.footprints import round_base
+    >>> round(distance(round_base(0, 0, 32), round_base(6, 0, 32)), 3)
+    4.74
+    >>> distance(Circle(0, 0, 1), Circle(2, 0, 1))  # touching bases
+    0.0
+    >>> distance(Circle(0, 0, 1), Point(0, 5))
+    4.0
+    >>> distance(Point(0, 0), Point(3, 4))
+    5.0
+    """
+    if isinstance(a, Circle) and isinstance(b, Circle):
+        gap = math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
+        return max(0.0, gap)
+    if isinstance(a, Circle):
+        assert not isinstance(b, Circle)
+        return max(0.0, float(shapely.distance(b, Point(a.x, a.y))) - a.radius)
+    if isinstance(b, Circle):
+        return distance(b, a)
+    return float(shapely.distance(a, b))
+
+
+def closest_points(a: Shape, b: Shape) -> tuple[XY, XY]:
+    """Return the closest point of ``a`` and of ``b`` (for drawing a ruler).
+
+    Where the shapes touch or overlap both points are the same point of contact.
+
+    Examples
+    --------
+    >>> closest_points(Circle(0, 0, 1), Circle(5, 0, 1))
+    ((1.0, 0.0), (4.0, 0.0))
+    >>> closest_points(Circle(0, 0, 1), Point(0, -3))
+    ((0.0, -1.0), (0.0, -3.0))
+    >>> closest_points(Point(0, 0), Circle(0, 0, 1))
+    ((0.0, 0.0), (0.0, 0.0))
+    """
+    if isinstance(b, Circle) and not isinstance(a, Circle):
+        q, p = closest_points(b, a)
+        return p, q
+    if isinstance(a, Circle):
+        other: BaseGeometry = Point(b.x, b.y) if isinstance(b, Circle) else b
+        q = _nearest_to(other, a.centre)
+        if isinstance(b, Circle):
+            q = _towards(q, a.centre, b.radius)
+        return _towards(a.centre, q, a.radius), q
+    assert not isinstance(b, Circle)
+    line = shapely.shortest_line(a, b)
+    (x0, y0), (x1, y1) = line.coords
+    return (x0, y0), (x1, y1)
+
+
+def _nearest_to(geometry: BaseGeometry, xy: XY) -> XY:
+    """Return the point of ``geometry`` nearest to ``xy``."""
+    (_, _), (x, y) = shapely.shortest_line(Point(xy), geometry).coords
+    return (x, y)
+
+
+def _towards(start: XY, end: XY, step: float) -> XY:
+    """Move from ``start`` toward ``end`` by ``step`` but never past ``end``."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    if length <= step:
+        return end
+    return (start[0] + dx * step / length, start[1] + dy * step / length)
+
+
+def farthest_distance(shape: Shape, target: Shape) -> float:
+    """How far the farthest part of ``shape`` is from ``target``, inches.
+
+    This is the number "wholly within" compares: the shape is wholly within N of the target
+    when this is at most N. Exact for circles against points, circles and convex polygons,
+    and for polygons (hulls, ovals as polygons) against convex targets; for a non-convex
+    target the shape's outline is sampled every 0.0005 inch. A multi-part target counts its
+    nearest single part.
+
+    Examples
+    --------
+    >>> farthest_distance(Circle(0, 0, 1), Point(3, 0))
+    4.0
+    >>> farthest_distance(Circle(0, 0, 1), Polygon([(-5, -5), (5, -5), (5, 5), (-5, 5)]))
+    0.0
+    >>> farthest_distance(Circle(6, 0, 1), Polygon([(-5, -5), (5, -5), (5, 5), (-5, 5)]))
+    2.0
+    """
+    if isinstance(target, BaseMultipartGeometry):
+        return min(farthest_distance(shape, part) for part in target.geoms)
+    if isinstance(shape, Circle):
+        return float(circles_to_target(_centres([shape]), np.array([shape.radius]), target,
+                                       wholly=True)[0])
+    if isinstance(target, Circle):
+        xy = shapely.get_coordinates(shape)
+        gaps = np.hypot(xy[:, 0] - target.x, xy[:, 1] - target.y) - target.radius
+        return max(0.0, float(gaps.max()))
+    xy = shapely.get_coordinates(shape if _is_convex(target) else _dense_outline(shape))
+    return float(shapely.distance(shapely.points(xy), target).max())
+
+
+def _dense_outline(shape: BaseGeometry) -> BaseGeometry:
+    """Return the shape's outline with a vertex every :data:`_SAMPLE_STEP` inches."""
+    return shapely.segmentize(shape.boundary if shape.area > 0 else shape, _SAMPLE_STEP)
+
+
+def _is_convex(target: BaseGeometry) -> bool:
+    """Whether ``target`` is a point, a segment or a convex polygon without holes."""
+    if isinstance(target, Point):
+        return True
+    if isinstance(target, LineString):
+        return len(target.coords) == 2
+    if isinstance(target, Polygon) and not target.interiors:
+        hull_area = target.convex_hull.area
+        return hull_area - target.area <= 1e-9 * max(hull_area, 1.0)
+    return False
+
+
+def _centres(circles: Sequence[Circle]) -> FloatArray:
+    """Return an (n, 2) array of circle centres."""
+    return np.array([(c.x, c.y) for c in circles], dtype=float).reshape(-1, 2)
+
+
+def circle_distances(
+    centres_a: FloatArray, radii_a: FloatArray, centres_b: FloatArray, radii_b: FloatArray
+) -> FloatArray:
+    """All base-to-base distances between two sets of round bases, an (n, m) array, inches.
+
+    Analytic and vectorised: ``max(0, |c_a - c_b| - r_a - r_b)``.
+
+    Examples
+    --------
+    >>> d = circle_distances(np.array([[0.0, 0.0]]), np.array([1.0]),
+    ...                      np.array([[5.0, 0.0], [1.5, 0.0]]), np.array([1.0, 1.0]))
+    >>> d.tolist()
+    [[3.0, 0.0]]
+    """
+    diff = centres_a[:, None, :] - centres_b[None, :, :]
+    gaps = np.hypot(diff[..., 0], diff[..., 1]) - radii_a[:, None] - radii_b[None, :]
+    return np.maximum(gaps, 0.0)
+
+
+def circles_to_target(
+    centres: FloatArray, radii: FloatArray, target: Shape, wholly: bool = False
+) -> FloatArray:
+    """Closest (or, with ``wholly``, farthest) distance of each round base to ``target``.
+
+    Vectorised over the bases; exact for targets that are circles, points, segments or
+    convex polygons (see :func:`farthest_distance` for the others).
+
+    Examples
+    --------
+    >>> square = Polygon([(0, 0), (4, 0), (4, 4), (0, 4)])
+    >>> circles_to_target(np.array([[2.0, 2.0], [6.0, 2.0]]), np.array([1.0, 1.0]),
+    ...                   square, wholly=True).tolist()
+    [0.0, 3.0]
+    >>> circles_to_target(np.array([[2.0, 2.0], [6.0, 2.0]]), np.array([1.0, 1.0]),
+    ...                   square).tolist()
+    [0.0, 1.0]
+    """
+    if isinstance(target, Circle):
+        reach = np.hypot(centres[:, 0] - target.x, centres[:, 1] - target.y)
+        return np.maximum(reach + radii - target.radius if wholly
+                          else reach - radii - target.radius, 0.0)
+    if isinstance(target, BaseMultipartGeometry) and wholly:
+        parts = [circles_to_target(centres, radii, p, True) for p in target.geoms]
+        return np.minimum.reduce(parts)
+    points: NDArray[np.object_] = np.asarray(shapely.points(centres), dtype=object)
+    gaps: FloatArray = np.asarray(shapely.distance(points, target), dtype=float)
+    if not wholly:
+        return np.maximum(gaps - radii, 0.0)
+    if not _is_convex(target):
+        circles = [Circle(x, y, r) for (x, y), r in zip(centres, radii, strict=True)]
+        return np.array([farthest_distance(c.polygon(_SAMPLE_STEP), target) for c in circles])
+    if target.area > 0:
+        inside = gaps <= 0.0
+        if inside.any():
+            gaps = gaps.copy()
+            gaps[inside] = -shapely.distance(points[inside], target.boundary)
+    return np.maximum(gaps + radii, 0.0)
+
+
+def within(shape: Shape, target: Shape, reach: float) -> bool:
+    """Whether some part of ``shape`` is within ``reach`` inches of ``target``.
+
+    Examples
+    --------
+    >>> from geometry.footprints import round_base
+    >>> base = round_base(0, 0, 32)
+    >>> within(base, Point(6.0 + base.radius, 0), 6)  # edge exactly 6.000" away
+    True
+    >>> within(base, Point(6.001 + base.radius, 0), 6)
+    False
+    """
+    return distance(shape, target) <= reach + EPSILON
+
+
+def wholly_within(shape: Shape, target: Shape, reach: float) -> bool:
+    """Whether every part of ``shape`` is within ``reach`` inches of ``target``.
+
+    Examples
+    --------
+    >>> wholly_within(Circle(0, 0, 1), Point(5, 0), 6)
+    True
+    >>> wholly_within(Circle(0, 0, 1), Point(5.001, 0), 6)
+    False
+    """
+    return farthest_distance(shape, target) <= reach + EPSILON
+
+
+@dataclass(frozen=True)
+class ModelVerdict:
+    """One model's answer to "within" or "wholly within", with the numbers to explain it.
+
+    ``distance`` is the closest-point distance (within) or the farthest-point distance
+    (wholly within), inches; ``limit`` the N asked about.
+    """
+
+    model_id: str
+    distance: float
+    limit: float
+    wholly: bool
+
+    @property
+    def ok(self) -> bool:
+        """Whether the model passes."""
+        return self.distance <= self.limit + EPSILON
+
+    @property
+    def excess(self) -> float:
+        """By how much the model fails, inches (0 when it passes)."""
+        return 0.0 if self.ok else self.distance - self.limit
+
+    @property
+    def distance_cm(self) -> float:
+        """The distance in centimetres (Epic 40,000)."""
+        return to_cm(self.distance)
+
+    def explain(self, unit: str = "in") -> str:
+        """Say why, e.g. ``m3: not wholly within 6.00" (farthest part 6.40", 0.40" too far)``."""
+        what = "wholly within" if self.wholly else "within"
+        part = "farthest part" if self.wholly else "closest part"
+        limit = format_distance(self.limit, unit=unit)
+        measured = format_distance(self.distance, self.limit, unit)
+        if self.ok:
+            return f"{self.model_id}: {what} {limit} ({part} {measured})"
+        over = format_distance(self.excess, unit=unit)
+        return f"{self.model_id}: not {what} {limit} ({part} {measured}, {over} too far)"
+
+
+@dataclass(frozen=True)
+class UnitCheck:
+    """A unit's answer: every model's distance, and which fail and by how much.
+
+    A unit is *within* if any of its models is, and *wholly within* if all of them are wholly
+    within. ``distances`` is an array aligned with ``model_ids``.
+    """
+
+    model_ids: tuple[str, ...]
+    distances: FloatArray
+    limit: float
+    wholly: bool
+
+    @property
+    def passes(self) -> NDArray[np.bool_]:
+        """Per model, whether it passes."""
+        return np.asarray(self.distances <= self.limit + EPSILON)
+
+    @property
+    def ok(self) -> bool:
+        """Whether the unit passes (any model for within, every model for wholly within)."""
+        passes = self.passes
+        return bool(passes.all() if self.wholly else passes.any())
+
+    def verdict(self, index: int) -> ModelVerdict:
+        """Return the verdict of the model at ``index``."""
+        return ModelVerdict(self.model_ids[index], float(self.distances[index]), self.limit,
+                            self.wholly)
+
+    @property
+    def failing(self) -> tuple[ModelVerdict, ...]:
+        """The models that do not pass, each with its distance and excess."""
+        return tuple(self.verdict(int(i)) for i in np.flatnonzero(~self.passes))
+
+    @property
+    def verdicts(self) -> tuple[ModelVerdict, ...]:
+        """Every model's verdict, in order."""
+        return tuple(self.verdict(i) for i in range(len(self.model_ids)))
+
+
+def _unit_distances(models: Sequence[tuple[str, Shape]], target: Shape,
+                    wholly: bool) -> FloatArray:
+    """Distances of every model to the target, vectorised when all bases are round."""
+    shapes = [shape for _, shape in models]
+    if shapes and all(isinstance(s, Circle) for s in shapes):
+        circles = [s for s in shapes if isinstance(s, Circle)]
+        radii = np.array([c.radius for c in circles])
+        return circles_to_target(_centres(circles), radii, target, wholly)
+    measure = farthest_distance if wholly else distance
+    return np.array([measure(s, target) for s in shapes], dtype=float)
+
+
+def unit_within(models: Sequence[tuple[str, Shape]], target: Shape, reach: float) -> UnitCheck:
+    """Check a unit (``(model_id, shape)`` pairs) for "within ``reach`` of ``target``".
+
+    Examples
+    --------
+    >>> check = unit_within([("a", Circle(0, 0, 1)), ("b", Circle(20, 0, 1))], Point(0, 5), 6)
+    >>> check.ok, [v.model_id for v in check.failing]
+    (True, ['b'])
+    """
+    ids = tuple(model_id for model_id, _ in models)
+    return UnitCheck(ids, _unit_distances(models, target, False), reach, False)
+
+
+def unit_wholly_within(models: Sequence[tuple[str, Shape]], target: Shape,
+                       reach: float) -> UnitCheck:
+    """Check a unit for "wholly within ``reach`` of ``target``" (every model wholly within).
+
+    Examples
+    --------
+    >>> check = unit_wholly_within([("a", Circle(0, 0, 1)), ("b", Circle(0, 11.5, 1))],
+    ...                            Point(0, 0), 12)
+    >>> check.ok
+    False
+    >>> check.failing[0].explain()
+    'b: not wholly within 12.00" (farthest part 12.50", 0.50" too far)'
+    >>> unit_wholly_within([], Point(0, 0), 12).ok  # no models: nothing fails
+    True
+    """
+    ids = tuple(model_id for model_id, _ in models)
+    return UnitCheck(ids, _unit_distances(models, target, True), reach, True)
