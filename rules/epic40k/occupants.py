@@ -96,18 +96,28 @@ def allocate_and_roll(
     """Deal ``hits`` hits to living units inside, one at a time, and roll each kill.
 
     The owner's choice is the order of ``first`` then ``units``: each hit goes to the next
-    unit still alive in that order, going round again when all have had one. Hits left when
-    every unit is dead are lost (seed 001, the fire row).
+    unit still alive in ``first``, going round again when all have had one; only when all of
+    ``first`` are dead do hits spill over to the rest of ``units`` (seed 001: hits must land
+    on units inside, even another detachment's). Hits left when every unit is dead are lost
+    (seed 001, the fire row).
     """
-    order = _owner_order(first, units)
-    alive = list(order)
+    groups = [_unique(first), [u for u in _unique(units) if u not in first]]
+    result: list[UnitHit] = []
+    for group in groups:
+        result += _round_robin(hits - len(result), group, dice, bonus)
+    return result
+
+
+def _round_robin(
+    hits: int, units: list[UnitInside], dice: Dice, bonus: int
+) -> list[UnitHit]:
+    alive = list(units)
     result: list[UnitHit] = []
     turn = 0
-    while hits > 0 and alive:
+    while len(result) < hits and alive:
         unit = alive[turn % len(alive)]
         hit = roll_kill(unit, dice, bonus)
         result.append(hit)
-        hits -= 1
         if hit.killed:
             alive.remove(unit)
         else:
@@ -115,10 +125,10 @@ def allocate_and_roll(
     return result
 
 
-def _owner_order(first: Sequence[UnitInside], units: Sequence[UnitInside]) -> list[UnitInside]:
+def _unique(units: Sequence[UnitInside]) -> list[UnitInside]:
     seen: set[str] = set()
     order: list[UnitInside] = []
-    for unit in [*first, *units]:
+    for unit in units:
         if unit.id not in seen:
             seen.add(unit.id)
             order.append(unit)
