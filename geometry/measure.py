@@ -347,13 +347,16 @@ class UnitCheck:
     """A unit's answer: every model's distance, and which fail and by how much.
 
     A unit is *within* if any of its models is, and *wholly within* if all of them are wholly
-    within. ``distances`` is an array aligned with ``model_ids``.
+    within; ``every`` says which (it defaults to ``wholly``; embarking asks for every model
+    within, so it sets ``every`` with ``wholly`` false). ``distances`` is an array aligned with
+    ``model_ids``: closest-point distances, or farthest-point ones when ``wholly``.
     """
 
     model_ids: tuple[str, ...]
     distances: FloatArray
     limit: float
     wholly: bool
+    every: bool | None = None
 
     @property
     def passes(self) -> NDArray[np.bool_]:
@@ -364,7 +367,8 @@ class UnitCheck:
     def ok(self) -> bool:
         """Whether the unit passes (any model for within, every model for wholly within)."""
         passes = self.passes
-        return bool(passes.all() if self.wholly else passes.any())
+        every = self.wholly if self.every is None else self.every
+        return bool(passes.all() if every else passes.any())
 
     def verdict(self, index: int) -> ModelVerdict:
         """Return the verdict of the model at ``index``."""

@@ -1,0 +1,354 @@
+"""Zones for leaving and entering buildings, with per-model placement checks.
+
+All distances are inches. The zones are Shapely polygons ready to draw; the checks measure
+round bases exactly and say, model by model, what is wrong and by how much.
+
+- Disembark (40K): every model wholly within ``reach`` (6", 3" after a Tremor) of an Access
+  Point (the battlements count as one), not inside a building or impassable terrain, and not
+  within 1" of an enemy model.
+- Emergency disembark: the same, measured from the building's footprint.
+- Embark: every model within 2" of an Access Point.
+- Warhammer Fantasy garrison exit: every model at least 1" from the building and no further
+  than twice its Movement from it (closest-point distance).
+
+The obstacles (building footprints, impassable terrain, enemy models) are gathered once in an
+:class:`Obstacles` value; rebuild it when terrain or enemies move, not per mouse move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+import numpy as np
+import shapely
+from shapely.geometry import MultiPolygon, Point, Polygon
+from shapely.geometry.base import BaseGeometry
+
+from geometry.footprints import Circle, Shape, as_geometry, quad_segs_for
+from geometry.measure import (
+    EPSILON,
+    UnitCheck,
+    distance,
+    farthest_distance,
+    format_distance,
+    unit_within,
+)
+
+__all__ = [
+    "ENEMY_GAP",
+    "Obstacles",
+    "Problem",
+    "PlacementVerdict",
+    "reach_area",
+    "disembark_zone",
+    "emergency_disembark_zone",
+    "check_disembark",
+    "check_embark",
+    "garrison_exit_zone",
+    "check_garrison_exit",
+]
+
+#: Models may not end a disembarkation within this many inches of an enemy model.
+ENEMY_GAP = 1.0
+
+Named = Sequence[tuple[str, Shape]]
+
+
+def reach_area(source: Shape, reach: float) -> BaseGeometry:
+    """Everything within ``reach`` inches of ``source``, as a polygon (error < 0.0005").
+
+    Examples
+    --------
+    >>> area = reach_area(Point(0, 0), 6)
+    >>> round(area.area, 2)
+    113.08
+    >>> reach_area(Point(0, 0), 0).is_empty
+    True
+    """
+    if isinstance(source, Circle):
+        return Circle(source.x, source.y, source.radius + reach).polygon()
+    if reach <= 0:
+        return source if source.area > 0 else Polygon()
+    return source.buffer(reach, quad_segs=quad_segs_for(reach))
+
+
+def _parts(geometry: BaseGeometry) -> np.ndarray:
+    """Split a (multi)polygon into an array of its polygons."""
+    if geometry.is_empty:
+        return np.array([], dtype=object)
+    parts = shapely.get_parts(geometry)
+    return np.asarray(parts, dtype=object)
+
+
+class Obstacles:
+    """What a placed model must keep out of: terrain it cannot stand in, and enemy models.
+
+    ``terrain`` holds ``(id, footprint)`` pairs of buildings and impassable terrain; ``enemies``
+    ``(id, shape)`` pairs of enemy models; ``gap`` the distance (1") models must keep from
+    enemies. The unions and spatial indexes are made once here, so a zone rebuild only clips
+    what is near. Make a new one when terrain or enemies move, not per mouse move.
+
+    Examples
+    --------
+    >>> obstacles = Obstacles([("b1", Polygon([(0, 0), (2, 0), (2, 2), (0, 2)]))],
+    ...                       [("e1", Circle(10, 10, 0.5))])
+    >>> len(obstacles.terrain), len(obstacles.enemies)
+    (1, 1)
+    """
+
+    def __init__(self, terrain: Sequence[tuple[str, BaseGeometry]], enemies: Named = (),
+                 gap: float = ENEMY_GAP) -> None:
+        self.terrain = tuple(terrain)
+        self.enemies = tuple(enemies)
+        self.gap = gap
+        self._terrain_parts = _parts(shapely.union_all([g for _, g in self.terrain]))
+        self._terrain_tree = shapely.STRtree(self._terrain_parts)
+        exclusion = shapely.union_all([reach_area(s, gap) for _, s in self.enemies])
+        self._enemy_parts = _parts(exclusion)
+        self._enemy_tree = shapely.STRtree(self._enemy_parts)
+
+    def carve(self, area: BaseGeometry, allowed: BaseGeometry | None = None) -> BaseGeometry:
+        """Remove terrain (except ``allowed``, e.g. battlements) and enemy gaps from ``area``."""
+        reach = area
+        near = self._terrain_parts[self._terrain_tree.query(area)]
+        if len(near):
+            area = area.difference(MultiPolygon(list(near)))
+        if allowed is not None:
+            area = area.union(allowed.intersection(reach))
+        near = self._enemy_parts[self._enemy_tree.query(area)]
+        if len(near):
+            area = area.difference(MultiPolygon(list(near)))
+        return area
+
+    def in_terrain(self, shape: Shape) -> tuple[str, ...]:
+        """Ids of the terrain pieces the shape overlaps (touching an edge is allowed)."""
+        return tuple(tid for tid, g in self.terrain if _overlaps(shape, g))
+
+    def near_enemies(self, shape: Shape) -> list[tuple[str, float]]:
+        """Enemy models within the gap of ``shape``, with their distances, nearest first."""
+        found = [(eid, distance(shape, e)) for eid, e in self.enemies]
+        return sorted((f for f in found if f[1] <= self.gap + EPSILON), key=lambda f: f[1])
+
+
+
+def _overlaps(shape: Shape, footprint: BaseGeometry) -> bool:
+    """Whether the interiors meet (bases may touch a wall, not stand in it)."""
+    if isinstance(shape, Circle):
+        return float(shapely.distance(Point(shape.centre), footprint)) < shape.radius - 1e-7 \
+            or bool(footprint.contains(Point(shape.centre)))
+    return bool(shape.intersection(footprint).area > 1e-9)
+
+
+class Problem(StrEnum):
+    """Why a model may not be placed where it is."""
+
+    TOO_FAR = "too far"
+    TOO_CLOSE = "too close"
+    IN_TERRAIN = "inside a building or impassable terrain"
+    NEAR_ENEMY = "within 1 inch of an enemy"
+    OFF_TABLE = "off the table"
+
+
+@dataclass(frozen=True)
+class PlacementVerdict:
+    """One model's placement: legal or not, and each reason with its numbers."""
+
+    model_id: str
+    problems: tuple[tuple[Problem, str], ...] = ()
+    measured_from: str | None = None
+    reach_distance: float = 0.0
+
+    @property
+    def legal(self) -> bool:
+        """Whether the model may be placed there."""
+        return not self.problems
+
+    def explain(self) -> str:
+        """Say what is wrong, e.g. ``m2: too far: farthest part 6.40" from door, limit 6.00"``."""
+        if self.legal:
+            return f"{self.model_id}: legal"
+        return f"{self.model_id}: " + "; ".join(text for _, text in self.problems)
+
+
+def disembark_zone(access: Named, obstacles: Obstacles, reach: float = 6.0,
+                   battlements: BaseGeometry | None = None) -> BaseGeometry:
+    """Where disembarking models may stand: within ``reach`` of an access, minus obstacles.
+
+    ``access`` holds ``(id, shape)`` pairs: Access Points (points) and, if the building has
+    them, its battlements (a polygon, which also stays standable although it lies over the
+    footprint). The result is the area the bases must lie wholly inside.
+
+    Examples
+    --------
+    >>> bunker = Polygon([(10, 10), (14, 10), (14, 14), (10, 14)])
+    >>> obstacles = Obstacles([("bunker", bunker)], [("e1", Circle(12, 5, 0.5))])
+    >>> zone = disembark_zone([("door", Point(12, 10))], obstacles)
+    >>> zone.contains(Point(12, 7)), zone.contains(Point(12, 12)), zone.contains(Point(12, 5))
+    (True, False, False)
+    >>> disembark_zone([], obstacles).is_empty
+    True
+    """
+    areas = [reach_area(shape, reach) for _, shape in access]
+    if not areas:
+        return Polygon()
+    return obstacles.carve(shapely.union_all(areas), battlements)
+
+
+def emergency_disembark_zone(footprint: BaseGeometry, obstacles: Obstacles,
+                             reach: float = 6.0) -> BaseGeometry:
+    """Where an emergency disembarkation may end: within ``reach`` of the footprint.
+
+    Examples
+    --------
+    >>> bunker = Polygon([(10, 10), (14, 10), (14, 14), (10, 14)])
+    >>> zone = emergency_disembark_zone(bunker, Obstacles([("bunker", bunker)]))
+    >>> zone.contains(Point(12, 5)), zone.contains(Point(12, 12))
+    (True, False)
+    """
+    return obstacles.carve(reach_area(footprint, reach))
+
+
+def _reach_problem(shape: Shape, access: Named, reach: float,
+                   ) -> tuple[str, float, tuple[Problem, str] | None]:
+    """Find the access to measure from, the farthest distance to it, and any problem."""
+    best_id, best = "", float("inf")
+    for access_id, source in access:
+        far = farthest_distance(shape, source)
+        if far < best:
+            best_id, best = access_id, far
+    if best <= reach + EPSILON:
+        return best_id, best, None
+    text = (f"too far: farthest part {format_distance(best, reach)} from {best_id or 'access'},"
+            f" limit {format_distance(reach)}")
+    return best_id, best, (Problem.TOO_FAR, text)
+
+
+def _table_problem(shape: Shape, table: tuple[float, float] | None) -> tuple[Problem, str] | None:
+    """Return a problem if the shape is not wholly on a table ``(width, height)``."""
+    if table is None:
+        return None
+    minx, miny, maxx, maxy = as_geometry(shape).bounds
+    if isinstance(shape, Circle):
+        minx, miny = shape.x - shape.radius, shape.y - shape.radius
+        maxx, maxy = shape.x + shape.radius, shape.y + shape.radius
+    over = max(-minx, -miny, maxx - table[0], maxy - table[1])
+    if over <= EPSILON:
+        return None
+    return Problem.OFF_TABLE, f"off the table by {format_distance(over)}"
+
+
+def _obstacle_problems(shape: Shape, obstacles: Obstacles,
+                       battlements: BaseGeometry | None) -> list[tuple[Problem, str]]:
+    """Terrain and enemy problems of one placed shape."""
+    problems: list[tuple[Problem, str]] = []
+    on_battlements = battlements is not None and farthest_distance(shape, battlements) <= 0.0
+    inside = () if on_battlements else obstacles.in_terrain(shape)
+    if inside:
+        problems.append((Problem.IN_TERRAIN, "inside " + ", ".join(inside)))
+    for enemy_id, gap in obstacles.near_enemies(shape):
+        text = (f"within {format_distance(obstacles.gap)} of enemy {enemy_id} "
+                f"({format_distance(gap)} away)")
+        problems.append((Problem.NEAR_ENEMY, text))
+    return problems
+
+
+def check_disembark(models: Named, access: Named, obstacles: Obstacles, reach: float = 6.0,
+                    battlements: BaseGeometry | None = None,
+                    table: tuple[float, float] | None = None) -> tuple[PlacementVerdict, ...]:
+    """Check a proposed disembarkation model by model.
+
+    Each model must be wholly within ``reach`` of one access (``(id, shape)`` pairs: Access
+    Points, battlements, or for an emergency disembarkation the footprint), not overlap
+    terrain in ``obstacles`` (standing wholly on ``battlements`` is allowed), not be within
+    the enemy gap (1") of an enemy model, and, if ``table`` ``(width, height)`` is given,
+    lie wholly on the table.
+
+    Examples
+    --------
+    >>> bunker = Polygon([(10, 10), (14, 10), (14, 14), (10, 14)])
+    >>> obstacles = Obstacles([("bunker", bunker)], [("e1", Circle(20, 10, 0.5))])
+    >>> door = [("door", Point(14, 12))]
+    >>> models = [("m1", Circle(16, 12, 0.5)), ("m2", Circle(19.6, 12, 0.5)),
+    ...           ("m3", Circle(13.8, 12, 0.5)), ("m4", Circle(18.8, 10, 0.5))]
+    >>> for verdict in check_disembark(models, door, obstacles):
+    ...     print(verdict.explain())
+    m1: legal
+    m2: too far: farthest part 6.10" from door, limit 6.00"
+    m3: inside bunker
+    m4: within 1.00" of enemy e1 (0.20" away)
+    """
+    verdicts = []
+    for model_id, shape in models:
+        best_id, far, reach_problem = _reach_problem(shape, access, reach)
+        problems = [] if reach_problem is None else [reach_problem]
+        problems += _obstacle_problems(shape, obstacles, battlements)
+        off = _table_problem(shape, table)
+        problems += [] if off is None else [off]
+        verdicts.append(PlacementVerdict(model_id, tuple(problems), best_id, far))
+    return tuple(verdicts)
+
+
+def check_embark(models: Named, access_points: Sequence[Shape], reach: float = 2.0) -> UnitCheck:
+    """Whether every model is within ``reach`` (2") of an Access Point, and who is not.
+
+    Examples
+    --------
+    >>> doors = [Point(0, 0), Point(10, 0)]
+    >>> check = check_embark([("a", Circle(0, 2.5, 0.5)), ("b", Circle(10, 3, 0.5))], doors)
+    >>> check.ok, [(v.model_id, round(v.excess, 2)) for v in check.failing]
+    (False, [('b', 0.5)])
+    """
+    geoms = [as_geometry(p) for p in access_points]
+    target = shapely.union_all(geoms) if geoms else Point()
+    check = unit_within(models, target, reach)
+    return UnitCheck(check.model_ids, check.distances, reach, wholly=False, every=True)
+
+
+def garrison_exit_zone(footprint: BaseGeometry, movement: float,
+                       obstacles: Obstacles | None = None) -> BaseGeometry:
+    """Where a Warhammer Fantasy garrison may be placed on leaving: 1" to 2×M from the building.
+
+    Examples
+    --------
+    >>> hut = Polygon([(0, 0), (4, 0), (4, 4), (0, 4)])
+    >>> zone = garrison_exit_zone(hut, 4)
+    >>> zone.contains(Point(2, -0.5)), zone.contains(Point(2, -3)), zone.contains(Point(2, -9))
+    (False, True, False)
+    >>> garrison_exit_zone(hut, 0.25).is_empty
+    True
+    """
+    if 2.0 * movement <= 1.0:
+        return Polygon()
+    ring = reach_area(footprint, 2.0 * movement).difference(reach_area(footprint, 1.0))
+    return ring if obstacles is None else obstacles.carve(ring)
+
+
+def check_garrison_exit(models: Named, footprint: BaseGeometry, movement: float,
+                        ) -> tuple[PlacementVerdict, ...]:
+    """Check a garrison's exit placement: each model ≥ 1" and ≤ 2×M (closest point) away.
+
+    Examples
+    --------
+    >>> hut = Polygon([(0, 0), (4, 0), (4, 4), (0, 4)])
+    >>> models = [("a", Circle(2, -1.5, 0.5)), ("b", Circle(2, -1.2, 0.5)),
+    ...           ("c", Circle(2, -9.5, 0.5))]
+    >>> [v.explain() for v in check_garrison_exit(models, hut, 4)]  # doctest: +NORMALIZE_WHITESPACE
+    ['a: legal', 'b: too close: 0.70" from the building, needs at least 1.00"',
+     'c: too far: 9.00" from the building, limit 8.00"']
+    """
+    verdicts = []
+    limit = 2.0 * movement
+    for model_id, shape in models:
+        gap = distance(shape, footprint)
+        problems: list[tuple[Problem, str]] = []
+        if gap < 1.0 - EPSILON:
+            text = f"too close: {format_distance(gap)} from the building, needs at least 1.00\""
+            problems.append((Problem.TOO_CLOSE, text))
+        if gap > limit + EPSILON:
+            text = (f"too far: {format_distance(gap, limit)} from the building, "
+                    f"limit {format_distance(limit)}")
+            problems.append((Problem.TOO_FAR, text))
+        verdicts.append(PlacementVerdict(model_id, tuple(problems), "building", gap))
+    return tuple(verdicts)
