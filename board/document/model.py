@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from board.document.datasheet import Datasheet
+
 __all__ = [
     "MM_PER_INCH",
     "RuleSystem",
@@ -215,9 +217,10 @@ class TerrainPiece:
     ``x``, ``y`` place the datasheet's local origin on the table; ``rotation`` turns it
     clockwise (degrees); the datasheet's front then faces ``rotation``. A part of a multi-part
     building is a piece of its own whose ``group`` names the other parts' shared group and
-    ``part`` its role in it. ``claimed_by`` is a side id or ``None``. ``state`` is the building's
-    game state as the rules module records it (hull points lost, armour lost, effects…), kept as
-    plain JSON values.
+    ``part`` its role in it, and ``group_datasheet`` the multi-part datasheet the group was
+    placed from (it lists which parts are adjacent). ``claimed_by`` is a side id or ``None``.
+    ``state`` is the building's game state as the rules module records it (hull points lost,
+    armour lost, effects…), kept as plain JSON values.
     """
 
     id: str
@@ -229,6 +232,7 @@ class TerrainPiece:
     group: str | None = None
     part: str | None = None
     state: dict[str, Any] = field(default_factory=dict)
+    group_datasheet: str | None = None
 
 
 @dataclass
@@ -251,7 +255,11 @@ class Annotation:
 
 @dataclass
 class Scenario:
-    """The whole document: table, rule system and its options, sides, terrain, units, log."""
+    """The whole document: table, rule system and its options, sides, terrain, units, log.
+
+    ``custom_datasheets`` are datasheets that travel with the file (terrain the library does
+    not ship); look pieces up in ``library.including(scenario.custom_datasheets)``.
+    """
 
     name: str = "Untitled"
     table: Table = field(default_factory=Table)
@@ -262,6 +270,8 @@ class Scenario:
     units: list[Unit] = field(default_factory=list)
     log: list[LogEntry] = field(default_factory=list)
     annotations: list[Annotation] = field(default_factory=list)
+    #: Datasheets this scenario defines itself (custom terrain), saved in its file.
+    custom_datasheets: list[Datasheet] = field(default_factory=list)
 
     # -- look-ups ---------------------------------------------------------------------------
     def side(self, side_id: str) -> Side:

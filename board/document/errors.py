@@ -1,0 +1,64 @@
+"""The one error the document layer raises for a bad file or bad data.
+
+A :class:`ScenarioError` says what is wrong and why, with the numbers, and where: a JSON
+location such as ``units[3].models[0].base`` and, when it came from a file, the file's path.
+Its ``str()`` is meant to be read in a dialog.
+
+>>> err = ScenarioError("diameter must be more than 0 mm, got -25", "units[3].models[0].base")
+>>> str(err)
+'units[3].models[0].base: diameter must be more than 0 mm, got -25'
+>>> str(err.in_file("army.json"))
+'army.json, units[3].models[0].base: diameter must be more than 0 mm, got -25'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+__all__ = ["ScenarioError", "join_where"]
+
+
+def join_where(*parts: str) -> str:
+    """Join location parts, skipping empty ones: ``units[3]`` + ``name`` → ``units[3].name``.
+
+    A part that starts with ``[`` is appended without a dot.
+
+    >>> join_where("", "units[3]", "models", "[0]")
+    'units[3].models[0]'
+    >>> join_where("", "")
+    ''
+    """
+    text = ""
+    for part in parts:
+        if not part:
+            continue
+        if text and not part.startswith("["):
+            text += "."
+        text += part
+    return text
+
+
+class ScenarioError(Exception):
+    """A scenario or datasheet file (or dict) that cannot be used.
+
+    Parameters
+    ----------
+    message
+        What is wrong and why, with the numbers.
+    where
+        Where it is: a JSON location (``terrain[2].datasheet``), possibly preceded by the file
+        path (``demo.json, terrain[2].datasheet``). Empty when it concerns the whole thing.
+    """
+
+    def __init__(self, message: str, where: str = "") -> None:
+        super().__init__(message, where)
+        self.message = message
+        self.where = where
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+    def in_file(self, path: str | Path) -> ScenarioError:
+        """Return the same error with the file's path put in front of ``where``."""
+        where = f"{path}, {self.where}" if self.where else str(path)
+        return ScenarioError(self.message, where)

@@ -1,0 +1,121 @@
+"""The few shape facts the document checks when it reads a file, and the placement transform.
+
+Shapely is allowed here (``board/document`` must only avoid Qt); the measuring of the game
+lives in ``geometry/``. Coordinates are inches; angles are degrees clockwise on screen
+(y runs down the table), so turning the up vector ``(0, -1)`` by 90° gives ``(1, 0)``.
+
+>>> check_simple_polygon([(0, 0), (2, 0), (2, 2), (0, 2)], "footprint")
+>>> check_simple_polygon([(0, 0), (2, 2), (2, 0), (0, 2)], "footprint")
+Traceback (most recent call last):
+...
+board.document.errors.ScenarioError: footprint: the polygon is not simple: its edges cross at (1, 1)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+import shapely
+from shapely.geometry import LineString, Point, Polygon
+
+from board.document.errors import ScenarioError
+
+__all__ = [
+    "check_simple_polygon",
+    "check_near_outline",
+    "check_within",
+    "check_no_overlap",
+    "rotate_point",
+    "place_point",
+]
+
+Pt = tuple[float, float]
+
+#: Overlap (square inches) below which two footprints are taken to merely touch.
+OVERLAP_TOLERANCE = 1e-6
+
+
+def _crossing(points: Sequence[Pt]) -> Pt | None:
+    """Return a point where the closed outline through ``points`` meets itself, if any."""
+    ring = LineString([*points, points[0]])
+    noded = shapely.node(ring)
+    for part in shapely.get_parts(noded):
+        for end in (part.coords[0], part.coords[-1]):
+            if sum(1 for p in points if math.dist(p, end) < 1e-9) == 0:
+                return (end[0], end[1])
+    return None
+
+
+def check_simple_polygon(points: Sequence[Pt], where: str) -> None:
+    """Refuse an outline that is not a simple polygon of positive area.
+
+    Parameters
+    ----------
+    points
+        The vertices, in order, not repeating the first at the end.
+    where
+        The JSON location named in the error.
+    """
+    if len(points) < 3:
+        raise ScenarioError(f"a polygon needs at least 3 points, got {len(points)}", where)
+    ring = LineString([*points, points[0]])
+    if not ring.is_simple:
+        at = _crossing(points)
+        spot = f" at ({at[0]:g}, {at[1]:g})" if at else " (a repeated vertex or a doubled edge)"
+        raise ScenarioError(f"the polygon is not simple: its edges cross{spot}", where)
+    area = Polygon(points).area
+    if area <= 1e-9:
+        raise ScenarioError(f"the polygon has no area ({area:g} square inches)", where)
+
+
+def check_near_outline(point: Pt, outline: Sequence[Pt], tolerance: float, where: str) -> None:
+    """Refuse a door or firing slit more than ``tolerance`` inches from the outline."""
+    distance = Polygon(outline).exterior.distance(Point(point))
+    if distance > tolerance:
+        raise ScenarioError(
+            f"({point[0]:g}, {point[1]:g}) is {distance:.2f} in from the footprint's walls; "
+            f"it must be within {tolerance:g} in of them", where)
+
+
+def check_within(point: Pt, outline: Sequence[Pt], tolerance: float, where: str) -> None:
+    """Refuse a point more than ``tolerance`` inches outside the footprint."""
+    distance = Polygon(outline).distance(Point(point))
+    if distance > tolerance:
+        raise ScenarioError(
+            f"({point[0]:g}, {point[1]:g}) is {distance:.2f} in outside the footprint; "
+            f"it must be within {tolerance:g} in of it", where)
+
+
+def check_no_overlap(outlines: Mapping[str, Sequence[Pt]], where: str) -> None:
+    """Refuse two outlines (by name) that overlap; touching along an edge is fine."""
+    names = list(outlines)
+    polygons = [Polygon(outlines[n]) for n in names]
+    for i in range(len(names)):
+        for j in range(i + 1, len(names)):
+            area = polygons[i].intersection(polygons[j]).area
+            if area > OVERLAP_TOLERANCE:
+                raise ScenarioError(f"parts {names[i]!r} and {names[j]!r} overlap by "
+                                    f"{area:.3g} square inches", where)
+
+
+def rotate_point(point: Pt, rotation: float) -> Pt:
+    """Turn ``point`` about the origin by ``rotation`` degrees clockwise on screen.
+
+    >>> [round(v, 9) + 0.0 for v in rotate_point((0.0, -1.0), 90.0)]
+    [1.0, 0.0]
+    """
+    a = math.radians(rotation)
+    c, s = math.cos(a), math.sin(a)
+    x, y = point
+    return (x * c - y * s, x * s + y * c)
+
+
+def place_point(point: Pt, x: float, y: float, rotation: float) -> Pt:
+    """Map a point of a datasheet's local frame to the table for a piece at ``(x, y)``.
+
+    >>> place_point((1.0, 0.0), 10.0, 5.0, 180.0)
+    (9.0, 5.0)
+    """
+    rx, ry = rotate_point(point, rotation)
+    return (round(x + rx, 12), round(y + ry, 12))
