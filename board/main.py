@@ -1,0 +1,109 @@
+"""The ``battleboard`` command: open the demo, a file, or render a screenshot.
+
+Usage::
+
+    battleboard                        # the demo scenario
+    battleboard FILE                   # a scenario file
+    battleboard --screenshot OUT.png [FILE]   # draw the table to a PNG and exit
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+__all__ = ["main", "render_screenshot", "SCREENSHOT_SIZE"]
+
+#: The screenshot's size in pixels (the table is fitted inside, rulers included).
+SCREENSHOT_SIZE = (1900, 1300)
+
+
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="battleboard",
+        description="A true-scale tabletop wargames board that knows the rules for buildings.",
+    )
+    parser.add_argument(
+        "file", nargs="?", type=Path, help="scenario file to open (default: the demo scenario)"
+    )
+    parser.add_argument(
+        "--screenshot",
+        metavar="OUT.png",
+        type=Path,
+        help="render the table to a PNG without showing a window, then exit",
+    )
+    return parser.parse_args(argv)
+
+
+def render_screenshot(
+    scenario: object, library: object, out: Path, size: tuple[int, int] = SCREENSHOT_SIZE
+) -> None:
+    """Draw ``scenario``'s whole table with rulers into the PNG ``out``; no window is shown."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QUndoStack
+    from PySide6.QtWidgets import QApplication
+
+    from board.document.edits import ScenarioDocument
+    from board.view.rulers import BoardWidget
+    from board.view.scene import BoardScene
+    from board.view.view import BoardView
+
+    document = ScenarioDocument(scenario)  # type: ignore[arg-type]
+    stack = QUndoStack()
+    scene = BoardScene(document, library, stack)  # type: ignore[arg-type]
+    view = BoardView(scene)
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    widget = BoardWidget(view)
+    widget.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
+    widget.resize(*size)
+    widget.show()
+    QApplication.processEvents()
+    view.fit_table()
+    QApplication.processEvents()
+    image = widget.grab()
+    widget.close()
+    if not image.save(str(out), "PNG"):
+        raise OSError(f"could not write the PNG {out}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``battleboard`` command; return the exit status."""
+    args = _parse(argv)
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from board.document.datasheets import load_library
+    from board.document.errors import ScenarioError
+    from board.document.io import load_scenario
+    from resources import DEMO_SCENARIO
+
+    app = QApplication.instance() or QApplication(["battleboard"])
+    path = args.file if args.file is not None else DEMO_SCENARIO
+    try:
+        library = load_library()
+        scenario = load_scenario(path, library)
+    except ScenarioError as error:
+        print(f"battleboard: cannot open {path}: {error}", file=sys.stderr)
+        if args.screenshot is None:
+            QMessageBox.critical(None, "battleboard", f"Cannot open {path}:\n{error}")
+        return 2
+    if args.screenshot is not None:
+        try:
+            render_screenshot(scenario, library, args.screenshot)
+        except OSError as error:
+            print(f"battleboard: {error}", file=sys.stderr)
+            return 1
+        print(f"battleboard: wrote {args.screenshot}")
+        return 0
+    from board.view.window import MainWindow
+
+    window = MainWindow(library)
+    window.show_scenario(scenario, args.file)
+    window.show()
+    return int(app.exec())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,180 @@
+"""What a building looks like on the board, read off its datasheet.
+
+The items draw; this module decides where each symbol and label goes, from the datasheet alone
+(local inches, front up), so :class:`~board.view.items.BuildingItem` only paints.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from board.document.datasheet import Datasheet, TerrainKind
+
+__all__ = ["FACING_ANGLES", "Marker", "BuildingLook", "look_of"]
+
+Point = tuple[float, float]
+
+#: Each facing's outward direction in the local frame, degrees clockwise from up (front).
+FACING_ANGLES = {"front": 0.0, "right": 90.0, "rear": 180.0, "left": 270.0}
+
+#: How far inside the wall an armour badge sits, inches.
+_BADGE_INSET = 0.75
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A symbol at a local point: its tooltip and the local direction it points (degrees)."""
+
+    tooltip: str
+    at: Point
+    angle: float = 0.0
+    models: int = 0
+
+
+@dataclass(frozen=True)
+class BuildingLook:
+    """Everything a building item paints, in the datasheet's local inches."""
+
+    name: str
+    kind: TerrainKind
+    footprint: tuple[Point, ...]
+    stats: str = ""
+    impassable: bool = False
+    battlements: tuple[Point, ...] = ()
+    armour_badges: tuple[tuple[str, str, Point], ...] = ()  # (facing, text, where)
+    access_points: tuple[Marker, ...] = ()
+    fire_points: tuple[Marker, ...] = ()
+    weapons: tuple[Marker, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+
+
+def _bounds(points: tuple[Point, ...]) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in points] or [0.0]
+    ys = [p[1] for p in points] or [0.0]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _armour_badges(sheet: Datasheet) -> tuple[tuple[str, str, Point], ...]:
+    if not sheet.armour or not sheet.footprint:
+        return ()
+    left, top, right, bottom = _bounds(sheet.footprint)
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    inset_x = min(_BADGE_INSET, (right - left) / 4)
+    inset_y = min(_BADGE_INSET, (bottom - top) / 4)
+    where = {
+        "front": (cx, top + inset_y),
+        "right": (right - inset_x, cy),
+        "rear": (cx, bottom - inset_y),
+        "left": (left + inset_x, cy),
+    }
+    return tuple((f, str(sheet.armour[f]), where[f]) for f in where if f in sheet.armour)
+
+
+def _outward(at: Point, centre: Point) -> float:
+    dx, dy = at[0] - centre[0], at[1] - centre[1]
+    if math.hypot(dx, dy) < 1e-9:
+        return 0.0
+    return math.degrees(math.atan2(dx, -dy)) % 360.0
+
+
+def _wall_angle(at: Point, footprint: tuple[Point, ...], centre: Point) -> float:
+    """Return the outward direction of the wall nearest ``at``: a door faces out of its wall."""
+    best: tuple[float, float] | None = None
+    for (ax, ay), (bx, by) in zip(footprint, footprint[1:] + footprint[:1], strict=True):
+        ex, ey = bx - ax, by - ay
+        length2 = ex * ex + ey * ey
+        if length2 == 0:
+            continue
+        t = max(0.0, min(1.0, ((at[0] - ax) * ex + (at[1] - ay) * ey) / length2))
+        gap = math.hypot(ax + t * ex - at[0], ay + t * ey - at[1])
+        if best is None or gap < best[0]:
+            normal = math.degrees(math.atan2(ex, -ey))  # along the wall; turn a quarter out
+            mid = ((ax + bx) / 2, (ay + by) / 2)
+            out = _outward(mid, centre)
+            candidates = ((normal + 90.0) % 360.0, (normal - 90.0) % 360.0)
+            angle = min(candidates, key=lambda a: abs((a - out + 180.0) % 360.0 - 180.0))
+            best = (gap, angle)
+    return best[1] if best is not None and best[0] < 0.5 else _outward(at, centre)
+
+
+def _stats(sheet: Datasheet) -> str:
+    parts = []
+    if sheet.size is not None:
+        parts.append(sheet.size.value)
+    if sheet.hull_points is not None:
+        parts.append(f"HP {sheet.hull_points}")
+    if sheet.damage_capacity is not None:
+        parts.append(f"DC {sheet.damage_capacity}")
+    if sheet.assault_factor is not None:
+        parts.append(f"AF {sheet.assault_factor}")
+    if "warhammer_fantasy" in sheet.systems and sheet.floors:
+        parts.append(f"{sheet.floors} floor{'s' if sheet.floors != 1 else ''}")
+    if sheet.mighty_bulwark:
+        parts.append("Mighty Bulwark")
+    if sheet.projects_void_shields is not None:
+        shields = sheet.projects_void_shields
+        parts.append(f'{shields.shields} void shields {shields.range:g}"')
+    if sheet.impassable:
+        parts.append("impassable")
+    return " · ".join(parts)
+
+
+def look_of(sheet: Datasheet) -> BuildingLook:
+    """Where each part of ``sheet`` is drawn.
+
+    Armour badges sit just inside the middle of each wall; fire points point out of the wall
+    they are in; emplaced weapons point away from the footprint's centre.
+
+    >>> from board.document.datasheet import Datasheet, FirePoint, TerrainKind
+    >>> sheet = Datasheet("hut", "Hut", TerrainKind.BUILDING, ("wh40k",),
+    ...     footprint=((-2, -2), (2, -2), (2, 2), (-2, 2)),
+    ...     armour={"front": 11, "right": 10, "rear": 10, "left": 10},
+    ...     fire_points=(FirePoint("f1", 2, 0, "right"),))
+    >>> look = look_of(sheet)
+    >>> look.armour_badges[0], look.fire_points[0].angle
+    (('front', '11', (0.0, -1.25)), 90.0)
+    """
+    left, top, right, bottom = _bounds(sheet.footprint)
+    centre = ((left + right) / 2, (top + bottom) / 2)
+    return BuildingLook(
+        name=sheet.name,
+        kind=sheet.kind,
+        footprint=tuple(sheet.footprint),
+        stats=_stats(sheet),
+        impassable=sheet.impassable,
+        battlements=tuple(sheet.battlements.polygon) if sheet.battlements else (),
+        armour_badges=_armour_badges(sheet),
+        access_points=tuple(
+            Marker(
+                f"Access point {a.label or a.id}",
+                (a.x, a.y),
+                _wall_angle((a.x, a.y), tuple(sheet.footprint), centre),
+            )
+            for a in sheet.access_points
+        ),
+        fire_points=tuple(
+            Marker(
+                f"Fire point ({f.facing}): up to {f.models} models fire through it",
+                (f.x, f.y),
+                FACING_ANGLES.get(f.facing, 0.0),
+                f.models,
+            )
+            for f in sheet.fire_points
+        ),
+        weapons=tuple(
+            Marker(
+                _weapon_tip(
+                    w.weapon.name, w.weapon.range, w.weapon.strength, w.weapon.ap, w.weapon.type
+                ),
+                (w.x, w.y),
+                _wall_angle((w.x, w.y), tuple(sheet.footprint), centre),
+            )
+            for w in sheet.emplaced_weapons
+        ),
+    )
+
+
+def _weapon_tip(name: str, range_in: float, strength: int, ap: int | None, kind: str) -> str:
+    ap_text = "-" if ap is None else str(ap)
+    return f'Emplaced {name}: {range_in:g}" S{strength} AP{ap_text} {kind}'

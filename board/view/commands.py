@@ -1,0 +1,179 @@
+"""Undo commands: each changes the document through its edit API, never an item.
+
+The scene hears the document's signals and moves its items; undo and redo therefore work the
+same whether the change came from a drag, a menu or a test.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QUndoCommand
+
+from board.document.edits import ScenarioDocument
+from board.document.model import Model, TerrainPiece, Unit
+
+__all__ = [
+    "MoveModelsCommand",
+    "RotateModelsCommand",
+    "PlacePiecesCommand",
+    "AddPiecesCommand",
+    "RemovePieceCommand",
+    "AddUnitCommand",
+    "RemoveUnitCommand",
+    "RemoveModelsCommand",
+]
+
+Point = tuple[float, float]
+Placement = tuple[float, float, float]
+
+#: Command ids for merging consecutive steps of the same gesture.
+ROTATE_ID = 1001
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+class MoveModelsCommand(QUndoCommand):
+    """Move models from ``old`` to ``new`` positions (a whole drag is one command)."""
+
+    def __init__(
+        self, document: ScenarioDocument, old: dict[str, Point], new: dict[str, Point]
+    ) -> None:
+        super().__init__(f"Move {_count(len(new), 'model')}")
+        self._document, self._old, self._new = document, dict(old), dict(new)
+
+    def redo(self) -> None:  # noqa: D102 - Qt override
+        self._document.move_models(self._new)
+
+    def undo(self) -> None:  # noqa: D102 - Qt override
+        self._document.move_models(self._old)
+
+
+class RotateModelsCommand(QUndoCommand):
+    """Turn models to new facings; consecutive turns of the same models merge into one step."""
+
+    def __init__(
+        self, document: ScenarioDocument, old: dict[str, float], new: dict[str, float]
+    ) -> None:
+        super().__init__(f"Rotate {_count(len(new), 'model')}")
+        self._document, self._old, self._new = document, dict(old), dict(new)
+
+    def id(self) -> int:  # noqa: D102 - Qt override
+        return ROTATE_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: D102 - Qt override
+        if not isinstance(other, RotateModelsCommand) or set(other._new) != set(self._new):
+            return False
+        self._new = dict(other._new)
+        return True
+
+    def redo(self) -> None:  # noqa: D102 - Qt override
+        self._document.rotate_models(self._new)
+
+    def undo(self) -> None:  # noqa: D102 - Qt override
+        self._document.rotate_models(self._old)
+
+
+class PlacePiecesCommand(QUndoCommand):
+    """Move or turn terrain pieces: ``(x, y, rotation)`` from ``old`` to ``new``."""
+
+    def __init__(
+        self,
+        document: ScenarioDocument,
+        old: dict[str, Placement],
+        new: dict[str, Placement],
+    ) -> None:
+        super().__init__(f"Move {_count(len(new), 'terrain piece')}")
+        self._document, self._old, self._new = document, dict(old), dict(new)
+
+    def redo(self) -> None:  # noqa: D102 - Qt override
+        self._document.place_pieces(self._new)
+
+    def undo(self) -> None:  # noqa: D102 - Qt override
+        self._document.place_pieces(self._old)
+
+
+class AddPiecesCommand(QUndoCommand):
+    """Place terrain pieces (a multi-part building's parts together)."""
+
+    def __init__(
+        self, document: ScenarioDocument, pieces: list[TerrainPiece], name: str = ""
+    ) -> None:
+        super().__init__(f"Place {name or _count(len(pieces), 'terrain piece')}")
+        self._document, self._pieces = document, list(pieces)
+
+    def redo(self) -> None:  # noqa: D102 - Qt override
+        self._document.add_pieces(self._pieces)
+
+    def undo(self) -> None:  # noqa: D102 - Qt override
+        for piece in reversed(self._pieces):
+            self._document.remove_piece(piece.id)
+
+
+class RemovePieceCommand(QUndoCommand):
+    """Take a terrain piece off the table."""
+
+    def __init__(
+        self, document: ScenarioDocument, piece_id: str, parent: QUndoCommand | None = None
+    ) -> None:
+        super().__init__(f"Delete {piece_id}", parent)
+        self._document, self._piece_id = document, piece_id
+        self._removed: tuple[int, TerrainPiece] | None = None
+
+    def redo(self) -> None:  # noqa: D102 - Qt override
+        self._removed = self._document.remove_piece(self._piece_id)
+
+    def undo(self) -> None:  # noqa: D102 - Qt override
+        assert self._removed is not None
+        index, piece = self._removed
+        self._document.add_pieces([piece], index)
+
+
+class AddUnitCommand(QUndoCommand):
+    """Put a new unit on the table."""
+
+    def __init__(self, document: ScenarioDocument, unit: Unit) -> None:
+        super().__init__(f"Add {unit.name}")
+        self._document, self._unit = document, unit
+
+    def redo(self) -> None:  # noqa: D102 - Qt override
+        self._document.add_unit(self._unit)
+
+    def undo(self) -> None:  # noqa: D102 - Qt override
+        self._document.remove_unit(self._unit.id)
+
+
+class RemoveUnitCommand(QUndoCommand):
+    """Take a whole unit off the table."""
+
+    def __init__(
+        self, document: ScenarioDocument, unit_id: str, parent: QUndoCommand | None = None
+    ) -> None:
+        super().__init__(f"Delete unit {unit_id}", parent)
+        self._document, self._unit_id = document, unit_id
+        self._removed: tuple[int, Unit] | None = None
+
+    def redo(self) -> None:  # noqa: D102 - Qt override
+        self._removed = self._document.remove_unit(self._unit_id)
+
+    def undo(self) -> None:  # noqa: D102 - Qt override
+        assert self._removed is not None
+        index, unit = self._removed
+        self._document.add_unit(unit, index)
+
+
+class RemoveModelsCommand(QUndoCommand):
+    """Take some models of their units off the table (casualties)."""
+
+    def __init__(
+        self, document: ScenarioDocument, model_ids: list[str], parent: QUndoCommand | None = None
+    ) -> None:
+        super().__init__(f"Remove {_count(len(model_ids), 'model')}", parent)
+        self._document, self._ids = document, list(model_ids)
+        self._removed: list[tuple[str, int, Model]] = []
+
+    def redo(self) -> None:  # noqa: D102 - Qt override
+        self._removed = self._document.remove_models(self._ids)
+
+    def undo(self) -> None:  # noqa: D102 - Qt override
+        self._document.restore_models(self._removed)

@@ -1,0 +1,77 @@
+"""Deleting the selection, and describing it in the status bar."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QUndoStack
+
+from board.document.edits import EditError, ScenarioDocument
+from board.document.model import Scenario
+from board.view.commands import RemoveModelsCommand, RemovePieceCommand, RemoveUnitCommand
+from board.view.scene import BoardScene
+
+__all__ = ["delete_selection", "selection_text"]
+
+
+def delete_selection(scene: BoardScene, document: ScenarioDocument, stack: QUndoStack) -> str:
+    """Delete the selected models and pieces as one undo step; return what was done.
+
+    A unit all of whose models are selected is deleted whole; otherwise the selected models
+    are taken off as casualties. A building with units inside is refused (``EditError``)
+    before anything changes.
+    """
+    scenario = document.scenario
+    piece_ids = scene.selected_piece_ids()
+    for piece_id in piece_ids:
+        inside = scenario.units_in(piece_id)
+        if inside:
+            names = ", ".join(u.name for u in inside)
+            raise EditError(f"cannot delete {piece_id}: {names} inside; disembark them first")
+    whole, casualties = _split_by_unit(scenario, scene.selected_model_ids())
+    if not (piece_ids or whole or casualties):
+        return ""
+    stack.beginMacro("Delete selection")
+    for piece_id in piece_ids:
+        stack.push(RemovePieceCommand(document, piece_id))
+    for unit_id in whole:
+        stack.push(RemoveUnitCommand(document, unit_id))
+    if casualties:
+        stack.push(RemoveModelsCommand(document, casualties))
+    stack.endMacro()
+    return (
+        f"deleted {len(piece_ids)} terrain piece(s), {len(whole)} unit(s), "
+        f"{len(casualties)} model(s)"
+    )
+
+
+def _split_by_unit(scenario: Scenario, model_ids: list[str]) -> tuple[list[str], list[str]]:
+    chosen = set(model_ids)
+    whole, casualties = [], []
+    for unit in scenario.units:
+        ids = [m.id for m in unit.models if m.id in chosen]
+        if ids and len(ids) == len(unit.models):
+            whole.append(unit.id)
+        else:
+            casualties.extend(ids)
+    return whole, casualties
+
+
+def selection_text(scene: BoardScene, scenario: Scenario) -> str:
+    """Return the status bar's words for the selection: one model's unit, base and position."""
+    model_ids = scene.selected_model_ids()
+    pieces = scene.selected_piece_ids()
+    if len(model_ids) == 1 and not pieces:
+        unit, model = scenario.model(model_ids[0])
+        side = next((s.name for s in scenario.sides if s.id == unit.side), unit.side)
+        return (
+            f"{unit.name} ({side}, {unit.troop_type.label}) · base {model.base.label} · "
+            f"at x {model.x:.2f} in, y {model.y:.2f} in · facing {model.facing:g}°"
+        )
+    if len(pieces) == 1 and not model_ids:
+        piece = scenario.piece(pieces[0])
+        return (
+            f"{piece.id} ({piece.datasheet}) at x {piece.x:.2f} in, y {piece.y:.2f} in, "
+            f"turned {piece.rotation:g}°"
+        )
+    if model_ids or pieces:
+        return f"{len(model_ids)} model(s) and {len(pieces)} terrain piece(s) selected"
+    return ""

@@ -1,0 +1,191 @@
+"""A building (or other terrain piece) drawn from its datasheet's look."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from board.document.datasheet import TerrainKind
+from board.view import style
+from board.view.building_look import BuildingLook
+from board.view.convert import to_colour, to_path, to_point
+from board.view.items.label_item import LabelItem
+from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
+
+__all__ = ["BuildingItem"]
+
+_KIND_FILL = {
+    TerrainKind.RUINS: QColor("#7a6a55"),
+    TerrainKind.CRATER: QColor("#4a3f33"),
+    TerrainKind.IMPASSABLE: QColor("#5a5650"),
+    TerrainKind.AREA: QColor("#3f6b35"),
+}
+
+
+class BuildingItem(QGraphicsItem):
+    """A terrain piece in its datasheet's local frame, placed by position and rotation.
+
+    It paints the footprint (edged in the claiming side's colour), the battlements, and has
+    child symbols for access points, fire points and emplaced weapons and upright labels for
+    each facing's armour and for the name, which also lists the units inside.
+    """
+
+    def __init__(self, piece_id: str, look: BuildingLook) -> None:
+        super().__init__()
+        self.piece_id = piece_id
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.setZValue(0.0)
+        self._look = look
+        self._footprint = to_path(look.footprint)
+        self._battlements = to_path(look.battlements)
+        self._claim: QColor | None = None
+        self._claim_name = ""
+        self._occupants: list[str] = []
+        self._markers: list[tuple[AccessPointMarker | FirePointMarker | WeaponMarker, float]] = []
+        self._badges: dict[str, LabelItem] = {}
+        self._name_label = LabelItem("", self, point_size=8.5, bold=True)
+        self._name_label.setZValue(3.0)
+        self._build_children()
+        self._refresh_text()
+
+    # -- setters the scene calls ---------------------------------------------------------
+    def set_placement(self, x: float, y: float, rotation: float) -> None:
+        """Put the datasheet's origin at ``(x, y)`` inches, turned ``rotation``° clockwise."""
+        self.setPos(x, y)
+        self.setRotation(rotation)
+        for marker, local_angle in self._markers:
+            marker.set_angle(local_angle + rotation)
+        self._place_name_label()
+
+    def _place_name_label(self) -> None:
+        # Under the footprint as the table shows it, whatever the rotation, so it hides no
+        # armour value or symbol; the label hangs down from that point in screen pixels.
+        on_table = self.mapToScene(self._footprint).boundingRect()
+        anchor = self.mapFromScene(on_table.center().x(), on_table.bottom())
+        self._name_label.setPos(anchor)
+
+    def set_claim(self, colour: QColor | None, side_name: str = "") -> None:
+        """Show the building as claimed by the side of ``colour`` (``None``: unclaimed)."""
+        self._claim = QColor(colour) if colour is not None else None
+        self._claim_name = side_name
+        self._name_label.set_background(
+            self._claim.darker(160) if self._claim is not None else style.LABEL_BACK
+        )
+        self._refresh_text()
+        self.update()
+
+    def set_occupants(self, names: list[str]) -> None:
+        """List the units embarked inside (they are not on the table)."""
+        self._occupants = list(names)
+        self._refresh_text()
+
+    @property
+    def name_text(self) -> str:
+        """The text of the name label (name, stats, holder, occupants)."""
+        return self._name_label.text
+
+    def armour_text(self, facing: str) -> str:
+        """Return the armour value shown on ``facing`` (empty if none)."""
+        badge = self._badges.get(facing)
+        return badge.text if badge is not None else ""
+
+    @property
+    def marker_count(self) -> dict[str, int]:
+        """How many access point, fire point and weapon symbols are drawn."""
+        kinds = [type(marker).__name__ for marker, _ in self._markers]
+        return {k: kinds.count(k) for k in ("AccessPointMarker", "FirePointMarker", "WeaponMarker")}
+
+    # -- building the children ------------------------------------------------------------
+    def _build_children(self) -> None:
+        look = self._look
+        for facing, text, where in look.armour_badges:
+            badge = LabelItem(text, self, background=style.ARMOUR_BADGE, point_size=8.0, bold=True)
+            badge.setToolTip(f"Armour {text} on the {facing}")
+            badge.setPos(to_point(where))
+            badge.setZValue(2.0)
+            self._badges[facing] = badge
+        for ap in look.access_points:
+            self._add_marker(AccessPointMarker(ap.tooltip, ap.angle, self), ap.at, ap.angle)
+        for fp in look.fire_points:
+            marker = FirePointMarker(fp.tooltip, fp.angle, fp.models, self)
+            self._add_marker(marker, fp.at, fp.angle)
+        for weapon in look.weapons:
+            self._add_marker(
+                WeaponMarker(weapon.tooltip, weapon.angle, self), weapon.at, weapon.angle
+            )
+
+    def _add_marker(
+        self,
+        marker: AccessPointMarker | FirePointMarker | WeaponMarker,
+        at: tuple[float, float],
+        angle: float,
+    ) -> None:
+        marker.setPos(to_point(at))
+        marker.setZValue(4.0)
+        self._markers.append((marker, angle))
+
+    def _refresh_text(self) -> None:
+        lines = [self._look.name]
+        if self._look.stats:
+            lines.append(self._look.stats)
+        if self._claim is not None:
+            lines.append(f"held by {self._claim_name}")
+        lines.extend(f"inside: {name}" for name in self._occupants)
+        self._name_label.set_text("\n".join(lines))
+        self._name_label.set_pixel_offset(
+            0.0, self._name_label.boundingRect().height() / 2 + style.MARKER_PX
+        )
+        self.setToolTip("\n".join(lines))
+
+    # -- Qt overrides -------------------------------------------------------------------
+    def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
+        return self._footprint.boundingRect().adjusted(-0.2, -0.2, 0.2, 0.2)
+
+    def shape(self) -> QPainterPath:  # noqa: D102 - Qt override
+        return self._footprint
+
+    def paint(  # noqa: D102 - Qt override
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        fill = _KIND_FILL.get(self._look.kind, style.BUILDING_FILL)
+        painter.setBrush(fill.darker(130) if self._look.impassable else fill)
+        painter.setPen(self._edge_pen())
+        painter.drawPath(self._footprint)
+        if self._look.impassable:
+            painter.setBrush(QBrush(QColor(0, 0, 0, 90), Qt.BrushStyle.BDiagPattern))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.drawPath(self._footprint)
+        if not self._battlements.isEmpty():
+            self._paint_battlements(painter)
+        if self._claim is not None or self.isSelected():
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(self._edge_pen())
+            painter.drawPath(self._footprint)
+
+    def _edge_pen(self) -> QPen:
+        if self.isSelected():
+            pen = QPen(style.SELECTION, 3.0, Qt.PenStyle.DashLine)
+        elif self._claim is not None:
+            pen = QPen(to_colour(self._claim.name()), 4.0)
+        else:
+            pen = QPen(style.BUILDING_EDGE, 1.5)
+        pen.setCosmetic(True)
+        return pen
+
+    def _paint_battlements(self, painter: QPainter) -> None:
+        painter.setBrush(
+            QColor(
+                style.BATTLEMENTS.red(), style.BATTLEMENTS.green(), style.BATTLEMENTS.blue(), 110
+            )
+        )
+        crenels = QPen(style.BATTLEMENTS, 5.0)
+        crenels.setCosmetic(True)
+        crenels.setCapStyle(Qt.PenCapStyle.FlatCap)
+        crenels.setDashPattern([1.0, 1.0])
+        painter.setPen(crenels)
+        painter.drawPath(self._battlements)

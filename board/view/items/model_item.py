@@ -1,0 +1,139 @@
+"""A model on the table: its base in its side's colour, with a tick showing its facing."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsSceneHoverEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from board.view import style
+from board.view.items.label_item import LabelItem
+
+__all__ = ["ModelItem"]
+
+#: Extra room around the base for the outline and selection ring, inches.
+_MARGIN = 0.12
+
+
+class ModelItem(QGraphicsItem):
+    """One model's base, drawn in its local frame: centre at the origin, facing up (−y).
+
+    The scene sets its position (the base centre, inches) and rotation (the facing, degrees
+    clockwise), its outline (``round``, ``oval`` or ``hull``) and colour; the unit's name shows
+    while the cursor is over it and while it is selected.
+    """
+
+    def __init__(self, model_id: str) -> None:
+        super().__init__()
+        self.model_id = model_id
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.setAcceptHoverEvents(True)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setZValue(10.0)
+        self._shape_kind = "round"
+        self._size = (1.0, 1.0)  # length along the facing, width across it (inches)
+        self._colour = QColor("#808080")
+        self._hovered = False
+        self._label = LabelItem("", self)
+        self._label.setZValue(1.0)
+        self._label.setVisible(False)
+        self._label.set_pixel_offset(0.0, -18.0)
+
+    # -- setters the scene calls ---------------------------------------------------------
+    def set_base(self, shape_kind: str, length: float, width: float) -> None:
+        """Draw a ``round``/``oval`` base or a ``hull`` rectangle, ``length`` × ``width`` in."""
+        self.prepareGeometryChange()
+        self._shape_kind = shape_kind
+        self._size = (length, width)
+        self.update()
+
+    def set_colour(self, colour: QColor) -> None:
+        """Fill the base with its side's ``colour``."""
+        self._colour = QColor(colour)
+        self.update()
+
+    def set_name(self, name: str) -> None:
+        """Show the unit's name on hover and when selected, and as the tooltip."""
+        self._label.set_text(name)
+        self.setToolTip(name)
+
+    def set_placement(self, x: float, y: float, facing: float) -> None:
+        """Put the base centre at ``(x, y)`` inches, facing ``facing`` degrees."""
+        self.setPos(x, y)
+        self.setRotation(facing)
+
+    @property
+    def name(self) -> str:
+        """The unit name the label shows."""
+        return self._label.text
+
+    @property
+    def label_visible(self) -> bool:
+        """Whether the name label is showing."""
+        return self._label.isVisible()
+
+    # -- Qt overrides -------------------------------------------------------------------
+    def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
+        length, width = self._size
+        return QRectF(-width / 2, -length / 2, width, length).adjusted(
+            -_MARGIN, -_MARGIN, _MARGIN, _MARGIN
+        )
+
+    def shape(self) -> QPainterPath:  # noqa: D102 - Qt override
+        path = QPainterPath()
+        if self._shape_kind == "hull":
+            path.addRect(self._base_rect())
+        else:
+            path.addEllipse(self._base_rect())
+        return path
+
+    def paint(  # noqa: D102 - Qt override
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        outline = QPen(
+            style.SELECTION if self.isSelected() else QColor("#101010"),
+            2.5 if self.isSelected() else 1.0,
+        )
+        outline.setCosmetic(True)
+        painter.setPen(outline)
+        painter.setBrush(self._colour)
+        painter.drawPath(self.shape())
+        tick = QPen(QColor("#ffffff"), 2.0)
+        tick.setCosmetic(True)
+        painter.setPen(tick)
+        length = self._size[0]
+        painter.drawLine(QPointF(0.0, 0.0), QPointF(0.0, -length / 2))
+
+    def itemChange(  # noqa: D102 - Qt override
+        self, change: QGraphicsItem.GraphicsItemChange, value: object
+    ) -> object:
+        if change == QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
+            self._update_label()
+        return super().itemChange(change, value)
+
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:  # noqa: D102
+        self._hovered = True
+        self._update_label()
+        super().hoverEnterEvent(event)
+
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:  # noqa: D102
+        self._hovered = False
+        self._update_label()
+        super().hoverLeaveEvent(event)
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _base_rect(self) -> QRectF:
+        length, width = self._size
+        return QRectF(-width / 2, -length / 2, width, length)
+
+    def _update_label(self) -> None:
+        self._label.setVisible(bool(self._label.text) and (self._hovered or self.isSelected()))

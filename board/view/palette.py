@@ -1,0 +1,166 @@
+"""The palette dock: place terrain from the datasheets, add a unit, delete the selection."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QGroupBox,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from board.document.datasheet import Datasheet
+from board.document.model import Base, TroopType
+
+__all__ = ["UnitSpec", "PaletteDock", "BASE_CHOICES"]
+
+#: The bases offered when adding a unit: round and oval bases in mm, vehicle hulls in inches.
+BASE_CHOICES: tuple[Base, ...] = (
+    Base.round_mm(25),
+    Base.round_mm(28.5),
+    Base.round_mm(32),
+    Base.round_mm(40),
+    Base.round_mm(50),
+    Base.round_mm(60),
+    Base.round_mm(90),
+    Base.round_mm(130),
+    Base.oval_mm(60, 35),
+    Base.oval_mm(75, 42),
+    Base.oval_mm(90, 52),
+    Base.oval_mm(105, 70),
+    Base.oval_mm(120, 92),
+    Base.oval_mm(170, 109),
+    Base.hull_in(4.5, 3.0),
+    Base.hull_in(5.0, 3.5),
+    Base.hull_in(6.5, 4.0),
+    Base.hull_in(1.0, 0.5),
+)
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    """What the player asked for in the Add unit form."""
+
+    name: str
+    side: str
+    troop_type: TroopType
+    count: int
+    base: Base
+
+
+class PaletteDock(QDockWidget):
+    """Terrain to place (for the scenario's rule system) and a form to add a unit.
+
+    Signals
+    -------
+    place_terrain(str)
+        The datasheet id to place at the centre of the view.
+    add_unit(UnitSpec)
+        The unit to add at the centre of the view.
+    delete_selected()
+        Delete what is selected on the board.
+    """
+
+    place_terrain = Signal(str)
+    add_unit = Signal(object)
+    delete_selected = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Palette", parent)
+        self.setObjectName("palette")
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        layout.addWidget(self._terrain_box())
+        layout.addWidget(self._unit_box())
+        self.delete_button = QPushButton("Delete selected")
+        self.delete_button.clicked.connect(self.delete_selected.emit)
+        layout.addWidget(self.delete_button)
+        layout.addStretch(1)
+        self.setWidget(body)
+
+    # -- filling ------------------------------------------------------------------------
+    def set_datasheets(self, sheets: list[Datasheet]) -> None:
+        """Offer ``sheets`` (already filtered to the scenario's rule system)."""
+        self.terrain_list.clear()
+        for sheet in sheets:
+            item = QListWidgetItem(sheet.name)
+            item.setData(Qt.ItemDataRole.UserRole, sheet.id)
+            item.setToolTip(sheet.notes or sheet.name)
+            self.terrain_list.addItem(item)
+        if sheets:
+            self.terrain_list.setCurrentRow(0)
+
+    def set_sides(self, sides: list[tuple[str, str]]) -> None:
+        """Offer the sides ``(id, name)`` in the unit form."""
+        self.side_box.clear()
+        for side_id, name in sides:
+            self.side_box.addItem(name, side_id)
+
+    # -- the two boxes --------------------------------------------------------------------
+    def _terrain_box(self) -> QGroupBox:
+        box = QGroupBox("Terrain")
+        layout = QVBoxLayout(box)
+        self.terrain_list = QListWidget()
+        self.terrain_list.itemDoubleClicked.connect(lambda _: self._emit_place())
+        self.place_button = QPushButton("Place on table")
+        self.place_button.clicked.connect(self._emit_place)
+        layout.addWidget(self.terrain_list)
+        layout.addWidget(self.place_button)
+        return box
+
+    def _unit_box(self) -> QGroupBox:
+        box = QGroupBox("Add unit")
+        form = QFormLayout(box)
+        self.name_edit = QLineEdit("New unit")
+        self.side_box = QComboBox()
+        self.troop_box = QComboBox()
+        for troop in TroopType:
+            self.troop_box.addItem(troop.label, troop.value)
+        self.count_box = QSpinBox()
+        self.count_box.setRange(1, 100)
+        self.count_box.setValue(5)
+        self.base_box = QComboBox()
+        for base in BASE_CHOICES:
+            self.base_box.addItem(base.label)
+        self.base_box.setCurrentIndex(2)
+        self.add_button = QPushButton("Add unit")
+        self.add_button.clicked.connect(self._emit_add)
+        for label, widget in (
+            ("Name", self.name_edit),
+            ("Side", self.side_box),
+            ("Troop type", self.troop_box),
+            ("Models", self.count_box),
+            ("Base", self.base_box),
+        ):
+            form.addRow(label, widget)
+        form.addRow(self.add_button)
+        return box
+
+    def _emit_place(self) -> None:
+        item = self.terrain_list.currentItem()
+        if item is not None:
+            self.place_terrain.emit(item.data(Qt.ItemDataRole.UserRole))
+
+    def _emit_add(self) -> None:
+        side = self.side_box.currentData()
+        if side is None:
+            return
+        self.add_unit.emit(
+            UnitSpec(
+                name=self.name_edit.text().strip() or "New unit",
+                side=side,
+                troop_type=TroopType(self.troop_box.currentData()),
+                count=self.count_box.value(),
+                base=BASE_CHOICES[self.base_box.currentIndex()],
+            )
+        )

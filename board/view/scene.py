@@ -1,0 +1,282 @@
+"""The board's scene: one item per document object, kept in step with the document.
+
+The scene owns the map from document ids to items, creates items from a registry of item
+classes, listens to the document's signals and moves, adds and removes items when the
+document changes (STYLE.md habit 5). One scene unit is one inch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QPixmapCache, QUndoStack
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
+
+from board.document.datasheet import Datasheet, TerrainKind
+from board.document.edits import ScenarioDocument
+from board.document.model import Model, Scenario, TerrainPiece, Unit
+from board.view import commands
+from board.view.building_look import BuildingLook, look_of
+from board.view.convert import to_colour
+from board.view.items import BuildingItem, ModelItem, TableItem
+from board.view.tools import SelectTool, Tool
+
+__all__ = ["BoardScene", "ITEM_CLASSES"]
+
+#: Which item class draws which kind of document object.
+ITEM_CLASSES: dict[type, type[BuildingItem | ModelItem]] = {
+    TerrainPiece: BuildingItem,
+    Model: ModelItem,
+}
+
+#: Room around the table for pieces and models put beside it, inches.
+TABLE_MARGIN = 6.0
+
+# 1,000 cached model items need more than Qt's default 10 MB (DESIGN.md pitfalls).
+QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), 256 * 1024))
+
+
+def _unknown_look(datasheet_id: str) -> BuildingLook:
+    square = ((-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0))
+    return BuildingLook(f"unknown datasheet {datasheet_id}", TerrainKind.IMPASSABLE, square)
+
+
+class BoardScene(QGraphicsScene):
+    """The table, its terrain and its models, drawn from a :class:`ScenarioDocument`.
+
+    Parameters
+    ----------
+    document
+        The document to show; the scene listens to its signals.
+    library
+        Datasheets by id, to draw terrain pieces.
+    undo_stack
+        Where the scene's tools push their commands.
+    """
+
+    def __init__(
+        self,
+        document: ScenarioDocument,
+        library: Mapping[str, Datasheet],
+        undo_stack: QUndoStack,
+    ) -> None:
+        super().__init__()
+        self.document = document
+        self.library = library
+        self.undo_stack = undo_stack
+        self.table_item = TableItem()
+        self.addItem(self.table_item)
+        self._pieces: dict[str, BuildingItem] = {}
+        self._models: dict[str, ModelItem] = {}
+        self._unit_models: dict[str, list[str]] = {}
+        self.tool: Tool = SelectTool(self)
+        self._connect(document)
+        self._sync(document.scenario)
+
+    # -- look-ups -----------------------------------------------------------------------------
+    def model_item(self, model_id: str) -> ModelItem:
+        """Return the item drawing the model ``model_id``."""
+        return self._models[model_id]
+
+    def piece_item(self, piece_id: str) -> BuildingItem:
+        """Return the item drawing the terrain piece ``piece_id``."""
+        return self._pieces[piece_id]
+
+    def model_items(self) -> dict[str, ModelItem]:
+        """Every model item by model id."""
+        return dict(self._models)
+
+    def piece_items(self) -> dict[str, BuildingItem]:
+        """Every terrain item by piece id."""
+        return dict(self._pieces)
+
+    def selected_model_ids(self) -> list[str]:
+        """Return the ids of the selected models, in document order."""
+        return [mid for mid, item in self._models.items() if item.isSelected()]
+
+    def selected_piece_ids(self) -> list[str]:
+        """Return the ids of the selected terrain pieces, in document order."""
+        return [pid for pid, item in self._pieces.items() if item.isSelected()]
+
+    def model_positions(self, model_ids: Iterable[str]) -> dict[str, tuple[float, float]]:
+        """Return the document's positions of these models."""
+        scenario = self.document.scenario
+        return {mid: (m.x, m.y) for mid in model_ids for m in [scenario.model(mid)[1]]}
+
+    def piece_placements(self, piece_ids: Iterable[str]) -> dict[str, tuple[float, float, float]]:
+        """Return the document's ``(x, y, rotation)`` of these pieces."""
+        scenario = self.document.scenario
+        return {pid: (p.x, p.y, p.rotation) for pid in piece_ids for p in [scenario.piece(pid)]}
+
+    def table_rect(self) -> QRectF:
+        """Return the table, inches."""
+        return self.table_item.rect
+
+    # -- actions the tools and the window use ----------------------------------------------
+    def select_unit_of(self, model_id: str) -> None:
+        """Select every model of the unit ``model_id`` belongs to, and nothing else."""
+        unit, _ = self.document.scenario.model(model_id)
+        self.clearSelection()
+        for model in unit.models:
+            if model.id in self._models:
+                self._models[model.id].setSelected(True)
+
+    def select_all(self) -> None:
+        """Select every model and terrain piece."""
+        for item in [*self._models.values(), *self._pieces.values()]:
+            item.setSelected(True)
+
+    def push_drag(
+        self,
+        old_models: dict[str, tuple[float, float]],
+        new_models: dict[str, tuple[float, float]],
+        old_pieces: dict[str, tuple[float, float, float]],
+        new_pieces: dict[str, tuple[float, float, float]],
+    ) -> None:
+        """Record a finished drag as one undo step."""
+        parts: list[commands.QUndoCommand] = []
+        if new_models:
+            parts.append(commands.MoveModelsCommand(self.document, old_models, new_models))
+        if new_pieces:
+            parts.append(commands.PlacePiecesCommand(self.document, old_pieces, new_pieces))
+        if len(parts) == 1:
+            self.undo_stack.push(parts[0])
+        elif parts:
+            self.undo_stack.beginMacro("Move selection")
+            for part in parts:
+                self.undo_stack.push(part)
+            self.undo_stack.endMacro()
+
+    def rotate_selected(self, degrees: float) -> bool:
+        """Turn the selected models ``degrees`` clockwise about their centres (one step)."""
+        ids = self.selected_model_ids()
+        if not ids:
+            return False
+        old = {mid: self.document.scenario.model(mid)[1].facing for mid in ids}
+        new = {mid: (facing + degrees) % 360.0 for mid, facing in old.items()}
+        self.undo_stack.push(commands.RotateModelsCommand(self.document, old, new))
+        return True
+
+    def set_grid_visible(self, visible: bool) -> None:
+        """Show or hide the table's inch grid."""
+        self.table_item.set_grid_visible(visible)
+
+    # -- mouse: the active tool first ------------------------------------------------------
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: D102
+        if self.tool.mouse_press_event(event):
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: D102
+        if self.tool.mouse_move_event(event):
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: D102
+        if self.tool.mouse_release_event(event):
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    # -- keeping items in step with the document --------------------------------------------
+    def _connect(self, document: ScenarioDocument) -> None:
+        document.models_changed.connect(self._on_models_changed)
+        document.models_removed.connect(self._on_models_removed)
+        document.models_added.connect(self._on_models_added)
+        document.piece_added.connect(self._on_piece_added)
+        document.piece_removed.connect(self._on_piece_removed)
+        document.pieces_changed.connect(self._on_pieces_changed)
+        document.unit_added.connect(self._on_unit_added)
+        document.unit_removed.connect(self._on_unit_removed)
+        document.replaced.connect(self._sync)
+
+    def _sync(self, scenario: Scenario) -> None:
+        self.tool.cancel()
+        for item in [*self._pieces.values(), *self._models.values()]:
+            self.removeItem(item)
+        self._pieces, self._models, self._unit_models = {}, {}, {}
+        self.table_item.set_size(scenario.table.width, scenario.table.height)
+        margin = TABLE_MARGIN
+        self.setSceneRect(self.table_rect().adjusted(-margin, -margin, margin, margin))
+        for piece in scenario.terrain:
+            self._on_piece_added(piece)
+        for unit in scenario.units:
+            self._on_unit_added(unit)
+
+    def _make_item(self, obj: TerrainPiece | Model) -> BuildingItem | ModelItem:
+        item_class = ITEM_CLASSES[type(obj)]
+        if isinstance(obj, TerrainPiece):
+            sheet = self.library.get(obj.datasheet)
+            look = look_of(sheet) if sheet is not None else _unknown_look(obj.datasheet)
+            return item_class(obj.id, look)  # type: ignore[call-arg]
+        return item_class(obj.id)  # type: ignore[call-arg]
+
+    def _on_piece_added(self, piece: TerrainPiece) -> None:
+        item = self._make_item(piece)
+        assert isinstance(item, BuildingItem)
+        self._pieces[piece.id] = item
+        self.addItem(item)
+        self._sync_piece(piece)
+
+    def _sync_piece(self, piece: TerrainPiece) -> None:
+        item = self._pieces[piece.id]
+        item.set_placement(piece.x, piece.y, piece.rotation)
+        scenario = self.document.scenario
+        holder = next((s for s in scenario.sides if s.id == piece.claimed_by), None)
+        item.set_claim(to_colour(holder.colour) if holder else None, holder.name if holder else "")
+        item.set_occupants([u.name for u in scenario.units_in(piece.id)])
+
+    def _on_piece_removed(self, piece_id: str) -> None:
+        self.removeItem(self._pieces.pop(piece_id))
+
+    def _on_pieces_changed(self, piece_ids: tuple[str, ...]) -> None:
+        for piece_id in piece_ids:
+            self._sync_piece(self.document.scenario.piece(piece_id))
+
+    def _on_unit_added(self, unit: Unit) -> None:
+        self._unit_models[unit.id] = []
+        if unit.on_table:
+            self._add_model_items(unit, unit.models)
+        elif unit.embarked_in in self._pieces:
+            self._sync_piece(self.document.scenario.piece(unit.embarked_in))
+
+    def _add_model_items(self, unit: Unit, models: Iterable[Model]) -> None:
+        side = next((s for s in self.document.scenario.sides if s.id == unit.side), None)
+        colour = to_colour(side.colour if side else "#808080")
+        for model in models:
+            item = self._make_item(model)
+            assert isinstance(item, ModelItem)
+            item.set_base(model.base.shape.value, model.base.length_in, model.base.width_in)
+            item.set_colour(colour)
+            item.set_name(f"{unit.name} ({side.name if side else unit.side})")
+            item.set_placement(model.x, model.y, model.facing)
+            self._models[model.id] = item
+            self._unit_models[unit.id].append(model.id)
+            self.addItem(item)
+
+    def _on_unit_removed(self, unit_id: str) -> None:
+        for model_id in self._unit_models.pop(unit_id, []):
+            self.removeItem(self._models.pop(model_id))
+        for piece in self.document.scenario.terrain:
+            self._sync_piece(piece)
+
+    def _on_models_changed(self, model_ids: tuple[str, ...]) -> None:
+        for model_id in model_ids:
+            _, model = self.document.scenario.model(model_id)
+            self._models[model_id].set_placement(model.x, model.y, model.facing)
+
+    def _on_models_removed(self, model_ids: tuple[str, ...]) -> None:
+        for model_id in model_ids:
+            self.removeItem(self._models.pop(model_id))
+            for ids in self._unit_models.values():
+                if model_id in ids:
+                    ids.remove(model_id)
+
+    def _on_models_added(self, model_ids: tuple[str, ...]) -> None:
+        for model_id in model_ids:
+            unit, model = self.document.scenario.model(model_id)
+            if unit.on_table:
+                self._add_model_items(unit, [model])

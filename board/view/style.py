@@ -1,0 +1,54 @@
+"""Colours and sizes the board draws with, in one place so the items agree.
+
+Sizes ending in ``_PX`` are screen pixels (markers and labels that ignore the zoom); the rest
+are inches.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QFont
+
+__all__ = [
+    "CLOTH",
+    "CLOTH_EDGE",
+    "GRID_MINOR",
+    "GRID_MAJOR",
+    "BUILDING_FILL",
+    "BUILDING_EDGE",
+    "BATTLEMENTS",
+    "ACCESS_POINT",
+    "FIRE_POINT",
+    "WEAPON",
+    "ARMOUR_BADGE",
+    "LABEL_TEXT",
+    "LABEL_BACK",
+    "SELECTION",
+    "MARKER_PX",
+    "label_font",
+]
+
+CLOTH = QColor("#6f8f4e")
+CLOTH_EDGE = QColor("#2f3d22")
+GRID_MINOR = QColor(255, 255, 255, 38)
+GRID_MAJOR = QColor(255, 255, 255, 90)
+BUILDING_FILL = QColor("#8a8378")
+BUILDING_EDGE = QColor("#2b2824")
+BATTLEMENTS = QColor("#d8cba8")
+ACCESS_POINT = QColor("#35c24a")
+FIRE_POINT = QColor("#e53935")
+WEAPON = QColor("#ffb300")
+ARMOUR_BADGE = QColor("#1f2a44")
+LABEL_TEXT = QColor("#ffffff")
+LABEL_BACK = QColor(20, 20, 20, 190)
+SELECTION = QColor("#ffee58")
+
+#: The size of access point, fire point and weapon markers, screen pixels.
+MARKER_PX = 18.0
+
+
+def label_font(point_size: float = 8.0, bold: bool = False) -> QFont:
+    """Return the font of the board's labels."""
+    font = QFont()
+    font.setPointSizeF(point_size)
+    font.setBold(bold)
+    return font

@@ -1,0 +1,136 @@
+"""Tools: objects that get the scene's mouse events first (STYLE.md habit 7).
+
+A tool's handlers return ``True`` when they used the event; the scene then does nothing more
+with it. :class:`SelectTool` selects and drags models and terrain; the drag previews by moving
+the items and becomes one undo command on release. The arithmetic of a drag is the pure
+function :func:`board.document.edits.offset_positions`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneMouseEvent
+
+from board.document.edits import offset_positions
+from board.view.items import BuildingItem, ModelItem
+
+if TYPE_CHECKING:
+    from board.view.scene import BoardScene
+
+__all__ = ["Tool", "SelectTool"]
+
+
+class Tool:
+    """A way of handling the mouse on the board; the scene offers it every event first."""
+
+    def __init__(self, scene: BoardScene) -> None:
+        self.scene = scene
+
+    def start(self) -> None:
+        """Become the active tool."""
+
+    def finish(self) -> None:
+        """Stop being the active tool, keeping what was done."""
+
+    def cancel(self) -> None:
+        """Abandon a gesture in progress, leaving the document as it was."""
+
+    def mouse_press_event(self, event: QGraphicsSceneMouseEvent) -> bool:
+        """Handle a press; return whether the event was used."""
+        return False
+
+    def mouse_move_event(self, event: QGraphicsSceneMouseEvent) -> bool:
+        """Handle a move; return whether the event was used."""
+        return False
+
+    def mouse_release_event(self, event: QGraphicsSceneMouseEvent) -> bool:
+        """Handle a release; return whether the event was used."""
+        return False
+
+
+def board_item_at(items: list[QGraphicsItem]) -> ModelItem | BuildingItem | None:
+    """Return the top model or building among ``items`` (a marker or label counts as its owner)."""
+    for item in items:
+        owner: QGraphicsItem | None = item
+        while owner is not None and not isinstance(owner, ModelItem | BuildingItem):
+            owner = owner.parentItem()
+        if owner is not None:
+            return owner
+    return None
+
+
+class SelectTool(Tool):
+    """Click to select, Ctrl+click to add or remove, drag to move the selection.
+
+    Shift+drag on a model moves its whole unit, keeping the formation. Pressing on empty
+    table leaves the event to the view, which draws a rubber band.
+    """
+
+    def __init__(self, scene: BoardScene) -> None:
+        super().__init__(scene)
+        self._press: QPointF | None = None
+        self._models: dict[str, tuple[float, float]] = {}
+        self._pieces: dict[str, tuple[float, float, float]] = {}
+
+    def cancel(self) -> None:  # noqa: D102 - documented on Tool
+        if self._press is not None:
+            self._preview(0.0, 0.0)
+        self._reset()
+
+    def mouse_press_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        item = board_item_at(self.scene.items(event.scenePos()))
+        if item is None:
+            return False
+        modifiers = event.modifiers()
+        if modifiers & Qt.KeyboardModifier.ControlModifier:
+            item.setSelected(not item.isSelected())
+            return True
+        if modifiers & Qt.KeyboardModifier.ShiftModifier and isinstance(item, ModelItem):
+            self.scene.select_unit_of(item.model_id)
+        elif not item.isSelected():
+            self.scene.clearSelection()
+            item.setSelected(True)
+        self._begin_drag(event.scenePos())
+        return True
+
+    def mouse_move_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
+        if self._press is None:
+            return False
+        delta = event.scenePos() - self._press
+        self._preview(delta.x(), delta.y())
+        return True
+
+    def mouse_release_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
+        if self._press is None or event.button() != Qt.MouseButton.LeftButton:
+            return False
+        delta = event.scenePos() - self._press
+        if delta.x() or delta.y():
+            self._preview(delta.x(), delta.y())
+            self.scene.push_drag(
+                self._models,
+                offset_positions(self._models, delta.x(), delta.y()),
+                self._pieces,
+                {pid: (x + delta.x(), y + delta.y(), r) for pid, (x, y, r) in self._pieces.items()},
+            )
+        self._reset()
+        return True
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _begin_drag(self, at: QPointF) -> None:
+        self._press = QPointF(at)
+        self._models = self.scene.model_positions(self.scene.selected_model_ids())
+        self._pieces = self.scene.piece_placements(self.scene.selected_piece_ids())
+
+    def _preview(self, dx: float, dy: float) -> None:
+        for model_id, (x, y) in self._models.items():
+            self.scene.model_item(model_id).setPos(x + dx, y + dy)
+        for piece_id, (x, y, _) in self._pieces.items():
+            self.scene.piece_item(piece_id).setPos(x + dx, y + dy)
+
+    def _reset(self) -> None:
+        self._press = None
+        self._models, self._pieces = {}, {}

@@ -1,0 +1,80 @@
+"""Shared sample tables, buildings and units for the board's Qt tests (STYLE.md habit 12)."""
+
+from __future__ import annotations
+
+import pytest
+
+from board.document.datasheets import DatasheetLibrary, load_library, place_datasheet
+from board.document.edits import ScenarioDocument
+from board.document.model import (
+    Base,
+    Model,
+    RuleSystem,
+    Scenario,
+    Side,
+    Table,
+    TroopType,
+    Unit,
+)
+
+
+@pytest.fixture(scope="session")
+def library() -> DatasheetLibrary:
+    return load_library()
+
+
+def make_scenario(library: DatasheetLibrary) -> Scenario:
+    """A 72×48 40K table: a bastion (red holds it, a squad inside), a small building,
+    a red squad of five 32 mm models, a blue squad of three and a blue tank."""
+    terrain = place_datasheet(library, "imperial_bastion", 24.0, 24.0, piece_id="bastion")
+    terrain[0].claimed_by = "red"
+    terrain += place_datasheet(
+        library, "wh40k_small_building", 50.0, 14.0, rotation=90.0, piece_id="hut"
+    )
+    red = Unit(
+        "red-tac",
+        "Tactical Squad",
+        "red",
+        TroopType.INFANTRY,
+        [Model(f"r{i}", Base.round_mm(32), 10.0 + 1.5 * i, 40.0) for i in range(5)],
+    )
+    blue = Unit(
+        "blue-guard",
+        "Guard Squad",
+        "blue",
+        TroopType.INFANTRY,
+        [Model(f"b{i}", Base.round_mm(25), 40.0 + 2.0 * i, 30.0, 180.0) for i in range(3)],
+    )
+    tank = Unit(
+        "blue-tank",
+        "Leman Russ",
+        "blue",
+        TroopType.VEHICLE,
+        [Model("t0", Base.hull_in(5.0, 3.5), 60.0, 36.0, 270.0)],
+    )
+    inside = Unit(
+        "red-vets",
+        "Veteran Squad",
+        "red",
+        TroopType.INFANTRY,
+        [Model("v0", Base.round_mm(32), 24.0, 24.0)],
+        embarked_in="bastion",
+    )
+    return Scenario(
+        name="Sample",
+        table=Table(72.0, 48.0),
+        rule_system=RuleSystem.WH40K,
+        sides=[Side("red", "Red", "#c62828"), Side("blue", "Blue", "#1e63d6")],
+        terrain=terrain,
+        units=[red, blue, tank, inside],
+    )
+
+
+@pytest.fixture
+def scenario(library: DatasheetLibrary) -> Scenario:
+    return make_scenario(library)
+
+
+@pytest.fixture
+def document(scenario: Scenario) -> ScenarioDocument:
+    return ScenarioDocument(scenario)
