@@ -1,0 +1,158 @@
+"""Shooting from and at a garrisoned building in Warhammer Fantasy (seed 002).
+
+From the building: five models a floor may shoot (a scenario option), seeing from any point
+of the building, all round, with range from its closest point (the board measures that and
+hands in the distance). At the garrison: hard cover (-2 to hit); a multi-rank weapon hits one
+model; a template inflicts D6 hits on the unit inside.
+
+>>> shooters_allowed(2, FantasyOptions())
+10
+>>> to_hit_needed(3, [HARD_COVER])
+(6, None)
+>>> to_hit_needed(2, [HARD_COVER])  # 7+ is a 6 then a 4+
+(6, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.dice import Dice, Roll
+from rules.warhammer_fantasy.options import FantasyOptions
+
+__all__ = [
+    "Modifier",
+    "HARD_COVER",
+    "shooters_allowed",
+    "garrison_shooting_arc",
+    "to_hit_needed",
+    "multi_rank_hits",
+    "TemplateWeapon",
+    "TemplateOutcome",
+    "template_hits_on_garrison",
+    "cannon_multiple_wounds",
+    "multiply_wounds",
+]
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A to-hit modifier and why."""
+
+    value: int
+    reason: str
+
+
+#: Seed 002: a garrison counts as in hard cover; RULES.md section 3: hard cover is -2 to hit.
+HARD_COVER = Modifier(-2, "the garrison is in hard cover")
+
+
+def shooters_allowed(floors: int, options: FantasyOptions) -> int:
+    """Return how many models of the garrison may shoot.
+
+    RULES.md §4 seeds 002/004 decision 9: five (the option) times the number of floors.
+    """
+    if floors < 1:
+        raise ValueError(f"a building has 1 or more floors, not {floors}")
+    return options.shooters_per_floor * floors
+
+
+def garrison_shooting_arc() -> float:
+    """Return the garrison's forward arc in degrees: all round (seed 002)."""
+    return 360.0
+
+
+def to_hit_needed(ballistic_skill: int, modifiers: Sequence[Modifier]) -> tuple[int, int | None]:
+    """Return the D6 a shot needs, and the follow-up die beyond 6 (RULES.md section 3).
+
+    BS 3 hits on 4+; each modifier moves that; 7+ is a 6 then 4+, 8+ a 6 then 5+, 9+ a 6 then
+    6+; 10 or more cannot hit.
+    """
+    if not 1 <= ballistic_skill <= 10:
+        raise ValueError(f"Ballistic Skill runs from 1 to 10, not {ballistic_skill}")
+    needed = max(7 - ballistic_skill, 2) - sum(m.value for m in modifiers)
+    if needed > 9:
+        raise ValueError(f"a shot needing {needed}+ cannot hit")
+    if needed <= 6:
+        return max(needed, 2), None
+    return 6, needed - 3
+
+
+def multi_rank_hits(models_in_line: int) -> int:
+    """Return how many models a multi-rank weapon (a bolt thrower) hits in a garrison: one.
+
+    Seed 002: a garrison is too spread out for a weapon to pass through several ranks.
+    """
+    return 1 if models_in_line > 0 else 0
+
+
+@dataclass(frozen=True)
+class TemplateWeapon:
+    """A template weapon: its Strength, the lower Strength off the hole (stone thrower)."""
+
+    name: str
+    strength: int
+    low_strength: int | None = None  # a stone thrower's Strength away from the hole
+    multiple_wounds: str | None = None  # "D6", "D3" or None
+
+
+@dataclass(frozen=True)
+class TemplateOutcome:
+    """The hits a template inflicts on a garrison, at what Strength, and why."""
+
+    roll: Roll
+    hits: int
+    strength: int
+    multiple_wounds: str | None
+    description: str
+
+
+def template_hits_on_garrison(
+    weapon: TemplateWeapon,
+    models_inside: int,
+    centre_over_building: bool,
+    options: FantasyOptions,
+    dice: Dice,
+) -> TemplateOutcome:
+    """Roll the D6 hits a template touching the building inflicts on the unit inside (seed 002).
+
+    A stone thrower uses its higher Strength only if the template's centre lies over the
+    building. WAP 9th: no model is hit twice by one template, so hits are at most the models
+    inside; 8th edition has no such limit (RULES.md section 3).
+    """
+    if models_inside < 1:
+        raise ValueError(f"a garrison has 1 or more models, not {models_inside}")
+    roll = dice.roll(1, f"{weapon.name}: hits on the garrison (D6)")
+    hits = min(roll.total, models_inside) if options.wap else roll.total
+    low = weapon.low_strength is not None and not centre_over_building
+    strength = weapon.low_strength if low and weapon.low_strength else weapon.strength
+    text = (f"{weapon.name} touches the building: D6 = {roll.total}, {hits} hits at Strength "
+            f"{strength}")
+    if hits < roll.total:
+        text += f" (only {models_inside} models inside, none hit twice)"
+    if weapon.low_strength is not None:
+        where = "over" if centre_over_building else "off"
+        text += f"; the centre is {where} the building"
+    return TemplateOutcome(roll, hits, strength, weapon.multiple_wounds, text)
+
+
+def cannon_multiple_wounds(options: FantasyOptions, bounce: bool) -> str:
+    """Return a cannonball's Multiple Wounds: D6, but D3 on the bounce in WAP (RULES.md §3)."""
+    return "D3" if options.wap and bounce else "D6"
+
+
+def multiply_wounds(
+    unsaved: int, multiple: str | None, wounds_per_model: int, dice: Dice
+) -> tuple[int, tuple[Roll, ...]]:
+    """Return the wounds ``unsaved`` wounds become, each capped at a model's Wounds.
+
+    RULES.md section 3: Multiple Wounds roll per unsaved wound, capped at the model's Wounds.
+    """
+    if multiple is None:
+        return unsaved, ()
+    if multiple not in ("D3", "D6"):
+        raise ValueError(f"Multiple Wounds must be D3 or D6, not {multiple!r}")
+    rolls = tuple(dice.roll(1, f"Multiple Wounds ({multiple})") for _ in range(unsaved))
+    each = [(r.total + 1) // 2 if multiple == "D3" else r.total for r in rolls]
+    return sum(min(w, wounds_per_model) for w in each), rolls
