@@ -1,0 +1,110 @@
+"""A spatial index over the static terrain: an STRtree plus cached prepared unions.
+
+Build a :class:`TerrainIndex` once when the terrain changes (``TerrainIndexCache`` does that
+for you: it rebuilds only when the blockers given differ from last time); every sight
+question then reuses its tree and its prepared unions of "everything at least this tall".
+Heights are inches for 40K, Line of Sight values for Warhammer Fantasy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+__all__ = ["Blocker", "TerrainIndex", "TerrainIndexCache"]
+
+_UNION_CACHE_SIZE = 32
+
+
+@dataclass(frozen=True)
+class Blocker:
+    """A piece of terrain that blocks sight up to ``height``: id, footprint, height.
+
+    Examples
+    --------
+    >>> Blocker("bastion", Polygon([(0, 0), (4, 0), (4, 4), (0, 4)]), 5.0).height
+    5.0
+    """
+
+    id: str
+    footprint: BaseGeometry
+    height: float
+
+
+class TerrainIndex:
+    """The static terrain, indexed: an STRtree and prepared unions by height.
+
+    Examples
+    --------
+    >>> walls = [Blocker("low", Polygon([(0, 0), (1, 0), (1, 1), (0, 1)]), 1.0),
+    ...          Blocker("tall", Polygon([(5, 0), (6, 0), (6, 1), (5, 1)]), 6.0)]
+    >>> index = TerrainIndex(walls)
+    >>> index.blocking_union(2.0).bounds
+    (5.0, 0.0, 6.0, 1.0)
+    >>> index.blocking_union(7.0).is_empty
+    True
+    """
+
+    def __init__(self, blockers: Sequence[Blocker]) -> None:
+        self.blockers = tuple(blockers)
+        self.ids = tuple(b.id for b in self.blockers)
+        self.footprints: NDArray[np.object_] = np.array(
+            [b.footprint for b in self.blockers], dtype=object)
+        self.heights = np.array([b.height for b in self.blockers], dtype=float)
+        self.tree = shapely.STRtree(self.footprints)
+        self._unions: dict[tuple[float, frozenset[str]], BaseGeometry] = {}
+
+    def __len__(self) -> int:
+        return len(self.blockers)
+
+    def select(self, min_height: float, ignore: frozenset[str] = frozenset()) -> NDArray[np.intp]:
+        """Return indices of blockers at least ``min_height`` tall, less the ``ignore`` ids."""
+        keep = self.heights >= min_height
+        if ignore:
+            keep &= np.array([bid not in ignore for bid in self.ids], dtype=bool)
+        return np.flatnonzero(keep)
+
+    def blocking_union(self, min_height: float,
+                       ignore: frozenset[str] = frozenset()) -> BaseGeometry:
+        """Return the prepared union of blockers at least ``min_height`` tall (cached)."""
+        key = (float(min_height), ignore)
+        union = self._unions.get(key)
+        if union is None:
+            chosen = self.footprints[self.select(min_height, ignore)]
+            union = shapely.union_all(chosen) if len(chosen) else Polygon()
+            shapely.prepare(union)
+            if len(self._unions) >= _UNION_CACHE_SIZE:
+                self._unions.pop(next(iter(self._unions)))
+            self._unions[key] = union
+        return union
+
+
+class TerrainIndexCache:
+    """Hand out a :class:`TerrainIndex`, rebuilding it only when the blockers change.
+
+    Examples
+    --------
+    >>> cache = TerrainIndexCache()
+    >>> walls = (Blocker("w", Polygon([(0, 0), (1, 0), (1, 1)]), 2.0),)
+    >>> cache.get(walls) is cache.get(walls), cache.builds
+    (True, 1)
+    """
+
+    def __init__(self) -> None:
+        self._key: tuple[tuple[str, bytes, float], ...] | None = None
+        self._index: TerrainIndex | None = None
+        self.builds = 0
+
+    def get(self, blockers: Sequence[Blocker]) -> TerrainIndex:
+        """Return the index for ``blockers``, reusing the last one if nothing changed."""
+        key = tuple((b.id, shapely.to_wkb(b.footprint), b.height) for b in blockers)
+        if self._index is None or key != self._key:
+            self._index, self._key = TerrainIndex(blockers), key
+            self.builds += 1
+        return self._index

@@ -1,0 +1,402 @@
+"""Line of sight in 2.5D: footprints with heights, rays, visible fractions and cover.
+
+Heights are inches above the table for 40K and Line of Sight values for Warhammer Fantasy. Two
+rules decide whether a blocker of height ``H`` stops a ray from an eye at ``h_eye`` to a target
+point at ``h_target``:
+
+- :attr:`SightRule.TRUE_LINE` (40K): the straight line from eye to target is blocked where it
+  crosses the footprint at a height at or below ``H``. A blocker at least as tall as both ends
+  always blocks; one lower than both never does.
+- :attr:`SightRule.LOS_VALUES` (Warhammer Fantasy): blocked when ``H`` is at least both the
+  observer's and the target's value (a higher value sees and is seen over lower terrain).
+
+A ray that touches a blocker's edge counts as blocked. All rays for a question are tested at
+once against a prepared union of the blockers (see :class:`~geometry.index.TerrainIndex`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+from shapely.geometry import LineString, Point
+from shapely.geometry.base import BaseGeometry
+
+from geometry.footprints import Circle, Shape
+from geometry.index import TerrainIndex
+
+__all__ = [
+    "COVER_HIDDEN",
+    "DEFAULT_SAMPLES",
+    "SightRule",
+    "Observer",
+    "Ray",
+    "SightResult",
+    "model_observer",
+    "fire_point_observer",
+    "battlement_observer",
+    "garrison_observer",
+    "building_los_value",
+    "garrison_los_value",
+    "rays_blocked",
+    "sight_matrix",
+    "visible_fraction",
+    "visible_fractions",
+]
+
+#: The hidden share of a target that obscures it for a cover save (40K: 25% or more).
+COVER_HIDDEN = 0.25
+#: Rays per target: across a base's width, or along a facing.
+DEFAULT_SAMPLES = 21
+
+FloatArray = NDArray[np.float64]
+BoolArray = NDArray[np.bool_]
+XY = tuple[float, float]
+
+
+class SightRule(StrEnum):
+    """How a blocker's height is compared with the observer's and the target's."""
+
+    TRUE_LINE = "true_line"
+    LOS_VALUES = "los_values"
+
+
+def building_los_value(floors: int) -> float:
+    """Warhammer Fantasy Line of Sight value of a building: 5 per floor.
+
+    Examples
+    --------
+    >>> building_los_value(2)
+    10.0
+    """
+    return 5.0 * floors
+
+
+def garrison_los_value(model_value: float, floor: int) -> float:
+    """Return a model's Line of Sight value on ``floor`` (1 = ground): +5 per floor above the first.
+
+    Examples
+    --------
+    >>> garrison_los_value(2, 1), garrison_los_value(2, 3)
+    (2.0, 12.0)
+    """
+    return float(model_value) + 5.0 * max(0, floor - 1)
+
+
+@dataclass(frozen=True)
+class Observer:
+    """Where sight is traced from: one or more eye points at a height, an arc, ids to ignore.
+
+    ``arc`` is ``(facing, half_angle)`` in degrees (facing 0 = up the table) or ``None`` for
+    all round; ``ignore`` names blockers the observer is inside or on (its own building).
+    With several points (a Warhammer Fantasy garrison) the best point counts.
+    """
+
+    points: tuple[XY, ...]
+    height: float
+    kind: str = "model"
+    arc: tuple[float, float] | None = None
+    ignore: frozenset[str] = frozenset()
+
+
+def model_observer(x: float, y: float, height: float,
+                   arc: tuple[float, float] | None = None) -> Observer:
+    """Make a model observer: its base centre at ``height``, all round unless ``arc``.
+
+    Examples
+    --------
+    >>> model_observer(1, 2, 1.5).points
+    ((1.0, 2.0),)
+    """
+    return Observer(((float(x), float(y)),), float(height), "model", arc)
+
+
+def fire_point_observer(x: float, y: float, facing: float, height: float,
+                        building_id: str) -> Observer:
+    """Make a fire-point observer: it looks outwards only (the half-plane its wall faces).
+
+    Examples
+    --------
+    >>> fire_point_observer(0, 0, 90, 2, "bastion").arc
+    (90.0, 90.0)
+    """
+    return Observer(((float(x), float(y)),), float(height), "fire_point",
+                    (float(facing), 90.0), frozenset({building_id}))
+
+
+def battlement_observer(x: float, y: float, height: float, building_id: str) -> Observer:
+    """Make an observer on a building's battlements, its eye ``height`` above the table.
+
+    Examples
+    --------
+    >>> battlement_observer(1, 1, 6, "bastion").ignore
+    frozenset({'bastion'})
+    """
+    return Observer(((float(x), float(y)),), float(height), "battlement", None,
+                    frozenset({building_id}))
+
+
+def garrison_observer(footprint: BaseGeometry, height: float, building_id: str,
+                      step: float = 0.5) -> Observer:
+    """Make a Warhammer Fantasy garrison observer: any point of the building, all round.
+
+    The footprint's outline is sampled every ``step`` inches (and at every corner).
+
+    Examples
+    --------
+    >>> from shapely.geometry import box
+    >>> len(garrison_observer(box(0, 0, 2, 2), 10, "hut", step=1.0).points)
+    8
+    """
+    outline = shapely.segmentize(shapely.get_exterior_ring(footprint), step)
+    xy = shapely.get_coordinates(outline)[:-1]
+    points = tuple((float(px), float(py)) for px, py in xy)
+    return Observer(points, float(height), "garrison", None, frozenset({building_id}))
+
+
+def rays_blocked(index: TerrainIndex, starts: FloatArray, ends: FloatArray,
+                 start_heights: FloatArray | float, end_heights: FloatArray | float,
+                 rule: SightRule = SightRule.TRUE_LINE,
+                 ignore: frozenset[str] = frozenset()) -> BoolArray:
+    """Whether each ray ``starts[i] → ends[i]`` is blocked, vectorised.
+
+    Examples
+    --------
+    >>> from geometry.index import Blocker
+    >>> from shapely.geometry import Polygon
+    >>> wall = TerrainIndex([Blocker("wall", Polygon([(4, -5), (5, -5), (5, 5), (4, 5)]), 3)])
+    >>> starts, ends = np.array([[0.0, 0.0], [0.0, 0.0]]), np.array([[10.0, 0.0], [0.0, 9.0]])
+    >>> rays_blocked(wall, starts, ends, 1.0, 1.0).tolist()
+    [True, False]
+    >>> rays_blocked(wall, starts, ends, 8.0, 1.0).tolist()  # high eye, line above the wall
+    [False, False]
+    >>> rays_blocked(wall, starts, ends, 8.0, 1.0, SightRule.LOS_VALUES).tolist()
+    [False, False]
+    """
+    n = len(starts)
+    h_start = np.broadcast_to(np.asarray(start_heights, dtype=float), (n,))
+    h_end = np.broadcast_to(np.asarray(end_heights, dtype=float), (n,))
+    lines: NDArray[np.object_] = np.asarray(
+        shapely.linestrings(np.stack([starts, ends], axis=1)), dtype=object).reshape(-1)
+    top, low = np.maximum(h_start, h_end), np.minimum(h_start, h_end)
+    blocked = np.zeros(n, dtype=bool)
+    for level in np.unique(top):
+        rows = np.flatnonzero(top == level)
+        union = index.blocking_union(float(level), ignore)
+        if not union.is_empty:
+            blocked[rows] = shapely.intersects(union, lines[rows])
+    if rule is SightRule.TRUE_LINE:
+        rest = np.flatnonzero(~blocked & (low < top))
+        if len(rest):
+            blocked[rest] = _sloped_blocked(index, lines[rest], starts[rest], ends[rest],
+                                            h_start[rest], h_end[rest], ignore)
+    return blocked
+
+
+def _sloped_blocked(index: TerrainIndex, lines: NDArray[np.object_], starts: FloatArray,
+                    ends: FloatArray, h_start: FloatArray, h_end: FloatArray,
+                    ignore: frozenset[str]) -> BoolArray:
+    """Exact 2.5D test of sloping rays against blockers between their end heights."""
+    line_i, block_i = index.tree.query(lines, predicate="intersects")
+    heights = index.heights[block_i]
+    low, top = np.minimum(h_start, h_end)[line_i], np.maximum(h_start, h_end)[line_i]
+    keep = (heights >= low) & (heights < top)
+    if ignore:
+        keep &= np.array([index.ids[b] not in ignore for b in block_i], dtype=bool)
+    line_i, block_i, heights = line_i[keep], block_i[keep], heights[keep]
+    result = np.zeros(len(lines), dtype=bool)
+    if not len(line_i):
+        return result
+    crossings = shapely.intersection(lines[line_i], index.footprints[block_i])
+    xy, pair = shapely.get_coordinates(crossings, return_index=True)
+    row = line_i[pair]
+    along = ends[row] - starts[row]
+    t = ((xy - starts[row]) * along).sum(axis=1) / np.maximum((along * along).sum(axis=1), 1e-18)
+    ray_height = h_start[row] + (h_end[row] - h_start[row]) * np.clip(t, 0.0, 1.0)
+    np.logical_or.at(result, row, ray_height <= heights[pair])
+    return result
+
+
+def sight_matrix(index: TerrainIndex, shooters: FloatArray, shooter_heights: FloatArray | float,
+                 targets: FloatArray, target_heights: FloatArray | float,
+                 rule: SightRule = SightRule.TRUE_LINE) -> BoolArray:
+    """Clear (True) or blocked for every shooter × target pair, centre to centre.
+
+    Examples
+    --------
+    >>> from geometry.index import Blocker
+    >>> from shapely.geometry import Polygon
+    >>> wall = TerrainIndex([Blocker("wall", Polygon([(4, -5), (5, -5), (5, 5), (4, 5)]), 3)])
+    >>> sight_matrix(wall, np.array([[0.0, 0.0]]), 1.0,
+    ...              np.array([[10.0, 0.0], [10.0, 20.0]]), 1.0).tolist()
+    [[False, True]]
+    """
+    n, m = len(shooters), len(targets)
+    starts = np.repeat(shooters, m, axis=0)
+    ends = np.tile(targets, (n, 1))
+    h_start = np.repeat(np.broadcast_to(np.asarray(shooter_heights, float), (n,)), m)
+    h_end = np.tile(np.broadcast_to(np.asarray(target_heights, float), (m,)), n)
+    return ~rays_blocked(index, starts, ends, h_start, h_end, rule).reshape(n, m)
+
+
+def _silhouettes(eye: XY, centres: FloatArray, radii: FloatArray, samples: int) -> FloatArray:
+    """Sample points across each base's width as seen from ``eye``: shape (m, samples, 2)."""
+    view = centres - np.asarray(eye, dtype=float)
+    length = np.hypot(view[:, 0], view[:, 1])
+    safe = np.where(length > 0, length, 1.0)
+    perp = np.stack([-view[:, 1] / safe, view[:, 0] / safe], axis=1)
+    perp[length == 0] = (1.0, 0.0)
+    spread = np.linspace(-1.0, 1.0, samples) if samples > 1 else np.zeros(1)
+    offsets = radii[:, None, None] * spread[None, :, None] * perp[:, None, :]
+    return centres[:, None, :] + offsets
+
+
+def _in_arc(eye: XY, points: FloatArray, arc: tuple[float, float] | None) -> BoolArray:
+    """Whether each point lies within the observer's arc."""
+    if arc is None:
+        return np.ones(len(points), dtype=bool)
+    facing, half = map(math.radians, arc)
+    direction = np.array([math.sin(facing), -math.cos(facing)])
+    offset = points - np.asarray(eye, dtype=float)
+    norm = np.maximum(np.hypot(offset[:, 0], offset[:, 1]), 1e-18)
+    return np.asarray((offset @ direction) / norm >= math.cos(half) - 1e-12)
+
+
+def visible_fractions(index: TerrainIndex, eye: XY, eye_height: float, centres: FloatArray,
+                      radii: FloatArray, target_heights: FloatArray | float,
+                      rule: SightRule = SightRule.TRUE_LINE, samples: int = DEFAULT_SAMPLES,
+                      arc: tuple[float, float] | None = None,
+                      ignore: frozenset[str] = frozenset()) -> FloatArray:
+    """Visible share (0–1) of each round base from one eye point, vectorised.
+
+    ``samples`` rays go from the eye to points spread across each base's width.
+
+    Examples
+    --------
+    >>> from geometry.index import Blocker
+    >>> from shapely.geometry import Polygon
+    >>> wall = TerrainIndex([Blocker("wall", Polygon([(4, 0), (5, 0), (5, 5), (4, 5)]), 3)])
+    >>> visible_fractions(wall, (0, 0), 1.0, np.array([[10.0, 0.0], [10.0, -5.0]]),
+    ...                   np.array([1.0, 1.0]), 1.0, samples=5).tolist()
+    [0.4, 1.0]
+    """
+    m = len(centres)
+    points = _silhouettes(eye, centres, radii, samples).reshape(-1, 2)
+    h_end = np.repeat(np.broadcast_to(np.asarray(target_heights, float), (m,)), samples)
+    starts = np.broadcast_to(np.asarray(eye, dtype=float), points.shape)
+    clear = ~rays_blocked(index, np.ascontiguousarray(starts), points, eye_height, h_end,
+                          rule, ignore)
+    clear &= _in_arc(eye, points, arc)
+    return np.asarray(clear.reshape(m, samples).mean(axis=1), dtype=float)
+
+
+@dataclass(frozen=True)
+class Ray:
+    """One sight line, for drawing: from ``start`` to ``end``, blocked or clear."""
+
+    start: XY
+    end: XY
+    blocked: bool
+
+
+@dataclass(frozen=True)
+class SightResult:
+    """What an observer sees of a target: the visible share and the rays behind it."""
+
+    visible: float
+    rays: tuple[Ray, ...]
+    eye: XY
+
+    @property
+    def clear(self) -> bool:
+        """Whether any part of the target can be seen."""
+        return self.visible > 0.0
+
+    @property
+    def hidden(self) -> float:
+        """The hidden share, 0–1."""
+        return 1.0 - self.visible
+
+    @property
+    def obscured(self) -> bool:
+        """Whether enough is hidden for cover (40K: 25% or more), while some is seen."""
+        return self.clear and self.hidden >= COVER_HIDDEN - 1e-9
+
+
+def _target_points(eye: XY, target: Shape, samples: int) -> FloatArray:
+    """Sample points of a target as seen from ``eye``: across a base, along a facing."""
+    if isinstance(target, Circle):
+        return _silhouettes(eye, np.array([target.centre]), np.array([target.radius]),
+                            samples)[0]
+    if isinstance(target, LineString):
+        spots = shapely.line_interpolate_point(target, np.linspace(0, 1, samples),
+                                               normalized=True)
+        return shapely.get_coordinates(spots)
+    if isinstance(target, Point):
+        return np.array([[target.x, target.y]] * samples)
+    return _polygon_silhouette(eye, target, samples)
+
+
+def _polygon_silhouette(eye: XY, target: BaseGeometry, samples: int) -> FloatArray:
+    """Points across a polygon's width as seen from ``eye``, each on its near side."""
+    centre = np.array(target.centroid.coords[0])
+    view = centre - np.asarray(eye, dtype=float)
+    view /= max(float(np.hypot(*view)), 1e-18)
+    perp = np.array([-view[1], view[0]])
+    xy = shapely.get_coordinates(target)
+    across = (xy - centre) @ perp
+    far = float(np.abs((xy - np.asarray(eye)) @ view).max()) + 1.0
+    points = []
+    for s in np.linspace(across.min() * 0.999, across.max() * 0.999, samples):
+        base = centre + s * perp
+        chord = LineString([base - far * view, base + far * view]).intersection(target)
+        coords = shapely.get_coordinates(chord)
+        nearest = coords[np.argmin(np.hypot(*(coords - np.asarray(eye)).T))] if len(coords) \
+            else base
+        points.append(nearest)
+    return np.array(points)
+
+
+def visible_fraction(index: TerrainIndex, observer: Observer, target: Shape,
+                     target_height: float, rule: SightRule = SightRule.TRUE_LINE,
+                     samples: int = DEFAULT_SAMPLES,
+                     ignore: Sequence[str] = ()) -> SightResult:
+    """How much of ``target`` the observer sees, with the rays used (best eye point wins).
+
+    ``target`` is a round base (rays across its width), a ``LineString`` facing of a hull or
+    building (rays along it), or a polygon (rays across its width; name it in ``ignore`` so
+    its own footprint does not hide it).
+
+    Examples
+    --------
+    >>> from geometry.index import Blocker
+    >>> from shapely.geometry import Polygon
+    >>> wall = TerrainIndex([Blocker("wall", Polygon([(4, 0), (5, 0), (5, 5), (4, 5)]), 3)])
+    >>> seen = visible_fraction(wall, model_observer(0, 0, 1), Circle(10, 0, 1), 1, samples=5)
+    >>> seen.visible, seen.obscured, len(seen.rays)
+    (0.4, True, 5)
+    >>> visible_fraction(wall, model_observer(0, 0, 1), Circle(10, 20, 1), 1).obscured
+    False
+    """
+    skip = observer.ignore | frozenset(ignore)
+    best: SightResult | None = None
+    for eye in observer.points:
+        points = _target_points(eye, target, samples)
+        starts = np.ascontiguousarray(np.broadcast_to(np.asarray(eye, float), points.shape))
+        blocked = rays_blocked(index, starts, points, observer.height, target_height, rule, skip)
+        blocked |= ~_in_arc(eye, points, observer.arc)
+        rays = tuple(Ray(eye, (float(px), float(py)), bool(b))
+                     for (px, py), b in zip(points, blocked, strict=True))
+        result = SightResult(float(1.0 - blocked.mean()), rays, eye)
+        if best is None or result.visible > best.visible:
+            best = result
+        if best.visible >= 1.0:
+            break
+    if best is None:
+        return SightResult(0.0, (), (0.0, 0.0))
+    return best
