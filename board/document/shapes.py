@@ -60,13 +60,16 @@ def check_simple_polygon(points: Sequence[Pt], where: str) -> None:
     if len(points) < 3:
         raise ScenarioError(f"a polygon needs at least 3 points, got {len(points)}", where)
     ring = LineString([*points, points[0]])
-    if not ring.is_simple:
-        at = _crossing(points)
-        spot = f" at ({at[0]:g}, {at[1]:g})" if at else " (a repeated vertex or a doubled edge)"
-        raise ScenarioError(f"the polygon is not simple: its edges cross{spot}", where)
+    at = None if ring.is_simple else _crossing(points)
+    if at is not None:
+        raise ScenarioError(f"the polygon is not simple: its edges cross at ({at[0]:g}, "
+                            f"{at[1]:g})", where)
     area = Polygon(points).area
     if area <= 1e-9:
         raise ScenarioError(f"the polygon has no area ({area:g} square inches)", where)
+    if not ring.is_simple:
+        raise ScenarioError("the polygon is not simple: it repeats a vertex or doubles back "
+                            "along an edge", where)
 
 
 def check_near_outline(point: Pt, outline: Sequence[Pt], tolerance: float, where: str) -> None:

@@ -26,7 +26,8 @@ def test_every_shipped_datasheet_round_trips(tmp_path: Path) -> None:
     scenario = samples.every_datasheet_scenario()
     placed = {p.datasheet for p in scenario.terrain}
     assert placed == set(samples.library()) - {
-        s for s in samples.library() if samples.library()[s].kind.value == "multi_part"}
+        s for s in samples.library() if samples.library()[s].kind.value == "multi_part"
+    }
     save_scenario(scenario, tmp_path / "all.json")
     assert load_scenario(tmp_path / "all.json") == scenario
 
@@ -49,8 +50,7 @@ def test_save_replaces_and_keeps_permissions(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
 
 
-def test_failed_rename_leaves_the_old_file(tmp_path: Path,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_failed_rename_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     target = tmp_path / "game.json"
     save_scenario(samples.small_scenario(), target)
     before = target.read_bytes()
@@ -69,8 +69,9 @@ def test_failed_rename_leaves_the_old_file(tmp_path: Path,
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
 
 
-def test_failure_mid_write_leaves_the_old_file(tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_failure_mid_write_leaves_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     target = tmp_path / "game.json"
     save_scenario(samples.small_scenario(), target)
     before = target.read_bytes()
