@@ -223,6 +223,7 @@ def _target_of(
 
 
 def _strike(model: Fighter, victim: Fighter, dice: Dice) -> Strike:
+    """Roll one model's attacks; a cavalry model fights with its rider only (seed 002)."""
     hit_on = hit_needed(model.ws, victim.ws)
     hits = dice.roll(model.a, f"{model.id} attacks {victim.id}: to hit ({hit_on}+)")
     scored = sum(f >= hit_on for f in hits.faces)

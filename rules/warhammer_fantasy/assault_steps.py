@@ -1,0 +1,158 @@
+"""The steps of a building assault that roll dice or judge facts (seeds 002 and 004).
+
+:mod:`rules.warhammer_fantasy.assault` strings them together in order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rules.decision import Decision
+from rules.dice import Dice, Roll
+from rules.warhammer_fantasy.garrison import may_garrison
+from rules.warhammer_fantasy.melee import RoundOutcome
+from rules.warhammer_fantasy.party import AssaultParty, FantasyUnit
+from rules.warhammer_fantasy.result import (
+    BreakTest,
+    CombatResult,
+    Winner,
+    combat_result,
+    flee_roll,
+    garrison_break_test,
+)
+
+__all__ = [
+    "Reaction",
+    "check_reaction",
+    "CHARGE_DICE",
+    "ChargeOutcome",
+    "charge_outcome",
+    "ResolutionOutcome",
+    "resolve_assault",
+]
+
+#: RULES.md section 3: a charge reaches Movement + 2D6" (WAP assumed the same).
+CHARGE_DICE = 2
+
+#: Seed 002 and RULES.md §4 seeds 002/004 decision 7: moved back 1" along the outward normal.
+BACK_DISTANCE = 1.0
+
+
+class Reaction(StrEnum):
+    """A charge reaction."""
+
+    HOLD = "hold"
+    STAND_AND_SHOOT = "stand_and_shoot"
+    FLEE = "flee"
+
+
+def check_reaction(
+    reaction: Reaction, terror_failed: bool, charger_distance: float, charger_movement: float
+) -> tuple[Decision, Reaction]:
+    """Judge the garrison's reaction; return the decision and the reaction that stands.
+
+    Seed 002: a garrison may only Hold or Stand & Shoot, never Flee, and a garrison that fails
+    a Terror test Holds. RULES.md section 3: Stand & Shoot only against a charger that starts
+    farther away than its own Movement.
+    """
+    if reaction is Reaction.FLEE:
+        raise ValueError("a garrison can never flee from an assault; it may Hold or Stand & Shoot")
+    if terror_failed:
+        return Decision.yes("the garrison failed its Terror test and must Hold"), Reaction.HOLD
+    if reaction is Reaction.STAND_AND_SHOOT and charger_distance <= charger_movement:
+        raise ValueError(
+            f"Stand & Shoot needs the charger farther than its Movement: it is "
+            f"{charger_distance:.2f}\" away with Movement {charger_movement:g}"
+        )
+    return Decision.yes(f"the garrison reacts: {reaction.value.replace('_', ' ')}"), reaction
+
+
+@dataclass(frozen=True)
+class ChargeOutcome:
+    """The charge roll against the building, whether it reached, and the failed-charge move."""
+
+    roll: Roll
+    movement: float
+    distance: float
+    reached: bool
+    door_closes_clear: bool
+    failed_move: float
+
+    @property
+    def description(self) -> str:
+        """In words, with the numbers."""
+        reach = self.movement + self.roll.total
+        text = (f"charge: Movement {self.movement:g} + {self.roll.total} = {reach:g}\" against "
+                f"{self.distance:.2f}\" to the building")
+        if self.reached:
+            return f"{text}: the assaulter reaches the building (no charge bonuses)"
+        if not self.door_closes_clear:
+            return f"{text}: it cannot close the door without touching an enemy, so it fails"
+        return f"{text}: the charge fails, the unit moves {self.failed_move:g}\" toward it"
+
+
+def charge_outcome(
+    dice: Dice, movement: float, distance: float, door_closes_clear: bool
+) -> ChargeOutcome:
+    """Roll Movement + 2D6 against the distance to the building (seed 004).
+
+    The charge also needs the wheel that closes the door to touch no enemy unit (a geometry
+    fact). A failed charge moves the higher die toward the building.
+    """
+    if movement <= 0 or distance < 0:
+        raise ValueError(f"Movement {movement} and distance {distance} must be positive")
+    roll = dice.roll(CHARGE_DICE, f"assault charge (Movement {movement:g} + 2D6)")
+    reached = movement + roll.total >= distance and door_closes_clear
+    failed = 0.0 if reached else float(max(roll.faces))
+    return ChargeOutcome(roll, movement, distance, reached, door_closes_clear, failed)
+
+
+@dataclass(frozen=True)
+class ResolutionOutcome:
+    """The end of the fight: result, the Break test and flight if any, who goes where."""
+
+    result: CombatResult
+    break_test: BreakTest | None
+    garrison_broke: bool
+    flee: Roll | None
+    attacker_enters: bool
+    attacker_moves_back: float
+    description: str
+
+
+def resolve_assault(
+    attacker: FantasyUnit,
+    defender: FantasyUnit,
+    parties: tuple[AssaultParty, AssaultParty],
+    fought: RoundOutcome,
+    dice: Dice,
+) -> ResolutionOutcome:
+    """Settle the assault after the round (seed 002).
+
+    If the assaulter wins the garrison takes a Break test as Steadfast; broken, it is placed
+    outside opposite the assaulter and flees 2D6 away from it (RULES.md §4 seeds 002/004
+    decision 8), and the assaulter goes in if its troop type may garrison, else moves back 1".
+    Otherwise the assaulter withdraws 1" (decision 7) and may assault afresh next turn
+    (decision 6); the assaulter never takes a Break test for a lost assault.
+    """
+    result = combat_result(fought.wounds_caused[attacker.id], fought.wounds_caused[defender.id],
+                           parties[0].musician, parties[1].musician)
+    if result.winner is not Winner.ATTACKER:
+        text = (f"{result.description}; the garrison holds and {attacker.name} withdraws "
+                f"{BACK_DISTANCE:g}\" in good order (no Break test) to try again next turn")
+        return ResolutionOutcome(result, None, False, None, False, BACK_DISTANCE, text)
+    test = garrison_break_test(defender.leadership, result.margin, dice)
+    if test.passed:
+        text = (f"{result.description}; {test.description}; {attacker.name} withdraws "
+                f"{BACK_DISTANCE:g}\" to try again next turn")
+        return ResolutionOutcome(result, test, False, None, False, BACK_DISTANCE, text)
+    flee = flee_roll(dice, f"{defender.name} driven out")
+    enters = bool(may_garrison(attacker.troop_type, occupied=False, marched=False,
+                               reformed=False))
+    move = (f"{attacker.name} goes in" if enters else
+            f"{attacker.name} cannot garrison and moves back {BACK_DISTANCE:g}\"")
+    text = (f"{result.description}; {test.description}; {defender.name} is placed outside "
+            f"opposite the assaulter and flees {flee.total}\"; no pursuit; {move}")
+    return ResolutionOutcome(result, test, True, flee, enters,
+                             0.0 if enters else BACK_DISTANCE, text)
