@@ -1,0 +1,89 @@
+"""Shooting from and at a garrison, template weapons (seed 002; RULES.md section 3)."""
+
+import pytest
+
+from rules.dice import FixedDice
+from rules.warhammer_fantasy import (
+    HARD_COVER,
+    Edition,
+    FantasyOptions,
+    TemplateWeapon,
+    shooters_allowed,
+    template_hits_on_garrison,
+    to_hit_needed,
+)
+from rules.warhammer_fantasy.shooting import (
+    Modifier,
+    cannon_multiple_wounds,
+    garrison_shooting_arc,
+    multi_rank_hits,
+    multiply_wounds,
+)
+
+WAP = FantasyOptions()
+WFB8 = FantasyOptions(edition=Edition.WFB8)
+STONE_THROWER = TemplateWeapon("stone thrower", 10, low_strength=4, multiple_wounds="D6")
+CANNON = TemplateWeapon("cannon", 10, multiple_wounds="D6")
+
+
+@pytest.mark.parametrize(("floors", "per", "shooters"), [(1, 5, 5), (3, 5, 15), (2, 3, 6)])
+def test_five_models_a_floor_may_shoot_or_the_agreed_number(
+    floors: int, per: int, shooters: int
+) -> None:
+    assert shooters_allowed(floors, FantasyOptions(shooters_per_floor=per)) == shooters
+
+
+def test_garrison_sees_all_round() -> None:
+    assert garrison_shooting_arc() == 360.0
+
+
+@pytest.mark.parametrize(
+    ("bs", "extra", "needed"),
+    [(3, [], (6, None)), (4, [], (5, None)), (5, [], (4, None)),
+     (3, [Modifier(-1, "long range")], (6, 4)), (1, [], (6, 5)),
+     (1, [Modifier(-1, "long range")], (6, 6))],
+)
+def test_hard_cover_is_minus_two_to_hit(
+    bs: int, extra: list[Modifier], needed: tuple[int, int | None]
+) -> None:
+    assert to_hit_needed(bs, [HARD_COVER, *extra]) == needed
+
+
+def test_a_shot_past_9_plus_cannot_hit() -> None:
+    with pytest.raises(ValueError, match="10\\+ cannot hit"):
+        to_hit_needed(1, [HARD_COVER, Modifier(-1, "long range"), Modifier(-1, "moved")])
+
+
+def test_multi_rank_weapons_hit_one_model() -> None:
+    assert multi_rank_hits(5) == 1
+
+
+def test_wap_template_hits_at_most_each_model_once() -> None:
+    out = template_hits_on_garrison(CANNON, 4, True, WAP, FixedDice([6]))
+    assert (out.roll.total, out.hits, out.strength) == (6, 4, 10)
+    assert "none hit twice" in out.description
+
+
+def test_8th_edition_template_hits_are_not_capped() -> None:
+    out = template_hits_on_garrison(CANNON, 4, True, WFB8, FixedDice([6]))
+    assert out.hits == 6
+
+
+def test_stone_thrower_uses_high_strength_only_with_its_centre_over_the_building() -> None:
+    over = template_hits_on_garrison(STONE_THROWER, 10, True, WAP, FixedDice([3]))
+    off = template_hits_on_garrison(STONE_THROWER, 10, False, WAP, FixedDice([3]))
+    assert (over.strength, off.strength) == (10, 4)
+    assert "centre is off" in off.description
+
+
+def test_cannon_multiple_wounds_by_edition() -> None:
+    assert cannon_multiple_wounds(WAP, bounce=False) == "D6"
+    assert cannon_multiple_wounds(WAP, bounce=True) == "D3"
+    assert cannon_multiple_wounds(WFB8, bounce=True) == "D6"
+
+
+def test_multiple_wounds_are_capped_at_the_models_wounds() -> None:
+    wounds, rolls = multiply_wounds(2, "D6", 3, FixedDice([5, 2]))
+    assert wounds == 3 + 2 and len(rolls) == 2
+    assert multiply_wounds(2, "D3", 3, FixedDice([6, 1]))[0] == 3 + 1
+    assert multiply_wounds(3, None, 1, FixedDice([]))[0] == 3
