@@ -108,7 +108,7 @@ def distance(a: Shape, b: Shape) -> float:
     5.0
     """
     if isinstance(a, Circle) and isinstance(b, Circle):
-        gap = math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
+        gap = math.hypot(a.x - b.x, a.y - b.y) - (a.radius + b.radius)
         return max(0.0, gap)
     if isinstance(a, Circle):
         assert not isinstance(b, Circle)
@@ -255,7 +255,7 @@ def circles_to_target(
     if isinstance(target, Circle):
         reach = np.hypot(centres[:, 0] - target.x, centres[:, 1] - target.y)
         return np.maximum(reach + radii - target.radius if wholly
-                          else reach - radii - target.radius, 0.0)
+                          else reach - (radii + target.radius), 0.0)
     if isinstance(target, BaseMultipartGeometry) and wholly:
         parts = [circles_to_target(centres, radii, p, True) for p in target.geoms]
         return np.minimum.reduce(parts)
