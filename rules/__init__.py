@@ -3,6 +3,7 @@
 Facts in (numbers, flags, ids), decisions and outcomes out, each with its reason and every roll.
 """
 
+from rules import epic40k, warhammer_fantasy
 from rules.decision import Decision
 from rules.dice import Dice, DiceExhausted, FixedDice, Roll
 
@@ -12,4 +13,6 @@ __all__ = [
     "DiceExhausted",
     "FixedDice",
     "Roll",
+    "epic40k",
+    "warhammer_fantasy",
 ]
