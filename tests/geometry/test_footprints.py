@@ -40,7 +40,7 @@ def test_circle_polygon_stays_within_tolerance_of_the_circle(radius):
     ring = poly.exterior
     # vertices on the circle, and the midpoint of every edge no deeper than the tolerance
     xy = list(ring.coords)
-    for (x0, y0), (x1, y1) in zip(xy, xy[1:]):
+    for (x0, y0), (x1, y1) in zip(xy, xy[1:], strict=False):
         assert math.hypot(x0 - 3, y0 - 4) == pytest.approx(radius, abs=1e-9)
         mid = math.hypot((x0 + x1) / 2 - 3, (y0 + y1) / 2 - 4)
         assert radius - mid < POLYGON_TOLERANCE + 1e-12

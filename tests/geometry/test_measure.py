@@ -135,7 +135,7 @@ def test_circles_to_target_matches_single_calls():
     centres, radii = np.array([c.centre for c in circles]), np.array([c.radius for c in circles])
     near = circles_to_target(centres, radii, footprint)
     far = circles_to_target(centres, radii, footprint, wholly=True)
-    for c, n, f in zip(circles, near, far):
+    for c, n, f in zip(circles, near, far, strict=True):
         assert n == pytest.approx(distance(c, footprint))
         assert f == pytest.approx(farthest_distance(c, footprint))
 
