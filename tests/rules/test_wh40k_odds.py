@@ -135,7 +135,7 @@ def profile(armour, hull_points, **facts):
 
 WEAPON = WeaponProfile("lascannon", 48, 9, 2, "Heavy 2", shots=2)
 MELTA = WeaponProfile("multi-melta", 24, 8, 1, "Heavy 2", shots=2)
-TWO_GUNS = tuple(EmplacedWeaponSpec(f"hb{i}", HEAVY_BOLTER) for i in (1, 2))
+ONE_GUN = (EmplacedWeaponSpec("hb", HEAVY_BOLTER),)
 
 SHOOTING_CASES = {
     "40K armour 12, 3 hull points, S9 AP2": (WH40K_DAMAGE_TABLE, profile(12, 3), WEAPON, 4, "front"),
@@ -145,9 +145,11 @@ SHOOTING_CASES = {
         MELTA, 5, "front"),
     "40K void shield, 2 hull points": (WH40K_DAMAGE_TABLE, profile(11, 2, void_shields=1),
                                        WEAPON, 4, "left"),
-    "HH two weapons, 3 hull points, S8 AP1": (HORUS_HERESY_DAMAGE_TABLE,
-                                               profile(11, 3, emplaced_weapons=TWO_GUNS),
-                                               MELTA, 4, "rear"),
+    "HH one weapon, 3 hull points, S8 AP1": (HORUS_HERESY_DAMAGE_TABLE,
+                                              profile(11, 3, emplaced_weapons=ONE_GUN),
+                                              MELTA, 4, "rear"),
+    "HH no weapons, 2 hull points, S9 AP2": (HORUS_HERESY_DAMAGE_TABLE, profile(12, 2),
+                                              WEAPON, 4, "right"),
 }
 
 
