@@ -45,10 +45,14 @@ class Assaulter:
     close_combat_weapon: bool = False  # a war engine's close-combat weapon
 
     @property
+    def wields_close_combat_weapon(self) -> bool:
+        """Whether it is a war engine armed with a close-combat weapon."""
+        return self.troop_type == "war_engine" and self.close_combat_weapon
+
+    @property
     def effective_assault_factor(self) -> int:
         """Return the assault factor it brings: doubled for a war engine's close-combat weapon."""
-        doubled = self.troop_type == "war_engine" and self.close_combat_weapon
-        return self.assault_factor * (2 if doubled else 1)
+        return self.assault_factor * (2 if self.wields_close_combat_weapon else 1)
 
 
 def may_assault(unit: Assaulter) -> Decision:
@@ -216,7 +220,7 @@ def _apply_hits(
     if any die hit; a war engine with a close-combat weapon that hits deals D6 damage and one
     automatic 2D6 critical instead of needing the 6.
     """
-    engines = [u for u in hitters if u.effective_assault_factor != u.assault_factor]
+    engines = [u for u in hitters if u.wields_close_combat_weapon]
     plain = len(hitters) - len(engines)
     damage: list[DamageOutcome] = []
     if plain:

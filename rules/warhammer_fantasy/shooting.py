@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules.decision import Decision
 from rules.dice import Dice, Roll
 from rules.warhammer_fantasy.options import FantasyOptions
 
@@ -26,6 +27,7 @@ __all__ = [
     "HARD_COVER",
     "shooters_allowed",
     "garrison_shooting_arc",
+    "in_range_from_building",
     "to_hit_needed",
     "multi_rank_hits",
     "TemplateWeapon",
@@ -61,6 +63,25 @@ def shooters_allowed(floors: int, options: FantasyOptions) -> int:
 def garrison_shooting_arc() -> float:
     """Return the garrison's forward arc in degrees: all round (seed 002)."""
     return 360.0
+
+
+def in_range_from_building(distance_from_closest_point: float, weapon_range: float) -> Decision:
+    """Whether a target is in range of the garrison: measured from the building's closest point.
+
+    Seed 002 and RULES.md §4 seeds 002/004 decision 9; the board measures the distance.
+
+    >>> bool(in_range_from_building(24.0, 24.0)), bool(in_range_from_building(24.01, 24.0))
+    (True, False)
+    """
+    if distance_from_closest_point <= weapon_range:
+        return Decision.yes(
+            f"in range: {distance_from_closest_point:.2f}\" from the building, range "
+            f"{weapon_range:g}\""
+        )
+    return Decision.no(
+        f"out of range: {distance_from_closest_point:.2f}\" from the building's closest point, "
+        f"range {weapon_range:g}\""
+    )
 
 
 def to_hit_needed(ballistic_skill: int, modifiers: Sequence[Modifier]) -> tuple[int, int | None]:
