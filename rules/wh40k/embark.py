@@ -1,6 +1,7 @@
 """Getting into and out of a 40K building (seed 000, RULES.md §1 "In and out", §4 decisions).
 
-Embarking: every model within 2" of an access point (a geometry fact: how many are not); one
+Embarking: every model within 2" of an access point (a geometry fact: how many are not;
+battlements count as an access point); one
 unit of infantry (jump and jet-pack infantry included) plus the independent characters joined to
 it; capacity counted in models; impassable and destroyed buildings cannot be entered. Moving
 into an adjacent, unoccupied part of a multi-part building takes the unit's whole move and obeys
@@ -137,8 +138,8 @@ def can_embark(
     ):
         if not check:
             return check
-    if not building.profile.access_points:
-        return Decision.no(f"cannot embark: {building.id} has no access point")
+    if not building.profile.access_points and not building.profile.battlements:
+        return Decision.no(f"cannot embark: {building.id} has no access point or battlements")
     if disembarked_this_turn:
         return Decision.no("cannot embark: the unit disembarked this turn")
     occupancy = _occupancy_refuses(building, units, inside)
