@@ -47,31 +47,47 @@ class BuildingState:
     """An Epic building's game state: its size, damage capacity left, condition and fire.
 
     ``damage_capacity`` may go below 0 (seed 001: "0 or less"); the catastrophic roll is made
-    once, when it first reaches 0.
+    once, when it first reaches 0. ``given_assault_factor`` and ``given_armour`` are a
+    datasheet's own values (``Datasheet.assault_factor``, ``Datasheet.epic_armour``); ``None``
+    takes seed 001's size table.
     """
 
     size: SizeClass
     damage_capacity: int
     condition: Condition = Condition.INTACT
     on_fire: bool = False
+    given_assault_factor: int | None = None
+    given_armour: int | None = None
 
     @classmethod
-    def new(cls, size: SizeClass, damage_capacity: int | None = None) -> BuildingState:
-        """Return a fresh building of ``size`` (a datasheet may give its own damage capacity)."""
+    def new(
+        cls,
+        size: SizeClass,
+        damage_capacity: int | None = None,
+        assault_factor: int | None = None,
+        armour: int | None = None,
+    ) -> BuildingState:
+        """Return a fresh building of ``size``; a datasheet may give its own numbers."""
         dc = SIZES[size].damage_capacity if damage_capacity is None else damage_capacity
         if dc < 1:
             raise ValueError(f"a building starts with 1 or more damage capacity, not {dc}")
-        return cls(size, dc)
+        if assault_factor is not None and assault_factor < 1:
+            raise ValueError(f"a building's assault factor is 1 or more, not {assault_factor}")
+        if armour is not None and not 2 <= armour <= 6:
+            raise ValueError(f"a building's armour is 2+ to 6+, not {armour}+")
+        return cls(size, dc, given_assault_factor=assault_factor, given_armour=armour)
 
     @property
     def assault_factor(self) -> int:
-        """Return the building's assault factor (seed 001's size table)."""
+        """Return the building's assault factor (the datasheet's, else seed 001's size table)."""
+        if self.given_assault_factor is not None:
+            return self.given_assault_factor
         return SIZES[self.size].assault_factor
 
     @property
     def armour(self) -> int:
-        """Return the kill roll a hit on the building needs."""
-        return SIZES[self.size].armour
+        """Return the kill roll a hit on the building needs (the datasheet's, else 6+)."""
+        return SIZES[self.size].armour if self.given_armour is None else self.given_armour
 
     @property
     def standing(self) -> bool:
@@ -86,6 +102,8 @@ class BuildingState:
             "damage_capacity": self.damage_capacity,
             "condition": self.condition.value,
             "on_fire": self.on_fire,
+            "assault_factor": self.given_assault_factor,
+            "armour": self.given_armour,
         }
 
     @classmethod
@@ -99,11 +117,19 @@ class BuildingState:
         fire = data.get("on_fire", False)
         if not isinstance(fire, bool):
             raise ValueError(f"Epic building state: on_fire {fire!r} is not true or false")
-        return cls(size, dc, condition, fire)
+        given = [_optional_int(data, key) for key in ("assault_factor", "armour")]
+        return cls(size, dc, condition, fire, *given)
 
     def copy(self) -> BuildingState:
         """Return an independent copy."""
         return replace(self)
+
+
+def _optional_int(data: Mapping[str, Any], key: str) -> int | None:
+    value = data.get(key)
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        raise ValueError(f"Epic building state: {key} {value!r} is not a whole number")
+    return value
 
 
 def _member(enum: type[StrEnum], value: object, name: str) -> Any:

@@ -4,7 +4,8 @@ A garrison tests for Panic as any unit does, with distances measured to the edge
 building (RULES.md §4 seeds 002/004 decision 10); if it fails it leaves the building and flees
 as a unit breaking from combat would.
 
->>> heavy_casualties(lost=5, at_start=20, options=FantasyOptions())
+>>> heavy_casualties(Losses(models=2, models_at_start=10, strength=6, strength_at_start=20),
+...                  FantasyOptions())
 True
 """
 
@@ -21,6 +22,7 @@ from rules.warhammer_fantasy.result import flee_roll
 __all__ = [
     "PANIC_DISTANCE",
     "PanicCause",
+    "Losses",
     "heavy_casualties",
     "panic_test_needed",
     "PanicTest",
@@ -39,15 +41,26 @@ class PanicCause(StrEnum):
     FRIEND_BREAKS = "friend_breaks"
 
 
-def heavy_casualties(lost: int, at_start: int, options: FantasyOptions) -> bool:
+@dataclass(frozen=True)
+class Losses:
+    """What a unit lost in one phase and had at its start, in models and in Unit Strength."""
+
+    models: int
+    models_at_start: int
+    strength: int
+    strength_at_start: int
+
+
+def heavy_casualties(losses: Losses, options: FantasyOptions) -> bool:
     """Whether losses in one phase reach a quarter of the unit.
 
-    Count models in 8th edition and Unit Strength in WAP (RULES.md section 3); the caller
-    hands in the count the edition asks for.
+    RULES.md section 3: a quarter of the models in 8th edition, of the Unit Strength in WAP.
     """
-    if at_start < 1:
-        raise ValueError(f"a unit starts the phase with 1 or more, not {at_start}")
-    return 4 * lost >= at_start
+    lost, start = ((losses.strength, losses.strength_at_start) if options.wap
+                   else (losses.models, losses.models_at_start))
+    if start < 1:
+        raise ValueError(f"a unit starts the phase with 1 or more, not {start}")
+    return 4 * lost >= start
 
 
 def panic_test_needed(

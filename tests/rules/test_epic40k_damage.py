@@ -13,6 +13,7 @@ from rules.epic40k import (
     apply_damage,
     end_of_movement_phase,
     resolve_critical,
+    shoot_building,
     start_of_shooting_phase,
     start_of_turn,
 )
@@ -163,3 +164,21 @@ def test_intact_building_does_not_crumble_or_roll() -> None:
     state = BuildingState.new(SizeClass.SMALL)
     assert end_of_movement_phase(state, SITE, FixedDice([])).hits == ()
     assert start_of_turn(state, SITE, FixedDice([])).roll is None
+
+
+def test_a_datasheet_may_give_its_own_numbers_and_they_round_trip() -> None:
+    state = BuildingState.new(SizeClass.SMALL, damage_capacity=12, assault_factor=20, armour=5)
+    assert (state.damage_capacity, state.assault_factor, state.armour) == (12, 20, 5)
+    assert BuildingState.from_dict(state.to_dict()) == state
+    plain = BuildingState.new(SizeClass.SMALL)
+    assert (plain.assault_factor, plain.armour) == (15, 6)
+    with pytest.raises(ValueError, match="not 7\\+"):
+        BuildingState.new(SizeClass.SMALL, armour=7)
+    with pytest.raises(ValueError, match="assault_factor 'x'"):
+        BuildingState.from_dict({"size": "small", "assault_factor": "x"})
+
+
+def test_a_building_with_armour_5_is_hit_on_5_or_6() -> None:
+    state = BuildingState.new(SizeClass.SMALL, armour=5)
+    out = shoot_building(state, 3, Site(), FixedDice([5, 4, 6, 1, 1]))
+    assert len(out.hits) == 2 and state.damage_capacity == 8

@@ -4,6 +4,7 @@ import pytest
 
 from rules.dice import FixedDice
 from rules.warhammer_fantasy import (
+    Edition,
     FantasyOptions,
     PanicCause,
     combat_result,
@@ -11,7 +12,7 @@ from rules.warhammer_fantasy import (
     garrison_panic_test,
     panic_test_needed,
 )
-from rules.warhammer_fantasy.panic import heavy_casualties
+from rules.warhammer_fantasy.panic import Losses, heavy_casualties
 
 
 @pytest.mark.parametrize(
@@ -35,9 +36,17 @@ def test_garrison_break_test_is_steadfast_against_unmodified_leadership(
     assert test.passed == passed and test.leadership == 7  # not 7 - 5
 
 
-def test_heavy_casualties_are_a_quarter() -> None:
-    assert heavy_casualties(5, 20, FantasyOptions())
-    assert not heavy_casualties(4, 20, FantasyOptions())
+def test_heavy_casualties_are_a_quarter_of_unit_strength_in_wap_of_models_in_8th() -> None:
+    # two ogres of six (Unit Strength 3 each) and nothing else: 2 of 6 models, 6 of 18 strength
+    ogres = Losses(models=2, models_at_start=6, strength=6, strength_at_start=18)
+    assert heavy_casualties(ogres, FantasyOptions())
+    assert heavy_casualties(ogres, FantasyOptions(edition=Edition.WFB8))
+    # a mixed unit losing its one big model: 1 of 10 models but 3 of 12 strength
+    mixed = Losses(models=1, models_at_start=10, strength=3, strength_at_start=12)
+    assert heavy_casualties(mixed, FantasyOptions())
+    assert not heavy_casualties(mixed, FantasyOptions(edition=Edition.WFB8))
+    with pytest.raises(ValueError, match="not 0"):
+        heavy_casualties(Losses(0, 0, 0, 0), FantasyOptions())
 
 
 def test_panic_is_measured_to_the_building_edge() -> None:
