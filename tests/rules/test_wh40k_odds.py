@@ -138,7 +138,8 @@ MELTA = WeaponProfile("multi-melta", 24, 8, 1, "Heavy 2", shots=2)
 ONE_GUN = (EmplacedWeaponSpec("hb", HEAVY_BOLTER),)
 
 SHOOTING_CASES = {
-    "40K armour 12, 3 hull points, S9 AP2": (WH40K_DAMAGE_TABLE, profile(12, 3), WEAPON, 4, "front"),
+    "40K armour 12, 3 hull points, S9 AP2": (WH40K_DAMAGE_TABLE, profile(12, 3), WEAPON, 4,
+                                              "front"),
     "40K thin rear, Mighty Bulwark, S8 AP1": (
         WH40K_DAMAGE_TABLE,
         profile({"front": 10, "right": 10, "rear": 2, "left": 10}, 4, mighty_bulwark=True),
