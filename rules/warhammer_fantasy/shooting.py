@@ -126,6 +126,7 @@ class TemplateOutcome:
     hits: int
     strength: int
     multiple_wounds: str | None
+    multiple_wounds_hits: int
     description: str
 
 
@@ -155,7 +156,23 @@ def template_hits_on_garrison(
     if weapon.low_strength is not None:
         where = "over" if centre_over_building else "off"
         text += f"; the centre is {where} the building"
-    return TemplateOutcome(roll, hits, strength, weapon.multiple_wounds, text)
+    carriers = _multiple_wounds_hits(weapon, hits, centre_over_building)
+    if weapon.multiple_wounds and carriers:
+        text += f"; {carriers} of them with Multiple Wounds ({weapon.multiple_wounds})"
+    return TemplateOutcome(roll, hits, strength, weapon.multiple_wounds, carriers, text)
+
+
+def _multiple_wounds_hits(weapon: TemplateWeapon, hits: int, centre_over: bool) -> int:
+    """Return how many hits carry the weapon's Multiple Wounds.
+
+    A cannonball's every hit does (seed 002's example); a stone thrower's only on the model
+    under the hole (RULES.md section 3), which is in the building only if the centre is.
+    """
+    if weapon.multiple_wounds is None:
+        return 0
+    if weapon.low_strength is None:
+        return hits
+    return 1 if centre_over and hits else 0
 
 
 def cannon_multiple_wounds(options: FantasyOptions, bounce: bool) -> str:

@@ -62,6 +62,7 @@ def test_wap_template_hits_at_most_each_model_once() -> None:
     out = template_hits_on_garrison(CANNON, 4, True, WAP, FixedDice([6]))
     assert (out.roll.total, out.hits, out.strength) == (6, 4, 10)
     assert "none hit twice" in out.description
+    assert out.multiple_wounds_hits == 4  # every cannon hit multiplies (seed 002's example)
 
 
 def test_8th_edition_template_hits_are_not_capped() -> None:
@@ -73,6 +74,7 @@ def test_stone_thrower_uses_high_strength_only_with_its_centre_over_the_building
     over = template_hits_on_garrison(STONE_THROWER, 10, True, WAP, FixedDice([3]))
     off = template_hits_on_garrison(STONE_THROWER, 10, False, WAP, FixedDice([3]))
     assert (over.strength, off.strength) == (10, 4)
+    assert (over.multiple_wounds_hits, off.multiple_wounds_hits) == (1, 0)  # the hole model
     assert "centre is off" in off.description
 
 
