@@ -23,6 +23,8 @@ from rules.warhammer_fantasy.result import (
 )
 
 __all__ = [
+    "CHARGE_BONUSES_LOST",
+    "charge_bonus",
     "Reaction",
     "check_reaction",
     "CHARGE_DICE",
@@ -37,6 +39,25 @@ CHARGE_DICE = 2
 
 #: Seed 002 and RULES.md §4 seeds 002/004 decision 7: moved back 1" along the outward normal.
 BACK_DISTANCE = 1.0
+
+
+#: Seed 002: models assaulting a building lose every charge bonus; RULES.md §4 seeds 002/004
+#: decision 4 adds WAP's +1 Initiative for chargers.
+CHARGE_BONUSES_LOST = (
+    "+1 combat result for charging",
+    "lance and similar weapon bonuses",
+    "Impact Hits",
+    "+1 Initiative for charging",
+)
+
+
+def charge_bonus(name: str) -> Decision:
+    """Refuse any charge bonus to a unit assaulting a building (seed 002).
+
+    >>> charge_bonus("Impact Hits").reason
+    'no Impact Hits: an assault on a building is fought in a confined space'
+    """
+    return Decision.no(f"no {name}: an assault on a building is fought in a confined space")
 
 
 class Reaction(StrEnum):

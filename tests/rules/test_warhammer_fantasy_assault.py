@@ -11,6 +11,7 @@ from rules.warhammer_fantasy import (
     may_declare_assault,
     settle_forced_assaults,
 )
+from rules.warhammer_fantasy.assault_steps import CHARGE_BONUSES_LOST, charge_bonus
 from tests.rules.fantasy_samples import goblins, knights, swordsmen
 
 # Swordsmen I4, one die each: to hit 3+ (WS4 against WS2), to wound 4+, goblin save 6+.
@@ -178,3 +179,9 @@ def test_assault_round_trips_between_turns() -> None:
     assert back.step is AssaultStep.ENGAGED and back.reaction is Reaction.HOLD
     with pytest.raises(ValueError, match="'gobbos' against 'swords'"):
         BuildingAssault.from_dict(data, assault.defender, assault.attacker, assault.options)
+
+
+@pytest.mark.parametrize("bonus", CHARGE_BONUSES_LOST)
+def test_no_charge_bonus_of_any_kind(bonus: str) -> None:
+    decision = charge_bonus(bonus)
+    assert not decision and bonus in decision.reason
