@@ -3,7 +3,7 @@
 Facts in (numbers, flags, ids), decisions and outcomes out, each with its reason and every roll.
 """
 
-from rules import epic40k, warhammer_fantasy
+from rules import epic40k, odds, warhammer_fantasy, wh40k
 from rules.decision import Decision
 from rules.dice import Dice, DiceExhausted, FixedDice, Roll
 
@@ -14,5 +14,7 @@ __all__ = [
     "FixedDice",
     "Roll",
     "epic40k",
+    "odds",
     "warhammer_fantasy",
+    "wh40k",
 ]
