@@ -57,8 +57,6 @@ from geometry.markers import (
 )
 from geometry.measure import (
     EPSILON,
-    ModelVerdict,
-    UnitCheck,
     circle_distances,
     circles_to_target,
     closest_points,
@@ -66,10 +64,17 @@ from geometry.measure import (
     farthest_distance,
     format_distance,
     to_cm,
-    unit_wholly_within,
-    unit_within,
     wholly_within,
     within,
+)
+from geometry.observers import (
+    Observer,
+    battlement_observer,
+    building_los_value,
+    fire_point_observer,
+    garrison_los_value,
+    garrison_observer,
+    model_observer,
 )
 from geometry.shields import (
     VOID_SHIELD_RANGE,
@@ -82,16 +87,9 @@ from geometry.shields import (
 from geometry.sight import (
     COVER_HIDDEN,
     DEFAULT_SAMPLES,
-    Observer,
     Ray,
     SightResult,
     SightRule,
-    battlement_observer,
-    building_los_value,
-    fire_point_observer,
-    garrison_los_value,
-    garrison_observer,
-    model_observer,
     rays_blocked,
     sight_matrix,
     visible_fraction,
@@ -101,6 +99,13 @@ from geometry.targeting import (
     EnemyUnit,
     NearestEnemy,
     nearest_enemy,
+)
+from geometry.units import (
+    ModelVerdict,
+    UnitCheck,
+    unit_wholly_within,
+    unit_within,
+    units_wholly_within,
 )
 from geometry.zones import (
     ENEMY_GAP,
@@ -145,6 +150,7 @@ __all__ = [
     "UnitCheck",
     "unit_within",
     "unit_wholly_within",
+    "units_wholly_within",
     "ENEMY_GAP",
     "Obstacles",
     "Problem",

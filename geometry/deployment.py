@@ -25,7 +25,8 @@ from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from geometry.footprints import Circle, Shape, quad_segs_for
-from geometry.measure import UnitCheck, farthest_distance
+from geometry.measure import farthest_distance
+from geometry.units import UnitCheck
 
 __all__ = [
     "DeploymentMap",

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from shapely.geometry.base import BaseGeometry
 
 from geometry.footprints import Shape
-from geometry.measure import EPSILON, UnitCheck, distance, unit_wholly_within
+from geometry.measure import EPSILON, distance
+from geometry.units import UnitCheck, unit_wholly_within
 from geometry.zones import reach_area
 
 __all__ = [

@@ -27,14 +27,8 @@ from shapely.geometry import MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from geometry.footprints import Circle, Shape, as_geometry, quad_segs_for
-from geometry.measure import (
-    EPSILON,
-    UnitCheck,
-    distance,
-    farthest_distance,
-    format_distance,
-    unit_within,
-)
+from geometry.measure import EPSILON, distance, farthest_distance, format_distance
+from geometry.units import UnitCheck, unit_within
 
 __all__ = [
     "ENEMY_GAP",

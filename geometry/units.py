@@ -1,0 +1,188 @@
+"""Unit-level "within" and "wholly within": every model's distance, who fails, by how much.
+
+Inches. A unit is within N of a target if any of its models is; wholly within if every model
+is wholly within. Models are ``(model_id, shape)`` pairs; round bases are measured exactly and
+all at once (see :mod:`geometry.measure`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from geometry.footprints import Circle, Shape
+from geometry.measure import (
+    EPSILON,
+    circles_to_target,
+    distance,
+    farthest_distance,
+    format_distance,
+    to_cm,
+)
+
+__all__ = [
+    "ModelVerdict",
+    "UnitCheck",
+    "unit_within",
+    "unit_wholly_within",
+    "units_wholly_within",
+]
+
+FloatArray = NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class ModelVerdict:
+    """One model's answer to "within" or "wholly within", with the numbers to explain it.
+
+    ``distance`` is the closest-point distance (within) or the farthest-point distance
+    (wholly within), inches; ``limit`` the N asked about.
+    """
+
+    model_id: str
+    distance: float
+    limit: float
+    wholly: bool
+
+    @property
+    def ok(self) -> bool:
+        """Whether the model passes."""
+        return self.distance <= self.limit + EPSILON
+
+    @property
+    def excess(self) -> float:
+        """By how much the model fails, inches (0 when it passes)."""
+        return 0.0 if self.ok else self.distance - self.limit
+
+    @property
+    def distance_cm(self) -> float:
+        """The distance in centimetres (Epic 40,000)."""
+        return to_cm(self.distance)
+
+    def explain(self, unit: str = "in") -> str:
+        """Say why, e.g. ``m3: not wholly within 6.00" (farthest part 6.40", 0.40" too far)``."""
+        what = "wholly within" if self.wholly else "within"
+        part = "farthest part" if self.wholly else "closest part"
+        limit = format_distance(self.limit, unit=unit)
+        measured = format_distance(self.distance, self.limit, unit)
+        if self.ok:
+            return f"{self.model_id}: {what} {limit} ({part} {measured})"
+        over = format_distance(self.excess, unit=unit)
+        return f"{self.model_id}: not {what} {limit} ({part} {measured}, {over} too far)"
+
+
+@dataclass(frozen=True)
+class UnitCheck:
+    """A unit's answer: every model's distance, and which fail and by how much.
+
+    A unit is *within* if any of its models is, and *wholly within* if all of them are wholly
+    within; ``every`` says which (it defaults to ``wholly``; embarking asks for every model
+    within, so it sets ``every`` with ``wholly`` false). ``distances`` is an array aligned with
+    ``model_ids``: closest-point distances, or farthest-point ones when ``wholly``.
+    """
+
+    model_ids: tuple[str, ...]
+    distances: FloatArray
+    limit: float
+    wholly: bool
+    every: bool | None = None
+
+    @property
+    def passes(self) -> NDArray[np.bool_]:
+        """Per model, whether it passes."""
+        return np.asarray(self.distances <= self.limit + EPSILON)
+
+    @property
+    def ok(self) -> bool:
+        """Whether the unit passes (any model for within, every model for wholly within)."""
+        passes = self.passes
+        every = self.wholly if self.every is None else self.every
+        return bool(passes.all() if every else passes.any())
+
+    def verdict(self, index: int) -> ModelVerdict:
+        """Return the verdict of the model at ``index``."""
+        return ModelVerdict(self.model_ids[index], float(self.distances[index]), self.limit,
+                            self.wholly)
+
+    @property
+    def failing(self) -> tuple[ModelVerdict, ...]:
+        """The models that do not pass, each with its distance and excess."""
+        return tuple(self.verdict(int(i)) for i in np.flatnonzero(~self.passes))
+
+    @property
+    def verdicts(self) -> tuple[ModelVerdict, ...]:
+        """Every model's verdict, in order."""
+        return tuple(self.verdict(i) for i in range(len(self.model_ids)))
+
+
+def _unit_distances(models: Sequence[tuple[str, Shape]], target: Shape,
+                    wholly: bool) -> FloatArray:
+    """Distances of every model to the target, vectorised when all bases are round."""
+    shapes = [shape for _, shape in models]
+    if shapes and all(isinstance(s, Circle) for s in shapes):
+        circles = [s for s in shapes if isinstance(s, Circle)]
+        radii = np.array([c.radius for c in circles])
+        centres = np.array([c.centre for c in circles], dtype=float).reshape(-1, 2)
+        return circles_to_target(centres, radii, target, wholly)
+    measure = farthest_distance if wholly else distance
+    return np.array([measure(s, target) for s in shapes], dtype=float)
+
+
+def unit_within(models: Sequence[tuple[str, Shape]], target: Shape, reach: float) -> UnitCheck:
+    """Check a unit (``(model_id, shape)`` pairs) for "within ``reach`` of ``target``".
+
+    Examples
+    --------
+    >>> from shapely.geometry import Point
+    >>> check = unit_within([("a", Circle(0, 0, 1)), ("b", Circle(20, 0, 1))], Point(0, 5), 6)
+    >>> check.ok, [v.model_id for v in check.failing]
+    (True, ['b'])
+    """
+    ids = tuple(model_id for model_id, _ in models)
+    return UnitCheck(ids, _unit_distances(models, target, False), reach, False)
+
+
+def unit_wholly_within(models: Sequence[tuple[str, Shape]], target: Shape,
+                       reach: float) -> UnitCheck:
+    """Check a unit for "wholly within ``reach`` of ``target``" (every model wholly within).
+
+    Examples
+    --------
+    >>> from shapely.geometry import Point
+    >>> check = unit_wholly_within([("a", Circle(0, 0, 1)), ("b", Circle(0, 11.5, 1))],
+    ...                            Point(0, 0), 12)
+    >>> check.ok
+    False
+    >>> check.failing[0].explain()
+    'b: not wholly within 12.00" (farthest part 12.50", 0.50" too far)'
+    >>> unit_wholly_within([], Point(0, 0), 12).ok  # no models: nothing fails
+    True
+    """
+    ids = tuple(model_id for model_id, _ in models)
+    return UnitCheck(ids, _unit_distances(models, target, True), reach, True)
+
+
+def units_wholly_within(units: Sequence[Sequence[tuple[str, Shape]]], target: Shape,
+                        reach: float) -> tuple[UnitCheck, ...]:
+    """Check many units against one target at once (one vectorised pass over all bases).
+
+    Examples
+    --------
+    >>> from shapely.geometry import Point
+    >>> units = [[("a1", Circle(0, 5, 0.5))],
+    ...          [("b1", Circle(0, 5.6, 0.5)), ("b2", Circle(0, 1, 1))]]
+    >>> [check.ok for check in units_wholly_within(units, Point(0, 0), 6)]
+    [True, False]
+    """
+    flat = [model for unit in units for model in unit]
+    distances = _unit_distances(flat, target, True)
+    checks, start = [], 0
+    for unit in units:
+        stop = start + len(unit)
+        ids = tuple(model_id for model_id, _ in unit)
+        checks.append(UnitCheck(ids, distances[start:stop], reach, True))
+        start = stop
+    return tuple(checks)
