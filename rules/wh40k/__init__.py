@@ -52,6 +52,7 @@ from rules.wh40k.emplaced import (
     can_fire,
     check_fire_points,
     check_manual_fire,
+    record_fired,
     shooting_restriction,
     weapon_bs,
 )
@@ -88,6 +89,7 @@ from rules.wh40k.tables import (
     DamageTable,
     RowEffect,
 )
+from rules.wh40k.templates import NoEscapeHits, battlements_blast_hit, no_escape_hits
 from rules.wh40k.turns import PlayerTurn, TurnClock
 from rules.wh40k.void_shields import (
     hit_projected_shield,
@@ -172,6 +174,10 @@ __all__ = [
     "to_hit_target",
     "PlayerTurn",
     "TurnClock",
+    "NoEscapeHits",
+    "battlements_blast_hit",
+    "no_escape_hits",
+    "record_fired",
     "damage_table_for",
 ]
 

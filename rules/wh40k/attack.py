@@ -20,6 +20,7 @@ shield takes shooting hits first.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules.dice import Dice, Roll
 from rules.wh40k.building import Building
@@ -122,6 +123,10 @@ class HitOutcome:
         parts += [a.describe() for a in self.applied] + self.notes
         return "; ".join(parts)
 
+    def to_log(self) -> dict[str, Any]:
+        """Return the outcome as the scenario log keeps it: the text and every roll."""
+        return {"text": self.describe(), "rolls": [r.to_dict() for r in self.rolls]}
+
 
 def resolve_hit(
     building: Building,
@@ -205,6 +210,10 @@ class ShootingOutcome:
         if self.unresolved_hits:
             lines.append(f"{self.unresolved_hits} hits had no building left to strike")
         return "\n".join(lines)
+
+    def to_log(self) -> dict[str, Any]:
+        """Return the outcome as the scenario log keeps it: the text and every roll."""
+        return {"text": self.describe(), "rolls": [r.to_dict() for r in self.rolls]}
 
 
 def resolve_shooting(

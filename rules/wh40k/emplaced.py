@@ -40,6 +40,7 @@ __all__ = [
     "check_manual_fire",
     "AutomatedShot",
     "automated_fire",
+    "record_fired",
 ]
 
 #: Automated fire is resolved as if by a model of this Ballistic Skill.
@@ -206,3 +207,12 @@ def _automated_shot(
     target = candidates[roll.total - 1] if roll else candidates[0]
     tie = f" (tie of {len(candidates)} broken at random)" if roll else ""
     return AutomatedShot(weapon_id, target, bs, f"fires at the nearest enemy {target}{tie}", roll)
+
+
+def record_fired(building: Building, weapon_id: str) -> bool:
+    """Note that ``weapon_id`` fired; a one-shot weapon is then spent. Return whether it was."""
+    spec = building.profile.weapon(weapon_id)
+    if spec.weapon.one_shot and weapon_id not in building.state.spent_weapons:
+        building.state.spent_weapons.append(weapon_id)
+        return True
+    return False

@@ -184,3 +184,16 @@ def test_a_seeded_resolution_replays_identically():
 
     assert run(11) == run(11)
     assert any(run(11) != run(seed) for seed in range(12, 20))
+
+
+def test_outcomes_go_to_the_log_as_text_and_plain_rolls():
+    import json
+
+    building = plain_building(armour=10, hull_points=1)
+    out = resolve_shooting(building, LASCANNON, 4, "front", FixedDice([5, 6, 6]), clock(),
+                           shots=1)
+    entry = json.loads(json.dumps(out.to_log()))
+    assert [r["faces"] for r in entry["rolls"]] == [[5], [6], [6]]
+    assert "Detonation!" in entry["text"] and "hull points 1 → 0" in entry["text"]
+    assert entry["rolls"][0]["purpose"] == "to hit"
+    assert out.hits[0].to_log()["rolls"][0]["purpose"] == "armour penetration"

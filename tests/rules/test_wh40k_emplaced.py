@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from rules.dice import FixedDice
 from rules.wh40k import (
     Affected,
@@ -171,3 +173,44 @@ def test_several_generators_pick_one_at_random():
     assert pick_generator(["a"], FixedDice([])) == ("a", None)
     chosen, roll = pick_generator(["a", "b"], FixedDice([2]))
     assert chosen == "b" and roll.sides == 2
+
+
+# -- blasts, templates, one-shot weapons -------------------------------------------------------
+
+def test_blast_on_the_battlements_also_hits_the_building_toward_the_firer():
+    from rules.wh40k import battlements_blast_hit
+
+    building = bastion()
+    out = battlements_blast_hit(building, BATTLE_CANNON, "left", FixedDice([6, 2]), clock())
+    assert out.facing == "left" and out.penetration.total == 14
+    assert building.hull_points == 3
+    barrage = replace(BATTLE_CANNON, special=("Barrage",))
+    with pytest.raises(ValueError, match="side facing"):
+        battlements_blast_hit(building, barrage, "front", FixedDice([6]), clock())
+    bolter = bastion().profile.weapon("hb-front").weapon
+    with pytest.raises(ValueError, match="neither a blast nor a template"):
+        battlements_blast_hit(building, bolter, "front", FixedDice([6]), clock())
+
+
+def test_no_escape_gives_the_occupants_d6_hits():
+    from rules.wh40k import WeaponProfile, no_escape_hits
+
+    flamer = WeaponProfile("heavy flamer", 0, 5, 4, "Assault 1", template=True)
+    assert no_escape_hits(bastion(), flamer, FixedDice([])) is None
+    building = bastion()
+    occupy(building, squad())
+    hits = no_escape_hits(building, flamer, FixedDice([5]))
+    assert hits.hits == 5 and hits.unit_ids == ("tactical",) and hits.strength == 5
+    with pytest.raises(ValueError, match="not a template"):
+        no_escape_hits(building, BATTLE_CANNON, FixedDice([5]))
+
+
+def test_a_one_shot_weapon_is_spent_once_fired():
+    from rules.wh40k import record_fired
+
+    profile = replace(bastion().profile, emplaced_weapons=(
+        EmplacedWeaponSpec("silo", MISSILE_SILO, on_battlements=True),))
+    building = Building(profile)
+    assert record_fired(building, "silo") and not record_fired(building, "silo")
+    assert "already used" in can_fire(building, "silo").reason
+    assert not record_fired(bastion(), "hb-front")
