@@ -12,7 +12,7 @@ Facings are named ``front``, ``right``, ``rear``, ``left`` relative to the piece
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 __all__ = [
     "FACINGS",
@@ -33,7 +33,7 @@ FACINGS = ("front", "right", "rear", "left")
 Point = tuple[float, float]
 
 
-class TerrainKind(str, Enum):
+class TerrainKind(StrEnum):
     """What a terrain piece is, for drawing and for the rules."""
 
     BUILDING = "building"
@@ -44,7 +44,7 @@ class TerrainKind(str, Enum):
     AREA = "area"  # woods and other area terrain
 
 
-class SizeClass(str, Enum):
+class SizeClass(StrEnum):
     """Building size (seed 000 for 40K; seed 001 for Epic 40,000)."""
 
     SMALL = "small"

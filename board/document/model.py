@@ -17,7 +17,7 @@ view's undo commands can call them and observers hear about them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from board.document.datasheet import Datasheet
@@ -42,7 +42,7 @@ __all__ = [
 MM_PER_INCH = 25.4
 
 
-class RuleSystem(str, Enum):
+class RuleSystem(StrEnum):
     """The four rule systems a scenario can be played under (DESIGN.md)."""
 
     WH40K = "wh40k"
@@ -66,7 +66,7 @@ class RuleSystem(str, Enum):
         return self is RuleSystem.EPIC40K
 
 
-class TroopType(str, Enum):
+class TroopType(StrEnum):
     """The troop types the seeds' building rules tell apart."""
 
     INFANTRY = "infantry"
@@ -96,7 +96,7 @@ class TroopType(str, Enum):
         return self.value.replace("_", " ").capitalize()
 
 
-class BaseShape(str, Enum):
+class BaseShape(StrEnum):
     """How a model's base (or hull) is given."""
 
     ROUND = "round"  # diameter in mm
