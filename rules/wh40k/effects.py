@@ -147,6 +147,13 @@ class UnitExit:
     emergency: tuple[str, ...]
     removed: tuple[str, ...]
     pinning: PinningTest | None
+    from_inside: bool = False
+
+    @property
+    def may_charge(self) -> bool:
+        """Repel the Enemy: all out by access points, and not pinned, even if the building fell."""
+        out = bool(self.placed) and not self.emergency
+        return self.from_inside and out and (self.pinning is None or self.pinning.passed)
 
 
 @dataclass(frozen=True)
@@ -360,7 +367,7 @@ def _force_out(
     pinning = pinning_test(units, dice) if survivors else None
     return UnitExit(
         tuple(u.id for u in units), tuple(placed[Placement.NORMAL]),
-        tuple(placed[Placement.EMERGENCY]), tuple(placed[Placement.NONE]), pinning,
+        tuple(placed[Placement.EMERGENCY]), tuple(placed[Placement.NONE]), pinning, True,
     )
 
 

@@ -18,7 +18,7 @@ Fraction(1, 6)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -97,6 +97,9 @@ class _Siege:
     dice: int
     haywire: bool
     order: tuple[DamageResult, ...]
+    memo: dict[SiegeState, Distribution[SiegeState]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def count(self, state: SiegeState, result: DamageResult) -> tuple[int, ...]:
         counts = list(state.counts)
@@ -104,6 +107,11 @@ class _Siege:
         return tuple(counts)
 
     def shot(self, state: SiegeState) -> Distribution[SiegeState]:
+        if state not in self.memo:
+            self.memo[state] = self.first_shot(state)
+        return self.memo[state]
+
+    def first_shot(self, state: SiegeState) -> Distribution[SiegeState]:
         if state.fallen is not None:
             return Distribution.certain(state)
         missed = Distribution.certain(state)

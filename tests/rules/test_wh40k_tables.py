@@ -228,3 +228,22 @@ def test_system_names_pick_the_table():
 def test_descriptions_are_our_own_short_words():
     for row in WH40K_DAMAGE_TABLE.rows:
         assert 20 < len(row.description) < 400
+
+
+def test_units_forced_out_by_the_door_may_still_charge_unless_pinned():
+    building = bastion()
+    inside = squad(models=2)
+    occupy(building, inside)
+    surroundings = Surroundings(units={"tactical": inside})
+    out = hit(building, [PEN, 6, 1, 1, 3, 3], surroundings=surroundings)
+    assert out.applied[0].exits[0].may_charge  # Pinning 6 vs Ld8: passed
+    building = bastion()
+    occupy(building, inside)
+    out = hit(building, [PEN, 6, 1, 1, 6, 6], surroundings=surroundings)
+    assert not out.applied[0].exits[0].may_charge
+    building = bastion()
+    occupy(building, inside)
+    emergency = Surroundings(units={"tactical": inside},
+                             place_model=lambda u, m: Placement.EMERGENCY)
+    out = hit(building, [PEN, 6, 1, 1, 3, 3], surroundings=emergency)
+    assert not out.applied[0].exits[0].may_charge
