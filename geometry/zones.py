@@ -23,7 +23,7 @@ from enum import StrEnum
 
 import numpy as np
 import shapely
-from shapely.geometry import MultiPolygon, Point, Polygon
+from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from geometry.footprints import Circle, Shape, as_geometry, quad_segs_for
@@ -76,6 +76,27 @@ def _parts(geometry: BaseGeometry) -> np.ndarray:
     return np.asarray(parts, dtype=object)
 
 
+def _subtract(area: BaseGeometry, parts: np.ndarray) -> BaseGeometry:
+    """Remove ``parts`` from ``area``, clipping them to its bounding box first.
+
+    Merged enemy gaps can be long chains of thousands of vertices; clipping to the box keeps
+    the overlay small. ``parts`` come from one union, so they do not overlap; a clip that
+    comes out invalid (rare touching edges) is repaired.
+    """
+    if not len(parts):
+        return area
+    clipped = shapely.clip_by_rect(parts, *area.bounds)
+    clipped = clipped[~shapely.is_empty(clipped)]
+    if not len(clipped):
+        return area
+    pieces = shapely.get_parts(clipped)
+    pieces = pieces[shapely.get_type_id(pieces) == 3]  # polygons only, no touching lines
+    cutter: BaseGeometry = shapely.multipolygons(pieces)  # type: ignore[assignment]
+    if not cutter.is_valid:
+        cutter = shapely.make_valid(cutter)
+    return area.difference(cutter)
+
+
 class Obstacles:
     """What a placed model must keep out of: terrain it cannot stand in, and enemy models.
 
@@ -106,15 +127,10 @@ class Obstacles:
     def carve(self, area: BaseGeometry, allowed: BaseGeometry | None = None) -> BaseGeometry:
         """Remove terrain (except ``allowed``, e.g. battlements) and enemy gaps from ``area``."""
         reach = area
-        near = self._terrain_parts[self._terrain_tree.query(area)]
-        if len(near):
-            area = area.difference(MultiPolygon(list(near)))
+        area = _subtract(area, self._terrain_parts[self._terrain_tree.query(area)])
         if allowed is not None:
             area = area.union(allowed.intersection(reach))
-        near = self._enemy_parts[self._enemy_tree.query(area)]
-        if len(near):
-            area = area.difference(MultiPolygon(list(near)))
-        return area
+        return _subtract(area, self._enemy_parts[self._enemy_tree.query(area)])
 
     def in_terrain(self, shape: Shape) -> tuple[str, ...]:
         """Ids of the terrain pieces the shape overlaps (touching an edge is allowed)."""
