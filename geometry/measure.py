@@ -231,6 +231,27 @@ def circle_distances(
     return np.maximum(gaps, 0.0)
 
 
+def _convex_signed_distances(points: FloatArray, polygon: Polygon) -> FloatArray:
+    """Distance of each point to a convex polygon's outline, negative inside (numpy).
+
+    Examples
+    --------
+    >>> square = Polygon([(0, 0), (4, 0), (4, 4), (0, 4)])
+    >>> _convex_signed_distances(np.array([[2.0, 1.0], [7.0, 8.0], [4.0, 2.0]]), square).tolist()
+    [-1.0, 5.0, 0.0]
+    """
+    ring = np.asarray(polygon.exterior.coords, dtype=float)
+    start, edge = ring[:-1], np.diff(ring, axis=0)
+    rel = points[:, None, :] - start[None, :, :]
+    length2 = np.maximum((edge * edge).sum(axis=1), 1e-300)
+    t = np.clip((rel * edge[None]).sum(axis=2) / length2, 0.0, 1.0)
+    nearest = rel - t[..., None] * edge[None]
+    gap = np.sqrt((nearest * nearest).sum(axis=2)).min(axis=1)
+    cross = edge[None, :, 0] * rel[..., 1] - edge[None, :, 1] * rel[..., 0]
+    inside = (cross >= 0).all(axis=1) | (cross <= 0).all(axis=1)
+    return np.where(inside & (gap > 0), -gap, gap)
+
+
 def circles_to_target(
     centres: FloatArray, radii: FloatArray, target: Shape, wholly: bool = False
 ) -> FloatArray:
@@ -256,6 +277,9 @@ def circles_to_target(
     if isinstance(target, BaseMultipartGeometry) and wholly:
         parts = [circles_to_target(centres, radii, p, True) for p in target.geoms]
         return np.minimum.reduce(parts)
+    if isinstance(target, Polygon) and _is_convex(target):
+        signed = _convex_signed_distances(centres, target)
+        return np.maximum(signed + radii if wholly else signed - radii, 0.0)
     points: NDArray[np.object_] = np.asarray(shapely.points(centres), dtype=object)
     gaps: FloatArray = np.asarray(shapely.distance(points, target), dtype=float)
     if not wholly:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
+from operator import itemgetter
 
 import numpy as np
 from numpy.typing import NDArray
 
-from geometry.footprints import Circle, Shape
+from geometry.footprints import Shape
 from geometry.measure import (
     EPSILON,
     circles_to_target,
@@ -121,14 +123,15 @@ class UnitCheck:
 def _unit_distances(models: Sequence[tuple[str, Shape]], target: Shape,
                     wholly: bool) -> FloatArray:
     """Distances of every model to the target, vectorised when all bases are round."""
-    shapes = [shape for _, shape in models]
-    if shapes and all(isinstance(s, Circle) for s in shapes):
-        circles = [s for s in shapes if isinstance(s, Circle)]
-        radii = np.array([c.radius for c in circles])
-        centres = np.array([c.centre for c in circles], dtype=float).reshape(-1, 2)
-        return circles_to_target(centres, radii, target, wholly)
+    if models:
+        try:  # every base round: one vectorised pass (non-circles have no ``radius``)
+            xyr = np.array([(s.x, s.y, s.radius) for _, s in models],  # type: ignore[union-attr]
+                           dtype=np.float64)
+            return circles_to_target(xyr[:, :2], xyr[:, 2], target, wholly)
+        except AttributeError:
+            pass
     measure = farthest_distance if wholly else distance
-    return np.array([measure(s, target) for s in shapes], dtype=float)
+    return np.array([measure(s, target) for _, s in models], dtype=float)
 
 
 def unit_within(models: Sequence[tuple[str, Shape]], target: Shape, reach: float) -> UnitCheck:
@@ -137,6 +140,7 @@ def unit_within(models: Sequence[tuple[str, Shape]], target: Shape, reach: float
     Examples
     --------
     >>> from shapely.geometry import Point
+    >>> from geometry.footprints import Circle
     >>> check = unit_within([("a", Circle(0, 0, 1)), ("b", Circle(20, 0, 1))], Point(0, 5), 6)
     >>> check.ok, [v.model_id for v in check.failing]
     (True, ['b'])
@@ -152,6 +156,7 @@ def unit_wholly_within(models: Sequence[tuple[str, Shape]], target: Shape,
     Examples
     --------
     >>> from shapely.geometry import Point
+    >>> from geometry.footprints import Circle
     >>> check = unit_wholly_within([("a", Circle(0, 0, 1)), ("b", Circle(0, 11.5, 1))],
     ...                            Point(0, 0), 12)
     >>> check.ok
@@ -172,17 +177,18 @@ def units_wholly_within(units: Sequence[Sequence[tuple[str, Shape]]], target: Sh
     Examples
     --------
     >>> from shapely.geometry import Point
+    >>> from geometry.footprints import Circle
     >>> units = [[("a1", Circle(0, 5, 0.5))],
     ...          [("b1", Circle(0, 5.6, 0.5)), ("b2", Circle(0, 1, 1))]]
     >>> [check.ok for check in units_wholly_within(units, Point(0, 0), 6)]
     [True, False]
     """
-    flat = [model for unit in units for model in unit]
+    flat = list(chain.from_iterable(units))
     distances = _unit_distances(flat, target, True)
     checks, start = [], 0
     for unit in units:
         stop = start + len(unit)
-        ids = tuple(model_id for model_id, _ in unit)
+        ids = tuple(map(itemgetter(0), unit))
         checks.append(UnitCheck(ids, distances[start:stop], reach, True))
         start = stop
     return tuple(checks)
