@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from rules.odds import Distribution, iterate, success_chance
-from rules.wh40k.building import Building
+from rules.wh40k.building import DILAPIDATED_ARMOUR_LOSS, Building
 from rules.wh40k.penetration import Penetration, to_hit_target
 from rules.wh40k.tables import WH40K_DAMAGE_TABLE, DamageResult, DamageTable, WeaponLoss
 from rules.wh40k.void_shields import VOID_SHIELD_ARMOUR
@@ -90,6 +90,7 @@ class _Siege:
     table: DamageTable
     facing_armour: int
     lowest_armour: int
+    shooting: bool
     hit: Fraction
     strength: int
     ap: int | None
@@ -115,7 +116,8 @@ class _Siege:
         if state.fallen is not None:
             return Distribution.certain(state)
         missed = Distribution.certain(state)
-        landed = self.on_shield(state) if state.shields_up else self.on_building(state)
+        shielded = self.shooting and state.shields_up > 0
+        landed = self.on_shield(state) if shielded else self.on_building(state)
         return Distribution({0: 1 - self.hit, 1: self.hit}).then(
             lambda h: landed if h else missed
         )
@@ -225,18 +227,23 @@ def attack_odds(
     twin_linked: bool = False,
     penetration_dice: int = 1,
     haywire: bool = False,
+    after: AttackOdds | None = None,
 ) -> AttackOdds:
-    """Return the exact odds of ``shots`` hits-or-misses on ``facing`` of ``building`` as it is now.
+    """Return the exact odds of ``shots`` hits-or-misses on ``facing`` of ``building``.
 
-    ``bs`` ``None`` means every attack hits (close combat: use ``facing="rear"``). Void
-    shields up on the building are hit first (shooting only, so not with ``bs`` ``None``).
+    The attack starts from the building as it is now, or, with ``after``, from every outcome
+    of an earlier attack on it (a second weapon firing after the first). ``bs`` ``None`` means
+    every attack hits (close combat: use ``facing="rear"``); void shields up on the building
+    are hit first by shooting only.
     """
     if shots < 0:
         raise ValueError(f"cannot fire {shots} shots")
+    dilapidated = DILAPIDATED_ARMOUR_LOSS if building.state.dilapidated else 0
     siege = _Siege(
         table=table,
-        facing_armour=building.armour(facing) + building.state.armour_lost,
-        lowest_armour=building.lowest_armour + building.state.armour_lost,
+        facing_armour=building.profile.armour[facing] - dilapidated,
+        lowest_armour=min(building.profile.armour.values()) - dilapidated,
+        shooting=bs is not None,
         hit=Fraction(1) if bs is None else hit_chance(bs, twin_linked),
         strength=strength, ap=ap, bulwark=building.profile.mighty_bulwark,
         dice=penetration_dice, haywire=haywire,
@@ -245,9 +252,12 @@ def attack_odds(
     start = SiegeState(
         hull_points=building.hull_points,
         armour_lost=building.state.armour_lost,
-        shields_up=building.void_shields_up if bs is not None else 0,
+        shields_up=building.void_shields_up,
         weapons_left=len(building.weapons_left()),
         fallen=_fallen(building, table),
         counts=(0,) * len(siege.order),
     )
-    return AttackOdds(iterate(Distribution.certain(start), siege.shot, shots), siege.order)
+    if after is not None and after.results != siege.order:
+        raise ValueError("an attack can only follow one resolved on the same damage table")
+    first = after.final if after is not None else Distribution.certain(start)
+    return AttackOdds(iterate(first, siege.shot, shots), siege.order)

@@ -256,3 +256,42 @@ def test_seeded_simulation_of_a_full_volley():
         destroyed += building.destroyed
         dice.rolls.clear()
     assert abs(destroyed / TRIALS - float(exact.destroyed)) < 0.005
+
+
+def test_two_weapons_in_turn_equal_full_enumeration_on_a_dilapidated_building():
+    target = profile(13, 2)
+    lascannon = WeaponProfile("lascannon", 48, 9, 2, "Heavy 1")
+    melta = WeaponProfile("melta", 12, 8, 1, "Assault 1")
+    order = tuple(dict.fromkeys(r.result for r in WH40K_DAMAGE_TABLE.rows))
+
+    def fresh():
+        building = Building(target)
+        building.state.dilapidated = True
+        return building
+
+    def run(dice):
+        building = fresh()
+        first = resolve_shooting(building, lascannon, 4, "front", dice, clock())
+        second = resolve_shooting(building, melta, 4, "front", dice, clock())
+        results = [r for out in (first, second) for h in out.hits for r in h.results]
+        return state_key(building, results, order)
+
+    first = attack_odds(fresh(), "front", 1, 4, 9, 2)
+    both = attack_odds(fresh(), "front", 1, 4, 8, 1, after=first)
+    assert dict(enumerate_runs(run).weights) == dict(odds_key(both).weights)
+
+
+def test_volleys_in_turn_equal_one_volley():
+    building = Building(profile(12, 3))
+    one = attack_odds(building, "front", 1, 4, 9, 2)
+    again = attack_odds(building, "front", 2, 4, 9, 2, after=one)
+    assert again.final == attack_odds(building, "front", 3, 4, 9, 2).final
+    with pytest.raises(ValueError, match="same damage table"):
+        attack_odds(building, "front", 1, 4, 9, 2, HORUS_HERESY_DAMAGE_TABLE, after=one)
+
+
+def test_close_combat_odds_leave_void_shields_up():
+    building = Building(profile(11, 2, void_shields=1))
+    odds = attack_odds(building, "rear", 3, None, 6, None)
+    assert odds.final.probability(lambda s: s.shields_up == 1) == 1
+    assert odds.destroyed > 0
