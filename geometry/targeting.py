@@ -22,6 +22,8 @@ __all__ = ["EnemyUnit", "NearestEnemy", "nearest_enemy"]
 
 #: Rays per enemy base when asking whether it is in sight of a weapon.
 _TARGET_SAMPLES = 5
+#: Models tested for sight at a time, nearest first; most weapons stop at the first batch.
+_BATCH = 16
 
 
 @dataclass(frozen=True)
@@ -79,10 +81,24 @@ def nearest_enemy(mount: tuple[float, float], mount_height: float, weapon_range:
     candidates = np.flatnonzero(gaps <= weapon_range + EPSILON)
     if not len(candidates):
         return None
-    seen = visible_fractions(index, mount, mount_height, xy[candidates], r[candidates],
-                             np.array(heights)[candidates], rule, _TARGET_SAMPLES,
-                             ignore=ignore) > 0.0
-    return _pick(candidates[seen], gaps, units, models)
+    tall = np.array(heights, dtype=float)
+
+    def in_sight(rows: np.ndarray) -> np.ndarray:
+        return visible_fractions(index, mount, mount_height, xy[rows], r[rows], tall[rows],
+                                 rule, _TARGET_SAMPLES, ignore=ignore) > 0.0
+
+    order = candidates[np.argsort(gaps[candidates], kind="stable")]
+    for start in range(0, len(order), _BATCH):
+        batch = order[start:start + _BATCH]
+        seen = in_sight(batch)
+        if seen.any():
+            limit = gaps[batch[np.argmax(seen)]] + EPSILON
+            rest = order[start + _BATCH:]
+            rest = rest[gaps[rest] <= limit]  # models tied with the nearest, past this batch
+            rows = np.concatenate([batch[seen], rest[in_sight(rest)]]) if len(rest) \
+                else batch[seen]
+            return _pick(rows, gaps, units, models)
+    return None
 
 
 def _pick(rows: np.ndarray, gaps: np.ndarray, units: list[str],
