@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 from rules.dice import Dice, Roll
 from rules.wh40k.building import Building, Effect
@@ -29,6 +28,15 @@ from rules.wh40k.tables import (
     WeaponLoss,
 )
 from rules.wh40k.turns import TurnClock
+from rules.wh40k.units import (
+    PinningTest,
+    Placement,
+    UnitExit,
+    UnitFacts,
+    UnitHits,
+    WeaponLost,
+    pinning_test,
+)
 
 __all__ = [
     "Placement",
@@ -42,26 +50,6 @@ __all__ = [
     "pinning_test",
     "apply_result",
 ]
-
-
-class Placement(StrEnum):
-    """Where a model forced out of a building can go (a geometry fact)."""
-
-    NORMAL = "disembarked by an access point"
-    EMERGENCY = "emergency disembarkation"
-    NONE = "cannot be placed"
-
-
-@dataclass(frozen=True)
-class UnitFacts:
-    """The facts about a unit the building rules need."""
-
-    id: str
-    side: str
-    models: tuple[str, ...]
-    leadership: int = 8
-    troop_type: str = "infantry"
-    joined_to: str | None = None
 
 
 def _always_placed(unit_id: str, model_id: str) -> Placement:
@@ -91,78 +79,6 @@ class Surroundings:
         if unit_id not in self.units:
             raise KeyError(f"no facts given for unit {unit_id!r}; known: {sorted(self.units)}")
         return self.units[unit_id]
-
-
-@dataclass(frozen=True)
-class UnitHits:
-    """Strength 6 AP – Ignores Cover hits on a unit, randomly allocated."""
-
-    unit_ids: tuple[str, ...]
-    roll: Roll
-    where: str
-    strength: int = 6
-    ap: int | None = None
-    ignores_cover: bool = True
-    randomly_allocated: bool = True
-
-    @property
-    def hits(self) -> int:
-        """How many hits."""
-        return self.roll.total
-
-    def describe(self) -> str:
-        """In words."""
-        return (
-            f"{', '.join(self.unit_ids)} ({self.where}): {self.hits} hits at S{self.strength} "
-            "AP – with Ignores Cover, randomly allocated"
-        )
-
-
-@dataclass(frozen=True)
-class PinningTest:
-    """A Pinning test: 2D6 against the best Leadership; passed if not above it."""
-
-    unit_ids: tuple[str, ...]
-    roll: Roll
-    leadership: int
-
-    @property
-    def passed(self) -> bool:
-        """Whether the unit holds its nerve (a failure means Go to Ground)."""
-        return self.roll.total <= self.leadership
-
-    def describe(self) -> str:
-        """In words."""
-        verdict = "passed" if self.passed else "failed: goes to ground"
-        units = ", ".join(self.unit_ids)
-        return f"Pinning test for {units}: {self.roll.total} vs Ld{self.leadership}, {verdict}"
-
-
-@dataclass(frozen=True)
-class UnitExit:
-    """A group forced out of the building or off its battlements."""
-
-    unit_ids: tuple[str, ...]
-    placed: tuple[str, ...]
-    emergency: tuple[str, ...]
-    removed: tuple[str, ...]
-    pinning: PinningTest | None
-    from_inside: bool = False
-
-    @property
-    def may_charge(self) -> bool:
-        """Repel the Enemy: all out by access points, and not pinned, even if the building fell."""
-        out = bool(self.placed) and not self.emergency
-        return self.from_inside and out and (self.pinning is None or self.pinning.passed)
-
-
-@dataclass(frozen=True)
-class WeaponLost:
-    """An emplaced weapon destroyed, and how it was picked."""
-
-    weapon_id: str
-    how: WeaponLoss
-    roll: Roll | None = None
 
 
 @dataclass
@@ -202,25 +118,10 @@ class AppliedResult:
         if self.weapon_lost:
             lines.append(f"{self.weapon_lost.weapon_id} destroyed ({self.weapon_lost.how.value})")
         lines += [e.describe() for e in self.effects]
-        lines += [_describe_exit(x) for x in self.exits]
+        lines += [x.describe() for x in self.exits]
         if self.condition:
             lines.append(f"the building is {self.condition.value}")
         return "; ".join(lines)
-
-
-def _describe_exit(exit_: UnitExit) -> str:
-    text = (
-        f"{', '.join(exit_.unit_ids)}: {len(exit_.placed)} placed, "
-        f"{len(exit_.emergency)} by emergency disembarkation, {len(exit_.removed)} removed"
-    )
-    return text + (f"; {exit_.pinning.describe()}" if exit_.pinning else "")
-
-
-def pinning_test(units: Sequence[UnitFacts], dice: Dice) -> PinningTest:
-    """Roll a Pinning test for a unit and its joined characters (best Leadership)."""
-    ids = tuple(u.id for u in units)
-    roll = dice.roll(2, f"Pinning test ({', '.join(ids)})")
-    return PinningTest(ids, roll, max(u.leadership for u in units))
 
 
 def apply_result(
