@@ -203,7 +203,8 @@ def disembark_zone(access: Named, obstacles: Obstacles, reach: float = 6.0,
     areas = [reach_area(shape, reach) for _, shape in access]
     if not areas:
         return Polygon()
-    return obstacles.carve(shapely.union_all(areas), battlements)
+    area = areas[0] if len(areas) == 1 else shapely.union_all(areas)
+    return obstacles.carve(area, battlements)
 
 
 def emergency_disembark_zone(footprint: BaseGeometry, obstacles: Obstacles,
