@@ -92,6 +92,17 @@ def format_distance(inches: float, limit: float | None = None, unit: str = "in")
 def distance(a: Shape, b: Shape) -> float:
     """Closest-point distance between two shapes, inches (0 if they touch or overlap).
 
+    Parameters
+    ----------
+    a, b : Circle or shapely geometry
+        Round bases as :class:`Circle` (measured analytically), anything else as Shapely
+        geometry (footprints, hulls, points, zones).
+
+    Returns
+    -------
+    float
+        The gap between the closest points, inches; never negative.
+
     Examples
     --------
     >>> from geometry.footprints import round_base
@@ -298,6 +309,17 @@ def circles_to_target(
 def within(shape: Shape, target: Shape, reach: float) -> bool:
     """Whether some part of ``shape`` is within ``reach`` inches of ``target``.
 
+    Parameters
+    ----------
+    shape, target : Circle or shapely geometry
+        What is measured and what it is measured to.
+    reach : float
+        N in "within N", inches. A gap of exactly ``reach`` is within.
+
+    Returns
+    -------
+    bool
+
     Examples
     --------
     >>> from geometry.footprints import round_base
@@ -312,6 +334,17 @@ def within(shape: Shape, target: Shape, reach: float) -> bool:
 
 def wholly_within(shape: Shape, target: Shape, reach: float) -> bool:
     """Whether every part of ``shape`` is within ``reach`` inches of ``target``.
+
+    Parameters
+    ----------
+    shape, target : Circle or shapely geometry
+        What is measured and what it is measured to (a multi-part target: one single part).
+    reach : float
+        N in "wholly within N", inches; see :func:`farthest_distance`.
+
+    Returns
+    -------
+    bool
 
     Examples
     --------

@@ -129,6 +129,21 @@ def sight_matrix(index: TerrainIndex, shooters: FloatArray, shooter_heights: Flo
                  rule: SightRule = SightRule.TRUE_LINE) -> BoolArray:
     """Clear (True) or blocked for every shooter × target pair, centre to centre.
 
+    Parameters
+    ----------
+    index : TerrainIndex
+        The blockers.
+    shooters, targets : ndarray, shape (n, 2) and (m, 2)
+        Base centres, inches.
+    shooter_heights, target_heights : float or ndarray
+        Eye and target heights (inches or Line of Sight values).
+    rule : SightRule
+        How heights compare.
+
+    Returns
+    -------
+    ndarray of bool, shape (n, m)
+
     Examples
     --------
     >>> from geometry.index import Blocker
@@ -305,6 +320,28 @@ def visible_fraction(index: TerrainIndex, observer: Observer, target: Shape,
     ``target`` is a round base (rays across its width), a ``LineString`` facing of a hull or
     building (rays along it), or a polygon (rays across its width; name it in ``ignore`` so
     its own footprint does not hide it).
+
+    Parameters
+    ----------
+    index : TerrainIndex
+        The blockers, built once per terrain change.
+    observer : Observer
+        Where sight is traced from (see :mod:`geometry.observers`).
+    target : Circle, LineString or Polygon
+        The base, facing or footprint looked at.
+    target_height : float
+        Its height (inches) or Line of Sight value.
+    rule : SightRule
+        ``TRUE_LINE`` (40K) or ``LOS_VALUES`` (Warhammer Fantasy).
+    samples : int
+        Rays per target, one per equal strip.
+    ignore : sequence of str
+        Blocker ids that never block (the target's own building).
+
+    Returns
+    -------
+    SightResult
+        The visible share, whether that gives cover, and the rays for drawing.
 
     Examples
     --------

@@ -51,7 +51,27 @@ def nearest_enemy(mount: tuple[float, float], mount_height: float, weapon_range:
                   ignore: frozenset[str] = frozenset()) -> NearestEnemy | None:
     """Find the nearest enemy unit within ``weapon_range`` and in sight of ``mount``.
 
-    ``ignore`` names the weapon's own building. Returns ``None`` if no unit qualifies.
+    Parameters
+    ----------
+    mount : (float, float)
+        The weapon's mount on the table, inches.
+    mount_height : float
+        Its height (inches, or Line of Sight value).
+    weapon_range : float
+        Inches; a base edge exactly at range is in range.
+    enemies : sequence of EnemyUnit
+        The enemy units on the table.
+    index : TerrainIndex
+        The blockers.
+    rule : SightRule
+        How heights compare.
+    ignore : frozenset of str
+        Blockers that never block: the weapon's own building.
+
+    Returns
+    -------
+    NearestEnemy or None
+        ``None`` if no unit is in range and sight.
 
     Examples
     --------

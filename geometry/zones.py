@@ -190,6 +190,22 @@ def disembark_zone(access: Named, obstacles: Obstacles, reach: float = 6.0,
     them, its battlements (a polygon, which also stays standable although it lies over the
     footprint). The result is the area the bases must lie wholly inside.
 
+    Parameters
+    ----------
+    access : sequence of (str, geometry)
+        Access points (and battlements), by id.
+    obstacles : Obstacles
+        Terrain and enemy models; build it when they change, not per mouse move.
+    reach : float
+        Inches: 6, or 3 after a Tremor result.
+    battlements : shapely geometry, optional
+        The building's battlements, kept in the zone although over the footprint.
+
+    Returns
+    -------
+    shapely geometry
+        The zone (empty when there is no access or nowhere to stand).
+
     Examples
     --------
     >>> bunker = Polygon([(10, 10), (14, 10), (14, 14), (10, 14)])
@@ -275,6 +291,26 @@ def check_disembark(models: Named, access: Named, obstacles: Obstacles, reach: f
     terrain in ``obstacles`` (standing wholly on ``battlements`` is allowed), not be within
     the enemy gap (1") of an enemy model, and, if ``table`` ``(width, height)`` is given,
     lie wholly on the table.
+
+    Parameters
+    ----------
+    models : sequence of (str, Circle or geometry)
+        The proposed positions, by model id.
+    access : sequence of (str, geometry)
+        What the reach is measured from, by id.
+    obstacles : Obstacles
+        Terrain and enemy models, gathered once.
+    reach : float
+        Inches: 6, or 3 after a Tremor result.
+    battlements : shapely geometry, optional
+        The building's battlements, which may be stood on.
+    table : (float, float), optional
+        Table width and height, inches.
+
+    Returns
+    -------
+    tuple of PlacementVerdict
+        One per model, in order, each with every problem and its numbers.
 
     Examples
     --------
