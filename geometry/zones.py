@@ -118,14 +118,19 @@ class Obstacles:
         self.terrain = tuple(terrain)
         self.enemies = tuple(enemies)
         self.gap = gap
-        self._terrain_parts = _parts(shapely.union_all([g for _, g in self.terrain]))
+        terrain_union = shapely.union_all([g for _, g in self.terrain])
+        self._terrain_parts = _parts(terrain_union)
         self._terrain_tree = shapely.STRtree(self._terrain_parts)
         exclusion = shapely.union_all([reach_area(s, gap) for _, s in self.enemies])
         self._enemy_parts = _parts(exclusion)
         self._enemy_tree = shapely.STRtree(self._enemy_parts)
+        self._all_parts = _parts(shapely.union(terrain_union, exclusion))
+        self._all_tree = shapely.STRtree(self._all_parts)
 
     def carve(self, area: BaseGeometry, allowed: BaseGeometry | None = None) -> BaseGeometry:
         """Remove terrain (except ``allowed``, e.g. battlements) and enemy gaps from ``area``."""
+        if allowed is None:  # one overlay against terrain and enemy gaps together
+            return _subtract(area, self._all_parts[self._all_tree.query(area)])
         reach = area
         area = _subtract(area, self._terrain_parts[self._terrain_tree.query(area)])
         if allowed is not None:
