@@ -14,6 +14,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.dice import Dice
 from rules.odds import Distribution
@@ -23,6 +25,7 @@ from rules.wh40k import (
     Attack,
     Building,
     BuildingProfile,
+    BuildingState,
     DamageResult,
     EmplacedWeaponSpec,
     Penetration,
@@ -295,3 +298,34 @@ def test_close_combat_odds_leave_void_shields_up():
     odds = attack_odds(building, "rear", 3, None, 6, None)
     assert odds.final.probability(lambda s: s.shields_up == 1) == 1
     assert odds.destroyed > 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    armour=st.integers(8, 14), hull_points=st.integers(1, 3), strength=st.integers(5, 10),
+    ap=st.sampled_from([None, 3, 2, 1]), bs=st.integers(1, 7), bulwark=st.booleans(),
+    dilapidated=st.booleans(), shields=st.integers(0, 1), guns=st.integers(0, 1),
+    horus_heresy=st.booleans(), facing=st.sampled_from(["front", "rear"]),
+)
+def test_one_shot_odds_equal_enumeration_for_any_building(
+    armour, hull_points, strength, ap, bs, bulwark, dilapidated, shields, guns, horus_heresy,
+    facing,
+):
+    table = HORUS_HERESY_DAMAGE_TABLE if horus_heresy else WH40K_DAMAGE_TABLE
+    target = profile({"front": armour, "right": armour, "rear": armour - 2, "left": armour},
+                     hull_points, mighty_bulwark=bulwark, void_shields=shields,
+                     emplaced_weapons=ONE_GUN * guns)
+    weapon = WeaponProfile("gun", 24, strength, ap, "Heavy 1")
+    order = tuple(dict.fromkeys(r.result for r in table.rows))
+    surroundings = Surroundings(choose_weapon=lambda left: left[0])
+
+    def fresh():
+        return Building(target, BuildingState(dilapidated=dilapidated))
+
+    def run(dice):
+        building = fresh()
+        out = resolve_shooting(building, weapon, bs, facing, dice, clock(), table, surroundings)
+        return state_key(building, [r for h in out.hits for r in h.results], order)
+
+    exact = attack_odds(fresh(), facing, 1, bs, strength, ap, table)
+    assert dict(enumerate_runs(run).weights) == dict(odds_key(exact).weights)
