@@ -157,3 +157,13 @@ def test_every_model_the_check_accepts_lies_in_the_zone(x, y, r, reach):
     if verdict.legal:
         # the zone's curved edges are polygons within 0.0005" of the true arcs
         assert zone.buffer(0.001).contains(Circle(x, y, r).polygon())
+
+
+def test_obstacles_may_be_empty_on_either_side():
+    door = [("door", Point(3, 3))]
+    full = disembark_zone(door, Obstacles([])).area
+    assert full == pytest.approx(3.14159265 * 36, abs=0.02)  # inscribed polygon, 0.0005" sagitta
+    assert disembark_zone(door, Obstacles([("b", box(0, 0, 1, 1))])).area == pytest.approx(
+        full - 1.0, rel=1e-6)
+    enemy_only = disembark_zone(door, Obstacles([], [("e", Circle(5, 5, 0.5))])).area
+    assert enemy_only == pytest.approx(full - 3.14159265 * 1.5 ** 2, rel=1e-3)
