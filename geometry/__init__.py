@@ -41,6 +41,11 @@ from geometry.footprints import (
     quad_segs_for,
     round_base,
 )
+from geometry.garrison import (
+    check_garrison_exit,
+    garrison_exit_zone,
+    garrison_range,
+)
 from geometry.index import (
     Blocker,
     TerrainIndex,
@@ -114,10 +119,8 @@ from geometry.zones import (
     Problem,
     check_disembark,
     check_embark,
-    check_garrison_exit,
     disembark_zone,
     emergency_disembark_zone,
-    garrison_exit_zone,
     reach_area,
 )
 
@@ -162,6 +165,7 @@ __all__ = [
     "check_embark",
     "garrison_exit_zone",
     "check_garrison_exit",
+    "garrison_range",
     "VOID_SHIELD_RANGE",
     "ShieldCover",
     "void_shield_zone",

@@ -8,8 +8,8 @@ round bases exactly and say, model by model, what is wrong and by how much.
   within 1" of an enemy model.
 - Emergency disembark: the same, measured from the building's footprint.
 - Embark: every model within 2" of an Access Point.
-- Warhammer Fantasy garrison exit: every model at least 1" from the building and no further
-  than twice its Movement from it (closest-point distance).
+
+The Warhammer Fantasy garrison exit is in :mod:`geometry.garrison`.
 
 The obstacles (building footprints, impassable terrain, enemy models) are gathered once in an
 :class:`Obstacles` value; rebuild it when terrain or enemies move, not per mouse move.
@@ -40,8 +40,6 @@ __all__ = [
     "emergency_disembark_zone",
     "check_disembark",
     "check_embark",
-    "garrison_exit_zone",
-    "check_garrison_exit",
 ]
 
 #: Models may not end a disembarkation within this many inches of an enemy model.
@@ -356,51 +354,3 @@ def check_embark(models: Named, access_points: Sequence[Shape], reach: float = 2
     target = shapely.union_all(geoms) if geoms else Point()
     check = unit_within(models, target, reach)
     return UnitCheck(check.model_ids, check.distances, reach, wholly=False, every=True)
-
-
-def garrison_exit_zone(footprint: BaseGeometry, movement: float,
-                       obstacles: Obstacles | None = None) -> BaseGeometry:
-    """Where a Warhammer Fantasy garrison may be placed on leaving: 1" to 2×M from the building.
-
-    Examples
-    --------
-    >>> hut = Polygon([(0, 0), (4, 0), (4, 4), (0, 4)])
-    >>> zone = garrison_exit_zone(hut, 4)
-    >>> zone.contains(Point(2, -0.5)), zone.contains(Point(2, -3)), zone.contains(Point(2, -9))
-    (False, True, False)
-    >>> garrison_exit_zone(hut, 0.25).is_empty
-    True
-    """
-    if 2.0 * movement <= 1.0:
-        return Polygon()
-    ring = reach_area(footprint, 2.0 * movement).difference(reach_area(footprint, 1.0))
-    return ring if obstacles is None else obstacles.carve(ring)
-
-
-def check_garrison_exit(models: Named, footprint: BaseGeometry, movement: float,
-                        ) -> tuple[PlacementVerdict, ...]:
-    """Check a garrison's exit placement: each model ≥ 1" and ≤ 2×M (closest point) away.
-
-    Examples
-    --------
-    >>> hut = Polygon([(0, 0), (4, 0), (4, 4), (0, 4)])
-    >>> models = [("a", Circle(2, -1.5, 0.5)), ("b", Circle(2, -1.2, 0.5)),
-    ...           ("c", Circle(2, -9.5, 0.5))]
-    >>> [v.explain() for v in check_garrison_exit(models, hut, 4)]  # doctest: +NORMALIZE_WHITESPACE
-    ['a: legal', 'b: too close: 0.70" from the building, needs at least 1.00"',
-     'c: too far: 9.00" from the building, limit 8.00"']
-    """
-    verdicts = []
-    limit = 2.0 * movement
-    for model_id, shape in models:
-        gap = distance(shape, footprint)
-        problems: list[tuple[Problem, str]] = []
-        if gap < 1.0 - EPSILON:
-            text = f"too close: {format_distance(gap)} from the building, needs at least 1.00\""
-            problems.append((Problem.TOO_CLOSE, text))
-        if gap > limit + EPSILON:
-            text = (f"too far: {format_distance(gap, limit)} from the building, "
-                    f"limit {format_distance(limit)}")
-            problems.append((Problem.TOO_FAR, text))
-        verdicts.append(PlacementVerdict(model_id, tuple(problems), "building", gap))
-    return tuple(verdicts)
