@@ -150,7 +150,7 @@ class ScenarioDocument:
         """
         ids = list(dict.fromkeys(model_ids))
         units = {mid: self._scenario.model(mid)[0] for mid in ids}
-        for unit in set(units.values()):
+        for unit in {u.id: u for u in units.values()}.values():
             if all(m.id in units for m in unit.models):
                 raise EditError(f"removing every model of {unit.name}: remove the unit instead")
         removed = []

@@ -9,9 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from PySide6.QtCore import QRectF
-from PySide6.QtGui import QPixmapCache, QUndoStack
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QPixmapCache, QTransform, QUndoStack
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+    QGraphicsView,
+)
+from shiboken6 import isValid
 
 from board.document.datasheet import Datasheet, TerrainKind
 from board.document.edits import ScenarioDocument
@@ -92,12 +98,16 @@ class BoardScene(QGraphicsScene):
         return dict(self._pieces)
 
     def selected_model_ids(self) -> list[str]:
-        """Return the ids of the selected models, in document order."""
-        return [mid for mid, item in self._models.items() if item.isSelected()]
+        """Return the ids of the selected models, in document order.
+
+        Items already deleted (the scene emits ``selectionChanged`` while it is destroyed)
+        are skipped.
+        """
+        return [mid for mid, item in self._models.items() if isValid(item) and item.isSelected()]
 
     def selected_piece_ids(self) -> list[str]:
         """Return the ids of the selected terrain pieces, in document order."""
-        return [pid for pid, item in self._pieces.items() if item.isSelected()]
+        return [pid for pid, item in self._pieces.items() if isValid(item) and item.isSelected()]
 
     def model_positions(self, model_ids: Iterable[str]) -> dict[str, tuple[float, float]]:
         """Return the document's positions of these models."""
@@ -108,6 +118,22 @@ class BoardScene(QGraphicsScene):
         """Return the document's ``(x, y, rotation)`` of these pieces."""
         scenario = self.document.scenario
         return {pid: (p.x, p.y, p.rotation) for pid in piece_ids for p in [scenario.piece(pid)]}
+
+    def items_under(self, event: QGraphicsSceneMouseEvent) -> list[QGraphicsItem]:
+        """Return the items under the mouse, topmost first, as the view shows them.
+
+        The view's transform is needed: labels and symbols that ignore the zoom are a few
+        pixels big on screen, which without it would count as that many inches.
+        """
+        widget = event.widget()
+        view = widget.parentWidget() if widget is not None else None
+        transform = view.transform() if isinstance(view, QGraphicsView) else QTransform()
+        return self.items(
+            event.scenePos(),
+            Qt.ItemSelectionMode.IntersectsItemShape,
+            Qt.SortOrder.DescendingOrder,
+            transform,
+        )
 
     def table_rect(self) -> QRectF:
         """Return the table, inches."""

@@ -82,7 +82,7 @@ class SelectTool(Tool):
     def mouse_press_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
         if event.button() != Qt.MouseButton.LeftButton:
             return False
-        item = board_item_at(self.scene.items(event.scenePos()))
+        item = board_item_at(self.scene.items_under(event))
         if item is None:
             return False
         modifiers = event.modifiers()

@@ -7,6 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QUndoStack
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QWidget
+from shiboken6 import isValid
 
 from board.document.datasheets import DatasheetLibrary, place_datasheet
 from board.document.edits import EditError, ScenarioDocument
@@ -81,6 +82,8 @@ class MainWindow(QMainWindow):
 
     def update_title(self) -> None:
         """Show the file's name (or the scenario's) and the modified mark."""
+        if not isValid(self):  # the undo stack signals while the window is destroyed
+            return
         name = self.files.path.name if self.files.path else self.scenario.name
         self.setWindowTitle(f"{name}[*] — battleboard")
         self.setWindowModified(not self.undo_stack.isClean())
@@ -177,6 +180,8 @@ class MainWindow(QMainWindow):
         self.cursor_label.setText(f"x {at.x():.2f} in, y {at.y():.2f} in")
 
     def _on_selection_changed(self) -> None:
+        if not isValid(self) or not isValid(self.selection_label):
+            return
         self.selection_label.setText(selection_text(self.scene, self.scenario))
 
 

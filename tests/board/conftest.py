@@ -78,3 +78,24 @@ def scenario(library: DatasheetLibrary) -> Scenario:
 @pytest.fixture
 def document(scenario: Scenario) -> ScenarioDocument:
     return ScenarioDocument(scenario)
+
+
+@pytest.fixture
+def window(qtbot, library, scenario, tmp_path):
+    """A shown main window on the sample scenario, with its own settings file."""
+    from PySide6.QtCore import QSettings
+
+    from board.view.window import MainWindow
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    from PySide6.QtWidgets import QMessageBox
+
+    win = MainWindow(library, settings)
+    # Closing at teardown must not wait on the unsaved-changes prompt.
+    win.files.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    win.show_scenario(scenario)
+    win.show()
+    qtbot.waitExposed(win)
+    win.view.fit_table()
+    return win

@@ -1,0 +1,45 @@
+"""Driving the real viewport with QTest mouse events (shared by the view tests)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtTest import QTest
+
+from board.view.view import BoardView
+
+NoMod = Qt.KeyboardModifier.NoModifier
+Left = Qt.MouseButton.LeftButton
+
+
+def drag(
+    view: BoardView,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    modifier: Qt.KeyboardModifier = NoMod,
+    steps: int = 3,
+) -> QPointF:
+    """Press at ``start`` (inches), move through ``steps`` points, release at ``end``.
+
+    Returns the table distance the mouse really travelled (pixels rounded by mapFromScene).
+    """
+    viewport = view.viewport()
+    p0 = view.mapFromScene(QPointF(*start))
+    p1 = view.mapFromScene(QPointF(*end))
+    QTest.mousePress(viewport, Left, modifier, p0)
+    for i in range(1, steps + 1):
+        at = p0 + (p1 - p0) * (i / steps)
+        QTest.mouseMove(viewport, QPoint(round(at.x()), round(at.y())))
+    QTest.mouseRelease(viewport, Left, modifier, p1)
+    return view.mapToScene(p1) - view.mapToScene(p0)
+
+
+def click(view: BoardView, at: tuple[float, float], modifier: Qt.KeyboardModifier = NoMod) -> None:
+    """Click the left button at ``at`` inches."""
+    QTest.mouseClick(view.viewport(), Left, modifier, view.mapFromScene(QPointF(*at)))
+
+
+def positions(document, ids):
+    """The document's ``(x, y)`` of each model id."""
+    return {
+        mid: (document.scenario.model(mid)[1].x, document.scenario.model(mid)[1].y) for mid in ids
+    }
