@@ -98,6 +98,13 @@ from rules.wh40k.void_shields import (
     projected_shield_intercepts,
     restore_shields,
 )
+from rules.wh40k.wounds import (
+    ModelProfile,
+    WoundOutcome,
+    best_save,
+    resolve_wounds,
+    to_wound_target,
+)
 
 __all__ = [
     "CLOSE_COMBAT_FACING",
@@ -178,6 +185,11 @@ __all__ = [
     "battlements_blast_hit",
     "no_escape_hits",
     "record_fired",
+    "ModelProfile",
+    "WoundOutcome",
+    "best_save",
+    "resolve_wounds",
+    "to_wound_target",
     "damage_table_for",
 ]
 

@@ -37,6 +37,7 @@ from rules.wh40k.units import (
     WeaponLost,
     pinning_test,
 )
+from rules.wh40k.wounds import ModelProfile, WoundOutcome, resolve_wounds
 
 __all__ = [
     "Placement",
@@ -73,6 +74,7 @@ class Surroundings:
     move_off_battlements: Callable[[str, str], bool] = _always_moves
     casualties: Callable[[UnitHits], Sequence[str]] = _nobody_dies
     choose_weapon: Callable[[Sequence[str]], str] | None = None
+    profiles: Mapping[str, Mapping[str, ModelProfile]] = field(default_factory=dict)
 
     def unit(self, unit_id: str) -> UnitFacts:
         """Return the facts of ``unit_id`` (a clear error if the board did not give them)."""
@@ -92,6 +94,7 @@ class AppliedResult:
     armour_loss: int = 0
     armour_roll: Roll | None = None
     hits: list[UnitHits] = field(default_factory=list)
+    wounds: list[WoundOutcome] = field(default_factory=list)
     casualties: list[str] = field(default_factory=list)
     weapon_lost: WeaponLost | None = None
     effects: list[Effect] = field(default_factory=list)
@@ -102,7 +105,9 @@ class AppliedResult:
     def rolls(self) -> list[Roll]:
         """Every roll made, in order."""
         found = [self.armour_roll] if self.armour_roll else []
-        found += [h.roll for h in self.hits]
+        for hits in self.hits:
+            found.append(hits.roll)
+            found += [r for w in self.wounds if w.unit_ids == hits.unit_ids for r in w.rolls]
         found += [self.weapon_lost.roll] if self.weapon_lost and self.weapon_lost.roll else []
         found += [x.pinning.roll for x in self.exits if x.pinning]
         return found
@@ -114,7 +119,7 @@ class AppliedResult:
             lines.append(f"{self.fallback_from.value} with no weapons left counts as this")
         if self.armour_loss:
             lines.append(f"armour −{self.armour_loss} on every facing")
-        lines += [h.describe() for h in self.hits]
+        lines += [h.describe() for h in self.hits] + [w.describe() for w in self.wounds]
         if self.weapon_lost:
             lines.append(f"{self.weapon_lost.weapon_id} destroyed ({self.weapon_lost.how.value})")
         lines += [e.describe() for e in self.effects]
@@ -185,7 +190,13 @@ def _hit(
     roll = dice.roll(count, f"{applied.result.value}: hits on {', '.join(unit_ids)}")
     hits = UnitHits(unit_ids, roll, where)
     applied.hits.append(hits)
-    applied.casualties.extend(surroundings.casualties(hits))
+    if not all(u in surroundings.profiles for u in unit_ids):
+        applied.casualties.extend(surroundings.casualties(hits))
+        return
+    models = {m: p for u in unit_ids for m, p in surroundings.profiles[u].items()}
+    wounds = resolve_wounds(hits, models, dice)
+    applied.wounds.append(wounds)
+    applied.casualties.extend(wounds.casualties)
 
 
 def _lose_weapon(
