@@ -146,6 +146,20 @@ class Building:
     profile: BuildingProfile
     state: BuildingState = field(default_factory=BuildingState)
 
+    @classmethod
+    def from_dicts(
+        cls, datasheet: Mapping[str, Any], state: Mapping[str, Any] | None = None,
+        claimed_by: str | None = None,
+    ) -> Building:
+        """Build from a datasheet's plain values and a ``TerrainPiece.state`` (may be empty).
+
+        ``claimed_by`` (the piece's own field) fills the claim when the state has none yet.
+        """
+        building_state = BuildingState.from_dict(state or {})
+        if "claimed_by" not in (state or {}):
+            building_state.claimed_by = claimed_by
+        return cls(BuildingProfile.from_dict(datasheet), building_state)
+
     @property
     def id(self) -> str:
         """The building's id (the terrain piece's)."""

@@ -178,3 +178,12 @@ def test_bastion_profile_sample_matches_the_shipped_datasheet():
     assert (shipped.hull_points, shipped.transport_capacity) == (sample.hull_points,
                                                                  sample.transport_capacity)
     assert len(shipped.emplaced_weapons) == len(sample.emplaced_weapons)
+
+
+def test_building_from_the_documents_plain_values():
+    datasheet = json.loads((DATASHEETS / "imperial_bastion.json").read_text())
+    fresh = Building.from_dicts(datasheet, {}, claimed_by=RED)
+    assert fresh.state.claimed_by == RED and fresh.hull_points == 4
+    fresh.state.hull_points_lost = 1
+    again = Building.from_dicts(datasheet, fresh.state.to_dict(), claimed_by="blue")
+    assert again.state == fresh.state and again.state.claimed_by == RED
