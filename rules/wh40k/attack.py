@@ -138,7 +138,32 @@ def resolve_hit(
     surroundings: Surroundings | None = None,
     shooting: bool = True,
 ) -> HitOutcome:
-    """Resolve one hit of ``attack`` on ``facing`` of ``building`` and apply it."""
+    """Resolve one hit of ``attack`` on ``facing`` of ``building`` and apply it.
+
+    Parameters
+    ----------
+    building
+        The building hit; its state changes (hull points, armour, effects, condition).
+    attack
+        Strength, AP and the penetration rules of the hit.
+    facing
+        ``front``, ``right``, ``rear`` or ``left``: the arc the attacker stands in (geometry).
+    dice
+        Every roll goes through it (a :class:`rules.dice.FixedDice` in tests).
+    clock
+        The turn now, to time the effects.
+    table
+        The scenario's damage table (40K by default, or Horus Heresy).
+    surroundings
+        The units inside and on the battlements, and geometry answers about them.
+    shooting
+        ``False`` for close combat: void shields do not stop it.
+
+    Returns
+    -------
+    HitOutcome
+        Every roll, the hull points before and after, and each damage result applied.
+    """
     if building.destroyed:
         raise ValueError(f"building {building.id!r} is already {building.state.condition.value}")
     outcome = HitOutcome(attack, facing)

@@ -127,10 +127,25 @@ def can_embark(
     inside: Sequence[UnitFacts] = (),
     disembarked_this_turn: bool = False,
 ) -> Decision:
-    """Whether ``units`` (a unit, then its joined characters) may enter ``building`` now.
+    """Whether ``units`` may enter ``building`` now.
 
-    ``models_out_of_reach`` is the geometry fact: how many of their models are not within 2"
-    of an access point. ``inside`` gives the facts of units already inside.
+    Parameters
+    ----------
+    building
+        The building (one part of a multi-part building).
+    units
+        The embarking unit first, then the independent characters joined to it.
+    models_out_of_reach
+        The geometry fact: how many of their models are not within 2" of an access point.
+    inside
+        The facts of the units already inside (for capacity).
+    disembarked_this_turn
+        Whether the unit got out of something this turn.
+
+    Returns
+    -------
+    Decision
+        Allowed, or refused with the reason and the numbers.
     """
     for check in (
         _building_refuses(building, "embark"),

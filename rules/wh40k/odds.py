@@ -231,10 +231,31 @@ def attack_odds(
 ) -> AttackOdds:
     """Return the exact odds of ``shots`` hits-or-misses on ``facing`` of ``building``.
 
-    The attack starts from the building as it is now, or, with ``after``, from every outcome
-    of an earlier attack on it (a second weapon firing after the first). ``bs`` ``None`` means
-    every attack hits (close combat: use ``facing="rear"``); void shields up on the building
-    are hit first by shooting only.
+    Parameters
+    ----------
+    building
+        The target as it is now (hull points and armour already lost, void shields up).
+    facing
+        The facing shot at.
+    shots
+        How many shots (or close-combat attacks).
+    bs
+        The firers' Ballistic Skill; ``None`` means every attack hits (close combat: use
+        ``facing="rear"``, and void shields do not stop it).
+    strength, ap
+        The weapon's Strength and AP (``None`` is AP –).
+    table
+        The damage table of the scenario's rule system.
+    twin_linked, penetration_dice, haywire
+        Re-roll misses; 2 for 2D6 penetration; Haywire's own roll instead of penetration.
+    after
+        The odds of an earlier attack on the same building: this one starts from each of its
+        outcomes (a second weapon firing after the first).
+
+    Returns
+    -------
+    AttackOdds
+        Every final state with its exact probability; hull points left, results, destruction.
     """
     if shots < 0:
         raise ValueError(f"cannot fire {shots} shots")
