@@ -221,9 +221,11 @@ class BoardScene(QGraphicsScene):
 
     def _sync(self, scenario: Scenario) -> None:
         self.tool.cancel()
-        for item in [*self._pieces.values(), *self._models.values()]:
-            self.removeItem(item)
+        # Forget the items before removing them: removal emits selectionChanged.
+        old = [*self._pieces.values(), *self._models.values()]
         self._pieces, self._models, self._unit_models = {}, {}, {}
+        for item in old:
+            self.removeItem(item)
         self.table_item.set_size(scenario.table.width, scenario.table.height)
         margin = TABLE_MARGIN
         self.setSceneRect(self.table_rect().adjusted(-margin, -margin, margin, margin))
@@ -256,7 +258,8 @@ class BoardScene(QGraphicsScene):
         item.set_occupants([u.name for u in scenario.units_in(piece.id)])
 
     def _on_piece_removed(self, piece_id: str) -> None:
-        self.removeItem(self._pieces.pop(piece_id))
+        item = self._pieces.pop(piece_id)
+        self.removeItem(item)
 
     def _on_pieces_changed(self, piece_ids: tuple[str, ...]) -> None:
         for piece_id in piece_ids:
@@ -284,8 +287,9 @@ class BoardScene(QGraphicsScene):
             self.addItem(item)
 
     def _on_unit_removed(self, unit_id: str) -> None:
-        for model_id in self._unit_models.pop(unit_id, []):
-            self.removeItem(self._models.pop(model_id))
+        items = [self._models.pop(mid) for mid in self._unit_models.pop(unit_id, [])]
+        for item in items:
+            self.removeItem(item)
         for piece in self.document.scenario.terrain:
             self._sync_piece(piece)
 
@@ -295,11 +299,11 @@ class BoardScene(QGraphicsScene):
             self._models[model_id].set_placement(model.x, model.y, model.facing)
 
     def _on_models_removed(self, model_ids: tuple[str, ...]) -> None:
-        for model_id in model_ids:
-            self.removeItem(self._models.pop(model_id))
-            for ids in self._unit_models.values():
-                if model_id in ids:
-                    ids.remove(model_id)
+        items = [self._models.pop(model_id) for model_id in model_ids]
+        for ids in self._unit_models.values():
+            ids[:] = [mid for mid in ids if mid not in model_ids]
+        for item in items:
+            self.removeItem(item)
 
     def _on_models_added(self, model_ids: tuple[str, ...]) -> None:
         for model_id in model_ids:
