@@ -28,6 +28,7 @@ from geometry import (  # noqa: E402
     EnemyUnit,
     Obstacles,
     TerrainIndex,
+    check_disembark,
     circle_distances,
     disembark_zone,
     nearest_enemy,
@@ -137,6 +138,34 @@ def bench_disembark(buildings: list[Blocker], bases: list[Circle]) -> None:
     slow = timed(naive, 3)
     assert abs(naive().area - disembark_zone(access, obstacles).area) < 0.05
     report("disembark zone rebuild (50 bldgs, 500 enemies)", fast, slow, "<= 0.5 ms, >= 10x")
+    def rebuild_all() -> object:
+        fresh = Obstacles([(b.id, b.footprint) for b in buildings], enemies)
+        return fresh.carve(door.buffer(0.1))  # forces the unions
+
+    def rebuild_enemies() -> object:
+        return obstacles.with_enemies(enemies).carve(door.buffer(0.1))
+
+    print(f"{'obstacle unions rebuilt: terrain moved':<46} {timed(rebuild_all, 3):9.3f} ms")
+    print(f"{'obstacle unions rebuilt: only enemies moved':<46} "
+          f"{timed(rebuild_enemies, 3):9.3f} ms")
+    x0, y0 = door.x, door.y
+    models = [(f"m{i}", Circle(x0 + (i % 5) * 1.4 - 2.8, y0 + (i // 5) * 1.4 - 2.1, RADIUS))
+              for i in range(20)]
+    fast = timed(lambda: check_disembark(models, access, obstacles), 20)
+
+    def naive_check() -> list[bool]:
+        legal = []
+        for _, c in models:
+            base = Point(c.centre).buffer(c.radius, quad_segs=16)
+            ok = door.distance(Point(c.centre)) + c.radius <= 6.0
+            ok = ok and not any(base.intersection(b.footprint).area > 1e-9 for b in buildings)
+            legal.append(ok and all(base.distance(Point(e.centre)) - e.radius > 1.0
+                                    for _, e in enemies))
+        return legal
+
+    slow = timed(naive_check, 3)
+    assert [v.legal for v in check_disembark(models, access, obstacles)] == naive_check()
+    report("disembark placement check, 20 models", fast, slow, "no target given")
 
 
 def bench_distances(bases: list[Circle]) -> None:

@@ -20,10 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 
 import numpy as np
 import shapely
-from shapely.geometry import Point, Polygon
+from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from geometry.footprints import Circle, Shape, as_geometry, quad_segs_for
@@ -100,8 +101,9 @@ class Obstacles:
 
     ``terrain`` holds ``(id, footprint)`` pairs of buildings and impassable terrain; ``enemies``
     ``(id, shape)`` pairs of enemy models; ``gap`` the distance (1") models must keep from
-    enemies. The unions and spatial indexes are made once here, so a zone rebuild only clips
-    what is near. Make a new one when terrain or enemies move, not per mouse move.
+    enemies. The unions and spatial indexes are made once, on first use, so a zone rebuild
+    only clips what is near. Make a new one when terrain or enemies move, not per mouse move;
+    :meth:`with_enemies` keeps the terrain union when only enemies moved.
 
     Examples
     --------
@@ -116,33 +118,75 @@ class Obstacles:
         self.terrain = tuple(terrain)
         self.enemies = tuple(enemies)
         self.gap = gap
-        terrain_union = shapely.union_all([g for _, g in self.terrain])
-        self._terrain_parts = _parts(terrain_union)
-        self._terrain_tree = shapely.STRtree(self._terrain_parts)
-        exclusion = shapely.union_all([reach_area(s, gap) for _, s in self.enemies])
-        self._enemy_parts = _parts(exclusion)
-        self._enemy_tree = shapely.STRtree(self._enemy_parts)
-        self._all_parts = _parts(shapely.union(terrain_union, exclusion))
-        self._all_tree = shapely.STRtree(self._all_parts)
+        self._pieces_tree = shapely.STRtree([g for _, g in self.terrain])
+        self._enemy_boxes = shapely.STRtree([_envelope(e, 0.0) for _, e in self.enemies])
+
+    def with_enemies(self, enemies: Named) -> Obstacles:
+        """Return obstacles with new enemy positions, reusing the terrain union if built.
+
+        Examples
+        --------
+        >>> still = Obstacles([("b1", Polygon([(0, 0), (2, 0), (2, 2)]))])
+        >>> moved = still.with_enemies([("e1", Circle(10, 10, 0.5))])
+        >>> moved.terrain == still.terrain, len(moved.enemies)
+        (True, 1)
+        """
+        moved = Obstacles(self.terrain, enemies, self.gap)
+        if "_terrain" in self.__dict__:
+            moved.__dict__["_terrain"] = self._terrain
+        return moved
+
+    @cached_property
+    def _terrain(self) -> tuple[BaseGeometry, np.ndarray, shapely.STRtree]:
+        """The terrain union, its parts and their index (built on first use)."""
+        union = shapely.union_all([g for _, g in self.terrain])
+        parts = _parts(union)
+        return union, parts, shapely.STRtree(parts)
+
+    @cached_property
+    def _gaps(self) -> tuple[BaseGeometry, np.ndarray, shapely.STRtree]:
+        """The union of the enemy gaps, its parts and their index (built on first use)."""
+        union = shapely.union_all([reach_area(s, self.gap) for _, s in self.enemies])
+        parts = _parts(union)
+        return union, parts, shapely.STRtree(parts)
+
+    @cached_property
+    def _everything(self) -> tuple[np.ndarray, shapely.STRtree]:
+        """Terrain and enemy gaps in one union's parts, indexed (built on first use)."""
+        parts = _parts(shapely.union(self._terrain[0], self._gaps[0]))
+        return parts, shapely.STRtree(parts)
 
     def carve(self, area: BaseGeometry, allowed: BaseGeometry | None = None) -> BaseGeometry:
         """Remove terrain (except ``allowed``, e.g. battlements) and enemy gaps from ``area``."""
         if allowed is None:  # one overlay against terrain and enemy gaps together
-            return _subtract(area, self._all_parts[self._all_tree.query(area)])
+            parts, tree = self._everything
+            return _subtract(area, parts[tree.query(area)])
+        _, parts, tree = self._terrain
         reach = area
-        area = _subtract(area, self._terrain_parts[self._terrain_tree.query(area)])
-        if allowed is not None:
-            area = area.union(allowed.intersection(reach))
-        return _subtract(area, self._enemy_parts[self._enemy_tree.query(area)])
+        area = _subtract(area, parts[tree.query(area)])
+        area = area.union(allowed.intersection(reach))
+        _, parts, tree = self._gaps
+        return _subtract(area, parts[tree.query(area)])
 
     def in_terrain(self, shape: Shape) -> tuple[str, ...]:
         """Ids of the terrain pieces the shape overlaps (touching an edge is allowed)."""
-        return tuple(tid for tid, g in self.terrain if _overlaps(shape, g))
+        near = sorted(self._pieces_tree.query(_envelope(shape, 0.0)))
+        return tuple(self.terrain[i][0] for i in near if _overlaps(shape, self.terrain[i][1]))
 
     def near_enemies(self, shape: Shape) -> list[tuple[str, float]]:
         """Enemy models within the gap of ``shape``, with their distances, nearest first."""
-        found = [(eid, distance(shape, e)) for eid, e in self.enemies]
+        near = sorted(self._enemy_boxes.query(_envelope(shape, self.gap + 1e-6)))
+        found = [(self.enemies[i][0], distance(shape, self.enemies[i][1])) for i in near]
         return sorted((f for f in found if f[1] <= self.gap + EPSILON), key=lambda f: f[1])
+
+
+def _envelope(shape: Shape, grow: float) -> BaseGeometry:
+    """Return the shape's bounding box grown by ``grow`` inches on every side."""
+    if isinstance(shape, Circle):
+        r = shape.radius + grow
+        return box(shape.x - r, shape.y - r, shape.x + r, shape.y + r)
+    minx, miny, maxx, maxy = shape.bounds
+    return box(minx - grow, miny - grow, maxx + grow, maxy + grow)
 
 
 
