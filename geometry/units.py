@@ -65,7 +65,22 @@ class ModelVerdict:
         return to_cm(self.distance)
 
     def explain(self, unit: str = "in") -> str:
-        """Say why, e.g. ``m3: not wholly within 6.00" (farthest part 6.40", 0.40" too far)``."""
+        """Say why, e.g. ``m3: not wholly within 6.00" (farthest part 6.40", 0.40" too far)``.
+
+        A wholly-within check with a limit of 0 is a "wholly inside the zone" check and reads
+        ``m3: sticks out of the zone by 0.40"``.
+
+        Examples
+        --------
+        >>> ModelVerdict("m3", 0.4, 0.0, True).explain()
+        'm3: sticks out of the zone by 0.40"'
+        >>> ModelVerdict("m1", 0.0, 0.0, True).explain()
+        'm1: wholly inside the zone'
+        """
+        if self.wholly and self.limit == 0.0:
+            if self.ok:
+                return f"{self.model_id}: wholly inside the zone"
+            return f"{self.model_id}: sticks out of the zone by {format_distance(self.excess)}"
         what = "wholly within" if self.wholly else "within"
         part = "farthest part" if self.wholly else "closest part"
         limit = format_distance(self.limit, unit=unit)

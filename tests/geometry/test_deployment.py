@@ -79,3 +79,10 @@ def test_wholly_within_vanguard_zone_near_the_curved_edge():
     assert check.ok
     check = wholly_within_zone([("m", Circle(36 - 12.4, 24, 0.5))], zone)
     assert not check.ok and check.failing[0].excess == pytest.approx(0.1, abs=0.001)
+
+
+def test_zone_verdicts_explain_themselves():
+    zone = dawn_of_war().zone("top")
+    check = wholly_within_zone([("a", Circle(10, 11.5, 0.5)), ("b", Circle(10, 11.7, 0.5))], zone)
+    assert [v.explain() for v in check.verdicts] == [
+        "a: wholly inside the zone", 'b: sticks out of the zone by 0.20"']

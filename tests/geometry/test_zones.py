@@ -167,3 +167,13 @@ def test_obstacles_may_be_empty_on_either_side():
         full - 1.0, rel=1e-6)
     enemy_only = disembark_zone(door, Obstacles([], [("e", Circle(5, 5, 0.5))])).area
     assert enemy_only == pytest.approx(full - 3.14159265 * 1.5 ** 2, rel=1e-3)
+
+
+def test_with_enemies_keeps_terrain_and_takes_the_new_enemies():
+    still = Obstacles([("bunker", BUNKER)], [ENEMY])
+    before = disembark_zone(DOOR, still)
+    moved = still.with_enemies([("e1", Circle(12, 7, 0.5))])
+    after = disembark_zone(DOOR, moved)
+    assert before.contains(Point(12, 7)) and not after.contains(Point(12, 7))
+    assert not after.contains(Point(12, 12)) and after.contains(Point(14, 4.5))
+    assert moved._terrain is still._terrain  # the terrain union was reused, not rebuilt
