@@ -21,6 +21,8 @@ __all__ = ["Blocker", "TerrainIndex", "TerrainIndexCache"]
 
 _UNION_CACHE_SIZE = 32
 
+FloatArray = NDArray[np.float64]
+
 
 @dataclass(frozen=True)
 class Blocker:
@@ -58,10 +60,27 @@ class TerrainIndex:
             [b.footprint for b in self.blockers], dtype=object)
         self.heights = np.array([b.height for b in self.blockers], dtype=float)
         self.tree = shapely.STRtree(self.footprints)
+        self._steps = np.unique(self.heights)
         self._unions: dict[tuple[float, frozenset[str]], BaseGeometry] = {}
 
     def __len__(self) -> int:
         return len(self.blockers)
+
+    def levels(self, heights: FloatArray) -> FloatArray:
+        """Round each height up to the next blocker height (``inf`` above them all).
+
+        Blockers "at least h tall" are the same set for every h between two blocker heights,
+        so questions at many heights share a few cached unions.
+
+        Examples
+        --------
+        >>> index = TerrainIndex([Blocker("a", Polygon([(0, 0), (1, 0), (1, 1)]), 2.0),
+        ...                       Blocker("b", Polygon([(5, 0), (6, 0), (6, 1)]), 5.0)])
+        >>> index.levels(np.array([0.5, 2.0, 2.1, 9.0])).tolist()
+        [2.0, 2.0, 5.0, inf]
+        """
+        steps = np.append(self._steps, np.inf)
+        return np.asarray(steps[np.searchsorted(self._steps, heights, side="left")], dtype=float)
 
     def select(self, min_height: float, ignore: frozenset[str] = frozenset()) -> NDArray[np.intp]:
         """Return indices of blockers at least ``min_height`` tall, less the ``ignore`` ids."""

@@ -87,8 +87,11 @@ def rays_blocked(index: TerrainIndex, starts: FloatArray, ends: FloatArray,
         shapely.linestrings(np.stack([starts, ends], axis=1)), dtype=object).reshape(-1)
     top, low = np.maximum(h_start, h_end), np.minimum(h_start, h_end)
     blocked = np.zeros(n, dtype=bool)
-    for level in np.unique(top):
-        rows = np.flatnonzero(top == level)
+    levels = index.levels(top)
+    for level in np.unique(levels):
+        if not np.isfinite(level):
+            continue
+        rows = np.flatnonzero(levels == level)
         union = index.blocking_union(float(level), ignore)
         if not union.is_empty:
             blocked[rows] = shapely.intersects(union, lines[rows])
@@ -232,8 +235,9 @@ def _cones_touching(index: TerrainIndex, eye: XY, silhouettes: FloatArray, low: 
     Rays lie inside their cone, so a target whose cone meets nothing is wholly visible and
     needs no ray tests.
     """
-    union = index.blocking_union(low, ignore)
-    if union.is_empty:
+    level = float(index.levels(np.array([low]))[0])
+    union = index.blocking_union(level, ignore) if np.isfinite(level) else None
+    if union is None or union.is_empty:
         return np.array([], dtype=np.intp)
     ends = silhouettes[:, [0, -1], :]
     apex = np.broadcast_to(np.asarray(eye, float), (len(ends), 1, 2))

@@ -158,3 +158,15 @@ def test_moving_a_shooter_up_behind_a_building_never_increases_the_visible_fract
     far = visible_fraction(index, model_observer(sx, sy, 1), target, 1)
     near = visible_fraction(index, model_observer(*closer, 1), target, 1)
     assert near.visible <= far.visible + 1e-9
+
+
+def test_many_target_heights_share_few_unions_and_agree_with_single_rays():
+    rng = np.random.default_rng(7)
+    index = TerrainIndex([WALL, Blocker("tower", box(4, -6, 5, -1), 9.0)])
+    targets = rng.uniform([8, -8], [12, 8], (60, 2))
+    heights = rng.uniform(0.5, 10.0, 60)
+    for rule in SightRule:
+        clear = sight_matrix(index, np.array([[0.0, 0.0]]), 1.0, targets, heights, rule)[0]
+        for (x, y), h, c in zip(targets, heights, clear, strict=True):
+            assert c == (not ray(index, (0, 0), (x, y), 1.0, h, rule))
+    assert len(index._unions) <= 3
