@@ -58,6 +58,9 @@ _BASE_SIZES = {BaseShape.ROUND: ("diameter_mm",), BaseShape.OVAL: ("length_mm", 
 def scenario_fields(data: object, where: str = "") -> Fields:
     """Check the format name and version first, before anything else is read."""
     f = Fields(data, where)
+    if "format" not in f.data:
+        raise ScenarioError(f"not a battleboard scenario: it has no 'format' field (expected "
+                            f"{FORMAT!r})", f.at("format"))
     name = f.raw("format")
     if name != FORMAT:
         raise ScenarioError(f"not a battleboard scenario: format is {name!r}, expected "

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from board.document.datasheets import DATASHEETS_DIR
 from board.document.errors import ScenarioError
 from board.document.io import load_scenario, save_scenario
 from tests.board import samples
@@ -34,8 +35,10 @@ def broken(change: Callable[[Data], object]) -> Data:
 
 def test_not_json_names_line_and_column(tmp_path: Path) -> None:
     err = refused(tmp_path, '{\n  "format": "battleboard-scenario",\n  "version": 1,,\n}')
-    assert err.message == "not valid JSON: Expecting property name enclosed in double quotes " \
-                          "at line 3, column 16"
+    assert (
+        err.message == "not valid JSON: Expecting property name enclosed in double quotes "
+        "at line 3, column 16"
+    )
     assert err.where == str(tmp_path / "bad.json")
 
 
@@ -53,9 +56,17 @@ def test_missing_file(tmp_path: Path) -> None:
 
 def test_wrong_format_name(tmp_path: Path) -> None:
     err = refused(tmp_path, broken(lambda d: d.update(format="vassal-module")))
-    assert err.message == ("not a battleboard scenario: format is 'vassal-module', expected "
-                           "'battleboard-scenario'")
+    assert err.message == (
+        "not a battleboard scenario: format is 'vassal-module', expected 'battleboard-scenario'"
+    )
     assert err.where.endswith("bad.json, format")
+
+
+def test_no_format_name(tmp_path: Path) -> None:
+    bastion = json.loads((DATASHEETS_DIR / "imperial_bastion.json").read_text())
+    err = refused(tmp_path, bastion)
+    assert err.message == ("not a battleboard scenario: it has no 'format' field (expected "
+                           "'battleboard-scenario')")
 
 
 def test_top_level_array(tmp_path: Path) -> None:
@@ -70,13 +81,16 @@ def test_unknown_version(tmp_path: Path, version: object) -> None:
     assert err.where.endswith("version")
 
 
-@pytest.mark.parametrize(("path", "key", "where"), [
-    ((), "table", "table"),
-    (("table",), "height", "table.height"),
-    (("units", 1), "side", "units[1].side"),
-    (("units", 0, "models", 2), "base", "units[0].models[2].base"),
-    (("terrain", 0), "datasheet", "terrain[0].datasheet"),
-])
+@pytest.mark.parametrize(
+    ("path", "key", "where"),
+    [
+        ((), "table", "table"),
+        (("table",), "height", "table.height"),
+        (("units", 1), "side", "units[1].side"),
+        (("units", 0, "models", 2), "base", "units[0].models[2].base"),
+        (("terrain", 0), "datasheet", "terrain[0].datasheet"),
+    ],
+)
 def test_missing_field(tmp_path: Path, path: tuple[object, ...], key: str, where: str) -> None:
     def drop(data: Data) -> None:
         node: Any = data
@@ -89,25 +103,51 @@ def test_missing_field(tmp_path: Path, path: tuple[object, ...], key: str, where
     assert err.where.endswith(", " + where)
 
 
-@pytest.mark.parametrize(("change", "where", "message"), [
-    (lambda d: d["table"].update(width="72"), "table.width", 'expected a finite number, got "72"'),
-    (lambda d: d.update(units={}), "units", "expected an array [...], got {}"),
-    (lambda d: d["units"][0]["models"][1].update(x=True), "units[0].models[1].x",
-     "expected a finite number, got true"),
-    (lambda d: d["units"][1].update(troop_type="ogre"), "units[1].troop_type",
-     "expected one of infantry, jump_infantry"),
-    (lambda d: d["terrain"][0].update(rotation=None), "terrain[0].rotation",
-     "expected a finite number, got null"),
-    (lambda d: d.update(rule_system="necromunda"), "rule_system",
-     "expected one of wh40k, horus_heresy, epic40k, warhammer_fantasy, got \"necromunda\""),
-    (lambda d: d["sides"][0].update(colour="red"), "sides[0].colour",
-     "a colour is written #rrggbb, got 'red'"),
-    (lambda d: d["units"][0].update(hull_points=3), "units[0].hull_points",
-     "unknown field 'hull_points'"),
-    (lambda d: d["table"].update(height=0), "table.height", "must be more than 0, got 0"),
-])
-def test_wrong_type_or_value(tmp_path: Path, change: Callable[[Data], object], where: str,
-                             message: str) -> None:
+@pytest.mark.parametrize(
+    ("change", "where", "message"),
+    [
+        (
+            lambda d: d["table"].update(width="72"),
+            "table.width",
+            'expected a finite number, got "72"',
+        ),
+        (lambda d: d.update(units={}), "units", "expected an array [...], got {}"),
+        (
+            lambda d: d["units"][0]["models"][1].update(x=True),
+            "units[0].models[1].x",
+            "expected a finite number, got true",
+        ),
+        (
+            lambda d: d["units"][1].update(troop_type="ogre"),
+            "units[1].troop_type",
+            "expected one of infantry, jump_infantry",
+        ),
+        (
+            lambda d: d["terrain"][0].update(rotation=None),
+            "terrain[0].rotation",
+            "expected a finite number, got null",
+        ),
+        (
+            lambda d: d.update(rule_system="necromunda"),
+            "rule_system",
+            'expected one of wh40k, horus_heresy, epic40k, warhammer_fantasy, got "necromunda"',
+        ),
+        (
+            lambda d: d["sides"][0].update(colour="red"),
+            "sides[0].colour",
+            "a colour is written #rrggbb, got 'red'",
+        ),
+        (
+            lambda d: d["units"][0].update(hull_points=3),
+            "units[0].hull_points",
+            "unknown field 'hull_points'",
+        ),
+        (lambda d: d["table"].update(height=0), "table.height", "must be more than 0, got 0"),
+    ],
+)
+def test_wrong_type_or_value(
+    tmp_path: Path, change: Callable[[Data], object], where: str, message: str
+) -> None:
     err = refused(tmp_path, broken(change))
     assert err.where.endswith(", " + where)
     assert err.message.startswith(message)
@@ -121,9 +161,15 @@ def test_nan_is_not_a_number(tmp_path: Path) -> None:
 
 
 def bowtie_datasheet() -> Data:
-    return {"id": "bowtie_ruin", "name": "Bow-tie ruin", "kind": "building",
-            "systems": ["wh40k"], "footprint": [[0, 0], [4, 4], [4, 0], [0, 4]], "armour": 10,
-            "size": "small"}
+    return {
+        "id": "bowtie_ruin",
+        "name": "Bow-tie ruin",
+        "kind": "building",
+        "systems": ["wh40k"],
+        "footprint": [[0, 0], [4, 4], [4, 0], [0, 4]],
+        "armour": 10,
+        "size": "small",
+    }
 
 
 def test_non_simple_footprint(tmp_path: Path) -> None:
@@ -146,14 +192,20 @@ def test_custom_datasheet_travels_with_the_file(tmp_path: Path) -> None:
     path.write_text(json.dumps(data))
     loaded = load_scenario(path, samples.library())
     assert loaded.custom_datasheets[0].armour == dict.fromkeys(
-        ("front", "right", "rear", "left"), 10)
+        ("front", "right", "rear", "left"), 10
+    )
     save_scenario(loaded, tmp_path / "again.json")
     assert load_scenario(tmp_path / "again.json", samples.library()) == loaded
 
 
 def test_custom_datasheet_may_not_shadow_a_shipped_one(tmp_path: Path) -> None:
-    data = broken(lambda d: d.update(custom_datasheets=[
-        dict(bowtie_datasheet(), id="imperial_bastion", footprint=[[0, 0], [4, 0], [4, 4]])]))
+    data = broken(
+        lambda d: d.update(
+            custom_datasheets=[
+                dict(bowtie_datasheet(), id="imperial_bastion", footprint=[[0, 0], [4, 0], [4, 4]])
+            ]
+        )
+    )
     err = refused(tmp_path, data)
     assert "'imperial_bastion' is already a different shipped datasheet" in err.message
     assert err.where.endswith("custom_datasheets[0].id")
@@ -176,8 +228,9 @@ def test_embarked_in_an_impassable_building(tmp_path: Path) -> None:
         data["terrain"][0]["datasheet"] = "void_shield_generator"
 
     err = refused(tmp_path, broken(vsg))
-    assert err.message == ("embarked in 'bastion' (Void Shield Generator), which is impassable "
-                           "and cannot be entered")
+    assert err.message == (
+        "embarked in 'bastion' (Void Shield Generator), which is impassable and cannot be entered"
+    )
 
 
 def test_unit_of_an_unknown_side(tmp_path: Path) -> None:
@@ -197,36 +250,71 @@ def test_three_sides(tmp_path: Path) -> None:
     assert err.message == "a scenario has 2 sides, got 3"
 
 
-@pytest.mark.parametrize(("change", "where", "message"), [
-    (lambda d: d["units"][1].update(id="squad-a"), "units[1].id",
-     "duplicate unit id 'squad-a' (first used at units[0].id)"),
-    (lambda d: d["units"][1]["models"][3].update(id="a2"), "units[1].models[3].id",
-     "duplicate model id 'a2' (first used at units[0].models[2].id)"),
-    (lambda d: d["terrain"].append(dict(d["terrain"][0])), "terrain[1].id",
-     "duplicate terrain piece id 'bastion' (first used at terrain[0].id)"),
-    (lambda d: d["sides"][1].update(id="red"), "sides[1].id",
-     "duplicate side id 'red' (first used at sides[0].id)"),
-])
-def test_duplicate_ids(tmp_path: Path, change: Callable[[Data], object], where: str,
-                       message: str) -> None:
+@pytest.mark.parametrize(
+    ("change", "where", "message"),
+    [
+        (
+            lambda d: d["units"][1].update(id="squad-a"),
+            "units[1].id",
+            "duplicate unit id 'squad-a' (first used at units[0].id)",
+        ),
+        (
+            lambda d: d["units"][1]["models"][3].update(id="a2"),
+            "units[1].models[3].id",
+            "duplicate model id 'a2' (first used at units[0].models[2].id)",
+        ),
+        (
+            lambda d: d["terrain"].append(dict(d["terrain"][0])),
+            "terrain[1].id",
+            "duplicate terrain piece id 'bastion' (first used at terrain[0].id)",
+        ),
+        (
+            lambda d: d["sides"][1].update(id="red"),
+            "sides[1].id",
+            "duplicate side id 'red' (first used at sides[0].id)",
+        ),
+    ],
+)
+def test_duplicate_ids(
+    tmp_path: Path, change: Callable[[Data], object], where: str, message: str
+) -> None:
     err = refused(tmp_path, broken(change))
     assert err.message == message
     assert err.where.endswith(", " + where)
 
 
-@pytest.mark.parametrize(("base", "where", "message"), [
-    ({"shape": "round", "diameter_mm": -25}, "base.diameter_mm",
-     "a round base's diameter must be more than 0 and at most 500 mm, got -25"),
-    ({"shape": "round", "diameter_mm": 0}, "base.diameter_mm",
-     "a round base's diameter must be more than 0 and at most 500 mm, got 0"),
-    ({"shape": "oval", "length_mm": 60}, "base.width_mm", "missing field 'width_mm'"),
-    ({"shape": "hull", "length_in": 120, "width_in": 3}, "base.length_in",
-     "a hull base's length must be more than 0 and at most 48 in, got 120"),
-    ({"shape": "hexagon", "diameter_mm": 32}, "base.shape", "expected one of round, oval, hull"),
-    ({"shape": "round", "diameter_mm": 32, "width_mm": 40}, "base.width_mm",
-     "unknown field 'width_mm'"),
-    ("32mm", "base", 'expected an object {...}, got "32mm"'),
-])
+@pytest.mark.parametrize(
+    ("base", "where", "message"),
+    [
+        (
+            {"shape": "round", "diameter_mm": -25},
+            "base.diameter_mm",
+            "a round base's diameter must be more than 0 and at most 500 mm, got -25",
+        ),
+        (
+            {"shape": "round", "diameter_mm": 0},
+            "base.diameter_mm",
+            "a round base's diameter must be more than 0 and at most 500 mm, got 0",
+        ),
+        ({"shape": "oval", "length_mm": 60}, "base.width_mm", "missing field 'width_mm'"),
+        (
+            {"shape": "hull", "length_in": 120, "width_in": 3},
+            "base.length_in",
+            "a hull base's length must be more than 0 and at most 48 in, got 120",
+        ),
+        (
+            {"shape": "hexagon", "diameter_mm": 32},
+            "base.shape",
+            "expected one of round, oval, hull",
+        ),
+        (
+            {"shape": "round", "diameter_mm": 32, "width_mm": 40},
+            "base.width_mm",
+            "unknown field 'width_mm'",
+        ),
+        ("32mm", "base", 'expected an object {...}, got "32mm"'),
+    ],
+)
 def test_bad_base(tmp_path: Path, base: object, where: str, message: str) -> None:
     err = refused(tmp_path, broken(lambda d: d["units"][1]["models"][4].update(base=base)))
     assert err.where.endswith(", units[1].models[4]." + where)
