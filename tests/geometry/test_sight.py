@@ -1,5 +1,6 @@
 import numpy as np
 import pytest
+import shapely
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, Point, box
@@ -170,3 +171,29 @@ def test_many_target_heights_share_few_unions_and_agree_with_single_rays():
         for (x, y), h, c in zip(targets, heights, clear, strict=True):
             assert c == (not ray(index, (0, 0), (x, y), 1.0, h, rule))
     assert len(index._unions) <= 3
+
+
+def brute_blocked(start, end, h0, h1, footprint, height, slack):
+    """Walk the ray in 4001 steps: blocked where it is over the footprint and not above it."""
+    t = np.linspace(0, 1, 4001)
+    xs = start[0] + (end[0] - start[0]) * t
+    ys = start[1] + (end[1] - start[1]) * t
+    zone = footprint.buffer(slack, join_style="mitre") if slack else footprint
+    inside = shapely.intersects_xy(zone, xs, ys)
+    return bool((inside & (h0 + (h1 - h0) * t <= height + slack)).any())
+
+
+coords = st.floats(-10, 10)
+
+
+@settings(max_examples=120, deadline=None)
+@given(coords, coords, coords, coords, st.floats(0, 10), st.floats(0, 10), st.floats(0.5, 8))
+def test_true_line_agrees_with_walking_the_ray(x0, y0, x1, y1, h0, h1, height):
+    assume(np.hypot(x1 - x0, y1 - y0) > 0.5)
+    footprint = box(-2, -1, 2, 3)
+    index = TerrainIndex([Blocker("b", footprint, height)])
+    got = ray(index, (x0, y0), (x1, y1), h0, h1)
+    if brute_blocked((x0, y0), (x1, y1), h0, h1, footprint, height, -0.01):
+        assert got
+    if not brute_blocked((x0, y0), (x1, y1), h0, h1, footprint, height, 0.01):
+        assert not got
