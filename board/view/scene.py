@@ -251,6 +251,7 @@ class BoardScene(QGraphicsScene):
 
     def _sync_piece(self, piece: TerrainPiece) -> None:
         item = self._pieces[piece.id]
+        item.set_part_of_group(piece.group is not None)
         item.set_placement(piece.x, piece.y, piece.rotation)
         scenario = self.document.scenario
         holder = next((s for s in scenario.sides if s.id == piece.claimed_by), None)

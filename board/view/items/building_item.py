@@ -42,6 +42,7 @@ class BuildingItem(QGraphicsItem):
         self._claim: QColor | None = None
         self._claim_name = ""
         self._occupants: list[str] = []
+        self._is_part = False
         self._markers: list[tuple[AccessPointMarker | FirePointMarker | WeaponMarker, float]] = []
         self._badges: dict[str, LabelItem] = {}
         self._name_label = LabelItem("", self, point_size=8.5, bold=True)
@@ -62,7 +63,8 @@ class BuildingItem(QGraphicsItem):
         # Under the footprint as the table shows it, whatever the rotation, so it hides no
         # armour value or symbol; the label hangs down from that point in screen pixels.
         on_table = self.mapToScene(self._footprint).boundingRect()
-        anchor = self.mapFromScene(on_table.center().x(), on_table.bottom())
+        bottom = on_table.center().y() if self._is_part else on_table.bottom()
+        anchor = self.mapFromScene(on_table.center().x(), bottom)
         self._name_label.setPos(anchor)
 
     def set_claim(self, colour: QColor | None, side_name: str = "") -> None:
@@ -74,6 +76,15 @@ class BuildingItem(QGraphicsItem):
         )
         self._refresh_text()
         self.update()
+
+    def set_part_of_group(self, is_part: bool) -> None:
+        """Label a part of a multi-part building by its part name, inside its footprint.
+
+        The parts touch, so labels hung under each would cover the next part.
+        """
+        self._is_part = is_part
+        self._refresh_text()
+        self._place_name_label()
 
     def set_occupants(self, names: list[str]) -> None:
         """List the units embarked inside (they are not on the table)."""
@@ -126,13 +137,23 @@ class BuildingItem(QGraphicsItem):
         self._markers.append((marker, angle))
 
     def _refresh_text(self) -> None:
-        lines = [self._look.name]
-        if self._look.stats:
+        name = self._look.name
+        if self._is_part:
+            name = name.split(": ", 1)[-1]
+            name = name[:1].upper() + name[1:]
+        lines = [name]
+        if self._look.stats and not self._is_part:
             lines.append(self._look.stats)
         if self._claim is not None:
             lines.append(f"held by {self._claim_name}")
         lines.extend(f"inside: {name}" for name in self._occupants)
         self._name_label.set_text("\n".join(lines))
+        if self._is_part:  # just above the centre, clear of the side walls' armour values
+            self._name_label.set_pixel_offset(
+                0.0, -self._name_label.boundingRect().height() / 2 - 9.0
+            )
+            self.setToolTip("\n".join([self._look.name, self._look.stats, *lines[1:]]))
+            return
         self._name_label.set_pixel_offset(
             0.0, self._name_label.boundingRect().height() / 2 + style.MARKER_PX
         )
