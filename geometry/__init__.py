@@ -59,6 +59,7 @@ from geometry.markers import (
     centre_over,
     marker_hits,
     teardrop_template,
+    template_from_base,
 )
 from geometry.measure import (
     EPSILON,
@@ -209,6 +210,7 @@ __all__ = [
     "LARGE_BLAST",
     "blast_marker",
     "teardrop_template",
+    "template_from_base",
     "MarkerHits",
     "marker_hits",
     "centre_over",

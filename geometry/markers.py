@@ -25,6 +25,7 @@ __all__ = [
     "LARGE_BLAST",
     "blast_marker",
     "teardrop_template",
+    "template_from_base",
     "MarkerHits",
     "marker_hits",
     "centre_over",
@@ -67,6 +68,22 @@ def teardrop_template(tip_x: float, tip_y: float, direction: float, length: floa
     hull = shapely.union_all([small.polygon(), big.polygon()]).convex_hull
     assert isinstance(hull, Polygon)
     return hull
+
+
+def template_from_base(base: Circle, direction: float, length: float = 8.0,
+                       narrow: float = 0.5, wide: float = 2.0) -> Polygon:
+    """Lay a teardrop template with its narrow end touching the firer's base edge.
+
+    Examples
+    --------
+    >>> template = template_from_base(Circle(0, 0, 0.5), 90)  # firing to the right
+    >>> [round(v, 3) for v in template.bounds]
+    [0.5, -1.0, 8.5, 1.0]
+    """
+    rad = math.radians(direction)
+    tip_x = base.x + math.sin(rad) * base.radius
+    tip_y = base.y - math.cos(rad) * base.radius
+    return teardrop_template(tip_x, tip_y, direction, length, narrow, wide)
 
 
 def _touches(marker: Shape, thing: Shape) -> bool:
