@@ -56,6 +56,7 @@ class MainWindow(QMainWindow):
         self.garrisons = GarrisonDock(self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.palette_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.garrisons)
+        self.resizeDocks([self.palette_dock, self.garrisons], [700, 140], Qt.Orientation.Vertical)
         self.files = FileController(self, settings or QSettings("battleboard", "battleboard"))
         self._build_status_bar()
         self.actions_: dict[str, QAction] = {}
