@@ -28,7 +28,9 @@ def _action(
     shortcut: QKeySequence | Key | str | None = None,
 ) -> QAction:
     action = QAction(text, window)
-    if shortcut is not None:
+    if isinstance(shortcut, Key):
+        action.setShortcuts(shortcut)  # every platform binding, e.g. Ctrl+Y and Ctrl+Shift+Z
+    elif shortcut is not None:
         action.setShortcut(QKeySequence(shortcut))
     action.triggered.connect(lambda *_: slot())  # type: ignore[operator]
     menu.addAction(action)
@@ -74,9 +76,9 @@ def _open_recent(window: MainWindow, name: str) -> None:
 def _edit_menu(window: MainWindow, found: dict[str, QAction]) -> None:
     menu = window.menuBar().addMenu("&Edit")
     undo = window.undo_stack.createUndoAction(window, "&Undo")
-    undo.setShortcut(QKeySequence(Key.Undo))
+    undo.setShortcuts(Key.Undo)
     redo = window.undo_stack.createRedoAction(window, "&Redo")
-    redo.setShortcut(QKeySequence(Key.Redo))
+    redo.setShortcuts(Key.Redo)
     menu.addActions([undo, redo])
     found["undo"], found["redo"] = undo, redo
     menu.addSeparator()

@@ -162,3 +162,40 @@ def test_middle_button_pans_without_moving_anything(window):
     )
     assert bar.value() == value + 50
     assert positions(window.document, ALL) == before
+
+
+def test_undo_and_redo_shortcuts_drive_the_stack(window):
+    drag(window.view, (10.0, 40.0), (12.0, 40.0))
+    moved = positions(window.document, ["r0"])
+    QTest.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert positions(window.document, ["r0"]) == {"r0": (10.0, 40.0)}
+    QTest.keyClick(
+        window.view,
+        Qt.Key.Key_Z,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    assert positions(window.document, ["r0"]) == moved
+    QTest.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClick(window.view, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert positions(window.document, ["r0"]) == moved
+
+
+def test_space_drag_pans_instead_of_moving_a_model(window):
+    window.view.zoom_by(4.0)
+    window.view.centerOn(10.0, 38.0)
+    before = positions(window.document, ALL)
+    bar = window.view.verticalScrollBar()
+    value = bar.value()
+    QTest.keyPress(window.view, Qt.Key.Key_Space)
+    on_model = window.view.mapFromScene(QPointF(10.0, 40.0))
+    vp = window.view.viewport()
+    assert vp.rect().contains(on_model)
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, on_model)
+    QTest.mouseMove(vp, on_model + QPoint(0, -20))
+    QTest.mouseMove(vp, on_model + QPoint(0, -40))
+    QTest.mouseRelease(
+        vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, on_model + QPoint(0, -40)
+    )
+    QTest.keyRelease(window.view, Qt.Key.Key_Space)
+    assert bar.value() == value + 40
+    assert positions(window.document, ALL) == before and window.undo_stack.count() == 0
