@@ -63,7 +63,7 @@ def _systems(f: Fields) -> tuple[str, ...]:
         raise ScenarioError(f"name at least one rule system ({', '.join(sorted(known))})",
                             f.at("systems"))
     for i, value in enumerate(values):
-        if value not in known:
+        if not isinstance(value, str) or value not in known:
             names = ", ".join(sorted(known))
             raise ScenarioError(f"unknown rule system {value!r} (known: {names})",
                                 f.at(f"systems[{i}]"))
@@ -148,7 +148,8 @@ def _adjacent(f: Fields, parts: tuple[PartRef, ...]) -> tuple[tuple[str, str], .
     pairs = []
     for i, value in enumerate(f.items("adjacent_parts", [])):
         where = f.at(f"adjacent_parts[{i}]")
-        if not (isinstance(value, list) and len(value) == 2 and all(v in names for v in value)):
+        if not (isinstance(value, list) and len(value) == 2
+                and all(isinstance(v, str) and v in names for v in value)):
             raise ScenarioError(f"expected a pair of part names from {sorted(names)}, got "
                                 f"{value!r}", where)
         pairs.append((str(value[0]), str(value[1])))
