@@ -65,6 +65,25 @@ def _check_part(piece: TerrainPiece, library: Mapping[str, Datasheet], where: st
                             join_where(where, "part"))
 
 
+def _check_groups(terrain: list[tuple[TerrainPiece, str]]) -> None:
+    """Refuse a multi-part group that holds a part twice or mixes group datasheets."""
+    seen: dict[tuple[str, str], str] = {}
+    sheets: dict[str, str | None] = {}
+    for piece, where in terrain:
+        if piece.group is None:
+            continue
+        first = sheets.setdefault(piece.group, piece.group_datasheet)
+        if first != piece.group_datasheet:
+            raise ScenarioError(f"group {piece.group!r} mixes the multi-part datasheets "
+                                f"{first!r} and {piece.group_datasheet!r}",
+                                join_where(where, "group_datasheet"))
+        key = (piece.group, piece.part or "")
+        if piece.part is not None and key in seen:
+            raise ScenarioError(f"group {piece.group!r} already has its part {piece.part!r} "
+                                f"(at {seen[key]})", join_where(where, "part"))
+        seen[key] = where
+
+
 def _check_embarked(unit: Unit, pieces: dict[str, TerrainPiece],
                     library: Mapping[str, Datasheet], where: str) -> None:
     if unit.embarked_in is None:
@@ -112,6 +131,7 @@ def check_scenario(scenario: Scenario, library: Mapping[str, Datasheet], where: 
     _check_unique(((p.id, join_where(w, "id")) for p, w in terrain), "terrain piece")
     for piece, at in terrain:
         _check_piece(piece, library, sides, at)
+    _check_groups(terrain)
     units = [(u, join_where(where, f"units[{i}]")) for i, u in enumerate(scenario.units)]
     _check_unique(((u.id, join_where(w, "id")) for u, w in units), "unit")
     _check_unique(((m.id, join_where(w, f"models[{j}].id"))

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from board.document.datasheets import DATASHEETS_DIR
+from board.document.datasheets import DATASHEETS_DIR, place_datasheet
 from board.document.errors import ScenarioError
 from board.document.io import load_scenario, save_scenario
 from tests.board import samples
@@ -339,3 +339,35 @@ def test_refusal_leaves_the_previous_scenario_alone(tmp_path: Path) -> None:
     refused(tmp_path, broken(lambda d: d["units"][0].update(embarked_in="nowhere")))
     assert samples.as_data(open_scenario) == snapshot
     assert load_scenario(good, samples.library()) == open_scenario
+
+
+def with_fortress() -> Data:
+    scenario = samples.small_scenario()
+    scenario.terrain += place_datasheet(samples.library(), "fortress_of_redemption", 24, 8,
+                                        piece_id="fort")
+    return samples.as_data(scenario)
+
+
+def test_a_part_twice_in_one_group(tmp_path: Path) -> None:
+    data = with_fortress()
+    twin = dict(data["terrain"][1], id="fort.tower-2", x=40.0)
+    data["terrain"].append(twin)
+    err = refused(tmp_path, data)
+    assert err.message == "group 'fort' already has its part 'tower' (at terrain[1])"
+    assert err.where.endswith("terrain[5].part")
+
+
+def test_a_part_of_the_wrong_group_datasheet(tmp_path: Path) -> None:
+    data = with_fortress()
+    data["terrain"][2]["group_datasheet"] = "aquila_strongpoint"
+    err = refused(tmp_path, data)
+    assert err.message == ("part 'wall' with datasheet 'fortress_of_redemption_wall' is not a "
+                           "part of 'aquila_strongpoint' (parts: strongpoint, annex)")
+    assert err.where.endswith("terrain[2].part")
+
+
+def test_a_multi_part_datasheet_placed_whole(tmp_path: Path) -> None:
+    err = refused(tmp_path, broken(lambda d: d["terrain"][0].update(
+        datasheet="fortress_of_redemption")))
+    assert err.message == ("'fortress_of_redemption' is a multi-part datasheet: place its parts, "
+                           "one piece each")
