@@ -29,8 +29,8 @@ __all__ = [
 
 CLOTH = QColor("#6f8f4e")
 CLOTH_EDGE = QColor("#2f3d22")
-GRID_MINOR = QColor(255, 255, 255, 38)
-GRID_MAJOR = QColor(255, 255, 255, 90)
+GRID_MINOR = QColor("#84a068")  # opaque: a translucent hairline costs 10x
+GRID_MAJOR = QColor("#a2b68c")
 BUILDING_FILL = QColor("#8a8378")
 BUILDING_EDGE = QColor("#2b2824")
 BATTLEMENTS = QColor("#d8cba8")
