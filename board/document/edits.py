@@ -27,7 +27,14 @@ from typing import Any
 
 from board.document.model import Model, Scenario, TerrainPiece, Unit
 
-__all__ = ["Signal", "ScenarioDocument", "EditError", "offset_positions", "formation_positions"]
+__all__ = [
+    "Signal",
+    "ScenarioDocument",
+    "EditError",
+    "offset_positions",
+    "formation_positions",
+    "turn_placements",
+]
 
 Point = tuple[float, float]
 Placement = tuple[float, float, float]
@@ -298,3 +305,38 @@ def formation_positions(
     x0 = centre[0] - (files - 1) * spacing / 2
     y0 = centre[1] - (ranks - 1) * spacing / 2
     return [(x0 + (i % per_rank) * spacing, y0 + (i // per_rank) * spacing) for i in range(count)]
+
+
+def turn_placements(
+    placements: Mapping[str, Placement], groups: Mapping[str, str], degrees: float
+) -> dict[str, Placement]:
+    """Turn pieces ``degrees`` clockwise, each group about the mean of its pieces' origins.
+
+    ``groups`` gives each piece's group (a multi-part building turns as one; a lone piece is
+    its own group and turns in place).
+
+    >>> turn_placements({"a": (10.0, 10.0, 0.0)}, {"a": "a"}, 90.0)
+    {'a': (10.0, 10.0, 90.0)}
+    >>> turned = turn_placements({"l": (0.0, 0.0, 0.0), "r": (4.0, 0.0, 0.0)},
+    ...                          {"l": "g", "r": "g"}, 90.0)
+    >>> {k: tuple(round(v, 9) for v in p) for k, p in turned.items()}
+    {'l': (2.0, -2.0, 90.0), 'r': (2.0, 2.0, 90.0)}
+    """
+    members: dict[str, list[str]] = {}
+    for piece_id in placements:
+        members.setdefault(groups.get(piece_id, piece_id), []).append(piece_id)
+    cos, sin = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    turned: dict[str, Placement] = {}
+    for ids in members.values():
+        cx = sum(placements[i][0] for i in ids) / len(ids)
+        cy = sum(placements[i][1] for i in ids) / len(ids)
+        for i in ids:
+            x, y, rotation = placements[i]
+            dx, dy = x - cx, y - cy
+            # Clockwise on screen (y down) is the usual rotation matrix.
+            turned[i] = (
+                cx + dx * cos - dy * sin,
+                cy + dx * sin + dy * cos,
+                (rotation + degrees) % 360.0,
+            )
+    return turned

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from board.document.datasheet import Datasheet, TerrainKind
-from board.document.edits import ScenarioDocument
+from board.document.edits import ScenarioDocument, turn_placements
 from board.document.model import Model, Scenario, TerrainPiece, Unit
 from board.view import commands
 from board.view.building_look import BuildingLook, look_of
@@ -166,23 +166,44 @@ class BoardScene(QGraphicsScene):
             parts.append(commands.MoveModelsCommand(self.document, old_models, new_models))
         if new_pieces:
             parts.append(commands.PlacePiecesCommand(self.document, old_pieces, new_pieces))
+        self._push_as_one(parts, "Move selection")
+
+    def rotate_selected(self, degrees: float) -> bool:
+        """Turn the selection ``degrees`` clockwise as one undo step; False if none.
+
+        Models turn about their own centres; a building turns in place, a multi-part
+        building about the middle of its parts.
+        """
+        model_ids, piece_ids = self.selected_model_ids(), self.selected_piece_ids()
+        parts: list[commands.QUndoCommand] = []
+        if model_ids:
+            old = {mid: self.document.scenario.model(mid)[1].facing for mid in model_ids}
+            new = {mid: (facing + degrees) % 360.0 for mid, facing in old.items()}
+            parts.append(commands.RotateModelsCommand(self.document, old, new))
+        if piece_ids:
+            placements = self.piece_placements(piece_ids)
+            groups = {pid: self.document.scenario.piece(pid).group or pid for pid in piece_ids}
+            turned = turn_placements(placements, groups, degrees)
+            parts.append(commands.PlacePiecesCommand(self.document, placements, turned))
+        self._push_as_one(parts, "Rotate selection")
+        return bool(parts)
+
+    def select_group_of(self, piece_id: str) -> None:
+        """Select every part of the multi-part building ``piece_id`` belongs to (or it alone)."""
+        group = self.document.scenario.piece(piece_id).group
+        self.clearSelection()
+        for piece in self.document.scenario.terrain:
+            if piece.id == piece_id or (group is not None and piece.group == group):
+                self._pieces[piece.id].setSelected(True)
+
+    def _push_as_one(self, parts: list[commands.QUndoCommand], text: str) -> None:
         if len(parts) == 1:
             self.undo_stack.push(parts[0])
         elif parts:
-            self.undo_stack.beginMacro("Move selection")
+            self.undo_stack.beginMacro(text)
             for part in parts:
                 self.undo_stack.push(part)
             self.undo_stack.endMacro()
-
-    def rotate_selected(self, degrees: float) -> bool:
-        """Turn the selected models ``degrees`` clockwise about their centres (one step)."""
-        ids = self.selected_model_ids()
-        if not ids:
-            return False
-        old = {mid: self.document.scenario.model(mid)[1].facing for mid in ids}
-        new = {mid: (facing + degrees) % 360.0 for mid, facing in old.items()}
-        self.undo_stack.push(commands.RotateModelsCommand(self.document, old, new))
-        return True
 
     def set_grid_visible(self, visible: bool) -> None:
         """Show or hide the table's inch grid."""

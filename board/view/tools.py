@@ -91,6 +91,8 @@ class SelectTool(Tool):
             return True
         if modifiers & Qt.KeyboardModifier.ShiftModifier and isinstance(item, ModelItem):
             self.scene.select_unit_of(item.model_id)
+        elif isinstance(item, BuildingItem) and not item.isSelected():
+            self.scene.select_group_of(item.piece_id)  # a multi-part building moves whole
         elif not item.isSelected():
             self.scene.clearSelection()
             item.setSelected(True)

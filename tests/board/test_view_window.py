@@ -221,3 +221,37 @@ def test_new_scenario_replaces_the_board(window, monkeypatch):
         for i in range(window.palette_dock.terrain_list.count())
     ]
     assert names and all("Bastion" not in n for n in names)
+
+
+def _place(window, name):
+    palette = window.palette_dock
+    names = [palette.terrain_list.item(i).text() for i in range(palette.terrain_list.count())]
+    palette.terrain_list.setCurrentRow(names.index(name))
+    QTest.mouseClick(palette.place_button, Qt.MouseButton.LeftButton)
+
+
+def test_a_multi_part_building_is_placed_dragged_and_turned_as_one(window):
+    window.view.centerOn(36.0, 30.0)
+    _place(window, "Fortress of Redemption")
+    parts = [p for p in window.scenario.terrain if p.group is not None]
+    assert len(parts) >= 2 and len({p.group for p in parts}) == 1
+    assert window.undo_stack.count() == 1
+    start = {p.id: (p.x, p.y, p.rotation) for p in parts}
+    sample = parts[0]
+    moved = drag(window.view, (sample.x, sample.y), (sample.x + 3.0, sample.y + 2.0))
+    assert sorted(window.scene.selected_piece_ids()) == sorted(p.id for p in parts)
+    for p in parts:
+        x, y, r = start[p.id]
+        assert (p.x, p.y, p.rotation) == pytest.approx((x + moved.x(), y + moved.y(), r), abs=0.01)
+    gaps = {p.id: (p.x - parts[0].x, p.y - parts[0].y) for p in parts}
+    QTest.keyClick(window.view, Qt.Key.Key_R)
+    for p in parts:  # turned 15° about the group's middle: the gaps between parts turn too
+        assert p.rotation == pytest.approx((start[p.id][2] + 15.0) % 360.0)
+    dx, dy = gaps[parts[1].id]
+    new = (parts[1].x - parts[0].x, parts[1].y - parts[0].y)
+    assert (new[0] ** 2 + new[1] ** 2) == pytest.approx(dx * dx + dy * dy)
+    window.undo_stack.undo()
+    window.undo_stack.undo()
+    assert {p.id: (p.x, p.y, p.rotation) for p in parts} == start
+    item = window.scene.piece_item(parts[0].id)
+    assert (item.pos().x(), item.pos().y(), item.rotation()) == start[parts[0].id]
