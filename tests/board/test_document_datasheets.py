@@ -56,10 +56,15 @@ def test_imperial_bastion_matches_seed_000() -> None:
     walls = [w for w in bastion.emplaced_weapons if not w.on_battlements]
     roof = [w for w in bastion.emplaced_weapons if w.on_battlements]
     assert [w.weapon.name for w in walls] == ["Heavy bolter"] * 4
-    assert [(w.weapon.range, w.weapon.strength, w.weapon.ap, w.weapon.type) for w in walls][0] \
-        == (36, 5, 4, "Heavy 3")
+    assert [(w.weapon.range, w.weapon.strength, w.weapon.ap, w.weapon.type) for w in walls][0] == (
+        36,
+        5,
+        4,
+        "Heavy 3",
+    )
     assert [(w.weapon.name, w.weapon.range, w.weapon.strength, w.weapon.ap) for w in roof] == [
-        ("Icarus lascannon", 96, 9, 2)]
+        ("Icarus lascannon", 96, 9, 2)
+    ]
     assert set(roof[0].weapon.special) == {"Interceptor", "Skyfire"}
     width = max(x for x, _ in bastion.footprint) - min(x for x, _ in bastion.footprint)
     assert 5 <= width <= 7 and 7 <= bastion.height <= 9
@@ -76,7 +81,9 @@ def test_fortress_of_redemption_parts() -> None:
     for name in ("wall", "left_annex", "right_annex"):
         assert (parts[name].size, parts[name].hull_points) == (SizeClass.SMALL, 3)
     assert {w.weapon.name for w in parts["left_annex"].emplaced_weapons} == {
-        "Heavy bolter", "Twin-linked Icarus lascannon"}
+        "Heavy bolter",
+        "Twin-linked Icarus lascannon",
+    }
     right = {w.weapon.name for w in parts["right_annex"].emplaced_weapons}
     assert "Heavy bolter" in right and any("missile silo" in n for n in right)
     assert all(PART_TAG in s.tags for s in parts.values())
@@ -100,13 +107,15 @@ def test_aquila_void_shield_and_generic() -> None:
         assert sheet.transport_capacity is None and sheet.hull_points is None
 
 
-@pytest.mark.parametrize(("size", "dc", "af", "area_cm2"), [
-    ("small", 10, 15, 40), ("medium", 20, 30, 80), ("large", 30, 45, 160)])
+@pytest.mark.parametrize(
+    ("size", "dc", "af", "area_cm2"),
+    [("small", 10, 15, 40), ("medium", 20, 30, 80), ("large", 30, 45, 160)],
+)
 def test_epic_buildings_follow_seed_001(size: str, dc: int, af: int, area_cm2: float) -> None:
     sheet = samples.library()[f"epic40k_{size}_building"]
     assert (sheet.epic_armour, sheet.damage_capacity, sheet.assault_factor) == (6, dc, af)
     assert sheet.systems == (RuleSystem.EPIC40K.value,)
-    assert Polygon(sheet.footprint).area * 2.54 ** 2 == pytest.approx(area_cm2, rel=1e-3)
+    assert Polygon(sheet.footprint).area * 2.54**2 == pytest.approx(area_cm2, rel=1e-3)
 
 
 @pytest.mark.parametrize("floors", [1, 2, 3])
@@ -133,7 +142,12 @@ def test_for_system_sorted_by_name_without_parts() -> None:
 def test_place_simple_datasheet() -> None:
     [piece] = place_datasheet(samples.library(), "imperial_bastion", 10, 20, 450, piece_id="b")
     assert (piece.id, piece.datasheet, piece.x, piece.y, piece.rotation) == (
-        "b", "imperial_bastion", 10.0, 20.0, 90.0)
+        "b",
+        "imperial_bastion",
+        10.0,
+        20.0,
+        90.0,
+    )
     assert piece.group is None and piece.part is None
 
 
@@ -150,13 +164,18 @@ def test_place_multi_part_turns_offsets_with_the_group() -> None:
     # The left annex is 10 in to the left (−x) and 1.75 in forward: turned, up and to the right.
     assert (by_part["left_annex"].x, by_part["left_annex"].y) == pytest.approx((31.75, 10.0))
     assert all(p.rotation == 90.0 for p in pieces)
-    footprints = [Polygon([place_point(q, p.x, p.y, p.rotation)
-                           for q in lib[p.datasheet].footprint]) for p in pieces]
+    footprints = [
+        Polygon([place_point(q, p.x, p.y, p.rotation) for q in lib[p.datasheet].footprint])
+        for p in pieces
+    ]
     for i, a in enumerate(footprints):
-        for b in footprints[i + 1:]:
+        for b in footprints[i + 1 :]:
             assert a.intersection(b).area < 1e-9
     assert {p.part for p in adjacent_pieces(lib, pieces, by_part["wall"])} == {
-        "tower", "left_annex", "right_annex"}
+        "tower",
+        "left_annex",
+        "right_annex",
+    }
     assert [p.part for p in adjacent_pieces(lib, pieces, by_part["tower"])] == ["wall"]
 
 
@@ -179,6 +198,7 @@ def test_place_point_rotation_is_clockwise() -> None:
 
 # -- broken datasheet files ---------------------------------------------------------------------
 
+
 def copy_library(tmp_path: Path) -> Path:
     folder = tmp_path / "datasheets"
     shutil.copytree(DATASHEETS_DIR, folder)
@@ -197,37 +217,94 @@ def edit(folder: Path, stem: str, **changes: Any) -> Path:
     return path
 
 
-@pytest.mark.parametrize(("stem", "changes", "where", "message"), [
-    ("imperial_bastion", {"footprint": [[0, 0], [6, 6], [6, 0], [0, 6]]}, "footprint",
-     "the polygon is not simple: its edges cross at (3, 3)"),
-    ("imperial_bastion", {"footprint": [[0, 0], [6, 0], [12, 0]]}, "footprint",
-     "the polygon has no area (0 square inches)"),
-    ("imperial_bastion", {"armour": {"front": 14, "side": 13, "rear": 10}}, "armour.side",
-     "unknown field 'side'"),
-    ("imperial_bastion", {"armour": {"front": 14, "right": 13, "rear": 10}}, "armour.left",
-     "missing field 'left'"),
-    ("imperial_bastion", {"hull_points": 0}, "hull_points", "must be at least 1, got 0"),
-    ("imperial_bastion", {"size": "huge"}, "size", "expected one of small, medium, large"),
-    ("imperial_bastion", {"kind": None}, "kind", "missing field 'kind'"),
-    ("imperial_bastion", {"systems": ["necromunda"]}, "systems[0]",
-     "unknown rule system 'necromunda'"),
-    ("imperial_bastion", {"access_points": [{"id": "door", "x": 0, "y": 0}]}, "access_points[0]",
-     "(0, 0) is 3.00 in from the footprint's walls; it must be within 0.5 in of them"),
-    ("imperial_bastion", {"fire_points": [{"id": "f", "x": 3, "y": 0, "facing": "top"}]},
-     "fire_points[0].facing", "a facing is one of front, right, rear, left; got 'top'"),
-    ("imperial_bastion", {"hull_point": 4}, "hull_point", "unknown field 'hull_point'"),
-    ("fortress_of_redemption", {"adjacent_parts": [["tower", "keep"]]}, "adjacent_parts[0]",
-     "expected a pair of part names"),
-    ("fortress_of_redemption_tower", {"emplaced_weapons": [
-        {"id": "hb", "x": 0, "y": 0, "weapon": {"name": "Heavy bolter", "range": 36,
-                                                 "strength": "5", "ap": 4, "type": "Heavy 3"}}]},
-     "emplaced_weapons[0].weapon.strength", 'expected a whole number, got "5"'),
-    ("void_shield_generator", {"projects_void_shields": {"shields": 0}},
-     "projects_void_shields.shields", "must be at least 1, got 0"),
-    ("imperial_bastion", {"id": "bastion"}, "id", "the id 'bastion' must match the file name"),
-])
-def test_broken_datasheet_names_file_and_field(tmp_path: Path, stem: str, changes: dict[str, Any],
-                                               where: str, message: str) -> None:
+@pytest.mark.parametrize(
+    ("stem", "changes", "where", "message"),
+    [
+        (
+            "imperial_bastion",
+            {"footprint": [[0, 0], [6, 6], [6, 0], [0, 6]]},
+            "footprint",
+            "the polygon is not simple: its edges cross at (3, 3)",
+        ),
+        (
+            "imperial_bastion",
+            {"footprint": [[0, 0], [6, 0], [12, 0]]},
+            "footprint",
+            "the polygon has no area (0 square inches)",
+        ),
+        (
+            "imperial_bastion",
+            {"armour": {"front": 14, "side": 13, "rear": 10}},
+            "armour.side",
+            "unknown field 'side'",
+        ),
+        (
+            "imperial_bastion",
+            {"armour": {"front": 14, "right": 13, "rear": 10}},
+            "armour.left",
+            "missing field 'left'",
+        ),
+        ("imperial_bastion", {"hull_points": 0}, "hull_points", "must be at least 1, got 0"),
+        ("imperial_bastion", {"size": "huge"}, "size", "expected one of small, medium, large"),
+        ("imperial_bastion", {"kind": None}, "kind", "missing field 'kind'"),
+        (
+            "imperial_bastion",
+            {"systems": ["necromunda"]},
+            "systems[0]",
+            "unknown rule system 'necromunda'",
+        ),
+        (
+            "imperial_bastion",
+            {"access_points": [{"id": "door", "x": 0, "y": 0}]},
+            "access_points[0]",
+            "(0, 0) is 3.00 in from the footprint's walls; it must be within 0.5 in of them",
+        ),
+        (
+            "imperial_bastion",
+            {"fire_points": [{"id": "f", "x": 3, "y": 0, "facing": "top"}]},
+            "fire_points[0].facing",
+            "a facing is one of front, right, rear, left; got 'top'",
+        ),
+        ("imperial_bastion", {"hull_point": 4}, "hull_point", "unknown field 'hull_point'"),
+        (
+            "fortress_of_redemption",
+            {"adjacent_parts": [["tower", "keep"]]},
+            "adjacent_parts[0]",
+            "expected a pair of part names",
+        ),
+        (
+            "fortress_of_redemption_tower",
+            {
+                "emplaced_weapons": [
+                    {
+                        "id": "hb",
+                        "x": 0,
+                        "y": 0,
+                        "weapon": {
+                            "name": "Heavy bolter",
+                            "range": 36,
+                            "strength": "5",
+                            "ap": 4,
+                            "type": "Heavy 3",
+                        },
+                    }
+                ]
+            },
+            "emplaced_weapons[0].weapon.strength",
+            'expected a whole number, got "5"',
+        ),
+        (
+            "void_shield_generator",
+            {"projects_void_shields": {"shields": 0}},
+            "projects_void_shields.shields",
+            "must be at least 1, got 0",
+        ),
+        ("imperial_bastion", {"id": "bastion"}, "id", "the id 'bastion' must match the file name"),
+    ],
+)
+def test_broken_datasheet_names_file_and_field(
+    tmp_path: Path, stem: str, changes: dict[str, Any], where: str, message: str
+) -> None:
     folder = copy_library(tmp_path)
     path = edit(folder, stem, **changes)
     with pytest.raises(ScenarioError) as err:

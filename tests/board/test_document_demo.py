@@ -31,8 +31,10 @@ def base_shape(model: Model) -> Polygon:
 
 def footprints(demo: Scenario) -> dict[str, Polygon]:
     lib = samples.library()
-    return {p.id: Polygon([place_point(q, p.x, p.y, p.rotation)
-                           for q in lib[p.datasheet].footprint]) for p in demo.terrain}
+    return {
+        p.id: Polygon([place_point(q, p.x, p.y, p.rotation) for q in lib[p.datasheet].footprint])
+        for p in demo.terrain
+    }
 
 
 def test_table_sides_and_system(demo: Scenario) -> None:
@@ -61,12 +63,17 @@ def test_units_of_each_kind(demo: Scenario) -> None:
         squads = [u for u in units if u.troop_type is TroopType.INFANTRY]
         assert any(5 <= len(u.models) <= 10 for u in squads)
     kinds = {u.troop_type for u in demo.units}
-    assert {TroopType.INFANTRY, TroopType.VEHICLE, TroopType.WALKER,
-            TroopType.INDEPENDENT_CHARACTER} <= kinds
+    assert {
+        TroopType.INFANTRY,
+        TroopType.VEHICLE,
+        TroopType.WALKER,
+        TroopType.INDEPENDENT_CHARACTER,
+    } <= kinds
     bases = {m.base.shape for u in demo.units for m in u.models}
     assert bases == {BaseShape.ROUND, BaseShape.OVAL, BaseShape.HULL}
-    assert {m.base.length for u in demo.units for m in u.models
-            if m.base.shape is BaseShape.ROUND} >= {25.0, 32.0}
+    assert {
+        m.base.length for u in demo.units for m in u.models if m.base.shape is BaseShape.ROUND
+    } >= {25.0, 32.0}
 
 
 def test_models_on_the_table_clear_of_buildings_and_each_other(demo: Scenario) -> None:
@@ -79,7 +86,7 @@ def test_models_on_the_table_clear_of_buildings_and_each_other(demo: Scenario) -
             assert not shape.intersects(footprint), (model_id, piece_id)
     ids = list(shapes)
     for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
+        for b in ids[i + 1 :]:
             assert not shapes[a].intersects(shapes[b]), (a, b)
 
 
@@ -91,7 +98,7 @@ def test_buildings_on_the_table_and_apart(demo: Scenario) -> None:
     groups = {p.id: p.group or p.id for p in demo.terrain}
     ids = list(shapes)
     for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
+        for b in ids[i + 1 :]:
             if groups[a] != groups[b]:
                 assert shapes[a].distance(shapes[b]) >= 2.0, (a, b)
 

@@ -31,7 +31,10 @@ def test_the_datasheet_example_loads_and_matches_the_shipped_bastion() -> None:
     sheet = datasheet_from_dict(sheet_example)
     shipped = samples.library()["imperial_bastion"]
     assert (sheet.armour, sheet.hull_points, sheet.size) == (
-        shipped.armour, shipped.hull_points, shipped.size)
+        shipped.armour,
+        shipped.hull_points,
+        shipped.size,
+    )
     assert sheet.emplaced_weapons[1].weapon == shipped.emplaced_weapons[-1].weapon
 
 

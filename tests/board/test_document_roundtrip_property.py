@@ -33,10 +33,18 @@ bases = st.one_of(
     st.builds(Base.hull_in, size_in, size_in),
 )
 names = st.text(min_size=1, max_size=12).filter(lambda s: s.strip() != "")
-json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), names,
-                      st.floats(allow_nan=False, allow_infinity=False))
-json_values = st.recursive(json_leaf, lambda inner: st.one_of(
-    st.lists(inner, max_size=3), st.dictionaries(names, inner, max_size=3)), max_leaves=8)
+json_leaf = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**6), 10**6),
+    names,
+    st.floats(allow_nan=False, allow_infinity=False),
+)
+json_values = st.recursive(
+    json_leaf,
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(names, inner, max_size=3)),
+    max_leaves=8,
+)
 SIDES = [Side("a", "Side A", "#112233"), Side("b", "Side B", "#ABCDEF")]
 
 
@@ -47,30 +55,53 @@ def scenarios(draw: st.DrawFn) -> Scenario:
     terrain = []
     for i in range(draw(st.integers(0, 4))):
         sheet = draw(st.sampled_from(placeable))
-        pieces = place_datasheet(lib, sheet, draw(coord), draw(coord), draw(angle),
-                                 piece_id=f"p{i}")
+        pieces = place_datasheet(
+            lib, sheet, draw(coord), draw(coord), draw(angle), piece_id=f"p{i}"
+        )
         for piece in pieces:
             piece.claimed_by = draw(st.sampled_from([None, "a", "b"]))
             piece.state = draw(st.dictionaries(names, json_values, max_size=2))
         terrain += pieces
-    enterable = [p.id for p in terrain
-                 if lib[p.datasheet].kind.value == "building" and not lib[p.datasheet].impassable]
+    enterable = [
+        p.id
+        for p in terrain
+        if lib[p.datasheet].kind.value == "building" and not lib[p.datasheet].impassable
+    ]
     units = []
     for i in range(draw(st.integers(0, 4))):
-        models = [Model(f"u{i}m{j}", draw(bases), draw(coord), draw(coord), draw(angle))
-                  for j in range(draw(st.integers(1, 4)))]
-        units.append(Unit(f"u{i}", draw(names), draw(st.sampled_from(["a", "b"])),
-                          draw(st.sampled_from(list(TroopType))), models,
-                          draw(st.sampled_from([None, *enterable])),
-                          stats=draw(st.dictionaries(names, json_values, max_size=2))))
-    log = [LogEntry(draw(st.text(max_size=20)), [{"die": draw(st.integers(1, 6))}],
-                    draw(st.one_of(st.none(), st.integers(0, 2**63))))
-           for _ in range(draw(st.integers(0, 2)))]
-    return Scenario(name=draw(st.text(max_size=20)),
-                    table=Table(draw(st.sampled_from([72.0, 48.0, 44.0])), 48.0),
-                    rule_system=draw(st.sampled_from(list(RuleSystem))),
-                    options=draw(st.dictionaries(names, json_values, max_size=3)),
-                    sides=list(SIDES), terrain=terrain, units=units, log=log)
+        models = [
+            Model(f"u{i}m{j}", draw(bases), draw(coord), draw(coord), draw(angle))
+            for j in range(draw(st.integers(1, 4)))
+        ]
+        units.append(
+            Unit(
+                f"u{i}",
+                draw(names),
+                draw(st.sampled_from(["a", "b"])),
+                draw(st.sampled_from(list(TroopType))),
+                models,
+                draw(st.sampled_from([None, *enterable])),
+                stats=draw(st.dictionaries(names, json_values, max_size=2)),
+            )
+        )
+    log = [
+        LogEntry(
+            draw(st.text(max_size=20)),
+            [{"die": draw(st.integers(1, 6))}],
+            draw(st.one_of(st.none(), st.integers(0, 2**63))),
+        )
+        for _ in range(draw(st.integers(0, 2)))
+    ]
+    return Scenario(
+        name=draw(st.text(max_size=20)),
+        table=Table(draw(st.sampled_from([72.0, 48.0, 44.0])), 48.0),
+        rule_system=draw(st.sampled_from(list(RuleSystem))),
+        options=draw(st.dictionaries(names, json_values, max_size=3)),
+        sides=list(SIDES),
+        terrain=terrain,
+        units=units,
+        log=log,
+    )
 
 
 @settings(max_examples=60, deadline=None)
@@ -80,8 +111,9 @@ def test_dict_round_trip(scenario: Scenario) -> None:
     assert scenario_from_dict(data, samples.library()) == scenario
 
 
-@settings(max_examples=15, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(scenarios())
 def test_file_round_trip(tmp_path: Path, scenario: Scenario) -> None:
     path = tmp_path / "s.json"

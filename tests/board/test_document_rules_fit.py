@@ -17,8 +17,9 @@ from tests.board import samples
 
 def sheets(system: str) -> list[str]:
     lib = samples.library()
-    return sorted(s for s in lib if system in lib[s].systems
-                  and lib[s].kind is TerrainKind.BUILDING)
+    return sorted(
+        s for s in lib if system in lib[s].systems and lib[s].kind is TerrainKind.BUILDING
+    )
 
 
 @pytest.mark.parametrize("sheet_id", sheets("wh40k"))
