@@ -95,3 +95,25 @@ def test_unserialisable_state_is_refused_before_touching_the_file(tmp_path: Path
     with pytest.raises(ScenarioError, match="cannot save: a value is not JSON"):
         save_scenario(bad, target)
     assert target.read_bytes() == before
+
+
+def test_save_syncs_the_data_before_the_rename(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "game.json"
+    calls: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd: int) -> None:
+        calls.append("fsync")
+        real_fsync(fd)
+
+    def replace(src: str, dst: str) -> None:
+        assert Path(src).parent == tmp_path and Path(src).read_text().startswith("{")
+        calls.append("replace")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    save_scenario(samples.small_scenario(), target)
+    assert calls[:2] == ["fsync", "replace"]
+    assert load_scenario(target) == samples.small_scenario()
