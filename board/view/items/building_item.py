@@ -182,8 +182,9 @@ class BuildingItem(QGraphicsItem):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.drawPath(self._footprint)
         if not self._battlements.isEmpty():
+            # Over the claim colour: a coloured wall with pale crenels still reads as both.
             self._paint_battlements(painter)
-        if self._claim is not None or self.isSelected():
+        if self.isSelected():
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(self._edge_pen())
             painter.drawPath(self._footprint)
