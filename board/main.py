@@ -85,9 +85,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         library = load_library()
         scenario = load_scenario(path, library)
     except ScenarioError as error:
-        print(f"battleboard: cannot open {path}: {error}", file=sys.stderr)
+        text = str(error) if str(path) in str(error) else f"{path}: {error}"
+        print(f"battleboard: cannot open {text}", file=sys.stderr)
         if args.screenshot is None:
-            QMessageBox.critical(None, "battleboard", f"Cannot open {path}:\n{error}")
+            QMessageBox.critical(None, "battleboard", f"Cannot open {text}")
         return 2
     if args.screenshot is not None:
         try:
