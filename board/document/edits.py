@@ -219,6 +219,15 @@ class ScenarioDocument:
         self.pieces_changed.emit(tuple(checked))
         return old
 
+    def claim_piece(self, piece_id: str, side_id: str | None) -> str | None:
+        """Mark a building as claimed by ``side_id`` (``None``: unclaimed); return the old one."""
+        piece = self._scenario.piece(piece_id)
+        if side_id is not None:
+            self._scenario.side(side_id)  # KeyError for an unknown side
+        old, piece.claimed_by = piece.claimed_by, side_id
+        self.pieces_changed.emit((piece_id,))
+        return old
+
     # -- units ------------------------------------------------------------------------------
     def add_unit(self, unit: Unit, index: int | None = None) -> None:
         """Add a unit (at ``index`` in the unit list, or at the end)."""

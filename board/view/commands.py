@@ -20,6 +20,7 @@ __all__ = [
     "AddUnitCommand",
     "RemoveUnitCommand",
     "RemoveModelsCommand",
+    "ClaimPieceCommand",
 ]
 
 Point = tuple[float, float]
@@ -177,3 +178,20 @@ class RemoveModelsCommand(QUndoCommand):
 
     def undo(self) -> None:  # noqa: D102 - Qt override
         self._document.restore_models(self._removed)
+
+
+class ClaimPieceCommand(QUndoCommand):
+    """Mark a building as held by a side, or by nobody."""
+
+    def __init__(
+        self, document: ScenarioDocument, piece_id: str, side_id: str | None, text: str
+    ) -> None:
+        super().__init__(text)
+        self._document, self._piece_id, self._side = document, piece_id, side_id
+        self._old: str | None = None
+
+    def redo(self) -> None:  # noqa: D102 - Qt override
+        self._old = self._document.claim_piece(self._piece_id, self._side)
+
+    def undo(self) -> None:  # noqa: D102 - Qt override
+        self._document.claim_piece(self._piece_id, self._old)

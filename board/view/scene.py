@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPixmapCache, QTransform, QUndoStack
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -26,7 +26,7 @@ from board.view import commands
 from board.view.building_look import BuildingLook, look_of
 from board.view.convert import to_colour
 from board.view.items import BuildingItem, ModelItem, TableItem
-from board.view.tools import SelectTool, Tool
+from board.view.tools import SelectTool, Tool, board_item_at
 
 __all__ = ["BoardScene", "ITEM_CLASSES"]
 
@@ -134,6 +134,14 @@ class BoardScene(QGraphicsScene):
             Qt.SortOrder.DescendingOrder,
             transform,
         )
+
+    def piece_at(self, at: QPointF, transform: QTransform) -> str | None:
+        """Return the id of the topmost terrain piece at ``at`` (inches) as a view shows it."""
+        items = self.items(
+            at, Qt.ItemSelectionMode.IntersectsItemShape, Qt.SortOrder.DescendingOrder, transform
+        )
+        item = board_item_at(items)
+        return item.piece_id if isinstance(item, BuildingItem) else None
 
     def table_rect(self) -> QRectF:
         """Return the table, inches."""

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import QContextMenuEvent, QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
+from board.view.context_menu import building_menu
 from board.view.scene import BoardScene
 
 __all__ = ["BoardView", "ZOOM_STEP", "MIN_SCALE", "MAX_SCALE"]
@@ -141,6 +142,16 @@ class BoardView(QGraphicsView):
             event.accept()
             return
         super().mouseReleaseEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: D102
+        piece_id = self.board_scene().piece_at(self.mapToScene(event.pos()), self.transform())
+        if piece_id is None:
+            super().contextMenuEvent(event)
+            return
+        scene = self.board_scene()
+        menu = building_menu(scene.document, scene.undo_stack, piece_id, self)
+        menu.exec(event.globalPos())
+        event.accept()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: D102
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():

@@ -255,3 +255,20 @@ def test_a_multi_part_building_is_placed_dragged_and_turned_as_one(window):
     assert {p.id: (p.x, p.y, p.rotation) for p in parts} == start
     item = window.scene.piece_item(parts[0].id)
     assert (item.pos().x(), item.pos().y(), item.rotation()) == start[parts[0].id]
+
+
+def test_claim_a_building_from_its_menu_and_undo(window):
+    from board.view.context_menu import building_menu
+
+    assert window.scene.piece_at(QPointF(50.0, 12.5), window.view.transform()) == "hut"
+    assert window.scene.piece_at(QPointF(5.0, 5.0), window.view.transform()) is None
+    menu = building_menu(window.document, window.undo_stack, "hut", window)
+    actions = {a.text(): a for a in menu.actions()}
+    assert set(actions) == {"Claimed by Red", "Claimed by Blue", "Unclaimed"}
+    assert actions["Unclaimed"].isChecked()
+    actions["Claimed by Blue"].trigger()
+    assert window.scenario.piece("hut").claimed_by == "blue"
+    assert "held by Blue" in window.scene.piece_item("hut").name_text
+    window.undo_stack.undo()
+    assert window.scenario.piece("hut").claimed_by is None
+    assert "held by" not in window.scene.piece_item("hut").name_text
