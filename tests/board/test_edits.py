@@ -149,3 +149,13 @@ def test_formation_positions_ranks_and_refusal():
     assert sum(xs) / 5 == 10.0
     with pytest.raises(EditError, match="spacing > 0"):
         formation_positions(3, 0.0, (0.0, 0.0))
+
+
+def test_claim_piece_returns_the_old_holder_and_checks_the_side(document):
+    heard = _listen(document)
+    assert document.claim_piece("hut", "blue") is None
+    assert document.claim_piece("hut", None) == "blue"
+    with pytest.raises(KeyError):
+        document.claim_piece("hut", "green")
+    assert document.scenario.piece("hut").claimed_by is None
+    assert heard == [("pieces_changed", (("hut",),)), ("pieces_changed", (("hut",),))]
