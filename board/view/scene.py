@@ -70,6 +70,8 @@ class BoardScene(QGraphicsScene):
         super().__init__()
         self.document = document
         self.library = library
+        #: The library plus the scenario's own datasheets: what its pieces are drawn from.
+        self.datasheets: dict[str, Datasheet] = dict(library)
         self.undo_stack = undo_stack
         self.table_item = TableItem()
         self.addItem(self.table_item)
@@ -255,6 +257,7 @@ class BoardScene(QGraphicsScene):
         self._pieces, self._models, self._unit_models = {}, {}, {}
         for item in old:
             self.removeItem(item)
+        self.datasheets = {**self.library, **{d.id: d for d in scenario.custom_datasheets}}
         self.table_item.set_size(scenario.table.width, scenario.table.height)
         margin = TABLE_MARGIN
         self.setSceneRect(self.table_rect().adjusted(-margin, -margin, margin, margin))
@@ -266,7 +269,7 @@ class BoardScene(QGraphicsScene):
     def _make_item(self, obj: TerrainPiece | Model) -> BuildingItem | ModelItem:
         item_class = ITEM_CLASSES[type(obj)]
         if isinstance(obj, TerrainPiece):
-            sheet = self.library.get(obj.datasheet)
+            sheet = self.datasheets.get(obj.datasheet)
             look = look_of(sheet) if sheet is not None else _unknown_look(obj.datasheet)
             return item_class(obj.id, look)  # type: ignore[call-arg]
         return item_class(obj.id)  # type: ignore[call-arg]

@@ -9,7 +9,8 @@ from PySide6.QtGui import QAction, QCloseEvent, QUndoStack
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QWidget
 from shiboken6 import isValid
 
-from board.document.datasheets import DatasheetLibrary, place_datasheet
+from board.document.datasheet import Datasheet
+from board.document.datasheets import PART_TAG, DatasheetLibrary, place_datasheet
 from board.document.edits import EditError, ScenarioDocument
 from board.document.model import RuleSystem, Scenario, Table
 from board.view import actions
@@ -97,16 +98,15 @@ class MainWindow(QMainWindow):
     def place_terrain(self, datasheet_id: str) -> None:
         """Place a datasheet's piece(s) at the centre of the view."""
         centre = self.view_centre()
+        sheets = self.scene.datasheets
         pieces = place_datasheet(
-            self.library,
+            sheets,
             datasheet_id,
             centre.x(),
             centre.y(),
             piece_id=self.document.new_id(datasheet_id),
         )
-        self.undo_stack.push(
-            AddPiecesCommand(self.document, pieces, self.library[datasheet_id].name)
-        )
+        self.undo_stack.push(AddPiecesCommand(self.document, pieces, sheets[datasheet_id].name))
 
     def add_unit(self, spec: UnitSpec) -> None:
         """Add a unit in ranks of five at the centre of the view."""
@@ -165,14 +165,15 @@ class MainWindow(QMainWindow):
         self.palette_dock.delete_selected.connect(self.delete_selected)
 
     def _on_replaced(self, scenario: Scenario) -> None:
-        self.palette_dock.set_datasheets(self.library.for_system(scenario.rule_system))
+        self.palette_dock.set_datasheets(offered_datasheets(self.library, scenario))
         self.palette_dock.set_sides([(s.id, s.name) for s in scenario.sides])
         self._refresh_garrisons()
         self.update_title()
 
     def _refresh_garrisons(self) -> None:
+        sheets = self.scene.datasheets
         names = {
-            p.id: self.library[p.datasheet].name if p.datasheet in self.library else p.id
+            p.id: sheets[p.datasheet].name if p.datasheet in sheets else p.id
             for p in self.scenario.terrain
         }
         self.garrisons.set_lines(garrison_lines(self.scenario, names))
@@ -189,3 +190,12 @@ class MainWindow(QMainWindow):
 def new_scenario_default() -> Scenario:
     """Return the empty 72×48 Warhammer 40,000 scenario a bare window starts with."""
     return new_scenario(Table(), RuleSystem.WH40K)
+
+
+def offered_datasheets(library: DatasheetLibrary, scenario: Scenario) -> list[Datasheet]:
+    """Return what the palette offers: the scenario's rule system's datasheets, its own too."""
+    system = scenario.rule_system.value
+    own = [d for d in scenario.custom_datasheets if system in d.systems and PART_TAG not in d.tags]
+    ids = {d.id for d in own}
+    shipped = [d for d in library.for_system(system) if d.id not in ids]
+    return sorted(shipped + own, key=lambda d: (d.name.casefold(), d.id))

@@ -272,3 +272,20 @@ def test_claim_a_building_from_its_menu_and_undo(window):
     window.undo_stack.undo()
     assert window.scenario.piece("hut").claimed_by is None
     assert "held by" not in window.scene.piece_item("hut").name_text
+
+
+def test_a_scenario_s_own_datasheets_are_drawn_and_offered(window, scenario, library, tmp_path):
+    import dataclasses
+
+    from board.document.model import TerrainPiece
+
+    mine = dataclasses.replace(library["wh40k_small_building"], id="my_tower", name="My Tower")
+    scenario.custom_datasheets.append(mine)
+    scenario.terrain.append(TerrainPiece("tower", "my_tower", 60.0, 10.0))
+    window.show_scenario(scenario)
+    assert window.scene.piece_item("tower").name_text.startswith("My Tower")
+    palette = window.palette_dock.terrain_list
+    assert "My Tower" in [palette.item(i).text() for i in range(palette.count())]
+    assert window.files.save_to(tmp_path / "custom.json")
+    assert window.files.open_file(tmp_path / "custom.json")
+    assert window.scene.piece_item("tower").name_text.startswith("My Tower")
