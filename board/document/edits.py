@@ -34,6 +34,7 @@ __all__ = [
     "offset_positions",
     "formation_positions",
     "turn_placements",
+    "snapped_offset",
 ]
 
 Point = tuple[float, float]
@@ -349,3 +350,21 @@ def turn_placements(
                 (rotation + degrees) % 360.0,
             )
     return turned
+
+
+def snapped_offset(anchor: Point, dx: float, dy: float, step: float) -> Point:
+    """Return the drag offset that lands ``anchor`` on the nearest multiple of ``step`` inches.
+
+    The rest of a dragged group moves by the same offset, so its formation is kept. A
+    ``step`` of 0 (or less) means no snapping.
+
+    >>> snapped_offset((10.2, 5.0), 1.1, -0.3, 0.5)
+    (1.3, -0.5)
+    >>> snapped_offset((10.2, 5.0), 1.1, -0.3, 0.0)
+    (1.1, -0.3)
+    """
+    if step <= 0:
+        return dx, dy
+    x = round((anchor[0] + dx) / step) * step
+    y = round((anchor[1] + dy) / step) * step
+    return round(x - anchor[0], 9), round(y - anchor[1], 9)

@@ -12,7 +12,10 @@ from PySide6.QtWidgets import QMenu
 if TYPE_CHECKING:
     from board.view.window import MainWindow
 
-__all__ = ["build_menus", "ROTATE_STEP"]
+__all__ = ["build_menus", "ROTATE_STEP", "SNAP_STEP"]
+
+#: The grid a drag snaps to when View > Snap is on, inches.
+SNAP_STEP = 0.5
 
 #: Degrees the selected models turn per R / Shift+R.
 ROTATE_STEP = 15.0
@@ -105,6 +108,10 @@ def _view_menu(window: MainWindow, found: dict[str, QAction]) -> None:
     grid.setChecked(True)
     grid.toggled.connect(window.scene.set_grid_visible)
     found["grid"] = grid
+    snap = _action(window, menu, "&Snap to ½ inch", lambda: None, "S")
+    snap.setCheckable(True)
+    snap.toggled.connect(lambda on: setattr(window.scene, "snap_step", SNAP_STEP if on else 0.0))
+    found["snap"] = snap
     found["fit"] = _action(window, menu, "&Fit table", window.view.fit_table, "F")
     found["zoom_in"] = _action(window, menu, "Zoom &in", window.view.zoom_in, Key.ZoomIn)
     found["zoom_out"] = _action(window, menu, "Zoom &out", window.view.zoom_out, Key.ZoomOut)

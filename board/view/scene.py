@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QPixmapCache, QTransform, QUndoStack
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -61,6 +61,9 @@ class BoardScene(QGraphicsScene):
         Where the scene's tools push their commands.
     """
 
+    #: While a drag goes on: how far and which way (empty when it ends).
+    drag_moved = Signal(str)
+
     def __init__(
         self,
         document: ScenarioDocument,
@@ -78,6 +81,8 @@ class BoardScene(QGraphicsScene):
         self._pieces: dict[str, BuildingItem] = {}
         self._models: dict[str, ModelItem] = {}
         self._unit_models: dict[str, list[str]] = {}
+        #: Drags land the grabbed model or piece on multiples of this many inches (0: free).
+        self.snap_step = 0.0
         self.tool: Tool = SelectTool(self)
         self._connect(document)
         self._sync(document.scenario)

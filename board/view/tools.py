@@ -8,12 +8,13 @@ function :func:`board.document.edits.offset_positions`.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneMouseEvent
 
-from board.document.edits import offset_positions
+from board.document.edits import offset_positions, snapped_offset
 from board.view.items import BuildingItem, ModelItem
 
 if TYPE_CHECKING:
@@ -71,6 +72,7 @@ class SelectTool(Tool):
     def __init__(self, scene: BoardScene) -> None:
         super().__init__(scene)
         self._press: QPointF | None = None
+        self._anchor: tuple[float, float] = (0.0, 0.0)
         self._models: dict[str, tuple[float, float]] = {}
         self._pieces: dict[str, tuple[float, float, float]] = {}
 
@@ -96,34 +98,36 @@ class SelectTool(Tool):
         elif not item.isSelected():
             self.scene.clearSelection()
             item.setSelected(True)
-        self._begin_drag(event.scenePos())
+        self._begin_drag(event.scenePos(), item)
         return True
 
     def mouse_move_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
         if self._press is None:
             return False
-        delta = event.scenePos() - self._press
-        self._preview(delta.x(), delta.y())
+        dx, dy = self._offset(event)
+        self._preview(dx, dy)
+        self.scene.drag_moved.emit(self._feedback(dx, dy))
         return True
 
     def mouse_release_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
         if self._press is None or event.button() != Qt.MouseButton.LeftButton:
             return False
-        delta = event.scenePos() - self._press
-        if delta.x() or delta.y():
-            self._preview(delta.x(), delta.y())
+        dx, dy = self._offset(event)
+        if dx or dy:
+            self._preview(dx, dy)
             self.scene.push_drag(
                 self._models,
-                offset_positions(self._models, delta.x(), delta.y()),
+                offset_positions(self._models, dx, dy),
                 self._pieces,
-                {pid: (x + delta.x(), y + delta.y(), r) for pid, (x, y, r) in self._pieces.items()},
+                {pid: (x + dx, y + dy, r) for pid, (x, y, r) in self._pieces.items()},
             )
         self._reset()
         return True
 
     # -- helpers ----------------------------------------------------------------------------
-    def _begin_drag(self, at: QPointF) -> None:
+    def _begin_drag(self, at: QPointF, item: ModelItem | BuildingItem) -> None:
         self._press = QPointF(at)
+        self._anchor = (item.pos().x(), item.pos().y())
         self._models = self.scene.model_positions(self.scene.selected_model_ids())
         self._pieces = self.scene.piece_placements(self.scene.selected_piece_ids())
 
@@ -133,6 +137,22 @@ class SelectTool(Tool):
         for piece_id, (x, y, _) in self._pieces.items():
             self.scene.piece_item(piece_id).setPos(x + dx, y + dy)
 
+    def _offset(self, event: QGraphicsSceneMouseEvent) -> tuple[float, float]:
+        assert self._press is not None
+        delta = event.scenePos() - self._press
+        return snapped_offset(self._anchor, delta.x(), delta.y(), self.scene.snap_step)
+
+    def _feedback(self, dx: float, dy: float) -> str:
+        count = len(self._models) + len(self._pieces)
+        what = (
+            f"{count} model{'s' if count != 1 else ''}"
+            if not self._pieces
+            else (f"{count} item{'s' if count != 1 else ''}")
+        )
+        return f"moving {what} {math.hypot(dx, dy):.2f} in (x {dx:+.2f}, y {dy:+.2f})"
+
     def _reset(self) -> None:
+        if self._press is not None:
+            self.scene.drag_moved.emit("")
         self._press = None
         self._models, self._pieces = {}, {}

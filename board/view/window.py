@@ -150,6 +150,7 @@ class MainWindow(QMainWindow):
         self.undo_stack.cleanChanged.connect(lambda _: self.update_title())
         self.undo_stack.indexChanged.connect(lambda _: self.update_title())
         self.view.cursor_moved.connect(self._on_cursor_moved)
+        self.scene.drag_moved.connect(self._on_drag_moved)
         self.scene.selectionChanged.connect(self._on_selection_changed)
         self.document.models_changed.connect(lambda _: self._on_selection_changed())
         self.document.replaced.connect(self._on_replaced)
@@ -177,6 +178,12 @@ class MainWindow(QMainWindow):
             for p in self.scenario.terrain
         }
         self.garrisons.set_lines(garrison_lines(self.scenario, names))
+
+    def _on_drag_moved(self, text: str) -> None:
+        if text:
+            self.statusBar().showMessage(text)
+        else:
+            self.statusBar().clearMessage()
 
     def _on_cursor_moved(self, at: QPointF) -> None:
         self.cursor_label.setText(f"x {at.x():.2f} in, y {at.y():.2f} in")

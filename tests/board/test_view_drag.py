@@ -199,3 +199,29 @@ def test_space_drag_pans_instead_of_moving_a_model(window):
     QTest.keyRelease(window.view, Qt.Key.Key_Space)
     assert bar.value() == value + 40
     assert positions(window.document, ALL) == before and window.undo_stack.count() == 0
+
+
+def test_snap_lands_the_grabbed_model_on_the_half_inch_and_keeps_formation(window):
+    window.actions_["snap"].trigger()
+    drag(window.view, (11.5, 40.0), (14.83, 36.71), Qt.KeyboardModifier.ShiftModifier)
+    after = positions(window.document, RED)
+    assert after["r1"][0] * 2 == round(after["r1"][0] * 2)
+    assert after["r1"][1] * 2 == round(after["r1"][1] * 2)
+    gaps = [after[f"r{i + 1}"][0] - after[f"r{i}"][0] for i in range(4)]
+    assert gaps == pytest.approx([1.5] * 4)
+    window.actions_["snap"].trigger()
+    assert window.scene.snap_step == 0.0
+
+
+def test_the_status_bar_shows_how_far_a_drag_has_gone(window):
+    vp = window.view.viewport()
+    p0 = window.view.mapFromScene(QPointF(10.0, 40.0))
+    p1 = window.view.mapFromScene(QPointF(13.0, 36.0))
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p0)
+    QTest.mouseMove(vp, p1)
+    shown = window.statusBar().currentMessage()
+    moved = window.view.mapToScene(p1) - window.view.mapToScene(p0)
+    assert shown.startswith("moving 1 model ")
+    assert f"{(moved.x() ** 2 + moved.y() ** 2) ** 0.5:.2f} in" in shown
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p1)
+    assert window.statusBar().currentMessage() == ""
