@@ -5,6 +5,7 @@ Usage::
     battleboard                        # the demo scenario
     battleboard FILE                   # a scenario file
     battleboard --screenshot OUT.png [FILE]   # draw the table to a PNG and exit
+    battleboard check FILE [--json]    # print the facts of a saved scenario (no window)
 """
 
 from __future__ import annotations
@@ -71,6 +72,11 @@ def render_screenshot(
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``battleboard`` command; return the exit status."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["check"]:  # no window, no Qt: board/check.py
+        from board.check import main as check_main
+
+        return check_main(words[1:])
     args = _parse(argv)
     from PySide6.QtWidgets import QApplication, QMessageBox
 

@@ -188,9 +188,14 @@ class WithinReading:
     def explain(self, model: ModelReading) -> str:
         """One model in words, e.g. ``m3: not within 6.00" (closest part 6.40", 0.40" too far)``."""
         fmt = self.unit
-        if model.within:
+        if model.wholly:
             far = format_distance(model.farthest, self.reach, fmt)
-            return f"{model.model_id}: {model.verdict} {self.reach_text} (farthest part {far})"
+            return f"{model.model_id}: wholly within {self.reach_text} (farthest part {far})"
+        if model.within:
+            near = format_distance(model.closest, unit=fmt)
+            far = format_distance(model.farthest, self.reach, fmt)
+            return (f"{model.model_id}: within {self.reach_text} but not wholly "
+                    f"(closest part {near}, farthest part {far})")
         near = format_distance(model.closest, self.reach, fmt)
         over = format_distance(model.closest - self.reach, unit=fmt)
         return (f"{model.model_id}: not within {self.reach_text} "
