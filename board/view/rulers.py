@@ -51,19 +51,32 @@ class RulerWidget(QWidget):
     def sizeHint(self) -> QSize:  # noqa: D102 - Qt override
         return QSize(RULER_PX, RULER_PX)
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: D102 - Qt override
-        painter = QPainter(self)
-        painter.fillRect(self.rect(), QColor("#2b2b2b"))
-        painter.setPen(QPen(QColor("#d0d0d0")))
-        painter.setFont(style.label_font(7.0))
+    def ticks(self) -> list[tuple[float, int, bool]]:
+        """Return the ticks on screen: ``(inch, pixel along the ruler, numbered)``.
+
+        Only the table's own inches are marked, from 0 to its width (or height).
+        """
         minor, numbered = tick_steps(max(self._view.scale_factor, 1e-6))
         first, last = self._visible_inches()
         table = self._view.board_scene().table_rect()
         limit = table.width() if self._horizontal else table.height()
         start = max(0.0, math.floor(first / minor) * minor)
         steps = int((min(last, limit) - start) / minor + 1e-9) + 1
+        found = []
         for i in range(max(0, steps)):
-            self._tick(painter, start + i * minor, numbered)
+            inch = start + i * minor
+            pixel = self._view.mapFromScene(QPointF(inch, inch))
+            at = (pixel.x() if self._horizontal else pixel.y()) + self._offset()
+            found.append((inch, at, abs(inch / numbered - round(inch / numbered)) < 1e-6))
+        return found
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: D102 - Qt override
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), QColor("#2b2b2b"))
+        painter.setPen(QPen(QColor("#d0d0d0")))
+        painter.setFont(style.label_font(7.0))
+        for inch, at, numbered in self.ticks():
+            self._tick(painter, inch, at, numbered)
         painter.end()
 
     def _visible_inches(self) -> tuple[float, float]:
@@ -74,11 +87,7 @@ class RulerWidget(QWidget):
             return top_left.x(), bottom_right.x()
         return top_left.y(), bottom_right.y()
 
-    def _tick(self, painter: QPainter, inch: float, numbered: float) -> None:
-        point = QPointF(inch, inch)
-        pixel = self._view.mapFromScene(point)
-        at = (pixel.x() if self._horizontal else pixel.y()) + self._offset()
-        is_number = abs(inch / numbered - round(inch / numbered)) < 1e-6
+    def _tick(self, painter: QPainter, inch: float, at: int, is_number: bool) -> None:
         length = RULER_PX * (0.55 if is_number else 0.25)
         if self._horizontal:
             painter.drawLine(at, RULER_PX, at, int(RULER_PX - length))

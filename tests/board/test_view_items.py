@@ -100,3 +100,33 @@ def test_building_item_has_no_document_reference(scene):
     item = scene.piece_item("bastion")
     assert isinstance(item, BuildingItem)
     assert not any(isinstance(v, ScenarioDocument) for v in vars(item).values())
+
+
+@pytest.mark.parametrize("zoom", [1.0, 3.0])
+def test_rulers_line_up_with_the_table(window, zoom):
+    from PySide6.QtCore import QPoint
+
+    view = window.view
+    view.zoom_by(zoom)
+    for ruler, horizontal in ((window.board.top_ruler, True), (window.board.left_ruler, False)):
+        ticks = ruler.ticks()
+        assert ticks, "no tick on screen"
+        for inch, at, _ in ticks[:: max(1, len(ticks) // 5)]:
+            on_view = view.viewport().mapToGlobal(view.mapFromScene(QPointF(inch, inch)))
+            on_ruler = ruler.mapToGlobal(QPoint(at, at))
+            assert (on_ruler.x() if horizontal else on_ruler.y()) == (
+                on_view.x() if horizontal else on_view.y())
+    numbered = [inch for inch, _, n in window.board.top_ruler.ticks() if n]
+    assert numbered and all(inch == int(inch) for inch in numbered)
+
+
+def test_the_unit_name_shows_when_the_mouse_is_over_a_model(window, qtbot):
+    from PySide6.QtTest import QTest
+
+    item = window.scene.model_item("b1")
+    assert not item.label_visible
+    QTest.mouseMove(window.view.viewport(), window.view.mapFromScene(QPointF(42.0, 30.0)))
+    qtbot.waitUntil(lambda: item.label_visible, timeout=2000)
+    assert item.name == "Guard Squad (Blue)"
+    QTest.mouseMove(window.view.viewport(), window.view.mapFromScene(QPointF(5.0, 5.0)))
+    qtbot.waitUntil(lambda: not item.label_visible, timeout=2000)
