@@ -78,6 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return check_main(words[1:])
     args = _parse(argv)
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     from board.document.datasheets import load_library
@@ -109,6 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     window = MainWindow(library)
     window.show_scenario(scenario, args.file)
     window.show()
+    QTimer.singleShot(0, window.view.fit_table)  # once the window has its real size
     return int(app.exec())
 
 

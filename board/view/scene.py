@@ -39,8 +39,9 @@ ITEM_CLASSES: dict[type, type[BuildingItem | ModelItem]] = {
 #: Room around the table for pieces and models put beside it, inches.
 TABLE_MARGIN = 6.0
 
-# 1,000 cached model items need more than Qt's default 10 MB (DESIGN.md pitfalls).
-QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), 256 * 1024))
+#: Qt's pixmap cache size for the board, KiB: 1,000 cached model items need more than Qt's
+#: default 10 MB (DESIGN.md pitfalls).
+PIXMAP_CACHE_KIB = 256 * 1024
 
 
 def _unknown_look(datasheet_id: str) -> BuildingLook:
@@ -71,6 +72,7 @@ class BoardScene(QGraphicsScene):
         undo_stack: QUndoStack,
     ) -> None:
         super().__init__()
+        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PIXMAP_CACHE_KIB))
         self.document = document
         self.library = library
         #: The library plus the scenario's own datasheets: what its pieces are drawn from.

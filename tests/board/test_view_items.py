@@ -130,3 +130,23 @@ def test_the_unit_name_shows_when_the_mouse_is_over_a_model(window, qtbot):
     assert item.name == "Guard Squad (Blue)"
     QTest.mouseMove(window.view.viewport(), window.view.mapFromScene(QPointF(5.0, 5.0)))
     qtbot.waitUntil(lambda: not item.label_visible, timeout=2000)
+
+
+def test_geometry_to_path_keeps_holes():
+    import shapely
+
+    from board.view.convert import geometry_to_path
+
+    ring = shapely.box(0, 0, 4, 4).difference(shapely.box(1, 1, 3, 3))
+    path = geometry_to_path(ring)
+    assert path.contains(QPointF(0.5, 0.5)) and not path.contains(QPointF(2.0, 2.0))
+    two = geometry_to_path(shapely.MultiPolygon([shapely.box(0, 0, 1, 1), shapely.box(5, 5, 6, 6)]))
+    assert two.contains(QPointF(5.5, 5.5)) and not two.contains(QPointF(3.0, 3.0))
+
+
+def test_the_pixmap_cache_is_raised(scene):
+    from PySide6.QtGui import QPixmapCache
+
+    from board.view.scene import PIXMAP_CACHE_KIB
+
+    assert QPixmapCache.cacheLimit() >= PIXMAP_CACHE_KIB
