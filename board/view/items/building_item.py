@@ -71,9 +71,11 @@ class BuildingItem(QGraphicsItem):
         """Show the building as claimed by the side of ``colour`` (``None``: unclaimed)."""
         self._claim = QColor(colour) if colour is not None else None
         self._claim_name = side_name
-        self._name_label.set_background(
-            self._claim.darker(160) if self._claim is not None else style.LABEL_BACK
-        )
+        background = style.LABEL_BACK
+        if self._claim is not None:
+            background = self._claim.darker(160)
+            background.setAlpha(style.LABEL_BACK.alpha())  # models under it still show
+        self._name_label.set_background(background)
         self._refresh_text()
         self.update()
 
