@@ -225,3 +225,17 @@ def test_the_status_bar_shows_how_far_a_drag_has_gone(window):
     assert f"{(moved.x() ** 2 + moved.y() ** 2) ** 0.5:.2f} in" in shown
     QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p1)
     assert window.statusBar().currentMessage() == ""
+
+
+def test_escape_cancels_a_drag_in_progress(window):
+    vp = window.view.viewport()
+    p0 = window.view.mapFromScene(QPointF(10.0, 40.0))
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p0)
+    QTest.mouseMove(vp, p0 + QPoint(60, -30))
+    assert window.scene.model_item("r0").pos() != QPointF(10.0, 40.0)
+    QTest.keyClick(window.view, Qt.Key.Key_Escape)
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                       p0 + QPoint(60, -30))
+    assert window.scene.model_item("r0").pos() == QPointF(10.0, 40.0)
+    assert positions(window.document, ["r0"]) == {"r0": (10.0, 40.0)}
+    assert window.undo_stack.count() == 0
