@@ -149,7 +149,10 @@ class SelectTool(Tool):
             if not self._pieces
             else (f"{count} item{'s' if count != 1 else ''}")
         )
-        return f"moving {what} {math.hypot(dx, dy):.2f} in (x {dx:+.2f}, y {dy:+.2f})"
+        text = f"moving {what} {math.hypot(dx, dy):.2f} in (x {dx:+.2f}, y {dy:+.2f})"
+        if self.scene.document.scenario.rule_system.uses_cm:
+            text += f" = {math.hypot(dx, dy) * 2.54:.1f} cm"
+        return text
 
     def _reset(self) -> None:
         if self._press is not None:

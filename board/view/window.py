@@ -12,7 +12,7 @@ from shiboken6 import isValid
 from board.document.datasheet import Datasheet
 from board.document.datasheets import PART_TAG, DatasheetLibrary, place_datasheet
 from board.document.edits import EditError, ScenarioDocument
-from board.document.model import RuleSystem, Scenario, Table
+from board.document.model import MM_PER_INCH, RuleSystem, Scenario, Table
 from board.view import actions
 from board.view.commands import AddPiecesCommand, AddUnitCommand
 from board.view.deletion import delete_selection, selection_text
@@ -186,7 +186,10 @@ class MainWindow(QMainWindow):
             self.statusBar().clearMessage()
 
     def _on_cursor_moved(self, at: QPointF) -> None:
-        self.cursor_label.setText(f"x {at.x():.2f} in, y {at.y():.2f} in")
+        text = f"x {at.x():.2f} in, y {at.y():.2f} in"
+        if self.scenario.rule_system.uses_cm:
+            text += f" ({at.x() * MM_PER_INCH / 10:.1f}, {at.y() * MM_PER_INCH / 10:.1f} cm)"
+        self.cursor_label.setText(text)
 
     def _on_selection_changed(self) -> None:
         if not isValid(self) or not isValid(self.selection_label):

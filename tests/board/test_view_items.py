@@ -150,3 +150,18 @@ def test_the_pixmap_cache_is_raised(scene):
     from board.view.scene import PIXMAP_CACHE_KIB
 
     assert QPixmapCache.cacheLimit() >= PIXMAP_CACHE_KIB
+
+
+def test_epic_boards_count_centimetres(window):
+    from board.document.model import RuleSystem
+
+    scenario = window.scenario
+    scenario.rule_system = RuleSystem.EPIC40K
+    window.show_scenario(scenario)
+    assert window.board.corner.text() == "cm"
+    ticks = window.board.top_ruler.ticks()
+    value, at, _ = ticks[len(ticks) // 2]
+    on_view = window.view.viewport().mapToGlobal(
+        window.view.mapFromScene(QPointF(value / 2.54, 0.0)))
+    assert window.board.top_ruler.mapToGlobal(QPointF(at, 0).toPoint()).x() == on_view.x()
+    assert max(v for v, _, _ in ticks) <= 72 * 2.54 + 1e-9
