@@ -67,7 +67,7 @@ class BuildingSummary:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON values (tuples become lists)."""
-        return asdict(self)
+        return _lists(asdict(self))
 
     def lines(self) -> list[str]:
         """The summary in words, one fact a line."""
@@ -92,6 +92,15 @@ class BuildingSummary:
         out.extend(f"effect: {e}" for e in self.effects)
         out.extend(self.facts)
         return out
+
+
+def _lists(value: Any) -> Any:
+    """Turn tuples into lists all the way down, as JSON has them."""
+    if isinstance(value, dict):
+        return {k: _lists(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_lists(v) for v in value]
+    return value
 
 
 def _models_inside(scenario: Scenario, piece: TerrainPiece) -> tuple[tuple[str, ...], int]:
