@@ -12,8 +12,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from board.document.datasheet import Datasheet
+    from board.document.model import Scenario
 
 __all__ = ["main", "render_screenshot", "SCREENSHOT_SIZE"]
 
@@ -39,7 +44,10 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def render_screenshot(
-    scenario: object, library: object, out: Path, size: tuple[int, int] = SCREENSHOT_SIZE
+    scenario: Scenario,
+    library: Mapping[str, Datasheet],
+    out: Path,
+    size: tuple[int, int] = SCREENSHOT_SIZE,
 ) -> None:
     """Draw ``scenario``'s whole table with rulers into the PNG ``out``; no window is shown."""
     from PySide6.QtCore import Qt
@@ -51,9 +59,9 @@ def render_screenshot(
     from board.view.scene import BoardScene
     from board.view.view import BoardView
 
-    document = ScenarioDocument(scenario)  # type: ignore[arg-type]
+    document = ScenarioDocument(scenario)
     stack = QUndoStack()
-    scene = BoardScene(document, library, stack)  # type: ignore[arg-type]
+    scene = BoardScene(document, library, stack)
     view = BoardView(scene)
     view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
