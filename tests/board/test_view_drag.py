@@ -239,3 +239,15 @@ def test_escape_cancels_a_drag_in_progress(window):
     assert window.scene.model_item("r0").pos() == QPointF(10.0, 40.0)
     assert positions(window.document, ["r0"]) == {"r0": (10.0, 40.0)}
     assert window.undo_stack.count() == 0
+
+
+def test_press_and_release_elsewhere_without_a_move_still_moves_by_the_distance(window):
+    vp = window.view.viewport()
+    p0 = window.view.mapFromScene(QPointF(10.0, 40.0))
+    p1 = window.view.mapFromScene(QPointF(14.0, 37.0))
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p0)
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p1)
+    moved = window.view.mapToScene(p1) - window.view.mapToScene(p0)
+    assert positions(window.document, ["r0"])["r0"] == pytest.approx(
+        (10.0 + moved.x(), 40.0 + moved.y()), abs=0.01)
+    assert window.undo_stack.count() == 1
