@@ -78,6 +78,16 @@ def render_screenshot(
         raise OSError(f"could not write the PNG {out}")
 
 
+def _refuse(path: Path, error: Exception, show_box: bool) -> None:
+    """Say why ``path`` cannot be opened: on stderr, and in a message box for the window."""
+    from PySide6.QtWidgets import QMessageBox
+
+    text = str(error) if str(path) in str(error) else f"{path}: {error}"
+    print(f"battleboard: cannot open {text}", file=sys.stderr)
+    if show_box:
+        QMessageBox.critical(None, "battleboard", f"Cannot open {text}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``battleboard`` command; return the exit status."""
     words = list(sys.argv[1:] if argv is None else argv)
@@ -87,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return check_main(words[1:])
     args = _parse(argv)
     from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtWidgets import QApplication
 
     from board.document.datasheets import load_library
     from board.document.errors import ScenarioError
@@ -100,19 +110,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         library = load_library()
         scenario = load_scenario(path, library)
     except ScenarioError as error:
-        text = str(error) if str(path) in str(error) else f"{path}: {error}"
-        print(f"battleboard: cannot open {text}", file=sys.stderr)
-        if args.screenshot is None:
-            QMessageBox.critical(None, "battleboard", f"Cannot open {text}")
+        _refuse(path, error, show_box=args.screenshot is None)
         return 2
     if args.screenshot is not None:
-        try:
-            render_screenshot(scenario, library, args.screenshot)
-        except OSError as error:
-            print(f"battleboard: {error}", file=sys.stderr)
-            return 1
-        print(f"battleboard: wrote {args.screenshot}")
-        return 0
+        return _screenshot(scenario, library, args.screenshot)
     from board.view.window import MainWindow
 
     window = MainWindow(library)
@@ -120,6 +121,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     window.show()
     QTimer.singleShot(0, window.view.fit_table)  # once the window has its real size
     return int(app.exec())
+
+
+def _screenshot(scenario: Scenario, library: Mapping[str, Datasheet], out: Path) -> int:
+    try:
+        render_screenshot(scenario, library, out)
+    except OSError as error:
+        print(f"battleboard: {error}", file=sys.stderr)
+        return 1
+    print(f"battleboard: wrote {out}")
+    return 0
 
 
 if __name__ == "__main__":

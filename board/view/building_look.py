@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from board.document.datasheet import Datasheet, TerrainKind
+from board.document.datasheet import AccessPoint, Datasheet, EmplacedWeapon, TerrainKind
 
 __all__ = ["FACING_ANGLES", "Marker", "BuildingLook", "look_of"]
 
@@ -135,8 +135,6 @@ def look_of(sheet: Datasheet) -> BuildingLook:
     >>> look.armour_badges[0], look.fire_points[0].angle
     (('front', '11', (0.0, -1.25)), 90.0)
     """
-    left, top, right, bottom = _bounds(sheet.footprint)
-    centre = ((left + right) / 2, (top + bottom) / 2)
     return BuildingLook(
         name=sheet.name,
         kind=sheet.kind,
@@ -145,14 +143,7 @@ def look_of(sheet: Datasheet) -> BuildingLook:
         impassable=sheet.impassable,
         battlements=tuple(sheet.battlements.polygon) if sheet.battlements else (),
         armour_badges=_armour_badges(sheet),
-        access_points=tuple(
-            Marker(
-                f"Access point {a.label or a.id}",
-                (a.x, a.y),
-                _wall_angle((a.x, a.y), tuple(sheet.footprint), centre),
-            )
-            for a in sheet.access_points
-        ),
+        access_points=tuple(_door(sheet, a) for a in sheet.access_points),
         fire_points=tuple(
             Marker(
                 f"Fire point ({f.facing}): up to {f.models} models fire through it",
@@ -162,19 +153,23 @@ def look_of(sheet: Datasheet) -> BuildingLook:
             )
             for f in sheet.fire_points
         ),
-        weapons=tuple(
-            Marker(
-                _weapon_tip(
-                    w.weapon.name, w.weapon.range, w.weapon.strength, w.weapon.ap, w.weapon.type
-                ),
-                (w.x, w.y),
-                _wall_angle((w.x, w.y), tuple(sheet.footprint), centre),
-            )
-            for w in sheet.emplaced_weapons
-        ),
+        weapons=tuple(_gun(sheet, w) for w in sheet.emplaced_weapons),
     )
 
 
-def _weapon_tip(name: str, range_in: float, strength: int, ap: int | None, kind: str) -> str:
-    ap_text = "-" if ap is None else str(ap)
-    return f'Emplaced {name}: {range_in:g}" S{strength} AP{ap_text} {kind}'
+def _centre(sheet: Datasheet) -> Point:
+    left, top, right, bottom = _bounds(sheet.footprint)
+    return (left + right) / 2, (top + bottom) / 2
+
+
+def _door(sheet: Datasheet, door: AccessPoint) -> Marker:
+    at = (door.x, door.y)
+    angle = _wall_angle(at, tuple(sheet.footprint), _centre(sheet))
+    return Marker(f"Access point {door.label or door.id}", at, angle)
+
+
+def _gun(sheet: Datasheet, gun: EmplacedWeapon) -> Marker:
+    at, w = (gun.x, gun.y), gun.weapon
+    ap_text = "-" if w.ap is None else str(w.ap)
+    tip = f'Emplaced {w.name}: {w.range:g}" S{w.strength} AP{ap_text} {w.type}'
+    return Marker(tip, at, _wall_angle(at, tuple(sheet.footprint), _centre(sheet)))
