@@ -37,7 +37,7 @@ from board.document.datasheet import (
     VoidShieldProjection,
     WeaponProfile,
 )
-from board.document.model import RuleSystem, Scenario, TerrainPiece, Unit
+from board.document.model import Model, RuleSystem, Scenario, TerrainPiece, Unit
 from geometry import (
     Blocker,
     Obstacles,
@@ -255,19 +255,26 @@ class World:
     ``terrain`` may be shared with an earlier world whose terrain was the same.
     """
 
-    def __init__(self, scenario: Scenario, terrain: TerrainWorld) -> None:
+    def __init__(self, scenario: Scenario, terrain: TerrainWorld,
+                 reuse: Mapping[str, tuple[Any, ModelShape]] | None = None,
+                 enemy_store: dict[str, tuple[tuple[int, ...], Obstacles]] | None = None,
+                 ) -> None:
         self.rule_system = scenario.rule_system
         self.terrain = terrain
         self.units: dict[str, Unit] = {u.id: u for u in scenario.units}
         self.models: dict[str, ModelShape] = {}
+        #: Each model's fingerprint and shape, for the next world to reuse.
+        self.model_keys: dict[str, tuple[Any, ModelShape]] = {}
+        old = reuse or {}
         for unit in scenario.units:
             if unit.on_table:
                 for m in unit.models:
-                    base = m.base
-                    shape = model_footprint(base.shape.value, base.length, base.width,
-                                            m.x, m.y, m.facing)
-                    self.models[m.id] = ModelShape(m.id, unit.id, unit.side, shape)
-        self._enemy_obstacles: dict[str, Obstacles] = {}
+                    key = (unit.id, unit.side, m.base, m.x, m.y, m.facing)
+                    found = old.get(m.id)
+                    made = found[1] if found and found[0] == key else _model_shape(unit, m)
+                    self.models[m.id] = made
+                    self.model_keys[m.id] = (key, made)
+        self._enemy_store = {} if enemy_store is None else enemy_store
 
     @property
     def pieces(self) -> dict[str, PieceShapes]:
@@ -288,13 +295,26 @@ class World:
         return [(m.model_id, m.shape) for m in self.models.values() if m.unit_id == unit_id]
 
     def obstacles_for(self, side: str) -> Obstacles:
-        """Obstacles for a unit of ``side``: terrain plus every other side's models (cached)."""
-        found = self._enemy_obstacles.get(side)
-        if found is None:
-            enemies = [(m.model_id, m.shape) for m in self.models.values() if m.side != side]
-            found = self.terrain.obstacles.with_enemies(enemies)
-            self._enemy_obstacles[side] = found
+        """Obstacles for a unit of ``side``: terrain plus every other side's models.
+
+        Kept until one of those enemy models changes (moving the side's own models, as a
+        drag does, keeps them).
+        """
+        enemies = [(m.model_id, m.shape) for m in self.models.values() if m.side != side]
+        key = tuple(id(shape) for _, shape in enemies)  # shapes are reused while unchanged
+        stored = self._enemy_store.get(side)
+        if stored is not None and stored[0] == key:
+            return stored[1]
+        found = self.terrain.obstacles.with_enemies(enemies)
+        self._enemy_store[side] = (key, found)
         return found
+
+
+def _model_shape(unit: Unit, model: Model) -> ModelShape:
+    base = model.base
+    shape = model_footprint(base.shape.value, base.length, base.width, model.x, model.y,
+                            model.facing)
+    return ModelShape(model.id, unit.id, unit.side, shape)
 
 
 class WorldCache:
@@ -311,6 +331,7 @@ class WorldCache:
         self._models_key: tuple[Any, ...] | None = None
         self._terrain: TerrainWorld | None = None
         self._world: World | None = None
+        self._enemy_store: dict[str, tuple[tuple[int, ...], Obstacles]] = {}
 
     def world_for(self, scenario: Scenario) -> World:
         """Return the world of ``scenario`` as it is now."""
@@ -321,7 +342,10 @@ class WorldCache:
             self.terrain_builds += 1
         models_key = (models_fingerprint(scenario), tuple(u.id for u in scenario.units))
         if self._world is None or models_key != self._models_key:
-            self._world = World(scenario, self._terrain)
+            if self._world is None or self._world.terrain is not self._terrain:
+                self._enemy_store = {}
+            reuse = self._world.model_keys if self._world is not None else None
+            self._world = World(scenario, self._terrain, reuse, self._enemy_store)
             self._models_key = models_key
             self.model_builds += 1
         return self._world

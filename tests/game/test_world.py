@@ -142,3 +142,31 @@ def test_piece_shapes_doctest_numbers_hold_for_any_turn():
         assert (door.x, door.y) == pytest.approx(
             (-1 * math.cos(rad) + 3 * math.sin(rad), -1 * math.sin(rad) - 3 * math.cos(rad)),
             abs=1e-9)
+
+
+def test_moving_own_models_keeps_the_enemy_obstacles_and_moving_an_enemy_rebuilds_them():
+    sc, _ = bastion_world()
+    sc.units += [samples.round_unit("a", samples.RED, [(5, 5), (7, 5)]),
+                 samples.round_unit("b", samples.BLUE, [(50, 5), (52, 5)])]
+    cache = WorldCache(samples.library())
+    red = cache.world_for(sc).obstacles_for(samples.RED)
+    red.carve(Point(30, 20).buffer(6))  # builds the terrain union
+    sc.units[0].models[0].x = 9.0  # a red model is dragged
+    world = cache.world_for(sc)
+    assert world.obstacles_for(samples.RED) is red
+    assert world.models["b-1"] is not None and cache.model_builds == 2
+    sc.units[1].models[0].x = 60.0  # an enemy moved
+    moved = cache.world_for(sc).obstacles_for(samples.RED)
+    assert moved is not red and dict(moved.enemies)["b-1"].x == 60.0
+    assert "_terrain" in red.__dict__ and moved.__dict__["_terrain"] is red.__dict__["_terrain"]
+
+
+def test_unchanged_models_keep_their_shapes_between_worlds():
+    sc, _ = bastion_world()
+    sc.units.append(samples.round_unit("a", samples.RED, [(5, 5), (7, 5)]))
+    cache = WorldCache(samples.library())
+    first = cache.world_for(sc)
+    sc.units[0].models[1].y = 9.0
+    second = cache.world_for(sc)
+    assert second.models["a-1"] is first.models["a-1"]
+    assert second.models["a-2"].shape == Circle(7.0, 9.0, 16.0 / 25.4)
