@@ -39,6 +39,7 @@ class BuildingItem(QGraphicsItem):
         self._look = look
         self._footprint = to_path(look.footprint)
         self._battlements = to_path(look.battlements)
+        self._bounds = self._footprint.boundingRect().adjusted(-0.2, -0.2, 0.2, 0.2)
         self._claim: QColor | None = None
         self._claim_name = ""
         self._occupants: list[str] = []
@@ -163,7 +164,7 @@ class BuildingItem(QGraphicsItem):
 
     # -- Qt overrides -------------------------------------------------------------------
     def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
-        return self._footprint.boundingRect().adjusted(-0.2, -0.2, 0.2, 0.2)
+        return self._bounds
 
     def shape(self) -> QPainterPath:  # noqa: D102 - Qt override
         return self._footprint

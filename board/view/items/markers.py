@@ -16,6 +16,7 @@ from board.view import style
 __all__ = ["AccessPointMarker", "FirePointMarker", "WeaponMarker"]
 
 _S = style.MARKER_PX
+_BOUNDS = QRectF(-_S, -_S, 2 * _S, 2 * _S)
 
 
 class _Marker(QGraphicsItem):
@@ -34,7 +35,7 @@ class _Marker(QGraphicsItem):
         self.update()
 
     def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
-        return QRectF(-_S, -_S, 2 * _S, 2 * _S)
+        return _BOUNDS
 
     def paint(  # noqa: D102 - Qt override
         self,

@@ -37,6 +37,9 @@ class ModelItem(QGraphicsItem):
         self.setZValue(10.0)
         self._shape_kind = "round"
         self._size = (1.0, 1.0)  # length along the facing, width across it (inches)
+        self._bounds = QRectF()
+        self._path = QPainterPath()
+        self.set_base("round", 1.0, 1.0)
         self._colour = QColor("#808080")
         self._hovered = False
         self._label = LabelItem("", self)
@@ -50,6 +53,12 @@ class ModelItem(QGraphicsItem):
         self.prepareGeometryChange()
         self._shape_kind = shape_kind
         self._size = (length, width)
+        self._bounds = self._base_rect().adjusted(-_MARGIN, -_MARGIN, _MARGIN, _MARGIN)
+        self._path = QPainterPath()
+        if shape_kind == "hull":
+            self._path.addRect(self._base_rect())
+        else:
+            self._path.addEllipse(self._base_rect())
         self.update()
 
     def set_colour(self, colour: QColor) -> None:
@@ -79,18 +88,10 @@ class ModelItem(QGraphicsItem):
 
     # -- Qt overrides -------------------------------------------------------------------
     def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
-        length, width = self._size
-        return QRectF(-width / 2, -length / 2, width, length).adjusted(
-            -_MARGIN, -_MARGIN, _MARGIN, _MARGIN
-        )
+        return self._bounds  # kept, not rebuilt: Qt asks for it on every repaint
 
     def shape(self) -> QPainterPath:  # noqa: D102 - Qt override
-        path = QPainterPath()
-        if self._shape_kind == "hull":
-            path.addRect(self._base_rect())
-        else:
-            path.addEllipse(self._base_rect())
-        return path
+        return self._path
 
     def paint(  # noqa: D102 - Qt override
         self,
