@@ -305,7 +305,8 @@ class World:
         stored = self._enemy_store.get(side)
         if stored is not None and stored[0] == key:
             return stored[1]
-        found = self.terrain.obstacles.with_enemies(enemies)
+        base = stored[1] if stored is not None else self.terrain.obstacles
+        found = base.with_enemies(enemies)  # keeps the terrain union if already made
         self._enemy_store[side] = (key, found)
         return found
 
