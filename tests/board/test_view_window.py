@@ -289,3 +289,11 @@ def test_a_scenario_s_own_datasheets_are_drawn_and_offered(window, scenario, lib
     assert window.files.save_to(tmp_path / "custom.json")
     assert window.files.open_file(tmp_path / "custom.json")
     assert window.scene.piece_item("tower").name_text.startswith("My Tower")
+
+
+def test_a_failed_save_says_why_and_keeps_the_changes_marked(window, tmp_path, errors):
+    drag(window.view, (10.0, 40.0), (12.0, 40.0))
+    assert not window.files.save_to(tmp_path / "missing-folder" / "x.json")
+    assert len(errors) == 1 and "missing-folder" in errors[0][1]
+    assert window.isWindowModified() and window.files.path is None
+    assert window.windowTitle() == "Sample[*] — battleboard"
