@@ -166,3 +166,40 @@ def test_as_a_subprocess_through_the_battleboard_entry_point(tmp_path: Path):
     bad.write_text("{not json")
     done = subprocess.run(command[:4] + [str(bad)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "bad.json" in done.stderr and done.stdout == ""
+
+
+def test_epic_and_fantasy_scenarios_check_in_their_own_terms(tmp_path: Path, capsys):
+    from board.document.model import RuleSystem, TerrainPiece
+    from board.game.annotations import within_annotation
+    from board.game.targets import PieceTarget
+
+    hab = TerrainPiece("hab", "epic40k_medium_building", 30, 20)  # 3.521" square
+    unit = samples.round_unit("squad", samples.RED, [(30, 24.5), (30, 27.8)], mm=12)
+    epic = samples.scenario(RuleSystem.EPIC40K, terrain=[hab], units=[unit])
+    epic.annotations.append(within_annotation("w", "squad", PieceTarget("hab"), 15, "cm"))
+    path = tmp_path / "epic.json"
+    save_scenario(epic, path)
+    status, out, err = run(capsys, str(path), "--json")
+    assert status == 0, err
+    report = json.loads(out)
+    (kept,) = report["measurements"]
+    edge = 20 + 3.521 / 2
+    closest = [24.5 - 6 / 25.4 - edge, 27.8 - 6 / 25.4 - edge]
+    assert [m["closest_in"] for m in kept["models"]] == pytest.approx(closest, abs=1e-3)
+    assert kept["shown"] == "15.00 cm" and kept["distance_in"] == pytest.approx(15 / 2.54)
+    assert [m["verdict"] for m in kept["models"]] == ["wholly within", "within"]
+    (building,) = report["buildings"]
+    assert building["damage_capacity"] == [20, 20] and "assault factor: 30" in building["facts"]
+    assert report["unit"] == "cm" and report["void_shields"] == []
+
+    house = TerrainPiece("house", "whfb_building_3_floor", 30, 20)
+    garrison = samples.round_unit("halberds", samples.BLUE, [(0, 0)] * 10, mm=20)
+    garrison.embarked_in = "house"
+    fantasy = samples.scenario(RuleSystem.WARHAMMER_FANTASY, terrain=[house], units=[garrison])
+    path = tmp_path / "fantasy.json"
+    save_scenario(fantasy, path)
+    status, out, err = run(capsys, str(path))
+    assert status == 0, err
+    assert "Deployment: Battleline" in out
+    assert "line of sight value: 15" in out and "models that may shoot: 15" in out
+    assert "inside: halberds, 10 models" in out and "claimed by: blue" in out
