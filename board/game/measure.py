@@ -45,6 +45,7 @@ __all__ = [
     "within_check",
     "RangeRing",
     "range_rings",
+    "weapon_rings",
 ]
 
 #: The distances offered with one click, in the scenario's unit.
@@ -249,3 +250,21 @@ def range_rings(world: World, target: Target, radii: Iterable[float],
         rings.append(RangeRing(radius, shapely.union_all([reach_area(s, radius)
                                                           for s in shapes])))
     return tuple(rings)
+
+
+def weapon_rings(world: World, piece_id: str) -> tuple[tuple[str, RangeRing], ...]:
+    """Each emplaced weapon of a piece with the area within its range of its mount.
+
+    Examples
+    --------
+    >>> from board.document.io import default_library
+    >>> from board.document.model import Scenario, TerrainPiece
+    >>> from board.game.world import WorldCache
+    >>> scenario = Scenario(terrain=[TerrainPiece("b", "imperial_bastion", 30, 20)])
+    >>> world = WorldCache(default_library()).world_for(scenario)
+    >>> [(mount, ring.radius) for mount, ring in weapon_rings(world, "b")][-1]
+    ('icarus-lascannon', 96.0)
+    """
+    return tuple((m.id, RangeRing(m.weapon.range, reach_area(shapely.Point(m.x, m.y),
+                                                             m.weapon.range)))
+                 for m in world.piece(piece_id).mounts)
