@@ -204,7 +204,7 @@ class ModelShape:
 def terrain_fingerprint(scenario: Scenario) -> tuple[Any, ...]:
     """What the terrain shapes depend on: each piece's id, datasheet, place and turn."""
     pieces = tuple((p.id, p.datasheet, p.x, p.y, p.rotation) for p in scenario.terrain)
-    customs = tuple(id(sheet) for sheet in scenario.custom_datasheets)
+    customs = tuple(scenario.custom_datasheets)  # compared by value: few, small
     return (scenario.rule_system, pieces, customs)
 
 

@@ -203,3 +203,24 @@ def test_epic_and_fantasy_scenarios_check_in_their_own_terms(tmp_path: Path, cap
     assert "Deployment: Battleline" in out
     assert "line of sight value: 15" in out and "models that may shoot: 15" in out
     assert "inside: halberds, 10 models" in out and "claimed by: blue" in out
+
+
+def test_a_kept_within_a_deployment_zone_and_a_missing_zone(tmp_path: Path, capsys):
+    from board.game.annotations import within_annotation
+    from board.game.targets import ZoneTarget
+
+    scenario = load_scenario(DEMO_SCENARIO_PATH)
+    scenario.annotations = [within_annotation("z", "scouts-telion",
+                                              ZoneTarget("deployment", "bottom"), 0)]
+    path = tmp_path / "zone.json"
+    save_scenario(scenario, path)
+    status, out, err = run(capsys, str(path), "--json")
+    assert status == 0, err
+    (kept,) = json.loads(out)["measurements"]
+    check = wholly_within_zone(shapes(scenario, "scouts-telion"), dawn_of_war().zone("bottom"))
+    assert [m["farthest_in"] for m in kept["models"]] == pytest.approx(list(check.distances))
+    scenario.annotations = [within_annotation("z", "scouts-telion",
+                                              ZoneTarget("deployment", "middle"), 0)]
+    save_scenario(scenario, path)
+    status, _, err = run(capsys, str(path))
+    assert status == 2 and "annotation 'z' (within): Dawn of War has no zone 'middle'" in err
