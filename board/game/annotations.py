@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from board.document.model import Annotation
-from board.game.measure import ruler, to_inches, within_check
+from board.game.measure import excess_text, ruler, to_inches, within_check
 from board.game.targets import Target, TargetError, ZoneResolver, describe, target_from_dict
 from board.game.world import World
 from geometry import format_distance
@@ -180,7 +180,7 @@ def _within_result(kept: WithinAnnotation, world: World, zones: ZoneResolver | N
     unit = reading.unit
     shown = format_distance(kept.reach, unit=unit)
     failing = [{"model": m.model_id, "by_in": m.closest - kept.reach,
-                "shown": format_distance(m.closest - kept.reach, unit=unit)}
+                "shown": excess_text(m.closest - kept.reach, unit)}
                for m in reading.failing]
     return {
         "id": kept.id, "kind": "within", "unit": kept.unit_id, "target": reading.target,

@@ -15,8 +15,9 @@ from typing import Any
 
 from shapely.geometry.base import BaseGeometry
 
+from board.game.measure import excess_text
 from board.game.world import World
-from geometry import EPSILON, format_distance, unit_wholly_within, unit_within
+from geometry import EPSILON, unit_wholly_within, unit_within
 
 __all__ = ["Coverage", "ModelCoverage", "UnitCoverage", "unit_coverage", "void_shield_coverage"]
 
@@ -64,7 +65,7 @@ class UnitCoverage:
             return f"{head} by {', '.join(self.covered_by)}"
         if self.status is Coverage.OUT:
             return head
-        worst = ", ".join(f"{m.model_id} {m.status}, {format_distance(m.sticks_out)} out"
+        worst = ", ".join(f"{m.model_id} {m.status}, {excess_text(m.sticks_out)} out"
                           for m in self.sticking_out)
         return f"{head}: {worst}"
 

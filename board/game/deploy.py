@@ -39,8 +39,9 @@ from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 
 from board.document.model import RuleSystem, Scenario
+from board.game.measure import display_unit, excess_text
 from board.game.world import World
-from geometry import DeploymentMap, UnitCheck, deployment_map, format_distance, wholly_within_zone
+from geometry import DeploymentMap, UnitCheck, deployment_map, wholly_within_zone
 
 __all__ = [
     "DEFAULT_DEPLOYMENT",
@@ -140,6 +141,7 @@ class UnitDeployment:
     side: str
     zone: str
     check: UnitCheck
+    unit: str = "in"
 
     @property
     def out_of_zone(self) -> tuple[str, ...]:
@@ -153,7 +155,8 @@ class UnitDeployment:
                f"zone {self.zone}"
         if not out:
             return head
-        far = "; ".join(f"{v.model_id} by {format_distance(v.excess)}" if v.excess != float("inf")
+        far = "; ".join(f"{v.model_id} by {excess_text(v.excess, self.unit)}"
+                        if v.excess != float("inf")
                         else f"{v.model_id} (the zone is empty)" for v in out)
         return f"{head}: {far}"
 
@@ -173,5 +176,6 @@ def models_out_of_zone(world: World, plan: Deployment) -> tuple[UnitDeployment, 
         if not unit.on_table or not unit.models or unit.side not in plan.zones:
             continue
         check = wholly_within_zone(world.unit_models(unit.id), plan.zone_of(unit.side))
-        found.append(UnitDeployment(unit.id, unit.side, plan.zones[unit.side], check))
+        found.append(UnitDeployment(unit.id, unit.side, plan.zones[unit.side], check,
+                                    display_unit(world.rule_system)))
     return tuple(found)

@@ -38,6 +38,7 @@ __all__ = [
     "PRESETS",
     "display_unit",
     "to_inches",
+    "excess_text",
     "RulerReading",
     "ruler",
     "ModelReading",
@@ -64,6 +65,17 @@ def to_inches(value: float, unit: str) -> float:
     if unit not in ("in", "cm"):
         raise ValueError(f"unknown distance unit {unit!r}; use 'in' or 'cm'")
     return value / CM_PER_INCH if unit == "cm" else value
+
+
+def excess_text(excess: float, unit: str = "in") -> str:
+    """Show by how much something misses, never as ``0.00``.
+
+    Examples
+    --------
+    >>> excess_text(0.001), excess_text(0.4), excess_text(0.5, "cm")
+    ('0.001"', '0.40"', '1.27 cm')
+    """
+    return format_distance(excess, 0.0, unit)
 
 
 def _amount(inches: float, unit: str) -> float:
@@ -198,7 +210,7 @@ class WithinReading:
             return (f"{model.model_id}: within {self.reach_text} but not wholly "
                     f"(closest part {near}, farthest part {far})")
         near = format_distance(model.closest, self.reach, fmt)
-        over = format_distance(model.closest - self.reach, unit=fmt)
+        over = excess_text(model.closest - self.reach, fmt)
         return (f"{model.model_id}: not within {self.reach_text} "
                 f"(closest part {near}, {over} too far)")
 
