@@ -155,3 +155,12 @@ def test_to_inches():
     assert to_inches(2.54, "cm") == pytest.approx(1.0)
     with pytest.raises(ValueError, match="unknown distance unit 'ft'"):
         to_inches(1, "ft")
+
+
+def test_a_thousandth_of_an_inch_short_is_never_shown_as_a_hit():
+    unit = samples.round_unit("a", samples.RED, [(6.001 + R32, 0)])
+    reading = within_check(world_of(unit), "a", PointTarget(0, 0), 6.0)
+    (model,) = reading.failing
+    assert reading.explain(model) == 'a-1: not within 6.00" (closest part 6.001", 0.001" too far)'
+    touching = samples.round_unit("a", samples.RED, [(6.0 + R32, 0)])
+    assert within_check(world_of(touching), "a", PointTarget(0, 0), 6.0).verdict == "within"
