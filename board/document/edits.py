@@ -91,6 +91,8 @@ class ScenarioDocument:
     - ``models_removed(model_ids)``, ``models_added(model_ids)``: casualties taken off, put back;
     - ``piece_added(piece)``, ``piece_removed(piece_id)``, ``pieces_changed(piece_ids)``;
     - ``unit_added(unit)``, ``unit_removed(unit_id)``;
+    - ``annotations_changed(annotation_ids)``, ``options_changed(keys)``,
+      ``log_changed(length)``: from :func:`board.document.changes.apply_change`;
     - ``replaced(scenario)``: a whole new scenario (New, Open).
     """
 
@@ -104,6 +106,9 @@ class ScenarioDocument:
         self.pieces_changed = Signal()
         self.unit_added = Signal()
         self.unit_removed = Signal()
+        self.annotations_changed = Signal()
+        self.options_changed = Signal()
+        self.log_changed = Signal()
         self.replaced = Signal()
 
     @property

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand
 
+from board.document.changes import Change, apply_change
 from board.document.edits import ScenarioDocument
 from board.document.model import Model, TerrainPiece, Unit
 
 __all__ = [
+    "ApplyChangeCommand",
     "MoveModelsCommand",
     "RotateModelsCommand",
     "PlacePiecesCommand",
@@ -195,3 +197,24 @@ class ClaimPieceCommand(QUndoCommand):
 
     def undo(self) -> None:  # noqa: D102 - Qt override
         self._document.claim_piece(self._piece_id, self._old)
+
+
+class ApplyChangeCommand(QUndoCommand):
+    """A game action's whole effect (a :class:`~board.document.changes.Change`) as one step.
+
+    Embarking, disembarking, a shot that collapses a building with everything that follows,
+    a kept measurement: the action builds the change, this command applies it and undoes it
+    whole.
+    """
+
+    def __init__(self, document: ScenarioDocument, change: Change, text: str) -> None:
+        super().__init__(text)
+        self._document, self._change = document, change
+        self._inverse: Change | None = None
+
+    def redo(self) -> None:  # noqa: D102 - Qt override
+        self._inverse = apply_change(self._document, self._change)
+
+    def undo(self) -> None:  # noqa: D102 - Qt override
+        assert self._inverse is not None
+        self._change = apply_change(self._document, self._inverse)
