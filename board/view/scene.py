@@ -22,6 +22,7 @@ from shiboken6 import isValid
 from board.document.datasheet import Datasheet, TerrainKind
 from board.document.edits import ScenarioDocument, turn_placements
 from board.document.model import Model, Scenario, TerrainPiece, Unit
+from board.game.world import World, WorldCache
 from board.view import commands
 from board.view.building_look import BuildingLook, look_of
 from board.view.convert import to_colour
@@ -64,6 +65,8 @@ class BoardScene(QGraphicsScene):
 
     #: While a drag goes on: how far and which way (empty when it ends).
     drag_moved = Signal(str)
+    #: The active tool changed (the new tool).
+    tool_changed = Signal(object)
 
     def __init__(
         self,
@@ -86,6 +89,7 @@ class BoardScene(QGraphicsScene):
         #: Drags land the grabbed model or piece on multiples of this many inches (0: free).
         self.snap_step = 0.0
         self.tool: Tool = SelectTool(self)
+        self._worlds = WorldCache(self.datasheets)
         self._connect(document)
         self._sync(document.scenario)
 
@@ -155,6 +159,34 @@ class BoardScene(QGraphicsScene):
     def table_rect(self) -> QRectF:
         """Return the table, inches."""
         return self.table_item.rect
+
+    def world(self) -> World:
+        """The geometry of the scenario as it is now (rebuilt only where it changed).
+
+        Tools ask for it when they paint or answer; asking twice costs a fingerprint.
+        """
+        return self._worlds.world_for(self.document.scenario)
+
+    # -- the active tool ------------------------------------------------------------------
+    def set_tool(self, tool: Tool | None) -> None:
+        """Make ``tool`` the active tool (``None``: back to selecting and dragging).
+
+        The old tool finishes (keeping what it did) before the new one starts; the scene
+        then offers the new tool every mouse event first.
+        """
+        new = tool if tool is not None else SelectTool(self)
+        if new is self.tool:
+            return
+        old, self.tool = self.tool, new
+        old.finish()
+        new.start()
+        self.tool_changed.emit(new)
+
+    def escape(self) -> None:
+        """Escape: abandon the gesture in progress, then leave any tool but selecting."""
+        self.tool.cancel()
+        if not isinstance(self.tool, SelectTool):
+            self.set_tool(None)
 
     # -- actions the tools and the window use ----------------------------------------------
     def select_unit_of(self, model_id: str) -> None:
@@ -265,6 +297,7 @@ class BoardScene(QGraphicsScene):
         for item in old:
             self.removeItem(item)
         self.datasheets = {**self.library, **{d.id: d for d in scenario.custom_datasheets}}
+        self._worlds = WorldCache(self.datasheets)
         self.table_item.set_size(scenario.table.width, scenario.table.height)
         margin = TABLE_MARGIN
         self.setSceneRect(self.table_rect().adjusted(-margin, -margin, margin, margin))

@@ -160,7 +160,7 @@ class BoardView(QGraphicsView):
             event.accept()
             return
         if event.key() == Qt.Key.Key_Escape:
-            self.board_scene().tool.cancel()
+            self.board_scene().escape()
         super().keyPressEvent(event)
 
     def keyReleaseEvent(self, event: QKeyEvent) -> None:  # noqa: D102

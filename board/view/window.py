@@ -17,6 +17,7 @@ from board.view import actions
 from board.view.commands import AddPiecesCommand, AddUnitCommand
 from board.view.deletion import delete_selection, selection_text
 from board.view.docks import GarrisonDock, garrison_lines
+from board.view.features import install_features
 from board.view.files import FileController
 from board.view.new_dialog import new_scenario
 from board.view.palette import PaletteDock, UnitSpec
@@ -63,6 +64,9 @@ class MainWindow(QMainWindow):
         self.actions_: dict[str, QAction] = {}
         self.recent_menu: QMenu | None = None
         actions.build_menus(self)
+        self.tool_bar = self.addToolBar("Tools")
+        self.tool_bar.setObjectName("tools")
+        install_features(self)
         self._connect()
         self._on_replaced(self.document.scenario)
         self.resize(1400, 900)
@@ -93,6 +97,17 @@ class MainWindow(QMainWindow):
     def show_error(self, title: str, message: str) -> None:
         """Tell the player what went wrong, in a message box."""
         QMessageBox.critical(self, title, message)
+
+    def menu(self, title: str) -> QMenu:
+        """Return the menu bar's menu called ``title`` (``&Measure``…), made on first use.
+
+        New menus follow the window's own File, Edit and View, in the order first asked for.
+        """
+        for action in self.menuBar().actions():
+            menu = action.menu()
+            if isinstance(menu, QMenu) and action.text() == title:
+                return menu
+        return self.menuBar().addMenu(title)
 
     # -- edits from the palette and the menus ---------------------------------------------
     def place_terrain(self, datasheet_id: str) -> None:

@@ -1,0 +1,34 @@
+"""The tools and docks that plug into the main window, each from its own module.
+
+A feature is a function ``install(window)`` that adds its actions to the window's menus
+(:meth:`MainWindow.menu`), its buttons to the tool bar (``window.tool_bar``), its docks
+(``window.addDockWidget``) and its overlays to the scene. The window calls every installer
+in :data:`FEATURES` once, in order, after building its own menus; so adding a tool is adding a
+module and one line here, and the window itself does not grow.
+
+A tool that takes the mouse is a :class:`board.view.tools.Tool` made active with
+``window.scene.set_tool(tool)``; Escape returns to selecting. Every edit it makes is an undo
+command (for a game action, :class:`board.view.commands.ApplyChangeCommand` over a
+:class:`board.document.changes.Change`), every die it rolls goes into the scenario's log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from board.view.window import MainWindow
+
+__all__ = ["FEATURES", "install_features"]
+
+Installer = Callable[["MainWindow"], None]
+
+#: The installers, in the order their menus and docks appear.
+FEATURES: list[Installer] = []
+
+
+def install_features(window: MainWindow) -> None:
+    """Install every feature into ``window``."""
+    for install in FEATURES:
+        install(window)
