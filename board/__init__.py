@@ -1,1 +1,5 @@
-"""battleboard: the application — the scenario document (``board.document``) and the Qt view (``board.view``)."""
+"""battleboard: the application.
+
+The scenario document (``board.document``), the pure bridge to geometry and rules
+(``board.game``) and the Qt view (``board.view``).
+"""

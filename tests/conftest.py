@@ -1,4 +1,7 @@
-"""Settings every test needs. No Qt import here: tests/geometry and tests/rules run without PySide6."""
+"""Settings every test needs.
+
+No Qt import here: tests/geometry and tests/rules run without PySide6.
+"""
 
 import os
 

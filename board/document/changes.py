@@ -133,19 +133,19 @@ def _announce(
     old_pieces: dict[str, TerrainPiece],
 ) -> None:
     """Tell the document's observers what ``change`` did."""
-    for unit_id, old in old_units.items():
-        if old is not None:
+    for unit_id, old_unit in old_units.items():
+        if old_unit is not None:
             document.unit_removed.emit(unit_id)
     for unit in change.units.values():
         if unit is not None:
             document.unit_added.emit(unit)
     changed: list[str] = []
     for piece_id, new in change.pieces.items():
-        old = old_pieces.get(piece_id)
-        if old is not None and new is not None and old.datasheet == new.datasheet:
+        old_piece = old_pieces.get(piece_id)
+        if old_piece is not None and new is not None and old_piece.datasheet == new.datasheet:
             changed.append(piece_id)
             continue
-        if old is not None:
+        if old_piece is not None:
             document.piece_removed.emit(piece_id)
         if new is not None:
             document.piece_added.emit(new)
