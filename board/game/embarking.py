@@ -1,0 +1,225 @@
+"""Embarking: a unit on the table goes into a building, as the scenario's rules say.
+
+The rules decide (:mod:`rules`), geometry supplies the facts, and a success is one
+:class:`~board.document.changes.Change`: the unit (and the independent characters joined to it)
+marked inside the piece, the piece's rules state and claim brought up to date, and a log line.
+A refusal changes nothing and says why with the numbers.
+
+- Warhammer 40,000 and Horus Heresy: :func:`rules.wh40k.can_embark` with geometry's reach
+  (every model within 2" of an access point, the battlements counting as one; seed 000).
+- Epic 40,000: only infantry may enter (:func:`rules.epic40k.may_enter`), a standing building,
+  a model in base contact with it.
+- Warhammer Fantasy: the garrison rules (:func:`rules.warhammer_fantasy.may_garrison`, or
+  :func:`~rules.warhammer_fantasy.may_join` for a character joining the garrison), a model in
+  base contact with the building.
+
+The positions checked are the document's: a unit moves up to the building first, then goes in.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from shapely.geometry import Point
+from shapely.geometry.base import BaseGeometry
+
+from board.document.changes import Change
+from board.document.datasheet import Datasheet
+from board.document.model import LogEntry, Scenario, TerrainPiece, TroopType, Unit
+from board.game.buildings import (
+    BuildingRules,
+    FantasyBuilding,
+    building_rules,
+    sheet_of,
+    write_back,
+)
+from board.game.world import World
+from geometry import check_embark, distance, format_distance
+from rules import epic40k, warhammer_fantasy, wh40k
+from rules.decision import Decision
+from rules.wh40k.embark import EMBARK_REACH
+
+__all__ = ["BASE_CONTACT", "EmbarkAttempt", "boarding_party", "unit_facts", "try_embark"]
+
+#: Inches: a base this close to a footprint counts as in base contact with it (the board's
+#: stand-in for a hand pushing a model against a wall).
+BASE_CONTACT = 0.1
+
+
+@dataclass(frozen=True)
+class EmbarkAttempt:
+    """The rules' decision and, when allowed, the change that carries it out."""
+
+    decision: Decision
+    change: Change | None = None
+
+    @property
+    def allowed(self) -> bool:
+        """Whether the unit may go in."""
+        return self.decision.allowed
+
+
+def boarding_party(scenario: Scenario, unit_id: str) -> list[Unit]:
+    """The unit first, then the independent characters on the table joined to it."""
+    unit = scenario.unit(unit_id)
+    joined = [u for u in scenario.units
+              if u.joined_to == unit.id and u.on_table and u.id != unit.id]
+    return [unit, *joined]
+
+
+def unit_facts(unit: Unit) -> wh40k.UnitFacts:
+    """The facts the 40K building rules need about a unit."""
+    return wh40k.UnitFacts(unit.id, unit.side, tuple(m.id for m in unit.models),
+                           int(unit.stats.get("leadership", 8)), unit.troop_type.value,
+                           unit.joined_to)
+
+
+def _names(units: Sequence[Unit]) -> str:
+    return ", ".join(u.name for u in units)
+
+
+def _out_of_reach(world: World, party: Sequence[Unit], piece_id: str) -> tuple[int, str]:
+    """How many models are not within 2" of an access point (or the battlements), and who."""
+    shapes = world.piece(piece_id)
+    access: list[BaseGeometry] = [Point(p.x, p.y) for p in shapes.access_points]
+    if shapes.battlements is not None:
+        access.append(shapes.battlements)
+    models = [m for u in party for m in world.unit_models(u.id)]
+    check = check_embark(models, access, EMBARK_REACH)
+    failing = check.failing
+    shown = ", ".join(f"{v.model_id} {format_distance(v.distance)}" for v in failing[:4])
+    more = f" and {len(failing) - 4} more" if len(failing) > 4 else ""
+    return len(failing), (f" (nearest access: {shown}{more})" if failing else "")
+
+
+def _contact(world: World, party: Sequence[Unit], piece_id: str) -> Decision:
+    """Whether a model of the party is in base contact with the piece's footprint."""
+    footprint = world.piece(piece_id).footprint
+    gaps = [distance(shape, footprint) for u in party for _, shape in world.unit_models(u.id)]
+    if not gaps:
+        return Decision.no("cannot enter: the unit has no models on the table")
+    nearest = min(gaps)
+    if nearest <= BASE_CONTACT:
+        return Decision.yes()
+    return Decision.no(f"cannot enter: no model is in base contact with {piece_id} "
+                       f"(nearest {format_distance(nearest)} away, contact is "
+                       f"{format_distance(BASE_CONTACT)} or less)")
+
+
+def _wh40k(world: World, building: wh40k.Building, party: list[Unit],
+           inside: list[Unit]) -> Decision:
+    out, who = _out_of_reach(world, party, building.id)
+    decision, _claim = wh40k.embark(building, [unit_facts(u) for u in party], out,
+                                    [unit_facts(u) for u in inside])
+    if not decision.allowed and out and "within" in decision.reason:
+        return Decision.no(decision.reason + who)
+    return decision
+
+
+def _epic(world: World, state: epic40k.BuildingState, party: list[Unit],
+          piece_id: str) -> Decision:
+    for unit in party:
+        decision = epic40k.may_enter(unit.troop_type.value)
+        if not decision:
+            return Decision.no(f"cannot enter: {unit.name}: {decision.reason}")
+    if not state.standing:
+        return Decision.no(f"cannot enter: {piece_id} is {state.condition.value}")
+    contact = _contact(world, party, piece_id)
+    if not contact:
+        return contact
+    return Decision.yes(f"{_names(party)} enter {piece_id}")
+
+
+def _fantasy(world: World, scenario: Scenario, building: FantasyBuilding, party: list[Unit],
+             piece_id: str) -> Decision:
+    unit = party[0]
+    if unit.troop_type is TroopType.CHARACTER and building.garrison is not None:
+        decision = warhammer_fantasy.may_join(unit.side, building.garrison, True)
+    else:
+        decision = warhammer_fantasy.may_garrison(
+            unit.troop_type.value, occupied=building.garrison is not None,
+            marched=bool(unit.stats.get("marched", False)),
+            reformed=bool(unit.stats.get("reformed", False)))
+    if not decision:
+        return Decision.no(f"cannot garrison {piece_id}: {decision.reason}")
+    contact = _contact(world, party, piece_id)
+    if not contact:
+        return contact
+    if building.garrison is None:
+        turn = scenario.options.get("turn", 0)
+        building.garrison = warhammer_fantasy.GarrisonState(
+            unit.id, unit.side, turn if isinstance(turn, int) else 0)
+    else:
+        building.garrison.characters.extend(u.id for u in party)
+    return Decision.yes(f"{_names(party)} garrison {piece_id}")
+
+
+def _decide(world: World, scenario: Scenario, rules_object: BuildingRules, party: list[Unit],
+            piece: TerrainPiece) -> Decision:
+    if isinstance(rules_object, wh40k.Building):
+        inside = scenario.units_in(piece.id)
+        return _wh40k(world, rules_object, party, inside)
+    if isinstance(rules_object, FantasyBuilding):
+        return _fantasy(world, scenario, rules_object, party, piece.id)
+    return _epic(world, rules_object, party, piece.id)
+
+
+def _change(scenario: Scenario, rules_object: BuildingRules, party: list[Unit],
+            piece: TerrainPiece, decision: Decision) -> Change:
+    units: dict[str, Unit | None] = {}
+    for unit in party:
+        inside = copy.deepcopy(unit)
+        inside.embarked_in = piece.id
+        units[unit.id] = inside
+    new_piece = copy.deepcopy(piece)
+    write_back(new_piece, rules_object)
+    count = sum(len(u.models) for u in party)
+    claim = ""
+    if new_piece.claimed_by != piece.claimed_by:
+        holder = new_piece.claimed_by or "nobody"
+        claim = f"; {piece.id} now claimed by {holder}"
+    text = (f"{_names(party)} ({count} model{'s' if count != 1 else ''}) embark in {piece.id}"
+            f"{claim}: {decision.reason}")
+    return Change(units=units, pieces={piece.id: new_piece}, log=[LogEntry(text)])
+
+
+def try_embark(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+               unit_id: str, piece_id: str) -> EmbarkAttempt:
+    """Ask the rules whether ``unit_id`` may go into ``piece_id`` now; build the change if so.
+
+    ``world`` must be the world of ``scenario`` as it is (``scene.world()``).
+
+    Examples
+    --------
+    >>> from board.document.io import default_library
+    >>> from board.document.model import Base, Model
+    >>> from board.game.world import WorldCache
+    >>> library = default_library()
+    >>> squad = Unit("s", "Squad", "red", TroopType.INFANTRY,
+    ...              [Model(f"m{i}", Base.round_mm(32), 9 + i, 5.5) for i in range(3)])
+    >>> scenario = Scenario(terrain=[TerrainPiece("b", "imperial_bastion", 10, 10)],
+    ...                     units=[squad])
+    >>> attempt = try_embark(scenario, library, WorldCache(library).world_for(scenario), "s", "b")
+    >>> attempt.allowed, attempt.change.units["s"].embarked_in
+    (True, 'b')
+    >>> attempt.change.pieces["b"].claimed_by
+    'red'
+    """
+    unit = scenario.unit(unit_id)
+    piece = scenario.piece(piece_id)
+    if not unit.on_table:
+        return EmbarkAttempt(Decision.no(f"cannot embark: {unit.name} is already inside "
+                                         f"{unit.embarked_in}"))
+    sheet = sheet_of(scenario, library, piece)
+    rules_object = building_rules(scenario, library, piece)
+    if rules_object is None:
+        system = scenario.rule_system.label
+        return EmbarkAttempt(Decision.no(f"cannot embark: {sheet.name} ({piece_id}) is not a "
+                                         f"building a unit can enter in {system}"))
+    party = boarding_party(scenario, unit_id)
+    decision = _decide(world, scenario, rules_object, party, piece)
+    if not decision:
+        return EmbarkAttempt(decision)
+    return EmbarkAttempt(decision, _change(scenario, rules_object, party, piece, decision))
