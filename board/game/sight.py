@@ -1,0 +1,252 @@
+"""Line of sight on the board: from a shooter to a model, a unit, a building or a vehicle.
+
+:func:`line_of_sight` answers what the line-of-sight tool shows: per target model the share
+that can be seen (best firer), whether it is in cover (40K, Horus Heresy: 25% or more hidden
+from at least one firer that sees it), and the rays to draw, blocked ones marked; for a
+building or a vehicle (a hull with armour in ``Unit.stats["armour"]``), the facing each firer
+stands in, its Armour Value now, and how much of that facing is hidden. Warhammer Fantasy
+compares Line of Sight values (:attr:`geometry.SightRule.LOS_VALUES`).
+
+>>> from board.document.io import default_library
+>>> from board.game.world import WorldCache
+>>> from board.game.shooters import ShooterKind
+>>> from board.document.model import Base, Model, Scenario, TerrainPiece, TroopType, Unit
+>>> squad = Unit("u", "Squad", "red", TroopType.INFANTRY, [Model("m", Base.round_mm(25), 10, 2)])
+>>> scenario = Scenario(terrain=[TerrainPiece("b", "imperial_bastion", 10, 10)], units=[squad])
+>>> world = WorldCache(default_library()).world_for(scenario)
+>>> reading = line_of_sight(scenario, default_library(), world,
+...                         Shooter(ShooterKind.MODEL, "m"), PieceTarget("b"))
+>>> [(f.facing, f.armour) for f in reading.facings]
+[('front', 14)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from board.document.datasheet import Datasheet
+from board.document.model import BaseShape, RuleSystem, Scenario
+from board.game.buildings import building_rules
+from board.game.shooters import Eye, Shooter, model_height, shooter_eyes
+from board.game.targets import ModelTarget, PieceTarget, UnitTarget
+from board.game.world import World
+from geometry import (
+    Circle,
+    SightRule,
+    armour_value,
+    building_facing,
+    facing_edge,
+    hull_facing,
+    visible_fraction,
+)
+from geometry.sight import Ray, SightResult
+from rules import wh40k
+
+__all__ = [
+    "SightTarget",
+    "SightError",
+    "ModelSight",
+    "FacingSight",
+    "SightReading",
+    "sight_rule",
+    "line_of_sight",
+]
+
+SightTarget = ModelTarget | UnitTarget | PieceTarget
+XY = tuple[float, float]
+
+
+class SightError(ValueError):
+    """A target that cannot be looked at (the message names it)."""
+
+
+def sight_rule(system: RuleSystem) -> SightRule:
+    """Warhammer Fantasy compares Line of Sight values; the others trace true lines."""
+    if system is RuleSystem.WARHAMMER_FANTASY:
+        return SightRule.LOS_VALUES
+    return SightRule.TRUE_LINE
+
+
+def _gives_cover(system: RuleSystem) -> bool:
+    return system in (RuleSystem.WH40K, RuleSystem.HORUS_HERESY)
+
+
+@dataclass(frozen=True)
+class ModelSight:
+    """What the shooter sees of one target model: best share seen, cover, the rays drawn."""
+
+    model_id: str
+    visible: float
+    cover: bool | None
+    rays: tuple[Ray, ...]
+    seen_by: int
+    firers: int
+
+    def describe(self) -> str:
+        """``b0: 75% visible (seen by 5 of 5) – 25% or more hidden: cover``."""
+        text = f"{self.model_id}: {self.visible:.0%} visible"
+        if self.firers > 1:
+            text += f" (seen by {self.seen_by} of {self.firers})"
+        if self.visible <= 0.0:
+            return text + " – out of sight"
+        if self.cover is None:
+            return text
+        return text + (" – 25% or more hidden: cover" if self.cover else " – in the open")
+
+
+@dataclass(frozen=True)
+class FacingSight:
+    """The facing of a building or vehicle a firer stands in, its armour, how much is seen."""
+
+    firer: str
+    facing: str
+    armour: int | None
+    listed_armour: int | None
+    visible: float
+    rays: tuple[Ray, ...]
+
+    @property
+    def obscured(self) -> bool:
+        """Whether 25% or more of the facing is hidden while some is seen."""
+        return 0.0 < self.visible <= 0.75 + 1e-9
+
+    def describe(self) -> str:
+        """``model r0: front facing, AV 14 – 100% of it visible``."""
+        text = f"{self.firer}: {self.facing} facing"
+        if self.armour is not None:
+            text += f", AV {self.armour}"
+            if self.listed_armour is not None and self.listed_armour != self.armour:
+                text += f" ({self.listed_armour} on the datasheet)"
+        if self.visible <= 0.0:
+            return text + " – out of sight"
+        cover = " – 25% or more hidden: obscured" if self.obscured else ""
+        return text + f" – {self.visible:.0%} of it visible" + cover
+
+
+@dataclass(frozen=True)
+class SightReading:
+    """The line-of-sight tool's answer: per model, per facing, and every ray to draw."""
+
+    shooter: str
+    target: str
+    models: tuple[ModelSight, ...]
+    facings: tuple[FacingSight, ...]
+    eyes: tuple[XY, ...]
+
+    @property
+    def rays(self) -> tuple[Ray, ...]:
+        """Every ray drawn: to each target model, then to each facing."""
+        return tuple(r for m in self.models for r in m.rays) + tuple(
+            r for f in self.facings for r in f.rays)
+
+    @property
+    def in_sight(self) -> bool:
+        """Whether anything of the target can be seen."""
+        return any(m.visible > 0 for m in self.models) or any(f.visible > 0 for f in self.facings)
+
+    def lines(self) -> list[str]:
+        """The readout, one line per target model and per firer's facing."""
+        head = f"{self.shooter} → {self.target}: " + ("in sight" if self.in_sight
+                                                     else "no line of sight")
+        return [head] + [m.describe() for m in self.models] + [f.describe() for f in self.facings]
+
+
+def _model_sight(world: World, eyes: Sequence[Eye], model_id: str, cover: bool) -> ModelSight:
+    shape = world.models[model_id]
+    height = model_height(world.units[shape.unit_id], world.rule_system)
+    rule = sight_rule(world.rule_system)
+    seen: list[SightResult] = [visible_fraction(world.terrain.index, eye.observer, shape.shape,
+                                                height, rule) for eye in eyes]
+    best = max(seen, key=lambda s: s.visible)
+    clear = [s for s in seen if s.clear]
+    obscured = any(s.obscured for s in clear) if cover else None
+    return ModelSight(model_id, best.visible, obscured, best.rays, len(clear), len(eyes))
+
+
+def _piece_facing(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                  eye: Eye, piece_id: str) -> FacingSight:
+    piece, shapes = scenario.piece(piece_id), world.piece(piece_id)
+    local = shapes.sheet.footprint
+    facing = building_facing(eye.at, local, piece.x, piece.y, piece.rotation)
+    edge = facing_edge(local, piece.x, piece.y, piece.rotation, facing)
+    seen = visible_fraction(world.terrain.index, eye.observer, edge, shapes.height,
+                            sight_rule(world.rule_system), ignore=(piece_id,))
+    listed = armour_value(shapes.sheet.armour, facing) if shapes.sheet.armour else None
+    rules_object = building_rules(scenario, library, piece)
+    now = rules_object.armour(facing) if isinstance(rules_object, wh40k.Building) else listed
+    return FacingSight(eye.label, facing, now, listed, seen.visible, seen.rays)
+
+
+def _vehicle_facing(world: World, eye: Eye, model_id: str) -> FacingSight | None:
+    unit_id = world.models[model_id].unit_id
+    unit = world.units[unit_id]
+    model = next(m for m in unit.models if m.id == model_id)
+    if model.base.shape is not BaseShape.HULL or "armour" not in unit.stats:
+        return None
+    length, width = model.base.length_in, model.base.width_in
+    facing = hull_facing(eye.at, model.x, model.y, length, width, model.facing)
+    box = [(-width / 2, -length / 2), (width / 2, -length / 2), (width / 2, length / 2),
+           (-width / 2, length / 2)]
+    edge = facing_edge(box, model.x, model.y, model.facing, facing)
+    seen = visible_fraction(world.terrain.index, eye.observer, edge,
+                            model_height(unit, world.rule_system), sight_rule(world.rule_system))
+    armour = armour_value(unit.stats["armour"], facing)
+    return FacingSight(eye.label, facing, armour, armour, seen.visible, seen.rays)
+
+
+def _target_models(world: World, target: SightTarget) -> list[str]:
+    if isinstance(target, ModelTarget):
+        if target.model_id not in world.models:
+            raise SightError(f"model {target.model_id!r} is not on the table")
+        return [target.model_id]
+    if isinstance(target, UnitTarget):
+        if target.unit_id not in world.units:
+            raise SightError(f"no unit {target.unit_id!r} in the scenario")
+        return [mid for mid, _ in world.unit_models(target.unit_id)]
+    return []
+
+
+def _target_label(target: SightTarget) -> str:
+    if isinstance(target, ModelTarget):
+        return f"model {target.model_id}"
+    if isinstance(target, UnitTarget):
+        return f"unit {target.unit_id}"
+    return f"building {target.piece_id}"
+
+
+def _target_point(world: World, target: SightTarget) -> XY:
+    if isinstance(target, PieceTarget):
+        centre = world.piece(target.piece_id).footprint.centroid
+        return (centre.x, centre.y)
+    models = _target_models(world, target)
+    if not models:
+        raise SightError(f"{_target_label(target)} has no models on the table")
+    base = world.models[models[0]].shape
+    if isinstance(base, Circle):
+        return base.centre
+    return (base.centroid.x, base.centroid.y)
+
+
+def line_of_sight(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                  shooter: Shooter, target: SightTarget) -> SightReading:
+    """Trace sight from ``shooter`` to ``target`` and read it the way the rules ask.
+
+    Raises :class:`SightError` (or :class:`board.game.shooters.ShooterError`) naming what is
+    missing when the shooter or the target is not on the table.
+    """
+    if isinstance(target, PieceTarget) and target.piece_id not in world.pieces:
+        raise SightError(f"no terrain piece {target.piece_id!r} on the table")
+    eyes = shooter_eyes(world, shooter, _target_point(world, target))
+    cover = _gives_cover(world.rule_system)
+    models = tuple(_model_sight(world, eyes, mid, cover) for mid in _target_models(world, target))
+    facings: list[FacingSight] = []
+    for eye in eyes:
+        if isinstance(target, PieceTarget):
+            facings.append(_piece_facing(scenario, library, world, eye, target.piece_id))
+        elif isinstance(target, ModelTarget):
+            found = _vehicle_facing(world, eye, target.model_id)
+            facings += [found] if found else []
+    return SightReading(shooter.label, _target_label(target), models, tuple(facings),
+                        tuple(e.at for e in eyes))
+
