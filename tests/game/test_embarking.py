@@ -1,0 +1,180 @@
+"""Embarking and disembarking without Qt: the rules decide, geometry measures, one Change."""
+
+from __future__ import annotations
+
+import pytest
+
+from board.document.changes import apply_change
+from board.document.edits import ScenarioDocument
+from board.document.model import RuleSystem, TerrainPiece, TroopType
+from board.game.buildings import building_rules
+from board.game.disembarking import check_positions, disembark_change, plan_disembark
+from board.game.embarking import try_embark
+from board.game.world import WorldCache
+from tests.game.samples import BLUE, RED, library, round_unit, scenario
+
+# The bastion at (10, 10), unturned: footprint 7..13 both ways, its door at (9, 7).
+BASTION = TerrainPiece("b", "imperial_bastion", 10.0, 10.0)
+
+
+def world_of(s):
+    return WorldCache(library()).world_for(s)
+
+
+def near_door(n: int, unit_id: str = "sq", side: str = RED):
+    return round_unit(unit_id, side, [(6.0 + 1.4 * (k % 6), 5.6 - 1.4 * (k // 6))
+                                      for k in range(n)])
+
+
+def test_embark_claims_logs_and_undoes_whole():
+    s = scenario(terrain=[TerrainPiece("b", "imperial_bastion", 10.0, 10.0)],
+                 units=[near_door(5)])
+    attempt = try_embark(s, library(), world_of(s), "sq", "b")
+    assert attempt.allowed, attempt.decision.reason
+    doc = ScenarioDocument(s)
+    before = s.unit("sq")
+    undo = apply_change(doc, attempt.change)
+    assert s.unit("sq").embarked_in == "b"
+    assert s.piece("b").claimed_by == RED
+    assert s.piece("b").state["occupants"] == ["sq"]
+    assert "embark in b" in s.log[-1].text and "now claimed by red" in s.log[-1].text
+    apply_change(doc, undo)
+    assert s.unit("sq") is before and s.piece("b").claimed_by is None and not s.log
+
+
+def test_embark_over_capacity_is_refused_with_the_numbers():
+    s = scenario(terrain=[TerrainPiece("b", "imperial_bastion", 10.0, 10.0)],
+                 units=[near_door(22)])
+    attempt = try_embark(s, library(), world_of(s), "sq", "b")
+    assert not attempt.allowed and attempt.change is None
+    assert attempt.decision.reason == "cannot embark: b holds 20 models, the unit has 22"
+
+
+def test_embark_out_of_reach_names_the_models_and_their_distances():
+    squad = round_unit("sq", RED, [(9.0, 5.0), (9.0, 1.0), (20.0, 7.0)])
+    s = scenario(terrain=[TerrainPiece("b", "imperial_bastion", 10.0, 10.0)], units=[squad])
+    reason = try_embark(s, library(), world_of(s), "sq", "b").decision.reason
+    assert reason.startswith('cannot embark: 2 of 3 models are not within 2" of an access point')
+    assert "sq-2 5.37\"" in reason and "sq-3" in reason
+
+
+@pytest.mark.parametrize("troop", [TroopType.VEHICLE, TroopType.BIKES])
+def test_only_infantry_enters_a_40k_building(troop):
+    s = scenario(terrain=[TerrainPiece("b", "imperial_bastion", 10.0, 10.0)],
+                 units=[round_unit("sq", RED, [(9.0, 5.5)], troop=troop)])
+    reason = try_embark(s, library(), world_of(s), "sq", "b").decision.reason
+    assert reason.startswith(f"cannot embark: sq is {troop.value.replace('_', ' ')}")
+
+
+def test_an_occupied_building_refuses_a_second_unit():
+    s = scenario(terrain=[TerrainPiece("b", "imperial_bastion", 10.0, 10.0)],
+                 units=[near_door(3), near_door(3, "other")])
+    s.unit("other").embarked_in = "b"
+    reason = try_embark(s, library(), world_of(s), "sq", "b").decision.reason
+    assert "already occupied by other" in reason
+
+
+def test_ruins_are_not_a_building_to_enter():
+    s = scenario(terrain=[TerrainPiece("r", "wh40k_ruins", 10.0, 10.0)],
+                 units=[near_door(3)])
+    reason = try_embark(s, library(), world_of(s), "sq", "r").decision.reason
+    assert "is not a building a unit can enter in Warhammer 40,000" in reason
+
+
+def test_epic_takes_infantry_in_contact_only():
+    hut = TerrainPiece("h", "epic40k_small_building", 10.0, 10.0)
+    s = scenario(RuleSystem.EPIC40K, [hut], [
+        round_unit("walker", RED, [(10.0, 3.0)], troop=TroopType.WALKER),
+        round_unit("far", RED, [(10.0, 0.0)], mm=12),
+    ])
+    world = world_of(s)
+    walker = try_embark(s, library(), world, "walker", "h").decision
+    assert "only infantry may enter" in walker.reason
+    far = try_embark(s, library(), world, "far", "h").decision
+    assert not far and "no model is in base contact with h" in far.reason
+    footprint = world.piece("h").footprint
+    top = footprint.bounds[1]
+    s.unit("far").models[0].y = top - 12 / 25.4 / 2 - 0.05
+    assert try_embark(s, library(), world_of(s), "far", "h").allowed
+
+
+def test_fantasy_garrison_rules_and_the_side_holding_it():
+    house = TerrainPiece("h", "whfb_building_1_floor", 10.0, 10.0)
+    s = scenario(RuleSystem.WARHAMMER_FANTASY, [house], [
+        round_unit("knights", RED, [(10.0, 0.0)], troop=TroopType.CAVALRY),
+        round_unit("spears", BLUE, [(10.0, 0.0)], mm=20),
+    ])
+    world = world_of(s)
+    top = world.piece("h").footprint.bounds[1]
+    s.unit("knights").models[0].y = s.unit("spears").models[0].y = top - 10 / 25.4 - 0.02
+    world = world_of(s)
+    knights = try_embark(s, library(), world, "knights", "h").decision
+    assert "only infantry, war beasts and swarms may garrison" in knights.reason
+    spears = try_embark(s, library(), world, "spears", "h")
+    assert spears.allowed
+    assert spears.change.pieces["h"].claimed_by == BLUE
+    assert spears.change.pieces["h"].state["garrison"]["unit"] == "spears"
+
+
+def embarked(n: int = 5):
+    squad = near_door(n)
+    squad.embarked_in = "b"
+    return scenario(terrain=[TerrainPiece("b", "imperial_bastion", 10.0, 10.0)], units=[squad])
+
+
+def test_first_placement_is_legal_and_a_model_at_6_1_inches_is_named():
+    s = embarked()
+    world = world_of(s)
+    plan = plan_disembark(s, library(), world, "sq")
+    assert plan.decision and plan.reach == 6.0 and not plan.emergency
+    assert all(v.legal for v in check_positions(s, world, plan, plan.start))
+    radius = 32 / 25.4 / 2
+    moved = dict(plan.start, **{"sq-3": (9.0, 7.0 - 6.1 + radius)})
+    decision, change = disembark_change(s, library(), world, plan, moved)
+    assert not decision and change is None
+    assert 'sq-3: too far: farthest part 6.10" from door, limit 6.00"' in decision.reason
+    decision, change = disembark_change(s, library(), world, plan, plan.start)
+    assert decision and change.units["sq"].embarked_in is None
+    assert change.units["sq"].models[2].x == plan.start["sq-3"][0]
+    assert change.pieces["b"].state["occupants"] == []
+
+
+def test_a_tremor_limits_the_exit_to_3_inches():
+    s = embarked()
+    rules = building_rules(s, library(), s.piece("b"))
+    s.piece("b").state = rules.state.to_dict() | {"effects": [{
+        "kind": "exit_limit", "affected": "occupants", "source": "Tremor",
+        "until": None, "unit_ids": [], "distance": 3.0}]}
+    plan = plan_disembark(s, library(), world_of(s), "sq")
+    assert plan.reach == 3.0
+
+
+def test_enemies_at_the_door_force_the_emergency_zone():
+    s = embarked()
+    wall = [(x, y) for x in range(-1, 20, 2) for y in range(-3, 18, 2)
+            if (x - 9) ** 2 + (y - 7) ** 2 <= 64 and not (6 < x < 14 and 6 < y < 14)]
+    s.units.append(round_unit("horde", BLUE, [(float(x), float(y)) for x, y in wall], mm=25))
+    world = world_of(s)
+    plan = plan_disembark(s, library(), world, "sq")
+    assert plan.decision and plan.emergency
+    assert "emergency disembarkation" in plan.decision.reason
+    assert plan.access[0][0] == "b"
+    assert all(v.legal for v in check_positions(s, world, plan, plan.start))
+    decision, change = disembark_change(s, library(), world, plan, plan.start)
+    assert "no voluntary actions" in change.log[0].text
+
+
+def test_fantasy_exit_needs_a_movement_value_then_uses_the_ring():
+    house = TerrainPiece("h", "whfb_building_1_floor", 10.0, 10.0)
+    spears = round_unit("spears", BLUE, [(0.0, 0.0)] * 3, mm=20)
+    spears.embarked_in = "h"
+    s = scenario(RuleSystem.WARHAMMER_FANTASY, [house], [spears])
+    plan = plan_disembark(s, library(), world_of(s), "spears")
+    assert not plan.decision and "no Movement value" in plan.decision.reason
+    spears.stats["movement"] = 4
+    world = world_of(s)
+    plan = plan_disembark(s, library(), world, "spears")
+    assert plan.decision and plan.reach == 8.0
+    assert all(v.legal for v in check_positions(s, world, plan, plan.start))
+    decision, change = disembark_change(s, library(), world, plan, plan.start)
+    assert decision and change.pieces["h"].claimed_by is None
