@@ -1,0 +1,132 @@
+"""Warhammer Fantasy building assault from the board: broken garrison, held assault, refusals."""
+
+from __future__ import annotations
+
+import pytest
+from shapely.geometry import Point
+
+from board.document.changes import apply_change
+from board.document.edits import ScenarioDocument
+from board.document.model import Base, Model, RuleSystem, TerrainPiece, TroopType, Unit
+from board.game.assault import AssaultError
+from board.game.assault_fantasy import FantasyStorm
+from board.game.world import WorldCache
+from rules import warhammer_fantasy as wf
+from rules.dice import FixedDice
+from tests.game import samples
+
+BASE = Base.round_mm(20)
+R = BASE.length_in / 2
+FRONT = 25.5  # the 1-floor building at (30, 24) spans y 22.5 to 25.5, x 28 to 32
+PROFILE = {"ws": 3, "s": 3, "t": 3, "i": 3, "a": 1, "leadership": 7, "movement": 4}
+
+
+def swordsmen(gap: float = 4.0) -> Unit:
+    y0 = FRONT + gap + R
+    models = [Model(f"sw{k}", BASE, 28.4 + 0.8 * (k % 5), y0 + 0.8 * (k // 5)) for k in range(10)]
+    return Unit("swords", "Swordsmen", samples.RED, TroopType.INFANTRY, models,
+                stats={**PROFILE, "ws": 4, "i": 4, "save": 5, "musician": "sw1"})
+
+
+def spearmen() -> Unit:
+    models = [Model(f"sp{k}", BASE, 28.4 + 0.8 * (k % 5), 23.2 + 0.8 * (k // 5))
+              for k in range(15)]
+    return Unit("spears", "Spearmen", samples.BLUE, TroopType.INFANTRY, models,
+                embarked_in="house", stats=dict(PROFILE))
+
+
+def fantasy_scenario(attacker=None):
+    house = TerrainPiece("house", "whfb_building_1_floor", 30.0, 24.0)
+    return samples.scenario(RuleSystem.WARHAMMER_FANTASY, [house],
+                            [attacker or swordsmen(), spearmen()])
+
+
+def storm(sc, faces):
+    world = WorldCache(samples.library()).world_for(sc)
+    return FantasyStorm(sc, samples.library(), world, "house", "swords", FixedDice(faces))
+
+
+def gap_to_house(unit: Unit) -> float:
+    footprint = WorldCache(samples.library()).world_for(
+        fantasy_scenario()).piece("house").footprint
+    return min(footprint.distance(Point(m.x, m.y)) - m.base.length_in / 2 for m in unit.models)
+
+
+def fight_through(s: FantasyStorm) -> None:
+    s.react(wf.Reaction.HOLD)
+    s.roll_charge()
+    s.choose_parties()
+    s.fight()
+    s.resolve()
+
+
+def test_the_garrison_breaks_is_placed_outside_and_the_assaulter_goes_in():
+    sc = fantasy_scenario()
+    doc = ScenarioDocument(sc)
+    # charge 3+2; three Swordsmen hit and wound (6, 6), seven miss; ten Spearmen miss;
+    # Break test 6+5 = 11 against Leadership 7; flee 4+3
+    s = storm(sc, [3, 2, *[6, 6] * 3, *[1] * 7, *[1] * 10, 6, 5, 4, 3])
+    assert abs(s.facts.distance - 4.0) < 1e-6 and s.facts.sight
+    fight_through(s)
+    assert s.step is wf.AssaultStep.GARRISON_BROKEN
+    result = s.result()
+    assert not s.dice.unused
+    undo = apply_change(doc, result.change)
+    spears, swords = sc.unit("spears"), sc.unit("swords")
+    assert len(spears.models) == 12 and spears.embarked_in is None
+    assert abs(gap_to_house(spears) - (1.0 + 7.0)) < 0.02
+    assert all(m.y < 22.5 for m in spears.models)  # the far side from the Swordsmen
+    assert swords.embarked_in == "house"
+    piece = sc.piece("house")
+    assert piece.state["garrison"]["unit"] == "swords" and piece.claimed_by == samples.RED
+    entry = sc.log[-1]
+    assert "flees 7\"" in entry.text and "wins by 3" in entry.text
+    assert [r["faces"] for r in entry.rolls][0] == [3, 2]
+    apply_change(doc, undo)
+    assert sc.unit("spears").embarked_in == "house" and len(sc.unit("spears").models) == 15
+    assert sc.unit("swords").embarked_in is None and sc.piece("house").state == {}
+    assert sc.log == []
+
+
+def test_a_garrison_that_holds_sends_the_assaulter_back_one_inch():
+    sc = fantasy_scenario()
+    # nobody wounds; the Swordsmen's musician wins the draw by 1; Break test 3+3 passes
+    s = storm(sc, [3, 2, *[1] * 10, *[1] * 10, 3, 3])
+    fight_through(s)
+    assert s.step is wf.AssaultStep.ATTACKER_WITHDREW
+    result = s.result()
+    apply_change(ScenarioDocument(sc), result.change)
+    swords = sc.unit("swords")
+    assert swords.embarked_in is None and sc.unit("spears").embarked_in == "house"
+    assert abs(gap_to_house(swords) - 1.0) < 1e-6
+    assert "won by 1 by the assaulter's musician" in result.text
+    assert "it holds" in result.text and "withdraws 1\"" in result.text
+
+
+def test_a_failed_charge_moves_the_higher_die_toward_the_building():
+    sc = fantasy_scenario(swordsmen(gap=9.0))
+    s = storm(sc, [2, 1])
+    s.react(wf.Reaction.STAND_AND_SHOOT)
+    s.roll_charge()
+    assert s.step is wf.AssaultStep.FAILED
+    apply_change(ScenarioDocument(sc), s.result().change)
+    assert abs(gap_to_house(sc.unit("swords")) - 7.0) < 1e-6
+
+
+def test_refusals_say_why_with_the_numbers():
+    sc = fantasy_scenario()
+    s = storm(sc, [])
+    with pytest.raises(AssaultError, match="farther than its Movement: it is 4.00\" away"):
+        s.react(wf.Reaction.STAND_AND_SHOOT)
+    with pytest.raises(AssaultError, match="can never flee from an assault"):
+        s.react(wf.Reaction.FLEE)
+    with pytest.raises(AssaultError, match="not over yet"):
+        s.result()
+    chariot = swordsmen()
+    chariot.troop_type = TroopType.CHARIOT
+    with pytest.raises(AssaultError, match="chariots may not assault"):
+        storm(fantasy_scenario(chariot), [])
+    bare = swordsmen()
+    del bare.stats["leadership"]
+    with pytest.raises(AssaultError, match="Swordsmen has no leadership"):
+        storm(fantasy_scenario(bare), [])
