@@ -32,3 +32,7 @@ def install_features(window: MainWindow) -> None:
     """Install every feature into ``window``."""
     for install in FEATURES:
         install(window)
+
+from board.view import deploy, export, log  # noqa: E402 - the features register below
+
+FEATURES += [deploy.install, export.install, log.install]

@@ -1,0 +1,181 @@
+"""The Deploy tools on the window: the map menu, the zones and marks, the Deployment dock.
+
+The deployment is worked out by :func:`board.game.deploy_choice.deployment_status` at most
+once per turn of the event loop after the document changes (a timer coalesces the signals),
+and only while the deployment is shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QPointF, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import QMenu
+
+from board.document.model import Scenario
+from board.game.deploy_choice import (
+    DeploymentRow,
+    DeploymentStatus,
+    caption_point,
+    choose_deployment,
+    deployment_choices,
+    deployment_status,
+)
+from board.view.commands import ApplyChangeCommand
+from board.view.convert import geometry_to_path, to_colour
+from board.view.deploy.dock import DeploymentDock
+from board.view.deploy.items import (
+    DeploymentZonesItem,
+    OutMark,
+    OutOfZoneItem,
+    OutText,
+    ZoneLook,
+)
+
+if TYPE_CHECKING:
+    from board.view.window import MainWindow
+
+__all__ = ["DeployController"]
+
+
+class DeployController(QObject):
+    """Shows the deployment of ``window``'s scenario on request and lets the player pick the map.
+
+    Attributes
+    ----------
+    status
+        The deployment last worked out (``None`` before the first time it is shown).
+    """
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.status: DeploymentStatus | None = None
+        self.zones_item = DeploymentZonesItem()
+        self.marks_item = OutOfZoneItem()
+        self.dock = DeploymentDock(window)
+        self.show_action = QAction("Show &Deployment", self)
+        self.show_action.setCheckable(True)
+        self.show_action.setShortcut("Ctrl+Shift+D")
+        self.map_menu = QMenu("Deployment &Map")
+        self._map_group = QActionGroup(self)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._build()
+
+    # -- what the player does -------------------------------------------------------------
+    def set_shown(self, shown: bool) -> None:
+        """Show or hide the zones, the marks and the dock (the action follows)."""
+        self.show_action.setChecked(shown)
+        for item in (self.zones_item, self.marks_item):
+            item.setVisible(shown)
+        self.dock.setVisible(shown)
+        if shown:
+            self.refresh()
+
+    def choose_map(self, key: str) -> bool:
+        """Make ``key`` the scenario's map as one undo step; False if it already is."""
+        scenario = self.window.document.scenario
+        change = choose_deployment(scenario, key)
+        if change.empty:
+            return False
+        name = next(c.name for c in deployment_choices(scenario) if c.key == key)
+        self.window.undo_stack.push(
+            ApplyChangeCommand(self.window.document, change, f"Deployment map: {name}"))
+        return True
+
+    def refresh(self) -> None:
+        """Work out the deployment now and give the items and the dock what to show."""
+        self._timer.stop()
+        scenario = self.window.document.scenario
+        status = deployment_status(scenario, self.window.scene.world())
+        self.status = status
+        self.zones_item.set_zones(self._zone_looks(scenario, status))
+        self.zones_item.set_note("Deployment zones", [status.headline()])
+        self.marks_item.set_marks(*self._marks(scenario, status))
+        self.dock.set_status(status.headline(), status.rows)
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _build(self) -> None:
+        scene = self.window.scene
+        for item in (self.zones_item, self.marks_item):
+            item.setVisible(False)
+            scene.addItem(item)
+        self.window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self.dock.setVisible(False)
+        self.show_action.toggled.connect(self._on_show_toggled)
+        self.dock.visibilityChanged.connect(self._on_dock_visibility_changed)
+        self.dock.unit_chosen.connect(self._on_unit_chosen)
+        self.map_menu.aboutToShow.connect(self._fill_map_menu)
+        self._timer.timeout.connect(self.refresh)
+        document = self.window.document
+        for signal in (document.models_changed, document.models_removed, document.models_added,
+                       document.unit_added, document.unit_removed, document.options_changed,
+                       document.pieces_changed, document.replaced):
+            signal.connect(self._on_document_changed)
+
+    def _fill_map_menu(self) -> None:
+        self.map_menu.clear()
+        for choice in deployment_choices(self.window.document.scenario):
+            text = choice.name + (" (default)" if choice.default else "")
+            action = self.map_menu.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(choice.current)
+            action.setData(choice.key)
+            self._map_group.addAction(action)
+            action.triggered.connect(lambda _=False, key=choice.key: self.choose_map(key))
+
+    def _on_show_toggled(self, shown: bool) -> None:
+        if shown != self.zones_item.isVisible():
+            self.set_shown(shown)
+
+    def _on_dock_visibility_changed(self, visible: bool) -> None:
+        if not visible and self.dock.isHidden() and self.show_action.isChecked():
+            self.set_shown(False)  # the player closed the dock
+
+    def _on_document_changed(self, *_: object) -> None:
+        if self.show_action.isChecked():
+            self._timer.start()
+
+    def _on_unit_chosen(self, unit_id: str) -> None:
+        unit = self.window.document.scenario.unit(unit_id)
+        if unit.on_table and unit.models:
+            self.window.scene.select_unit_of(unit.models[0].id)
+
+    @staticmethod
+    def _zone_looks(scenario: Scenario, status: DeploymentStatus) -> list[ZoneLook]:
+        if status.plan is None:
+            return []
+        plan, looks = status.plan, []
+        for side in scenario.sides:
+            zone = plan.zones.get(side.id)
+            if zone is not None:
+                path = geometry_to_path(plan.zone(zone))
+                x, y = caption_point(plan, zone)
+                looks.append(ZoneLook(path, to_colour(side.colour),
+                                      f"{side.name} deploys here ({zone})", QPointF(x, y)))
+        return looks
+
+    @staticmethod
+    def _marks(scenario: Scenario, status: DeploymentStatus) -> tuple[list[OutMark],
+                                                                        list[OutText]]:
+        marks, texts = [], []
+        for row in status.rows:
+            models = [m for m in scenario.unit(row.unit_id).models if m.id in row.out]
+            radii = [max(m.base.length_in, m.base.width_in) / 2 for m in models]
+            marks += [OutMark(QPointF(m.x, m.y), r) for m, r in zip(models, radii, strict=True)]
+            if models:  # one text per unit, under its lowest model out of zone
+                bottom = max(m.y + r for m, r in zip(models, radii, strict=True))
+                middle = sum(m.x for m in models) / len(models)
+                texts.append(OutText(QPointF(middle, bottom), _unit_text(row)))
+        return marks, texts
+
+
+def _unit_text(row: DeploymentRow) -> str:
+    """``out 3.18"`` for one model; ``3 out, up to 7.48"`` for several."""
+    if len(row.out) == 1:
+        return f"out {row.out_by[0]}"
+    worst = max(range(len(row.out)), key=lambda k: row.excess[k])
+    return f"{len(row.out)} out, up to {row.out_by[worst]}"

@@ -1,0 +1,192 @@
+"""The items of the Deploy tools: the zones on the table and the marks on models out of zone.
+
+Items draw what they are given (STYLE.md habit 4): paths and colours in inches, rings with
+their text; the controller in :mod:`board.view.deploy.controller` works out what to give.
+Pens are cosmetic; the zone names and the "out by" texts are drawn in screen pixels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from board.view import style
+from board.view.items.label_item import LabelItem
+
+__all__ = ["ZoneLook", "OutMark", "OutText", "DeploymentZonesItem", "OutOfZoneItem", "OUT_COLOUR"]
+
+#: The colour of the ring around a model out of its zone.
+OUT_COLOUR = QColor("#ff1744")
+#: The box behind the "out by" text.
+OUT_BACK = QColor(120, 0, 16, 215)
+
+#: Below the buildings (z 0) and the models (z 10), above the table (z −100).
+ZONES_Z = -50.0
+#: Above the models and their labels.
+MARKS_Z = 20.0
+
+
+@dataclass(frozen=True)
+class ZoneLook:
+    """One zone to draw: its outline in inches, its side's colour and its caption."""
+
+    path: QPainterPath
+    colour: QColor
+    caption: str
+    anchor: QPointF
+
+
+@dataclass(frozen=True)
+class OutMark:
+    """A model out of zone: its centre and radius, inches."""
+
+    centre: QPointF
+    radius: float
+
+
+@dataclass(frozen=True)
+class OutText:
+    """What is written about a unit's models out of zone, centred under ``anchor`` (inches)."""
+
+    anchor: QPointF
+    text: str
+
+
+def _screen_text(painter: QPainter, at: QPointF, text: str, colour: QColor) -> None:
+    """Write ``text`` centred on ``at`` (item inches) in screen pixels, on a dark box."""
+    device = painter.transform().map(at)
+    painter.save()
+    painter.resetTransform()
+    painter.setFont(style.label_font(9.0, bold=True))
+    box = painter.fontMetrics().boundingRect(text).adjusted(-4, -2, 4, 2)
+    box.moveCenter(device.toPoint())
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(style.LABEL_BACK)
+    painter.drawRoundedRect(box, 3, 3)
+    painter.setPen(colour)
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+    painter.restore()
+
+
+class _Overlay(QGraphicsItem):
+    """An item that takes no clicks and knows its bounds."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setAcceptHoverEvents(False)
+        self._bounds = QRectF()
+
+    def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
+        return self._bounds
+
+    def shape(self) -> QPainterPath:  # noqa: D102 - Qt override: never under the mouse
+        return QPainterPath()
+
+
+class DeploymentZonesItem(_Overlay):
+    """Each side's deployment zone, tinted in the side's colour with its name on it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(ZONES_Z)
+        self._zones: tuple[ZoneLook, ...] = ()
+        self._note: tuple[str, list[str]] | None = None
+
+    def set_note(self, title: str, lines: Sequence[str]) -> None:
+        """What an export writes beside the picture for this overlay."""
+        self._note = (title, list(lines))
+
+    def summary_note(self) -> tuple[str, list[str]] | None:
+        """The overlay's lines for an export's written summary (see docs/disputes.md)."""
+        return self._note
+
+    @property
+    def zones(self) -> tuple[ZoneLook, ...]:
+        """The zones drawn."""
+        return self._zones
+
+    def set_zones(self, zones: Sequence[ZoneLook]) -> None:
+        """Draw ``zones`` (none: nothing)."""
+        self.prepareGeometryChange()
+        self._zones = tuple(zones)
+        bounds = QRectF()
+        for zone in self._zones:
+            bounds = bounds.united(zone.path.boundingRect())
+        self._bounds = bounds.adjusted(-0.5, -0.5, 0.5, 0.5)
+        self.update()
+
+    def paint(  # noqa: D102 - Qt override
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        for zone in self._zones:
+            fill = QColor(zone.colour)
+            fill.setAlpha(55)
+            painter.setBrush(QBrush(fill))
+            edge = QPen(zone.colour, 0, Qt.PenStyle.DashLine)
+            edge.setCosmetic(True)
+            painter.setPen(edge)
+            painter.drawPath(zone.path)
+        for zone in self._zones:
+            if not zone.path.isEmpty():
+                _screen_text(painter, zone.anchor, zone.caption, style.LABEL_TEXT)
+
+
+class OutOfZoneItem(_Overlay):
+    """A red ring around every model out of its zone, with how far it sticks out."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(MARKS_Z)
+        self._marks: tuple[OutMark, ...] = ()
+        self._texts: tuple[OutText, ...] = ()
+        self._labels: list[LabelItem] = []
+
+    @property
+    def marks(self) -> tuple[OutMark, ...]:
+        """The marks drawn."""
+        return self._marks
+
+    def set_marks(self, marks: Sequence[OutMark], texts: Sequence[OutText] = ()) -> None:
+        """Ring these models and write ``texts`` (none: nothing)."""
+        self.prepareGeometryChange()
+        self._marks = tuple(marks)
+        self._texts = tuple(texts)
+        bounds = QRectF()
+        for mark in self._marks:
+            r = mark.radius + 1.5  # room for the ring and the text's anchor
+            bounds = bounds.united(QRectF(mark.centre.x() - r, mark.centre.y() - r, 2 * r, 2 * r))
+        self._bounds = bounds
+        self._place_labels()
+        self.update()
+
+    def label_texts(self) -> list[str]:
+        """The texts written beside the marks, in order."""
+        return [label.text for label in self._labels if label.isVisible()]
+
+    def _place_labels(self) -> None:
+        while len(self._labels) < len(self._texts):
+            label = LabelItem("", self, background=OUT_BACK, point_size=8.0, bold=True)
+            label.set_pixel_offset(0.0, 14.0)
+            self._labels.append(label)
+        for k, label in enumerate(self._labels):
+            label.setVisible(k < len(self._texts))
+            if k < len(self._texts):
+                label.set_text(self._texts[k].text)
+                label.setPos(self._texts[k].anchor)
+
+    def paint(  # noqa: D102 - Qt override
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pen = QPen(OUT_COLOUR, 2.5)
+        pen.setCosmetic(True)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for mark in self._marks:
+            r = mark.radius + 0.15
+            painter.drawEllipse(mark.centre, r, r)

@@ -1,0 +1,26 @@
+"""Export the view with its measurements, rays and verdicts drawn and written out.
+
+``install(window)`` adds *File ▸ Export View…* (Ctrl+E): PNG, SVG or PDF by the file's
+suffix; the picture is what the view shows, the text below it the summary of every overlay
+(see :mod:`board.view.export.controller`) and the scenario's kept facts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from board.view.export.controller import ExportController, overlay_notes
+from board.view.export.render import Exported, ExportError, export_format, export_view
+
+if TYPE_CHECKING:
+    from board.view.window import MainWindow
+
+__all__ = ["install", "ExportController", "ExportError", "Exported", "export_format",
+           "export_view", "overlay_notes"]
+
+
+def install(window: MainWindow) -> None:
+    """Add *Export View…* to ``window``'s File menu (``window.exporter``)."""
+    controller = ExportController(window)
+    window.exporter = controller  # type: ignore[attr-defined]
+    window.menu("&File").addAction(controller.action)

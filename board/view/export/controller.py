@@ -1,0 +1,80 @@
+"""File ▸ Export View…: the view, its overlays and their numbers, to PNG, SVG or PDF.
+
+The written summary is :func:`board.game.dispute_summary.summary_lines` over what the
+overlays on the scene say: any visible scene item with a ``summary_note()`` method returning
+``(title, lines)`` (or ``None``) is an overlay whose lines go into the summary.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QGraphicsScene
+
+from board.game.dispute_summary import OverlayNote, summary_lines
+from board.view.export.render import Exported, ExportError, export_view
+
+if TYPE_CHECKING:
+    from board.view.window import MainWindow
+
+__all__ = ["ExportController", "overlay_notes"]
+
+_FILTERS = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
+
+
+def overlay_notes(scene: QGraphicsScene) -> list[OverlayNote]:
+    """What the visible overlays on ``scene`` say, in the order they are stacked (bottom first)."""
+    notes: list[OverlayNote] = []
+    for item in reversed(scene.items()):  # items() is topmost first
+        note_of = getattr(item, "summary_note", None)
+        if callable(note_of) and item.isVisible():
+            note = note_of()
+            if note is not None:
+                notes.append((str(note[0]), [str(line) for line in note[1]]))
+    return notes
+
+
+class ExportController(QObject):
+    """Exports ``window``'s view; the action asks for a file, ``export_to`` does not."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.action = QAction("&Export View…", self)
+        self.action.setShortcut(QKeySequence("Ctrl+E"))
+        self.action.setStatusTip("Write the view, its measurements and their numbers to "
+                                 "PNG, SVG or PDF")
+        self.action.triggered.connect(self.ask_export)
+
+    def summary(self) -> list[str]:
+        """The lines written below the picture: a heading, the overlays, the kept facts."""
+        scene = self.window.scene
+        stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+        lines = summary_lines(self.window.document.scenario, scene.datasheets,
+                              overlay_notes(scene))
+        return [f"battleboard export, {stamp}", *lines]
+
+    def export_to(self, path: Path) -> Exported:
+        """Export to ``path`` (its suffix picks the format); ``ExportError`` says why not."""
+        scenario = self.window.document.scenario
+        done = export_view(self.window.view, path, self.summary(), f"battleboard: {scenario.name}")
+        self.window.statusBar().showMessage(f"Exported the view to {path}", 6000)
+        return done
+
+    def ask_export(self) -> None:
+        """Ask for a file name, then export; a refusal is shown to the player."""
+        name, chosen = QFileDialog.getSaveFileName(self.window, "Export view", "board.png",
+                                                   _FILTERS)
+        if not name:
+            return
+        path = Path(name)
+        if not path.suffix:
+            path = path.with_suffix("." + chosen.split("*.")[-1].rstrip(")"))
+        try:
+            self.export_to(path)
+        except ExportError as error:
+            self.window.show_error("Export view", str(error))
