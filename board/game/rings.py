@@ -1,0 +1,198 @@
+"""Range rings and auras kept on the board, and moving shapes to follow a drag.
+
+A ring a player keeps is an :class:`~board.document.model.Annotation` of kind ``ring``::
+
+    {"target": TARGET, "distances": [6, 12], "distance_unit": "in", "weapons": false}
+
+``distances`` are in ``distance_unit`` (``"in"``, or ``"cm"`` in Epic 40,000). With
+``"weapons": true`` the target is a terrain piece and the rings are its emplaced weapons'
+ranges, each from its own mount; ``distances`` may then be empty.
+
+The ring follows its model while it is dragged: the board hands :func:`ring_areas` the shapes
+moved to where the items stand (:func:`shifted`), not where the document has them.
+
+>>> from board.game.targets import UnitTarget
+>>> kept = read_ring(ring_annotation("r1", UnitTarget("u1"), (6, 12), "in"))
+>>> kept.radii, kept.text
+((6.0, 12.0), 'rings 6.00", 12.00" around unit u1')
+>>> parse_distances("6, 12 18", "in")
+(6.0, 12.0, 18.0)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import shapely
+from shapely import affinity
+
+from board.document.model import Annotation
+from board.game.annotations import AnnotationError
+from board.game.measure import RangeRing, to_inches
+from board.game.targets import PieceTarget, Target, TargetError, describe, target_from_dict
+from geometry import Circle, Shape, format_distance, reach_area
+
+__all__ = [
+    "RING_KIND",
+    "RingAnnotation",
+    "ring_annotation",
+    "read_ring",
+    "parse_distances",
+    "shifted",
+    "ring_areas",
+]
+
+#: The annotation kind of a kept range ring or aura.
+RING_KIND = "ring"
+
+
+@dataclass(frozen=True)
+class RingAnnotation:
+    """Rings around ``target`` at ``distances`` (in ``distance_unit``), or its weapons' ranges."""
+
+    id: str
+    target: Target
+    distances: tuple[float, ...]
+    distance_unit: str
+    weapons: bool = False
+
+    @property
+    def radii(self) -> tuple[float, ...]:
+        """The distances in inches."""
+        return tuple(to_inches(d, self.distance_unit) for d in self.distances)
+
+    @property
+    def text(self) -> str:
+        """The ring in words, e.g. ``rings 6.00", 12.00" around unit u1``."""
+        if self.weapons:
+            return f"emplaced weapon ranges of {describe(self.target)}"
+        shown = ", ".join(format_distance(r, unit=self.distance_unit) for r in self.radii)
+        word = "ring" if len(self.radii) == 1 else "rings"
+        return f"{word} {shown} around {describe(self.target)}"
+
+    def to_annotation(self) -> Annotation:
+        """The document's annotation for it."""
+        return Annotation(self.id, RING_KIND, {
+            "target": self.target.to_dict(), "distances": list(self.distances),
+            "distance_unit": self.distance_unit, "weapons": self.weapons})
+
+
+def ring_annotation(annotation_id: str, target: Target, distances: Iterable[float],
+                    distance_unit: str, weapons: bool = False) -> Annotation:
+    """Make the annotation that keeps rings around ``target``."""
+    kept = RingAnnotation(annotation_id, target, tuple(float(d) for d in distances),
+                          distance_unit, weapons)
+    return read_ring(kept.to_annotation()).to_annotation()  # checked as a file would be
+
+
+def _fail(annotation: Annotation, message: str) -> AnnotationError:
+    return AnnotationError(f"annotation {annotation.id!r} (ring): {message}")
+
+
+def _distances(annotation: Annotation, raw: object) -> tuple[float, ...]:
+    if not isinstance(raw, list):
+        raise _fail(annotation, f"distances must be a list of numbers, got {raw!r}")
+    for value in raw:
+        bad = isinstance(value, bool) or not isinstance(value, (int, float))
+        if bad or not math.isfinite(value) or value <= 0:
+            raise _fail(annotation, f"each distance must be a number above 0, got {value!r}")
+    return tuple(float(v) for v in raw)
+
+
+def read_ring(annotation: Annotation) -> RingAnnotation:
+    """Read a ``ring`` annotation; a bad one raises :class:`AnnotationError` naming it.
+
+    Examples
+    --------
+    >>> try:
+    ...     read_ring(Annotation("r2", "ring", {"target": {"type": "unit", "id": "u"},
+    ...                                         "distances": [0]}))
+    ... except AnnotationError as error:
+    ...     print(error)
+    annotation 'r2' (ring): each distance must be a number above 0, got 0
+    """
+    data: Mapping[str, Any] = annotation.data
+    weapons = data.get("weapons", False)
+    if not isinstance(weapons, bool):
+        raise _fail(annotation, f"weapons must be true or false, got {weapons!r}")
+    unit = data.get("distance_unit", "in")
+    if unit not in ("in", "cm"):
+        raise _fail(annotation, f"distance_unit must be 'in' or 'cm', got {unit!r}")
+    distances = _distances(annotation, data.get("distances", []))
+    try:
+        target = target_from_dict(data.get("target"))
+    except TargetError as error:
+        raise _fail(annotation, str(error)) from None
+    if weapons and not isinstance(target, PieceTarget):
+        raise _fail(annotation, f"weapon ranges need a piece target, got {describe(target)}")
+    if not weapons and not distances:
+        raise _fail(annotation, "give at least one distance")
+    return RingAnnotation(annotation.id, target, distances, unit, weapons)
+
+
+def parse_distances(text: str, unit: str) -> tuple[float, ...]:
+    """Read distances typed by a player: numbers separated by commas or spaces.
+
+    Examples
+    --------
+    >>> parse_distances(" 3 ;6", "cm")
+    (3.0, 6.0)
+    >>> parse_distances("6, -2", "in")
+    Traceback (most recent call last):
+    ...
+    ValueError: a ring distance must be above 0 in, got -2
+    >>> parse_distances("six", "in")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'six' is not a distance; type numbers such as 6, 12
+    """
+    found = []
+    for word in (w for w in re.split(r"[,;\s]+", text.strip()) if w):
+        try:
+            value = float(word.rstrip('"'))
+        except ValueError:
+            raise ValueError(f"{word!r} is not a distance; type numbers such as 6, 12") from None
+        if not math.isfinite(value) or value <= 0:
+            raise ValueError(f"a ring distance must be above 0 {unit}, got {word}")
+        found.append(value)
+    if not found:
+        raise ValueError("type at least one distance, such as 6, 12")
+    return tuple(found)
+
+
+def shifted(shape: Shape, dx: float, dy: float) -> Shape:
+    """Return ``shape`` moved by ``(dx, dy)`` inches (the same object when not moved).
+
+    Examples
+    --------
+    >>> shifted(Circle(1, 2, 0.5), 3, 0)
+    Circle(x=4, y=2, radius=0.5)
+    """
+    if dx == 0 and dy == 0:
+        return shape
+    if isinstance(shape, Circle):
+        return Circle(shape.x + dx, shape.y + dy, shape.radius)
+    return affinity.translate(shape, dx, dy)
+
+
+def ring_areas(shapes: Sequence[Shape], radii: Iterable[float]) -> tuple[RangeRing, ...]:
+    """The area within each radius (inches) of any of ``shapes``.
+
+    Examples
+    --------
+    >>> from shapely.geometry import Point
+    >>> [round(r.area.area, 1) for r in ring_areas([Point(0, 0)], [1, 2])]
+    [3.1, 12.6]
+    """
+    rings = []
+    for radius in radii:
+        if not math.isfinite(radius) or radius <= 0:
+            raise ValueError(f"a range ring needs a radius above 0, got {radius!r}")
+        rings.append(RangeRing(radius, shapely.union_all([reach_area(s, radius)
+                                                          for s in shapes])))
+    return tuple(rings)
+
