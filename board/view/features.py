@@ -36,3 +36,7 @@ def install_features(window: MainWindow) -> None:
 from board.view import deploy, export, log  # noqa: E402 - the features register below
 
 FEATURES += [deploy.install, export.install, log.install]
+
+from board.view import buildings  # noqa: E402 - registers below
+
+FEATURES += [buildings.install]

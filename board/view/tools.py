@@ -9,6 +9,8 @@ function :func:`board.document.edits.offset_positions`.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt
@@ -62,10 +64,22 @@ def board_item_at(items: list[QGraphicsItem]) -> ModelItem | BuildingItem | None
     return None
 
 
+def building_under(items: list[QGraphicsItem]) -> str | None:
+    """Return the id of the topmost building among ``items``, looking past models."""
+    for item in items:
+        owner: QGraphicsItem | None = item
+        while owner is not None and not isinstance(owner, BuildingItem):
+            owner = owner.parentItem()
+        if isinstance(owner, BuildingItem):
+            return owner.piece_id
+    return None
+
+
 class SelectTool(Tool):
     """Click to select, Ctrl+click to add or remove, drag to move the selection.
 
-    Shift+drag on a model moves its whole unit, keeping the formation. Pressing on empty
+    Shift+drag on a model moves its whole unit, keeping the formation; releasing a whole unit
+    over a building asks to embark it instead (:meth:`_building_drop`). Pressing on empty
     table leaves the event to the view, which draws a rubber band.
     """
 
@@ -113,6 +127,12 @@ class SelectTool(Tool):
         if self._press is None or event.button() != Qt.MouseButton.LeftButton:
             return False
         dx, dy = self._offset(event)
+        drop = self._building_drop(event) if dx or dy else None
+        if drop is not None:
+            self._preview(0.0, 0.0)
+            self._reset()
+            drop()
+            return True
         if dx or dy:
             self._preview(dx, dy)
             self.scene.push_drag(
@@ -125,6 +145,24 @@ class SelectTool(Tool):
         return True
 
     # -- helpers ----------------------------------------------------------------------------
+    def _building_drop(self, event: QGraphicsSceneMouseEvent) -> Callable[[], object] | None:
+        """Whole units released over a building: the call that offers them to embark.
+
+        The handler (``scene.drop_on_building(unit_ids, piece_id)``, set by the buildings
+        feature) takes the drop instead of the move: the models go back where they were (an
+        embarked unit then leaves the table; a refused one does not move).
+        """
+        handler = getattr(self.scene, "drop_on_building", None)
+        if handler is None or self._pieces or not self._models:
+            return None
+        piece_id = building_under(self.scene.items_under(event))
+        scenario = self.scene.document.scenario
+        units = {unit.id: unit for unit in (scenario.model(mid)[0] for mid in self._models)}
+        whole = all(m.id in self._models for unit in units.values() for m in unit.models)
+        if piece_id is None or not whole:
+            return None
+        return partial(handler, sorted(units), piece_id)
+
     def _begin_drag(self, at: QPointF, item: ModelItem | BuildingItem) -> None:
         self._press = QPointF(at)
         self._anchor = (item.pos().x(), item.pos().y())

@@ -1,0 +1,42 @@
+"""Buildings on the board: the Building dock, embarking, disembarking, void-shield zones.
+
+:func:`install` adds the dock, the ``&Buildings`` menu (complete a disembarkation with Enter,
+show the void-shield zones) and lets a unit dragged onto a building embark
+(:class:`board.view.tools.SelectTool` asks the scene's ``drop_on_building``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+
+from board.view.buildings.controller import BuildingController
+from board.view.buildings.disembark_tool import DisembarkTool
+from board.view.buildings.dock import BuildingDock
+
+if TYPE_CHECKING:
+    from board.view.window import MainWindow
+
+__all__ = ["install", "BuildingController", "BuildingDock", "DisembarkTool"]
+
+
+def install(window: MainWindow) -> None:
+    """Add the buildings feature to ``window``."""
+    controller = BuildingController(window)
+    controller.setObjectName("buildings")
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, controller.dock)
+    window.tabifyDockWidget(window.garrisons, controller.dock)
+    controller.dock.raise_()
+    setattr(window.scene, "drop_on_building", controller.drop_on_building)  # noqa: B010
+    menu = window.menu("&Buildings")
+    complete = QAction("Complete disembarkation", window)
+    complete.setShortcuts([QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)])
+    complete.triggered.connect(controller.complete_disembark)
+    menu.addAction(complete)
+    shields = QAction("Show void shield zones", window)
+    shields.setCheckable(True)
+    shields.toggled.connect(controller.show_void_shields)
+    controller.dock.show_void_shields.toggled.connect(shields.setChecked)
+    menu.addAction(shields)

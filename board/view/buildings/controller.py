@@ -1,0 +1,213 @@
+"""The buildings feature: the dock kept live, embarking, disembarking, the void-shield overlay.
+
+Every decision comes from the pure functions of :mod:`board.game` (:func:`try_embark`,
+:func:`plan_disembark`, :func:`summarise`, :func:`void_shield_coverage`); this module only
+wires them to the window, pushes one :class:`ApplyChangeCommand` per action and shows the
+words.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import shapely
+from PySide6.QtCore import QObject, QPointF
+from shiboken6 import isValid
+
+from board.game.buildings import BuildingStateError
+from board.game.coverage import void_shield_coverage
+from board.game.disembarking import plan_disembark
+from board.game.embarking import try_embark
+from board.game.summary import summarise
+from board.view.buildings.disembark_tool import DisembarkTool
+from board.view.buildings.dock import BuildingDock
+from board.view.buildings.void_shield_item import ShieldPicture, UnitMark, VoidShieldItem
+from board.view.commands import ApplyChangeCommand
+from board.view.convert import geometry_to_path
+from geometry import void_shield_zone
+from rules.decision import Decision
+
+if TYPE_CHECKING:
+    from board.view.window import MainWindow
+
+__all__ = ["BuildingController"]
+
+
+class BuildingController(QObject):
+    """Connects the Building dock, the board and the document for one window."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.scene = window.scene
+        self.dock = BuildingDock(window)
+        self.tool: DisembarkTool | None = None
+        self.void_item: VoidShieldItem | None = None
+        self._shields: ShieldPicture | None = None
+        self._connect()
+        self.refresh()
+
+    @property
+    def piece_id(self) -> str | None:
+        """The building the dock shows."""
+        return self.dock.piece_id
+
+    # -- acting -----------------------------------------------------------------------------
+    def embark(self, unit_id: str, piece_id: str) -> Decision:
+        """Ask the rules; on success push one undo step, else say why and change nothing."""
+        scene = self.scene
+        attempt = try_embark(scene.document.scenario, scene.datasheets, scene.world(),
+                             unit_id, piece_id)
+        if attempt.change is not None:
+            name = scene.document.scenario.unit(unit_id).name
+            scene.undo_stack.push(ApplyChangeCommand(scene.document, attempt.change,
+                                                     f"{name} embarks in {piece_id}"))
+        self.say(attempt.decision.reason)
+        return attempt.decision
+
+    def drop_on_building(self, unit_ids: list[str], piece_id: str) -> bool:
+        """A whole unit dragged onto a building: embark it (the drag itself is dropped)."""
+        scenario = self.scene.document.scenario
+        leaders = [u for u in unit_ids if scenario.unit(u).joined_to not in unit_ids]
+        if len(leaders) != 1:
+            self.say(f"cannot embark: drag one unit (with its joined characters) onto "
+                     f"{piece_id}, not {len(leaders)} units")
+            return True
+        self.show_piece(piece_id)
+        self.embark(leaders[0], piece_id)
+        return True
+
+    def start_disembark(self, unit_id: str) -> Decision:
+        """Draw the zone and the models to place; the tool takes the mouse until done."""
+        scene = self.scene
+        plan = plan_disembark(scene.document.scenario, scene.datasheets, scene.world(), unit_id)
+        if not plan.decision:
+            self.say(plan.decision.reason)
+            return plan.decision
+        self.tool = DisembarkTool(scene, plan, self.say, self._on_tool_finished)
+        scene.set_tool(self.tool)
+        self.dock.set_disembarking(True)
+        return plan.decision
+
+    def complete_disembark(self) -> Decision:
+        """Finish the disembarkation in progress (Enter)."""
+        if self.tool is None or self.scene.tool is not self.tool:
+            return Decision.no("no disembarkation in progress")
+        return self.tool.complete()
+
+    def abandon_disembark(self) -> None:
+        """Escape: leave the disembarkation, changing nothing."""
+        if self.tool is not None and self.scene.tool is self.tool:
+            self.scene.escape()
+
+    def say(self, text: str) -> None:
+        """Show ``text`` in the dock and the status bar."""
+        if not isValid(self.dock):
+            return
+        self.dock.set_message(text)
+        self.window.statusBar().showMessage(text, 10000)
+
+    # -- the void-shield overlay ------------------------------------------------------------
+    def show_void_shields(self, visible: bool) -> None:
+        """Draw (or hide) every generator's zone and each unit's coverage."""
+        if visible and self.void_item is None:
+            self.void_item = VoidShieldItem(self.shield_picture, self.scene.table_rect())
+            self.scene.addItem(self.void_item)
+        elif not visible and self.void_item is not None:
+            self.scene.removeItem(self.void_item)
+            self.void_item = None
+        if self.dock.show_void_shields.isChecked() != visible:
+            self.dock.show_void_shields.setChecked(visible)
+        self._refresh_coverage()
+
+    def shield_picture(self) -> ShieldPicture:
+        """The zones and unit labels, computed when the board has changed since last asked."""
+        if self._shields is None:
+            world = self.scene.world()
+            zones = [void_shield_zone(p.footprint, p.void_shields.range)
+                     for p in world.pieces.values() if p.void_shields]
+            marks = []
+            for cover in void_shield_coverage(world):
+                models = world.units[cover.unit_id].models
+                centre = QPointF(sum(m.x for m in models) / len(models),
+                                 max(m.y for m in models))
+                marks.append(UnitMark(centre, cover.explain(), cover.status.value))
+            union = shapely.union_all(zones) if zones else shapely.Polygon()
+            self._shields = ShieldPicture(geometry_to_path(union), tuple(marks))
+        return self._shields
+
+    # -- keeping the dock live --------------------------------------------------------------
+    def show_piece(self, piece_id: str | None) -> None:
+        """Show ``piece_id`` in the dock (None: the hint)."""
+        self.dock.piece_id = piece_id
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Rebuild the dock's lines from the document as it is now."""
+        if not isValid(self.dock):
+            return
+        scenario = self.scene.document.scenario
+        piece_id = self.dock.piece_id
+        if piece_id is not None and not any(p.id == piece_id for p in scenario.terrain):
+            piece_id = None
+        lines: list[str] = []
+        title = ""
+        if piece_id is not None:
+            title, lines = self._summary_lines(piece_id)
+        self.dock.show_building(piece_id, title, lines)
+        sides = {s.id: s.name for s in scenario.sides}
+        label = {u.id: f"{u.name} ({sides.get(u.side, u.side)}, {len(u.models)} models)"
+                 for u in scenario.units}
+        outside = [(u.id, label[u.id]) for u in scenario.units if u.on_table and u.models]
+        inside = [(u.id, label[u.id]) for u in scenario.units_in(piece_id or "")]
+        self.dock.set_units(outside, inside)
+
+    def _summary_lines(self, piece_id: str) -> tuple[str, list[str]]:
+        scenario = self.scene.document.scenario
+        try:
+            summary = summarise(scenario, self.scene.datasheets, scenario.piece(piece_id))
+        except BuildingStateError as error:
+            return piece_id, [str(error)]
+        if summary is None:
+            return piece_id, [f"{piece_id} is not a building of {scenario.rule_system.label}"]
+        return f"{summary.name} ({piece_id})", summary.lines()
+
+    def _refresh_coverage(self) -> None:
+        self._shields = None
+        if self.void_item is not None:
+            self.void_item.update()
+        if not self.dock.show_void_shields.isChecked():
+            self.dock.set_coverage([])
+            return
+        world = self.scene.world()
+        lines = [c.explain() for c in void_shield_coverage(world)]
+        self.dock.set_coverage(lines or ["(no Void Shield Generator on the table)"])
+
+    def _on_document_changed(self, *_: object) -> None:
+        self.refresh()
+        self._refresh_coverage()
+
+    def _on_selection_changed(self) -> None:
+        if not isValid(self.scene) or not isValid(self.dock):
+            return
+        pieces = self.scene.selected_piece_ids()
+        if pieces and pieces[0] != self.dock.piece_id:
+            self.show_piece(pieces[0])
+
+    def _on_tool_finished(self) -> None:
+        self.tool = None
+        if isValid(self.dock):
+            self.dock.set_disembarking(False)
+
+    def _connect(self) -> None:
+        document = self.scene.document
+        for signal in (document.models_changed, document.models_removed, document.models_added,
+                       document.piece_added, document.piece_removed, document.pieces_changed,
+                       document.unit_added, document.unit_removed, document.replaced):
+            signal.connect(self._on_document_changed)
+        self.scene.selectionChanged.connect(self._on_selection_changed)
+        self.dock.embark_requested.connect(self.embark)
+        self.dock.disembark_requested.connect(self.start_disembark)
+        self.dock.complete_requested.connect(self.complete_disembark)
+        self.dock.abandon_requested.connect(self.abandon_disembark)
+        self.dock.void_shields_toggled.connect(self.show_void_shields)

@@ -1,0 +1,182 @@
+"""The disembark tool: the zone drawn, the unit's models placed by dragging, checked live.
+
+The tool turns the mouse into positions; the pure functions of
+:mod:`board.game.disembarking` check them and build the change. Dragging a model moves it
+alone; nothing in the document changes until :meth:`DisembarkTool.complete` succeeds (one
+undo step). Escape (:meth:`cancel`) abandons and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QPainterPath
+from PySide6.QtWidgets import QGraphicsSceneMouseEvent
+
+from board.game.disembarking import (
+    DisembarkPlan,
+    check_positions,
+    disembark_change,
+    model_shapes,
+)
+from board.view.buildings.placement_item import PlacedModel, PlacementItem, PlacementPicture
+from board.view.commands import ApplyChangeCommand
+from board.view.convert import geometry_to_path
+from board.view.tools import Tool
+from geometry import Circle, PlacementVerdict, Shape
+from rules.decision import Decision
+
+if TYPE_CHECKING:
+    from board.view.scene import BoardScene
+
+__all__ = ["DisembarkTool"]
+
+XY = tuple[float, float]
+
+
+def _base_path(shape: Shape) -> QPainterPath:
+    if isinstance(shape, Circle):
+        path = QPainterPath()
+        path.addEllipse(QPointF(shape.x, shape.y), shape.radius, shape.radius)
+        return path
+    return geometry_to_path(shape)
+
+
+class DisembarkTool(Tool):
+    """Place a disembarking unit's models, then :meth:`complete` (Enter) or Escape.
+
+    Parameters
+    ----------
+    scene
+        The board.
+    plan
+        The zone and first placement (:func:`board.game.disembarking.plan_disembark`).
+    report
+        Called with each message for the player (a refusal with the models named, the result).
+    finished
+        Called when the tool stops, done or abandoned.
+    """
+
+    def __init__(self, scene: BoardScene, plan: DisembarkPlan,
+                 report: Callable[[str], None] = lambda _: None,
+                 finished: Callable[[], None] = lambda: None) -> None:
+        super().__init__(scene)
+        self.plan = plan
+        self.positions: dict[str, XY] = dict(plan.start)
+        self._report, self._finished = report, finished
+        self._grabbed: str | None = None
+        self._grab_offset = (0.0, 0.0)
+        self._picture: PlacementPicture | None = None
+        self._verdicts: tuple[PlacementVerdict, ...] | None = None
+        self._zone = geometry_to_path(plan.zone)
+        self._normal = geometry_to_path(plan.normal_zone) if plan.emergency else None
+        self.item = PlacementItem(self.picture, self._bounds())
+
+    # -- what the player sees --------------------------------------------------------------
+    def verdicts(self) -> tuple[PlacementVerdict, ...]:
+        """Every model's verdict at its current position (computed once per change)."""
+        if self._verdicts is None:
+            scenario = self.scene.document.scenario
+            self._verdicts = check_positions(scenario, self.scene.world(), self.plan,
+                                             self.positions)
+        return self._verdicts
+
+    def picture(self) -> PlacementPicture:
+        """What the overlay draws now (rebuilt at most once per change, at paint time)."""
+        if self._picture is None:
+            scenario = self.scene.document.scenario
+            shapes = dict(model_shapes(scenario, self.plan, self.positions))
+            models = tuple(
+                PlacedModel(v.model_id, _base_path(shapes[v.model_id]),
+                            QPointF(*self.positions[v.model_id]),
+                            "" if v.legal else v.explain())
+                for v in self.verdicts())
+            self._picture = PlacementPicture(self._zone, self._normal, models)
+        return self._picture
+
+    def illegal(self) -> list[str]:
+        """The ids of the models not placed legally."""
+        return [v.model_id for v in self.verdicts() if not v.legal]
+
+    # -- moving one model -----------------------------------------------------------------
+    def move_model(self, model_id: str, x: float, y: float) -> None:
+        """Put ``model_id`` at ``(x, y)`` (inches) and redraw."""
+        if model_id not in self.positions:
+            raise KeyError(f"model {model_id} is not disembarking")
+        self.positions[model_id] = (x, y)
+        self._verdicts = self._picture = None
+        self.item.update()
+
+    def model_at(self, at: QPointF) -> str | None:
+        """The disembarking model whose base is under ``at``, topmost (last drawn) first."""
+        scenario = self.scene.document.scenario
+        for model_id, shape in reversed(model_shapes(scenario, self.plan, self.positions)):
+            if _base_path(shape).contains(at):
+                return model_id
+        return None
+
+    # -- the tool's life -------------------------------------------------------------------
+    def start(self) -> None:  # noqa: D102 - documented on Tool
+        self.scene.addItem(self.item)
+        self._report(f"{self.plan.decision.reason}. Drag the models into the green zone, "
+                     "then press Enter (Escape abandons).")
+
+    def finish(self) -> None:  # noqa: D102 - documented on Tool
+        if self.item.scene() is not None:
+            self.scene.removeItem(self.item)
+        self._finished()
+
+    def cancel(self) -> None:  # noqa: D102 - documented on Tool
+        if self._grabbed is not None:
+            self._grabbed = None
+            return
+        self._report("disembarkation abandoned: nothing changed")
+
+    def complete(self) -> Decision:
+        """Disembark as placed if every model is legal (one undo step); else say who is not."""
+        scenario = self.scene.document.scenario
+        decision, change = disembark_change(scenario, self.scene.datasheets, self.scene.world(),
+                                            self.plan, self.positions)
+        self._report(decision.reason)
+        if change is None:
+            return decision
+        names = ", ".join(scenario.unit(u).name for u in self.plan.unit_ids)
+        self.scene.undo_stack.push(ApplyChangeCommand(self.scene.document, change,
+                                                      f"{names} disembark"))
+        self.scene.set_tool(None)
+        return decision
+
+    # -- mouse ----------------------------------------------------------------------------
+    def mouse_press_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        at = event.scenePos()
+        self._grabbed = self.model_at(at)
+        if self._grabbed is not None:
+            x, y = self.positions[self._grabbed]
+            self._grab_offset = (x - at.x(), y - at.y())
+        return True
+
+    def mouse_move_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
+        if self._grabbed is None:
+            return False
+        at = event.scenePos()
+        self.move_model(self._grabbed, at.x() + self._grab_offset[0],
+                        at.y() + self._grab_offset[1])
+        return True
+
+    def mouse_release_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
+        if self._grabbed is None:
+            return event.button() == Qt.MouseButton.LeftButton
+        self.mouse_move_event(event)
+        self._grabbed = None
+        bad = self.illegal()
+        self._report(f"{len(bad)} model{'s' if len(bad) != 1 else ''} not yet placed legally"
+                     if bad else "every model is placed legally: press Enter to disembark")
+        return True
+
+    def _bounds(self) -> QRectF:
+        table = self.scene.table_rect()
+        return table.united(self._zone.boundingRect())

@@ -1,0 +1,148 @@
+"""The Building dock: the selected building's datasheet and state, and its embark controls.
+
+The dock shows what it is given (the lines of :class:`board.game.BuildingSummary`, the
+units to offer, the coverage lines) and turns its buttons into signals; the controller
+(:mod:`board.view.buildings.controller`) computes and acts.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+__all__ = ["BuildingDock"]
+
+NO_BUILDING = "Select a building to see its datasheet and state."
+
+
+class BuildingDock(QDockWidget):
+    """The selected building: facts, who is inside, embark, disembark, void shields."""
+
+    #: Embark the unit (id) into the building (id).
+    embark_requested = Signal(str, str)
+    #: Start disembarking the unit (id).
+    disembark_requested = Signal(str)
+    #: Finish the disembarkation in progress.
+    complete_requested = Signal()
+    #: Abandon the disembarkation in progress.
+    abandon_requested = Signal()
+    #: Show or hide the void-shield zones.
+    void_shields_toggled = Signal(bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Building", parent)
+        self.setObjectName("building")
+        self.piece_id: str | None = None
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        self.title = QLabel(NO_BUILDING)
+        self.title.setWordWrap(True)
+        self.facts = QListWidget()
+        self.unit_choice = QComboBox()
+        self.embark_button = QPushButton("Embark")
+        self.inside_list = QListWidget()
+        self.inside_list.setMaximumHeight(70)
+        self.disembark_button = QPushButton("Disembark…")
+        self.complete_button = QPushButton("Complete disembarkation (Enter)")
+        self.abandon_button = QPushButton("Abandon (Esc)")
+        self.message = QLabel("")
+        self.message.setWordWrap(True)
+        self.show_void_shields = QCheckBox("Show void shield zones")
+        self.coverage_list = QListWidget()
+        self.coverage_list.setMaximumHeight(110)
+        self._lay_out(layout)
+        self.setWidget(body)
+        self._connect()
+        self.set_disembarking(False)
+
+    def _lay_out(self, layout: QVBoxLayout) -> None:
+        layout.addWidget(self.title)
+        layout.addWidget(self.facts, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.unit_choice, 1)
+        row.addWidget(self.embark_button)
+        layout.addLayout(row)
+        layout.addWidget(QLabel("Inside:"))
+        layout.addWidget(self.inside_list)
+        layout.addWidget(self.disembark_button)
+        done = QHBoxLayout()
+        done.addWidget(self.complete_button)
+        done.addWidget(self.abandon_button)
+        layout.addLayout(done)
+        layout.addWidget(self.message)
+        layout.addWidget(self.show_void_shields)
+        layout.addWidget(self.coverage_list)
+
+    def _connect(self) -> None:
+        self.embark_button.clicked.connect(self._on_embark_clicked)
+        self.disembark_button.clicked.connect(self._on_disembark_clicked)
+        self.complete_button.clicked.connect(lambda: self.complete_requested.emit())
+        self.abandon_button.clicked.connect(lambda: self.abandon_requested.emit())
+        self.show_void_shields.toggled.connect(self.void_shields_toggled.emit)
+
+    # -- what the controller sets -----------------------------------------------------------
+    def show_building(self, piece_id: str | None, title: str, lines: list[str]) -> None:
+        """Show a building's summary lines (or the hint when ``piece_id`` is None)."""
+        self.piece_id = piece_id
+        self.title.setText(title if piece_id else NO_BUILDING)
+        self.facts.clear()
+        self.facts.addItems(lines)
+
+    def set_units(self, outside: list[tuple[str, str]], inside: list[tuple[str, str]]) -> None:
+        """Offer ``outside`` units to embark and ``inside`` ones to disembark: (id, label)."""
+        keep = self.unit_choice.currentData()
+        self.unit_choice.clear()
+        for unit_id, label in outside:
+            self.unit_choice.addItem(label, unit_id)
+        at = self.unit_choice.findData(keep)
+        if at >= 0:
+            self.unit_choice.setCurrentIndex(at)
+        self.inside_list.clear()
+        for unit_id, label in inside:
+            self.inside_list.addItem(label)
+            self.inside_list.item(self.inside_list.count() - 1).setData(256, unit_id)
+        if inside:
+            self.inside_list.setCurrentRow(0)
+        has_building = self.piece_id is not None
+        self.embark_button.setEnabled(has_building and bool(outside))
+        self.disembark_button.setEnabled(has_building and bool(inside))
+
+    def set_disembarking(self, active: bool) -> None:
+        """Enable the complete and abandon buttons while a disembarkation is in progress."""
+        self.complete_button.setEnabled(active)
+        self.abandon_button.setEnabled(active)
+
+    def set_message(self, text: str) -> None:
+        """Show the last decision or refusal."""
+        self.message.setText(text)
+
+    def set_coverage(self, lines: list[str]) -> None:
+        """Show each unit's void-shield coverage."""
+        self.coverage_list.clear()
+        self.coverage_list.addItems(lines)
+
+    def selected_inside(self) -> str | None:
+        """The id of the unit chosen in the inside list."""
+        item = self.inside_list.currentItem()
+        return None if item is None else str(item.data(256))
+
+    # -- buttons --------------------------------------------------------------------------
+    def _on_embark_clicked(self) -> None:
+        unit_id = self.unit_choice.currentData()
+        if self.piece_id is not None and unit_id is not None:
+            self.embark_requested.emit(str(unit_id), self.piece_id)
+
+    def _on_disembark_clicked(self) -> None:
+        unit_id = self.selected_inside()
+        if unit_id is not None:
+            self.disembark_requested.emit(unit_id)

@@ -1,0 +1,109 @@
+"""The disembark overlay: the legal zone and the unit's models, green when legal, red with why.
+
+The item draws what it is given (STYLE.md habit 4). It asks its ``source`` for a
+:class:`PlacementPicture` when it paints, so the checks run once per repaint however many
+mouse moves came before it (DESIGN.md pitfalls); the source caches the picture until the
+positions change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from board.view import style
+
+__all__ = ["PlacedModel", "PlacementPicture", "PlacementItem", "LEGAL", "ILLEGAL"]
+
+LEGAL = QColor("#2ecc40")
+ILLEGAL = QColor("#ff3b30")
+ZONE_FILL = QColor(46, 204, 64, 55)
+ZONE_EDGE = QColor("#1b8a2a")
+NORMAL_EDGE = QColor("#f5f5f5")
+#: Room around the drawing for the labels, inches (they are drawn in pixels).
+LABEL_MARGIN = 8.0
+
+
+@dataclass(frozen=True)
+class PlacedModel:
+    """One model's base where it stands now, and what is wrong with it ("" when legal)."""
+
+    model_id: str
+    base: QPainterPath
+    centre: QPointF
+    problem: str = ""
+
+
+@dataclass(frozen=True)
+class PlacementPicture:
+    """Everything the overlay draws: the zone in force, the normal zone, the models."""
+
+    zone: QPainterPath
+    normal_zone: QPainterPath | None = None
+    models: tuple[PlacedModel, ...] = field(default=())
+
+
+class PlacementItem(QGraphicsItem):
+    """Draws a :class:`PlacementPicture` taken from ``source`` at paint time."""
+
+    def __init__(self, source: Callable[[], PlacementPicture], bounds: QRectF) -> None:
+        super().__init__()
+        self.setZValue(50.0)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._source = source
+        self._bounds = bounds.adjusted(-LABEL_MARGIN, -LABEL_MARGIN, LABEL_MARGIN, LABEL_MARGIN)
+        self._font = style.label_font(8.0, True)
+
+    def set_bounds(self, bounds: QRectF) -> None:
+        """Cover ``bounds`` (inches): the zone and wherever a model may be dragged."""
+        self.prepareGeometryChange()
+        self._bounds = bounds.adjusted(-LABEL_MARGIN, -LABEL_MARGIN, LABEL_MARGIN, LABEL_MARGIN)
+
+    def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
+        return self._bounds
+
+    def paint(  # noqa: D102 - Qt override
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        picture = self._source()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if picture.normal_zone is not None:
+            painter.setPen(QPen(NORMAL_EDGE, 0, Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(picture.normal_zone)
+        painter.setPen(QPen(ZONE_EDGE, 0))
+        painter.setBrush(ZONE_FILL)
+        painter.drawPath(picture.zone)
+        for model in picture.models:
+            colour = ILLEGAL if model.problem else LEGAL
+            painter.setPen(QPen(colour.darker(160), 0))
+            painter.setBrush(colour)
+            painter.drawPath(model.base)
+        self._paint_labels(painter, picture.models)
+
+    def _paint_labels(self, painter: QPainter, models: tuple[PlacedModel, ...]) -> None:
+        """The reasons beside the red models, in screen pixels so they stay readable."""
+        to_screen = painter.worldTransform()
+        painter.save()
+        painter.resetTransform()
+        painter.setFont(self._font)
+        metrics = QFontMetricsF(self._font)
+        for model in models:
+            if not model.problem:
+                continue
+            anchor = to_screen.map(model.centre) + QPointF(12.0, -8.0)
+            text = model.problem
+            box = QRectF(anchor, metrics.size(0, text)).adjusted(-3, -2, 3, 2)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(style.LABEL_BACK)
+            painter.drawRoundedRect(box, 3.0, 3.0)
+            painter.setPen(ILLEGAL.lighter(150))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+        painter.restore()

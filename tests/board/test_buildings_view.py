@@ -1,0 +1,200 @@
+"""The Building dock, embarking by drag, disembarking by placing models, void shields.
+
+Real mouse and keyboard events on the real view; the readouts and the document are checked.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtTest import QTest
+
+from board.document.datasheets import place_datasheet
+from board.document.model import Base, Model, TroopType, Unit
+from board.game.coverage import void_shield_coverage
+from board.game.summary import summarise
+from board.view.buildings import BuildingController, DisembarkTool
+from geometry import Circle, farthest_distance
+from tests.board.conftest import make_scenario
+from tests.board.qt_helpers import click, drag
+
+Shift = Qt.KeyboardModifier.ShiftModifier
+RADIUS = 32 / 25.4 / 2
+#: The sample bastion (centre 24, 24, unturned): its door is at (23, 21).
+DOOR = (23.0, 21.0)
+
+
+def controller(window) -> BuildingController:
+    found = window.findChild(BuildingController, "buildings")
+    assert found is not None
+    return found
+
+
+def dock_lines(widget) -> list[str]:
+    return [widget.item(i).text() for i in range(widget.count())]
+
+
+def at_the_door(count: int) -> list[Model]:
+    spots = [(21.6, 20.3), (23.0, 20.3), (24.4, 20.3), (22.3, 19.0), (23.7, 19.0)]
+    spots += [(17.0 + 1.4 * k, 15.0) for k in range(20)]
+    return [Model(f"n{k}", Base.round_mm(32), *spots[k]) for k in range(count)]
+
+
+def show_empty_bastion(window, library, count: int) -> None:
+    """The sample with the bastion empty and unclaimed, and a red unit of ``count`` at its door."""
+    scenario = make_scenario(library)
+    scenario.units = [u for u in scenario.units if u.id != "red-vets"]
+    scenario.piece("bastion").claimed_by = None
+    scenario.units.append(Unit("new", "Assault Squad", "red", TroopType.INFANTRY,
+                               at_the_door(count)))
+    window.show_scenario(scenario)
+    window.view.fit_table()
+
+
+def test_the_dock_shows_the_clicked_buildings_summary_and_follows_changes(window, library):
+    click(window.view, (25.5, 25.5))
+    dock = controller(window).dock
+    expected = summarise(window.scenario, window.scene.datasheets, window.scenario.piece("bastion"))
+    assert dock.piece_id == "bastion"
+    assert dock_lines(dock.facts) == expected.lines()
+    assert "hull points: 4 of 4" in dock_lines(dock.facts)
+    assert "inside: red-vets, 1 models (capacity 20 models)" in dock_lines(dock.facts)
+    assert dock_lines(dock.inside_list) == ["Veteran Squad (Red, 1 models)"]
+    click(window.view, (50.0, 14.0))
+    hut = summarise(window.scenario, window.scene.datasheets, window.scenario.piece("hut"))
+    assert dock.piece_id == "hut" and dock_lines(dock.facts) == hut.lines()
+
+
+def test_dragging_a_unit_onto_a_building_embarks_it_and_undo_takes_it_back(window, library):
+    show_empty_bastion(window, library, 5)
+    before = {m.id: (m.x, m.y) for m in window.scenario.unit("new").models}
+    drag(window.view, (23.0, 20.3), (24.0, 24.0), Shift)
+    unit = window.scenario.unit("new")
+    assert unit.embarked_in == "bastion"
+    assert window.scenario.piece("bastion").claimed_by == "red"
+    assert "n0" not in window.scene.model_items()
+    assert window.scenario.log[-1].text.startswith("Assault Squad (5 models) embark in bastion")
+    dock = controller(window).dock
+    assert dock.piece_id == "bastion" and "Assault Squad (Red, 5 models)" in dock_lines(
+        dock.inside_list)
+    assert window.undo_stack.count() == 1
+    window.undo_stack.undo()
+    unit = window.scenario.unit("new")
+    assert unit.embarked_in is None and window.scenario.piece("bastion").claimed_by is None
+    assert {m.id: (m.x, m.y) for m in unit.models} == before
+    assert window.scene.model_item("n1").pos() == QPointF(*before["n1"])
+    assert not window.scenario.log
+
+
+def test_an_embark_over_capacity_is_refused_with_the_numbers_and_nothing_moves(window, library):
+    show_empty_bastion(window, library, 22)
+    before = {m.id: (m.x, m.y) for m in window.scenario.unit("new").models}
+    drag(window.view, (23.0, 20.3), (24.0, 24.0), Shift)
+    reason = "cannot embark: bastion holds 20 models, the unit has 22"
+    assert controller(window).dock.message.text() == reason
+    assert window.statusBar().currentMessage() == reason
+    unit = window.scenario.unit("new")
+    assert unit.embarked_in is None and window.undo_stack.count() == 0
+    assert {m.id: (m.x, m.y) for m in unit.models} == before
+    assert window.scene.model_item("n3").pos() == QPointF(*before["n3"])
+
+
+def test_the_embark_button_refuses_a_unit_too_far_from_the_door(window):
+    click(window.view, (50.0, 14.0))
+    dock = controller(window).dock
+    dock.unit_choice.setCurrentIndex(dock.unit_choice.findData("red-tac"))
+    QTest.mouseClick(dock.embark_button, Qt.MouseButton.LeftButton)
+    assert dock.message.text().startswith("cannot embark: 5 of 5 models are not within 2\"")
+    assert window.scenario.unit("red-tac").embarked_in is None
+
+
+def start_disembark(window) -> DisembarkTool:
+    click(window.view, (25.5, 25.5))
+    dock = controller(window).dock
+    QTest.mouseClick(dock.disembark_button, Qt.MouseButton.LeftButton)
+    tool = window.scene.tool
+    assert isinstance(tool, DisembarkTool)
+    return tool
+
+
+def drag_ghost(window, tool: DisembarkTool, model_id: str, to: tuple[float, float]) -> None:
+    drag(window.view, tool.positions[model_id], to)
+
+
+def test_a_model_placed_6_1_inches_out_is_named_then_moving_it_in_disembarks(window):
+    window.view.zoom_by(4.0, window.view.mapFromScene(QPointF(*DOOR)))
+    tool = start_disembark(window)
+    assert tool.plan.reach == 6.0 and not tool.illegal()
+    drag_ghost(window, tool, "v0", (DOOR[0], DOOR[1] - 6.1 + RADIUS))
+    x, y = tool.positions["v0"]
+    far = farthest_distance(Circle(x, y, RADIUS), tool.plan.access[0][1])
+    assert 6.05 < far < 6.15
+    assert tool.illegal() == ["v0"]
+    QTest.keyClick(window.view.viewport(), Qt.Key.Key_Return)
+    message = controller(window).dock.message.text()
+    assert message.startswith("cannot disembark: 1 model not placed legally: v0: too far")
+    assert f'farthest part {far:.2f}" from door, limit 6.00"' in message
+    assert window.scenario.unit("red-vets").embarked_in == "bastion"
+    assert window.scene.tool is tool and window.undo_stack.count() == 0
+    drag_ghost(window, tool, "v0", (DOOR[0], DOOR[1] - 5.0 + RADIUS))
+    assert not tool.illegal()
+    QTest.keyClick(window.view.viewport(), Qt.Key.Key_Return)
+    unit = window.scenario.unit("red-vets")
+    assert unit.embarked_in is None
+    assert (unit.models[0].x, unit.models[0].y) == tool.positions["v0"]
+    assert window.scene.model_item("v0") is not None
+    assert window.scenario.log[-1].text.startswith("Veteran Squad leave bastion")
+    assert not isinstance(window.scene.tool, DisembarkTool)
+    window.undo_stack.undo()
+    assert window.scenario.unit("red-vets").embarked_in == "bastion"
+    assert "v0" not in window.scene.model_items()
+
+
+def test_escape_abandons_a_disembarkation_and_changes_nothing(window):
+    tool = start_disembark(window)
+    item = tool.item
+    drag_ghost(window, tool, "v0", (10.0, 10.0))
+    QTest.keyClick(window.view.viewport(), Qt.Key.Key_Escape)
+    assert not isinstance(window.scene.tool, DisembarkTool)
+    assert item.scene() is None
+    assert window.scenario.unit("red-vets").embarked_in == "bastion"
+    assert window.undo_stack.count() == 0
+    assert "abandoned" in controller(window).dock.message.text()
+
+
+def test_void_shield_verdicts_covered_partly_in_and_out(window, library, qtbot):
+    scenario = make_scenario(library)
+    scenario.terrain += place_datasheet(library, "void_shield_generator", 12.0, 24.0,
+                                        piece_id="vsg")
+    scenario.units = [u for u in scenario.units if u.id != "red-tac"]
+    near = [Model(f"c{k}", Base.round_mm(32), 12.0 + 1.5 * k, 31.0) for k in range(3)]
+    straddle = [Model("p0", Base.round_mm(32), 12.0, 36.0), Model("p1", Base.round_mm(32), 12.0,
+                                                                    44.0)]
+    scenario.units += [Unit("near", "Near", "red", TroopType.INFANTRY, near),
+                       Unit("straddle", "Straddle", "red", TroopType.INFANTRY, straddle)]
+    window.show_scenario(scenario)
+    dock = controller(window).dock
+    QTest.mouseClick(dock.show_void_shields, Qt.MouseButton.LeftButton)
+    assert dock.show_void_shields.isChecked()
+    verdicts = {c.unit_id: c for c in void_shield_coverage(window.scene.world())}
+    assert verdicts["near"].status.value == "covered"
+    assert verdicts["straddle"].status.value == "partly in (not covered)"
+    assert verdicts["blue-tank"].status.value == "out"
+    assert dock_lines(dock.coverage_list) == [c.explain() for c in verdicts.values()]
+    picture = controller(window).shield_picture()
+    assert {m.text for m in picture.marks} == {c.explain() for c in verdicts.values()}
+    assert controller(window).void_item in window.scene.items()
+    drag(window.view, (12.0, 44.0), (12.0, 34.0))
+    after = {c.unit_id: c.status.value for c in void_shield_coverage(window.scene.world())}
+    assert after["straddle"] == "covered"
+    assert "straddle: covered by vsg" in dock_lines(dock.coverage_list)
+    QTest.mouseClick(dock.show_void_shields, Qt.MouseButton.LeftButton)
+    assert controller(window).void_item is None
+
+
+@pytest.mark.parametrize("count", [3])
+def test_dragging_part_of_a_unit_onto_a_building_just_moves_it(window, library, count):
+    show_empty_bastion(window, library, count)
+    drag(window.view, (23.0, 20.3), (24.0, 24.0))
+    assert window.scenario.unit("new").embarked_in is None
+    assert window.undo_stack.count() == 1
