@@ -24,13 +24,15 @@ from enum import StrEnum
 from shapely.geometry import Point
 from shapely.ops import nearest_points
 
+from board.document.datasheet import FACINGS
 from board.document.model import RuleSystem, TroopType, Unit
-from board.game.world import PieceShapes, World
+from board.game.world import PieceShapes, World, WorldMount
 from geometry import (
     Circle,
     Observer,
     battlement_observer,
     building_los_value,
+    facing_in_box,
     fire_point_observer,
     garrison_observer,
     model_observer,
@@ -46,6 +48,8 @@ __all__ = [
     "Eye",
     "ShooterError",
     "model_height",
+    "mount_height",
+    "mount_arc",
     "shooter_eyes",
 ]
 
@@ -141,12 +145,31 @@ def _fire_point_eye(piece: PieceShapes, point_id: str) -> Eye:
     raise ShooterError(f"{piece.piece_id!r} has no fire point {point_id!r}; it has {known}")
 
 
+def mount_height(piece: PieceShapes, mount: WorldMount) -> float:
+    """An emplaced weapon's height: on the battlements, or :data:`MOUNT_HEIGHT` on a wall."""
+    roof = piece.sheet.battlements.height if piece.sheet.battlements else piece.height
+    return roof + MOUNT_HEIGHT if mount.on_battlements else MOUNT_HEIGHT
+
+
+def mount_arc(piece: PieceShapes, mount: WorldMount) -> tuple[float, float] | None:
+    """A wall-mounted weapon looks outwards from its wall (like a fire point); others all round.
+
+    The wall is the facing of the footprint the mount stands on (within 0.05").
+    """
+    on_wall = piece.footprint.exterior.distance(Point(mount.x, mount.y)) <= 0.05
+    if mount.on_battlements or not on_wall:
+        return None
+    spec = next(w for w in piece.sheet.emplaced_weapons if w.id == mount.id)
+    xs, ys = [p[0] for p in piece.sheet.footprint], [p[1] for p in piece.sheet.footprint]
+    facing = facing_in_box((spec.x, spec.y), (min(xs), min(ys), max(xs), max(ys)))
+    return ((FACINGS.index(facing) * 90.0 + piece.rotation) % 360.0, 90.0)
+
+
 def _mount_eye(piece: PieceShapes, weapon_id: str) -> Eye:
     for mount in piece.mounts:
         if mount.id == weapon_id:
-            roof = piece.sheet.battlements.height if piece.sheet.battlements else piece.height
-            height = roof + MOUNT_HEIGHT if mount.on_battlements else MOUNT_HEIGHT
-            observer = Observer(((mount.x, mount.y),), height, "emplaced weapon", None,
+            observer = Observer(((mount.x, mount.y),), mount_height(piece, mount),
+                                "emplaced weapon", mount_arc(piece, mount),
                                 frozenset({piece.piece_id}))
             return Eye(f"{mount.weapon.name} ({weapon_id})", observer, (mount.x, mount.y))
     known = [m.id for m in piece.mounts]

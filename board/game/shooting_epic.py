@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from fractions import Fraction
 
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
@@ -29,9 +30,10 @@ from board.game.world import World
 from geometry import CM_PER_INCH, distance
 from rules import epic40k
 from rules.dice import Dice
+from rules.odds import binomial
 from rules.epic40k.tables import COLLAPSE_RADIUS_DICE
 
-__all__ = ["epic_site", "epic_shoot"]
+__all__ = ["epic_site", "epic_odds_lines", "epic_shoot"]
 
 
 def epic_site(scenario: Scenario, world: World, piece_id: str) -> epic40k.Site:
@@ -48,6 +50,31 @@ def epic_site(scenario: Scenario, world: World, piece_id: str) -> epic40k.Site:
                 nearby.append(epic40k.UnitNearby(model_id, unit.id, stat_int(unit, "armour"),
                                                  gap))
     return epic40k.Site(inside, tuple(nearby))
+
+
+def _percent(chance: Fraction) -> str:
+    return f"{float(chance) * 100:.1f}%"
+
+
+def epic_odds_lines(scenario: Scenario, library: Mapping[str, Datasheet], piece_id: str,
+                    firepower: int) -> list[str]:
+    """The exact odds before rolling: dice that score, a critical, the building brought down.
+
+    "Brought down" counts the scoring dice alone (a critical can only add damage).
+    """
+    state = epic_building(scenario, library, piece_id)
+    if firepower < 1:
+        raise ShootingError(f"an attack brings 1 or more firepower, not {firepower}")
+    score = Fraction(7 - min(state.armour, 6), 6)
+    hits = binomial(firepower, score)
+    critical = 1 - (1 - score * Fraction(1, 6)) ** firepower
+    down = hits.probability(lambda k: k >= state.damage_capacity)
+    return [
+        f"dice scoring {state.armour}+: " + ", ".join(f"{k}: {_percent(p)}"
+                                                   for k, p in sorted(hits.items())),
+        f"at least one critical: {_percent(critical)}",
+        f"damage capacity {state.damage_capacity} used up by the hits alone: {_percent(down)}",
+    ]
 
 
 def _killed(outcome: epic40k.ShootingOutcome) -> set[str]:

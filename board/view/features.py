@@ -40,3 +40,7 @@ FEATURES += [deploy.install, export.install, log.install]
 from board.view import buildings  # noqa: E402 - registers below
 
 FEATURES += [buildings.install]
+
+from board.view import assault  # noqa: E402 - registers below
+
+FEATURES += [assault.install]

@@ -118,6 +118,8 @@ def test_emplaced_weapons_and_battlements_see_past_their_own_building():
     roof = Shooter(ShooterKind.BATTLEMENTS, "bastion")
     assert look(found, world, gun, ModelTarget("blue-1")).models[0].visible == 1.0
     assert look(found, world, roof, ModelTarget("blue-1")).models[0].visible == 1.0
+    front_gun = Shooter(ShooterKind.EMPLACED_WEAPON, "bastion", "heavy-bolter-front")
+    assert look(found, world, front_gun, ModelTarget("blue-1")).models[0].visible == 0.0
 
 
 def test_a_vehicle_target_reads_its_hull_facing_and_armour():
