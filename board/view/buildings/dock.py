@@ -16,11 +16,15 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
 __all__ = ["BuildingDock"]
+
+#: Pixels: the dock's least height; its contents scroll below that.
+MIN_HEIGHT = 120
 
 NO_BUILDING = "Select a building to see its datasheet and state."
 
@@ -61,7 +65,11 @@ class BuildingDock(QDockWidget):
         self.coverage_list = QListWidget()
         self.coverage_list.setMaximumHeight(110)
         self._lay_out(layout)
-        self.setWidget(body)
+        scroll = QScrollArea(self)  # a short dock scrolls instead of making the window tall
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(body)
+        scroll.setMinimumHeight(MIN_HEIGHT)
+        self.setWidget(scroll)
         self._connect()
         self.set_disembarking(False)
 
