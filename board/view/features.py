@@ -41,6 +41,10 @@ from board.view import buildings  # noqa: E402 - registers below
 
 FEATURES += [buildings.install]
 
+from board.view import measure  # noqa: E402 - registers below
+
+FEATURES += [measure.install]
+
 from board.view import assault  # noqa: E402 - registers below
 
 FEATURES += [assault.install]

@@ -1,0 +1,316 @@
+"""The measuring layer: the kept measurements drawn on the board, and what the tools share.
+
+:class:`MeasureLayer` keeps one :class:`OverlayItem` per kept measurement (``ruler``,
+``within`` and ``ring`` annotations), redrawn when the document changes; range rings also
+follow their models and buildings while a drag previews them (the items move before the
+document does). It holds the settings the measuring tools share (the distance asked about,
+centre to centre, ring distances), the scenario's world and deployment zones, and makes the
+undoable edits that keep and remove measurements.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import partial
+
+from PySide6.QtCore import QObject, QPointF, QRectF, Signal
+from shapely.geometry import Point
+from shapely.geometry.base import BaseGeometry
+from shiboken6 import isValid
+
+from board.document.changes import Change
+from board.document.model import Annotation
+from board.game.annotations import KINDS, AnnotationError, evaluate
+from board.game.deploy import deployment_for
+from board.game.measure import RangeRing, display_unit, to_inches
+from board.game.rings import RING_KIND, RingAnnotation, read_ring, ring_areas, shifted
+from board.game.targets import PieceTarget, Target, TargetError, ZoneTarget, resolve
+from board.game.world import World
+from board.view.commands import ApplyChangeCommand
+from board.view.measure.overlay_item import OverlayItem, Sketch
+from board.view.measure.pictures import kept_sketch
+from board.view.measure.sketches import ring_sketch
+from board.view.scene import BoardScene
+from geometry import Shape
+
+__all__ = ["MeasureLayer", "LABEL_ROOM_PX"]
+
+#: Room kept around an overlay for its labels, screen pixels.
+LABEL_ROOM_PX = 240.0
+
+XY = tuple[float, float]
+Part = tuple[str, Shape]
+
+
+class MeasureLayer(QObject):
+    """Kept measurements on ``scene`` and the measuring tools' shared settings.
+
+    Signals
+    -------
+    changed()
+        The document or a setting changed: live measurements must measure again.
+    kept_changed()
+        The kept measurements (or their results) changed.
+    readout_changed(str)
+        A tool's live reading, in words.
+    """
+
+    changed = Signal()
+    kept_changed = Signal()
+    readout_changed = Signal(str)
+
+    def __init__(self, scene: BoardScene) -> None:
+        super().__init__(scene)
+        self.scene = scene
+        #: The distance "within" asks about, in the scenario's unit.
+        self.reach_value = 6.0
+        self.centre_to_centre = False
+        self._world: World | None = None
+        self._positions: dict[str, XY] | None = None
+        self._items: dict[str, OverlayItem] = {}
+        self._ready: dict[str, Sketch | None] = {}
+        self._rings: dict[str, tuple[Annotation, World, Sketch, list[Part]]] = {}
+        document = scene.document
+        for signal in (document.models_changed, document.models_removed, document.models_added,
+                       document.piece_added, document.piece_removed, document.pieces_changed,
+                       document.unit_added, document.unit_removed, document.options_changed,
+                       document.annotations_changed, document.replaced):
+            signal.connect(self._on_document_changed)
+        scene.drag_moved.connect(self._on_drag_moved)
+        self._sync()
+
+    # -- what the tools share -----------------------------------------------------------------
+    @property
+    def unit(self) -> str:
+        """The scenario's distance unit: ``"cm"`` in Epic 40,000, else ``"in"``."""
+        return display_unit(self.scene.document.scenario.rule_system)
+
+    @property
+    def reach(self) -> float:
+        """The distance asked about, inches."""
+        return to_inches(self.reach_value, self.unit)
+
+    def set_reach(self, value: float) -> None:
+        """Ask about ``value`` (the scenario's unit) from now on."""
+        if not math.isfinite(value) or value < 0:
+            raise ValueError(f"a distance to check must be 0 or more, got {value!r}")
+        self.reach_value = float(value)
+        self.changed.emit()
+
+    def set_centre_to_centre(self, on: bool) -> None:
+        """Measure rulers centre to centre (``True``) or closest points."""
+        self.centre_to_centre = bool(on)
+        self.changed.emit()
+
+    def world(self) -> World:
+        """The scenario's shapes, kept until the document changes (a drag preview does not)."""
+        if self._world is None:
+            self._world = self.scene.world()
+        return self._world
+
+    def zones(self, name: str) -> BaseGeometry:
+        """The deployment zone called ``name`` on this scenario's map."""
+        return deployment_for(self.scene.document.scenario).zone(name)
+
+    def zone_targets(self) -> list[tuple[str, ZoneTarget]]:
+        """The zones a "within" can be asked against, each with its name for a menu."""
+        found: list[tuple[str, ZoneTarget]] = []
+        try:
+            plan = deployment_for(self.scene.document.scenario)
+            found += [(f"deployment zone {n}", ZoneTarget("deployment", n))
+                      for n in plan.map.zone_names]
+        except (ValueError, KeyError):
+            pass
+        world = self.world()
+        found += [(f"void shields of {pid}", ZoneTarget("void_shield", pid))
+                  for pid, _ in world.terrain.generators]
+        return found
+
+    def parts(self, target: Target) -> list[Part]:
+        """The target's parts as the document has them."""
+        return resolve(target, self.world(), self.zones)
+
+    def pad(self, rect: QRectF) -> QRectF:
+        """``rect`` with room for labels that are sized in screen pixels."""
+        views = self.scene.views()
+        scale = views[0].transform().m11() if views else 10.0
+        room = LABEL_ROOM_PX / max(scale, 1e-6)
+        return rect.adjusted(-room, -room, room, room)
+
+    # -- keeping and removing -----------------------------------------------------------------
+    def new_id(self, kind: str) -> str:
+        """An annotation id ``kind-N`` not used yet."""
+        used = {a.id for a in self.scene.document.scenario.annotations}
+        return next(f"{kind}-{n}" for n in range(1, len(used) + 2) if f"{kind}-{n}" not in used)
+
+    def keep(self, annotation: Annotation, text: str) -> None:
+        """Keep ``annotation`` on the board: one undo step."""
+        change = Change(annotations={annotation.id: annotation})
+        self.scene.undo_stack.push(ApplyChangeCommand(self.scene.document, change, text))
+
+    def remove(self, annotation_id: str) -> None:
+        """Take a kept measurement off the board: one undo step."""
+        change = Change(annotations={annotation_id: None})
+        self.scene.undo_stack.push(ApplyChangeCommand(self.scene.document, change,
+                                                      f"Remove {annotation_id}"))
+
+    def kept_lines(self) -> list[tuple[str, str]]:
+        """Each kept measurement's id and its result in words (or why it cannot be measured)."""
+        lines = []
+        for annotation in self.scene.document.scenario.annotations:
+            lines.append((annotation.id, self._describe(annotation)))
+        return lines
+
+    def item(self, annotation_id: str) -> OverlayItem:
+        """The item drawing the kept measurement ``annotation_id``."""
+        return self._items[annotation_id]
+
+    def _describe(self, annotation: Annotation) -> str:
+        try:
+            if annotation.kind == RING_KIND:
+                return f"{annotation.id}: {read_ring(annotation).text}"
+            result = evaluate(annotation, self.world(), self.zones)
+        except (AnnotationError, ValueError, KeyError) as error:
+            return f"{annotation.id}: cannot be measured: {error}"
+        if result is None:
+            return f"{annotation.id}: {annotation.kind} (no verdict)"
+        return "\n  ".join([result["text"], *result.get("lines", [])])
+
+    # -- keeping the items in step ----------------------------------------------------------
+    def _on_document_changed(self, *_: object) -> None:
+        if not isValid(self) or not isValid(self.scene):
+            return
+        self._world, self._positions = None, None
+        self._sync()
+        self.changed.emit()
+        self.kept_changed.emit()
+
+    def _on_drag_moved(self, _: str) -> None:
+        for annotation_id in self._rings:
+            if annotation_id in self._items:
+                self._items[annotation_id].mark_dirty()
+
+    def _sync(self) -> None:
+        wanted = {a.id: a for a in self.scene.document.scenario.annotations
+                  if a.kind in (*KINDS, RING_KIND)}
+        for annotation_id in [i for i in self._items if i not in wanted]:
+            self.scene.removeItem(self._items.pop(annotation_id))
+            self._rings.pop(annotation_id, None)
+        for annotation_id, annotation in wanted.items():
+            if annotation_id not in self._items:
+                ring = annotation.kind == RING_KIND
+                item = OverlayItem(partial(self._compute, annotation_id),
+                                   partial(self._estimate, annotation_id), 25.0 if ring else 35.0)
+                self._items[annotation_id] = item
+                self.scene.addItem(item)
+            self._items[annotation_id].mark_dirty()
+
+    def _annotation(self, annotation_id: str) -> Annotation | None:
+        found = self.scene.document.scenario.annotations
+        return next((a for a in found if a.id == annotation_id), None)
+
+    def _estimate(self, annotation_id: str) -> QRectF:
+        annotation = self._annotation(annotation_id)
+        if annotation is None:
+            return QRectF()
+        if annotation.kind == RING_KIND:
+            return self._ring_estimate(annotation)
+        # A kept ruler or verdict changes only with the document: work it out now.
+        sketch = kept_sketch(annotation, self.world(), self.zones)
+        self._ready[annotation_id] = sketch
+        return self.pad(sketch.bounds()) if sketch is not None else QRectF()
+
+    def _compute(self, annotation_id: str) -> Sketch | None:
+        if annotation_id in self._ready:
+            return self._ready.pop(annotation_id)
+        annotation = self._annotation(annotation_id)
+        if annotation is None:
+            return None
+        if annotation.kind == RING_KIND:
+            return self._ring_now(annotation)
+        return kept_sketch(annotation, self.world(), self.zones)
+
+    # -- rings that follow a drag ------------------------------------------------------------
+    def _ring_base(self, annotation: Annotation) -> tuple[Sketch, list[Part]] | None:
+        """The rings where the document has them (kept until the document changes)."""
+        world = self.world()
+        cached = self._rings.get(annotation.id)
+        if cached is not None and cached[0] is annotation and cached[1] is world:
+            return cached[2], cached[3]
+        try:
+            kept = read_ring(annotation)
+            parts, rings = self._ring_parts(kept, world)
+        except (AnnotationError, TargetError, KeyError, ValueError):
+            return None
+        sketch = ring_sketch(rings, kept.distance_unit)
+        self._rings[annotation.id] = (annotation, world, sketch, parts)
+        return sketch, parts
+
+    def _ring_parts(self, kept: RingAnnotation, world: World,
+                    ) -> tuple[list[Part], list[tuple[str, RangeRing]]]:
+        if kept.weapons:
+            assert isinstance(kept.target, PieceTarget)
+            mounts = world.piece(kept.target.piece_id).mounts
+            parts: list[Part] = [(m.id, Point(m.x, m.y)) for m in mounts]
+            rings = [(m.id, ring_areas([p], [m.weapon.range])[0])
+                     for m, (_, p) in zip(mounts, parts, strict=True)]
+            return parts, rings
+        parts = self.parts(kept.target)
+        return parts, [("", r) for r in ring_areas([s for _, s in parts], kept.radii)]
+
+    def _ring_now(self, annotation: Annotation) -> Sketch | None:
+        base = self._ring_base(annotation)
+        if base is None:
+            return None
+        sketch, parts = base
+        offsets = [self._offset(annotation, part_id) for part_id, _ in parts]
+        if all(math.isclose(o[0], offsets[0][0], abs_tol=1e-9)
+               and math.isclose(o[1], offsets[0][1], abs_tol=1e-9) for o in offsets):
+            dx, dy = offsets[0] if offsets else (0.0, 0.0)
+            return Sketch(sketch.areas, sketch.lines, sketch.labels, QPointF(dx, dy))
+        kept = read_ring(annotation)
+        moved = [shifted(s, *o) for (_, s), o in zip(parts, offsets, strict=True)]
+        return ring_sketch([("", r) for r in ring_areas(moved, kept.radii)], kept.distance_unit)
+
+    def _ring_estimate(self, annotation: Annotation) -> QRectF:
+        base = self._ring_base(annotation)
+        if base is None:
+            return QRectF()
+        sketch, parts = base
+        offsets = [self._offset(annotation, part_id) for part_id, _ in parts]
+        rect = sketch.bounds()
+        for dx, dy in set(offsets):
+            rect = rect.united(sketch.bounds().translated(dx, dy))
+        return self.pad(rect)
+
+    def _offset(self, annotation: Annotation, part_id: str) -> XY:
+        """How far the item of a ring's part stands from where the document has it."""
+        target = annotation.data.get("target", {})
+        kind = target.get("type") if isinstance(target, dict) else None
+        if kind in ("model", "unit"):
+            return self._model_offset(part_id)
+        if kind == "piece" or (kind == "zone" and target.get("kind") == "void_shield"):
+            return self._piece_offset(str(target.get("id", target.get("name"))))
+        return (0.0, 0.0)
+
+    def _model_offset(self, model_id: str) -> XY:
+        if self._positions is None:
+            self._positions = {m.id: (m.x, m.y) for u in self.scene.document.scenario.units
+                               if u.on_table for m in u.models}
+        if model_id not in self._positions:
+            return (0.0, 0.0)
+        try:
+            at = self.scene.model_item(model_id).pos()
+        except KeyError:
+            return (0.0, 0.0)
+        x, y = self._positions[model_id]
+        return (at.x() - x, at.y() - y)
+
+    def _piece_offset(self, piece_id: str) -> XY:
+        try:
+            piece = self.scene.document.scenario.piece(piece_id)
+            at = self.scene.piece_item(piece_id).pos()
+        except KeyError:
+            return (0.0, 0.0)
+        return (at.x() - piece.x, at.y() - piece.y)
+

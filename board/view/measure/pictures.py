@@ -1,0 +1,66 @@
+"""Measure and draw: a ruler or a "within" question as its reading and its picture.
+
+The live tools and the kept measurements draw the same way; a kept one is read from its
+annotation (:mod:`board.game.annotations`) and measured again where the models now stand.
+"""
+
+from __future__ import annotations
+
+import shapely
+
+from board.document.model import Annotation
+from board.game.annotations import (
+    AnnotationError,
+    RulerAnnotation,
+    WithinAnnotation,
+    read_annotation,
+)
+from board.game.measure import RulerReading, WithinReading, display_unit, ruler, within_check
+from board.game.targets import Target, TargetError, ZoneResolver, resolve
+from board.game.world import World
+from board.view.measure.overlay_item import Sketch
+from board.view.measure.sketches import ruler_sketch, within_sketch
+from geometry import reach_area
+
+__all__ = ["ruler_picture", "within_picture", "within_title", "kept_sketch"]
+
+
+def ruler_picture(world: World, first: Target, second: Target, centre_to_centre: bool,
+                  zones: ZoneResolver, title: str = "") -> tuple[RulerReading, Sketch]:
+    """Measure from ``first`` to ``second`` and draw it (raises like :func:`ruler`)."""
+    reading = ruler(world, first, second, centre_to_centre, zones)
+    ends = [dict(resolve(t, world, zones))[part] for t, part in
+            ((first, reading.start_part), (second, reading.end_part))]
+    return reading, ruler_sketch(reading, ends, title)
+
+
+def within_title(world: World, reading: WithinReading) -> str:
+    """The verdict in words: ``Tactical Squad: within 6.00" of piece hut``."""
+    unit = world.units[reading.unit_id]
+    return f"{unit.name}: {reading.verdict} {reading.reach_text} of {reading.target}"
+
+
+def within_picture(world: World, unit_id: str, target: Target, reach: float,
+                   zones: ZoneResolver, title: str = "") -> tuple[WithinReading, Sketch]:
+    """Check every model of ``unit_id`` against ``reach`` inches of ``target`` and draw it."""
+    reading = within_check(world, unit_id, target, reach, zones)
+    parts = [shape for _, shape in resolve(target, world, zones)]
+    area = shapely.union_all([reach_area(s, reach) for s in parts]) if parts else None
+    models = dict(world.unit_models(unit_id))
+    return reading, within_sketch(reading, models, area, title + within_title(world, reading))
+
+
+def kept_sketch(annotation: Annotation, world: World, zones: ZoneResolver) -> Sketch | None:
+    """The picture of a kept ``ruler`` or ``within`` (``None`` when it cannot be measured)."""
+    try:
+        kept = read_annotation(annotation, display_unit(world.rule_system))
+        title = f"{annotation.id}: "
+        if isinstance(kept, RulerAnnotation):
+            return ruler_picture(world, kept.first, kept.second, kept.centre_to_centre,
+                                 zones, title)[1]
+        if isinstance(kept, WithinAnnotation):
+            return within_picture(world, kept.unit_id, kept.target, kept.reach, zones, title)[1]
+    except (AnnotationError, TargetError, KeyError, ValueError):
+        return None
+    return None
+

@@ -1,0 +1,115 @@
+"""Turn the game's measurements into pictures (:class:`Sketch`): no computing, only drawing.
+
+The numbers come from :mod:`board.game.measure` and :mod:`board.game.rings`; here they become
+paths, lines and labels in the board's colours: green wholly within, amber within, red not
+(with by how much), yellow rulers, blue rings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import shapely
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QColor, QPainterPath
+from shapely.geometry.base import BaseGeometry
+
+from board.game.measure import RangeRing, RulerReading, WithinReading, excess_text
+from board.view.convert import geometry_to_path, to_point
+from board.view.measure.overlay_item import Area, Label, Line, Sketch
+from geometry import Circle, Shape, format_distance
+
+__all__ = [
+    "WHOLLY",
+    "WITHIN",
+    "NOT_WITHIN",
+    "RULER",
+    "RING_COLOURS",
+    "shape_path",
+    "ruler_sketch",
+    "within_sketch",
+    "ring_sketch",
+]
+
+WHOLLY = QColor("#43a047")
+WITHIN = QColor("#ffb300")
+NOT_WITHIN = QColor("#e53935")
+RULER = QColor("#ffeb3b")
+#: Ring colours, one per distance in turn.
+RING_COLOURS = (QColor("#29b6f6"), QColor("#ab47bc"), QColor("#ff7043"), QColor("#26a69a"))
+
+_CLEAR = QColor(0, 0, 0, 0)
+
+
+def _alpha(colour: QColor, alpha: int) -> QColor:
+    faded = QColor(colour)
+    faded.setAlpha(alpha)
+    return faded
+
+
+def shape_path(shape: Shape | BaseGeometry | shapely.Geometry) -> QPainterPath:
+    """A base (circle or polygon) or an area as a path, inches."""
+    if isinstance(shape, Circle):
+        path = QPainterPath()
+        path.addEllipse(QPointF(shape.x, shape.y), shape.radius, shape.radius)
+        return path
+    return geometry_to_path(shape)
+
+
+def _top(path: QPainterPath) -> QPointF:
+    rect = path.boundingRect()
+    return QPointF(rect.center().x(), rect.top())
+
+
+def ruler_sketch(reading: RulerReading, ends: Sequence[Shape], title: str = "") -> Sketch:
+    """The ruler's line between its two points, the two parts outlined, the distance written."""
+    start, end = to_point(reading.start), to_point(reading.end)
+    areas = [Area(shape_path(s), RULER, _CLEAR) for s in ends if not _is_point(s)]
+    text = f"{title}{reading.text}" + (" centre to centre" if reading.centre_to_centre else "")
+    middle = (start + end) / 2
+    return Sketch(areas, [Line(start, end, RULER)], [Label(middle, text, QColor(40, 40, 0, 220))])
+
+
+def _is_point(shape: Shape) -> bool:
+    return not isinstance(shape, Circle) and shape.geom_type == "Point"
+
+
+def within_sketch(reading: WithinReading, models: Mapping[str, Shape],
+                  reach: BaseGeometry | None, title: str) -> Sketch:
+    """Every model outlined by its verdict, the failing ones labelled with by how much.
+
+    ``reach`` is the area within the distance of the target (dashed), when it can be drawn.
+    """
+    sketch = Sketch()
+    if reach is not None and not reach.is_empty:
+        sketch.areas.append(Area(shape_path(reach), WITHIN, _alpha(WITHIN, 28), dashed=True))
+    top: QPointF | None = None
+    for model in reading.models:
+        path = shape_path(models[model.model_id])
+        colour = WHOLLY if model.wholly else WITHIN if model.within else NOT_WITHIN
+        sketch.areas.append(Area(path, colour, _alpha(colour, 120)))
+        if not model.within:
+            over = excess_text(model.closest - reading.reach, reading.unit)
+            sketch.labels.append(Label(_top(path), f"+{over}", _alpha(NOT_WITHIN, 230), -10.0))
+        here = _top(path)
+        top = here if top is None or here.y() < top.y() else top
+    if top is not None:
+        colour = {"wholly within": WHOLLY, "within": WITHIN}.get(reading.verdict, NOT_WITHIN)
+        sketch.labels.append(Label(top, title, _alpha(colour.darker(250), 230), -30.0))
+    return sketch
+
+
+def ring_sketch(rings: Sequence[tuple[str, RangeRing]], unit: str) -> Sketch:
+    """Each ring's area (faint fill, coloured edge) and its distance written at its top.
+
+    ``rings`` pairs a name (empty, or an emplaced weapon's) with each ring.
+    """
+    sketch = Sketch()
+    for k, (name, ring) in enumerate(rings):
+        colour = RING_COLOURS[k % len(RING_COLOURS)]
+        path = shape_path(ring.area)
+        sketch.areas.append(Area(path, colour, _alpha(colour, 22)))
+        text = format_distance(ring.radius, unit=unit)
+        sketch.labels.append(Label(_top(path), f"{name} {text}" if name else text,
+                                   _alpha(colour.darker(200), 220), 0.0))
+    return sketch

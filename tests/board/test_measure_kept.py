@@ -1,0 +1,183 @@
+"""Range rings that follow a drag, and kept measurements: removed, undone, saved and loaded."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtTest import QTest
+
+from board.document.io import load_scenario, save_scenario
+from board.game.annotations import ruler_annotation
+from board.game.targets import ModelTarget
+from tests.board.qt_helpers import Left, NoMod, click
+
+R25 = 12.5 / 25.4
+Shift = Qt.KeyboardModifier.ShiftModifier
+
+
+def ring_centre(item) -> QPointF:
+    """The centre of the first ring as drawn now (its area's box, moved by the preview)."""
+    sketch = item.sketch()
+    return sketch.areas[0].path.boundingRect().center() + sketch.offset
+
+
+def press_and_move(view, start, end, modifier=NoMod, steps=4):
+    viewport = view.viewport()
+    p0, p1 = view.mapFromScene(QPointF(*start)), view.mapFromScene(QPointF(*end))
+    QTest.mousePress(viewport, Left, modifier, p0)
+    for i in range(1, steps + 1):
+        at = p0 + (p1 - p0) * (i / steps)
+        QTest.mouseMove(viewport, QPoint(round(at.x()), round(at.y())))
+    return view.mapToScene(p1) - view.mapToScene(p0), p1
+
+
+def rings_around(window, model_id: str, whole_unit: bool, text: str = "6, 12") -> str:
+    window.scene.clearSelection()
+    if whole_unit:
+        window.scene.select_unit_of(model_id)
+    else:
+        window.scene.model_item(model_id).setSelected(True)
+    assert window.measure.rings_around_selection(text)
+    return window.document.scenario.annotations[-1].id
+
+
+def test_rings_around_a_unit_follow_the_live_drag_then_the_document(window):
+    ring_id = rings_around(window, "b0", whole_unit=True)
+    item = window.measure.layer.item(ring_id)
+    centre = ring_centre(item)
+    assert (centre.x(), centre.y()) == pytest.approx((42.0, 30.0), abs=0.01)
+    moved, p1 = press_and_move(window.view, (40.0, 30.0), (40.0, 20.0), Shift)
+    # Before the release the document has not moved, but the ring has.
+    assert window.document.scenario.model("b0")[1].y == 30.0
+    during = ring_centre(item)
+    assert during.x() == pytest.approx(42.0 + moved.x(), abs=0.01)
+    assert during.y() == pytest.approx(30.0 + moved.y(), abs=0.01)
+    assert item.boundingRect().contains(item.sketch().bounds())  # repainted where it is
+    QTest.mouseRelease(window.view.viewport(), Left, Shift, p1)
+    assert window.document.scenario.model("b0")[1].y == pytest.approx(30.0 + moved.y())
+    after = ring_centre(item)
+    assert item.sketch().offset == QPointF(0, 0)
+    assert after.y() == pytest.approx(30.0 + moved.y(), abs=0.01)
+    window.undo_stack.undo()  # the move
+    assert ring_centre(item).y() == pytest.approx(30.0, abs=0.01)
+
+
+def test_a_unit_ring_reshapes_when_one_of_its_models_is_dragged_alone(window):
+    ring_id = rings_around(window, "b0", whole_unit=True, text="2")
+    item = window.measure.layer.item(ring_id)
+    assert item.sketch().areas[0].path.contains(QPointF(44.0, 30.0 - 2.0 - R25 + 0.05))
+    window.scene.clearSelection()
+    moved, p1 = press_and_move(window.view, (44.0, 30.0), (44.0, 40.0))  # b2 alone
+    area = item.sketch().areas[0].path
+    assert item.sketch().offset == QPointF(0, 0)  # not a shift: the union is made again
+    assert area.contains(QPointF(44.0, 30.0 + moved.y()))  # around b2 where it is now
+    assert area.contains(QPointF(40.0, 30.0))  # and still around b0
+    assert not area.contains(QPointF(44.0, 30.0 - 2.0 - R25 + 0.05))  # b2 left there
+    QTest.mouseRelease(window.view.viewport(), Left, NoMod, p1)
+
+
+def test_a_ring_around_one_model_follows_it(window):
+    ring_id = rings_around(window, "r0", whole_unit=False, text="3")
+    item = window.measure.layer.item(ring_id)
+    assert ring_centre(item).x() == pytest.approx(10.0, abs=0.01)
+    window.scene.clearSelection()
+    moved, p1 = press_and_move(window.view, (10.0, 40.0), (20.0, 44.0))
+    centre = ring_centre(item)
+    assert (centre.x(), centre.y()) == pytest.approx((10.0 + moved.x(), 40.0 + moved.y()),
+                                                     abs=0.01)
+    QTest.mouseRelease(window.view.viewport(), Left, NoMod, p1)
+
+
+def test_emplaced_weapon_ranges_follow_their_building(window):
+    window.scene.clearSelection()
+    click(window.view, (24.0, 22.0))  # the bastion
+    assert window.scene.selected_piece_ids() == ["bastion"]
+    assert window.measure.weapon_ranges()
+    item = window.measure.layer.item(window.document.scenario.annotations[-1].id)
+    mounts = window.measure.layer.world().piece("bastion").mounts
+    texts = [label.text for label in item.sketch().labels]
+    assert texts[0].startswith(mounts[0].id) and texts[-1] == f'{mounts[-1].id} 96.00"'
+    first = ring_centre(item)
+    moved, p1 = press_and_move(window.view, (24.0, 22.0), (30.0, 22.0))
+    assert ring_centre(item).x() == pytest.approx(first.x() + moved.x(), abs=0.01)
+    QTest.mouseRelease(window.view.viewport(), Left, NoMod, p1)
+
+
+def test_rings_refuse_a_bad_selection_or_distances_and_change_nothing(window):
+    window.scene.clearSelection()
+    assert not window.measure.rings_around_selection("6")
+    assert "select one model, a whole unit or one building" in window.measure.dock.readout.text()
+    window.scene.select_unit_of("b0")
+    assert not window.measure.rings_around_selection("6, six")
+    assert "'six' is not a distance" in window.measure.dock.readout.text()
+    window.scene.model_item("r0").setSelected(True)  # two units
+    assert not window.measure.rings_around_selection("6")
+    window.scene.clearSelection()
+    window.scene.model_item("r0").setSelected(True)
+    assert not window.measure.weapon_ranges()
+    assert window.undo_stack.count() == 0 and window.document.scenario.annotations == []
+
+
+def test_remove_a_kept_measurement_from_the_dock_and_undo(window):
+    rings_around(window, "b0", whole_unit=True)
+    window.measure.layer.keep(ruler_annotation("ruler-1", ModelTarget("r0"), ModelTarget("b0")),
+                              "Keep ruler")
+    dock = window.measure.dock
+    assert dock.kept_ids() == ["ring-1", "ruler-1"]
+    ruler_item = window.measure.layer.item("ruler-1")
+    dock.kept.setCurrentRow(0)
+    dock.remove_button.click()
+    assert dock.kept_ids() == ["ruler-1"]
+    assert [a.id for a in window.document.scenario.annotations] == ["ruler-1"]
+    with pytest.raises(KeyError):
+        window.measure.layer.item("ring-1")
+    assert ruler_item.scene() is window.scene
+    window.undo_stack.undo()
+    assert dock.kept_ids() == ["ring-1", "ruler-1"]  # back in its place
+    assert window.measure.layer.item("ring-1").scene() is window.scene
+
+
+def test_remove_with_nothing_chosen_says_so(window):
+    window.measure.dock.remove_current()
+    assert "Choose a kept measurement" in window.measure.dock.readout.text()
+
+
+def test_a_kept_ruler_measures_again_when_the_models_move(window):
+    window.measure.layer.keep(ruler_annotation("ruler-1", ModelTarget("r0"), ModelTarget("b0")),
+                              "Keep ruler")
+    item = window.measure.layer.item("ruler-1")
+    assert item.sketch().labels[0].text == 'ruler-1: 30.50"'
+    window.document.move_models({"b0": (20.0, 40.0)})
+    gap = 10.0 - 16.0 / 25.4 - R25
+    assert item.sketch().labels[0].text == f'ruler-1: {gap:.2f}"'
+    assert f'{gap:.2f}"' in window.measure.dock.kept.item(0).text()
+
+
+def test_a_kept_measurement_whose_model_is_gone_says_why(window):
+    window.measure.layer.keep(ruler_annotation("ruler-1", ModelTarget("r0"), ModelTarget("ghost")),
+                              "Keep ruler")
+    assert window.measure.layer.item("ruler-1").sketch() is None
+    assert "ruler-1: cannot be measured" in window.measure.dock.kept.item(0).text()
+    assert "ghost" in window.measure.dock.kept.item(0).text()
+
+
+def test_kept_measurements_survive_save_and_load(window, tmp_path, library):
+    rings_around(window, "b0", whole_unit=True)
+    window.scene.clearSelection()
+    window.scene.select_unit_of("b0")
+    tool = window.measure.start_within()
+    click(window.view, (36.0, 30.0))
+    assert tool.keep()
+    window.measure.layer.keep(ruler_annotation("ruler-1", ModelTarget("r0"), ModelTarget("b0")),
+                              "Keep ruler")
+    before = window.measure.layer.kept_lines()
+    path = tmp_path / "kept.json"
+    save_scenario(window.document.scenario, path)
+    window.show_scenario(load_scenario(path, library), path)
+    assert window.measure.layer.kept_lines() == before
+    assert window.measure.dock.kept_ids() == ["ring-1", "within-1", "ruler-1"]
+    for annotation_id in ("ring-1", "within-1", "ruler-1"):
+        assert window.measure.layer.item(annotation_id).sketch() is not None
+    assert math.isclose(window.measure.layer.reach, 6.0)
