@@ -1,0 +1,71 @@
+"""What the three assault dialogs share: the building, the dice, the record, the undo step."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
+
+from board.document.changes import Change
+from board.view.commands import ApplyChangeCommand
+from rules.dice import Dice
+
+if TYPE_CHECKING:
+    from board.view.window import MainWindow
+
+__all__ = ["AssaultDialog"]
+
+REFUSAL_STYLE = "color: #b71c1c;"
+
+
+class AssaultDialog(QDialog):
+    """A non-modal dialog about one building: a heading, a refusal line and the record.
+
+    ``record`` lists what happened, step by step; ``refusal`` says why the last request was
+    refused (nothing changed). :meth:`apply` pushes the assault's change as ONE undo step.
+    """
+
+    def __init__(self, window: MainWindow, piece_id: str, make_dice: Callable[[], Dice],
+                 title: str) -> None:
+        super().__init__(window)
+        self.window_ = window
+        self.piece_id = piece_id
+        self.make_dice = make_dice
+        self.setWindowTitle(f"{title}: {piece_id}")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
+        self.layout_ = QVBoxLayout(self)
+        self.heading = QLabel(f"<b>{title}</b> — {piece_id}")
+        self.layout_.addWidget(self.heading)
+        self.body = QVBoxLayout()
+        self.layout_.addLayout(self.body)
+        self.refusal = QLabel("")
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet(REFUSAL_STYLE)
+        self.record = QPlainTextEdit()
+        self.record.setReadOnly(True)
+        self.record.setMinimumHeight(120)
+        self.layout_.addWidget(self.refusal)
+        self.layout_.addWidget(self.record)
+        self.applied = False
+
+    def add(self, widget: QWidget) -> QWidget:
+        """Add ``widget`` to the body of the dialog and return it."""
+        self.body.addWidget(widget)
+        return widget
+
+    def refuse(self, reason: str) -> None:
+        """Show why the request was refused (nothing changed)."""
+        self.refusal.setText(reason)
+
+    def note(self, text: str) -> None:
+        """Add lines to the record and clear any refusal."""
+        self.refusal.setText("")
+        self.record.appendPlainText(text)
+
+    def apply(self, change: Change, text: str) -> None:
+        """Push the assault's whole change as one undo step."""
+        window = self.window_
+        window.undo_stack.push(ApplyChangeCommand(window.document, change, text))
+        self.applied = True

@@ -1,0 +1,81 @@
+"""The controller behind *Storm a Building…*: picks the building, opens the right dialog."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDialog
+
+from board.document.model import RuleSystem
+from board.game.buildings import BuildingStateError, building_rules
+from board.view.assault.epic_dialog import EpicAssaultDialog
+from board.view.assault.fantasy_dialog import FantasyAssaultDialog
+from board.view.assault.tool import StormTool
+from board.view.assault.wh40k_dialog import CloseCombatDialog
+from rules.dice import Dice
+
+if TYPE_CHECKING:
+    from board.view.window import MainWindow
+
+__all__ = ["StormController"]
+
+
+class StormController:
+    """Open the assault dialog of the scenario's rule system for a building.
+
+    ``make_dice`` makes the dice of each assault (tests hand in :class:`rules.dice.FixedDice`).
+    ``dialog`` is the dialog last opened; dialogs are shown without blocking.
+    """
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.make_dice: Callable[[], Dice] = Dice
+        self.dialog: QDialog | None = None
+        self.action = QAction("&Storm a Building…", window)
+        self.action.setShortcut(QKeySequence("Ctrl+Shift+A"))
+        self.action.setStatusTip("Assault a building: select it, or click it after this")
+        self.action.triggered.connect(self.start)
+
+    def start(self) -> None:
+        """Storm the selected building, or ask for a click on one."""
+        scene = self.window.scene
+        selected = scene.selected_piece_ids()
+        if len(selected) == 1:
+            self.storm(selected[0])
+            return
+        scene.set_tool(StormTool(scene, self._picked))
+        self.window.statusBar().showMessage("Click the building to storm (Escape to stop)")
+
+    def _picked(self, piece_id: str) -> None:
+        self.window.scene.set_tool(None)
+        self.window.statusBar().clearMessage()
+        self.storm(piece_id)
+
+    def storm(self, piece_id: str) -> QDialog | None:
+        """Open the assault dialog for ``piece_id``; refuse in words if it is no building."""
+        window = self.window
+        scenario = window.document.scenario
+        try:
+            rules_object = building_rules(scenario, window.library, scenario.piece(piece_id))
+        except BuildingStateError as error:
+            window.show_error("Storm a building", str(error))
+            return None
+        if rules_object is None:
+            window.show_error("Storm a building",
+                              f"{piece_id} is not a building under {scenario.rule_system.label}")
+            return None
+        if self.dialog is not None:
+            self.dialog.close()
+        self.dialog = self._dialog(piece_id)
+        self.dialog.show()
+        return self.dialog
+
+    def _dialog(self, piece_id: str) -> QDialog:
+        system = self.window.document.scenario.rule_system
+        if system is RuleSystem.EPIC40K:
+            return EpicAssaultDialog(self.window, piece_id, self.make_dice)
+        if system is RuleSystem.WARHAMMER_FANTASY:
+            return FantasyAssaultDialog(self.window, piece_id, self.make_dice)
+        return CloseCombatDialog(self.window, piece_id, self.make_dice)

@@ -1,0 +1,212 @@
+"""Warhammer Fantasy building assault, step by step, each player's choices asked in turn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QRadioButton,
+    QWidget,
+)
+
+from board.document.model import TroopType, Unit
+from board.game.assault import AssaultError
+from board.game.assault_fantasy import FantasyStorm
+from board.game.assault_fantasy_facts import characters_with
+from board.game.buildings import FantasyBuilding, building_rules
+from board.view.assault.common import AssaultDialog
+from rules import warhammer_fantasy as wf
+from rules.dice import Dice
+
+if TYPE_CHECKING:
+    from board.view.window import MainWindow
+
+__all__ = ["FantasyAssaultDialog"]
+
+Step = wf.AssaultStep
+
+
+class FantasyAssaultDialog(AssaultDialog):
+    """Declare → the garrison reacts → charge → assault parties → fight → result.
+
+    Each button is enabled only at its step; the assault is applied to the board (one undo
+    step) as soon as it ends: a failed charge, a broken garrison or a withdrawal.
+    """
+
+    def __init__(self, window: MainWindow, piece_id: str, make_dice: Callable[[], Dice]) -> None:
+        super().__init__(window, piece_id, make_dice, "Warhammer Fantasy building assault")
+        self.storm: FantasyStorm | None = None
+        scenario = window.document.scenario
+        building = building_rules(scenario, window.library, scenario.piece(piece_id))
+        held = isinstance(building, FantasyBuilding) and building.garrison is not None
+        self.garrison: Unit | None = (scenario.unit(building.garrison.unit)
+                                      if held and isinstance(building, FantasyBuilding)
+                                      and building.garrison else None)
+        self._build()
+        if self.garrison is None:
+            self.refuse(f"{piece_id} holds no garrison: only an occupied building is assaulted")
+        self._refresh()
+
+    # -- widgets -----------------------------------------------------------------------------
+    def _build(self) -> None:
+        held = f"held by {self.garrison.name}" if self.garrison else "empty"
+        self.add(QLabel(f"The building is {held}."))
+        self.attacker_box = QComboBox()
+        for unit in self._possible_attackers():
+            self.attacker_box.addItem(unit.name, unit.id)
+        self.declare_button = QPushButton("1. Declare the assault")
+        self.add(self._row("Assaulting unit:", self.attacker_box, self.declare_button))
+        self.hold = QRadioButton("Hold")
+        self.stand_and_shoot = QRadioButton("Stand && Shoot")
+        self.hold.setChecked(True)
+        self.terror = QCheckBox("failed a Terror test")
+        self.react_button = QPushButton("2. The garrison reacts")
+        self.add(self._row("Garrison's reaction:", self.hold, self.stand_and_shoot, self.terror,
+                           self.react_button))
+        self.charge_button = QPushButton("3. Roll the charge")
+        self.add(self.charge_button)
+        self.attacker_characters = QListWidget()
+        self.defender_characters = QListWidget()
+        self.parties_button = QPushButton("4. Choose the assault parties")
+        self.add(self._parties_box())
+        self.fight_button = QPushButton("5. Fight the round")
+        self.resolve_button = QPushButton("6. Result and Break test")
+        self.add(self._row("", self.fight_button, self.resolve_button))
+        self.declare_button.clicked.connect(self.declare)
+        self.react_button.clicked.connect(self.react)
+        self.charge_button.clicked.connect(self.roll_charge)
+        self.parties_button.clicked.connect(self.choose_parties)
+        self.fight_button.clicked.connect(self.fight)
+        self.resolve_button.clicked.connect(self.resolve)
+
+    def _row(self, title: str, *widgets: QWidget) -> QWidget:
+        box = QWidget()
+        grid = QGridLayout(box)
+        grid.setContentsMargins(0, 0, 0, 0)
+        if title:
+            grid.addWidget(QLabel(title), 0, 0)
+        for k, widget in enumerate(widgets, start=1):
+            grid.addWidget(widget, 0, k)
+        return box
+
+    def _parties_box(self) -> QGroupBox:
+        box = QGroupBox("Characters in the assault parties (rank and file fill up to US 10)")
+        grid = QGridLayout(box)
+        grid.addWidget(QLabel("Assaulter"), 0, 0)
+        grid.addWidget(QLabel("Garrison"), 0, 1)
+        grid.addWidget(self.attacker_characters, 1, 0)
+        grid.addWidget(self.defender_characters, 1, 1)
+        grid.addWidget(self.parties_button, 2, 0, 1, 2)
+        self.attacker_characters.setMaximumHeight(70)
+        self.defender_characters.setMaximumHeight(70)
+        return box
+
+    def _possible_attackers(self) -> list[Unit]:
+        if self.garrison is None:
+            return []
+        side = self.garrison.side
+        return [u for u in self.window_.document.scenario.units
+                if u.on_table and u.side != side and u.troop_type is not TroopType.CHARACTER]
+
+    def _refresh(self) -> None:
+        step = self.storm.step if self.storm else None
+        self.declare_button.setEnabled(self.storm is None and self.garrison is not None)
+        self.attacker_box.setEnabled(self.storm is None)
+        self.react_button.setEnabled(step is Step.DECLARED)
+        self.stand_and_shoot.setEnabled(step is Step.DECLARED
+                                        and self.storm is not None
+                                        and self.storm.may_stand_and_shoot())
+        self.charge_button.setEnabled(step is Step.REACTED)
+        self.parties_button.setEnabled(step is Step.ENGAGED)
+        self.fight_button.setEnabled(step is Step.PARTIES_CHOSEN)
+        self.resolve_button.setEnabled(step is Step.FOUGHT)
+
+    # -- the steps ---------------------------------------------------------------------------
+    def declare(self) -> None:
+        """Declare the assault by the unit chosen (sight and distance measured)."""
+        window = self.window_
+        attacker = self.attacker_box.currentData()
+        try:
+            self.storm = FantasyStorm(window.document.scenario, window.library,
+                                      window.scene.world(), self.piece_id, str(attacker),
+                                      self.make_dice())
+        except AssaultError as error:
+            self.refuse(str(error))
+            return
+        self.note(self.storm.lines[0])
+        self._list_characters()
+        self._refresh()
+
+    def _list_characters(self) -> None:
+        assert self.storm is not None and self.garrison is not None
+        scenario = self.window_.document.scenario
+        for unit, widget in ((self.storm.attacker, self.attacker_characters),
+                             (self.garrison, self.defender_characters)):
+            for character in characters_with(scenario, unit):
+                for model in character.models:
+                    item = QListWidgetItem(f"{character.name} ({model.id})")
+                    item.setData(Qt.ItemDataRole.UserRole, model.id)
+                    item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                    item.setCheckState(Qt.CheckState.Checked)
+                    widget.addItem(item)
+
+    def _do(self, step: Callable[[], str]) -> None:
+        try:
+            self.note(step())
+        except AssaultError as error:
+            self.refuse(str(error))
+            return
+        assert self.storm is not None
+        if self.storm.step.over:
+            before = len(self.storm.lines)
+            result = self.storm.result()
+            self.apply(result.change, f"Assault on {self.piece_id}")
+            if result.lines[before:]:
+                self.note("\n".join(result.lines[before:]))
+        self._refresh()
+
+    def react(self) -> None:
+        """The garrison Holds or Stands & Shoots (it never flees)."""
+        assert self.storm is not None
+        storm = self.storm
+        reaction = wf.Reaction.STAND_AND_SHOOT if self.stand_and_shoot.isChecked() \
+            else wf.Reaction.HOLD
+        self._do(lambda: storm.react(reaction, self.terror.isChecked()))
+
+    def roll_charge(self) -> None:
+        """Roll Movement + 2D6 against the distance to the building."""
+        assert self.storm is not None
+        self._do(self.storm.roll_charge)
+
+    def choose_parties(self) -> None:
+        """Both players' characters in their parties; rank and file fill up."""
+        assert self.storm is not None
+        storm = self.storm
+        ours, theirs = _checked(self.attacker_characters), _checked(self.defender_characters)
+        self._do(lambda: storm.choose_parties(ours, theirs))
+
+    def fight(self) -> None:
+        """Fight the round in Initiative order."""
+        assert self.storm is not None
+        self._do(self.storm.fight)
+
+    def resolve(self) -> None:
+        """Work out the result, the Break test and who goes where; apply it to the board."""
+        assert self.storm is not None
+        self._do(self.storm.resolve)
+
+
+def _checked(widget: QListWidget) -> list[str]:
+    items = [widget.item(k) for k in range(widget.count())]
+    return [str(i.data(Qt.ItemDataRole.UserRole)) for i in items
+            if i.checkState() == Qt.CheckState.Checked]

@@ -1,0 +1,130 @@
+"""Warhammer 40,000 / Horus Heresy: close combat against a building, odds before rolling."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+from board.game.assault import AssaultError
+from board.game.assault_wh40k import (
+    HAYWIRE_GRENADES,
+    MELTA_BOMBS,
+    CloseCombatAttack,
+    close_combat,
+    close_combat_odds,
+    odds_text,
+)
+from board.view.assault.common import AssaultDialog
+from rules.dice import Dice
+
+if TYPE_CHECKING:
+    from board.view.window import MainWindow
+
+__all__ = ["CloseCombatDialog"]
+
+PRESETS = {"Melta bombs": MELTA_BOMBS, "Haywire grenades": HAYWIRE_GRENADES}
+
+
+class CloseCombatDialog(AssaultDialog):
+    """The attack (name, Strength, AP, attacks, Armourbane, Haywire), its odds, and *Roll*.
+
+    The odds are recomputed whenever a value changes; rolling applies the outcome as one undo
+    step, like a shot.
+    """
+
+    def __init__(self, window: MainWindow, piece_id: str, make_dice: Callable[[], Dice]) -> None:
+        super().__init__(window, piece_id, make_dice,
+                         "Close combat against a building (hits automatically, rear armour)")
+        form = QWidget()
+        layout = QFormLayout(form)
+        self.attacker = QLineEdit("Assaulting unit")
+        self.weapon = QLineEdit("Close combat attacks")
+        self.preset = QComboBox()
+        self.preset.addItems(["Other weapon", *PRESETS])
+        self.strength = _spin(1, 10, 4)
+        self.ap = QComboBox()
+        self.ap.addItems(["–", "1", "2", "3", "4", "5", "6"])
+        self.attacks = _spin(1, 60, 1)
+        self.armourbane = QCheckBox("Armourbane (2D6 penetration)")
+        self.haywire = QCheckBox("Haywire")
+        for label, widget in (("Attacker", self.attacker), ("Grenade", self.preset),
+                              ("Weapon", self.weapon), ("Strength", self.strength),
+                              ("AP", self.ap), ("Attacks (all hit)", self.attacks),
+                              ("", self.armourbane), ("", self.haywire)):
+            layout.addRow(label, widget)
+        self.add(form)
+        self.odds = QLabel("")
+        self.odds.setWordWrap(True)
+        self.add(self.odds)
+        self.roll_button = QPushButton("Roll the attacks")
+        self.add(self.roll_button)
+        self.preset.currentTextChanged.connect(self._use_preset)
+        for changed in (self.strength.valueChanged, self.attacks.valueChanged,
+                        self.ap.currentIndexChanged, self.armourbane.toggled,
+                        self.haywire.toggled, self.weapon.textChanged):
+            changed.connect(self._update_odds)
+        self.roll_button.clicked.connect(self.roll)
+        self._update_odds()
+
+    def attack(self) -> CloseCombatAttack:
+        """The attack the fields describe (an :class:`AssaultError` if they do not add up)."""
+        ap = None if self.ap.currentIndex() == 0 else int(self.ap.currentText())
+        return CloseCombatAttack(self.weapon.text() or "Close combat attacks",
+                                 self.strength.value(), ap, self.attacks.value(),
+                                 self.armourbane.isChecked(), self.haywire.isChecked())
+
+    def _use_preset(self, name: str) -> None:
+        preset = PRESETS.get(name)
+        if preset is None:
+            return
+        self.weapon.setText(preset.name)
+        self.strength.setValue(preset.strength)
+        self.ap.setCurrentIndex(0 if preset.ap is None else preset.ap)
+        self.armourbane.setChecked(preset.armourbane)
+        self.haywire.setChecked(preset.haywire)
+
+    def _update_odds(self, *_: object) -> None:
+        window = self.window_
+        try:
+            odds = close_combat_odds(window.document.scenario, window.library, self.piece_id,
+                                     self.attack())
+        except AssaultError as error:
+            self.odds.setText("")
+            self.refuse(str(error))
+            self.roll_button.setEnabled(False)
+            return
+        self.refuse("")
+        self.odds.setText("Odds before rolling:\n" + "\n".join(odds_text(odds)))
+        self.roll_button.setEnabled(not self.applied)
+
+    def roll(self) -> None:
+        """Roll the attacks and apply the outcome as one undo step."""
+        window = self.window_
+        try:
+            result = close_combat(window.document.scenario, window.library, window.scene.world(),
+                                  self.piece_id, self.attack(), self.attacker.text(),
+                                  self.make_dice())
+        except AssaultError as error:
+            self.refuse(str(error))
+            return
+        self.apply(result.change, f"Close combat against {self.piece_id}")
+        self.note(result.text)
+        self.roll_button.setEnabled(False)
+
+
+def _spin(low: int, high: int, value: int) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    spin.setValue(value)
+    return spin

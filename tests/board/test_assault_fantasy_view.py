@@ -1,0 +1,123 @@
+"""Storm a building on the board, Warhammer Fantasy: the garrison breaks, or holds."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QMessageBox
+from shapely.geometry import box
+
+from board.document.model import (
+    Base,
+    Model,
+    RuleSystem,
+    Scenario,
+    Side,
+    TerrainPiece,
+    TroopType,
+    Unit,
+)
+from board.view.assault import FantasyAssaultDialog
+from board.view.window import MainWindow
+from rules.dice import FixedDice
+from tests.board.qt_helpers import click
+
+BASE = Base.round_mm(20)
+R = BASE.length_in / 2
+HOUSE = box(28.0, 22.5, 32.0, 25.5)  # whfb_building_1_floor at (30, 24)
+PROFILE = {"ws": 3, "s": 3, "t": 3, "i": 3, "a": 1, "leadership": 7, "movement": 4}
+Left = Qt.MouseButton.LeftButton
+
+
+def fantasy_scenario() -> Scenario:
+    swords = [Model(f"sw{k}", BASE, 28.4 + 0.8 * (k % 5), 25.5 + 4.0 + R + 0.8 * (k // 5))
+              for k in range(10)]
+    spears = [Model(f"sp{k}", BASE, 28.4 + 0.8 * (k % 5), 23.2 + 0.8 * (k // 5))
+              for k in range(15)]
+    return Scenario(
+        name="Fantasy storm", rule_system=RuleSystem.WARHAMMER_FANTASY,
+        sides=[Side("red", "Red", "#c62828"), Side("blue", "Blue", "#1e63d6")],
+        terrain=[TerrainPiece("house", "whfb_building_1_floor", 30.0, 24.0)],
+        units=[Unit("swords", "Swordsmen", "red", TroopType.INFANTRY, swords,
+                    stats={**PROFILE, "ws": 4, "i": 4, "save": 5, "musician": "sw1"}),
+               Unit("spears", "Spearmen", "blue", TroopType.INFANTRY, spears,
+                    embarked_in="house", stats=dict(PROFILE))])
+
+
+@pytest.fixture
+def fantasy_window(qtbot, library, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(library, settings)
+    win.files.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    win.show_scenario(fantasy_scenario())
+    win.show()
+    qtbot.waitExposed(win)
+    win.view.fit_table()
+    return win
+
+
+def storm_house(window, faces) -> FantasyAssaultDialog:
+    window.storm.make_dice = lambda: FixedDice(faces)
+    click(window.view, (30.0, 24.0))  # select the building, then Storm a Building…
+    QTest.keyClick(window.view.viewport(), Qt.Key.Key_A,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    dialog = window.storm.dialog
+    assert isinstance(dialog, FantasyAssaultDialog)
+    return dialog
+
+
+def press(button) -> None:
+    assert button.isEnabled(), button.text()
+    QTest.mouseClick(button, Left)
+
+
+def gap(unit) -> float:
+    return min(HOUSE.distance(box(m.x, m.y, m.x, m.y)) - m.base.length_in / 2
+               for m in unit.models)
+
+
+def test_the_garrison_breaks_flees_and_the_swordsmen_go_in(fantasy_window):
+    window = fantasy_window
+    dialog = storm_house(window, [3, 2, *[6, 6] * 3, *[1] * 7, *[1] * 10, 6, 5, 4, 3])
+    assert dialog.attacker_box.currentData() == "swords"
+    press(dialog.declare_button)
+    assert "4.00\" from the building; sees the building" in dialog.record.toPlainText()
+    assert not dialog.stand_and_shoot.isEnabled()  # the Swordsmen start within their Movement
+    press(dialog.react_button)
+    press(dialog.charge_button)
+    press(dialog.parties_button)
+    press(dialog.fight_button)
+    assert window.undo_stack.count() == 0
+    press(dialog.resolve_button)
+    scenario = window.document.scenario
+    spears, swords = scenario.unit("spears"), scenario.unit("swords")
+    assert swords.embarked_in == "house" and spears.embarked_in is None
+    assert len(spears.models) == 12 and abs(gap(spears) - 8.0) < 0.02
+    assert all(window.scene.model_item(m.id).isVisible() for m in spears.models)
+    assert scenario.piece("house").claimed_by == "red"
+    assert "flees 7\"" in dialog.record.toPlainText()
+    assert window.undo_stack.count() == 1 and not dialog.resolve_button.isEnabled()
+    window.undo_stack.undo()
+    assert scenario.unit("spears").embarked_in == "house"
+    assert len(scenario.unit("spears").models) == 15
+    assert scenario.unit("swords").embarked_in is None and scenario.log == []
+
+
+def test_the_garrison_holds_and_the_swordsmen_withdraw_one_inch(fantasy_window):
+    window = fantasy_window
+    dialog = storm_house(window, [3, 2, *[1] * 20, 3, 3])
+    for button in (dialog.declare_button, dialog.react_button, dialog.charge_button,
+                   dialog.parties_button, dialog.fight_button, dialog.resolve_button):
+        press(button)
+    scenario = window.document.scenario
+    swords = scenario.unit("swords")
+    assert swords.embarked_in is None and abs(gap(swords) - 1.0) < 1e-6
+    assert scenario.unit("spears").embarked_in == "house"
+    item = window.scene.model_item("sw0")
+    assert abs(item.pos().y() - swords.models[0].y) < 1e-9  # the board shows the move
+    text = dialog.record.toPlainText()
+    assert "it holds" in text and "withdraws 1\"" in text
+    QTest.keyClick(window.view.viewport(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert abs(gap(scenario.unit("swords")) - 4.0) < 1e-6 and scenario.log == []

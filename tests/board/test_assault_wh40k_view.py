@@ -1,0 +1,40 @@
+"""Close combat against a 40K building on the board: odds in the dialog, one undo step."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from board.view.assault import CloseCombatDialog, StormTool
+from rules.dice import FixedDice
+from tests.board.qt_helpers import click
+
+
+def test_melta_bombs_on_the_bastion_show_the_odds_then_apply_and_undo(window):
+    window.storm.make_dice = lambda: FixedDice([3, 4, 2, 1, *[4] * 20])
+    window.view.setFocus()
+    window.storm.action.trigger()
+    assert isinstance(window.scene.tool, StormTool)
+    click(window.view, (24.0, 24.0))
+    dialog = window.storm.dialog
+    assert isinstance(dialog, CloseCombatDialog)
+    dialog.preset.setCurrentText("Melta bombs")
+    assert dialog.strength.value() == 8 and dialog.armourbane.isChecked()
+    assert "hull points left: 4: 27.8%, 3: 72.2%" in dialog.odds.text()
+    dialog.attacks.setValue(2)
+    assert "4: 7.7%" in dialog.odds.text()  # both attacks fail to scratch it: (10/36)^2
+    dialog.attacks.setValue(1)
+    dialog.attacker.setText("Tactical Squad")
+    QTest.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+    scenario = window.document.scenario
+    assert scenario.piece("bastion").state["hull_points_lost"] == 1
+    assert "hull points 4 → 3" in dialog.record.toPlainText()
+    assert [r["faces"] for r in scenario.log[-1].rolls][:2] == [[3, 4], [2]]
+    assert window.undo_stack.count() == 1
+    window.undo_stack.undo()
+    assert scenario.piece("bastion").state.get("hull_points_lost", 0) == 0
+    assert scenario.log == []
+    window.undo_stack.redo()
+    record = scenario.log[-1]
+    assert record.text.startswith("Tactical Squad assaults bastion in close combat")
+    assert "red-vets (inside): 5 hits at S6" in record.text  # Structural Collapse
