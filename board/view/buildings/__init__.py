@@ -27,7 +27,7 @@ def install(window: MainWindow) -> None:
     controller = BuildingController(window)
     controller.setObjectName("buildings")
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, controller.dock)
-    window.tabifyDockWidget(window.garrisons, controller.dock)
+    window.tabifyDockWidget(window.palette_dock, controller.dock)
     controller.dock.raise_()
     setattr(window.scene, "drop_on_building", controller.drop_on_building)  # noqa: B010
     menu = window.menu("&Buildings")

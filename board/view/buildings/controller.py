@@ -193,6 +193,7 @@ class BuildingController(QObject):
         pieces = self.scene.selected_piece_ids()
         if pieces and pieces[0] != self.dock.piece_id:
             self.show_piece(pieces[0])
+            self.dock.raise_()
 
     def _on_tool_finished(self) -> None:
         self.tool = None

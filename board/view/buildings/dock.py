@@ -7,7 +7,7 @@ units to offer, the coverage lines) and turns its buttons into signals; the cont
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 __all__ = ["BuildingDock"]
 
+REFUSED, DONE = "#c62828", "#2e7d32"
 #: Pixels: the dock's least height; its contents scroll below that.
 MIN_HEIGHT = 120
 
@@ -52,21 +53,29 @@ class BuildingDock(QDockWidget):
         self.title = QLabel(NO_BUILDING)
         self.title.setWordWrap(True)
         self.facts = QListWidget()
+        self.facts.setWordWrap(True)
+        self.facts.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.unit_choice = QComboBox()
+        self.unit_choice.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.unit_choice.setMinimumContentsLength(14)
         self.embark_button = QPushButton("Embark")
         self.inside_list = QListWidget()
         self.inside_list.setMaximumHeight(70)
+        self.inside_list.setWordWrap(True)
         self.disembark_button = QPushButton("Disembark…")
-        self.complete_button = QPushButton("Complete disembarkation (Enter)")
+        self.complete_button = QPushButton("Complete (Enter)")
         self.abandon_button = QPushButton("Abandon (Esc)")
         self.message = QLabel("")
         self.message.setWordWrap(True)
         self.show_void_shields = QCheckBox("Show void shield zones")
         self.coverage_list = QListWidget()
-        self.coverage_list.setMaximumHeight(110)
+        self.coverage_list.setMaximumHeight(130)
+        self.coverage_list.setWordWrap(True)
         self._lay_out(layout)
         scroll = QScrollArea(self)  # a short dock scrolls instead of making the window tall
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(body)
         scroll.setMinimumHeight(MIN_HEIGHT)
         self.setWidget(scroll)
@@ -75,11 +84,11 @@ class BuildingDock(QDockWidget):
 
     def _lay_out(self, layout: QVBoxLayout) -> None:
         layout.addWidget(self.title)
+        layout.addWidget(self.message)
         layout.addWidget(self.facts, 1)
-        row = QHBoxLayout()
-        row.addWidget(self.unit_choice, 1)
-        row.addWidget(self.embark_button)
-        layout.addLayout(row)
+        layout.addWidget(QLabel("Embark a unit:"))
+        layout.addWidget(self.unit_choice)
+        layout.addWidget(self.embark_button)
         layout.addWidget(QLabel("Inside:"))
         layout.addWidget(self.inside_list)
         layout.addWidget(self.disembark_button)
@@ -87,7 +96,6 @@ class BuildingDock(QDockWidget):
         done.addWidget(self.complete_button)
         done.addWidget(self.abandon_button)
         layout.addLayout(done)
-        layout.addWidget(self.message)
         layout.addWidget(self.show_void_shields)
         layout.addWidget(self.coverage_list)
 
@@ -131,7 +139,9 @@ class BuildingDock(QDockWidget):
         self.abandon_button.setEnabled(active)
 
     def set_message(self, text: str) -> None:
-        """Show the last decision or refusal."""
+        """Show the last decision or refusal (a refusal in red)."""
+        refused = text.startswith("cannot")
+        self.message.setStyleSheet(f"color: {REFUSED if refused else DONE}; font-weight: bold")
         self.message.setText(text)
 
     def set_coverage(self, lines: list[str]) -> None:

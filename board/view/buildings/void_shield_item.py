@@ -22,7 +22,7 @@ SHIELD_FILL = QColor(80, 170, 255, 40)
 SHIELD_EDGE = QColor("#4aa3ff")
 #: Label colour by coverage status.
 STATUS_COLOURS = {
-    "covered": QColor("#4aa3ff"),
+    "covered": QColor("#8fd0ff"),
     "partly in (not covered)": QColor("#ffb300"),
     "out": QColor("#bdbdbd"),
 }
