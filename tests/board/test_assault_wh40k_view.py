@@ -24,10 +24,11 @@ def test_melta_bombs_on_the_bastion_show_the_odds_then_apply_and_undo(window):
     dialog.attacks.setValue(2)
     assert "4: 7.7%" in dialog.odds.text()  # both attacks fail to scratch it: (10/36)^2
     dialog.attacks.setValue(1)
-    dialog.attacker.setText("Tactical Squad")
+    dialog.attacker.setCurrentText("Tactical Squad")
     QTest.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
     scenario = window.document.scenario
     assert scenario.piece("bastion").state["hull_points_lost"] == 1
+    assert window.scene.selected_piece_ids() == ["bastion"]  # its dock shows the new state
     assert "hull points 4 → 3" in dialog.record.toPlainText()
     assert [r["faces"] for r in scenario.log[-1].rolls][:2] == [[3, 4], [2]]
     assert window.undo_stack.count() == 1

@@ -65,7 +65,14 @@ class AssaultDialog(QDialog):
         self.record.appendPlainText(text)
 
     def apply(self, change: Change, text: str) -> None:
-        """Push the assault's whole change as one undo step."""
+        """Push the assault's whole change as one undo step, then select the building.
+
+        Selecting it shows its new state (damage, garrison, effects) in the Building dock.
+        """
         window = self.window_
         window.undo_stack.push(ApplyChangeCommand(window.document, change, text))
         self.applied = True
+        scene = window.scene
+        if self.piece_id in scene.piece_items():
+            scene.clearSelection()
+            scene.piece_item(self.piece_id).setSelected(True)

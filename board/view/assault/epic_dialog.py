@@ -33,6 +33,7 @@ class EpicAssaultDialog(AssaultDialog):
                                                    piece_id)
         self.add(QLabel(f"Stands in contact (within {CONTACT_CM:g} cm) — one die each:"))
         self.stand_list = QListWidget()
+        self.stand_list.setMaximumHeight(140)
         self.add(self.stand_list)
         self.preview = QLabel("")
         self.preview.setWordWrap(True)

@@ -48,7 +48,9 @@ class CloseCombatDialog(AssaultDialog):
                          "Close combat against a building (hits automatically, rear armour)")
         form = QWidget()
         layout = QFormLayout(form)
-        self.attacker = QLineEdit("Assaulting unit")
+        self.attacker = QComboBox()
+        self.attacker.setEditable(True)
+        self.attacker.addItems(self._attackers())
         self.weapon = QLineEdit("Close combat attacks")
         self.preset = QComboBox()
         self.preset.addItems(["Other weapon", *PRESETS])
@@ -76,6 +78,13 @@ class CloseCombatDialog(AssaultDialog):
             changed.connect(self._update_odds)
         self.roll_button.clicked.connect(self.roll)
         self._update_odds()
+
+    def _attackers(self) -> list[str]:
+        """Names of the units on the table, the enemies of the occupants first."""
+        scenario = self.window_.document.scenario
+        inside = {u.side for u in scenario.units_in(self.piece_id)}
+        units = [u for u in scenario.units if u.on_table]
+        return [u.name for u in sorted(units, key=lambda u: u.side in inside)]
 
     def attack(self) -> CloseCombatAttack:
         """The attack the fields describe (an :class:`AssaultError` if they do not add up)."""
@@ -113,7 +122,7 @@ class CloseCombatDialog(AssaultDialog):
         window = self.window_
         try:
             result = close_combat(window.document.scenario, window.library, window.scene.world(),
-                                  self.piece_id, self.attack(), self.attacker.text(),
+                                  self.piece_id, self.attack(), self.attacker.currentText(),
                                   self.make_dice())
         except AssaultError as error:
             self.refuse(str(error))
