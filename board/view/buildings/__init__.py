@@ -34,6 +34,8 @@ def install(window: MainWindow) -> None:
     complete = QAction("Complete disembarkation", window)
     complete.setShortcuts([QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)])
     complete.triggered.connect(controller.complete_disembark)
+    complete.setEnabled(False)  # Enter belongs to the other widgets unless disembarking
+    controller.disembarking.connect(complete.setEnabled)
     menu.addAction(complete)
     shields = QAction("Show void shield zones", window)
     shields.setCheckable(True)

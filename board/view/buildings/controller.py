@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import shapely
-from PySide6.QtCore import QObject, QPointF
+from PySide6.QtCore import QObject, QPointF, Signal
 from shiboken6 import isValid
 
 from board.game.buildings import BuildingStateError
@@ -35,6 +35,9 @@ __all__ = ["BuildingController"]
 
 class BuildingController(QObject):
     """Connects the Building dock, the board and the document for one window."""
+
+    #: A disembarkation started (True) or ended (False).
+    disembarking = Signal(bool)
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
@@ -87,6 +90,7 @@ class BuildingController(QObject):
         self.tool = DisembarkTool(scene, plan, self.say, self._on_tool_finished)
         scene.set_tool(self.tool)
         self.dock.set_disembarking(True)
+        self.disembarking.emit(True)
         return plan.decision
 
     def complete_disembark(self) -> Decision:
@@ -199,6 +203,8 @@ class BuildingController(QObject):
         self.tool = None
         if isValid(self.dock):
             self.dock.set_disembarking(False)
+        if isValid(self):
+            self.disembarking.emit(False)
 
     def _connect(self) -> None:
         document = self.scene.document
