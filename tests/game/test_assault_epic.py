@@ -127,3 +127,26 @@ def test_refusals_name_the_unit_and_the_numbers():
     sc = epic_scenario([bare])
     stands = epic_stands(sc, world_of(sc), "block")
     assert "Assault Marines has no assault_factor in its stats" in stands[0].decision.reason
+
+
+def test_a_building_brought_down_kills_and_places_the_survivors_in_the_ruins():
+    inside = Unit("guard", "Guard", samples.BLUE, TroopType.INFANTRY,
+                  [Model("g1", STAND, 20, 19.5), Model("g2", STAND, 20, 20.5)],
+                  embarked_in="block", stats={"armour": 4})
+    worn = {"system": "epic40k", "size": "small", "damage_capacity": 1, "condition": "intact",
+            "on_fire": False, "assault_factor": 15, "armour": 6}
+    sc = epic_scenario([marines(), inside], piece_state=worn)
+    # 18 vs 15: +1 and a psyker, +2; roll-off 3+2 against 1: win by 4, hit on 2+; dice 2,1,1,1
+    # → 1 damage, capacity 0: catastrophic 6 (small: destroyed); collapse: g1 4 survives,
+    # g2 1 dies, each Marine stand within 5 cm: 4, 4, 4, 1 (lib dies); radius 1D6 = 3 cm;
+    # then the critical chance (rolled for the hit) 2
+    dice = FixedDice([3, 1, 2, 1, 1, 1, 6, 4, 1, 4, 4, 4, 1, 3, 2])
+    result = epic_assault(sc, samples.library(), world_of(sc), "block",
+                          ["am1", "am2", "am3", "lib"], dice)
+    assert not dice.unused
+    apply_change(ScenarioDocument(sc), result.change)
+    assert sc.piece("block").state["condition"] == "ruins"
+    guard = sc.unit("guard")
+    assert guard.embarked_in is None and [m.id for m in guard.models] == ["g1"]
+    assert [m.id for m in sc.unit("assault").models] == ["am1", "am2", "am3"]
+    assert "Guard survives in the ruins" in result.text

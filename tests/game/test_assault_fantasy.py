@@ -130,3 +130,52 @@ def test_refusals_say_why_with_the_numbers():
     del bare.stats["leadership"]
     with pytest.raises(AssaultError, match="Swordsmen has no leadership"):
         storm(fantasy_scenario(bare), [])
+
+
+def test_cavalry_that_breaks_the_garrison_cannot_go_in_and_moves_back_one_inch():
+    knights = swordsmen()
+    knights.troop_type = TroopType.CAVALRY
+    sc = fantasy_scenario(knights)
+    s = storm(sc, [3, 2, *[6, 6] * 3, *[1] * 7, *[1] * 10, 6, 5, 4, 3])
+    fight_through(s)
+    apply_change(ScenarioDocument(sc), s.result().change)
+    assert sc.unit("swords").embarked_in is None
+    assert abs(gap_to_house(sc.unit("swords")) - 1.0) < 1e-6
+    assert sc.unit("spears").embarked_in is None
+    assert sc.piece("house").state == {"garrison": None} and sc.piece("house").claimed_by is None
+
+
+def test_a_chosen_character_fights_in_the_party_and_a_rout_off_the_table_loses_the_unit():
+    hero = Unit("hero", "Captain", samples.RED, TroopType.CHARACTER,
+                [Model("cap", Base.round_mm(25), 30.0, FRONT + 6.0)], joined_to="swords",
+                stats={**PROFILE, "ws": 5, "i": 5, "a": 3})
+    sc = fantasy_scenario()
+    sc.units.append(hero)
+    sc.terrain[0].y = 5.0  # the house near the top edge: the garrison flees off the table
+    for m in sc.unit("spears").models:
+        m.y -= 19.0
+    for unit in (sc.unit("swords"), hero):
+        for m in unit.models:
+            m.y -= 19.0
+    # the Captain strikes first (I5): 3 attacks, all hit and wound; then nine Swordsmen miss
+    # (the party: Captain + 9); the Spearmen miss; Break test 6+6; flee 6+6
+    s = storm(sc, [3, 2, *[6] * 3, *[6] * 3, *[1] * 9, *[1] * 10, 6, 6, 6, 6])
+    s.react(wf.Reaction.HOLD)
+    s.roll_charge()
+    text = s.choose_parties(["cap"], [])
+    assert "Swordsmen cap, sw0" in text
+    s.fight()
+    s.resolve()
+    result = s.result()
+    assert "Spearmen flees off the table and is lost" in result.text
+    apply_change(ScenarioDocument(sc), result.change)
+    assert "spears" not in [u.id for u in sc.units]
+    assert sc.unit("hero").embarked_in == "house" and sc.unit("swords").embarked_in == "house"
+
+
+def test_no_line_of_sight_to_the_building_refuses_the_declaration():
+    wall = TerrainPiece("wall", "whfb_building_3_floor", 30.0, 32.5)
+    sc = fantasy_scenario(swordsmen(gap=12.0))
+    sc.terrain.append(wall)
+    with pytest.raises(AssaultError, match="needs line of sight to the building.*12.00\""):
+        storm(sc, [])
