@@ -78,6 +78,7 @@ def test_dragging_a_unit_onto_a_building_embarks_it_and_undo_takes_it_back(windo
     assert dock.piece_id == "bastion" and "Assault Squad (Red, 5 models)" in dock_lines(
         dock.inside_list)
     assert window.undo_stack.count() == 1
+    assert "Imperial Bastion: Assault Squad (Red, 5 models)" in dock_lines(window.garrisons.list)
     window.undo_stack.undo()
     unit = window.scenario.unit("new")
     assert unit.embarked_in is None and window.scenario.piece("bastion").claimed_by is None
@@ -198,3 +199,33 @@ def test_dragging_part_of_a_unit_onto_a_building_just_moves_it(window, library, 
     drag(window.view, (23.0, 20.3), (24.0, 24.0))
     assert window.scenario.unit("new").embarked_in is None
     assert window.undo_stack.count() == 1
+
+
+def test_a_fantasy_garrison_leaves_into_its_exit_ring(window, library):
+    from board.document.model import RuleSystem, Scenario, Side, Table
+
+    house = place_datasheet(library, "whfb_building_2_floor", 30.0, 24.0, piece_id="house")
+    spears = Unit("spears", "Spearmen", "red", TroopType.INFANTRY,
+                  [Model(f"s{k}", Base.round_mm(20), 0.0, 0.0) for k in range(4)],
+                  embarked_in="house", stats={"movement": 4})
+    window.show_scenario(Scenario(name="Fantasy", table=Table(72.0, 48.0),
+                                  rule_system=RuleSystem.WARHAMMER_FANTASY,
+                                  sides=[Side("red", "Red", "#c62828")], terrain=house,
+                                  units=[spears]))
+    click(window.view, (30.0, 24.0))
+    dock = controller(window).dock
+    assert "garrison: spears of red, in since turn 0" in dock_lines(dock.facts)
+    QTest.mouseClick(dock.disembark_button, Qt.MouseButton.LeftButton)
+    tool = window.scene.tool
+    assert isinstance(tool, DisembarkTool) and tool.plan.reach == 8.0 and not tool.illegal()
+    footprint = window.scene.world().piece("house").footprint
+    top = footprint.bounds[1]
+    drag_ghost(window, tool, "s0", (30.0, top - 0.6))
+    assert tool.illegal() == ["s0"]
+    QTest.mouseClick(dock.complete_button, Qt.MouseButton.LeftButton)
+    assert "s0: too close" in dock.message.text()
+    assert window.scenario.unit("spears").embarked_in == "house"
+    drag_ghost(window, tool, "s0", (30.0, top - 3.0))
+    QTest.mouseClick(dock.complete_button, Qt.MouseButton.LeftButton)
+    assert window.scenario.unit("spears").embarked_in is None
+    assert window.scenario.piece("house").claimed_by is None
