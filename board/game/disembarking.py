@@ -32,6 +32,7 @@ from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import LogEntry, Model, RuleSystem, Scenario, Unit
 from board.game.buildings import FantasyBuilding, building_rules, write_back
+from board.game.overlaps import overlapping
 from board.game.world import World
 from geometry import (
     CM_PER_INCH,
@@ -270,9 +271,23 @@ def _fantasy_verdicts(models: list[tuple[str, Shape]], footprint: BaseGeometry, 
     return tuple(verdicts)
 
 
+def _with_overlaps(verdicts: Sequence[PlacementVerdict],
+                   overlaps: Mapping[str, list[str]]) -> tuple[PlacementVerdict, ...]:
+    """Add "overlaps …" to the verdicts of models standing on other bases."""
+    return tuple(
+        PlacementVerdict(v.model_id, v.problems + (
+            (Problem.TOO_CLOSE, "overlaps " + ", ".join(overlaps[v.model_id])),)
+            if v.model_id in overlaps else v.problems, v.measured_from, v.reach_distance)
+        for v in verdicts)
+
+
 def check_positions(scenario: Scenario, world: World, plan: DisembarkPlan,
                     positions: Mapping[str, XY]) -> tuple[PlacementVerdict, ...]:
-    """Check every model of the plan at ``positions``: legal, or each reason with its numbers."""
+    """Check every model of the plan at ``positions``: legal, or each reason with its numbers.
+
+    Besides the rules' zone, a base may not overlap another (the others placed, or a model
+    of its side on the table).
+    """
     models = model_shapes(scenario, plan, positions)
     side = scenario.unit(plan.unit_ids[0]).side
     obstacles = world.obstacles_for(side)
@@ -280,10 +295,12 @@ def check_positions(scenario: Scenario, world: World, plan: DisembarkPlan,
     if plan.system is RuleSystem.WARHAMMER_FANTASY:
         verdicts = _fantasy_verdicts(models, plan.access[0][1], plan.reach / 2.0, obstacles)
         off = check_disembark(models, plan.access, obstacles, math.inf, table=table)
-        return tuple(PlacementVerdict(v.model_id, v.problems + tuple(
+        verdicts = tuple(PlacementVerdict(v.model_id, v.problems + tuple(
             p for p in o.problems if p[0] is Problem.OFF_TABLE), v.measured_from,
             v.reach_distance) for v, o in zip(verdicts, off, strict=True))
-    return check_disembark(models, plan.access, obstacles, plan.reach, table=table)
+    else:
+        verdicts = check_disembark(models, plan.access, obstacles, plan.reach, table=table)
+    return _with_overlaps(verdicts, overlapping(world, side, models))
 
 
 def _landed(unit: Unit, positions: Mapping[str, XY]) -> Unit:

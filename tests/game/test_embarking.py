@@ -178,3 +178,19 @@ def test_fantasy_exit_needs_a_movement_value_then_uses_the_ring():
     assert all(v.legal for v in check_positions(s, world, plan, plan.start))
     decision, change = disembark_change(s, library(), world, plan, plan.start)
     assert decision and change.pieces["h"].claimed_by is None
+
+
+def test_a_base_may_touch_but_not_stand_on_another():
+    s = embarked(2)
+    s.units.append(round_unit("friend", RED, [(5.0, 4.0)]))
+    world = world_of(s)
+    plan = plan_disembark(s, library(), world, "sq")
+    size = 32 / 25.4
+    touching = {"sq-1": (8.0, 4.0), "sq-2": (8.0 + size, 4.0)}
+    assert all(v.legal for v in check_positions(s, world, plan, touching))
+    stacked = {"sq-1": (8.0, 4.0), "sq-2": (8.5, 4.0)}
+    verdicts = {v.model_id: v.explain() for v in check_positions(s, world, plan, stacked)}
+    assert verdicts == {"sq-1": "sq-1: overlaps sq-2", "sq-2": "sq-2: overlaps sq-1"}
+    on_friend = {"sq-1": (5.5, 4.0), "sq-2": (8.0, 4.0)}
+    verdicts = {v.model_id: v.explain() for v in check_positions(s, world, plan, on_friend)}
+    assert verdicts["sq-1"] == "sq-1: overlaps friend-1" and verdicts["sq-2"] == "sq-2: legal"
