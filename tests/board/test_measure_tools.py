@@ -251,3 +251,13 @@ def test_a_ruler_to_a_custom_placed_building(window, library):
     assert tool.second == PieceTarget("shed")
     bottom = window.measure.layer.world().piece("shed").footprint.bounds[3]
     assert tool.reading.distance == pytest.approx(30.0 - bottom, abs=1e-6)
+
+
+def test_a_selected_units_name_label_does_not_catch_the_click(window):
+    tool = within(window, "r0")  # the Tactical Squad is selected: its name shows above r2
+    item = window.scene.model_item("r2")
+    assert item.label_visible
+    above = window.view.mapFromScene(QPointF(12.0 + 1.5, 40.0)) + QPoint(0, -18)  # on the label
+    QTest.mouseClick(window.view.viewport(), Left, NoMod, above)
+    assert isinstance(tool.target, PointTarget)
+    assert tool.target.y < 40.0 - R32

@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -64,19 +66,24 @@ class MeasureDock(QDockWidget):
         self.readout.setWordWrap(True)
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.readout.setMinimumHeight(48)
+        self.readout.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.readout.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         column.addWidget(self.readout)
         column.addWidget(QLabel("Kept measurements:"))
         self.kept = QListWidget()
         self.kept.setWordWrap(True)
         column.addWidget(self.kept, 1)
+        self.kept.setMinimumHeight(80)
         row = QHBoxLayout()
         self.keep_button = _button("Keep", feature.keep, "Keep the ruler or verdict (K)")
         self.remove_button = _button("Remove", self.remove_current)
         row.addWidget(self.keep_button)
         row.addWidget(self.remove_button)
         column.addLayout(row)
-        self.setWidget(body)
+        scroll = QScrollArea(self)  # scrolls rather than making the window taller
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(body)
+        self.setWidget(scroll)
         layer.readout_changed.connect(self.show_reading)
         layer.kept_changed.connect(self.refresh)
         self.refresh()

@@ -28,6 +28,7 @@ class Area:
     edge: QColor
     fill: QColor
     dashed: bool = False
+    width: float = 2.0
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,7 @@ def _pen(colour: QColor, width: float, dashed: bool = False) -> QPen:
 
 def _draw_areas(painter: QPainter, areas: list[Area]) -> None:
     for area in areas:
-        painter.setPen(_pen(area.edge, 2.0, area.dashed))
+        painter.setPen(_pen(area.edge, area.width, area.dashed))
         painter.setBrush(area.fill)
         painter.drawPath(area.path)
 

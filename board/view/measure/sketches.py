@@ -87,7 +87,7 @@ def within_sketch(reading: WithinReading, models: Mapping[str, Shape],
     for model in reading.models:
         path = shape_path(models[model.model_id])
         colour = WHOLLY if model.wholly else WITHIN if model.within else NOT_WITHIN
-        sketch.areas.append(Area(path, colour, _alpha(colour, 120)))
+        sketch.areas.append(Area(path, colour, _alpha(colour, 150), width=3.0))
         if not model.within:
             over = excess_text(model.closest - reading.reach, reading.unit)
             sketch.labels.append(Label(_top(path), f"+{over}", _alpha(NOT_WITHIN, 230), -10.0))

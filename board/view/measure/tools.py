@@ -23,7 +23,7 @@ from board.game.targets import (
     UnitTarget,
     describe,
 )
-from board.view.items import BuildingItem, ModelItem
+from board.view.items import BuildingItem, LabelItem, ModelItem
 from board.view.measure.overlay_item import OverlayItem, Sketch
 from board.view.measure.pictures import ruler_picture, within_picture
 from board.view.tools import Tool, board_item_at
@@ -39,8 +39,12 @@ Control = Qt.KeyboardModifier.ControlModifier
 
 
 def target_under(layer: MeasureLayer, event: QGraphicsSceneMouseEvent) -> Target:
-    """What the press or move of ``event`` points at (Shift: a model's whole unit)."""
-    item = board_item_at(layer.scene.items_under(event))
+    """What the press or move of ``event`` points at (Shift: a model's whole unit).
+
+    Name labels do not count: a selected unit's label can hang far over the table.
+    """
+    under = [i for i in layer.scene.items_under(event) if not isinstance(i, LabelItem)]
+    item = board_item_at(under)
     if isinstance(item, ModelItem):
         if event.modifiers() & Shift:
             return UnitTarget(layer.world().models[item.model_id].unit_id)
