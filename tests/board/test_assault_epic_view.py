@@ -87,12 +87,17 @@ def test_storming_reproduces_the_first_worked_example_and_undo_takes_it_back(epi
 def test_a_refused_stand_is_listed_with_its_reason_and_nothing_changes(epic_window):
     window = epic_window
     dialog = open_storm(window, (20.0, 20.0))
+    assert [r.colour.name() for r in dialog.marks.marks.rings] == ["#2ecc40"] * 4
+    assert dialog.marks.scene() is window.scene
     dialog.set_chosen(["am1"])
+    assert [r.colour.name() for r in dialog.marks.marks.rings] == ["#2ecc40"] + ["#bdbdbd"] * 3
     assert "assault factor 4 against the building's 30" in dialog.preview.text()
     dialog.set_chosen([])
     assert "choose at least one stand" in dialog.refusal.text()
     assert not dialog.roll_button.isEnabled()
     assert window.undo_stack.count() == 0 and window.document.scenario.log == []
+    dialog.close()
+    assert dialog.marks.scene() is None  # the marks leave the board with the dialog
 
 
 def test_clicking_beside_the_building_waits_and_escape_leaves_the_tool(epic_window):

@@ -84,6 +84,9 @@ def test_the_garrison_breaks_flees_and_the_swordsmen_go_in(fantasy_window):
     assert dialog.attacker_box.currentData() == "swords"
     press(dialog.declare_button)
     assert "4.00\" from the building; sees the building" in dialog.record.toPlainText()
+    line = dialog.marks.marks.line
+    assert line is not None and line.text == "4.00\""
+    assert abs(line.end.y() - 25.5) < 1e-6 and len(dialog.marks.marks.rings) == 10
     assert not dialog.stand_and_shoot.isEnabled()  # the Swordsmen start within their Movement
     press(dialog.react_button)
     press(dialog.charge_button)

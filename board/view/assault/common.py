@@ -5,17 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QHideEvent, QShowEvent
 from PySide6.QtWidgets import QDialog, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 
 from board.document.changes import Change
+from board.document.model import Model
+from board.view.assault.marks_item import AssaultMarks, AssaultMarksItem, Ring
 from board.view.commands import ApplyChangeCommand
 from rules.dice import Dice
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow
 
-__all__ = ["AssaultDialog"]
+__all__ = ["AssaultDialog", "ring_of"]
 
 REFUSAL_STYLE = "color: #b71c1c;"
 
@@ -49,6 +52,22 @@ class AssaultDialog(QDialog):
         self.layout_.addWidget(self.refusal)
         self.layout_.addWidget(self.record)
         self.applied = False
+        #: The assault's marks on the board, shown while the dialog is.
+        self.marks = AssaultMarksItem()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: D102 - Qt override
+        if self.marks.scene() is None:
+            self.window_.scene.addItem(self.marks)
+        super().showEvent(event)
+
+    def hideEvent(self, event: QHideEvent) -> None:  # noqa: D102 - Qt override
+        if self.marks.scene() is not None:
+            self.marks.scene().removeItem(self.marks)
+        super().hideEvent(event)
+
+    def show_marks(self, marks: AssaultMarks) -> None:
+        """Draw ``marks`` on the board."""
+        self.marks.set_marks(marks)
 
     def add(self, widget: QWidget) -> QWidget:
         """Add ``widget`` to the body of the dialog and return it."""
@@ -76,3 +95,9 @@ class AssaultDialog(QDialog):
         if self.piece_id in scene.piece_items():
             scene.clearSelection()
             scene.piece_item(self.piece_id).setSelected(True)
+
+
+def ring_of(model: Model, colour: QColor) -> Ring:
+    """A ring around ``model``'s base in ``colour``."""
+    radius = max(model.base.length_in, model.base.width_in) / 2.0
+    return Ring(QPointF(model.x, model.y), radius, colour)

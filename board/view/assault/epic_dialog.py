@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QPushButton
 
 from board.game.assault import AssaultError
 from board.game.assault_epic import CONTACT_CM, EpicStand, epic_assault, epic_preview, epic_stands
-from board.view.assault.common import AssaultDialog
+from board.view.assault.common import AssaultDialog, ring_of
+from board.view.assault.marks_item import LEFT_OUT, REFUSED, TAKING_PART, AssaultMarks
 from rules.dice import Dice
 
 if TYPE_CHECKING:
@@ -74,8 +75,20 @@ class EpicAssaultDialog(AssaultDialog):
                 wanted = item.data(Qt.ItemDataRole.UserRole) in model_ids
                 item.setCheckState(Qt.CheckState.Checked if wanted else Qt.CheckState.Unchecked)
 
+    def _update_marks(self) -> None:
+        """Rings on the board: green for the stands ticked, grey left out, red refused."""
+        chosen = set(self.chosen())
+        scenario = self.window_.document.scenario
+        rings = []
+        for stand in self.stands:
+            colour = (TAKING_PART if stand.model_id in chosen else
+                      LEFT_OUT if stand.decision else REFUSED)
+            rings.append(ring_of(scenario.model(stand.model_id)[1], colour))
+        self.show_marks(AssaultMarks(tuple(rings)))
+
     def _update_preview(self, *_: object) -> None:
         window = self.window_
+        self._update_marks()
         if not self.stands:
             self.preview.setText(f"No stand is in contact with {self.piece_id}: move the "
                                  f"assaulters into base contact first.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -24,7 +24,8 @@ from board.game.assault import AssaultError
 from board.game.assault_fantasy import FantasyStorm
 from board.game.assault_fantasy_facts import characters_with
 from board.game.buildings import FantasyBuilding, building_rules
-from board.view.assault.common import AssaultDialog
+from board.view.assault.common import AssaultDialog, ring_of
+from board.view.assault.marks_item import TAKING_PART, AssaultMarks, ChargeLine
 from rules import warhammer_fantasy as wf
 from rules.dice import Dice
 
@@ -144,8 +145,18 @@ class FantasyAssaultDialog(AssaultDialog):
             self.refuse(str(error))
             return
         self.note(self.storm.lines[0])
+        self._mark_charge()
         self._list_characters()
         self._refresh()
+
+    def _mark_charge(self) -> None:
+        """The assaulter ringed and the line it must cross, with the distance, on the board."""
+        assert self.storm is not None
+        facts = self.storm.facts
+        near = QPointF(*facts.near)
+        far = near + QPointF(facts.toward[0], facts.toward[1]) * facts.distance
+        rings = tuple(ring_of(m, TAKING_PART) for m in self.storm.attacker.models)
+        self.show_marks(AssaultMarks(rings, ChargeLine(near, far, f"{facts.distance:.2f}\"")))
 
     def _list_characters(self) -> None:
         assert self.storm is not None and self.garrison is not None
@@ -171,6 +182,7 @@ class FantasyAssaultDialog(AssaultDialog):
             before = len(self.storm.lines)
             result = self.storm.result()
             self.apply(result.change, f"Assault on {self.piece_id}")
+            self.show_marks(AssaultMarks())  # the board itself shows where everyone went
             if result.lines[before:]:
                 self.note("\n".join(result.lines[before:]))
         self._refresh()
