@@ -229,3 +229,16 @@ def test_a_fantasy_garrison_leaves_into_its_exit_ring(window, library):
     QTest.mouseClick(dock.complete_button, Qt.MouseButton.LeftButton)
     assert window.scenario.unit("spears").embarked_in is None
     assert window.scenario.piece("house").claimed_by is None
+
+
+def test_undoing_the_embark_under_a_disembarkation_leaves_it(window, library):
+    show_empty_bastion(window, library, 5)
+    drag(window.view, (23.0, 20.3), (24.0, 24.0), Shift)
+    dock = controller(window).dock
+    QTest.mouseClick(dock.disembark_button, Qt.MouseButton.LeftButton)
+    assert isinstance(window.scene.tool, DisembarkTool)
+    QTest.keyClick(window.view.viewport(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.scenario.unit("new").embarked_in is None
+    assert not isinstance(window.scene.tool, DisembarkTool)
+    assert "no longer inside bastion" in dock.message.text()
+    assert not dock.complete_button.isEnabled()

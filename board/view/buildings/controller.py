@@ -59,8 +59,12 @@ class BuildingController(QObject):
     def embark(self, unit_id: str, piece_id: str) -> Decision:
         """Ask the rules; on success push one undo step, else say why and change nothing."""
         scene = self.scene
-        attempt = try_embark(scene.document.scenario, scene.datasheets, scene.world(),
-                             unit_id, piece_id)
+        try:
+            attempt = try_embark(scene.document.scenario, scene.datasheets, scene.world(),
+                                 unit_id, piece_id)
+        except BuildingStateError as error:
+            self.say(f"cannot embark: {error}")
+            return Decision.no(str(error))
         if attempt.change is not None:
             name = scene.document.scenario.unit(unit_id).name
             scene.undo_stack.push(ApplyChangeCommand(scene.document, attempt.change,
@@ -83,7 +87,12 @@ class BuildingController(QObject):
     def start_disembark(self, unit_id: str) -> Decision:
         """Draw the zone and the models to place; the tool takes the mouse until done."""
         scene = self.scene
-        plan = plan_disembark(scene.document.scenario, scene.datasheets, scene.world(), unit_id)
+        try:
+            plan = plan_disembark(scene.document.scenario, scene.datasheets, scene.world(),
+                                  unit_id)
+        except BuildingStateError as error:
+            self.say(f"cannot disembark: {error}")
+            return Decision.no(str(error))
         if not plan.decision:
             self.say(plan.decision.reason)
             return plan.decision
@@ -188,8 +197,21 @@ class BuildingController(QObject):
         self.dock.set_coverage(lines or ["(no Void Shield Generator on the table)"])
 
     def _on_document_changed(self, *_: object) -> None:
+        self._drop_stale_disembark()
         self.refresh()
         self._refresh_coverage()
+
+    def _drop_stale_disembark(self) -> None:
+        """Leave a disembarkation whose unit is no longer inside (undo, another file)."""
+        if self.tool is None or self.scene.tool is not self.tool:
+            return
+        scenario = self.scene.document.scenario
+        plan = self.tool.plan
+        still = [u for u in scenario.units if u.id in plan.unit_ids
+                 and u.embarked_in == plan.piece_id]
+        if len(still) != len(plan.unit_ids):
+            self.scene.set_tool(None)
+            self.say("disembarkation abandoned: the unit is no longer inside " + plan.piece_id)
 
     def _on_selection_changed(self) -> None:
         if not isValid(self.scene) or not isValid(self.dock):
