@@ -65,10 +65,13 @@ class FantasyStorm:
         if not decision:
             raise AssaultError(f"{self.attacker.name} cannot assault {piece_id}: "
                                f"{decision.reason} ({self.facts.text})")
-        options = wf.FantasyOptions.from_dict(scenario.options)
+        try:
+            options = wf.FantasyOptions.from_dict(scenario.options)
+        except ValueError as error:
+            raise AssaultError(str(error)) from None
         self.assault = wf.BuildingAssault(piece_id, fantasy_unit(scenario, self.attacker),
                                           fantasy_unit(scenario, self.defender), options)
-        self.movement = float(self.attacker.stats.get("movement", 0))
+        self.movement = _movement(self.attacker)
         self.lines: list[str] = [f"{self.attacker.name} declares an assault on {piece_id}, "
                                  f"held by {self.defender.name}: {self.facts.text}"]
         self.charge: wf.ChargeOutcome | None = None
@@ -225,3 +228,11 @@ class FantasyStorm:
         piece = copy.deepcopy(self.scenario.piece(self.piece_id))
         write_back(piece, building)
         change.pieces[self.piece_id] = piece
+
+
+def _movement(unit: Unit) -> float:
+    """The unit's Movement in inches (0 if its stats give none: the charge then refuses)."""
+    value = unit.stats.get("movement", 0)
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        raise AssaultError(f"{unit.name}: stats movement {value!r} is not a distance in inches")
+    return float(value)

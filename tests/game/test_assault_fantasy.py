@@ -179,3 +179,14 @@ def test_no_line_of_sight_to_the_building_refuses_the_declaration():
     sc.terrain.append(wall)
     with pytest.raises(AssaultError, match="needs line of sight to the building.*12.00\""):
         storm(sc, [])
+
+
+def test_bad_movement_and_options_are_refused_in_words():
+    odd = swordsmen()
+    odd.stats["movement"] = "fast"
+    with pytest.raises(AssaultError, match="Swordsmen: stats movement 'fast' is not a distance"):
+        storm(fantasy_scenario(odd), [])
+    sc = fantasy_scenario()
+    sc.options["edition"] = "wfb7"
+    with pytest.raises(AssaultError, match="edition 'wfb7' is not one of"):
+        storm(sc, [])
