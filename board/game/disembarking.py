@@ -40,6 +40,7 @@ from geometry import (
     PlacementVerdict,
     Problem,
     Shape,
+    as_geometry,
     check_disembark,
     check_garrison_exit,
     disembark_zone,
@@ -132,6 +133,16 @@ def _first_placement(zone: BaseGeometry, access: BaseGeometry,
             for m, i in zip(models, order, strict=False)}
 
 
+def _room(world: World, side: str, zone: BaseGeometry) -> BaseGeometry:
+    """The zone less the bases of the side's models standing in it (for the first placement)."""
+    if zone.is_empty:
+        return zone
+    area = shapely.box(*zone.bounds)
+    near = [as_geometry(m.shape) for m in world.models.values()
+            if m.side == side and area.intersects(as_geometry(m.shape))]
+    return zone.difference(shapely.union_all(near)) if near else zone
+
+
 def _refused(piece_id: str, party: list[Unit], system: RuleSystem,
              reason: str) -> DisembarkPlan:
     return DisembarkPlan(piece_id, tuple(u.id for u in party), system, Decision.no(reason))
@@ -150,14 +161,15 @@ def _wh40k_plan(world: World, building: wh40k.Building, party: list[Unit],
     doors = tuple((p.id, Point(p.x, p.y)) for p in shapes.access_points)
     models = [m for u in party for m in u.models]
     normal = disembark_zone(doors, obstacles, reach)
-    start = _first_placement(normal, shapely.union_all([g for _, g in doors]), models) \
-        if doors else {}
+    side = party[0].side
+    start = _first_placement(_room(world, side, normal),
+                             shapely.union_all([g for _, g in doors]), models) if doors else {}
     if start:
         return DisembarkPlan(building.id, ids, system, decision, reach, doors, normal, normal,
                              False, start)
     footprint = ((building.id, shapes.footprint),)
     emergency = emergency_disembark_zone(shapes.footprint, obstacles, reach)
-    start = _first_placement(emergency, shapes.footprint, models)
+    start = _first_placement(_room(world, side, emergency), shapes.footprint, models)
     if not start:
         return _refused(building.id, party, system,
                         f"cannot disembark: neither the {reach:g}\" zone of the access points "
@@ -195,7 +207,7 @@ def _around_plan(world: World, piece_id: str, party: list[Unit], obstacles: Obst
         zone = garrison_exit_zone(footprint, move, obstacles)
         why = (f"{party[0].name} leaves {piece_id}: every model 1\" to {reach:g}\" from it, "
                "and moves no further this turn")
-    start = _first_placement(zone, footprint, models)
+    start = _first_placement(_room(world, party[0].side, zone), footprint, models)
     if not start:
         return _refused(piece_id, party, system,
                         f"cannot leave {piece_id}: no room for {len(models)} models around it")

@@ -194,3 +194,11 @@ def test_a_base_may_touch_but_not_stand_on_another():
     on_friend = {"sq-1": (5.5, 4.0), "sq-2": (8.0, 4.0)}
     verdicts = {v.model_id: v.explain() for v in check_positions(s, world, plan, on_friend)}
     assert verdicts["sq-1"] == "sq-1: overlaps friend-1" and verdicts["sq-2"] == "sq-2: legal"
+
+
+def test_the_first_placement_keeps_off_friendly_models_at_the_door():
+    s = embarked(5)
+    s.units.append(round_unit("friend", RED, [(9.0, 5.5), (7.5, 5.0), (10.5, 5.0)]))
+    world = world_of(s)
+    plan = plan_disembark(s, library(), world, "sq")
+    assert all(v.legal for v in check_positions(s, world, plan, plan.start))
