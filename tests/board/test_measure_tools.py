@@ -18,6 +18,12 @@ R32, R25 = 16.0 / 25.4, 12.5 / 25.4  # radii of 32 mm and 25 mm bases, inches
 Shift = Qt.KeyboardModifier.ShiftModifier
 
 
+def landed(view, at: tuple[float, float]) -> tuple[float, float]:
+    """Where a click at ``at`` really lands on the table (the mouse has whole pixels)."""
+    point = view.mapToScene(view.mapFromScene(QPointF(*at)))
+    return (round(point.x(), 3), round(point.y(), 3))
+
+
 def ruler(window) -> RulerTool:
     return window.measure.start_ruler()
 
@@ -143,9 +149,10 @@ def test_within_shows_a_verdict_per_model_and_marks_the_failing_ones(window, qtb
     assert "click a model of the unit" in window.measure.dock.readout.text()
     click(window.view, (44.0, 30.0))  # b2 of the Guard Squad: its unit is checked
     assert tool.unit_id == "blue-guard"
-    click(window.view, (36.0, 30.0))  # a point 4" left of b0
+    click(window.view, (36.0, 30.0))  # a point about 4" left of b0
     reading = tool.reading
-    assert tool.target == PointTarget(36.0, 30.0)
+    point = landed(window.view, (36.0, 30.0))
+    assert tool.target == PointTarget(*point)
     by_model = {m.model_id: m for m in reading.models}
     # b0 at 40: closest 4 - r, farthest 4 + r (wholly); b1 at 42: 6 - r (within, not wholly);
     # b2 at 44: 8 - r = 7.51" (not within, 1.51" too far)
@@ -153,7 +160,8 @@ def test_within_shows_a_verdict_per_model_and_marks_the_failing_ones(window, qtb
     assert by_model["b1"].verdict == "within"
     assert by_model["b2"].verdict == "not within"
     assert reading.verdict == "within"
-    over = 8.0 - R25 - 6.0
+    over = math.dist(point, (44.0, 30.0)) - R25 - 6.0
+    assert by_model["b2"].closest - 6.0 == pytest.approx(over, abs=1e-9)
     marks = [label.text for label in tool.item.sketch().labels]
     assert f'+{over:.2f}"' in marks and len([m for m in marks if m.startswith("+")]) == 1
     qtbot.waitUntil(lambda: "b2: not within 6.00\"" in window.measure.dock.readout.text())
@@ -204,7 +212,8 @@ def test_keep_a_within_and_undo(window):
     assert note.kind == "within" and note.data["unit"] == "blue-guard"
     assert note.data["distance"] == 6.0 and note.data["distance_unit"] == "in"
     text = window.measure.dock.kept.item(0).text()
-    assert text.startswith('within-1: blue-guard within 6.00" of point (36, 30)')
+    x, y = landed(window.view, (36.0, 30.0))
+    assert text.startswith(f'within-1: blue-guard within 6.00" of point ({x:g}, {y:g})')
     assert "b2: not within" in text
     window.undo_stack.undo()
     assert window.document.scenario.annotations == []
@@ -250,7 +259,8 @@ def test_a_ruler_to_a_custom_placed_building(window, library):
     drag(window.view, (60.0, 30.0), (60.0, 10.0))
     assert tool.second == PieceTarget("shed")
     bottom = window.measure.layer.world().piece("shed").footprint.bounds[3]
-    assert tool.reading.distance == pytest.approx(30.0 - bottom, abs=1e-6)
+    start = landed(window.view, (60.0, 30.0))
+    assert tool.reading.distance == pytest.approx(start[1] - bottom, abs=1e-6)
 
 
 def test_a_selected_units_name_label_does_not_catch_the_click(window):
