@@ -27,11 +27,13 @@ from board.game.assault_fantasy_facts import (
     fantasy_unit,
     far_side,
 )
+from board.game.assault_fantasy_volley import missile_of, volley
 from board.game.buildings import FantasyBuilding, building_rules, write_back
 from board.game.world import World
 from rules import warhammer_fantasy as wf
 from rules.dice import Dice
 from rules.warhammer_fantasy.assault import WITHDRAW_DISTANCE
+from rules.warhammer_fantasy.assault_steps import check_reaction
 
 __all__ = ["FAILED_CHARGE_GAP", "FantasyStorm"]
 
@@ -75,6 +77,7 @@ class FantasyStorm:
         self.lines: list[str] = [f"{self.attacker.name} declares an assault on {piece_id}, "
                                  f"held by {self.defender.name}: {self.facts.text}"]
         self.charge: wf.ChargeOutcome | None = None
+        self.shot_dead: list[str] = []  # assaulters killed by Stand & Shoot
         self.round: wf.RoundOutcome | None = None
         self.outcome: wf.ResolutionOutcome | None = None
 
@@ -91,12 +94,35 @@ class FantasyStorm:
     def react(self, reaction: wf.Reaction, terror_failed: bool = False) -> str:
         """The garrison's reaction; a refused one raises :class:`AssaultError`."""
         try:
+            _, stands = check_reaction(reaction, terror_failed, self.facts.distance,
+                                       self.movement)
+        except ValueError as error:
+            raise AssaultError(str(error)) from None
+        if stands is wf.Reaction.STAND_AND_SHOOT:
+            missile_of(self.defender)  # refused before anything is recorded
+        try:
             decision = self.assault.react(reaction, terror_failed=terror_failed,
                                           charger_distance=self.facts.distance,
                                           charger_movement=self.movement)
         except ValueError as error:
             raise AssaultError(str(error)) from None
-        return self._say(decision.reason)
+        text = self._say(decision.reason)
+        if self.assault.reaction is wf.Reaction.STAND_AND_SHOOT:
+            text += "\n" + self._stand_and_shoot()
+        return text
+
+    def _stand_and_shoot(self) -> str:
+        """The garrison's volley; the assaulters it kills are gone before the charge."""
+        inside = sum(len(u.models) for u in self.scenario.units_in(self.piece_id))
+        shot = volley(self.defender, inside, self.building.floors, self.assault.options,
+                      self.assault.attacker, self.facts.distance, self.dice)
+        self.shot_dead += shot.killed
+        text = self._say(shot.text)
+        if not self.assault.attacker.models:
+            self.assault.step = wf.AssaultStep.FAILED
+            text += "\n" + self._say(f"{self.attacker.name} is shot down before it reaches "
+                                     f"the building")
+        return text
 
     def roll_charge(self) -> str:
         """Roll Movement + 2D6 against the distance to the building."""
@@ -141,8 +167,10 @@ class FantasyStorm:
         if not self.step.over:
             raise AssaultError(f"the assault is {self.step.value}, not over yet")
         change = Change()
+        dead = list(self.shot_dead)
         if self.round is not None:
-            dead = [m for ids in self.round.casualties.values() for m in ids]
+            dead += [m for ids in self.round.casualties.values() for m in ids]
+        if dead:
             lost = remove_models(self.scenario, change, dead)
             if lost:
                 self._say(f"removed as casualties: {', '.join(lost)}")

@@ -105,6 +105,7 @@ def test_a_garrison_that_holds_sends_the_assaulter_back_one_inch():
 
 def test_a_failed_charge_moves_the_higher_die_toward_the_building():
     sc = fantasy_scenario(swordsmen(gap=9.0))
+    sc.unit("spears").stats.update(bs=3, missile={"range": 8, "strength": 3})  # out of range
     s = storm(sc, [2, 1])
     s.react(wf.Reaction.STAND_AND_SHOOT)
     s.roll_charge()
@@ -190,3 +191,35 @@ def test_bad_movement_and_options_are_refused_in_words():
     sc.options["edition"] = "wfb7"
     with pytest.raises(AssaultError, match="edition 'wfb7' is not one of"):
         storm(sc, [])
+
+
+def test_stand_and_shoot_kills_before_the_charge_and_the_failed_charge_moves_up():
+    sc = fantasy_scenario(swordsmen(gap=9.0))
+    sc.unit("spears").stats.update(bs=3, missile={"range": 24, "strength": 3})
+    # five shooters (one floor) at 5+ (BS3, -1 Stand & Shoot): 5, 6, 1, 1, 1 → 2 hits;
+    # to wound 4+: 4, 6; the Swordsmen save on 5+: 1, 5 → 1 unsaved: sw0 dies;
+    # charge 1 + 2 = 3 + Movement 4 = 7 short of 9: moves 2" toward it
+    s = storm(sc, [5, 6, 1, 1, 1, 4, 6, 1, 5, 1, 2])
+    text = s.react(wf.Reaction.STAND_AND_SHOOT)
+    assert "5 models, 5 shots at 5+ (stand and shoot): 2 hits, 2 wounds, 1 unsaved" in text
+    assert [m.id for m in s.assault.attacker.models][:2] == ["sw1", "sw2"]
+    s.roll_charge()
+    result = s.result()
+    assert not s.dice.unused
+    apply_change(ScenarioDocument(sc), result.change)
+    swords = sc.unit("swords")
+    assert len(swords.models) == 9 and abs(gap_to_house(swords) - 7.0) < 1e-6
+    assert [r["faces"] for r in sc.log[-1].rolls][0] == [5, 6, 1, 1, 1]
+
+
+def test_stand_and_shoot_needs_a_missile_weapon_and_range():
+    sc = fantasy_scenario(swordsmen(gap=9.0))
+    s = storm(sc, [])
+    with pytest.raises(AssaultError, match="Spearmen has no missile weapon in its stats"):
+        s.react(wf.Reaction.STAND_AND_SHOOT)
+    assert s.step is wf.AssaultStep.DECLARED  # nothing recorded: the garrison may still Hold
+    s.react(wf.Reaction.HOLD)
+    sc = fantasy_scenario(swordsmen(gap=9.0))
+    sc.unit("spears").stats.update(bs=3, missile={"range": 8, "strength": 3})
+    text = storm(sc, []).react(wf.Reaction.STAND_AND_SHOOT)
+    assert "out of range, 9.00\" from the building with range 8\"" in text
