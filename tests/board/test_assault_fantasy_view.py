@@ -124,3 +124,27 @@ def test_the_garrison_holds_and_the_swordsmen_withdraw_one_inch(fantasy_window):
     assert "it holds" in text and "withdraws 1\"" in text
     QTest.keyClick(window.view.viewport(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert abs(gap(scenario.unit("swords")) - 4.0) < 1e-6 and scenario.log == []
+
+
+def test_stand_and_shoot_then_a_failed_charge_is_one_undo_step(fantasy_window):
+    window = fantasy_window
+    scenario = window.document.scenario
+    for m in scenario.unit("swords").models:
+        m.y += 5.0  # 9" away: beyond their Movement, so the garrison may Stand & Shoot
+    scenario.unit("spears").stats.update(bs=3, missile={"range": 24, "strength": 3})
+    window.show_scenario(scenario)
+    window.view.fit_table()
+    dialog = storm_house(window, [5, 6, 1, 1, 1, 4, 6, 1, 5, 1, 2])
+    press(dialog.declare_button)
+    assert dialog.stand_and_shoot.isEnabled()
+    QTest.mouseClick(dialog.stand_and_shoot, Left)
+    assert dialog.stand_and_shoot.isChecked()
+    press(dialog.react_button)
+    assert "2 hits, 2 wounds, 1 unsaved; Swordsmen loses sw0" in dialog.record.toPlainText()
+    assert window.undo_stack.count() == 0
+    press(dialog.charge_button)
+    scenario = window.document.scenario
+    assert window.undo_stack.count() == 1 and len(scenario.unit("swords").models) == 9
+    assert abs(gap(scenario.unit("swords")) - 7.0) < 1e-6
+    window.undo_stack.undo()
+    assert len(scenario.unit("swords").models) == 10 and scenario.log == []
