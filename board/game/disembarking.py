@@ -22,6 +22,7 @@ import copy
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import shapely
@@ -32,6 +33,7 @@ from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import LogEntry, Model, RuleSystem, Scenario, Unit
 from board.game.buildings import FantasyBuilding, building_rules, write_back
+from board.game.embarking import DISEMBARKED_ON, EMBARKED_ON, turn_mark
 from board.game.overlaps import overlapping
 from board.game.world import World
 from geometry import (
@@ -148,12 +150,14 @@ def _refused(piece_id: str, party: list[Unit], system: RuleSystem,
     return DisembarkPlan(piece_id, tuple(u.id for u in party), system, Decision.no(reason))
 
 
-def _wh40k_plan(world: World, building: wh40k.Building, party: list[Unit],
+def _wh40k_plan(scenario: Scenario, world: World, building: wh40k.Building, party: list[Unit],
                 obstacles: Obstacles, system: RuleSystem) -> DisembarkPlan:
     ids = tuple(u.id for u in party)
     decision = Decision.yes()
-    for unit_id in ids:
-        decision = wh40k.can_disembark(building, unit_id)
+    mark = turn_mark(scenario)
+    for unit in party:
+        went_in = mark is not None and unit.stats.get(EMBARKED_ON) == mark
+        decision = wh40k.can_disembark(building, unit.id, embarked_this_turn=went_in)
         if not decision:
             return _refused(building.id, party, system, decision.reason)
     reach = min(wh40k.disembark_distance(building, u) for u in ids)
@@ -179,6 +183,18 @@ def _wh40k_plan(world: World, building: wh40k.Building, party: list[Unit],
                        "cannot take the unit")
     return DisembarkPlan(building.id, ids, system, why, reach, footprint, emergency, normal,
                          True, start)
+
+
+def _garrison_stays(scenario: Scenario, building: FantasyBuilding, unit: Unit) -> str | None:
+    """Why a Fantasy garrison may not leave yet (it went in this game turn), or None."""
+    mark = turn_mark(scenario)
+    garrison = building.garrison
+    if mark is None or garrison is None or garrison.unit != unit.id:
+        return None
+    if garrison.entered_turn == mark[0]:
+        return (f"cannot leave: {unit.name} garrisoned the building this turn (turn {mark[0]}) "
+                "and may leave in a later turn")
+    return None
 
 
 def _movement(unit: Unit, default: float | None) -> float | None:
@@ -247,7 +263,11 @@ def plan_disembark(scenario: Scenario, library: Mapping[str, Datasheet], world: 
                         f"cannot disembark: {piece.id} is not a building of {system.label}")
     obstacles = world.obstacles_for(unit.side)
     if isinstance(rules_object, wh40k.Building):
-        return _wh40k_plan(world, rules_object, party, obstacles, system)
+        return _wh40k_plan(scenario, world, rules_object, party, obstacles, system)
+    if isinstance(rules_object, FantasyBuilding):
+        refusal = _garrison_stays(scenario, rules_object, party[0])
+        if refusal is not None:
+            return _refused(piece.id, party, system, refusal)
     return _around_plan(world, piece.id, party, obstacles, system)
 
 
@@ -315,9 +335,11 @@ def check_positions(scenario: Scenario, world: World, plan: DisembarkPlan,
     return _with_overlaps(verdicts, overlapping(world, side, models))
 
 
-def _landed(unit: Unit, positions: Mapping[str, XY]) -> Unit:
+def _landed(unit: Unit, positions: Mapping[str, XY], mark: list[Any] | None) -> Unit:
     out = copy.deepcopy(unit)
     out.embarked_in = None
+    if mark is not None:
+        out.stats[DISEMBARKED_ON] = list(mark)
     for model in out.models:
         model.x, model.y = positions[model.id]
     return out
@@ -351,7 +373,8 @@ def disembark_change(scenario: Scenario, library: Mapping[str, Datasheet], world
     new_piece = copy.deepcopy(piece)
     if rules_object is not None:
         write_back(new_piece, rules_object)
-    units: dict[str, Unit | None] = {uid: _landed(scenario.unit(uid), positions)
+    mark = turn_mark(scenario)
+    units: dict[str, Unit | None] = {uid: _landed(scenario.unit(uid), positions, mark)
                                      for uid in plan.unit_ids}
     names = ", ".join(scenario.unit(uid).name for uid in plan.unit_ids)
     text = f"{names} leave {piece.id}: {reason}"

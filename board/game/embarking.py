@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
@@ -35,17 +36,30 @@ from board.game.buildings import (
     sheet_of,
     write_back,
 )
+from board.game.turns import TurnError, clock_of
 from board.game.world import World
 from geometry import check_embark, distance, format_distance
 from rules import epic40k, warhammer_fantasy, wh40k
 from rules.decision import Decision
 from rules.wh40k.embark import EMBARK_REACH
 
-__all__ = ["BASE_CONTACT", "EmbarkAttempt", "boarding_party", "unit_facts", "try_embark"]
+__all__ = [
+    "BASE_CONTACT",
+    "EMBARKED_ON",
+    "DISEMBARKED_ON",
+    "EmbarkAttempt",
+    "boarding_party",
+    "unit_facts",
+    "turn_mark",
+    "try_embark",
+]
 
 #: Inches: a base this close to a footprint counts as in base contact with it (the board's
 #: stand-in for a hand pushing a model against a wall).
 BASE_CONTACT = 0.1
+#: ``Unit.stats`` keys where the board notes the player turn (``[game turn, side]``) a unit
+#: last went into and came out of a building: 40K units may not do both in one turn.
+EMBARKED_ON, DISEMBARKED_ON = "embarked_on", "disembarked_on"
 
 
 @dataclass(frozen=True)
@@ -74,6 +88,15 @@ def unit_facts(unit: Unit) -> wh40k.UnitFacts:
     return wh40k.UnitFacts(unit.id, unit.side, tuple(m.id for m in unit.models),
                            int(unit.stats.get("leadership", 8)), unit.troop_type.value,
                            unit.joined_to)
+
+
+def turn_mark(scenario: Scenario) -> list[Any] | None:
+    """The player turn now as ``[game turn, side]`` (None when the scenario has no clock)."""
+    try:
+        clock = clock_of(scenario)
+    except TurnError:
+        return None
+    return [clock.game_turn, clock.active]
 
 
 def _names(units: Sequence[Unit]) -> str:
@@ -109,10 +132,11 @@ def _contact(world: World, party: Sequence[Unit], piece_id: str) -> Decision:
 
 
 def _wh40k(world: World, building: wh40k.Building, party: list[Unit],
-           inside: list[Unit]) -> Decision:
+           inside: list[Unit], mark: list[Any] | None) -> Decision:
     out, who = _out_of_reach(world, party, building.id)
+    came_out = mark is not None and any(u.stats.get(DISEMBARKED_ON) == mark for u in party)
     decision, _claim = wh40k.embark(building, [unit_facts(u) for u in party], out,
-                                    [unit_facts(u) for u in inside])
+                                    [unit_facts(u) for u in inside], came_out)
     if not decision.allowed and out and "within" in decision.reason:
         return Decision.no(decision.reason + who)
     return decision
@@ -148,9 +172,9 @@ def _fantasy(world: World, scenario: Scenario, building: FantasyBuilding, party:
     if not contact:
         return contact
     if building.garrison is None:
-        turn = scenario.options.get("turn", 0)
+        mark = turn_mark(scenario)
         building.garrison = warhammer_fantasy.GarrisonState(
-            unit.id, unit.side, turn if isinstance(turn, int) else 0)
+            unit.id, unit.side, int(mark[0]) if mark else 0)
     else:
         building.garrison.characters.extend(u.id for u in party)
     return Decision.yes(f"{_names(party)} garrison {piece_id}")
@@ -160,7 +184,7 @@ def _decide(world: World, scenario: Scenario, rules_object: BuildingRules, party
             piece: TerrainPiece) -> Decision:
     if isinstance(rules_object, wh40k.Building):
         inside = scenario.units_in(piece.id)
-        return _wh40k(world, rules_object, party, inside)
+        return _wh40k(world, rules_object, party, inside, turn_mark(scenario))
     if isinstance(rules_object, FantasyBuilding):
         return _fantasy(world, scenario, rules_object, party, piece.id)
     return _epic(world, rules_object, party, piece.id)
@@ -169,9 +193,12 @@ def _decide(world: World, scenario: Scenario, rules_object: BuildingRules, party
 def _change(scenario: Scenario, rules_object: BuildingRules, party: list[Unit],
             piece: TerrainPiece, decision: Decision) -> Change:
     units: dict[str, Unit | None] = {}
+    mark = turn_mark(scenario)
     for unit in party:
         inside = copy.deepcopy(unit)
         inside.embarked_in = piece.id
+        if mark is not None:
+            inside.stats[EMBARKED_ON] = list(mark)
         units[unit.id] = inside
     new_piece = copy.deepcopy(piece)
     write_back(new_piece, rules_object)

@@ -231,14 +231,31 @@ def test_a_fantasy_garrison_leaves_into_its_exit_ring(window, library):
     assert window.scenario.piece("house").claimed_by is None
 
 
-def test_undoing_the_embark_under_a_disembarkation_leaves_it(window, library):
+def test_a_unit_taken_out_by_another_action_ends_its_disembarkation(window):
+    import copy
+
+    from board.document.changes import Change
+    from board.view.commands import ApplyChangeCommand
+
+    tool = start_disembark(window)
+    out = copy.deepcopy(window.scenario.unit("red-vets"))
+    out.embarked_in = None
+    window.undo_stack.push(ApplyChangeCommand(window.document, Change(units={"red-vets": out}),
+                                              "forced out"))
+    assert not isinstance(window.scene.tool, DisembarkTool) and tool.item.scene() is None
+    dock = controller(window).dock
+    assert "no longer inside bastion" in dock.message.text()
+    assert not dock.complete_button.isEnabled()
+
+
+def test_a_unit_that_embarked_this_turn_cannot_disembark_until_the_next(window, library):
     show_empty_bastion(window, library, 5)
     drag(window.view, (23.0, 20.3), (24.0, 24.0), Shift)
     dock = controller(window).dock
     QTest.mouseClick(dock.disembark_button, Qt.MouseButton.LeftButton)
-    assert isinstance(window.scene.tool, DisembarkTool)
-    QTest.keyClick(window.view.viewport(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert window.scenario.unit("new").embarked_in is None
+    assert dock.message.text() == ("cannot disembark: the unit did not begin the Movement "
+                                   "phase inside")
     assert not isinstance(window.scene.tool, DisembarkTool)
-    assert "no longer inside bastion" in dock.message.text()
-    assert not dock.complete_button.isEnabled()
+    window.scenario.options["turn"] = 2
+    QTest.mouseClick(dock.disembark_button, Qt.MouseButton.LeftButton)
+    assert isinstance(window.scene.tool, DisembarkTool)

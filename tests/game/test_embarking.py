@@ -202,3 +202,39 @@ def test_the_first_placement_keeps_off_friendly_models_at_the_door():
     world = world_of(s)
     plan = plan_disembark(s, library(), world, "sq")
     assert all(v.legal for v in check_positions(s, world, plan, plan.start))
+
+
+def test_in_and_out_in_one_player_turn_is_refused_both_ways():
+    s = scenario(terrain=[TerrainPiece("b", "imperial_bastion", 10.0, 10.0)],
+                 units=[near_door(5)])
+    doc = ScenarioDocument(s)
+    apply_change(doc, try_embark(s, library(), world_of(s), "sq", "b").change)
+    assert s.unit("sq").stats["embarked_on"] == [1, RED]
+    plan = plan_disembark(s, library(), world_of(s), "sq")
+    assert plan.decision.reason == (
+        "cannot disembark: the unit did not begin the Movement phase inside")
+    s.options.update(turn=2)
+    world = world_of(s)
+    plan = plan_disembark(s, library(), world, "sq")
+    apply_change(doc, disembark_change(s, library(), world, plan, plan.start)[1])
+    assert s.unit("sq").stats["disembarked_on"] == [2, RED]
+    again = try_embark(s, library(), world_of(s), "sq", "b").decision
+    assert again.reason == "cannot embark: the unit disembarked this turn"
+    s.options.update(player=BLUE)
+    later = try_embark(s, library(), world_of(s), "sq", "b").decision.reason
+    assert "disembarked this turn" not in later
+
+
+def test_a_fantasy_garrison_cannot_leave_in_the_turn_it_went_in():
+    house = TerrainPiece("h", "whfb_building_1_floor", 10.0, 10.0)
+    spears = round_unit("spears", BLUE, [(0.0, 0.0)] * 3, mm=20)
+    spears.embarked_in = "h"
+    spears.stats["movement"] = 4
+    s = scenario(RuleSystem.WARHAMMER_FANTASY, [house], [spears])
+    s.piece("h").state = {"garrison": {"unit": "spears", "side": BLUE, "entered_turn": 3}}
+    s.options.update(turn=3)
+    plan = plan_disembark(s, library(), world_of(s), "spears")
+    assert plan.decision.reason == ("cannot leave: spears garrisoned the building this turn "
+                                    "(turn 3) and may leave in a later turn")
+    s.options.update(turn=4)
+    assert plan_disembark(s, library(), world_of(s), "spears").decision

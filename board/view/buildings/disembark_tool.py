@@ -173,7 +173,8 @@ class DisembarkTool(Tool):
         self.mouse_move_event(event)
         self._grabbed = None
         bad = self.illegal()
-        self._report(f"{len(bad)} model{'s' if len(bad) != 1 else ''} not yet placed legally"
+        count = f"{len(bad)} model{'s' if len(bad) != 1 else ''}"
+        self._report(f"cannot disembark yet: {count} not placed legally ({', '.join(bad)})"
                      if bad else "every model is placed legally: press Enter to disembark")
         return True
 
