@@ -48,3 +48,7 @@ FEATURES += [measure.install]
 from board.view import assault  # noqa: E402 - registers below
 
 FEATURES += [assault.install]
+
+from board.view import shooting  # noqa: E402 - registers below
+
+FEATURES += [shooting.install]

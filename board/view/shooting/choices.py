@@ -1,0 +1,61 @@
+"""What the shooting dialog offers: the standing buildings, the firers and where they stand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from board.document.datasheet import Datasheet
+from board.document.model import RuleSystem, Scenario
+from board.game.buildings import building_rules
+from board.game.world import World
+from geometry import distance
+from rules import epic40k, wh40k
+
+__all__ = ["FirerKey", "target_choices", "firer_choices", "firer_position"]
+
+#: ``("unit", unit_id)`` or ``("emplaced", piece_id, weapon_id)``.
+FirerKey = tuple[str, ...]
+XY = tuple[float, float]
+
+
+def target_choices(scenario: Scenario, datasheets: Mapping[str, Datasheet],
+                   ) -> list[tuple[str, str]]:
+    """``(piece_id, label)`` of every standing building of the scenario's system."""
+    found = []
+    for piece in scenario.terrain:
+        rules_object = building_rules(scenario, datasheets, piece)
+        standing = (isinstance(rules_object, wh40k.Building) and not rules_object.destroyed) or (
+            isinstance(rules_object, epic40k.BuildingState) and rules_object.standing)
+        if standing:
+            found.append((piece.id, f"{datasheets[piece.datasheet].name} ({piece.id})"))
+    return found
+
+
+def firer_choices(scenario: Scenario, datasheets: Mapping[str, Datasheet], world: World,
+                  ) -> list[tuple[FirerKey, str]]:
+    """Units on the table, then the emplaced weapons of claimed 40K buildings."""
+    found: list[tuple[FirerKey, str]] = [(("unit", u.id), f"{u.name} ({u.side})")
+                                         for u in scenario.units if u.on_table and u.models]
+    if scenario.rule_system is RuleSystem.EPIC40K:
+        return found
+    for piece in scenario.terrain:
+        building = building_rules(scenario, datasheets, piece)
+        if isinstance(building, wh40k.Building) and building.controller \
+                and not building.destroyed:
+            for spec in building.weapons_left():
+                found.append((("emplaced", piece.id, spec.id),
+                              f"{spec.weapon.name} of {piece.id} ({building.controller})"))
+    return found
+
+
+def firer_position(scenario: Scenario, world: World, key: FirerKey, piece_id: str,
+                   ) -> tuple[XY, str]:
+    """Where the firer stands (the unit's model nearest the target) and its name."""
+    if key[0] == "emplaced":
+        mount = next(m for m in world.piece(key[1]).mounts if m.id == key[2])
+        return (mount.x, mount.y), f"{mount.weapon.name} of {key[1]}"
+    unit = scenario.unit(key[1])
+    footprint = world.piece(piece_id).footprint
+    shapes = dict(world.unit_models(unit.id))
+    nearest = min(unit.models, key=lambda m: distance(shapes[m.id], footprint))
+    return (nearest.x, nearest.y), unit.name

@@ -1,0 +1,243 @@
+"""The Shoot a building dialog: weapon, firer and target in; exact odds; roll; one undo step.
+
+Warhammer 40,000 and the Horus Heresy: the weapon's name, shots, Ballistic Skill, Strength, AP,
+blast or template and the special rules the building rules read, or one of the emplaced
+weapons of a building; the facing comes from where the firer stands. Epic 40,000: firepower
+and whether the weapon is super-heavy. The odds of every outcome show before rolling and
+follow every change of a field. The dialog never blocks: it is shown, and :meth:`roll` is what
+its Roll button calls (tests call it directly).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from board.document.model import RuleSystem
+from board.game.shooting import (
+    SPECIAL_RULES,
+    ShootingError,
+    ShotPlan,
+    ShotResult,
+    WeaponOrder,
+    emplaced_order,
+    facing_from,
+    odds_lines,
+    shoot,
+    shot_odds,
+    target_building,
+)
+from board.game.shooting_epic import epic_odds_lines, epic_shoot
+from board.view.commands import ApplyChangeCommand
+from board.view.scene import BoardScene
+from board.view.shooting.choices import firer_choices, firer_position, target_choices
+
+__all__ = ["ShootDialog"]
+
+
+def _spin(low: int, high: int, value: int) -> QSpinBox:
+    box = QSpinBox()
+    box.setRange(low, high)
+    box.setValue(value)
+    return box
+
+
+class ShootDialog(QDialog):
+    """Shoot a building on ``scene`` (optionally ``piece_id`` first)."""
+
+    def __init__(self, scene: BoardScene, piece_id: str | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Shoot a building")
+        self.scene = scene
+        self.result_: ShotResult | None = None
+        self.epic = scene.document.scenario.rule_system is RuleSystem.EPIC40K
+        layout = QVBoxLayout(self)
+        layout.addWidget(self._who())
+        layout.addWidget(self._epic_box() if self.epic else self._weapon_box())
+        self.facing = QLabel("")
+        layout.addWidget(self.facing)
+        layout.addWidget(QLabel("Odds before rolling:"))
+        self.odds = QPlainTextEdit(readOnly=True)
+        self.odds.setMinimumHeight(150)
+        layout.addWidget(self.odds)
+        layout.addLayout(self._buttons())
+        self.outcome = QPlainTextEdit(readOnly=True)
+        layout.addWidget(self.outcome)
+        if piece_id is not None:
+            self.target.setCurrentIndex(max(0, self.target.findData(piece_id)))
+        self.resize(520, 720)
+        self.update_odds()
+
+    # -- building the form --------------------------------------------------------------------
+    def _who(self) -> QGroupBox:
+        box = QGroupBox("Who shoots at what")
+        form = QFormLayout(box)
+        scenario = self.scene.document.scenario
+        self.target = QComboBox()
+        for piece_id, label in target_choices(scenario, self.scene.datasheets):
+            self.target.addItem(label, piece_id)
+        self.firer = QComboBox()
+        for key, label in firer_choices(scenario, self.scene.datasheets, self.scene.world()):
+            self.firer.addItem(label, key)
+        form.addRow("Target building", self.target)
+        form.addRow("Firer", self.firer)
+        self.target.currentIndexChanged.connect(self.update_odds)
+        self.firer.currentIndexChanged.connect(self._on_firer_changed)
+        return box
+
+    def _weapon_box(self) -> QGroupBox:
+        box = QGroupBox("Weapon")
+        form = QFormLayout(box)
+        self.name = QLineEdit("Lascannon")
+        self.shots, self.bs = _spin(1, 60, 1), _spin(1, 10, 4)
+        self.strength = _spin(1, 10, 9)
+        self.ap = QComboBox()
+        self.ap.addItems(["–", "1", "2", "3", "4", "5", "6"])
+        self.ap.setCurrentText("2")
+        self.blast = QComboBox()
+        self.blast.addItems(["no", "3\" blast", "5\" blast"])
+        self.template = QCheckBox("template (hits automatically)")
+        self.specials = {rule: QCheckBox(rule) for rule in SPECIAL_RULES}
+        rules = QHBoxLayout()
+        for check in self.specials.values():
+            rules.addWidget(check)
+        for label, widget in (("Name", self.name), ("Shots", self.shots), ("BS", self.bs),
+                              ("Strength", self.strength), ("AP", self.ap),
+                              ("Blast", self.blast), ("", self.template)):
+            form.addRow(label, widget)
+        form.addRow("Special rules", rules)
+        for signal in (self.shots.valueChanged, self.bs.valueChanged,
+                       self.strength.valueChanged, self.ap.currentIndexChanged,
+                       self.blast.currentIndexChanged, self.template.toggled,
+                       *(c.toggled for c in self.specials.values())):
+            signal.connect(self.update_odds)
+        return box
+
+    def _epic_box(self) -> QGroupBox:
+        box = QGroupBox("Weapon (Epic 40,000)")
+        form = QFormLayout(box)
+        self.firepower = _spin(1, 60, 4)
+        self.super_heavy = QCheckBox("super-heavy weapon (only these may target a building)")
+        self.super_heavy.setChecked(True)
+        form.addRow("Firepower", self.firepower)
+        form.addRow("", self.super_heavy)
+        self.firepower.valueChanged.connect(self.update_odds)
+        self.super_heavy.toggled.connect(self.update_odds)
+        return box
+
+    def _buttons(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Seed (empty: random)"))
+        self.seed = QLineEdit()
+        row.addWidget(self.seed)
+        self.roll_button = QPushButton("Roll")
+        self.roll_button.clicked.connect(self.roll)
+        close = QPushButton("Close")
+        close.clicked.connect(self.close)
+        row.addWidget(self.roll_button)
+        row.addWidget(close)
+        return row
+
+    # -- reading the form -----------------------------------------------------------------
+    def weapon(self) -> WeaponOrder:
+        """The weapon as the form has it (an emplaced weapon as its building allows it)."""
+        if self.epic:
+            return WeaponOrder(f"firepower {self.firepower.value()}", 1, 1, 1, None)
+        key = self.firer.currentData()
+        if isinstance(key, tuple) and key[0] == "emplaced":
+            order, _ = emplaced_order(self.scene.document.scenario, self.scene.datasheets,
+                                      self.scene.world(), key[1], key[2], self.bs.value())
+            return order
+        ap = None if self.ap.currentText() == "–" else int(self.ap.currentText())
+        blast = {1: 3.0, 2: 5.0}.get(self.blast.currentIndex())
+        specials = tuple(r for r, c in self.specials.items() if c.isChecked())
+        return WeaponOrder(self.name.text().strip() or "weapon", self.shots.value(),
+                           self.bs.value(), self.strength.value(), ap, blast,
+                           self.template.isChecked(), specials)
+
+    def plan(self) -> ShotPlan:
+        """The shot the form describes (:class:`ShootingError` if it cannot be made)."""
+        piece_id = self.target.currentData()
+        if piece_id is None:
+            raise ShootingError("there is no standing building to shoot at")
+        key = self.firer.currentData()
+        if key is None:
+            raise ShootingError("there is nobody on the table to shoot")
+        scenario, world = self.scene.document.scenario, self.scene.world()
+        at, label = firer_position(scenario, world, key, piece_id)
+        return ShotPlan(piece_id, self.weapon(), at, label)
+
+    def _on_firer_changed(self) -> None:
+        key = self.firer.currentData()
+        emplaced = isinstance(key, tuple) and key[0] == "emplaced"
+        if not self.epic:
+            for widget in (self.name, self.shots, self.strength, self.ap, self.blast,
+                           self.template, *self.specials.values()):
+                widget.setEnabled(not emplaced)
+        self.update_odds()
+
+    def update_odds(self) -> None:
+        """Show the facing and the exact odds of the shot as the form stands."""
+        scenario, world = self.scene.document.scenario, self.scene.world()
+        try:
+            plan = self.plan()
+            if self.epic:
+                lines = epic_odds_lines(scenario, self.scene.datasheets, plan.piece_id,
+                                        self.firepower.value())
+                self.facing.setText(f"{plan.firer} at {plan.piece_id}")
+            else:
+                facing = facing_from(scenario, world, plan.piece_id, plan.at)
+                armour = target_building(scenario, self.scene.datasheets,
+                                         plan.piece_id).armour(facing)
+                self.facing.setText(f"{plan.firer} stands in the {facing} arc: AV {armour}")
+                lines = odds_lines(shot_odds(scenario, self.scene.datasheets, world, plan))
+        except (ShootingError, ValueError, KeyError) as error:
+            self.odds.setPlainText(f"cannot shoot: {error}")
+            self.roll_button.setEnabled(False)
+            return
+        self.odds.setPlainText("\n".join(lines))
+        self.roll_button.setEnabled(True)
+
+    def _seed(self) -> int | None:
+        text = self.seed.text().strip()
+        if not text:
+            return None
+        if not text.isdigit():
+            raise ShootingError(f"the seed must be a whole number, not {text!r}")
+        return int(text)
+
+    def roll(self) -> ShotResult | None:
+        """Roll the shot, push it as one undo step and show what happened."""
+        scenario, world = self.scene.document.scenario, self.scene.world()
+        try:
+            plan, seed = self.plan(), self._seed()
+            if self.epic:
+                result = epic_shoot(scenario, self.scene.datasheets, world, plan.piece_id,
+                                    self.firepower.value(), plan.firer,
+                                    self.super_heavy.isChecked(), seed)
+            else:
+                result = shoot(scenario, self.scene.datasheets, world, plan, seed)
+        except (ShootingError, ValueError, KeyError) as error:
+            self.outcome.setPlainText(f"Refused: {error}")
+            return None
+        text = f"Shoot {plan.piece_id} with {plan.weapon.name if not self.epic else 'firepower'}"
+        self.scene.undo_stack.push(ApplyChangeCommand(self.scene.document, result.change, text))
+        seed_used = result.change.log[-1].seed
+        self.outcome.setPlainText("\n".join(result.lines) + f"\n(seed {seed_used})")
+        self.result_ = result
+        self.update_odds()
+        return result

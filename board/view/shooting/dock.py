@@ -1,0 +1,51 @@
+"""The Shooting dock: the turn clock, the line-of-sight readout and the last result."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from board.view import style
+
+__all__ = ["ShootingDock"]
+
+
+class ShootingDock(QDockWidget):
+    """Shows the turn (``clock``), buttons for the actions, and the readout text."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Shooting and turn", parent)
+        self.setObjectName("shooting")
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        top = QHBoxLayout()
+        self.clock = QLabel("")
+        self.clock.setFont(style.label_font(10.0, bold=True))
+        self.end_turn = QPushButton("End turn")
+        top.addWidget(self.clock, 1)
+        top.addWidget(self.end_turn)
+        layout.addLayout(top)
+        row = QHBoxLayout()
+        self.sight = QPushButton("Line of sight")
+        self.shoot = QPushButton("Shoot a building…")
+        self.automated = QPushButton("Automated fire")
+        for button in (self.sight, self.shoot, self.automated):
+            row.addWidget(button)
+        layout.addLayout(row)
+        self.readout = QPlainTextEdit(readOnly=True)
+        self.readout.setPlaceholderText(
+            "Line of sight: click a shooter (a model; Shift: its unit; a fire point, weapon or "
+            "the battlements of a building), then a target.")
+        layout.addWidget(self.readout, 1)
+        self.setWidget(body)
+
+    def show_lines(self, lines: list[str]) -> None:
+        """Show ``lines`` in the readout."""
+        self.readout.setPlainText("\n".join(lines))

@@ -1,0 +1,178 @@
+"""The Shoot and Game menus: line of sight, shooting a building, automated fire, end of turn."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QAction, QColor, QKeySequence
+
+from board.game.automated_fire import AutomatedTarget, FireResult, automated_fire
+from board.game.turns import TurnError, clock_text, end_turn
+from board.view.commands import ApplyChangeCommand
+from board.view.measure.overlay_item import Label, Line, OverlayItem, Sketch
+from board.view.shooting.dialog import ShootDialog
+from board.view.shooting.dock import ShootingDock
+from board.view.sight import SightOverlay, SightTool
+from geometry import Circle
+
+if TYPE_CHECKING:
+    from board.view.window import MainWindow
+
+__all__ = ["ShootingFeature", "install"]
+
+#: The colour automated fire is highlighted in.
+AUTOMATED = QColor("#ff9800")
+
+
+class ShootingFeature:
+    """The shooting tools of one window: what the menus, the tool bar and the dock call."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.dock = ShootingDock(window)
+        self.sight = SightOverlay(window.scene, self.dock.show_lines)
+        self.targets: list[AutomatedTarget] = []
+        self.highlight = OverlayItem(self._highlight, window.scene.table_rect, z=41.0)
+        window.scene.addItem(self.highlight)
+        self.dialog: ShootDialog | None = None
+        self.actions: dict[str, QAction] = {}
+        document = window.document
+        document.options_changed.connect(lambda *_: self.show_clock())
+        document.replaced.connect(lambda *_: self._on_replaced())
+        self.dock.end_turn.clicked.connect(lambda: self.end_turn())
+        self.dock.sight.clicked.connect(lambda: self.start_sight())
+        self.dock.shoot.clicked.connect(lambda: self.open_shoot_dialog())
+        self.dock.automated.clicked.connect(lambda: self.automated_fire())
+        self.show_clock()
+
+    # -- actions ------------------------------------------------------------------------------
+    def start_sight(self) -> SightTool:
+        """Make the line-of-sight tool the active tool."""
+        tool = SightTool(self.window.scene, self.sight)
+        self.window.scene.set_tool(tool)
+        self.dock.show_lines(["Line of sight: click the shooter (Shift: its whole unit)"])
+        return tool
+
+    def open_shoot_dialog(self, piece_id: str | None = None) -> ShootDialog:
+        """Show the Shoot a building dialog (modeless), the selected building first."""
+        selected = self.window.scene.selected_piece_ids()
+        chosen = piece_id or (selected[0] if len(selected) == 1 else None)
+        if self.dialog is not None:
+            self.dialog.close()
+        self.dialog = ShootDialog(self.window.scene, chosen, self.window)
+        self.dialog.show()
+        return self.dialog
+
+    def automated_fire(self, seed: int | None = None) -> FireResult | None:
+        """Highlight each claimed building's automated targets and resolve their fire."""
+        scene = self.window.scene
+        try:
+            result = automated_fire(scene.document.scenario, scene.datasheets, scene.world(),
+                                    seed)
+        except (ValueError, KeyError) as error:
+            self.dock.show_lines([f"Automated fire: {error}"])
+            return None
+        self.targets = result.targets
+        self.highlight.mark_dirty()
+        if not result.targets:
+            self.dock.show_lines(["Automated fire: no claimed building has a weapon to fire"])
+            return result
+        scene.undo_stack.push(ApplyChangeCommand(scene.document, result.change,
+                                                 "Automated fire"))
+        self.dock.show_lines(result.lines)
+        return result
+
+    def end_turn(self, seed: int | None = None) -> bool:
+        """End the player turn: expire effects, roll void shields back, move the clock."""
+        scene = self.window.scene
+        try:
+            done = end_turn(scene.document.scenario, scene.datasheets, seed)
+        except (TurnError, ValueError, KeyError) as error:
+            self.dock.show_lines([f"End turn: {error}"])
+            return False
+        scene.undo_stack.push(ApplyChangeCommand(scene.document, done.change, "End turn"))
+        self.dock.show_lines(done.lines)
+        return True
+
+    def show_clock(self) -> None:
+        """Show whose turn it is."""
+        try:
+            text = clock_text(self.window.document.scenario)
+        except TurnError as error:
+            text = f"no turn clock: {error}"
+        self.dock.clock.setText(text)
+
+    # -- drawing ------------------------------------------------------------------------------
+    def _highlight(self) -> Sketch | None:
+        if not self.targets:
+            return None
+        world = self.window.scene.world()
+        sketch = Sketch()
+        for target in self.targets:
+            if target.target is None or target.target not in world.units:
+                continue
+            models = world.unit_models(target.target)
+            if not models:
+                continue
+            xy = [m.centre if isinstance(m, Circle) else (m.centroid.x, m.centroid.y)
+                  for _, m in models]
+            mx, my = target.mount
+            end = min(xy, key=lambda p: math.hypot(p[0] - mx, p[1] - my))
+            sketch.lines.append(Line(QPointF(mx, my), QPointF(*end), AUTOMATED))
+            sketch.labels.append(Label(QPointF(mx, my), f"{target.weapon} → {target.target}",
+                                       QColor(120, 60, 0, 220)))
+        return sketch
+
+    def detach(self) -> None:
+        """Take the overlay items off the scene (the window is going).
+
+        The scene outlives the window's widgets; items of Python classes left in it would be
+        deleted by the scene while Python's garbage collector frees their wrappers, which
+        crashes. Taken off, Python owns and frees them.
+        """
+        scene = self.window.scene
+        for item in (self.highlight, self.sight.item):
+            if item.scene() is scene:
+                scene.removeItem(item)
+
+    def _on_replaced(self) -> None:
+        self.targets = []
+        self.highlight.mark_dirty()
+        self.sight.clear()
+        self.show_clock()
+
+    # -- menus --------------------------------------------------------------------------------
+    def build_menus(self) -> None:
+        """Add the Shoot and Game menus and the line-of-sight tool bar button."""
+        shoot = self.window.menu("&Shoot")
+        for key, text, slot, shortcut in (
+            ("sight", "&Line of sight", self.start_sight, "L"),
+            ("shoot", "&Shoot a building…", self.open_shoot_dialog, "Ctrl+Shift+S"),
+            ("automated", "&Automated fire (end of Shooting phase)", self.automated_fire, None),
+        ):
+            self.actions[key] = self._action(text, slot, shortcut)
+            shoot.addAction(self.actions[key])
+        shoot.addSeparator()
+        shoot.addAction(self.dock.toggleViewAction())
+        game = self.window.menu("&Game")
+        self.actions["end_turn"] = self._action("&End turn", self.end_turn, "Ctrl+E")
+        game.addAction(self.actions["end_turn"])
+        self.window.tool_bar.addAction(self.actions["sight"])
+
+    def _action(self, text: str, slot: object, shortcut: str | None) -> QAction:
+        action = QAction(text, self.window)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda *_, s=slot: s())  # type: ignore[operator]
+        return action
+
+
+def install(window: MainWindow) -> None:
+    """Give ``window`` the Shoot and Game menus, the line-of-sight tool and the Shooting dock."""
+    feature = ShootingFeature(window)
+    feature.build_menus()
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, feature.dock)
+    window.shooting = feature  # type: ignore[attr-defined]
+    window.destroyed.connect(lambda *_: feature.detach())

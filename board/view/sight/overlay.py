@@ -1,0 +1,133 @@
+"""The line-of-sight picture: rays (clear green, blocked red), per-model and facing labels.
+
+:class:`SightOverlay` holds the shooter and the target the tool picked and the last
+:class:`~board.game.sight.SightReading`. It reads again when they change or the document
+changes (an edit, not a mouse move) and hands the picture to an
+:class:`~board.view.measure.overlay_item.OverlayItem`, which builds it once per paint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QPointF, QRectF
+from PySide6.QtGui import QColor
+
+from board.game.shooters import Shooter
+from board.game.sight import SightError, SightReading, SightTarget, line_of_sight
+from board.view.measure.overlay_item import Label, Line, OverlayItem, Sketch
+from board.view.scene import BoardScene
+from geometry import Circle, Shape
+
+__all__ = ["CLEAR", "BLOCKED", "SightOverlay", "sight_sketch"]
+
+CLEAR = QColor("#66bb6a")
+BLOCKED = QColor("#e53935")
+COVER = QColor(150, 90, 0, 220)
+OPEN = QColor(30, 110, 40, 220)
+
+
+def _label_for(visible: float, cover: bool | None) -> tuple[str, QColor]:
+    if visible <= 0.0:
+        return "out of sight", QColor(140, 20, 20, 220)
+    text = f"{visible:.0%} visible"
+    if cover is None:
+        return text, OPEN
+    return (text + "\ncover" if cover else text + "\nin the open"), COVER if cover else OPEN
+
+
+def sight_sketch(reading: SightReading, centres: dict[str, tuple[float, float]]) -> Sketch:
+    """The picture of ``reading``; ``centres`` places each target model's label."""
+    sketch = Sketch()
+    for ray in reading.rays:
+        colour = BLOCKED if ray.blocked else CLEAR
+        sketch.lines.append(Line(QPointF(*ray.start), QPointF(*ray.end), colour))
+    for model in reading.models:
+        text, colour = _label_for(model.visible, model.cover)
+        at = centres.get(model.model_id)
+        if at is not None:
+            sketch.labels.append(Label(QPointF(*at), f"{model.model_id}: {text}", colour, 22.0))
+    for facing in reading.facings:
+        if not facing.rays:
+            continue
+        ends = [r.end for r in facing.rays]
+        middle = QPointF(sum(e[0] for e in ends) / len(ends), sum(e[1] for e in ends) / len(ends))
+        armour = f" AV {facing.armour}" if facing.armour is not None else ""
+        text, colour = _label_for(facing.visible, facing.obscured if armour else None)
+        sketch.labels.append(Label(middle, f"{facing.facing}{armour}\n{text}", colour, -30.0))
+    for eye in reading.eyes[:1]:
+        sketch.labels.append(Label(QPointF(*eye), reading.shooter, QColor(20, 20, 20, 200)))
+    return sketch
+
+
+class SightOverlay(QObject):
+    """The shooter, the target, the reading and the item that draws it on ``scene``.
+
+    ``on_reading`` hears the readout lines (or a refusal) whenever the reading changes. A
+    child of the scene, so that it goes with it.
+    """
+
+    def __init__(self, scene: BoardScene, on_reading: Callable[[list[str]], None]) -> None:
+        super().__init__(scene)
+        self.scene = scene
+        self.shooter: Shooter | None = None
+        self.target: SightTarget | None = None
+        self.reading: SightReading | None = None
+        self._on_reading = on_reading
+        self.item = OverlayItem(self._sketch, scene.table_rect, z=40.0)
+        scene.addItem(self.item)
+        document = scene.document
+        for signal in (document.models_changed, document.models_removed, document.models_added,
+                       document.piece_added, document.piece_removed, document.pieces_changed,
+                       document.unit_added, document.unit_removed, document.replaced):
+            signal.connect(self._on_document_changed)
+
+    def _on_document_changed(self, *_: object) -> None:
+        self.refresh()
+
+    def set(self, shooter: Shooter | None, target: SightTarget | None) -> None:
+        """Look from ``shooter`` at ``target`` (either ``None``: nothing drawn)."""
+        self.shooter, self.target = shooter, target
+        self.refresh()
+
+    def say(self, lines: list[str]) -> None:
+        """Show ``lines`` in the readout (a prompt or a refusal)."""
+        self._on_reading(lines)
+
+    def clear(self) -> None:
+        """Draw nothing."""
+        self.set(None, None)
+
+    def refresh(self) -> None:
+        """Read again (the document or the choice changed) and redraw."""
+        self.reading = None
+        if self.shooter is not None and self.target is not None:
+            scenario = self.scene.document.scenario
+            try:
+                self.reading = line_of_sight(scenario, self.scene.datasheets, self.scene.world(),
+                                             self.shooter, self.target)
+            except (SightError, ValueError, KeyError) as error:
+                self._on_reading([f"Line of sight: {error}"])
+            else:
+                self._on_reading(self.reading.lines())
+        self.item.mark_dirty()
+
+    def _sketch(self) -> Sketch | None:
+        if self.reading is None:
+            return None
+        world = self.scene.world()
+        centres = {}
+        for model in self.reading.models:
+            shape = world.models[model.model_id].shape
+            box = QRectF(*_bounds(shape))
+            centres[model.model_id] = (box.center().x(), box.bottom())
+        return sight_sketch(self.reading, centres)
+
+
+def _bounds(shape: Shape) -> tuple[float, float, float, float]:
+    """``(x, y, width, height)`` of a base."""
+    if isinstance(shape, Circle):
+        r = shape.radius
+        return (shape.x - r, shape.y - r, 2 * r, 2 * r)
+    minx, miny, maxx, maxy = shape.bounds
+    return (minx, miny, maxx - minx, maxy - miny)

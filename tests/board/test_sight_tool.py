@@ -1,0 +1,83 @@
+"""The line-of-sight tool on the real view: pick with the mouse, read the rays and verdicts."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from board.game.shooters import ShooterKind
+from board.view.sight import SightTool
+from tests.board.qt_helpers import click
+
+HALF_HIDDEN_X = 24.0 + 3.0 * 28.0 / 11.0  # behind the bastion's corner (27, 21), from (24, 10)
+
+
+def move_model(window, model_id, x, y):
+    _, model = window.document.scenario.model(model_id)
+    window.document.move_models({model_id: (x, y)})
+    assert (model.x, model.y) == (x, y)
+
+
+@pytest.fixture
+def sight(window, qtbot):
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=3000)
+    QTest.keyClick(window, Qt.Key.Key_L)  # the Shoot menu's shortcut
+    assert isinstance(window.scene.tool, SightTool)
+    return window.shooting
+
+
+def test_a_model_half_behind_the_bastion_reads_half_visible_and_in_cover(window, sight):
+    move_model(window, "r0", 24.0, 10.0)
+    move_model(window, "b0", HALF_HIDDEN_X, 38.0)
+    click(window.view, (24.0, 10.0))
+    assert sight.sight.shooter.kind is ShooterKind.MODEL and sight.sight.shooter.id == "r0"
+    assert "Now click the target" in sight.dock.readout.toPlainText()
+    click(window.view, (HALF_HIDDEN_X, 38.0))
+    reading = sight.sight.reading
+    assert reading.models[0].visible == 0.5
+    assert sum(r.blocked for r in reading.rays) == 8 and len(reading.rays) == 16
+    text = sight.dock.readout.toPlainText()
+    assert "b0: 50% visible – 25% or more hidden: cover" in text
+    assert sight.sight.item.sketch() is not None
+    assert len(sight.sight.item.sketch().lines) == 16
+
+
+def test_the_building_target_reads_its_facing_and_armour(window, sight):
+    click(window.view, (10.0, 40.0))  # r0
+    click(window.view, (24.0, 24.0))  # the bastion
+    text = sight.dock.readout.toPlainText()
+    assert "model r0 → building bastion: in sight" in text
+    assert "model r0: rear facing, AV 14 – 100% of it visible" in text
+
+
+def test_shift_picks_the_whole_unit_and_a_third_click_starts_again(window, sight):
+    click(window.view, (10.0, 40.0), Qt.KeyboardModifier.ShiftModifier)
+    assert sight.sight.shooter.kind is ShooterKind.UNIT and sight.sight.shooter.id == "red-tac"
+    click(window.view, (40.0, 30.0), Qt.KeyboardModifier.ShiftModifier)
+    reading = sight.sight.reading
+    assert [m.model_id for m in reading.models] == ["b0", "b1", "b2"]
+    assert all(m.firers == 5 for m in reading.models)
+    click(window.view, (40.0, 30.0))
+    assert sight.sight.shooter.id == "b0" and sight.sight.reading is None
+
+
+def test_a_fire_point_is_picked_by_clicking_on_it(window, sight):
+    click(window.view, (21.8, 21.0))  # fire point front-1 of the bastion
+    assert (sight.sight.shooter.kind, sight.sight.shooter.point) == \
+        (ShooterKind.FIRE_POINT, "front-1")
+    click(window.view, (40.0, 30.0))  # b0 stands to the right: behind the front wall's arc
+    assert sight.sight.reading.models[0].visible == 0.0
+    assert "out of sight" in sight.dock.readout.toPlainText()
+
+
+def test_the_reading_follows_a_moved_model_and_escape_clears_it(window, sight):
+    click(window.view, (10.0, 40.0))
+    click(window.view, (40.0, 30.0))
+    assert sight.sight.reading.models[0].visible == 1.0
+    move_model(window, "b0", 24.0, 10.0)  # now straight behind the bastion from r0? no: open
+    move_model(window, "r0", 24.0, 38.0)
+    assert sight.sight.reading.models[0].visible == 0.0
+    QTest.keyClick(window.view.viewport(), Qt.Key.Key_Escape)
+    assert sight.sight.reading is None and not isinstance(window.scene.tool, SightTool)
