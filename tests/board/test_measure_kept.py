@@ -181,3 +181,18 @@ def test_kept_measurements_survive_save_and_load(window, tmp_path, library):
     for annotation_id in ("ring-1", "within-1", "ruler-1"):
         assert window.measure.layer.item(annotation_id).sketch() is not None
     assert math.isclose(window.measure.layer.reach, 6.0)
+
+
+def test_rings_on_an_epic_board_are_typed_and_shown_in_centimetres(window):
+    from board.document.model import Base, Model, RuleSystem, Scenario, Side, Table, TroopType, Unit
+
+    squad = Unit("a", "A", "red", TroopType.INFANTRY, [Model("a1", Base.round_mm(20), 30.0, 20.0)])
+    window.show_scenario(Scenario("epic", Table(72.0, 48.0), RuleSystem.EPIC40K,
+                                  sides=[Side("red", "Red", "#c00000")], units=[squad]))
+    ring_id = rings_around(window, "a1", whole_unit=False, text="15")
+    note = window.document.scenario.annotations[-1]
+    assert (note.data["distances"], note.data["distance_unit"]) == ([15.0], "cm")
+    sketch = window.measure.layer.item(ring_id).sketch()
+    assert sketch.labels[0].text == "15.00 cm"
+    radius = sketch.areas[0].path.boundingRect().width() / 2
+    assert radius == pytest.approx(15.0 / 2.54 + 10.0 / 25.4, abs=0.01)

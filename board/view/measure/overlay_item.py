@@ -137,9 +137,19 @@ def _pen(colour: QColor, width: float, dashed: bool = False) -> QPen:
 
 
 def _draw_areas(painter: QPainter, areas: list[Area]) -> None:
+    """Fill without antialiasing, then stroke the edge antialiased.
+
+    The edge hides the fill's steps; a big translucent fill costs three times as much with it.
+    """
     for area in areas:
+        if area.fill.alpha():
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(area.fill)
+            painter.drawPath(area.path)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setPen(_pen(area.edge, area.width, area.dashed))
-        painter.setBrush(area.fill)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(area.path)
 
 

@@ -25,6 +25,7 @@ __all__ = [
     "NOT_WITHIN",
     "RULER",
     "RING_COLOURS",
+    "DRAW_TOLERANCE",
     "shape_path",
     "ruler_sketch",
     "within_sketch",
@@ -39,6 +40,10 @@ RULER = QColor("#ffeb3b")
 RING_COLOURS = (QColor("#29b6f6"), QColor("#ab47bc"), QColor("#ff7043"), QColor("#26a69a"))
 
 _CLEAR = QColor(0, 0, 0, 0)
+
+#: How far a drawn ring or reach area may stray from the exact one, inches. The numbers are
+#: always measured on the exact shapes; drawing 0.0005" chords costs three times as much.
+DRAW_TOLERANCE = 0.005
 
 
 def _alpha(colour: QColor, alpha: int) -> QColor:
@@ -82,7 +87,8 @@ def within_sketch(reading: WithinReading, models: Mapping[str, Shape],
     """
     sketch = Sketch()
     if reach is not None and not reach.is_empty:
-        sketch.areas.append(Area(shape_path(reach), WITHIN, _alpha(WITHIN, 28), dashed=True))
+        drawn = shape_path(shapely.simplify(reach, DRAW_TOLERANCE))
+        sketch.areas.append(Area(drawn, WITHIN, _alpha(WITHIN, 28), dashed=True))
     top: QPointF | None = None
     for model in reading.models:
         path = shape_path(models[model.model_id])
@@ -107,7 +113,7 @@ def ring_sketch(rings: Sequence[tuple[str, RangeRing]], unit: str) -> Sketch:
     sketch = Sketch()
     for k, (name, ring) in enumerate(rings):
         colour = RING_COLOURS[k % len(RING_COLOURS)]
-        path = shape_path(ring.area)
+        path = shape_path(shapely.simplify(ring.area, DRAW_TOLERANCE))
         sketch.areas.append(Area(path, colour, _alpha(colour, 22)))
         text = format_distance(ring.radius, unit=unit)
         sketch.labels.append(Label(_top(path), f"{name} {text}" if name else text,
