@@ -271,3 +271,15 @@ def test_a_selected_units_name_label_does_not_catch_the_click(window):
     QTest.mouseClick(window.view.viewport(), Left, NoMod, above)
     assert isinstance(tool.target, PointTarget)
     assert tool.target.y < 40.0 - R32
+
+
+def test_the_measure_menu_and_its_shortcuts(window):
+    texts = [a.text() for a in window.menu("&Measure").actions() if a.text()]
+    assert texts[:5] == ["&Ruler", "Is it &within N?", "&Keep measurement",
+                         "Range rings around selection", "Emplaced weapon ranges"]
+    QTest.keyClick(window.view, Qt.Key.Key_M)
+    assert isinstance(window.scene.tool, RulerTool)
+    QTest.keyClick(window.view, Qt.Key.Key_N)
+    assert isinstance(window.scene.tool, WithinTool)
+    QTest.keyClick(window.view, Qt.Key.Key_Escape)
+    assert not isinstance(window.scene.tool, RulerTool | WithinTool)
