@@ -45,6 +45,20 @@ def exporter(window):
     return window.exporter
 
 
+@pytest.fixture
+def add_note(window):
+    """Put stand-in overlays on the scene; take them off again before the window goes."""
+    added = []
+
+    def add(item):
+        window.scene.addItem(item)
+        added.append(item)
+
+    yield add
+    for item in added:
+        window.scene.removeItem(item)
+
+
 def test_export_view_is_in_the_file_menu(window):
     texts = [a.text() for a in window.menu("&File").actions()]
     assert "&Export View…" in texts
@@ -70,11 +84,11 @@ def test_png_is_the_view_with_the_summary_below(window, exporter, tmp_path):
         assert image.pixelColor(x, y) == shown.pixelColor(x, y)
 
 
-def test_svg_parses_and_holds_the_overlays_and_the_facts(window, exporter, tmp_path, qtbot):
-    window.scene.addItem(NoteItem("Ruler", ['r0 to b0: 31.23"']))
+def test_svg_parses_and_holds_the_overlays_and_the_facts(window, exporter, tmp_path, add_note):
+    add_note(NoteItem("Ruler", ['r0 to b0: 31.23"']))
     hidden = NoteItem("Hidden ring", ["not shown"])
     hidden.setVisible(False)
-    window.scene.addItem(hidden)
+    add_note(hidden)
     out = tmp_path / "board.svg"
     exporter.export_to(out)
     text = _svg_text(out)
@@ -87,8 +101,9 @@ def test_svg_parses_and_holds_the_overlays_and_the_facts(window, exporter, tmp_p
     assert b"<image" not in out.read_bytes()
 
 
-def test_pdf_starts_with_the_magic_and_runs_on_to_more_pages(window, exporter, tmp_path):
-    window.scene.addItem(NoteItem("Rays", [f"ray {k}: clear" for k in range(120)]))
+def test_pdf_starts_with_the_magic_and_runs_on_to_more_pages(window, exporter, tmp_path,
+                                                             add_note):
+    add_note(NoteItem("Rays", [f"ray {k}: clear" for k in range(120)]))
     out = tmp_path / "board.pdf"
     done = exporter.export_to(out)
     data = out.read_bytes()
@@ -116,13 +131,14 @@ def test_a_bad_name_is_refused_and_nothing_is_written(window, exporter, tmp_path
     assert list(tmp_path.iterdir()) == []
 
 
-def test_ctrl_e_asks_for_a_file_and_exports(window, tmp_path, qtbot, monkeypatch):
+def test_ctrl_shift_e_asks_for_a_file_and_exports(window, tmp_path, qtbot, monkeypatch):
     target = tmp_path / "asked"
     monkeypatch.setattr(export_controller.QFileDialog, "getSaveFileName",
                         lambda *a, **k: (str(target), "SVG drawing (*.svg)"))
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
-    QTest.keyClick(window.view, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClick(window.view, Qt.Key.Key_E,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     written = target.with_suffix(".svg")
     assert written.is_file()
     assert "Sample (wh40k" in _svg_text(written)
@@ -137,3 +153,34 @@ def test_a_refused_export_is_shown_to_the_player(window, tmp_path, monkeypatch):
     window.exporter.action.trigger()
     assert shown == [("Export view", "cannot export to x.gif: the name must end in .png, "
                                      ".svg or .pdf")]
+
+
+def test_a_live_ruler_is_drawn_and_written_out(window, exporter, tmp_path):
+    from tests.board.qt_helpers import drag
+
+    tool = window.measure.start_ruler()
+    drag(window.view, (10.0, 40.0), (40.0, 30.0))  # r0 to b0: 30.50"
+    assert tool.reading.text == '30.50"'
+    out = tmp_path / "ruler.svg"
+    exporter.export_to(out)
+    text = _svg_text(out)
+    summary = text[text.index("On the board"):]
+    assert '30.50"' in summary.split("Kept measurements")[0]
+
+
+def test_no_two_actions_of_the_window_share_a_shortcut(window):
+    # An ambiguous shortcut does nothing at all (Qt only warns): Export View once lost Ctrl+E.
+    from collections import defaultdict
+
+    from PySide6.QtGui import QAction
+
+    owners = defaultdict(set)
+    for action in window.findChildren(QAction):
+        for key in action.shortcuts():
+            if not key.isEmpty() and action.shortcutContext() != Qt.ShortcutContext.WidgetShortcut:
+                owners[key.toString()].add(action.text())
+    shared = {key: names for key, names in owners.items() if len(names) > 1}
+    # Known, reported to the lead: board/view/shooting/feature.py gives "Shoot a building…"
+    # Ctrl+Shift+S, the platform's Save As key. Any other clash fails here.
+    known = {"Ctrl+Shift+S": {"&Shoot a building…", "Save &As…"}}
+    assert {key: names for key, names in shared.items() if known.get(key) != names} == {}

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPointF, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QMenu
+from shiboken6 import isValid
 
 from board.document.model import Scenario
 from board.game.deploy_choice import (
@@ -58,7 +59,7 @@ class DeployController(QObject):
         self.show_action = QAction("Show &Deployment", self)
         self.show_action.setCheckable(True)
         self.show_action.setShortcut("Ctrl+Shift+D")
-        self.map_menu = QMenu("Deployment &Map")
+        self.map_menu = QMenu("Deployment &Map", window)
         self._map_group = QActionGroup(self)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -103,6 +104,10 @@ class DeployController(QObject):
         for item in (self.zones_item, self.marks_item):
             item.setVisible(False)
             scene.addItem(item)
+        # The scene outlives the window's widgets: take the items of Python classes off it
+        # when the window goes, so that the scene never deletes what Python frees (a crash).
+        items = (self.zones_item, self.marks_item)
+        self.window.destroyed.connect(lambda *_: _take_off(scene, items))
         self.window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.dock.setVisible(False)
         self.show_action.toggled.connect(self._on_show_toggled)
@@ -171,6 +176,12 @@ class DeployController(QObject):
                 middle = sum(m.x for m in models) / len(models)
                 texts.append(OutText(QPointF(middle, bottom), _unit_text(row)))
         return marks, texts
+
+
+def _take_off(scene: QGraphicsScene, items: tuple[QGraphicsItem, ...]) -> None:
+    for item in items:
+        if isValid(item) and item.scene() is scene:
+            scene.removeItem(item)
 
 
 def _unit_text(row: DeploymentRow) -> str:

@@ -1,6 +1,6 @@
 """Export the view with its measurements, rays and verdicts drawn and written out.
 
-``install(window)`` adds *File ▸ Export View…* (Ctrl+E): PNG, SVG or PDF by the file's
+``install(window)`` adds *File ▸ Export View…* (Ctrl+Shift+E): PNG, SVG or PDF by the file's
 suffix; the picture is what the view shows, the text below it the summary of every overlay
 (see :mod:`board.view.export.controller`) and the scenario's kept facts.
 """

@@ -2,7 +2,9 @@
 
 The written summary is :func:`board.game.dispute_summary.summary_lines` over what the
 overlays on the scene say: any visible scene item with a ``summary_note()`` method returning
-``(title, lines)`` (or ``None``) is an overlay whose lines go into the summary.
+``(title, lines)`` (or ``None``) is an overlay whose lines go into the summary. An item
+without one that draws a sketch with labels (``sketch().labels``, each with a ``text``: the
+measuring, sight and zone overlays) contributes its labels' texts, titled by its tool tip.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QGraphicsScene
+from PySide6.QtWidgets import QFileDialog, QGraphicsItem, QGraphicsScene
 
 from board.game.dispute_summary import OverlayNote, summary_lines
 from board.view.export.render import Exported, ExportError, export_view
@@ -26,15 +28,26 @@ __all__ = ["ExportController", "overlay_notes"]
 _FILTERS = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
 
 
+def _note_of(item: QGraphicsItem) -> OverlayNote | None:
+    note_of = getattr(item, "summary_note", None)
+    if callable(note_of):
+        note = note_of()
+        return None if note is None else (str(note[0]), [str(line) for line in note[1]])
+    sketch_of = getattr(item, "sketch", None)
+    labels = getattr(sketch_of(), "labels", None) if callable(sketch_of) else None
+    texts = [str(getattr(label, "text", "")).replace("\n", ", ") for label in labels or ()]
+    texts = [text for text in texts if text]
+    return (item.toolTip() or "Measurement", texts) if texts else None
+
+
 def overlay_notes(scene: QGraphicsScene) -> list[OverlayNote]:
     """What the visible overlays on ``scene`` say, in the order they are stacked (bottom first)."""
     notes: list[OverlayNote] = []
     for item in reversed(scene.items()):  # items() is topmost first
-        note_of = getattr(item, "summary_note", None)
-        if callable(note_of) and item.isVisible():
-            note = note_of()
+        if item.isVisible():
+            note = _note_of(item)
             if note is not None:
-                notes.append((str(note[0]), [str(line) for line in note[1]]))
+                notes.append(note)
     return notes
 
 
@@ -45,7 +58,7 @@ class ExportController(QObject):
         super().__init__(window)
         self.window = window
         self.action = QAction("&Export View…", self)
-        self.action.setShortcut(QKeySequence("Ctrl+E"))
+        self.action.setShortcut(QKeySequence("Ctrl+Shift+E"))
         self.action.setStatusTip("Write the view, its measurements and their numbers to "
                                  "PNG, SVG or PDF")
         self.action.triggered.connect(self.ask_export)
