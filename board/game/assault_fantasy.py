@@ -29,6 +29,7 @@ from board.game.assault_fantasy_facts import (
 )
 from board.game.assault_fantasy_volley import missile_of, volley
 from board.game.buildings import FantasyBuilding, building_rules, write_back
+from board.game.embarking import EMBARKED_ON, turn_mark
 from board.game.world import World
 from rules import warhammer_fantasy as wf
 from rules.dice import Dice
@@ -193,13 +194,15 @@ class FantasyStorm:
         if outcome.garrison_broke:
             self._drive_out(change, outcome)
         if outcome.attacker_enters:
+            mark = turn_mark(self.scenario)  # noted as embarking notes it
             for unit in attackers:
                 version = self._version(change, unit)
                 if version is not None:
                     version.embarked_in = self.piece_id
-            turn = self.scenario.options.get("turn", 0)
+                    if mark is not None:
+                        version.stats[EMBARKED_ON] = list(mark)
             garrison = wf.GarrisonState(self.attacker.id, self.attacker.side,
-                                        turn if isinstance(turn, int) else 0)
+                                        int(mark[0]) if mark else 0)
             self._write_building(change, FantasyBuilding(self.building.floors, garrison))
             self._say(f"{self.attacker.name} garrisons {self.piece_id}")
         elif outcome.garrison_broke:

@@ -79,6 +79,8 @@ def test_the_garrison_breaks_is_placed_outside_and_the_assaulter_goes_in():
     assert swords.embarked_in == "house"
     piece = sc.piece("house")
     assert piece.state["garrison"]["unit"] == "swords" and piece.claimed_by == samples.RED
+    assert piece.state["garrison"]["entered_turn"] == 1  # turn 1, Red's: it may not leave yet
+    assert swords.stats["embarked_on"] == [1, samples.RED]
     entry = sc.log[-1]
     assert "flees 7\"" in entry.text and "wins by 3" in entry.text
     assert [r["faces"] for r in entry.rolls][0] == [3, 2]
