@@ -13,8 +13,8 @@ from rules import epic40k, wh40k
 
 __all__ = ["FirerKey", "target_choices", "firer_choices", "firer_position"]
 
-#: ``("unit", unit_id)`` or ``("emplaced", piece_id, weapon_id)``.
-FirerKey = tuple[str, ...]
+#: ``"unit/<unit id>"`` or ``"emplaced/<piece id>/<weapon id>"`` (a combo box's data).
+FirerKey = str
 XY = tuple[float, float]
 
 
@@ -34,7 +34,7 @@ def target_choices(scenario: Scenario, datasheets: Mapping[str, Datasheet],
 def firer_choices(scenario: Scenario, datasheets: Mapping[str, Datasheet], world: World,
                   ) -> list[tuple[FirerKey, str]]:
     """Units on the table, then the emplaced weapons of claimed 40K buildings."""
-    found: list[tuple[FirerKey, str]] = [(("unit", u.id), f"{u.name} ({u.side})")
+    found: list[tuple[FirerKey, str]] = [(f"unit/{u.id}", f"{u.name} ({u.side})")
                                          for u in scenario.units if u.on_table and u.models]
     if scenario.rule_system is RuleSystem.EPIC40K:
         return found
@@ -43,7 +43,7 @@ def firer_choices(scenario: Scenario, datasheets: Mapping[str, Datasheet], world
         if isinstance(building, wh40k.Building) and building.controller \
                 and not building.destroyed:
             for spec in building.weapons_left():
-                found.append((("emplaced", piece.id, spec.id),
+                found.append((f"emplaced/{piece.id}/{spec.id}",
                               f"{spec.weapon.name} of {piece.id} ({building.controller})"))
     return found
 
@@ -51,10 +51,12 @@ def firer_choices(scenario: Scenario, datasheets: Mapping[str, Datasheet], world
 def firer_position(scenario: Scenario, world: World, key: FirerKey, piece_id: str,
                    ) -> tuple[XY, str]:
     """Where the firer stands (the unit's model nearest the target) and its name."""
-    if key[0] == "emplaced":
-        mount = next(m for m in world.piece(key[1]).mounts if m.id == key[2])
-        return (mount.x, mount.y), f"{mount.weapon.name} of {key[1]}"
-    unit = scenario.unit(key[1])
+    kind, _, rest = key.partition("/")
+    if kind == "emplaced":
+        piece, _, weapon = rest.partition("/")
+        mount = next(m for m in world.piece(piece).mounts if m.id == weapon)
+        return (mount.x, mount.y), f"{mount.weapon.name} of {piece}"
+    unit = scenario.unit(rest)
     footprint = world.piece(piece_id).footprint
     shapes = dict(world.unit_models(unit.id))
     nearest = min(unit.models, key=lambda m: distance(shapes[m.id], footprint))

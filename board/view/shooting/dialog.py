@@ -44,6 +44,7 @@ from board.game.shooting_epic import epic_odds_lines, epic_shoot
 from board.view.commands import ApplyChangeCommand
 from board.view.scene import BoardScene
 from board.view.shooting.choices import firer_choices, firer_position, target_choices
+from rules import epic40k
 
 __all__ = ["ShootDialog"]
 
@@ -157,10 +158,11 @@ class ShootDialog(QDialog):
         """The weapon as the form has it (an emplaced weapon as its building allows it)."""
         if self.epic:
             return WeaponOrder(f"firepower {self.firepower.value()}", 1, 1, 1, None)
-        key = self.firer.currentData()
-        if isinstance(key, tuple) and key[0] == "emplaced":
+        kind, _, rest = str(self.firer.currentData()).partition("/")
+        if kind == "emplaced":
+            piece_id, _, weapon_id = rest.partition("/")
             order, _ = emplaced_order(self.scene.document.scenario, self.scene.datasheets,
-                                      self.scene.world(), key[1], key[2], self.bs.value())
+                                      self.scene.world(), piece_id, weapon_id, self.bs.value())
             return order
         ap = None if self.ap.currentText() == "–" else int(self.ap.currentText())
         blast = {1: 3.0, 2: 5.0}.get(self.blast.currentIndex())
@@ -182,8 +184,7 @@ class ShootDialog(QDialog):
         return ShotPlan(piece_id, self.weapon(), at, label)
 
     def _on_firer_changed(self) -> None:
-        key = self.firer.currentData()
-        emplaced = isinstance(key, tuple) and key[0] == "emplaced"
+        emplaced = str(self.firer.currentData()).startswith("emplaced/")
         if not self.epic:
             for widget in (self.name, self.shots, self.strength, self.ap, self.blast,
                            self.template, *self.specials.values()):
@@ -196,6 +197,9 @@ class ShootDialog(QDialog):
         try:
             plan = self.plan()
             if self.epic:
+                allowed = epic40k.may_target_building(self.super_heavy.isChecked())
+                if not allowed:
+                    raise ShootingError(allowed.reason)
                 lines = epic_odds_lines(scenario, self.scene.datasheets, plan.piece_id,
                                         self.firepower.value())
                 self.facing.setText(f"{plan.firer} at {plan.piece_id}")
