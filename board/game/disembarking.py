@@ -35,6 +35,7 @@ from board.document.model import LogEntry, Model, RuleSystem, Scenario, Unit
 from board.game.buildings import FantasyBuilding, building_rules, write_back
 from board.game.embarking import DISEMBARKED_ON, EMBARKED_ON, turn_mark
 from board.game.overlaps import overlapping
+from board.game.placement_checks import fantasy_exit_verdicts, in_cm, with_overlaps
 from board.game.world import World
 from geometry import (
     CM_PER_INCH,
@@ -44,7 +45,6 @@ from geometry import (
     Shape,
     as_geometry,
     check_disembark,
-    check_garrison_exit,
     disembark_zone,
     emergency_disembark_zone,
     garrison_exit_zone,
@@ -286,33 +286,6 @@ def model_shapes(scenario: Scenario, plan: DisembarkPlan,
     return shapes
 
 
-def _fantasy_verdicts(models: list[tuple[str, Shape]], footprint: BaseGeometry, move: float,
-                      obstacles: Obstacles) -> tuple[PlacementVerdict, ...]:
-    """The garrison exit check plus terrain and enemies (geometry checks each separately)."""
-    verdicts = []
-    for verdict, (_, shape) in zip(check_garrison_exit(models, footprint, move), models,
-                                   strict=True):
-        problems = list(verdict.problems)
-        inside = obstacles.in_terrain(shape)
-        if inside:
-            problems.append((Problem.IN_TERRAIN, "inside " + ", ".join(inside)))
-        problems += [(Problem.NEAR_ENEMY, f"within 1.00\" of enemy {enemy} ({gap:.2f}\" away)")
-                     for enemy, gap in obstacles.near_enemies(shape)]
-        verdicts.append(PlacementVerdict(verdict.model_id, tuple(problems),
-                                         verdict.measured_from, verdict.reach_distance))
-    return tuple(verdicts)
-
-
-def _with_overlaps(verdicts: Sequence[PlacementVerdict],
-                   overlaps: Mapping[str, list[str]]) -> tuple[PlacementVerdict, ...]:
-    """Add "overlaps …" to the verdicts of models standing on other bases."""
-    return tuple(
-        PlacementVerdict(v.model_id, v.problems + (
-            (Problem.TOO_CLOSE, "overlaps " + ", ".join(overlaps[v.model_id])),)
-            if v.model_id in overlaps else v.problems, v.measured_from, v.reach_distance)
-        for v in verdicts)
-
-
 def check_positions(scenario: Scenario, world: World, plan: DisembarkPlan,
                     positions: Mapping[str, XY]) -> tuple[PlacementVerdict, ...]:
     """Check every model of the plan at ``positions``: legal, or each reason with its numbers.
@@ -325,14 +298,16 @@ def check_positions(scenario: Scenario, world: World, plan: DisembarkPlan,
     obstacles = world.obstacles_for(side)
     table = (scenario.table.width, scenario.table.height)
     if plan.system is RuleSystem.WARHAMMER_FANTASY:
-        verdicts = _fantasy_verdicts(models, plan.access[0][1], plan.reach / 2.0, obstacles)
+        verdicts = fantasy_exit_verdicts(models, plan.access[0][1], plan.reach / 2.0, obstacles)
         off = check_disembark(models, plan.access, obstacles, math.inf, table=table)
         verdicts = tuple(PlacementVerdict(v.model_id, v.problems + tuple(
             p for p in o.problems if p[0] is Problem.OFF_TABLE), v.measured_from,
             v.reach_distance) for v, o in zip(verdicts, off, strict=True))
     else:
         verdicts = check_disembark(models, plan.access, obstacles, plan.reach, table=table)
-    return _with_overlaps(verdicts, overlapping(world, side, models))
+    if plan.system.uses_cm:
+        verdicts = in_cm(verdicts, models, plan.reach, obstacles, table)
+    return with_overlaps(verdicts, overlapping(world, side, models))
 
 
 def _landed(unit: Unit, positions: Mapping[str, XY], mark: list[Any] | None) -> Unit:

@@ -126,9 +126,10 @@ def _contact(world: World, party: Sequence[Unit], piece_id: str) -> Decision:
     nearest = min(gaps)
     if nearest <= BASE_CONTACT:
         return Decision.yes()
+    unit = "cm" if world.rule_system.uses_cm else "in"
     return Decision.no(f"cannot enter: no model is in base contact with {piece_id} "
-                       f"(nearest {format_distance(nearest)} away, contact is "
-                       f"{format_distance(BASE_CONTACT)} or less)")
+                       f"(nearest {format_distance(nearest, unit=unit)} away, contact is "
+                       f"{format_distance(BASE_CONTACT, unit=unit)} or less)")
 
 
 def _wh40k(world: World, building: wh40k.Building, party: list[Unit],

@@ -238,3 +238,22 @@ def test_a_fantasy_garrison_cannot_leave_in_the_turn_it_went_in():
                                     "(turn 3) and may leave in a later turn")
     s.options.update(turn=4)
     assert plan_disembark(s, library(), world_of(s), "spears").decision
+
+
+def test_epic_speaks_centimetres_in_and_out():
+    hut = TerrainPiece("h", "epic40k_small_building", 10.0, 10.0)
+    squad = round_unit("sq", RED, [(10.0, 0.0), (11.0, 0.0)], mm=12)
+    s = scenario(RuleSystem.EPIC40K, [hut], [squad])
+    reason = try_embark(s, library(), world_of(s), "sq", "h").decision.reason
+    assert reason.startswith("cannot enter: no model is in base contact with h (nearest ")
+    assert " cm away, contact is 0.25 cm or less)" in reason
+    squad.embarked_in = "h"
+    world = world_of(s)
+    plan = plan_disembark(s, library(), world, "sq")
+    assert plan.decision.reason == "sq may move out up to 10 cm from h"
+    top = world.piece("h").footprint.bounds[1]
+    radius = 6 / 25.4
+    spots = {"sq-1": (10.0, top - 11.0 / 2.54 + radius), "sq-2": plan.start["sq-2"]}
+    (far, ok) = check_positions(s, world, plan, spots)
+    assert far.explain() == 'sq-1: too far: farthest part 11.00 cm from h, limit 10.00 cm'
+    assert ok.legal
