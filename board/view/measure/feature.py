@@ -34,12 +34,14 @@ class MeasureFeature:
         """Make the ruler the active tool."""
         tool = RulerTool(self.layer)
         self.window.scene.set_tool(tool)
+        self.dock.raise_()
         return tool
 
     def start_within(self) -> WithinTool:
         """Make "Is it within N?" the active tool (the selected unit is the one checked)."""
         tool = WithinTool(self.layer)
         self.window.scene.set_tool(tool)
+        self.dock.raise_()
         return tool
 
     def within_zone(self, target: Target) -> None:
@@ -136,4 +138,6 @@ def install(window: MainWindow) -> None:
     feature = MeasureFeature(window)
     feature.build_menu()
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, feature.dock)
+    window.tabifyDockWidget(window.palette_dock, feature.dock)  # a tab beside the palette
+    window.palette_dock.raise_()
     window.measure = feature  # type: ignore[attr-defined]
