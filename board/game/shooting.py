@@ -117,6 +117,9 @@ def target_building(scenario: Scenario, library: Mapping[str, Datasheet],
         piece = scenario.piece(piece_id)
     except KeyError:
         raise ShootingError(f"no terrain piece {piece_id!r} in the scenario") from None
+    fallen = piece.state.get("destroyed_by") if isinstance(piece.state, dict) else None
+    if fallen:
+        raise ShootingError(f"{piece_id} is already destroyed ({fallen})")
     building = building_rules(scenario, library, piece)
     if not isinstance(building, wh40k.Building):
         raise ShootingError(f"{piece_id} is not a {scenario.rule_system.label} building")

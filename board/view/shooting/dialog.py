@@ -73,14 +73,15 @@ class ShootDialog(QDialog):
         layout.addWidget(self.facing)
         layout.addWidget(QLabel("Odds before rolling:"))
         self.odds = QPlainTextEdit(readOnly=True)
-        self.odds.setMinimumHeight(150)
+        self.odds.setMinimumHeight(130)
         layout.addWidget(self.odds)
         layout.addLayout(self._buttons())
         self.outcome = QPlainTextEdit(readOnly=True)
+        self.outcome.setMinimumHeight(220)
         layout.addWidget(self.outcome)
         if piece_id is not None:
             self.target.setCurrentIndex(max(0, self.target.findData(piece_id)))
-        self.resize(520, 720)
+        self.resize(560, 900)
         self.update_odds()
 
     # -- building the form --------------------------------------------------------------------

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction, QColor, QKeySequence
+from shiboken6 import isValid
 
 from board.game.automated_fire import AutomatedTarget, FireResult, automated_fire
 from board.game.turns import TurnError, clock_text, end_turn
@@ -133,8 +134,10 @@ class ShootingFeature:
         crashes. Taken off, Python owns and frees them.
         """
         scene = self.window.scene
+        if not isValid(scene):
+            return
         for item in (self.highlight, self.sight.item):
-            if item.scene() is scene:
+            if isValid(item) and item.scene() is scene:
                 scene.removeItem(item)
 
     def _on_replaced(self) -> None:

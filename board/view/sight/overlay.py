@@ -53,7 +53,10 @@ def sight_sketch(reading: SightReading, centres: dict[str, tuple[float, float]])
         ends = [r.end for r in facing.rays]
         middle = QPointF(sum(e[0] for e in ends) / len(ends), sum(e[1] for e in ends) / len(ends))
         armour = f" AV {facing.armour}" if facing.armour is not None else ""
-        text, colour = _label_for(facing.visible, facing.obscured if armour else None)
+        text, colour = _label_for(facing.visible, None)
+        if facing.visible > 0.0 and armour:
+            text += "\nobscured" if facing.obscured else "\nnot obscured"
+            colour = COVER if facing.obscured else OPEN
         sketch.labels.append(Label(middle, f"{facing.facing}{armour}\n{text}", colour, -30.0))
     for eye in reading.eyes[:1]:
         sketch.labels.append(Label(QPointF(*eye), reading.shooter, QColor(20, 20, 20, 200)))
