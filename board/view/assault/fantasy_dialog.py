@@ -26,6 +26,7 @@ from board.game.assault_fantasy_facts import characters_with
 from board.game.buildings import FantasyBuilding, building_rules
 from board.view.assault.common import AssaultDialog, ring_of
 from board.view.assault.marks_item import TAKING_PART, AssaultMarks, ChargeLine
+from geometry import distance
 from rules import warhammer_fantasy as wf
 from rules.dice import Dice
 
@@ -63,8 +64,8 @@ class FantasyAssaultDialog(AssaultDialog):
         held = f"held by {self.garrison.name}" if self.garrison else "empty"
         self.add(QLabel(f"The building is {held}."))
         self.attacker_box = QComboBox()
-        for unit in self._possible_attackers():
-            self.attacker_box.addItem(unit.name, unit.id)
+        for unit, gap in self._possible_attackers():
+            self.attacker_box.addItem(f"{unit.name} ({gap:.2f}\")", unit.id)
         self.declare_button = QPushButton("1. Declare the assault")
         self.add(self._row("Assaulting unit:", self.attacker_box, self.declare_button))
         self.hold = QRadioButton("Hold")
@@ -112,12 +113,18 @@ class FantasyAssaultDialog(AssaultDialog):
         self.defender_characters.setMaximumHeight(70)
         return box
 
-    def _possible_attackers(self) -> list[Unit]:
+    def _possible_attackers(self) -> list[tuple[Unit, float]]:
+        """The enemy units on the table, nearest the building first, with their distance."""
         if self.garrison is None:
             return []
-        side = self.garrison.side
-        return [u for u in self.window_.document.scenario.units
-                if u.on_table and u.side != side and u.troop_type is not TroopType.CHARACTER]
+        side, world = self.garrison.side, self.window_.scene.world()
+        footprint = world.piece(self.piece_id).footprint
+        found = []
+        for unit in self.window_.document.scenario.units:
+            models = world.unit_models(unit.id) if unit.on_table else []
+            if models and unit.side != side and unit.troop_type is not TroopType.CHARACTER:
+                found.append((unit, min(distance(s, footprint) for _, s in models)))
+        return sorted(found, key=lambda pair: pair[1])
 
     def _refresh(self) -> None:
         step = self.storm.step if self.storm else None
