@@ -62,7 +62,8 @@ class FantasyAssaultDialog(AssaultDialog):
     # -- widgets -----------------------------------------------------------------------------
     def _build(self) -> None:
         held = f"held by {self.garrison.name}" if self.garrison else "empty"
-        self.add(QLabel(f"The building is {held}."))
+        self.held = QLabel(f"The building is {held}.")
+        self.add(self.held)
         self.attacker_box = QComboBox()
         for unit, gap in self._possible_attackers():
             self.attacker_box.addItem(f"{unit.name} ({gap:.2f}\")", unit.id)
@@ -190,9 +191,16 @@ class FantasyAssaultDialog(AssaultDialog):
             result = self.storm.result()
             self.apply(result.change, f"Assault on {self.piece_id}")
             self.show_marks(AssaultMarks())  # the board itself shows where everyone went
+            self._say_who_holds()
             if result.lines[before:]:
                 self.note("\n".join(result.lines[before:]))
         self._refresh()
+
+    def _say_who_holds(self) -> None:
+        inside = self.window_.document.scenario.units_in(self.piece_id)
+        names = ", ".join(u.name for u in inside)
+        self.held.setText(f"After the assault the building is "
+                          f"{f'held by {names}' if names else 'empty'}.")
 
     def react(self) -> None:
         """The garrison Holds or Stands & Shoots (it never flees)."""
