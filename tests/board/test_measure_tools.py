@@ -283,3 +283,21 @@ def test_the_measure_menu_and_its_shortcuts(window):
     assert isinstance(window.scene.tool, WithinTool)
     QTest.keyClick(window.view, Qt.Key.Key_Escape)
     assert not isinstance(window.scene.tool, RulerTool | WithinTool)
+
+
+def test_within_on_an_epic_board_asks_in_centimetres(window):
+    red = Unit("a", "A", "red", TroopType.INFANTRY,
+               [Model(f"a{k}", Base.round_mm(20), x, 20.0) for k, x in ((1, 20.0), (2, 23.0))])
+    window.show_scenario(Scenario("epic", Table(72.0, 48.0), RuleSystem.EPIC40K,
+                                  sides=[Side("red", "Red", "#c00000")], units=[red]))
+    window.view.fit_table()
+    window.measure.dock.presets[4].click()  # 12 cm = 4.72"
+    assert window.measure.layer.reach == pytest.approx(12 / 2.54)
+    tool = within(window, "a1")
+    assert window.view.viewport().cursor().shape() == Qt.CursorShape.CrossCursor
+    tool.set_target(PointTarget(15.0, 20.0))
+    by_model = {m.model_id: m.verdict for m in tool.reading.models}
+    # a1: 5" - 0.39" = 4.61" (within 4.72"); a2: 8" - 0.39" = 7.61" (not)
+    assert by_model == {"a1": "within", "a2": "not within"}
+    over = (8.0 - 10 / 25.4) * 2.54 - 12.0
+    assert f"{over:.2f} cm too far" in "\n".join(tool.lines)

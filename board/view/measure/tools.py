@@ -88,11 +88,15 @@ class _MeasureTool(Tool):
         self.scene.addItem(self.item)
         self.layer.changed.connect(self.item.mark_dirty)
         self.item.mark_dirty()
+        for view in self.scene.views():
+            view.viewport().setCursor(Qt.CursorShape.CrossCursor)
         self.layer.readout_changed.emit(self.prompt())
 
     def finish(self) -> None:  # noqa: D102
         self.layer.changed.disconnect(self.item.mark_dirty)
         self.scene.removeItem(self.item)
+        for view in self.scene.views():
+            view.viewport().unsetCursor()
         self.layer.readout_changed.emit("")
 
     def prompt(self) -> str:
