@@ -52,6 +52,9 @@ __all__ = [
     "unit_facts",
     "turn_mark",
     "try_embark",
+    "ADJACENT",
+    "adjacent_parts",
+    "try_move_between_parts",
 ]
 
 #: Inches: a base this close to a footprint counts as in base contact with it (the board's
@@ -251,3 +254,55 @@ def try_embark(scenario: Scenario, library: Mapping[str, Datasheet], world: Worl
     if not decision:
         return EmbarkAttempt(decision)
     return EmbarkAttempt(decision, _change(scenario, rules_object, party, piece, decision))
+
+
+#: Inches: parts of a multi-part building this close count as adjacent (they touch).
+ADJACENT = 0.01
+
+
+def adjacent_parts(scenario: Scenario, world: World, piece_id: str) -> list[str]:
+    """The other parts of ``piece_id``'s multi-part building that touch it."""
+    piece = scenario.piece(piece_id)
+    if piece.group is None or piece_id not in world.pieces:
+        return []
+    footprint = world.piece(piece_id).footprint
+    return [p.id for p in scenario.terrain
+            if p.group == piece.group and p.id != piece_id and p.id in world.pieces
+            and footprint.distance(world.piece(p.id).footprint) <= ADJACENT]
+
+
+def try_move_between_parts(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                           unit_id: str, target_id: str) -> EmbarkAttempt:
+    """Move a unit inside one part of a multi-part 40K building into an adjacent part.
+
+    Seed 000: it takes the unit's whole move, the part must be unoccupied and take the
+    models; entering claims it. Both parts' states and the unit change in one change.
+    """
+    unit = scenario.unit(unit_id)
+    if unit.embarked_in is None:
+        return EmbarkAttempt(Decision.no(f"cannot move: {unit.name} is not inside a building"))
+    source_piece, target_piece = scenario.piece(unit.embarked_in), scenario.piece(target_id)
+    source = building_rules(scenario, library, source_piece)
+    target = building_rules(scenario, library, target_piece)
+    if not isinstance(source, wh40k.Building) or not isinstance(target, wh40k.Building):
+        return EmbarkAttempt(Decision.no("cannot move: moving between the parts of a building "
+                                         "is a Warhammer 40,000 and Horus Heresy rule"))
+    party = [unit, *(u for u in scenario.units_in(source_piece.id)
+                     if u.joined_to == unit.id and u.id != unit.id)]
+    adjacent = target_id in adjacent_parts(scenario, world, source_piece.id)
+    decision, _claim = wh40k.move_between_parts(source, target, [unit_facts(u) for u in party],
+                                                adjacent)
+    if not decision:
+        return EmbarkAttempt(decision)
+    units: dict[str, Unit | None] = {}
+    for member in party:
+        moved = copy.deepcopy(member)
+        moved.embarked_in = target_id
+        units[member.id] = moved
+    pieces: dict[str, TerrainPiece | None] = {}
+    for piece, rules_object in ((source_piece, source), (target_piece, target)):
+        new_piece = copy.deepcopy(piece)
+        write_back(new_piece, rules_object)
+        pieces[piece.id] = new_piece
+    text = f"{_names(party)} move from {source_piece.id} into {target_id}: {decision.reason}"
+    return EmbarkAttempt(decision, Change(units=units, pieces=pieces, log=[LogEntry(text)]))

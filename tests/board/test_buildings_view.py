@@ -259,3 +259,26 @@ def test_a_unit_that_embarked_this_turn_cannot_disembark_until_the_next(window, 
     window.scenario.options["turn"] = 2
     QTest.mouseClick(dock.disembark_button, Qt.MouseButton.LeftButton)
     assert isinstance(window.scene.tool, DisembarkTool)
+
+
+def test_moving_into_the_next_part_of_a_fortress_from_the_dock(window, library):
+    scenario = make_scenario(library)
+    scenario.terrain += place_datasheet(library, "fortress_of_redemption", 48.0, 30.0,
+                                        piece_id="fortress")
+    scenario.units = [u for u in scenario.units if u.id != "red-vets"]
+    scenario.units.append(Unit("in-wall", "Wall Guard", "red", TroopType.INFANTRY,
+                               at_the_door(3), embarked_in="fortress.wall"))
+    window.show_scenario(scenario)
+    wall = window.scene.world().piece("fortress.wall").footprint.centroid
+    click(window.view, (wall.x, wall.y))
+    dock = controller(window).dock
+    assert dock.piece_id == "fortress.wall"
+    parts = [dock.part_choice.itemText(i) for i in range(dock.part_choice.count())]
+    assert sorted(parts) == ["fortress.left_annex", "fortress.right_annex", "fortress.tower"]
+    dock.part_choice.setCurrentText("fortress.tower")
+    QTest.mouseClick(dock.move_button, Qt.MouseButton.LeftButton)
+    assert window.scenario.unit("in-wall").embarked_in == "fortress.tower"
+    assert window.scenario.piece("fortress.tower").claimed_by == "red"
+    assert "this takes their whole move" in dock.message.text()
+    window.undo_stack.undo()
+    assert window.scenario.unit("in-wall").embarked_in == "fortress.wall"

@@ -9,7 +9,7 @@ from board.document.edits import ScenarioDocument
 from board.document.model import RuleSystem, TerrainPiece, TroopType
 from board.game.buildings import building_rules
 from board.game.disembarking import check_positions, disembark_change, plan_disembark
-from board.game.embarking import try_embark
+from board.game.embarking import adjacent_parts, try_embark, try_move_between_parts
 from board.game.world import WorldCache
 from tests.game.samples import BLUE, RED, library, round_unit, scenario
 
@@ -257,3 +257,32 @@ def test_epic_speaks_centimetres_in_and_out():
     (far, ok) = check_positions(s, world, plan, spots)
     assert far.explain() == 'sq-1: too far: farthest part 11.00 cm from h, limit 10.00 cm'
     assert ok.legal
+
+
+def fortress(inside_part: str = "fortress.wall"):
+    from board.document.datasheets import place_datasheet
+
+    parts = place_datasheet(library(), "fortress_of_redemption", 40.0, 20.0, piece_id="fortress")
+    squad = near_door(5)
+    squad.embarked_in = inside_part
+    return scenario(terrain=parts, units=[squad])
+
+
+def test_moving_into_an_adjacent_part_claims_it_in_one_change():
+    s = fortress()
+    world = world_of(s)
+    assert sorted(adjacent_parts(s, world, "fortress.wall")) == [
+        "fortress.left_annex", "fortress.right_annex", "fortress.tower"]
+    attempt = try_move_between_parts(s, library(), world, "sq", "fortress.tower")
+    assert attempt.allowed, attempt.decision.reason
+    assert attempt.change.units["sq"].embarked_in == "fortress.tower"
+    assert attempt.change.pieces["fortress.tower"].claimed_by == RED
+    assert attempt.change.pieces["fortress.wall"].state["occupants"] == []
+    assert "take" in attempt.decision.reason and "whole move" in attempt.decision.reason
+
+
+def test_a_part_that_does_not_touch_is_refused():
+    s = fortress("fortress.tower")
+    reason = try_move_between_parts(s, library(), world_of(s), "sq",
+                                    "fortress.left_annex").decision.reason
+    assert reason == "cannot move: fortress.left_annex is not adjacent to fortress.tower"

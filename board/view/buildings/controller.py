@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import shapely
-from PySide6.QtCore import QObject, QPointF, Signal
+from PySide6.QtCore import QEvent, QObject, QPointF, Signal
+from PySide6.QtGui import QMouseEvent
 from shiboken6 import isValid
 
 from board.game.buildings import BuildingStateError
 from board.game.coverage import void_shield_coverage
 from board.game.disembarking import plan_disembark
-from board.game.embarking import try_embark
+from board.game.embarking import adjacent_parts, try_embark, try_move_between_parts
 from board.game.summary import summarise
 from board.view.buildings.disembark_tool import DisembarkTool
 from board.view.buildings.dock import BuildingDock
@@ -47,6 +48,8 @@ class BuildingController(QObject):
         self.tool: DisembarkTool | None = None
         self.void_item: VoidShieldItem | None = None
         self._shields: ShieldPicture | None = None
+        self._pressed = QPointF(-1e9, -1e9)
+        window.view.viewport().installEventFilter(self)
         self._connect()
         self.refresh()
 
@@ -83,6 +86,22 @@ class BuildingController(QObject):
         self.show_piece(piece_id)
         self.embark(leaders[0], piece_id)
         return True
+
+    def move_between_parts(self, unit_id: str, target_id: str) -> Decision:
+        """Move a unit inside into an adjacent part of its multi-part building (one step)."""
+        scene = self.scene
+        try:
+            attempt = try_move_between_parts(scene.document.scenario, scene.datasheets,
+                                             scene.world(), unit_id, target_id)
+        except BuildingStateError as error:
+            self.say(f"cannot move: {error}")
+            return Decision.no(str(error))
+        if attempt.change is not None:
+            name = scene.document.scenario.unit(unit_id).name
+            scene.undo_stack.push(ApplyChangeCommand(scene.document, attempt.change,
+                                                     f"{name} moves into {target_id}"))
+        self.say(attempt.decision.reason)
+        return attempt.decision
 
     def start_disembark(self, unit_id: str) -> Decision:
         """Draw the zone and the models to place; the tool takes the mouse until done."""
@@ -174,6 +193,8 @@ class BuildingController(QObject):
         outside = [(u.id, label[u.id]) for u in scenario.units if u.on_table and u.models]
         inside = [(u.id, label[u.id]) for u in scenario.units_in(piece_id or "")]
         self.dock.set_units(outside, inside)
+        parts = adjacent_parts(scenario, self.scene.world(), piece_id) if piece_id else []
+        self.dock.set_parts(parts)
 
     def _summary_lines(self, piece_id: str) -> tuple[str, list[str]]:
         scenario = self.scene.document.scenario
@@ -217,9 +238,20 @@ class BuildingController(QObject):
         if not isValid(self.scene) or not isValid(self.dock):
             return
         pieces = self.scene.selected_piece_ids()
-        if pieces and pieces[0] != self.dock.piece_id:
-            self.show_piece(pieces[0])
+        if not pieces:
+            return
+        view = self.window.view
+        clicked = self.scene.piece_at(self._pressed, view.transform())
+        chosen = clicked if clicked in pieces else pieces[0]  # a part of a multi-part building
+        if chosen != self.dock.piece_id:
+            self.show_piece(chosen)
             self.dock.raise_()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Note where the board was last pressed: the part of a building the player clicked."""
+        if event.type() == QEvent.Type.MouseButtonPress and isinstance(event, QMouseEvent):
+            self._pressed = self.window.view.mapToScene(event.position().toPoint())
+        return False
 
     def _on_tool_finished(self) -> None:
         self.tool = None
@@ -237,6 +269,7 @@ class BuildingController(QObject):
         self.scene.selectionChanged.connect(self._on_selection_changed)
         self.dock.embark_requested.connect(self.embark)
         self.dock.disembark_requested.connect(self.start_disembark)
+        self.dock.move_requested.connect(self.move_between_parts)
         self.dock.complete_requested.connect(self.complete_disembark)
         self.dock.abandon_requested.connect(self.abandon_disembark)
         self.dock.void_shields_toggled.connect(self.show_void_shields)

@@ -37,6 +37,8 @@ class BuildingDock(QDockWidget):
     embark_requested = Signal(str, str)
     #: Start disembarking the unit (id).
     disembark_requested = Signal(str)
+    #: Move the unit (id) inside into the adjacent part (id).
+    move_requested = Signal(str, str)
     #: Finish the disembarkation in progress.
     complete_requested = Signal()
     #: Abandon the disembarkation in progress.
@@ -64,6 +66,8 @@ class BuildingDock(QDockWidget):
         self.inside_list.setMaximumHeight(70)
         self.inside_list.setWordWrap(True)
         self.disembark_button = QPushButton("Disembark…")
+        self.part_choice = QComboBox()
+        self.move_button = QPushButton("Move into part")
         self.complete_button = QPushButton("Complete (Enter)")
         self.abandon_button = QPushButton("Abandon (Esc)")
         self.message = QLabel("")
@@ -92,6 +96,10 @@ class BuildingDock(QDockWidget):
         layout.addWidget(QLabel("Inside:"))
         layout.addWidget(self.inside_list)
         layout.addWidget(self.disembark_button)
+        parts = QHBoxLayout()
+        parts.addWidget(self.part_choice, 1)
+        parts.addWidget(self.move_button)
+        layout.addLayout(parts)
         done = QHBoxLayout()
         done.addWidget(self.complete_button)
         done.addWidget(self.abandon_button)
@@ -102,6 +110,7 @@ class BuildingDock(QDockWidget):
     def _connect(self) -> None:
         self.embark_button.clicked.connect(self._on_embark_clicked)
         self.disembark_button.clicked.connect(self._on_disembark_clicked)
+        self.move_button.clicked.connect(self._on_move_clicked)
         self.complete_button.clicked.connect(lambda: self.complete_requested.emit())
         self.abandon_button.clicked.connect(lambda: self.abandon_requested.emit())
         self.show_void_shields.toggled.connect(self.void_shields_toggled.emit)
@@ -133,6 +142,14 @@ class BuildingDock(QDockWidget):
         self.embark_button.setEnabled(has_building and bool(outside))
         self.disembark_button.setEnabled(has_building and bool(inside))
 
+    def set_parts(self, parts: list[str]) -> None:
+        """Offer the adjacent parts of a multi-part building (hidden when there are none)."""
+        self.part_choice.clear()
+        self.part_choice.addItems(parts)
+        self.part_choice.setVisible(bool(parts))
+        self.move_button.setVisible(bool(parts))
+        self.move_button.setEnabled(bool(parts) and self.inside_list.count() > 0)
+
     def set_disembarking(self, active: bool) -> None:
         """Enable the complete and abandon buttons while a disembarkation is in progress."""
         self.complete_button.setEnabled(active)
@@ -159,6 +176,11 @@ class BuildingDock(QDockWidget):
         unit_id = self.unit_choice.currentData()
         if self.piece_id is not None and unit_id is not None:
             self.embark_requested.emit(str(unit_id), self.piece_id)
+
+    def _on_move_clicked(self) -> None:
+        unit_id, part = self.selected_inside(), self.part_choice.currentText()
+        if unit_id is not None and part:
+            self.move_requested.emit(unit_id, part)
 
     def _on_disembark_clicked(self) -> None:
         unit_id = self.selected_inside()
