@@ -282,3 +282,20 @@ def test_moving_into_the_next_part_of_a_fortress_from_the_dock(window, library):
     assert "this takes their whole move" in dock.message.text()
     window.undo_stack.undo()
     assert window.scenario.unit("in-wall").embarked_in == "fortress.wall"
+
+
+def test_enemies_at_the_door_draw_the_emergency_zone(window, library):
+    scenario = make_scenario(library)
+    wall = [(x, y) for x in range(11, 36, 2) for y in range(9, 34, 2)
+            if (x - DOOR[0]) ** 2 + (y - DOOR[1]) ** 2 <= 64 and not (20 < x < 28 and 20 < y < 28)]
+    scenario.units.append(Unit("horde", "Horde", "blue", TroopType.INFANTRY,
+                               [Model(f"h{k}", Base.round_mm(25), float(x), float(y))
+                                for k, (x, y) in enumerate(wall)]))
+    window.show_scenario(scenario)
+    tool = start_disembark(window)
+    assert tool.plan.emergency and tool.picture().normal_zone is not None
+    assert "emergency disembarkation" in controller(window).dock.message.text()
+    assert not tool.illegal()
+    QTest.keyClick(window.view.viewport(), Qt.Key.Key_Return)
+    assert window.scenario.unit("red-vets").embarked_in is None
+    assert "no voluntary actions this turn" in window.scenario.log[-1].text
