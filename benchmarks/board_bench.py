@@ -1,0 +1,327 @@
+"""Speed of the board on screen (not a test): a drag of 20 models, repaints, launch, memory.
+
+The issue's table: 72×48, 50 buildings, 1,000 models on 25 mm bases in 50 units of 20, in
+the real main window (every feature installed) on Qt's offscreen platform. A unit of 20 is
+dragged with real mouse events (``QTest`` on the viewport), and each step is timed from the
+mouse event to the end of the repaint it causes:
+
+- with three overlays live, the program's own: a 12" range ring kept around the dragged unit
+  (the Measure layer; it follows the drag preview), a disembark zone with its unit's models
+  (the Buildings disembark tool's ``PlacementItem``) and the line-of-sight rays from the
+  dragged unit to an enemy unit (the Shoot menu's ``SightOverlay``);
+- and the same drag with none of them.
+
+Then a full repaint of the table, the first painted demo board after launch (a subprocess:
+from just before it is started to the end of its first paint of the board) and the memory
+(RSS) of this process with the 1,000-model table on screen. Run from the repository root:
+
+    python benchmarks/board_bench.py [--steps N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+
+from board.document.changes import Change  # noqa: E402
+from board.document.datasheets import load_library, place_datasheet  # noqa: E402
+from board.document.model import (  # noqa: E402
+    Base,
+    Model,
+    RuleSystem,
+    Scenario,
+    Side,
+    Table,
+    TerrainPiece,
+    TroopType,
+    Unit,
+)
+from board.game.disembarking import plan_disembark  # noqa: E402
+from board.game.rings import ring_annotation  # noqa: E402
+from board.game.shooters import Shooter, ShooterKind  # noqa: E402
+from board.game.targets import UnitTarget  # noqa: E402
+from board.view.buildings.disembark_tool import DisembarkTool  # noqa: E402
+from board.view.commands import ApplyChangeCommand  # noqa: E402
+from board.view.window import MainWindow  # noqa: E402
+
+#: Targets from the issue: milliseconds (p95 with overlays, p95 without, a full repaint),
+#: seconds to the first paint, megabytes of memory.
+TARGETS = {"overlays_p95": 6.0, "none_p95": 2.0, "full": 8.0, "first_paint": 0.8,
+           "memory": 150.0}
+
+DRAGGED = "red-12"
+ENEMY = "blue-13"
+PASSENGERS = "red-inside"
+BASTION = "bastion-0"
+
+
+# -- the table ----------------------------------------------------------------------------
+def _buildings(library: dict) -> list[TerrainPiece]:
+    """50 buildings on a 10 × 5 grid: one Imperial Bastion, the rest 40K small buildings."""
+    pieces: list[TerrainPiece] = []
+    for k in range(50):
+        x, y = 4.0 + 7.1 * (k % 10), 5.0 + 9.5 * (k // 10)
+        sheet = "imperial_bastion" if k == 22 else "wh40k_small_building"
+        name = BASTION if k == 22 else f"building-{k}"
+        pieces += place_datasheet(library, sheet, x, y, piece_id=name)
+    return pieces
+
+
+def _free_spots(pieces: list[TerrainPiece], step: float = 1.1) -> list[tuple[float, float]]:
+    """Lattice points clear of every building (3" from its centre), row by row.
+
+    The Imperial Bastion keeps 7" of room so that its passengers have a disembark zone.
+    """
+    spots = []
+    for row in range(int(47 / step)):
+        for col in range(int(71 / step)):
+            x, y = 0.8 + col * step, 0.8 + row * step
+            clear = all(abs(x - p.x) > 3.0 or abs(y - p.y) > 3.0 for p in pieces)
+            by_bastion = any(p.id == BASTION and abs(x - p.x) < 7.0 and abs(y - p.y) < 7.0
+                             for p in pieces)  # room for its passengers to get out
+            if clear and not by_bastion:
+                spots.append((x, y))
+    return spots
+
+
+def bench_scenario(library: dict) -> Scenario:
+    """The issue's table: 50 buildings and 1,000 models in 50 units of 20 (+10 embarked)."""
+    pieces = _buildings(library)
+    spots = _free_spots(pieces)
+    if len(spots) < 1000:
+        raise SystemExit(f"only {len(spots)} free spots for 1,000 models")
+    step = len(spots) // 1000
+    spots = spots[::step][:1000]
+    units = []
+    for u in range(50):
+        side = "red" if u % 2 == 0 else "blue"
+        models = [Model(f"{side}-{u}-{k}", Base.round_mm(25), *spots[u * 20 + k])
+                  for k in range(20)]
+        units.append(Unit(f"{side}-{u}", f"Unit {u}", side, TroopType.INFANTRY, models))
+    inside = [Model(f"inside-{k}", Base.round_mm(32), 0.0, 0.0) for k in range(10)]
+    units.append(Unit(PASSENGERS, "Passengers", "red", TroopType.INFANTRY, inside,
+                      embarked_in=BASTION))
+    return Scenario(name="Benchmark: 50 buildings, 1,000 models", table=Table(72.0, 48.0),
+                    rule_system=RuleSystem.WH40K,
+                    sides=[Side("red", "Red", "#c62828"), Side("blue", "Blue", "#1e63d6")],
+                    terrain=pieces, units=units)
+
+
+# -- timing -------------------------------------------------------------------------------
+class PaintCounter(QObject):
+    """Counts the paint events of a widget."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__(widget)
+        self.paints = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.Paint:
+            self.paints += 1
+        return False
+
+
+def _until_painted(app: QApplication, counter: PaintCounter, before: int) -> bool:
+    for _ in range(20):
+        app.processEvents()
+        if counter.paints > before:
+            app.processEvents()  # anything the paint queued
+            return True
+    return False
+
+
+def time_drag(window: MainWindow, counter: PaintCounter, unit_id: str, steps: int) -> list[float]:
+    """Shift-drag ``unit_id`` ``steps`` mouse moves there and back; ms per move to repaint."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    view, viewport = window.view, window.view.viewport()
+    first = window.document.scenario.unit(unit_id).models[0]
+    start = view.mapFromScene(QPointF(first.x, first.y))
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier,
+                     start)
+    _until_painted(app, counter, counter.paints)
+    times, missed = [], 0
+    for k in range(1, steps + 1):
+        phase = k % 40
+        dx = phase if phase <= 20 else 40 - phase  # 20 px out and back, one pixel a move
+        at = QPoint(start.x() + 3 * dx, start.y() + dx)
+        before = counter.paints
+        t0 = time.perf_counter()
+        QTest.mouseMove(viewport, at)
+        painted = _until_painted(app, counter, before)
+        elapsed = (time.perf_counter() - t0) * 1000.0
+        if painted:
+            times.append(elapsed)
+        else:
+            missed += 1
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier,
+                       start)
+    _until_painted(app, counter, counter.paints)  # released where it started: no edit
+    if missed:
+        print(f"  ({missed} of {steps} moves caused no repaint)")
+    return times
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` quantile (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def time_full_repaints(app: QApplication, window: MainWindow, count: int) -> list[float]:
+    """A repaint of the whole viewport, ``count`` times; milliseconds each."""
+    viewport = window.view.viewport()
+    times = []
+    for _ in range(count):
+        t0 = time.perf_counter()
+        viewport.repaint()
+        times.append((time.perf_counter() - t0) * 1000.0)
+        app.processEvents()
+    return times
+
+
+# -- the overlays ---------------------------------------------------------------------------
+def add_overlays(window: MainWindow) -> Callable[[], None]:
+    """Put the three overlays on the board; return what takes them off again."""
+    document, scene = window.document, window.scene
+    ring = ring_annotation("bench-ring", UnitTarget(DRAGGED), [12.0], "in")
+    window.undo_stack.push(ApplyChangeCommand(document, Change(annotations={ring.id: ring}),
+                                              "Keep a range ring"))
+    plan = plan_disembark(document.scenario, scene.datasheets, scene.world(), PASSENGERS)
+    if not plan.decision.allowed:
+        raise SystemExit(f"the benchmark's disembark is refused: {plan.decision.reason}")
+    disembark = DisembarkTool(scene, plan)
+    scene.addItem(disembark.item)
+    sight = window.shooting.sight  # type: ignore[attr-defined]
+    sight.set(Shooter(ShooterKind.UNIT, DRAGGED), UnitTarget(ENEMY))
+    if sight.reading is None:
+        raise SystemExit("the benchmark's line of sight could not be read")
+    rays = len(sight.reading.rays)
+    print(f"  overlays: 12\" ring around {DRAGGED}; disembark zone of {PASSENGERS} "
+          f"({len(plan.start)} models); {rays} rays from {DRAGGED} to {ENEMY}")
+
+    def remove() -> None:
+        sight.clear()
+        scene.removeItem(disembark.item)
+        window.undo_stack.undo()  # the ring
+
+    return remove
+
+
+# -- launch and memory ------------------------------------------------------------------------
+_FIRST_PAINT = r"""
+import sys, time
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(["battleboard"])
+
+class First(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint and type(watched.parent()).__name__ == "BoardView":
+            app.removeEventFilter(self)
+            QTimer.singleShot(0, lambda: (print(f"{time.time():.6f}", flush=True),
+                                          app.exit(0)))
+        return False
+
+first = First()
+app.installEventFilter(first)
+from board.main import main
+sys.exit(main([]))
+"""
+
+
+def first_paint_seconds() -> float:
+    """Seconds from starting ``battleboard`` (the demo) to the end of its first board paint."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    t0 = time.time()
+    done = subprocess.run([sys.executable, "-c", _FIRST_PAINT], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+    lines = [line for line in done.stdout.splitlines() if line.strip()]
+    if done.returncode != 0 or not lines:
+        raise SystemExit(f"the launch failed ({done.returncode}): {done.stderr[-500:]}")
+    return float(lines[-1]) - t0
+
+
+def rss_mb() -> float:
+    """This process's resident memory, MB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024.0
+    return float("nan")
+
+
+def _verdict(value: float, target: float) -> str:
+    return "within target" if value <= target else "MISSED"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=200, help="mouse moves per drag")
+    args = parser.parse_args(argv)
+    app = QApplication.instance() or QApplication(["battleboard-bench"])
+    library = load_library()
+    window = MainWindow(library)
+    window.files.ask_save_changes = lambda: None  # type: ignore[method-assign]
+    window.show_scenario(bench_scenario(library))
+    window.resize(1400, 900)
+    window.show()
+    app.processEvents()
+    window.view.fit_table()
+    counter = PaintCounter(window.view.viewport())
+    _until_painted(app, counter, -1)
+    scenario = window.document.scenario
+    models = sum(len(u.models) for u in scenario.units if u.on_table)
+    print(f"table {scenario.table.width:g}x{scenario.table.height:g}: {len(scenario.terrain)} "
+          f"buildings, {models} models; viewport {window.view.viewport().width()}x"
+          f"{window.view.viewport().height()} px, {window.view.scale_factor:.1f} px/inch")
+
+    time_drag(window, counter, DRAGGED, 20)  # warm the caches
+    remove = add_overlays(window)
+    _until_painted(app, counter, counter.paints)
+    time_drag(window, counter, DRAGGED, 20)
+    with_overlays = time_drag(window, counter, DRAGGED, args.steps)
+    remove()
+    _until_painted(app, counter, counter.paints)
+    time_drag(window, counter, DRAGGED, 20)
+    without = time_drag(window, counter, DRAGGED, args.steps)
+    full = time_full_repaints(app, window, 30)
+    memory = rss_mb()
+    first = first_paint_seconds()
+
+    def row(name: str, values: list[float], target_key: str) -> None:
+        p95 = percentile(values, 0.95)
+        print(f"{name}: median {statistics.median(values):.2f} ms, p95 {p95:.2f} ms "
+              f"({len(values)} moves) -> p95 {_verdict(p95, TARGETS[target_key])} "
+              f"(<= {TARGETS[target_key]:g} ms)")
+
+    row("drag of 20, three overlays live", with_overlays, "overlays_p95")
+    row("drag of 20, no overlays        ", without, "none_p95")
+    print(f"full repaint of the table: median {statistics.median(full):.2f} ms, first "
+          f"{full[0]:.2f} ms, max {max(full):.2f} ms -> median "
+          f"{_verdict(statistics.median(full), TARGETS['full'])} (<= {TARGETS['full']:g} ms)")
+    print(f"first painted demo board after launch: {first:.3f} s -> "
+          f"{_verdict(first, TARGETS['first_paint'])} (<= {TARGETS['first_paint']:g} s)")
+    print(f"memory (RSS) with {models} models on screen: {memory:.1f} MB -> "
+          f"{_verdict(memory, TARGETS['memory'])} (< {TARGETS['memory']:g} MB)")
+    window.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
