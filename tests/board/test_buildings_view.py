@@ -185,7 +185,16 @@ def test_void_shield_verdicts_covered_partly_in_and_out(window, library, qtbot):
     picture = controller(window).shield_picture()
     assert {m.text for m in picture.marks} == {c.explain() for c in verdicts.values()}
     assert controller(window).void_item in window.scene.items()
-    drag(window.view, (12.0, 44.0), (12.0, 34.0))
+    view = window.view
+    QTest.mousePress(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     view.mapFromScene(QPointF(12.0, 44.0)))
+    QTest.mouseMove(view.viewport(), view.mapFromScene(QPointF(12.0, 39.0)))
+    QTest.mouseMove(view.viewport(), view.mapFromScene(QPointF(12.0, 34.0)))
+    live = {m.text.split(":")[0]: m.status for m in controller(window).shield_picture().marks}
+    assert live["straddle"] == "covered"  # follows the drag before the move is dropped
+    assert window.scenario.model("p1")[1].y == 44.0
+    QTest.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier, view.mapFromScene(QPointF(12.0, 34.0)))
     after = {c.unit_id: c.status.value for c in void_shield_coverage(window.scene.world())}
     assert after["straddle"] == "covered"
     assert "straddle: covered by vsg" in dock_lines(dock.coverage_list)

@@ -19,7 +19,9 @@ from board.game.buildings import BuildingStateError
 from board.game.coverage import void_shield_coverage
 from board.game.disembarking import plan_disembark
 from board.game.embarking import adjacent_parts, try_embark, try_move_between_parts
+from board.game.preview import moved_scenario
 from board.game.summary import summarise
+from board.game.world import World, WorldCache
 from board.view.buildings.disembark_tool import DisembarkTool
 from board.view.buildings.dock import BuildingDock
 from board.view.buildings.void_shield_item import ShieldPicture, UnitMark, VoidShieldItem
@@ -49,6 +51,7 @@ class BuildingController(QObject):
         self.void_item: VoidShieldItem | None = None
         self._shields: ShieldPicture | None = None
         self._pressed = QPointF(-1e9, -1e9)
+        self._preview_worlds: WorldCache | None = None
         window.view.viewport().installEventFilter(self)
         self._connect()
         self.refresh()
@@ -155,7 +158,7 @@ class BuildingController(QObject):
     def shield_picture(self) -> ShieldPicture:
         """The zones and unit labels, computed when the board has changed since last asked."""
         if self._shields is None:
-            world = self.scene.world()
+            world = self._world_as_dragged()
             zones = [void_shield_zone(p.footprint, p.void_shields.range)
                      for p in world.pieces.values() if p.void_shields]
             marks = []
@@ -167,6 +170,27 @@ class BuildingController(QObject):
             union = shapely.union_all(zones) if zones else shapely.Polygon()
             self._shields = ShieldPicture(geometry_to_path(union), tuple(marks))
         return self._shields
+
+    def _world_as_dragged(self) -> World:
+        """The board's world, with the models being dragged where their items are now."""
+        scenario = self.scene.document.scenario
+        moved = {}
+        for model_id in self.scene.selected_model_ids():
+            at = self.scene.model_item(model_id).pos()
+            model = scenario.model(model_id)[1]
+            if (at.x(), at.y()) != (model.x, model.y):
+                moved[model_id] = (at.x(), at.y())
+        if not moved:
+            return self.scene.world()
+        if self._preview_worlds is None or self._preview_worlds.library is not \
+                self.scene.datasheets:
+            self._preview_worlds = WorldCache(self.scene.datasheets)
+        return self._preview_worlds.world_for(moved_scenario(scenario, moved))
+
+    def _on_drag_moved(self, _: str) -> None:
+        if self.void_item is not None and isValid(self.void_item):
+            self._shields = None
+            self.void_item.update()
 
     # -- keeping the dock live --------------------------------------------------------------
     def show_piece(self, piece_id: str | None) -> None:
@@ -267,6 +291,7 @@ class BuildingController(QObject):
                        document.unit_added, document.unit_removed, document.replaced):
             signal.connect(self._on_document_changed)
         self.scene.selectionChanged.connect(self._on_selection_changed)
+        self.scene.drag_moved.connect(self._on_drag_moved)
         self.dock.embark_requested.connect(self.embark)
         self.dock.disembark_requested.connect(self.start_disembark)
         self.dock.move_requested.connect(self.move_between_parts)
