@@ -31,7 +31,7 @@ from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import LogEntry, Scenario
 from board.game.buildings import building_rules, write_back
-from board.game.shooting_effects import ShotEffects, apply_effects
+from board.game.shooting_effects import ShotEffects, apply_effects, no_escape
 from board.game.turns import clock_of
 from board.game.world import World
 from geometry import building_facing
@@ -63,7 +63,12 @@ class ShootingError(ValueError):
 
 @dataclass(frozen=True)
 class WeaponOrder:
-    """The weapon as the dialog takes it; ``emplaced`` is ``(piece id, weapon id)`` if one."""
+    """The weapon as the dialog takes it; ``emplaced`` is ``(piece id, weapon id)`` if one.
+
+    ``on_battlements``: the blast marker or template also covered the battlements (one more
+    hit on the building, RULES.md §4 000 decision 8). ``fire_point``: the template touched a
+    fire point (No Escape: D6 hits on the occupants).
+    """
 
     name: str
     shots: int
@@ -74,6 +79,8 @@ class WeaponOrder:
     template: bool = False
     special: tuple[str, ...] = ()
     emplaced: tuple[str, str] | None = None
+    on_battlements: bool = False
+    fire_point: bool = False
 
     def profile(self) -> wh40k.WeaponProfile:
         """The rules' weapon profile."""
@@ -164,6 +171,10 @@ def _check(plan: ShotPlan) -> None:
         raise ShootingError(f"{w.name}: Strength must be 1 to 10, not {w.strength}")
     if w.ap is not None and not 1 <= w.ap <= 6:
         raise ShootingError(f"{w.name}: AP must be 1 to 6 or –, not {w.ap}")
+    if w.on_battlements and not (w.blast or w.template):
+        raise ShootingError(f"{w.name}: only a blast or template also hits the battlements")
+    if w.fire_point and not w.template:
+        raise ShootingError(f"{w.name}: No Escape needs a template weapon")
 
 
 def shot_odds(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
@@ -172,12 +183,18 @@ def shot_odds(scenario: Scenario, library: Mapping[str, Datasheet], world: World
     _check(plan)
     building = target_building(scenario, library, plan.piece_id)
     w = plan.weapon
-    return wh40k.attack_odds(
-        building, facing_from(scenario, world, plan.piece_id, plan.at), w.shots,
-        None if w.template else w.bs, w.strength, w.ap,
-        wh40k.damage_table_for(scenario.rule_system.value),
-        twin_linked="Twin-linked" in w.special,
-        penetration_dice=2 if "Armourbane" in w.special else 1, haywire="Haywire" in w.special)
+    if w.on_battlements and not building.profile.battlements:
+        raise ShootingError(f"{plan.piece_id} has no battlements")
+    facing = facing_from(scenario, world, plan.piece_id, plan.at)
+    table = wh40k.damage_table_for(scenario.rule_system.value)
+    dice, haywire = 2 if "Armourbane" in w.special else 1, "Haywire" in w.special
+    odds = wh40k.attack_odds(building, facing, w.shots, None if w.template else w.bs,
+                             w.strength, w.ap, table, twin_linked="Twin-linked" in w.special,
+                             penetration_dice=dice, haywire=haywire)
+    if w.on_battlements:  # one more hit, certain (counted as not stopped by a void shield)
+        odds = wh40k.attack_odds(building, facing, 1, None, w.strength, w.ap, table,
+                                 penetration_dice=dice, haywire=haywire, after=odds)
+    return odds
 
 
 def _percent(chance: Fraction) -> str:
@@ -210,7 +227,23 @@ def _fire(building: wh40k.Building, plan: ShotPlan, facing: str, dice: Dice,
         if not building.destroyed:
             hits.append(wh40k.resolve_hit(building, attack, facing, dice, clock, table,
                                           surroundings))
-    return [f"{w.name}: template, {len(hits)} hits"] + [h.describe() for h in hits], hits
+    lines = [f"{w.name}: template, {len(hits)} hits"] + [h.describe() for h in hits]
+    return lines, hits
+
+
+def _extra_hits(building: wh40k.Building, plan: ShotPlan, facing: str, dice: Dice,
+                scenario: Scenario, effects: ShotEffects) -> tuple[list[str],
+                                                                   list[wh40k.HitOutcome]]:
+    """The battlements' extra hit on the building, if the marker covered them."""
+    w = plan.weapon
+    if not w.on_battlements or building.destroyed:
+        return [], []
+    if not building.profile.battlements:
+        raise ShootingError(f"{plan.piece_id} has no battlements")
+    hit = wh40k.battlements_blast_hit(building, w.profile(), facing, dice, clock_of(scenario),
+                                      wh40k.damage_table_for(scenario.rule_system.value),
+                                      effects.surroundings)
+    return [f"the marker also covered the battlements: {hit.describe()}"], [hit]
 
 
 def _fired_emplaced(scenario: Scenario, library: Mapping[str, Datasheet], plan: ShotPlan,
@@ -242,9 +275,12 @@ def shoot(scenario: Scenario, library: Mapping[str, Datasheet], world: World, pl
     armour = building.armour(facing)
     head = (f"{plan.firer} shoots {plan.piece_id} ({facing} facing, AV {armour}) – "
             f"{plan.weapon.describe()}")
+    escaped = no_escape(building, plan.weapon, dice, effects) if plan.weapon.fire_point else []
     told, hits = _fire(building, plan, facing, dice, scenario, effects)
+    more, extra = _extra_hits(building, plan, facing, dice, scenario, effects)
     change = Change()
-    lines = [head, *told, *apply_effects(scenario, library, effects, hits, change)]
+    lines = [head, *escaped, *told, *more,
+             *apply_effects(scenario, library, effects, [*hits, *extra], change)]
     lines += _fired_emplaced(scenario, library, plan, change)
     rolls = [r.to_dict() for r in dice.take()]
     change.log.append(LogEntry("\n".join(lines), rolls, dice.seed))

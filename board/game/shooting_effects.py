@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 from shapely.geometry import Point
 
@@ -26,10 +27,19 @@ from board.game.buildings import write_back
 from board.game.forced_out import ForcedOutPlacer
 from board.game.world import World
 from rules import wh40k
+from rules.dice import Dice
 
-__all__ = ["ShotEffects", "rubble_datasheet", "apply_effects"]
+__all__ = ["ShotEffects", "no_escape", "rubble_datasheet", "apply_effects"]
 
 XY = tuple[float, float]
+
+
+class WeaponLike(Protocol):
+    """Anything that gives the rules' weapon profile (a shooting order)."""
+
+    def profile(self) -> wh40k.WeaponProfile:
+        """The rules' weapon profile."""
+        ...
 
 
 def _radius(model: Model) -> float:
@@ -60,6 +70,8 @@ class ShotEffects:
         self.placer = ForcedOutPlacer([Point(a.x, a.y) for a in shapes.access_points],
                                       shapes.footprint, world.obstacles_for(side))
         self.chosen_weapons: list[str] = []
+        #: Models slain before the building's damage (No Escape).
+        self.slain: list[str] = []
         profiles = {u.id: p for u in self.units.values() if (p := _profiles(u))}
         self.surroundings = wh40k.Surroundings(
             units={u.id: self._facts(u) for u in self.units.values()},
@@ -85,6 +97,31 @@ class ShotEffects:
         """The controller's pick for Weapon Destroyed: the first listed (noted in the log)."""
         self.chosen_weapons.append(left[0])
         return left[0]
+
+
+def no_escape(building: wh40k.Building, weapon: WeaponLike, dice: Dice,
+              effects: ShotEffects) -> list[str]:
+    """No Escape: a template touching a fire point gives the occupants D6 hits (seed 000).
+
+    With Toughness in the occupants' stats the hits are rolled to wound (the weapon's Strength
+    and AP, cover allowed) and the slain noted in ``effects.slain``; otherwise reported.
+    """
+    found = wh40k.no_escape_hits(building, weapon.profile(), dice)
+    if found is None:
+        return ["No Escape: nobody is inside"]
+    strength = found.strength or 0
+    hits = wh40k.UnitHits(found.unit_ids, found.roll, "inside (No Escape)", strength, found.ap,
+                          ignores_cover=False)
+    ap = "–" if found.ap is None else str(found.ap)
+    lines = [f"No Escape: {', '.join(found.unit_ids)} inside take {found.hits} hits at "
+             f"S{strength} AP{ap}, randomly allocated"]
+    profiles = effects.surroundings.profiles
+    if all(u in profiles for u in found.unit_ids) and found.strength:
+        models = {m: p for u in found.unit_ids for m, p in profiles[u].items()}
+        wounds = wh40k.resolve_wounds(hits, models, dice)
+        effects.slain += wounds.casualties
+        lines.append(wounds.describe())
+    return lines
 
 
 def rubble_datasheet(library: Mapping[str, Datasheet], sheet: Datasheet, system: str,
@@ -144,7 +181,7 @@ def apply_effects(scenario: Scenario, library: Mapping[str, Datasheet], effects:
         piece.datasheet = rubble
         lines.append(f"{building.id} is replaced by {library[rubble].name}")
     change.pieces[building.id] = piece
-    dead = {m for a in applied for m in a.casualties}
+    dead = {m for a in applied for m in a.casualties} | set(effects.slain)
     forced = any(x.from_inside for a in applied for x in a.exits)
     left_out = {m for a in applied for x in a.exits for m in x.removed}
     placed = effects.placer.positions

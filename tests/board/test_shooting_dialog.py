@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 from board.document.model import (
@@ -153,3 +153,18 @@ def test_an_epic_building_is_shot_with_firepower(window, library):
     assert entry.seed == 2 and entry.text.startswith("Warlord Titan shoots hall with firepower 2")
     scored = sum(f >= 6 for f in entry.rolls[0]["faces"])
     assert window.scenario.piece("hall").state["damage_capacity"] == 10 - scored
+
+
+def test_the_battlements_box_needs_a_blast_and_changes_the_odds(window, library):
+    dialog = open_dialog(window)
+    fill_lascannons(dialog)
+    QTest.mouseClick(dialog.battlements, Left, pos=QPoint(8, dialog.battlements.height() // 2))
+    assert dialog.battlements.isChecked()
+    assert "only a blast or template also hits the battlements" in dialog.odds.toPlainText()
+    assert not dialog.roll_button.isEnabled()
+    dialog.blast.setCurrentIndex(2)
+    building = building_rules(window.scenario, library, window.scenario.piece("bastion"))
+    first = wh40k.attack_odds(building, "right", 6, 4, 9, 2)
+    both = wh40k.attack_odds(building, "right", 1, None, 9, 2, after=first)
+    assert dialog.odds.toPlainText() == "\n".join(odds_lines(both))
+    assert dialog.roll_button.isEnabled()

@@ -178,3 +178,39 @@ def test_a_fallen_building_or_a_non_building_cannot_be_shot():
     found.terrain.append(TerrainPiece("crater", "wh40k_crater_small", 50.0, 40.0))
     with pytest.raises(ShootingError, match="crater is not a Warhammer 40,000 building"):
         shoot(found, library(), world, ShotPlan("crater", LASCANNON, FRONT, "x"), seed=1)
+
+
+def test_no_escape_gives_the_occupants_d6_hits_before_the_building_is_hit():
+    found, world = bastion_board()
+    flamer = WeaponOrder("Heavy flamer", 1, 4, 5, 4, template=True, fire_point=True)
+    # No Escape D6 = 4 hits; then the template's penetration roll 2 + S5 = 7 < 14.
+    result = shoot(found, library(), world, plan(flamer), dice=FixedDice([4, 2]))
+    text = result.change.log[0].text
+    assert "No Escape: vets inside take 4 hits at S5 AP4, randomly allocated" in text
+    assert result.change.pieces["bastion"].state["hull_points_lost"] == 0
+
+
+def test_no_escape_kills_when_the_occupants_toughness_is_known():
+    found, world = bastion_board(toughness=3)
+    flamer = WeaponOrder("Heavy flamer", 1, 4, 5, 4, template=True, fire_point=True)
+    # 1 hit; to wound S5 v T3 on 2+: 6; one wound to a random model (D3: 2 = v1), no save;
+    # then the penetration roll 1.
+    result = shoot(found, library(), world, plan(flamer), dice=FixedDice([1, 6, 2, 1]))
+    assert [m.id for m in result.change.units["vets"].models] == ["v0", "v2"]
+    assert "Veteran Squad loses v1" in result.change.log[0].text
+
+
+def test_a_blast_over_the_battlements_also_hits_the_building():
+    found, world = bastion_board()
+    battle_cannon = WeaponOrder("Battle cannon", 1, 4, 8, 3, blast=5.0, on_battlements=True)
+    odds = shot_odds(found, library(), world, plan(battle_cannon))
+    building = building_rules(found, library(), found.terrain[0])
+    first = wh40k.attack_odds(building, "front", 1, 4, 8, 3)
+    assert odds.final == wh40k.attack_odds(building, "front", 1, None, 8, 3, after=first).final
+    # to hit 1: the shot misses; the battlements' hit: 6 + S8 = 14 against 14, glancing.
+    result = shoot(found, library(), world, plan(battle_cannon), dice=FixedDice([1, 6]))
+    assert result.change.pieces["bastion"].state["hull_points_lost"] == 1
+    assert "the marker also covered the battlements" in result.change.log[0].text
+    with pytest.raises(ShootingError, match="only a blast or template also hits the battlements"):
+        shoot(found, library(), world, plan(WeaponOrder("Gun", 1, 4, 8, 3, on_battlements=True)),
+              seed=1)

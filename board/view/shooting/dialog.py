@@ -113,18 +113,22 @@ class ShootDialog(QDialog):
         self.blast = QComboBox()
         self.blast.addItems(["no", "3\" blast", "5\" blast"])
         self.template = QCheckBox("template (hits automatically)")
+        self.battlements = QCheckBox("the marker or template also covers the battlements")
+        self.no_escape = QCheckBox("the template touches a fire point (No Escape)")
         self.specials = {rule: QCheckBox(rule) for rule in SPECIAL_RULES}
         rules = QHBoxLayout()
         for check in self.specials.values():
             rules.addWidget(check)
         for label, widget in (("Name", self.name), ("Shots", self.shots), ("BS", self.bs),
                               ("Strength", self.strength), ("AP", self.ap),
-                              ("Blast", self.blast), ("", self.template)):
+                              ("Blast", self.blast), ("", self.template),
+                              ("", self.battlements), ("", self.no_escape)):
             form.addRow(label, widget)
         form.addRow("Special rules", rules)
         for signal in (self.shots.valueChanged, self.bs.valueChanged,
                        self.strength.valueChanged, self.ap.currentIndexChanged,
                        self.blast.currentIndexChanged, self.template.toggled,
+                       self.battlements.toggled, self.no_escape.toggled,
                        *(c.toggled for c in self.specials.values())):
             signal.connect(self.update_odds)
         return box
@@ -170,7 +174,9 @@ class ShootDialog(QDialog):
         specials = tuple(r for r, c in self.specials.items() if c.isChecked())
         return WeaponOrder(self.name.text().strip() or "weapon", self.shots.value(),
                            self.bs.value(), self.strength.value(), ap, blast,
-                           self.template.isChecked(), specials)
+                           self.template.isChecked(), specials,
+                           on_battlements=self.battlements.isChecked(),
+                           fire_point=self.no_escape.isChecked())
 
     def plan(self) -> ShotPlan:
         """The shot the form describes (:class:`ShootingError` if it cannot be made)."""
@@ -188,7 +194,8 @@ class ShootDialog(QDialog):
         emplaced = str(self.firer.currentData()).startswith("emplaced/")
         if not self.epic:
             for widget in (self.name, self.shots, self.strength, self.ap, self.blast,
-                           self.template, *self.specials.values()):
+                           self.template, self.battlements, self.no_escape,
+                           *self.specials.values()):
                 widget.setEnabled(not emplaced)
         self.update_odds()
 
