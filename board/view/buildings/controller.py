@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 
 import shapely
 from PySide6.QtCore import QEvent, QObject, QPointF, Signal
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QMouseEvent, QPainterPath
 from shiboken6 import isValid
 
 from board.game.buildings import BuildingStateError
-from board.game.coverage import void_shield_coverage
+from board.game.coverage import UnitCoverage, unit_coverage, void_shield_coverage
 from board.game.disembarking import plan_disembark
 from board.game.embarking import adjacent_parts, try_embark, try_move_between_parts
 from board.game.preview import moved_scenario
@@ -52,6 +52,8 @@ class BuildingController(QObject):
         self._shields: ShieldPicture | None = None
         self._pressed = QPointF(-1e9, -1e9)
         self._preview_worlds: WorldCache | None = None
+        self._still: dict[str, UnitMark] | None = None  # the labels as the document has them
+        self._zones = QPainterPath()
         window.view.viewport().installEventFilter(self)
         self._connect()
         self.refresh()
@@ -156,36 +158,52 @@ class BuildingController(QObject):
         self._refresh_coverage()
 
     def shield_picture(self) -> ShieldPicture:
-        """The zones and unit labels, computed when the board has changed since last asked."""
+        """The zones and unit labels, computed when the board has changed since last asked.
+
+        While models are dragged only their units are checked again, on a preview world.
+        """
         if self._shields is None:
-            world = self._world_as_dragged()
-            zones = [void_shield_zone(p.footprint, p.void_shields.range)
-                     for p in world.pieces.values() if p.void_shields]
-            marks = []
-            for cover in void_shield_coverage(world):
-                models = world.units[cover.unit_id].models
-                centre = QPointF(sum(m.x for m in models) / len(models),
-                                 max(m.y for m in models))
-                marks.append(UnitMark(centre, cover.explain(), cover.status.value))
-            union = shapely.union_all(zones) if zones else shapely.Polygon()
-            self._shields = ShieldPicture(geometry_to_path(union), tuple(marks))
+            if self._still is None:
+                world = self.scene.world()
+                self._still = self._marks(world, list(void_shield_coverage(world)))
+                zones = [void_shield_zone(p.footprint, p.void_shields.range)
+                         for p in world.pieces.values() if p.void_shields]
+                union = shapely.union_all(zones) if zones else shapely.Polygon()
+                self._zones = geometry_to_path(union)
+            marks = dict(self._still)
+            moved, preview = self._world_as_dragged()
+            if moved:
+                marks.update(self._marks(preview, [unit_coverage(preview, u) for u in moved]))
+            self._shields = ShieldPicture(self._zones, tuple(marks.values()))
         return self._shields
 
-    def _world_as_dragged(self) -> World:
-        """The board's world, with the models being dragged where their items are now."""
+    @staticmethod
+    def _marks(world: World, covers: list[UnitCoverage]) -> dict[str, UnitMark]:
+        """A label per unit, under the middle of its rear models."""
+        marks = {}
+        for cover in covers:
+            models = world.units[cover.unit_id].models
+            centre = QPointF(sum(m.x for m in models) / len(models), max(m.y for m in models))
+            marks[cover.unit_id] = UnitMark(centre, cover.explain(), cover.status.value)
+        return marks
+
+    def _world_as_dragged(self) -> tuple[set[str], World]:
+        """The units being dragged, and the world with their models where the items are now."""
         scenario = self.scene.document.scenario
-        moved = {}
+        moved: dict[str, tuple[float, float]] = {}
+        units: set[str] = set()
         for model_id in self.scene.selected_model_ids():
             at = self.scene.model_item(model_id).pos()
-            model = scenario.model(model_id)[1]
+            unit, model = scenario.model(model_id)
             if (at.x(), at.y()) != (model.x, model.y):
                 moved[model_id] = (at.x(), at.y())
+                units.add(unit.id)
         if not moved:
-            return self.scene.world()
+            return units, self.scene.world()
         if self._preview_worlds is None or self._preview_worlds.library is not \
                 self.scene.datasheets:
             self._preview_worlds = WorldCache(self.scene.datasheets)
-        return self._preview_worlds.world_for(moved_scenario(scenario, moved))
+        return units, self._preview_worlds.world_for(moved_scenario(scenario, moved))
 
     def _on_drag_moved(self, _: str) -> None:
         if self.void_item is not None and isValid(self.void_item):
@@ -231,7 +249,7 @@ class BuildingController(QObject):
         return f"{summary.name} ({piece_id})", summary.lines()
 
     def _refresh_coverage(self) -> None:
-        self._shields = None
+        self._shields = self._still = None
         if self.void_item is not None:
             self.void_item.update()
         if not self.dock.show_void_shields.isChecked():
