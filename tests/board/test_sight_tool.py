@@ -81,3 +81,31 @@ def test_the_reading_follows_a_moved_model_and_escape_clears_it(window, sight):
     assert sight.sight.reading.models[0].visible == 0.0
     QTest.keyClick(window.view.viewport(), Qt.Key.Key_Escape)
     assert sight.sight.reading is None and not isinstance(window.scene.tool, SightTool)
+
+
+def test_the_rays_follow_a_model_dragged_with_the_tool_and_the_drag_is_one_undo_step(
+        window, sight):
+    from PySide6.QtCore import QPoint, QPointF
+
+    move_model(window, "r0", 24.0, 10.0)
+    click(window.view, (24.0, 10.0))
+    click(window.view, (40.0, 30.0))
+    assert sight.sight.reading.models[0].visible == 1.0
+    viewport, view = window.view.viewport(), window.view
+    start, end = view.mapFromScene(QPointF(40.0, 30.0)), view.mapFromScene(QPointF(24.0, 38.0))
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    for k in (1, 2, 3):
+        at = start + (end - start) * (k / 3)
+        QTest.mouseMove(viewport, QPoint(round(at.x()), round(at.y())))
+    preview, _ = sight.sight.preview()
+    assert preview.models[0].visible == 0.0  # now straight behind the bastion
+    assert sight.sight.item.sketch() is not None
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+    moved = window.view.mapToScene(end)
+    _, b0 = window.document.scenario.model("b0")
+    assert (round(b0.x, 1), round(b0.y, 1)) == (round(moved.x(), 1), round(moved.y(), 1))
+    assert sight.sight.reading.models[0].visible == 0.0
+    assert sight.sight.target is not None and sight.sight.shooter.id == "r0"
+    count = window.undo_stack.count()
+    window.undo_stack.undo()
+    assert sight.sight.reading.models[0].visible == 1.0 and window.undo_stack.index() == count - 1

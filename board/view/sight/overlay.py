@@ -8,13 +8,17 @@ changes (an edit, not a mouse move) and hands the picture to an
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QPointF, QRectF
 from PySide6.QtGui import QColor
 
-from board.game.shooters import Shooter
+from board.game.shooters import Shooter, ShooterKind
 from board.game.sight import SightError, SightReading, SightTarget, line_of_sight
+from board.game.targets import ModelTarget, UnitTarget
+from board.game.world import World
 from board.view.measure.overlay_item import Label, Line, OverlayItem, Sketch
 from board.view.scene import BoardScene
 from geometry import Circle, Shape
@@ -84,6 +88,13 @@ class SightOverlay(QObject):
                        document.piece_added, document.piece_removed, document.pieces_changed,
                        document.unit_added, document.unit_removed, document.replaced):
             signal.connect(self._on_document_changed)
+        self._dragging = False
+        scene.drag_moved.connect(self._on_drag_moved)
+
+    def _on_drag_moved(self, text: str) -> None:
+        self._dragging = bool(text)
+        if self.reading is not None:
+            self.item.mark_dirty()
 
     def _on_document_changed(self, *_: object) -> None:
         self.refresh()
@@ -115,16 +126,61 @@ class SightOverlay(QObject):
                 self._on_reading(self.reading.lines())
         self.item.mark_dirty()
 
+    def _units_looked_at(self) -> frozenset[str]:
+        """The units whose models are the shooter's eyes or the targets."""
+        scenario, found = self.scene.document.scenario, list[str]()
+        for thing in (self.shooter, self.target):
+            if isinstance(thing, Shooter) and thing.kind is ShooterKind.UNIT:
+                found.append(thing.id)
+            elif isinstance(thing, Shooter) and thing.kind is ShooterKind.MODEL:
+                found.append(scenario.model(thing.id)[0].id)
+            elif isinstance(thing, UnitTarget):
+                found.append(thing.unit_id)
+            elif isinstance(thing, ModelTarget):
+                found.append(scenario.model(thing.model_id)[0].id)
+        return frozenset(found)
+
+    def preview(self) -> tuple[SightReading, World] | None:
+        """While a drag previews models, the reading with them where their items are now.
+
+        Only the shooter's and the targets' models matter (models never block sight), so
+        only they are moved; the other shapes are reused. Asked once per paint.
+        """
+        if self.shooter is None or self.target is None:
+            return None
+        scenario, units = self.scene.document.scenario, []
+        moved, looked_at = False, self._units_looked_at()
+        for unit in scenario.units:
+            if unit.id in looked_at and unit.on_table:
+                unit = copy.deepcopy(unit)
+                for model in unit.models:
+                    at = self.scene.model_item(model.id).pos()
+                    moved |= (at.x(), at.y()) != (model.x, model.y)
+                    model.x, model.y = at.x(), at.y()
+            units.append(unit)
+        if not moved:
+            return None
+        now = self.scene.world()
+        preview = dataclasses.replace(scenario, units=units)
+        world = World(preview, now.terrain, now.model_keys)
+        try:
+            return line_of_sight(preview, self.scene.datasheets, world, self.shooter,
+                                 self.target), world
+        except (SightError, ValueError, KeyError):
+            return None
+
     def _sketch(self) -> Sketch | None:
         if self.reading is None:
             return None
-        world = self.scene.world()
+        reading, world = self.reading, self.scene.world()
+        if self._dragging:
+            reading, world = self.preview() or (reading, world)
         centres = {}
-        for model in self.reading.models:
+        for model in reading.models:
             shape = world.models[model.model_id].shape
             box = QRectF(*_bounds(shape))
             centres[model.model_id] = (box.center().x(), box.bottom())
-        return sight_sketch(self.reading, centres)
+        return sight_sketch(reading, centres)
 
 
 def _bounds(shape: Shape) -> tuple[float, float, float, float]:

@@ -6,6 +6,8 @@
 - The target is a model (a vehicle with armour: its facing too), Shift a whole unit, or a
   building (the facing each firer stands in and its Armour Value).
 - A further click picks a new shooter; Escape leaves the tool and clears the rays.
+- Pressing and dragging a model or a building moves it as the select tool does (one undo
+  step on release); the rays follow it while it moves.
 """
 
 from __future__ import annotations
@@ -22,12 +24,14 @@ from board.game.targets import ModelTarget, PieceTarget, UnitTarget
 from board.view.items import BuildingItem, ModelItem
 from board.view.scene import BoardScene
 from board.view.sight.overlay import SightOverlay
-from board.view.tools import Tool, board_item_at
+from board.view.tools import SelectTool, Tool, board_item_at
 
-__all__ = ["PICK_REACH", "SightTool", "building_shooter"]
+__all__ = ["PICK_REACH", "DRAG_START", "SightTool", "building_shooter"]
 
 #: How near a click must be to a fire point or weapon mount to pick it, inches.
 PICK_REACH = 0.6
+#: How far the mouse must move with the button down for a press to be a drag, inches.
+DRAG_START = 0.1
 
 
 def building_shooter(scene: BoardScene, piece_id: str, at: QPointF) -> Shooter:
@@ -51,6 +55,8 @@ class SightTool(Tool):
     def __init__(self, scene: BoardScene, overlay: SightOverlay) -> None:
         super().__init__(scene)
         self.overlay = overlay
+        self._mover = SelectTool(scene)
+        self._press: tuple[ModelItem | BuildingItem, QPointF, bool] | None = None
 
     def start(self) -> None:  # noqa: D102 - documented on Tool
         self.overlay.clear()
@@ -59,22 +65,22 @@ class SightTool(Tool):
         self.overlay.clear()
 
     def cancel(self) -> None:  # noqa: D102
+        self._mover.cancel()
+        self._press = None
         self.overlay.clear()
 
-    def _shooter(self, item: ModelItem | BuildingItem, event: QGraphicsSceneMouseEvent
-                 ) -> Shooter:
+    def _shooter(self, item: ModelItem | BuildingItem, at: QPointF, shift: bool) -> Shooter:
         if isinstance(item, BuildingItem):
-            return building_shooter(self.scene, item.piece_id, event.scenePos())
-        if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            return building_shooter(self.scene, item.piece_id, at)
+        if shift:
             unit, _ = self.scene.document.scenario.model(item.model_id)
             return Shooter(ShooterKind.UNIT, unit.id)
         return Shooter(ShooterKind.MODEL, item.model_id)
 
-    def _target(self, item: ModelItem | BuildingItem, event: QGraphicsSceneMouseEvent
-                ) -> SightTarget:
+    def _target(self, item: ModelItem | BuildingItem, shift: bool) -> SightTarget:
         if isinstance(item, BuildingItem):
             return PieceTarget(item.piece_id)
-        if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+        if shift:
             unit, _ = self.scene.document.scenario.model(item.model_id)
             return UnitTarget(unit.id)
         return ModelTarget(item.model_id)
@@ -85,14 +91,35 @@ class SightTool(Tool):
         item = board_item_at(self.scene.items_under(event))
         if item is None:
             return True  # a click on the open table does nothing, and selects nothing
+        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        self._press = (item, QPointF(event.scenePos()), shift)
+        self._mover.mouse_press_event(event)  # a drag may follow
+        return True
+
+    def mouse_move_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
+        if self._press is None:
+            return False
+        self._mover.mouse_move_event(event)
+        return True
+
+    def mouse_release_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
+        if self._press is None or event.button() != Qt.MouseButton.LeftButton:
+            return event.button() == Qt.MouseButton.LeftButton
+        item, at, shift = self._press
+        self._press = None
+        moved = event.scenePos() - at
+        if math.hypot(moved.x(), moved.y()) >= DRAG_START:
+            self._mover.mouse_release_event(event)
+            return True
+        self._mover.cancel()
+        self._pick(item, at, shift)
+        return True
+
+    def _pick(self, item: ModelItem | BuildingItem, at: QPointF, shift: bool) -> None:
         if self.overlay.shooter is None or self.overlay.target is not None:
-            shooter = self._shooter(item, event)
+            shooter = self._shooter(item, at, shift)
             self.overlay.set(shooter, None)
             self.overlay.say([f"Shooter: {shooter.label}",
                               "Now click the target (Shift: its whole unit)"])
         else:
-            self.overlay.set(self.overlay.shooter, self._target(item, event))
-        return True
-
-    def mouse_release_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
-        return event.button() == Qt.MouseButton.LeftButton
+            self.overlay.set(self.overlay.shooter, self._target(item, shift))
