@@ -308,3 +308,19 @@ def test_enemies_at_the_door_draw_the_emergency_zone(window, library):
     QTest.keyClick(window.view.viewport(), Qt.Key.Key_Return)
     assert window.scenario.unit("red-vets").embarked_in is None
     assert "no voluntary actions this turn" in window.scenario.log[-1].text
+
+
+def test_shift_dragging_a_placed_model_moves_them_all_in_formation(window, library):
+    scenario = make_scenario(library)
+    scenario.unit("red-vets").models = at_the_door(5)
+    window.show_scenario(scenario)
+    tool = start_disembark(window)
+    before = dict(tool.positions)
+    grab = before["n2"]
+    moved = drag(window.view, grab, (grab[0] + 2.0, grab[1] + 1.0), Shift)
+    for model_id, (x, y) in before.items():
+        assert tool.positions[model_id] == pytest.approx((x + moved.x(), y + moved.y()))
+    drag(window.view, tool.positions["n0"], (grab[0] - 1.0, grab[1] - 3.0))
+    assert tool.positions["n1"] == pytest.approx((before["n1"][0] + moved.x(),
+                                                  before["n1"][1] + moved.y()))
+    assert window.scenario.unit("red-vets").embarked_in == "bastion"

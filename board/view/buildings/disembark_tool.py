@@ -47,6 +47,8 @@ def _base_path(shape: Shape) -> QPainterPath:
 class DisembarkTool(Tool):
     """Place a disembarking unit's models, then :meth:`complete` (Enter) or Escape.
 
+    Drag a model to move it alone; Shift+drag moves them all, keeping their formation.
+
     Parameters
     ----------
     scene
@@ -68,6 +70,8 @@ class DisembarkTool(Tool):
         self._report, self._finished = report, finished
         self._grabbed: str | None = None
         self._grab_offset = (0.0, 0.0)
+        #: Shift+drag moves every model: where each stood when grabbed.
+        self._group: dict[str, XY] = {}
         self._picture: PlacementPicture | None = None
         self._verdicts: tuple[PlacementVerdict, ...] | None = None
         self._zone = geometry_to_path(plan.zone)
@@ -109,6 +113,15 @@ class DisembarkTool(Tool):
         self._verdicts = self._picture = None
         self.item.update()
 
+    def move_models(self, positions: dict[str, XY]) -> None:
+        """Put several models at once (a Shift+drag of the whole unit) and redraw."""
+        unknown = set(positions) - set(self.positions)
+        if unknown:
+            raise KeyError(f"models {sorted(unknown)} are not disembarking")
+        self.positions.update(positions)
+        self._verdicts = self._picture = None
+        self.item.update()
+
     def model_at(self, at: QPointF) -> str | None:
         """The disembarking model whose base is under ``at``, topmost (last drawn) first."""
         scenario = self.scene.document.scenario
@@ -120,8 +133,8 @@ class DisembarkTool(Tool):
     # -- the tool's life -------------------------------------------------------------------
     def start(self) -> None:  # noqa: D102 - documented on Tool
         self.scene.addItem(self.item)
-        self._report(f"{self.plan.decision.reason}. Drag the models into the green zone, "
-                     "then press Enter (Escape abandons).")
+        self._report(f"{self.plan.decision.reason}. Drag the models into the green zone "
+                     "(Shift+drag: all of them), then press Enter (Escape abandons).")
 
     def finish(self) -> None:  # noqa: D102 - documented on Tool
         if self.item.scene() is not None:
@@ -157,21 +170,28 @@ class DisembarkTool(Tool):
         if self._grabbed is not None:
             x, y = self.positions[self._grabbed]
             self._grab_offset = (x - at.x(), y - at.y())
+            whole = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+            self._group = dict(self.positions) if whole else {}
         return True
 
     def mouse_move_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
         if self._grabbed is None:
             return False
         at = event.scenePos()
-        self.move_model(self._grabbed, at.x() + self._grab_offset[0],
-                        at.y() + self._grab_offset[1])
+        x, y = at.x() + self._grab_offset[0], at.y() + self._grab_offset[1]
+        if not self._group:
+            self.move_model(self._grabbed, x, y)
+            return True
+        start = self._group[self._grabbed]
+        dx, dy = x - start[0], y - start[1]
+        self.move_models({mid: (px + dx, py + dy) for mid, (px, py) in self._group.items()})
         return True
 
     def mouse_release_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
         if self._grabbed is None:
             return event.button() == Qt.MouseButton.LeftButton
         self.mouse_move_event(event)
-        self._grabbed = None
+        self._grabbed, self._group = None, {}
         bad = self.illegal()
         count = f"{len(bad)} model{'s' if len(bad) != 1 else ''}"
         self._report(f"cannot disembark yet: {count} not placed legally ({', '.join(bad)})"
