@@ -18,9 +18,9 @@ Shift = Qt.KeyboardModifier.ShiftModifier
 
 
 def ring_centre(item) -> QPointF:
-    """The centre of the first ring as drawn now (its area's box, moved by the preview)."""
+    """The centre of the first ring on the table now (its area's box where the item stands)."""
     sketch = item.sketch()
-    return sketch.areas[0].path.boundingRect().center() + sketch.offset
+    return item.mapToScene(sketch.areas[0].path.boundingRect().center() + sketch.offset)
 
 
 def press_and_move(view, start, end, modifier=NoMod, steps=4):
@@ -48,17 +48,19 @@ def test_rings_around_a_unit_follow_the_live_drag_then_the_document(window):
     item = window.measure.layer.item(ring_id)
     centre = ring_centre(item)
     assert (centre.x(), centre.y()) == pytest.approx((42.0, 30.0), abs=0.01)
+    drawn = item.computed
     moved, p1 = press_and_move(window.view, (40.0, 30.0), (40.0, 20.0), Shift)
     # Before the release the document has not moved, but the ring has.
     assert window.document.scenario.model("b0")[1].y == 30.0
     during = ring_centre(item)
+    assert item.computed == drawn  # the whole unit moved together: the same picture, moved
     assert during.x() == pytest.approx(42.0 + moved.x(), abs=0.01)
     assert during.y() == pytest.approx(30.0 + moved.y(), abs=0.01)
     assert item.boundingRect().contains(item.sketch().bounds())  # repainted where it is
     QTest.mouseRelease(window.view.viewport(), Left, Shift, p1)
     assert window.document.scenario.model("b0")[1].y == pytest.approx(30.0 + moved.y())
     after = ring_centre(item)
-    assert item.sketch().offset == QPointF(0, 0)
+    assert item.pos() == QPointF(0, 0) and item.sketch().offset == QPointF(0, 0)
     assert after.y() == pytest.approx(30.0 + moved.y(), abs=0.01)
     window.undo_stack.undo()  # the move
     assert ring_centre(item).y() == pytest.approx(30.0, abs=0.01)
@@ -71,7 +73,7 @@ def test_a_unit_ring_reshapes_when_one_of_its_models_is_dragged_alone(window):
     window.scene.clearSelection()
     moved, p1 = press_and_move(window.view, (44.0, 30.0), (44.0, 40.0))  # b2 alone
     area = item.sketch().areas[0].path
-    assert item.sketch().offset == QPointF(0, 0)  # not a shift: the union is made again
+    assert item.pos() == QPointF(0, 0)  # not a shift: the union is made again
     assert area.contains(QPointF(44.0, 30.0 + moved.y()))  # around b2 where it is now
     assert area.contains(QPointF(40.0, 30.0))  # and still around b0
     assert not area.contains(QPointF(44.0, 30.0 - 2.0 - R25 + 0.05))  # b2 left there

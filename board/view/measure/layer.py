@@ -13,8 +13,7 @@ from __future__ import annotations
 import math
 from functools import partial
 
-from PySide6.QtCore import QObject, QPointF, QRectF, Signal
-from shapely.geometry import Point
+from PySide6.QtCore import QObject, QRectF, Signal
 from shapely.geometry.base import BaseGeometry
 from shiboken6 import isValid
 
@@ -22,14 +21,14 @@ from board.document.changes import Change
 from board.document.model import Annotation
 from board.game.annotations import KINDS, AnnotationError, evaluate
 from board.game.deploy import deployment_for
-from board.game.measure import RangeRing, display_unit, to_inches
-from board.game.rings import RING_KIND, RingAnnotation, read_ring, ring_areas, shifted
-from board.game.targets import PieceTarget, Target, TargetError, ZoneTarget, resolve
+from board.game.measure import display_unit, to_inches
+from board.game.rings import RING_KIND, read_ring
+from board.game.targets import Target, ZoneTarget, resolve
 from board.game.world import World
 from board.view.commands import ApplyChangeCommand
 from board.view.measure.overlay_item import OverlayItem, Sketch
 from board.view.measure.pictures import kept_sketch
-from board.view.measure.sketches import ring_sketch
+from board.view.measure.ring_overlay import RingOverlay
 from board.view.scene import BoardScene
 from geometry import Shape
 
@@ -69,7 +68,7 @@ class MeasureLayer(QObject):
         self._positions: dict[str, XY] | None = None
         self._items: dict[str, OverlayItem] = {}
         self._ready: dict[str, Sketch | None] = {}
-        self._rings: dict[str, tuple[Annotation, World, Sketch, list[Part]]] = {}
+        self._rings: dict[str, RingOverlay] = {}
         document = scene.document
         for signal in (document.models_changed, document.models_removed, document.models_added,
                        document.piece_added, document.piece_removed, document.pieces_changed,
@@ -186,9 +185,8 @@ class MeasureLayer(QObject):
         self.kept_changed.emit()
 
     def _on_drag_moved(self, _: str) -> None:
-        for annotation_id in self._rings:
-            if annotation_id in self._items:
-                self._items[annotation_id].mark_dirty()
+        for ring in self._rings.values():
+            ring.follow()
 
     def _sync(self) -> None:
         wanted = {a.id: a for a in self.scene.document.scenario.annotations
@@ -198,12 +196,20 @@ class MeasureLayer(QObject):
             self._rings.pop(annotation_id, None)
         for annotation_id, annotation in wanted.items():
             if annotation_id not in self._items:
-                ring = annotation.kind == RING_KIND
-                item = OverlayItem(partial(self._compute, annotation_id),
-                                   partial(self._estimate, annotation_id), 25.0 if ring else 35.0)
-                self._items[annotation_id] = item
-                self.scene.addItem(item)
-            self._items[annotation_id].mark_dirty()
+                self._items[annotation_id] = self._new_item(annotation)
+                self.scene.addItem(self._items[annotation_id])
+            if annotation_id in self._rings:
+                self._rings[annotation_id].refresh()
+            else:
+                self._items[annotation_id].mark_dirty()
+
+    def _new_item(self, annotation: Annotation) -> OverlayItem:
+        if annotation.kind == RING_KIND:
+            ring = RingOverlay(self, annotation.id)
+            self._rings[annotation.id] = ring
+            return ring.item
+        return OverlayItem(partial(self._compute, annotation.id),
+                           partial(self._estimate, annotation.id), 35.0)
 
     def _annotation(self, annotation_id: str) -> Annotation | None:
         found = self.scene.document.scenario.annotations
@@ -213,8 +219,6 @@ class MeasureLayer(QObject):
         annotation = self._annotation(annotation_id)
         if annotation is None:
             return QRectF()
-        if annotation.kind == RING_KIND:
-            return self._ring_estimate(annotation)
         # A kept ruler or verdict changes only with the document: work it out now.
         sketch = kept_sketch(annotation, self.world(), self.zones)
         self._ready[annotation_id] = sketch
@@ -226,74 +230,11 @@ class MeasureLayer(QObject):
         annotation = self._annotation(annotation_id)
         if annotation is None:
             return None
-        if annotation.kind == RING_KIND:
-            return self._ring_now(annotation)
         return kept_sketch(annotation, self.world(), self.zones)
 
-    # -- rings that follow a drag ------------------------------------------------------------
-    def _ring_base(self, annotation: Annotation) -> tuple[Sketch, list[Part]] | None:
-        """The rings where the document has them (kept until the document changes)."""
-        world = self.world()
-        cached = self._rings.get(annotation.id)
-        if cached is not None and cached[0] is annotation and cached[1] is world:
-            return cached[2], cached[3]
-        try:
-            kept = read_ring(annotation)
-            parts, rings = self._ring_parts(kept, world)
-        except (AnnotationError, TargetError, KeyError, ValueError):
-            return None
-        sketch = ring_sketch(rings, kept.distance_unit)
-        self._rings[annotation.id] = (annotation, world, sketch, parts)
-        return sketch, parts
-
-    def _ring_parts(self, kept: RingAnnotation, world: World,
-                    ) -> tuple[list[Part], list[tuple[str, RangeRing]]]:
-        if kept.weapons:
-            assert isinstance(kept.target, PieceTarget)
-            mounts = world.piece(kept.target.piece_id).mounts
-            parts: list[Part] = [(m.id, Point(m.x, m.y)) for m in mounts]
-            rings = [(m.id, ring_areas([p], [m.weapon.range])[0])
-                     for m, (_, p) in zip(mounts, parts, strict=True)]
-            return parts, rings
-        parts = self.parts(kept.target)
-        return parts, [("", r) for r in ring_areas([s for _, s in parts], kept.radii)]
-
-    def _ring_now(self, annotation: Annotation) -> Sketch | None:
-        base = self._ring_base(annotation)
-        if base is None:
-            return None
-        sketch, parts = base
-        offsets = [self._offset(annotation, part_id) for part_id, _ in parts]
-        if all(math.isclose(o[0], offsets[0][0], abs_tol=1e-9)
-               and math.isclose(o[1], offsets[0][1], abs_tol=1e-9) for o in offsets):
-            dx, dy = offsets[0] if offsets else (0.0, 0.0)
-            return Sketch(sketch.areas, sketch.lines, sketch.labels, QPointF(dx, dy))
-        kept = read_ring(annotation)
-        moved = [shifted(s, *o) for (_, s), o in zip(parts, offsets, strict=True)]
-        return ring_sketch([("", r) for r in ring_areas(moved, kept.radii)], kept.distance_unit)
-
-    def _ring_estimate(self, annotation: Annotation) -> QRectF:
-        base = self._ring_base(annotation)
-        if base is None:
-            return QRectF()
-        sketch, parts = base
-        offsets = [self._offset(annotation, part_id) for part_id, _ in parts]
-        rect = sketch.bounds()
-        for dx, dy in set(offsets):
-            rect = rect.united(sketch.bounds().translated(dx, dy))
-        return self.pad(rect)
-
-    def _offset(self, annotation: Annotation, part_id: str) -> XY:
-        """How far the item of a ring's part stands from where the document has it."""
-        target = annotation.data.get("target", {})
-        kind = target.get("type") if isinstance(target, dict) else None
-        if kind in ("model", "unit"):
-            return self._model_offset(part_id)
-        if kind == "piece" or (kind == "zone" and target.get("kind") == "void_shield"):
-            return self._piece_offset(str(target.get("id", target.get("name"))))
-        return (0.0, 0.0)
-
-    def _model_offset(self, model_id: str) -> XY:
+    # -- where items stand during a drag preview ------------------------------------------
+    def model_offset(self, model_id: str) -> XY:
+        """How far a model's item stands from where the document has the model (a drag)."""
         if self._positions is None:
             self._positions = {m.id: (m.x, m.y) for u in self.scene.document.scenario.units
                                if u.on_table for m in u.models}
@@ -306,7 +247,8 @@ class MeasureLayer(QObject):
         x, y = self._positions[model_id]
         return (at.x() - x, at.y() - y)
 
-    def _piece_offset(self, piece_id: str) -> XY:
+    def piece_offset(self, piece_id: str) -> XY:
+        """How far a piece's item stands from where the document has the piece (a drag)."""
         try:
             piece = self.scene.document.scenario.piece(piece_id)
             at = self.scene.piece_item(piece_id).pos()

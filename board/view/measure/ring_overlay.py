@@ -1,0 +1,152 @@
+"""A kept range ring on the board, following its models and buildings while they are dragged.
+
+A drag previews by moving the items before the document changes. When everything the ring is
+around moves together (the usual drag of a unit or a building) the ring's picture is drawn once
+where the document has it and the item is moved with it: Qt moves its cached pixmap, nothing is
+measured again. When only some of a unit's models move, the union of the rings is made again
+around where they stand.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QRectF
+from shapely.geometry import Point
+
+from board.document.model import Annotation
+from board.game.annotations import AnnotationError
+from board.game.measure import RangeRing
+from board.game.rings import RingAnnotation, read_ring, ring_areas, shifted
+from board.game.targets import PieceTarget, TargetError
+from board.game.world import World
+from board.view.measure.overlay_item import OverlayItem, Sketch
+from board.view.measure.sketches import ring_sketch
+from geometry import Circle, Shape
+
+if TYPE_CHECKING:
+    from board.view.measure.layer import MeasureLayer
+
+__all__ = ["RingOverlay"]
+
+XY = tuple[float, float]
+Part = tuple[str, Shape]
+
+
+def _rect(shape: Shape, dx: float, dy: float, grow: float) -> QRectF:
+    if isinstance(shape, Circle):
+        x0, y0, x1, y1 = (shape.x - shape.radius, shape.y - shape.radius,
+                          shape.x + shape.radius, shape.y + shape.radius)
+    else:
+        x0, y0, x1, y1 = shape.bounds
+    return QRectF(x0 + dx - grow, y0 + dy - grow, x1 - x0 + 2 * grow, y1 - y0 + 2 * grow)
+
+
+class RingOverlay:
+    """The item of the kept ring ``annotation_id`` and how it follows a drag preview."""
+
+    def __init__(self, layer: MeasureLayer, annotation_id: str) -> None:
+        self.layer = layer
+        self.annotation_id = annotation_id
+        self.item = OverlayItem(self._compute, self._estimate, 25.0, cached=True)
+        self._base: tuple[Annotation, World, Sketch, list[Part], RingAnnotation] | None = None
+        self._reshaped = False
+
+    def refresh(self) -> None:
+        """The document changed: draw the ring again where it now is."""
+        self._reshaped = False
+        self.item.setPos(0.0, 0.0)
+        self.item.mark_dirty()
+        self.follow()
+
+    def follow(self) -> None:
+        """Keep up with the items of what the ring is around (a drag preview moved them)."""
+        base = self._ring_base()
+        if base is None:
+            return
+        offsets = self._offsets(base[3])
+        if _together(offsets):
+            dx, dy = offsets[0] if offsets else (0.0, 0.0)
+            self.item.setPos(dx, dy)
+            if self._reshaped:
+                self._reshaped = False
+                self.item.mark_dirty()
+            return
+        self._reshaped = True
+        self.item.setPos(0.0, 0.0)
+        self.item.mark_dirty()
+
+    # -- the picture -------------------------------------------------------------------------
+    def _annotation(self) -> Annotation | None:
+        notes = self.layer.scene.document.scenario.annotations
+        return next((a for a in notes if a.id == self.annotation_id), None)
+
+    def _ring_base(self) -> tuple[Annotation, World, Sketch, list[Part], RingAnnotation] | None:
+        """The rings where the document has them (kept until the document changes)."""
+        annotation, world = self._annotation(), self.layer.world()
+        if annotation is None:
+            return None
+        if self._base is not None and self._base[0] is annotation and self._base[1] is world:
+            return self._base
+        try:
+            kept = read_ring(annotation)
+            parts, rings = self._parts(kept, world)
+        except (AnnotationError, TargetError, KeyError, ValueError):
+            return None
+        self._base = (annotation, world, ring_sketch(rings, kept.distance_unit), parts, kept)
+        return self._base
+
+    def _parts(self, kept: RingAnnotation, world: World,
+               ) -> tuple[list[Part], list[tuple[str, RangeRing]]]:
+        if kept.weapons:
+            assert isinstance(kept.target, PieceTarget)
+            mounts = world.piece(kept.target.piece_id).mounts
+            parts: list[Part] = [(m.id, Point(m.x, m.y)) for m in mounts]
+            rings = [(m.id, ring_areas([p], [m.weapon.range])[0])
+                     for m, (_, p) in zip(mounts, parts, strict=True)]
+            return parts, rings
+        parts = self.layer.parts(kept.target)
+        return parts, [("", r) for r in ring_areas([s for _, s in parts], kept.radii)]
+
+    def _compute(self) -> Sketch | None:
+        base = self._ring_base()
+        if base is None:
+            return None
+        if not self._reshaped:
+            return base[2]
+        _, _, _, parts, kept = base
+        offsets = self._offsets(parts)
+        moved = [shifted(s, *o) for (_, s), o in zip(parts, offsets, strict=True)]
+        return ring_sketch([("", r) for r in ring_areas(moved, kept.radii)], kept.distance_unit)
+
+    def _estimate(self) -> QRectF:
+        base = self._ring_base()
+        if base is None:
+            return QRectF()
+        _, _, sketch, parts, kept = base
+        if not self._reshaped:
+            return self.layer.pad(sketch.bounds())
+        grow = max(kept.radii, default=0.0)
+        rect = QRectF()
+        for (_, shape), (dx, dy) in zip(parts, self._offsets(parts), strict=True):
+            rect = rect.united(_rect(shape, dx, dy, grow))
+        return self.layer.pad(rect)
+
+    # -- where the items stand ---------------------------------------------------------------
+    def _offsets(self, parts: list[Part]) -> list[XY]:
+        base = self._base
+        target = base[4].target.to_dict() if base is not None else {}
+        kind = target.get("type")
+        if kind in ("model", "unit"):
+            return [self.layer.model_offset(part_id) for part_id, _ in parts]
+        if kind == "piece" or (kind == "zone" and target.get("kind") == "void_shield"):
+            offset = self.layer.piece_offset(str(target.get("id", target.get("name"))))
+            return [offset for _ in parts]
+        return [(0.0, 0.0) for _ in parts]
+
+
+def _together(offsets: list[XY]) -> bool:
+    """Whether every part moved by the same amount."""
+    return all(math.isclose(o[0], offsets[0][0], abs_tol=1e-9)
+               and math.isclose(o[1], offsets[0][1], abs_tol=1e-9) for o in offsets)
