@@ -92,10 +92,12 @@ class DisembarkTool(Tool):
         if self._picture is None:
             scenario = self.scene.document.scenario
             shapes = dict(model_shapes(scenario, self.plan, self.positions))
+            facings = {m.id: m.facing for u in self.plan.unit_ids
+                       for m in scenario.unit(u).models}
             models = tuple(
                 PlacedModel(v.model_id, _base_path(shapes[v.model_id]),
                             QPointF(*self.positions[v.model_id]),
-                            "" if v.legal else v.explain())
+                            "" if v.legal else v.explain(), facings[v.model_id])
                 for v in self.verdicts())
             self._picture = PlacementPicture(self._zone, self._normal, models)
         return self._picture

@@ -8,6 +8,7 @@ positions change.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -24,6 +25,7 @@ ILLEGAL = QColor("#ff3b30")
 ZONE_FILL = QColor(46, 204, 64, 55)
 ZONE_EDGE = QColor("#1b8a2a")
 NORMAL_EDGE = QColor("#f5f5f5")
+FACING = QColor("#ffffff")
 #: Room around the drawing for the labels, inches (they are drawn in pixels).
 LABEL_MARGIN = 8.0
 
@@ -36,6 +38,7 @@ class PlacedModel:
     base: QPainterPath
     centre: QPointF
     problem: str = ""
+    facing: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -86,7 +89,17 @@ class PlacementItem(QGraphicsItem):
             painter.setPen(QPen(colour.darker(160), 0))
             painter.setBrush(colour)
             painter.drawPath(model.base)
+            self._paint_facing(painter, model)
         self._paint_labels(painter, picture.models)
+
+    @staticmethod
+    def _paint_facing(painter: QPainter, model: PlacedModel) -> None:
+        """A white tick from the centre to the front of the base, as the board's models have."""
+        reach = min(model.base.boundingRect().width(), model.base.boundingRect().height()) / 2
+        angle = math.radians(model.facing)
+        tip = model.centre + QPointF(math.sin(angle) * reach, -math.cos(angle) * reach)
+        painter.setPen(QPen(FACING, 0))
+        painter.drawLine(model.centre, tip)
 
     def _paint_labels(self, painter: QPainter, models: tuple[PlacedModel, ...]) -> None:
         """The reasons beside the red models, in screen pixels so they stay readable."""
