@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from board.document.datasheet import Datasheet
 from board.document.model import BaseShape, RuleSystem, Scenario
 from board.game.buildings import building_rules
@@ -32,6 +34,7 @@ from board.game.shooters import Eye, Shooter, model_height, shooter_eyes
 from board.game.targets import ModelTarget, PieceTarget, UnitTarget
 from board.game.world import World
 from geometry import (
+    COVER_HIDDEN,
     Circle,
     SightRule,
     armour_value,
@@ -39,6 +42,7 @@ from geometry import (
     facing_edge,
     hull_facing,
     visible_fraction,
+    visible_fractions,
 )
 from geometry.sight import Ray, SightResult
 from rules import wh40k
@@ -152,6 +156,33 @@ class SightReading:
         return [head] + [m.describe() for m in self.models] + [f.describe() for f in self.facings]
 
 
+def _unit_sights(world: World, eyes: Sequence[Eye], model_ids: Sequence[str],
+                 cover: bool) -> tuple[ModelSight, ...]:
+    """Many firers at many round bases: every share at once per firer, rays for the best."""
+    shapes = [world.models[m].shape for m in model_ids]
+    if len(eyes) < 2 or not all(isinstance(s, Circle) for s in shapes):
+        return tuple(_model_sight(world, eyes, m, cover) for m in model_ids)
+    circles = [s for s in shapes if isinstance(s, Circle)]
+    centres = np.array([c.centre for c in circles], dtype=float)
+    radii = np.array([c.radius for c in circles], dtype=float)
+    heights = np.array([model_height(world.units[world.models[m].unit_id], world.rule_system)
+                        for m in model_ids], dtype=float)
+    rule = sight_rule(world.rule_system)
+    shares = np.array([visible_fractions(world.terrain.index, e.at, e.observer.height, centres,
+                                         radii, heights, rule, arc=e.observer.arc,
+                                         ignore=e.observer.ignore) for e in eyes])
+    found = []
+    for j, model_id in enumerate(model_ids):
+        column = shares[:, j]
+        best = eyes[int(np.argmax(column))]
+        drawn = visible_fraction(world.terrain.index, best.observer, circles[j], heights[j], rule)
+        seen = column[column > 0.0]
+        obscured = bool(np.any(seen <= 1.0 - COVER_HIDDEN + 1e-9)) if cover else None
+        found.append(ModelSight(model_id, float(column.max()), obscured, drawn.rays,
+                                len(seen), len(eyes)))
+    return tuple(found)
+
+
 def _model_sight(world: World, eyes: Sequence[Eye], model_id: str, cover: bool) -> ModelSight:
     shape = world.models[model_id]
     height = model_height(world.units[shape.unit_id], world.rule_system)
@@ -239,7 +270,7 @@ def line_of_sight(scenario: Scenario, library: Mapping[str, Datasheet], world: W
         raise SightError(f"no terrain piece {target.piece_id!r} on the table")
     eyes = shooter_eyes(world, shooter, _target_point(world, target))
     cover = _gives_cover(world.rule_system)
-    models = tuple(_model_sight(world, eyes, mid, cover) for mid in _target_models(world, target))
+    models = _unit_sights(world, eyes, _target_models(world, target), cover)
     facings: list[FacingSight] = []
     for eye in eyes:
         if isinstance(target, PieceTarget):

@@ -157,3 +157,18 @@ def test_missing_shooters_and_targets_are_named():
         look(found, world, Shooter(ShooterKind.MODEL, "red-1"), PieceTarget("keep"))
     with pytest.raises(SightError, match="model 'ghost' is not on the table"):
         look(found, world, Shooter(ShooterKind.MODEL, "red-1"), ModelTarget("ghost"))
+
+
+def test_a_unit_reading_agrees_with_each_firer_looking_alone():
+    firers = [(24.0, 10.0), (22.5, 10.0), (25.5, 9.0), (30.0, 12.0)]
+    targets = [(HALF_HIDDEN_X, 38.0), (24.0, 38.0), (20.0, 33.0), (40.0, 30.0), (28.5, 31.0)]
+    found, world = board(targets, shooter=firers)
+    together = look(found, world, Shooter(ShooterKind.UNIT, "red"), UnitTarget("blue"))
+    for sight in together.models:
+        alone = [look(found, world, Shooter(ShooterKind.MODEL, f"red-{k + 1}"),
+                      ModelTarget(sight.model_id)).models[0] for k in range(len(firers))]
+        assert sight.visible == max(a.visible for a in alone)
+        assert sight.seen_by == sum(a.visible > 0 for a in alone)
+        assert sight.cover == any(a.cover for a in alone if a.visible > 0)
+        assert sum(not r.blocked for r in sight.rays) / 16 == sight.visible
+    assert {round(m.visible, 4) for m in together.models} != {1.0}  # some are hidden
