@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import shapely
+from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
 from geometry import Obstacles, disembark_zone, emergency_disembark_zone
@@ -65,15 +66,22 @@ class ForcedOutPlacer:
         Terrain and the enemy models of the units coming out.
     reach
         Inches from an Access Point (6, or 3 after a Tremor).
+    table
+        The table's ``(width, height)``, inches: models are placed on it.
     """
 
     def __init__(self, access_points: Sequence[BaseGeometry], footprint: BaseGeometry,
-                 obstacles: Obstacles, reach: float = 6.0) -> None:
+                 obstacles: Obstacles, reach: float = 6.0,
+                 table: tuple[float, float] | None = None) -> None:
         named = [(f"access-{k}", p) for k, p in enumerate(access_points)]
-        self._zones = ((Placement.NORMAL, disembark_zone(named, obstacles, reach),
+        normal = disembark_zone(named, obstacles, reach)
+        emergency = emergency_disembark_zone(footprint, obstacles, reach)
+        if table is not None:
+            surface = box(0.0, 0.0, *table)
+            normal, emergency = normal.intersection(surface), emergency.intersection(surface)
+        self._zones = ((Placement.NORMAL, normal,
                         shapely.union_all(list(access_points)) if access_points else footprint),
-                       (Placement.EMERGENCY, emergency_disembark_zone(footprint, obstacles, reach),
-                        footprint))
+                       (Placement.EMERGENCY, emergency, footprint))
         self._spots: dict[tuple[Placement, float], np.ndarray] = {}
         self._placed: list[tuple[float, float, float]] = []
         #: Where each placed model's centre went.

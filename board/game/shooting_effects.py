@@ -68,7 +68,8 @@ class ShotEffects:
         shapes = world.piece(building.id)
         side = inside[0].side if inside else building.controller or ""
         self.placer = ForcedOutPlacer([Point(a.x, a.y) for a in shapes.access_points],
-                                      shapes.footprint, world.obstacles_for(side))
+                                      shapes.footprint, world.obstacles_for(side),
+                                      table=(scenario.table.width, scenario.table.height))
         self.chosen_weapons: list[str] = []
         #: Models slain before the building's damage (No Escape).
         self.slain: list[str] = []

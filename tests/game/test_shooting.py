@@ -10,7 +10,7 @@ from shapely.geometry import Point
 
 from board.document.changes import apply_change
 from board.document.edits import ScenarioDocument
-from board.document.model import Base, Model, RuleSystem, TerrainPiece, TroopType, Unit
+from board.document.model import Base, Model, RuleSystem, Table, TerrainPiece, TroopType, Unit
 from board.game.buildings import building_rules
 from board.game.shooting import (
     ShootingError,
@@ -214,3 +214,38 @@ def test_a_blast_over_the_battlements_also_hits_the_building():
     with pytest.raises(ShootingError, match="only a blast or template also hits the battlements"):
         shoot(found, library(), world, plan(WeaponOrder("Gun", 1, 4, 8, 3, on_battlements=True)),
               seed=1)
+
+
+def collapse(found, world):
+    """To hit 4, penetration 6, damage 5 + 1 = Total Collapse, 2 hit dice, then Pinning."""
+    return shoot(found, library(), world, plan(), dice=FixedDice([4, 6, 5, 1, 1, 3, 3]))
+
+
+def test_models_with_no_room_by_the_door_come_out_by_emergency_disembarkation():
+    found, world = bastion_board()
+    # Blue models every 2" round the bastion out to x = 29: nowhere within 6" of the door is
+    # 1" clear of them; only a strip to their right, within 6" of the footprint, is.
+    crowd = [(float(x), float(y)) for x in range(15, 30, 2) for y in range(13, 34, 2)
+             if not (20 < x < 28 and 20 < y < 28)]
+    found.units.append(round_unit("crowd", BLUE, crowd, mm=25))
+    world = WorldCache(library()).world_for(found)
+    result = collapse(found, world)
+    assert "vets: 0 out by an access point, 3 by emergency disembarkation" in \
+        result.change.log[0].text
+    footprint = world.piece("bastion").footprint
+    for model in result.change.units["vets"].models:
+        gap = footprint.distance(Point(model.x, model.y))
+        assert 16.0 / 25.4 - 1e-6 <= gap <= 6.0 - 16.0 / 25.4 + 1e-6
+
+
+def test_models_with_no_room_at_all_are_removed():
+    found, world = bastion_board()
+    found.table = Table(8.0, 8.0)  # the bastion (6" square) in the middle: a 1" band round it
+    found.terrain[0].x = found.terrain[0].y = 4.0
+    found.units = found.units[:1]
+    world = WorldCache(library()).world_for(found)
+    result = shoot(found, library(), world, ShotPlan("bastion", LASCANNON, (4.0, -5.0), "x"),
+                   dice=FixedDice([4, 6, 5, 1, 1]))
+    text = result.change.log[0].text
+    assert "3 could not be placed and are removed" in text
+    assert result.change.units["vets"] is None and "Veteran Squad is destroyed" in text
