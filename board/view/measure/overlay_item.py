@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -157,11 +157,18 @@ def _draw_areas(painter: QPainter, areas: list[Area]) -> None:
 
 
 def _draw_lines(painter: QPainter, lines: list[Line]) -> None:
+    """A dark halo under every line, then the lines, one call per colour (rays come in 100s)."""
+    if not lines:
+        return
+    by_colour: dict[int, tuple[QColor, list[QLineF]]] = {}
     for line in lines:
-        painter.setPen(_pen(QColor(0, 0, 0, 160), 5.0))
-        painter.drawLine(line.start, line.end)
-        painter.setPen(_pen(line.colour, 2.5))
-        painter.drawLine(line.start, line.end)
+        key = line.colour.rgba()
+        by_colour.setdefault(key, (line.colour, []))[1].append(QLineF(line.start, line.end))
+    painter.setPen(_pen(QColor(0, 0, 0, 160), 5.0))
+    painter.drawLines([segment for _, group in by_colour.values() for segment in group])
+    for colour, group in by_colour.values():
+        painter.setPen(_pen(colour, 2.5))
+        painter.drawLines(group)
 
 
 def _draw_labels(painter: QPainter, labels: list[tuple[QPointF, Label]]) -> None:
