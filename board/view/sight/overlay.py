@@ -23,7 +23,10 @@ from board.view.measure.overlay_item import Label, Line, OverlayItem, Sketch
 from board.view.scene import BoardScene
 from geometry import Circle, Shape
 
-__all__ = ["CLEAR", "BLOCKED", "SightOverlay", "sight_sketch"]
+__all__ = ["CLEAR", "BLOCKED", "LABEL_ROOM_PX", "SightOverlay", "sight_sketch"]
+
+#: Room kept around the rays for their labels, screen pixels.
+LABEL_ROOM_PX = 200.0
 
 CLEAR = QColor("#66bb6a")
 BLOCKED = QColor("#e53935")
@@ -81,7 +84,7 @@ class SightOverlay(QObject):
         self.target: SightTarget | None = None
         self.reading: SightReading | None = None
         self._on_reading = on_reading
-        self.item = OverlayItem(self._sketch, scene.table_rect, z=40.0)
+        self.item = OverlayItem(self._sketch, self._estimate, z=40.0)
         scene.addItem(self.item)
         document = scene.document
         for signal in (document.models_changed, document.models_removed, document.models_added,
@@ -168,6 +171,29 @@ class SightOverlay(QObject):
                                  self.target), world
         except (SightError, ValueError, KeyError):
             return None
+
+    def _estimate(self) -> QRectF:
+        """Where the picture will be, cheaply, with room for the labels (screen pixels).
+
+        The last rays and eyes, and during a drag the looked-at models where their items are.
+        """
+        if self.reading is None:
+            return QRectF()
+        points = [p for ray in self.reading.rays for p in (ray.start, ray.end)]
+        points += list(self.reading.eyes)
+        scenario = self.scene.document.scenario
+        for unit_id in self._units_looked_at() if self._dragging else ():
+            unit = scenario.unit(unit_id)
+            for model in unit.models if unit.on_table else ():
+                at = self.scene.model_item(model.id).pos()
+                points.append((at.x(), at.y()))
+        if not points:
+            return QRectF()
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        views = self.scene.views()
+        room = LABEL_ROOM_PX / max(views[0].transform().m11() if views else 10.0, 1e-6)
+        return QRectF(min(xs) - room, min(ys) - room, max(xs) - min(xs) + 2 * room,
+                      max(ys) - min(ys) + 2 * room)
 
     def _sketch(self) -> Sketch | None:
         if self.reading is None:

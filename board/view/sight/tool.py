@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QGraphicsSceneMouseEvent
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneMouseEvent
 
 from board.document.model import RuleSystem
 from board.game.shooters import Shooter, ShooterKind
@@ -57,6 +57,7 @@ class SightTool(Tool):
         self.overlay = overlay
         self._mover = SelectTool(scene)
         self._press: tuple[ModelItem | BuildingItem, QPointF, bool] | None = None
+        self._selected: list[QGraphicsItem] = []
 
     def start(self) -> None:  # noqa: D102 - documented on Tool
         self.overlay.clear()
@@ -93,7 +94,8 @@ class SightTool(Tool):
             return True  # a click on the open table does nothing, and selects nothing
         shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
         self._press = (item, QPointF(event.scenePos()), shift)
-        self._mover.mouse_press_event(event)  # a drag may follow
+        self._selected = self.scene.selectedItems()
+        self._mover.mouse_press_event(event)  # a drag may follow (it selects what it moves)
         return True
 
     def mouse_move_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
@@ -112,6 +114,9 @@ class SightTool(Tool):
             self._mover.mouse_release_event(event)
             return True
         self._mover.cancel()
+        self.scene.clearSelection()  # a click picks; it leaves the selection as it was
+        for kept in self._selected:
+            kept.setSelected(True)
         self._pick(item, at, shift)
         return True
 
