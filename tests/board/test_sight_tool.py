@@ -109,3 +109,13 @@ def test_the_rays_follow_a_model_dragged_with_the_tool_and_the_drag_is_one_undo_
     count = window.undo_stack.count()
     window.undo_stack.undo()
     assert sight.sight.reading.models[0].visible == 1.0 and window.undo_stack.index() == count - 1
+
+
+def test_shoot_a_building_starts_from_what_the_line_of_sight_looks_at(window, sight):
+    click(window.view, (40.0, 30.0), Qt.KeyboardModifier.ShiftModifier)  # the Guard Squad
+    click(window.view, (24.0, 24.0))  # the bastion
+    QTest.mouseClick(sight.dock.shoot, Qt.MouseButton.LeftButton)
+    dialog = sight.dialog
+    assert (dialog.target.currentData(), dialog.firer.currentData()) == \
+        ("bastion", "unit/blue-guard")
+    assert dialog.facing.text() == "Guard Squad stands in the right arc: AV 14"

@@ -57,10 +57,10 @@ def _spin(low: int, high: int, value: int) -> QSpinBox:
 
 
 class ShootDialog(QDialog):
-    """Shoot a building on ``scene`` (optionally ``piece_id`` first)."""
+    """Shoot a building on ``scene`` (optionally ``piece_id`` and the ``firer`` key first)."""
 
     def __init__(self, scene: BoardScene, piece_id: str | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, firer: str | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Shoot a building")
         self.scene = scene
@@ -81,6 +81,8 @@ class ShootDialog(QDialog):
         layout.addWidget(self.outcome)
         if piece_id is not None:
             self.target.setCurrentIndex(max(0, self.target.findData(piece_id)))
+        if firer is not None and self.firer.findData(firer) >= 0:
+            self.firer.setCurrentIndex(self.firer.findData(firer))
         self.resize(560, 900)
         self.update_odds()
 

@@ -10,6 +10,8 @@ from PySide6.QtGui import QAction, QColor, QKeySequence
 from shiboken6 import isValid
 
 from board.game.automated_fire import AutomatedTarget, FireResult, automated_fire
+from board.game.shooters import Shooter, ShooterKind
+from board.game.targets import PieceTarget
 from board.game.turns import TurnError, clock_text, end_turn
 from board.view.commands import ApplyChangeCommand
 from board.view.measure.overlay_item import Label, Line, OverlayItem, Sketch
@@ -57,14 +59,33 @@ class ShootingFeature:
         return tool
 
     def open_shoot_dialog(self, piece_id: str | None = None) -> ShootDialog:
-        """Show the Shoot a building dialog (modeless), the selected building first."""
+        """Show the Shoot a building dialog (modeless).
+
+        The target is ``piece_id``, else the building the line of sight looks at, else the
+        selected building; the firer is the line of sight's shooter when it can fire.
+        """
         selected = self.window.scene.selected_piece_ids()
-        chosen = piece_id or (selected[0] if len(selected) == 1 else None)
+        looked_at = self.sight.target.piece_id if isinstance(self.sight.target,
+                                                             PieceTarget) else None
+        chosen = piece_id or looked_at or (selected[0] if len(selected) == 1 else None)
         if self.dialog is not None:
             self.dialog.close()
-        self.dialog = ShootDialog(self.window.scene, chosen, self.window)
+        self.dialog = ShootDialog(self.window.scene, chosen, self.window,
+                                  firer=self._firer_key(self.sight.shooter))
         self.dialog.show()
         return self.dialog
+
+    def _firer_key(self, shooter: Shooter | None) -> str | None:
+        """The dialog's firer for a line-of-sight shooter (a unit, or an emplaced weapon)."""
+        if shooter is None:
+            return None
+        if shooter.kind is ShooterKind.EMPLACED_WEAPON:
+            return f"emplaced/{shooter.id}/{shooter.point}"
+        if shooter.kind is ShooterKind.UNIT:
+            return f"unit/{shooter.id}"
+        if shooter.kind is ShooterKind.MODEL:
+            return f"unit/{self.window.scenario.model(shooter.id)[0].id}"
+        return None
 
     def automated_fire(self, seed: int | None = None) -> FireResult | None:
         """Highlight each claimed building's automated targets and resolve their fire."""
