@@ -32,6 +32,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Qt's platform windows wait this many ms after an update request before painting (5 by
+# default, standing in for a screen's frame clock); the figures are the work, not that wait.
+os.environ.setdefault("QT_QPA_UPDATE_IDLE_TIME", "0")
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
@@ -46,7 +49,6 @@ from board.document.model import (  # noqa: E402
     Scenario,
     Side,
     Table,
-    TerrainPiece,
     TroopType,
     Unit,
 )
@@ -63,62 +65,53 @@ from board.view.window import MainWindow  # noqa: E402
 TARGETS = {"overlays_p95": 6.0, "none_p95": 2.0, "full": 8.0, "first_paint": 0.8,
            "memory": 150.0}
 
-DRAGGED = "red-12"
-ENEMY = "blue-13"
 PASSENGERS = "red-inside"
-BASTION = "bastion-0"
+BASTION = "building-24"
 
 
 # -- the table ----------------------------------------------------------------------------
-def _buildings(library: dict) -> list[TerrainPiece]:
-    """50 buildings on a 10 × 5 grid: one Imperial Bastion, the rest 40K small buildings."""
-    pieces: list[TerrainPiece] = []
-    for k in range(50):
-        x, y = 4.0 + 7.1 * (k % 10), 5.0 + 9.5 * (k // 10)
-        sheet = "imperial_bastion" if k == 22 else "wh40k_small_building"
-        name = BASTION if k == 22 else f"building-{k}"
-        pieces += place_datasheet(library, sheet, x, y, piece_id=name)
-    return pieces
-
-
-def _free_spots(pieces: list[TerrainPiece], step: float = 1.1) -> list[tuple[float, float]]:
-    """Lattice points clear of every building (3" from its centre), row by row.
-
-    The Imperial Bastion keeps 7" of room so that its passengers have a disembark zone.
-    """
-    spots = []
-    for row in range(int(47 / step)):
-        for col in range(int(71 / step)):
-            x, y = 0.8 + col * step, 0.8 + row * step
-            clear = all(abs(x - p.x) > 3.0 or abs(y - p.y) > 3.0 for p in pieces)
-            by_bastion = any(p.id == BASTION and abs(x - p.x) < 7.0 and abs(y - p.y) < 7.0
-                             for p in pieces)  # room for its passengers to get out
-            if clear and not by_bastion:
-                spots.append((x, y))
-    return spots
-
-
 def bench_scenario(library: dict) -> Scenario:
-    """The issue's table: 50 buildings and 1,000 models in 50 units of 20 (+10 embarked)."""
-    pieces = _buildings(library)
-    spots = _free_spots(pieces)
-    if len(spots) < 1000:
-        raise SystemExit(f"only {len(spots)} free spots for 1,000 models")
-    step = len(spots) // 1000
-    spots = spots[::step][:1000]
-    units = []
-    for u in range(50):
-        side = "red" if u % 2 == 0 else "blue"
-        models = [Model(f"{side}-{u}-{k}", Base.round_mm(25), *spots[u * 20 + k])
-                  for k in range(20)]
-        units.append(Unit(f"{side}-{u}", f"Unit {u}", side, TroopType.INFANTRY, models))
-    inside = [Model(f"inside-{k}", Base.round_mm(32), 0.0, 0.0) for k in range(10)]
+    """The issue's table: 50 buildings and 1,000 models in 50 units of 20 (+10 embarked).
+
+    The table is cut into 10 × 5 cells of 7.2" × 9.6"; each holds a 40K small building (4"
+    square) at its top and a unit of 20 on 25 mm bases, five wide and four deep, below it.
+    Units alternate between the two sides; the passengers wait in the building nearest the
+    centre.
+    """
+    pieces, units = [], []
+    for k in range(50):
+        left, top = 7.2 * (k % 10), 9.6 * (k // 10)
+        name = BASTION if k == 24 else f"building-{k}"
+        pieces += place_datasheet(library, "wh40k_small_building", left + 3.6, top + 2.6,
+                                  piece_id=name)
+        side = "red" if (k + k // 10) % 2 == 0 else "blue"
+        models = [Model(f"{side}-{k}-{4 * a + b}", Base.round_mm(25), left + 1.4 + 1.1 * a,
+                        top + 5.4 + 1.1 * b) for a in range(5) for b in range(4)]
+        units.append(Unit(f"{side}-{k}", f"Unit {k}", side, TroopType.INFANTRY, models))
+    inside = [Model(f"inside-{k}", Base.round_mm(25), 0.0, 0.0) for k in range(10)]
     units.append(Unit(PASSENGERS, "Passengers", "red", TroopType.INFANTRY, inside,
                       embarked_in=BASTION))
     return Scenario(name="Benchmark: 50 buildings, 1,000 models", table=Table(72.0, 48.0),
                     rule_system=RuleSystem.WH40K,
                     sides=[Side("red", "Red", "#c62828"), Side("blue", "Blue", "#1e63d6")],
                     terrain=pieces, units=units)
+
+
+def _centre(unit: Unit) -> tuple[float, float]:
+    return (sum(m.x for m in unit.models) / len(unit.models),
+            sum(m.y for m in unit.models) / len(unit.models))
+
+
+def dragged_and_enemy(scenario: Scenario) -> tuple[str, str]:
+    """The red unit nearest the table's centre, and the blue unit nearest to it."""
+    def off(unit: Unit, x: float, y: float) -> float:
+        cx, cy = _centre(unit)
+        return (cx - x) ** 2 + (cy - y) ** 2
+
+    on_table = [u for u in scenario.units if u.on_table]
+    red = min((u for u in on_table if u.side == "red"), key=lambda u: off(u, 36.0, 24.0))
+    blue = min((u for u in on_table if u.side == "blue"), key=lambda u: off(u, *_centre(red)))
+    return red.id, blue.id
 
 
 # -- timing -------------------------------------------------------------------------------
@@ -136,8 +129,11 @@ class PaintCounter(QObject):
         return False
 
 
-def _until_painted(app: QApplication, counter: PaintCounter, before: int) -> bool:
-    for _ in range(20):
+def _until_painted(app: QApplication, counter: PaintCounter, before: int,
+                   limit: float = 0.2) -> bool:
+    """Run the event loop until the widget has painted again (False after ``limit`` s)."""
+    end = time.perf_counter() + limit
+    while time.perf_counter() < end:
         app.processEvents()
         if counter.paints > before:
             app.processEvents()  # anything the paint queued
@@ -145,17 +141,31 @@ def _until_painted(app: QApplication, counter: PaintCounter, before: int) -> boo
     return False
 
 
+_drags = [0]
+
+
+#: Of each timed move: ms in the mouse event's handling (the rest is the repaint).
+handling: list[float] = []
+
+
 def time_drag(window: MainWindow, counter: PaintCounter, unit_id: str, steps: int) -> list[float]:
-    """Shift-drag ``unit_id`` ``steps`` mouse moves there and back; ms per move to repaint."""
+    """Shift-drag ``unit_id`` ``steps`` mouse moves there and back; ms per move to repaint.
+
+    Each drag grabs another model of the unit: a press where the last one was would be a
+    double click.
+    """
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     view, viewport = window.view, window.view.viewport()
-    first = window.document.scenario.unit(unit_id).models[0]
-    start = view.mapFromScene(QPointF(first.x, first.y))
+    models = window.document.scenario.unit(unit_id).models
+    grabbed = models[_drags[0] % len(models)]
+    _drags[0] += 1
+    start = view.mapFromScene(QPointF(grabbed.x, grabbed.y))
     QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier,
                      start)
     _until_painted(app, counter, counter.paints)
     times, missed = [], 0
+    handling.clear()
     for k in range(1, steps + 1):
         phase = k % 40
         dx = phase if phase <= 20 else 40 - phase  # 20 px out and back, one pixel a move
@@ -163,10 +173,12 @@ def time_drag(window: MainWindow, counter: PaintCounter, unit_id: str, steps: in
         before = counter.paints
         t0 = time.perf_counter()
         QTest.mouseMove(viewport, at)
+        handled = (time.perf_counter() - t0) * 1000.0
         painted = _until_painted(app, counter, before)
         elapsed = (time.perf_counter() - t0) * 1000.0
         if painted:
             times.append(elapsed)
+            handling.append(handled)
         else:
             missed += 1
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier,
@@ -196,10 +208,10 @@ def time_full_repaints(app: QApplication, window: MainWindow, count: int) -> lis
 
 
 # -- the overlays ---------------------------------------------------------------------------
-def add_overlays(window: MainWindow) -> Callable[[], None]:
+def add_overlays(window: MainWindow, dragged: str, enemy: str) -> Callable[[], None]:
     """Put the three overlays on the board; return what takes them off again."""
     document, scene = window.document, window.scene
-    ring = ring_annotation("bench-ring", UnitTarget(DRAGGED), [12.0], "in")
+    ring = ring_annotation("bench-ring", UnitTarget(dragged), [12.0], "in")
     window.undo_stack.push(ApplyChangeCommand(document, Change(annotations={ring.id: ring}),
                                               "Keep a range ring"))
     plan = plan_disembark(document.scenario, scene.datasheets, scene.world(), PASSENGERS)
@@ -208,12 +220,12 @@ def add_overlays(window: MainWindow) -> Callable[[], None]:
     disembark = DisembarkTool(scene, plan)
     scene.addItem(disembark.item)
     sight = window.shooting.sight  # type: ignore[attr-defined]
-    sight.set(Shooter(ShooterKind.UNIT, DRAGGED), UnitTarget(ENEMY))
+    sight.set(Shooter(ShooterKind.UNIT, dragged), UnitTarget(enemy))
     if sight.reading is None:
         raise SystemExit("the benchmark's line of sight could not be read")
     rays = len(sight.reading.rays)
-    print(f"  overlays: 12\" ring around {DRAGGED}; disembark zone of {PASSENGERS} "
-          f"({len(plan.start)} models); {rays} rays from {DRAGGED} to {ENEMY}")
+    print(f"  overlays: 12\" ring around {dragged}; disembark zone of {PASSENGERS} "
+          f"({len(plan.start)} models); {rays} rays from {dragged} to {enemy}")
 
     def remove() -> None:
         sight.clear()
@@ -291,27 +303,31 @@ def main(argv: list[str] | None = None) -> int:
           f"buildings, {models} models; viewport {window.view.viewport().width()}x"
           f"{window.view.viewport().height()} px, {window.view.scale_factor:.1f} px/inch")
 
-    time_drag(window, counter, DRAGGED, 20)  # warm the caches
-    remove = add_overlays(window)
+    dragged, enemy = dragged_and_enemy(scenario)
+    time_drag(window, counter, dragged, 20)  # warm the caches
+    remove = add_overlays(window, dragged, enemy)
     _until_painted(app, counter, counter.paints)
-    time_drag(window, counter, DRAGGED, 20)
-    with_overlays = time_drag(window, counter, DRAGGED, args.steps)
+    time_drag(window, counter, dragged, 20)
+    with_overlays = time_drag(window, counter, dragged, args.steps)
+    handled_with = list(handling)
     remove()
     _until_painted(app, counter, counter.paints)
-    time_drag(window, counter, DRAGGED, 20)
-    without = time_drag(window, counter, DRAGGED, args.steps)
+    time_drag(window, counter, dragged, 20)
+    without = time_drag(window, counter, dragged, args.steps)
+    handled_without = list(handling)
     full = time_full_repaints(app, window, 30)
     memory = rss_mb()
     first = first_paint_seconds()
 
-    def row(name: str, values: list[float], target_key: str) -> None:
+    def row(name: str, values: list[float], handled: list[float], target_key: str) -> None:
         p95 = percentile(values, 0.95)
         print(f"{name}: median {statistics.median(values):.2f} ms, p95 {p95:.2f} ms "
-              f"({len(values)} moves) -> p95 {_verdict(p95, TARGETS[target_key])} "
+              f"({len(values)} moves; the mouse event's handling median "
+              f"{statistics.median(handled):.2f} ms) -> p95 {_verdict(p95, TARGETS[target_key])} "
               f"(<= {TARGETS[target_key]:g} ms)")
 
-    row("drag of 20, three overlays live", with_overlays, "overlays_p95")
-    row("drag of 20, no overlays        ", without, "none_p95")
+    row("drag of 20, three overlays live", with_overlays, handled_with, "overlays_p95")
+    row("drag of 20, no overlays        ", without, handled_without, "none_p95")
     print(f"full repaint of the table: median {statistics.median(full):.2f} ms, first "
           f"{full[0]:.2f} ms, max {max(full):.2f} ms -> median "
           f"{_verdict(statistics.median(full), TARGETS['full'])} (<= {TARGETS['full']:g} ms)")

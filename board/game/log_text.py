@@ -49,8 +49,16 @@ def roll_text(roll: Mapping[str, Any]) -> str:
 
 
 def entry_lines(number: int, entry: LogEntry) -> list[str]:
-    """The entry numbered ``number``: its text, then its seed and its rolls indented."""
-    lines = [f"{number}. {entry.text}"]
+    r"""The entry numbered ``number``: its text, then its seed and its rolls indented.
+
+    A text of several lines (a shot and everything it did) keeps its lines, indented under
+    the number.
+
+    >>> entry_lines(2, LogEntry("Lascannon fires\nthe bastion is shaken"))
+    ['2. Lascannon fires', '   the bastion is shaken']
+    """
+    first, *more = entry.text.split("\n")
+    lines = [f"{number}. {first}", *(f"   {line}" for line in more)]
     if entry.seed is not None:
         lines.append(f"     seed {entry.seed}")
     lines += [f"     {roll_text(roll)}" for roll in entry.rolls]

@@ -88,3 +88,21 @@ def test_export_log_from_the_file_menu_reports_a_failure(window, tmp_path, monke
 def test_write_log_names_the_file_it_could_not_write(window, tmp_path):
     with pytest.raises(OSError, match="could not write the log to .*missing"):
         log_dock.write_log(window.document.scenario, Path(tmp_path / "missing" / "log.txt"))
+
+
+def test_a_real_shot_at_a_building_lands_whole_in_the_dock(window):
+    from board.game.shooting import ShotPlan, WeaponOrder, shoot
+
+    scene = window.scene
+    plan = ShotPlan("bastion", WeaponOrder("Lascannon", 1, 4, 9, 2), (24.0, 40.0),
+                    "Tactical Squad")
+    result = shoot(window.document.scenario, scene.datasheets, scene.world(), plan, seed=6)
+    window.undo_stack.push(ApplyChangeCommand(window.document, result.change, "Shoot"))
+    entry = window.document.scenario.log[-1]
+    shown = window.log_dock.shown_text().splitlines()
+    assert shown[0] == f"1. {result.lines[0]}"
+    assert shown[1: len(result.lines)] == [f"   {line}" for line in result.lines[1:]]
+    assert "     seed 6" in shown
+    assert len(entry.rolls) >= 1
+    for roll in entry.rolls:
+        assert any(line.startswith(f"     {roll['purpose']}: ") for line in shown)

@@ -74,6 +74,7 @@ class DeployController(QObject):
             item.setVisible(shown)
         self.dock.setVisible(shown)
         if shown:
+            self.dock.raise_()  # the front tab where it shares a place with other docks
             self.refresh()
 
     def choose_map(self, key: str) -> bool:
@@ -109,6 +110,7 @@ class DeployController(QObject):
         items = (self.zones_item, self.marks_item)
         self.window.destroyed.connect(lambda *_: _take_off(scene, items))
         self.window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self.window.tabifyDockWidget(self.window.palette_dock, self.dock)
         self.dock.setVisible(False)
         self.show_action.toggled.connect(self._on_show_toggled)
         self.dock.visibilityChanged.connect(self._on_dock_visibility_changed)

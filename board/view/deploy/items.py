@@ -56,14 +56,24 @@ class OutText:
     text: str
 
 
-def _screen_text(painter: QPainter, at: QPointF, text: str, colour: QColor) -> None:
-    """Write ``text`` centred on ``at`` (item inches) in screen pixels, on a dark box."""
-    device = painter.transform().map(at)
+def _screen_text(painter: QPainter, at: QPointF, text: str, colour: QColor,
+                 inside: QRectF | None = None) -> None:
+    """Write ``text`` centred on ``at`` (item inches) in screen pixels, on a dark box.
+
+    The box is moved, if it can be, to lie within ``inside`` (item inches): a caption by a
+    table edge stays on the table.
+    """
+    transform = painter.transform()
+    device = transform.map(at)
     painter.save()
     painter.resetTransform()
     painter.setFont(style.label_font(9.0, bold=True))
     box = painter.fontMetrics().boundingRect(text).adjusted(-4, -2, 4, 2)
     box.moveCenter(device.toPoint())
+    if inside is not None:
+        room = transform.mapRect(inside).toRect()
+        box.moveLeft(max(room.left(), min(box.left(), room.right() - box.width())))
+        box.moveTop(max(room.top(), min(box.top(), room.bottom() - box.height())))
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(style.LABEL_BACK)
     painter.drawRoundedRect(box, 3, 3)
@@ -133,7 +143,8 @@ class DeploymentZonesItem(_Overlay):
             painter.drawPath(zone.path)
         for zone in self._zones:
             if not zone.path.isEmpty():
-                _screen_text(painter, zone.anchor, zone.caption, style.LABEL_TEXT)
+                _screen_text(painter, zone.anchor, zone.caption, style.LABEL_TEXT,
+                             zone.path.boundingRect())
 
 
 class OutOfZoneItem(_Overlay):

@@ -24,6 +24,7 @@ def install(window: MainWindow) -> None:
     dock = LogDock(window.document, window)
     window.log_dock = dock  # type: ignore[attr-defined]
     window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+    window.resizeDocks([dock], [150], Qt.Orientation.Vertical)  # the board keeps the room
     window.menu("&View").addAction(dock.toggleViewAction())
     export = window.menu("&File").addAction("Export &Log…")
     export.triggered.connect(dock.ask_export)
