@@ -168,3 +168,9 @@ def test_the_battlements_box_needs_a_blast_and_changes_the_odds(window, library)
     both = wh40k.attack_odds(building, "right", 1, None, 9, 2, after=first)
     assert dialog.odds.toPlainText() == "\n".join(odds_lines(both))
     assert dialog.roll_button.isEnabled()
+
+
+def test_closing_the_window_closes_the_dialog(window):
+    dialog = open_dialog(window)
+    window.close()
+    assert not dialog.isVisible()

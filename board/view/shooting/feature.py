@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QAction, QColor, QKeySequence
 from shiboken6 import isValid
 
@@ -27,6 +27,20 @@ __all__ = ["ShootingFeature", "install"]
 
 #: The colour automated fire is highlighted in.
 AUTOMATED = QColor("#ff9800")
+
+
+class _CloseWatcher(QObject):
+    """Closes the feature's dialog when its window closes (a modeless dialog would stay)."""
+
+    def __init__(self, feature: ShootingFeature) -> None:
+        super().__init__(feature.window)
+        self._feature = feature
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        dialog = self._feature.dialog
+        if event.type() == QEvent.Type.Close and dialog is not None and isValid(dialog):
+            dialog.close()
+        return False
 
 
 class ShootingFeature:
@@ -200,3 +214,4 @@ def install(window: MainWindow) -> None:
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, feature.dock)
     window.shooting = feature  # type: ignore[attr-defined]
     window.destroyed.connect(lambda *_: feature.detach())
+    window.installEventFilter(_CloseWatcher(feature))
