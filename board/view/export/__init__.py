@@ -7,13 +7,24 @@ suffix; the picture is what the view shows, the text below it the summary of eve
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from board.view.export.controller import ExportController, overlay_notes
-from board.view.export.render import Exported, ExportError, export_format, export_view
 
 if TYPE_CHECKING:
+    from board.view.export.render import Exported, ExportError, export_format, export_view
     from board.view.window import MainWindow
+
+_RENDER = ("Exported", "ExportError", "export_format", "export_view")
+
+
+def __getattr__(name: str) -> Any:
+    """The drawing functions, imported on first use (QtSvg costs nothing at launch)."""
+    if name in _RENDER:
+        from board.view.export import render
+
+        return getattr(render, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["install", "ExportController", "ExportError", "Exported", "export_format",
            "export_view", "overlay_notes"]

@@ -1,10 +1,12 @@
 """File ▸ Export View…: the view, its overlays and their numbers, to PNG, SVG or PDF.
 
-The written summary is :func:`board.game.dispute_summary.summary_lines` over what the
-overlays on the scene say: any visible scene item with a ``summary_note()`` method returning
-``(title, lines)`` (or ``None``) is an overlay whose lines go into the summary. An item
-without one that draws a sketch with labels (``sketch().labels``, each with a ``text``: the
-measuring, sight and zone overlays) contributes its labels' texts, titled by its tool tip.
+The drawing (:mod:`board.view.export.render`, with QtSvg) and the summary are imported on
+first use, so that they cost nothing at launch. The written summary is
+:func:`board.game.dispute_summary.summary_lines` over what the overlays on the scene say:
+any visible scene item with a ``summary_note()`` method returning ``(title, lines)`` (or
+``None``) is an overlay whose lines go into the summary. An item without one that draws a
+sketch with labels (``sketch().labels``, each with a ``text``: the measuring and sight
+overlays) contributes its labels' texts, titled by its tool tip.
 """
 
 from __future__ import annotations
@@ -17,10 +19,9 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QGraphicsItem, QGraphicsScene
 
-from board.game.dispute_summary import OverlayNote, summary_lines
-from board.view.export.render import Exported, ExportError, export_view
-
 if TYPE_CHECKING:
+    from board.game.dispute_summary import OverlayNote
+    from board.view.export.render import Exported
     from board.view.window import MainWindow
 
 __all__ = ["ExportController", "overlay_notes"]
@@ -65,6 +66,8 @@ class ExportController(QObject):
 
     def summary(self) -> list[str]:
         """The lines written below the picture: a heading, the overlays, the kept facts."""
+        from board.game.dispute_summary import summary_lines  # on first use: a faster launch
+
         scene = self.window.scene
         stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
         lines = summary_lines(self.window.document.scenario, scene.datasheets,
@@ -73,6 +76,8 @@ class ExportController(QObject):
 
     def export_to(self, path: Path) -> Exported:
         """Export to ``path`` (its suffix picks the format); ``ExportError`` says why not."""
+        from board.view.export.render import export_view
+
         scenario = self.window.document.scenario
         done = export_view(self.window.view, path, self.summary(), f"battleboard: {scenario.name}")
         self.window.statusBar().showMessage(f"Exported the view to {path}", 6000)
@@ -87,6 +92,8 @@ class ExportController(QObject):
         path = Path(name)
         if not path.suffix:
             path = path.with_suffix("." + chosen.split("*.")[-1].rstrip(")"))
+        from board.view.export.render import ExportError
+
         try:
             self.export_to(path)
         except ExportError as error:
