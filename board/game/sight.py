@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import NDArray
 
 from board.document.datasheet import Datasheet
 from board.document.model import BaseShape, RuleSystem, Scenario
@@ -42,9 +43,8 @@ from geometry import (
     facing_edge,
     hull_facing,
     visible_fraction,
-    visible_fractions,
 )
-from geometry.sight import Ray, SightResult
+from geometry.sight import DEFAULT_SAMPLES, Ray, SightResult, rays_blocked
 from rules import wh40k
 
 __all__ = [
@@ -59,6 +59,7 @@ __all__ = [
 
 SightTarget = ModelTarget | UnitTarget | PieceTarget
 XY = tuple[float, float]
+FloatArray = NDArray[np.float64]
 
 
 class SightError(ValueError):
@@ -156,30 +157,58 @@ class SightReading:
         return [head] + [m.describe() for m in self.models] + [f.describe() for f in self.facings]
 
 
+def _across(eyes: FloatArray, centres: FloatArray, radii: FloatArray) -> FloatArray:
+    """Sample points across each base's width as each eye sees it: shape (eyes, bases, n, 2).
+
+    One point in the middle of each of :data:`geometry.DEFAULT_SAMPLES` equal strips, as
+    :func:`geometry.visible_fraction` samples a round base.
+    """
+    view = centres[None, :, :] - eyes[:, None, :]
+    length = np.hypot(view[..., 0], view[..., 1])
+    safe = np.where(length > 0, length, 1.0)
+    perp = np.stack([-view[..., 1] / safe, view[..., 0] / safe], axis=-1)
+    perp[length == 0] = (1.0, 0.0)
+    spread = (np.arange(DEFAULT_SAMPLES) + 0.5) / DEFAULT_SAMPLES * 2.0 - 1.0
+    return centres[None, :, None, :] + (radii[None, :, None, None] * spread[None, None, :, None]
+                                        * perp[:, :, None, :])
+
+
 def _unit_sights(world: World, eyes: Sequence[Eye], model_ids: Sequence[str],
                  cover: bool) -> tuple[ModelSight, ...]:
-    """Many firers at many round bases: every share at once per firer, rays for the best."""
+    """Many firers (models: one eye, all round) at round bases: every ray in one test."""
+    if not model_ids:
+        return ()
     shapes = [world.models[m].shape for m in model_ids]
-    if len(eyes) < 2 or not all(isinstance(s, Circle) for s in shapes):
+    simple = all(len(e.observer.points) == 1 and e.observer.arc is None for e in eyes)
+    if len(eyes) < 2 or not simple or not all(isinstance(s, Circle) for s in shapes):
         return tuple(_model_sight(world, eyes, m, cover) for m in model_ids)
     circles = [s for s in shapes if isinstance(s, Circle)]
     centres = np.array([c.centre for c in circles], dtype=float)
     radii = np.array([c.radius for c in circles], dtype=float)
     heights = np.array([model_height(world.units[world.models[m].unit_id], world.rule_system)
                         for m in model_ids], dtype=float)
-    rule = sight_rule(world.rule_system)
-    shares = np.array([visible_fractions(world.terrain.index, e.at, e.observer.height, centres,
-                                         radii, heights, rule, arc=e.observer.arc,
-                                         ignore=e.observer.ignore) for e in eyes])
+    at = np.array([e.at for e in eyes], dtype=float)
+    points = _across(at, centres, radii)
+    n_eyes, n_models, n = points.shape[:3]
+    starts = np.ascontiguousarray(np.broadcast_to(at[:, None, None, :], points.shape))
+    eye_heights = np.array([e.observer.height for e in eyes], dtype=float)
+    h_start = np.broadcast_to(eye_heights[:, None, None], (n_eyes, n_models, n)).ravel()
+    h_end = np.broadcast_to(heights[None, :, None], (n_eyes, n_models, n)).ravel()
+    ignore = frozenset().union(*(e.observer.ignore for e in eyes))
+    blocked = rays_blocked(world.terrain.index, starts.reshape(-1, 2),
+                           np.ascontiguousarray(points.reshape(-1, 2)), h_start, h_end,
+                           sight_rule(world.rule_system), ignore).reshape(n_eyes, n_models, n)
+    shares = 1.0 - blocked.mean(axis=2)
     found = []
     for j, model_id in enumerate(model_ids):
         column = shares[:, j]
-        best = eyes[int(np.argmax(column))]
-        drawn = visible_fraction(world.terrain.index, best.observer, circles[j], heights[j], rule)
+        best = int(np.argmax(column))
+        rays = tuple(Ray(eyes[best].at, (float(x), float(y)), bool(b))
+                     for (x, y), b in zip(points[best, j], blocked[best, j], strict=True))
         seen = column[column > 0.0]
         obscured = bool(np.any(seen <= 1.0 - COVER_HIDDEN + 1e-9)) if cover else None
-        found.append(ModelSight(model_id, float(column.max()), obscured, drawn.rays,
-                                len(seen), len(eyes)))
+        found.append(ModelSight(model_id, float(column.max()), obscured, rays, len(seen),
+                                len(eyes)))
     return tuple(found)
 
 

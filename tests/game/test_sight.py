@@ -172,3 +172,11 @@ def test_a_unit_reading_agrees_with_each_firer_looking_alone():
         assert sight.cover == any(a.cover for a in alone if a.visible > 0)
         assert sum(not r.blocked for r in sight.rays) / 16 == sight.visible
     assert {round(m.visible, 4) for m in together.models} != {1.0}  # some are hidden
+
+
+def test_a_unit_at_a_building_reads_one_facing_per_firer():
+    found, world = board([(60.0, 40.0)], shooter=[(24.0, 10.0), (40.0, 24.0)])
+    reading = look(found, world, Shooter(ShooterKind.UNIT, "red"), PieceTarget("bastion"))
+    assert reading.models == ()
+    assert [(f.firer, f.facing) for f in reading.facings] == \
+        [("model red-1", "front"), ("model red-2", "right")]
