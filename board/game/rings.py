@@ -21,6 +21,8 @@ moved to where the items stand (:func:`shifted`), not where the document has the
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -34,6 +36,7 @@ from board.document.model import Annotation
 from board.game.annotations import AnnotationError
 from board.game.measure import RangeRing, to_inches
 from board.game.targets import PieceTarget, Target, TargetError, describe, target_from_dict
+from board.game.world import World
 from geometry import Circle, Shape, format_distance, reach_area
 
 __all__ = [
@@ -44,6 +47,7 @@ __all__ = [
     "parse_distances",
     "shifted",
     "ring_areas",
+    "moved_world",
 ]
 
 #: The annotation kind of a kept range ring or aura.
@@ -196,3 +200,33 @@ def ring_areas(shapes: Sequence[Shape], radii: Iterable[float]) -> tuple[RangeRi
                                                           for s in shapes])))
     return tuple(rings)
 
+
+
+def moved_world(world: World, offsets: Mapping[str, tuple[float, float]]) -> World:
+    """``world`` with some models moved by ``(dx, dy)`` inches: what a drag preview shows.
+
+    The terrain is shared; the models not named are the same shapes. Used to measure again
+    while models are dragged, before the document changes.
+
+    Examples
+    --------
+    >>> from board.document.io import default_library
+    >>> from board.document.model import Base, Model, Scenario, TroopType, Unit
+    >>> from board.game.world import WorldCache
+    >>> squad = Unit("u1", "Squad", "red", TroopType.INFANTRY,
+    ...              [Model("m1", Base.round_mm(32), 5, 5)])
+    >>> world = WorldCache(default_library()).world_for(Scenario(units=[squad]))
+    >>> moved = moved_world(world, {"m1": (2.0, 0.0)})
+    >>> moved.models["m1"].shape.centre, world.models["m1"].shape.centre
+    ((7.0, 5.0), (5.0, 5.0))
+    >>> moved_world(world, {}) is world
+    True
+    """
+    if not offsets:
+        return world
+    preview = copy.copy(world)
+    preview.models = dict(world.models)
+    for model_id, (dx, dy) in offsets.items():
+        found = world.models[model_id]
+        preview.models[model_id] = dataclasses.replace(found, shape=shifted(found.shape, dx, dy))
+    return preview

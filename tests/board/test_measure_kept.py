@@ -9,8 +9,9 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
 from board.document.io import load_scenario, save_scenario
-from board.game.annotations import ruler_annotation
+from board.game.annotations import ruler_annotation, within_annotation
 from board.game.targets import ModelTarget
+from board.view.measure.sketches import WHOLLY
 from tests.board.qt_helpers import Left, NoMod, click
 
 R25 = 12.5 / 25.4
@@ -198,3 +199,26 @@ def test_rings_on_an_epic_board_are_typed_and_shown_in_centimetres(window):
     assert sketch.labels[0].text == "15.00 cm"
     radius = sketch.areas[0].path.boundingRect().width() / 2
     assert radius == pytest.approx(15.0 / 2.54 + 10.0 / 25.4, abs=0.01)
+
+
+def test_a_kept_ruler_and_verdict_follow_the_live_drag(window):
+    layer = window.measure.layer
+    layer.keep(ruler_annotation("ruler-1", ModelTarget("r0"), ModelTarget("b0")), "Keep ruler")
+    layer.keep(within_annotation("within-1", "blue-guard", ModelTarget("r0"), 24.0), "Keep")
+    ruler_item, within_item = layer.item("ruler-1"), layer.item("within-1")
+    assert ruler_item.sketch().labels[0].text == 'ruler-1: 30.50"'
+    verdicts = [a.edge for a in within_item.sketch().areas[1:]]
+    assert verdicts.count(WHOLLY) == 0  # b0..b2 are 30" and more from r0
+    window.scene.clearSelection()
+    moved, p1 = press_and_move(window.view, (40.0, 30.0), (20.0, 40.0))  # b0 alone, near r0
+    assert window.document.scenario.model("b0")[1].x == 40.0  # not released yet
+    b0 = (40.0 + moved.x(), 30.0 + moved.y())
+    gap = math.dist((10.0, 40.0), b0) - 16.0 / 25.4 - R25
+    assert ruler_item.sketch().labels[0].text == f'ruler-1: {gap:.2f}"'
+    assert ruler_item.boundingRect().contains(ruler_item.sketch().bounds())
+    verdicts = [a.edge for a in within_item.sketch().areas[1:]]
+    assert verdicts.count(WHOLLY) == 1  # b0, now a few inches from r0
+    QTest.mouseRelease(window.view.viewport(), Left, NoMod, p1)
+    assert ruler_item.sketch().labels[0].text == f'ruler-1: {gap:.2f}"'
+    window.undo_stack.undo()
+    assert ruler_item.sketch().labels[0].text == 'ruler-1: 30.50"'

@@ -1,9 +1,9 @@
 """The measuring layer: the kept measurements drawn on the board, and what the tools share.
 
 :class:`MeasureLayer` keeps one :class:`OverlayItem` per kept measurement (``ruler``,
-``within`` and ``ring`` annotations), redrawn when the document changes; range rings also
-follow their models and buildings while a drag previews them (the items move before the
-document does). It holds the settings the measuring tools share (the distance asked about,
+``within`` and ``ring`` annotations), redrawn when the document changes and while a drag
+previews their models elsewhere (the items move before the document does): a kept ruler or
+verdict is measured again where the dragged models stand, a ring moves with them. It holds the settings the measuring tools share (the distance asked about,
 centre to centre, ring distances), the scenario's world and deployment zones, and makes the
 undoable edits that keep and remove measurements.
 """
@@ -11,7 +11,6 @@ undoable edits that keep and remove measurements.
 from __future__ import annotations
 
 import math
-from functools import partial
 
 from PySide6.QtCore import QObject, QRectF, Signal
 from shapely.geometry.base import BaseGeometry
@@ -26,8 +25,8 @@ from board.game.rings import RING_KIND, read_ring
 from board.game.targets import Target, ZoneTarget, resolve
 from board.game.world import World
 from board.view.commands import ApplyChangeCommand
-from board.view.measure.overlay_item import OverlayItem, Sketch
-from board.view.measure.pictures import kept_sketch
+from board.view.measure.kept_overlay import KeptOverlay
+from board.view.measure.overlay_item import OverlayItem
 from board.view.measure.ring_overlay import RingOverlay
 from board.view.scene import BoardScene
 from geometry import Shape
@@ -66,9 +65,7 @@ class MeasureLayer(QObject):
         self.centre_to_centre = False
         self._world: World | None = None
         self._positions: dict[str, XY] | None = None
-        self._items: dict[str, OverlayItem] = {}
-        self._ready: dict[str, Sketch | None] = {}
-        self._rings: dict[str, RingOverlay] = {}
+        self._overlays: dict[str, RingOverlay | KeptOverlay] = {}
         document = scene.document
         for signal in (document.models_changed, document.models_removed, document.models_added,
                        document.piece_added, document.piece_removed, document.pieces_changed,
@@ -162,7 +159,7 @@ class MeasureLayer(QObject):
 
     def item(self, annotation_id: str) -> OverlayItem:
         """The item drawing the kept measurement ``annotation_id``."""
-        return self._items[annotation_id]
+        return self._overlays[annotation_id].item
 
     def _describe(self, annotation: Annotation) -> str:
         try:
@@ -185,52 +182,20 @@ class MeasureLayer(QObject):
         self.kept_changed.emit()
 
     def _on_drag_moved(self, _: str) -> None:
-        for ring in self._rings.values():
-            ring.follow()
+        for overlay in self._overlays.values():
+            overlay.follow()
 
     def _sync(self) -> None:
         wanted = {a.id: a for a in self.scene.document.scenario.annotations
                   if a.kind in (*KINDS, RING_KIND)}
-        for annotation_id in [i for i in self._items if i not in wanted]:
-            self.scene.removeItem(self._items.pop(annotation_id))
-            self._rings.pop(annotation_id, None)
+        for annotation_id in [i for i in self._overlays if i not in wanted]:
+            self.scene.removeItem(self._overlays.pop(annotation_id).item)
         for annotation_id, annotation in wanted.items():
-            if annotation_id not in self._items:
-                self._items[annotation_id] = self._new_item(annotation)
-                self.scene.addItem(self._items[annotation_id])
-            if annotation_id in self._rings:
-                self._rings[annotation_id].refresh()
-            else:
-                self._items[annotation_id].mark_dirty()
-
-    def _new_item(self, annotation: Annotation) -> OverlayItem:
-        if annotation.kind == RING_KIND:
-            ring = RingOverlay(self, annotation.id)
-            self._rings[annotation.id] = ring
-            return ring.item
-        return OverlayItem(partial(self._compute, annotation.id),
-                           partial(self._estimate, annotation.id), 35.0)
-
-    def _annotation(self, annotation_id: str) -> Annotation | None:
-        found = self.scene.document.scenario.annotations
-        return next((a for a in found if a.id == annotation_id), None)
-
-    def _estimate(self, annotation_id: str) -> QRectF:
-        annotation = self._annotation(annotation_id)
-        if annotation is None:
-            return QRectF()
-        # A kept ruler or verdict changes only with the document: work it out now.
-        sketch = kept_sketch(annotation, self.world(), self.zones)
-        self._ready[annotation_id] = sketch
-        return self.pad(sketch.bounds()) if sketch is not None else QRectF()
-
-    def _compute(self, annotation_id: str) -> Sketch | None:
-        if annotation_id in self._ready:
-            return self._ready.pop(annotation_id)
-        annotation = self._annotation(annotation_id)
-        if annotation is None:
-            return None
-        return kept_sketch(annotation, self.world(), self.zones)
+            if annotation_id not in self._overlays:
+                kind = RingOverlay if annotation.kind == RING_KIND else KeptOverlay
+                self._overlays[annotation_id] = kind(self, annotation_id)
+                self.scene.addItem(self._overlays[annotation_id].item)
+            self._overlays[annotation_id].refresh()
 
     # -- where items stand during a drag preview ------------------------------------------
     def model_offset(self, model_id: str) -> XY:
