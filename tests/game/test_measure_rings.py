@@ -110,3 +110,19 @@ def test_rings_are_saved_and_check_lists_them_without_a_verdict():
 def test_a_ring_around_a_zone_is_allowed():
     kept = read_ring(ring_annotation("z", ZoneTarget("void_shield", "vsg"), (3,), "in"))
     assert kept.text == 'ring 3.00" around void-shield zone of vsg'
+
+
+def test_moved_world_measures_where_the_dragged_models_stand_and_leaves_the_world_alone():
+    from board.game.measure import ruler
+    from board.game.rings import moved_world
+    from board.game.world import WorldCache
+
+    scenario = samples.scenario(units=[samples.round_unit("a", samples.RED, [(10, 10)]),
+                                       samples.round_unit("b", samples.BLUE, [(20, 10)])])
+    world = WorldCache(samples.library()).world_for(scenario)
+    preview = moved_world(world, {"b-1": (-4.0, 3.0)})
+    moved = ruler(preview, ModelTarget("a-1"), ModelTarget("b-1")).distance
+    assert moved == pytest.approx(math.dist((10, 10), (16, 13)) - 2 * R32)
+    assert ruler(world, ModelTarget("a-1"), ModelTarget("b-1")).distance == pytest.approx(
+        10 - 2 * R32)
+    assert preview.models["a-1"] is world.models["a-1"] and preview.terrain is world.terrain
