@@ -138,6 +138,7 @@ class SightReading:
     models: tuple[ModelSight, ...]
     facings: tuple[FacingSight, ...]
     eyes: tuple[XY, ...]
+    notes: tuple[str, ...] = ()
 
     @property
     def rays(self) -> tuple[Ray, ...]:
@@ -154,7 +155,8 @@ class SightReading:
         """The readout, one line per target model and per firer's facing."""
         head = f"{self.shooter} → {self.target}: " + ("in sight" if self.in_sight
                                                      else "no line of sight")
-        return [head] + [m.describe() for m in self.models] + [f.describe() for f in self.facings]
+        return ([head] + [m.describe() for m in self.models]
+                + [f.describe() for f in self.facings] + list(self.notes))
 
 
 def _across(eyes: FloatArray, centres: FloatArray, radii: FloatArray) -> FloatArray:
@@ -308,5 +310,15 @@ def line_of_sight(scenario: Scenario, library: Mapping[str, Datasheet], world: W
             found = _vehicle_facing(world, eye, target.model_id)
             facings += [found] if found else []
     return SightReading(shooter.label, _target_label(target), models, tuple(facings),
-                        tuple(e.at for e in eyes))
+                        tuple(e.at for e in eyes), _notes(scenario, target))
+
+
+def _notes(scenario: Scenario, target: SightTarget) -> tuple[str, ...]:
+    """What the rules add about the target: a Fantasy garrison is in hard cover (seed 002)."""
+    if scenario.rule_system is not RuleSystem.WARHAMMER_FANTASY:
+        return ()
+    if not isinstance(target, PieceTarget) or not scenario.units_in(target.piece_id):
+        return ()
+    names = ", ".join(u.name for u in scenario.units_in(target.piece_id))
+    return (f"{names} inside: shots at the garrison count it as in hard cover (−2 to hit)",)
 

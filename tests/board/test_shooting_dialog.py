@@ -174,3 +174,14 @@ def test_closing_the_window_closes_the_dialog(window):
     dialog = open_dialog(window)
     window.close()
     assert not dialog.isVisible()
+
+
+def test_a_fantasy_board_says_the_garrison_is_shot_instead(window):
+    hut = TerrainPiece("hut", "whfb_building_1_floor", 20.0, 20.0)
+    window.show_scenario(Scenario(rule_system=RuleSystem.WARHAMMER_FANTASY, terrain=[hut],
+                                  sides=[Side("red", "Red", "#c00"), Side("blue", "Blue", "#00c")],
+                                  units=[Unit("u", "Archers", "red", TroopType.INFANTRY,
+                                              [Model("a", Base.round_mm(20), 5.0, 5.0)])]))
+    dialog = open_dialog(window)
+    assert "its garrison is, counting as in hard cover" in dialog.odds.toPlainText()
+    assert not dialog.roll_button.isEnabled()

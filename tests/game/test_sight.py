@@ -180,3 +180,15 @@ def test_a_unit_at_a_building_reads_one_facing_per_firer():
     assert reading.models == ()
     assert [(f.firer, f.facing) for f in reading.facings] == \
         [("model red-1", "front"), ("model red-2", "right")]
+
+
+def test_a_fantasy_garrison_is_read_as_in_hard_cover():
+    hut = TerrainPiece("hut", "whfb_building_1_floor", 24.0, 24.0)
+    inside = round_unit("blue", BLUE, [(24.0, 24.0)], mm=25)
+    inside.embarked_in = "hut"
+    found = scenario(RuleSystem.WARHAMMER_FANTASY, [hut], [round_unit("red", RED, [EYE]), inside])
+    world = WorldCache(library()).world_for(found)
+    reading = look(found, world, Shooter(ShooterKind.MODEL, "red-1"), PieceTarget("hut"))
+    assert reading.lines()[-1] == \
+        "blue inside: shots at the garrison count it as in hard cover (−2 to hit)"
+    assert reading.in_sight

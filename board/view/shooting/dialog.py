@@ -183,6 +183,10 @@ class ShootDialog(QDialog):
     def plan(self) -> ShotPlan:
         """The shot the form describes (:class:`ShootingError` if it cannot be made)."""
         piece_id = self.target.currentData()
+        if piece_id is None and self.scene.document.scenario.rule_system is \
+                RuleSystem.WARHAMMER_FANTASY:
+            raise ShootingError("in Warhammer Fantasy the building is not shot at: its garrison "
+                                "is, counting as in hard cover (−2 to hit)")
         if piece_id is None:
             raise ShootingError("there is no standing building to shoot at")
         key = self.firer.currentData()
