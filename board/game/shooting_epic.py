@@ -30,8 +30,8 @@ from board.game.world import World
 from geometry import CM_PER_INCH, distance
 from rules import epic40k
 from rules.dice import Dice
-from rules.odds import binomial
 from rules.epic40k.tables import COLLAPSE_RADIUS_DICE
+from rules.odds import binomial
 
 __all__ = ["epic_site", "epic_odds_lines", "epic_shoot"]
 
