@@ -3,9 +3,10 @@
 :class:`MeasureLayer` keeps one :class:`OverlayItem` per kept measurement (``ruler``,
 ``within`` and ``ring`` annotations), redrawn when the document changes and while a drag
 previews their models elsewhere (the items move before the document does): a kept ruler or
-verdict is measured again where the dragged models stand, a ring moves with them. It holds the settings the measuring tools share (the distance asked about,
-centre to centre, ring distances), the scenario's world and deployment zones, and makes the
-undoable edits that keep and remove measurements.
+verdict is measured again where the dragged models stand, a ring moves with them. It holds
+the settings the measuring tools share (the distance asked about, centre to centre), the
+scenario's world and deployment zones, and makes the undoable edits that keep and remove
+measurements.
 """
 
 from __future__ import annotations

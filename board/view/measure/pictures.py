@@ -6,8 +6,6 @@ annotation (:mod:`board.game.annotations`) and measured again where the models n
 
 from __future__ import annotations
 
-import shapely
-
 from board.document.model import Annotation
 from board.game.annotations import (
     AnnotationError,
@@ -19,8 +17,7 @@ from board.game.measure import RulerReading, WithinReading, display_unit, ruler,
 from board.game.targets import Target, TargetError, ZoneResolver, resolve
 from board.game.world import World
 from board.view.measure.overlay_item import Sketch
-from board.view.measure.sketches import ruler_sketch, within_sketch
-from geometry import reach_area
+from board.view.measure.sketches import reach_path, ruler_sketch, within_sketch
 
 __all__ = ["ruler_picture", "within_picture", "within_title", "kept_sketch"]
 
@@ -45,7 +42,7 @@ def within_picture(world: World, unit_id: str, target: Target, reach: float,
     """Check every model of ``unit_id`` against ``reach`` inches of ``target`` and draw it."""
     reading = within_check(world, unit_id, target, reach, zones)
     parts = [shape for _, shape in resolve(target, world, zones)]
-    area = shapely.union_all([reach_area(s, reach) for s in parts]) if parts else None
+    area = reach_path(tuple(parts), reach)
     models = dict(world.unit_models(unit_id))
     return reading, within_sketch(reading, models, area, title + within_title(world, reading))
 

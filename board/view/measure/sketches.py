@@ -8,6 +8,7 @@ paths, lines and labels in the board's colours: green wholly within, amber withi
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 import shapely
 from PySide6.QtCore import QPointF
@@ -17,7 +18,7 @@ from shapely.geometry.base import BaseGeometry
 from board.game.measure import RangeRing, RulerReading, WithinReading, excess_text
 from board.view.convert import geometry_to_path, to_point
 from board.view.measure.overlay_item import Area, Label, Line, Sketch
-from geometry import Circle, Shape, format_distance
+from geometry import Circle, Shape, format_distance, reach_area
 
 __all__ = [
     "WHOLLY",
@@ -28,6 +29,7 @@ __all__ = [
     "DRAW_TOLERANCE",
     "shape_path",
     "ruler_sketch",
+    "reach_path",
     "within_sketch",
     "ring_sketch",
 ]
@@ -79,16 +81,33 @@ def _is_point(shape: Shape) -> bool:
     return not isinstance(shape, Circle) and shape.geom_type == "Point"
 
 
+def reach_path(shapes: tuple[Shape, ...], reach: float) -> QPainterPath:
+    """The area within ``reach`` inches of any of ``shapes``, as drawn (empty for none).
+
+    Kept for the last few asked: while a unit is dragged, the target it is checked against
+    stays where it is.
+    """
+    return _reach_path(shapes, reach)
+
+
+@lru_cache(maxsize=16)
+def _reach_path(shapes: tuple[Shape, ...], reach: float) -> QPainterPath:
+    if not shapes:
+        return QPainterPath()
+    area = shapely.union_all([reach_area(s, reach) for s in shapes])
+    return shape_path(shapely.simplify(area, DRAW_TOLERANCE)) if not area.is_empty else \
+        QPainterPath()
+
+
 def within_sketch(reading: WithinReading, models: Mapping[str, Shape],
-                  reach: BaseGeometry | None, title: str) -> Sketch:
+                  reach: QPainterPath, title: str) -> Sketch:
     """Every model outlined by its verdict, the failing ones labelled with by how much.
 
-    ``reach`` is the area within the distance of the target (dashed), when it can be drawn.
+    ``reach`` is the area within the distance of the target (drawn dashed unless empty).
     """
     sketch = Sketch()
-    if reach is not None and not reach.is_empty:
-        drawn = shape_path(shapely.simplify(reach, DRAW_TOLERANCE))
-        sketch.areas.append(Area(drawn, WITHIN, _alpha(WITHIN, 28), dashed=True))
+    if not reach.isEmpty():
+        sketch.areas.append(Area(reach, WITHIN, _alpha(WITHIN, 28), dashed=True))
     top: QPointF | None = None
     for model in reading.models:
         path = shape_path(models[model.model_id])
