@@ -222,3 +222,15 @@ def test_a_kept_ruler_and_verdict_follow_the_live_drag(window):
     assert ruler_item.sketch().labels[0].text == f'ruler-1: {gap:.2f}"'
     window.undo_stack.undo()
     assert ruler_item.sketch().labels[0].text == 'ruler-1: 30.50"'
+
+
+def test_escape_during_a_drag_puts_the_ring_back(window):
+    ring_id = rings_around(window, "b0", whole_unit=True)
+    item = window.measure.layer.item(ring_id)
+    start = ring_centre(item)
+    moved, p1 = press_and_move(window.view, (40.0, 30.0), (40.0, 20.0), Shift)
+    assert ring_centre(item).y() == pytest.approx(start.y() + moved.y(), abs=0.01)
+    QTest.keyClick(window.view, Qt.Key.Key_Escape)
+    assert ring_centre(item).y() == pytest.approx(start.y(), abs=0.01)
+    QTest.mouseRelease(window.view.viewport(), Left, Shift, p1)
+    assert window.document.scenario.model("b0")[1].y == 30.0
