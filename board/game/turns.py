@@ -42,6 +42,7 @@ __all__ = [
     "clock_text",
     "EndOfTurn",
     "end_turn",
+    "goes_first",
 ]
 
 TURN, PLAYER, TURN_ORDER = "turn", "player", "turn_order"
@@ -138,3 +139,20 @@ def end_turn(scenario: Scenario, library: Mapping[str, Datasheet],
     rolls = [r.to_dict() for r in dice.take()]
     change.log.append(LogEntry("; ".join(lines), rolls, dice.seed))
     return EndOfTurn(change, lines)
+
+
+def goes_first(scenario: Scenario, side_id: str) -> Change:
+    """Start the battle's clock with ``side_id`` first: game turn 1, its turn (one change).
+
+    >>> from board.document.model import Scenario, Side
+    >>> sides = [Side("red", "Red", "#f00"), Side("blue", "Blue", "#00f")]
+    >>> goes_first(Scenario(sides=sides), "blue").options
+    {'turn': 1, 'player': 'blue', 'turn_order': ['blue', 'red']}
+    """
+    order = _order(scenario)
+    if side_id not in order:
+        raise TurnError(f"side {side_id!r} is not one of {list(order)}")
+    other = order[1] if order[0] == side_id else order[0]
+    clock = wh40k.TurnClock((side_id, other), 1, side_id)
+    line = LogEntry(f"{_side_name(scenario, side_id)} goes first: turn 1 begins")
+    return Change(options=clock_options(clock), log=[line])

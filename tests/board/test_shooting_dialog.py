@@ -185,3 +185,19 @@ def test_a_fantasy_board_says_the_garrison_is_shot_instead(window):
     dialog = open_dialog(window)
     assert "its garrison is, counting as in hard cover" in dialog.odds.toPlainText()
     assert not dialog.roll_button.isEnabled()
+
+
+def test_choosing_who_goes_first_starts_the_clock_and_undoes(window):
+    feature = window.shooting
+    assert [feature.dock.first.itemText(k) for k in range(feature.dock.first.count())] == \
+        ["Red", "Blue"]
+    feature.dock.first.setCurrentIndex(1)
+    QTest.mouseClick(feature.dock.start, Left)
+    assert feature.dock.clock.text() == "Turn 1 – Blue"
+    QTest.mouseClick(feature.dock.end_turn, Left)
+    assert feature.dock.clock.text() == "Turn 1 – Red"
+    QTest.mouseClick(feature.dock.end_turn, Left)
+    assert feature.dock.clock.text() == "Turn 2 – Blue"
+    for _ in range(3):
+        window.undo_stack.undo()
+    assert feature.dock.clock.text() == "Turn 1 – Red" and window.scenario.options == {}

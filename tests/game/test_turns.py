@@ -7,7 +7,7 @@ import pytest
 from board.document.changes import apply_change
 from board.document.edits import ScenarioDocument
 from board.document.model import RuleSystem, TerrainPiece
-from board.game.turns import TurnError, clock_of, clock_text, end_turn
+from board.game.turns import TurnError, clock_of, clock_text, end_turn, goes_first
 from rules.dice import Dice
 from tests.game.samples import library, round_unit, scenario
 
@@ -90,3 +90,13 @@ def test_epic_and_fantasy_only_move_the_clock():
     for system in (RuleSystem.EPIC40K, RuleSystem.WARHAMMER_FANTASY):
         done = end_turn(scenario(system), library(), seed=1)
         assert done.change.pieces == {} and done.change.options["player"] == "blue"
+
+
+def test_who_goes_first_starts_turn_one_and_a_stranger_is_refused():
+    found = scenario()
+    found.options.update(turn=3, player="red")
+    change = goes_first(found, "blue")
+    assert change.options == {"turn": 1, "player": "blue", "turn_order": ["blue", "red"]}
+    assert change.log[0].text == "Blue goes first: turn 1 begins"
+    with pytest.raises(TurnError, match="side 'green' is not one of"):
+        goes_first(found, "green")

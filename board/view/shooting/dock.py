@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
+    QComboBox,
     QDockWidget,
     QHBoxLayout,
     QLabel,
@@ -32,6 +33,13 @@ class ShootingDock(QDockWidget):
         top.addWidget(self.clock, 1)
         top.addWidget(self.end_turn)
         layout.addLayout(top)
+        first = QHBoxLayout()
+        first.addWidget(QLabel("Goes first:"))
+        self.first = QComboBox()
+        self.start = QPushButton("Start turn 1")
+        first.addWidget(self.first, 1)
+        first.addWidget(self.start)
+        layout.addLayout(first)
         row = QHBoxLayout()
         self.sight = QPushButton("Line of sight")
         self.shoot = QPushButton("Shoot a building…")

@@ -12,7 +12,7 @@ from shiboken6 import isValid
 from board.game.automated_fire import AutomatedTarget, FireResult, automated_fire
 from board.game.shooters import Shooter, ShooterKind
 from board.game.targets import PieceTarget
-from board.game.turns import TurnError, clock_text, end_turn
+from board.game.turns import TurnError, clock_text, end_turn, goes_first
 from board.view.commands import ApplyChangeCommand
 from board.view.measure.overlay_item import Label, Line, OverlayItem, Sketch
 from board.view.shooting.dialog import ShootDialog
@@ -59,6 +59,7 @@ class ShootingFeature:
         document.options_changed.connect(lambda *_: self.show_clock())
         document.replaced.connect(lambda *_: self._on_replaced())
         self.dock.end_turn.clicked.connect(lambda: self.end_turn())
+        self.dock.start.clicked.connect(lambda: self.start_battle(self.dock.first.currentData()))
         self.dock.sight.clicked.connect(lambda: self.start_sight())
         self.dock.shoot.clicked.connect(lambda: self.open_shoot_dialog())
         self.dock.automated.clicked.connect(lambda: self.automated_fire())
@@ -132,8 +133,27 @@ class ShootingFeature:
         self.dock.show_lines(done.lines)
         return True
 
+    def start_battle(self, side_id: str | None) -> bool:
+        """Set the clock to game turn 1 with ``side_id`` to play first (one undo step)."""
+        scene = self.window.scene
+        try:
+            change = goes_first(scene.document.scenario, side_id or "")
+        except TurnError as error:
+            self.dock.show_lines([f"Goes first: {error}"])
+            return False
+        scene.undo_stack.push(ApplyChangeCommand(scene.document, change, "Who goes first"))
+        self.dock.show_lines([change.log[0].text])
+        return True
+
     def show_clock(self) -> None:
-        """Show whose turn it is."""
+        """Show whose turn it is, and offer the sides to go first."""
+        scenario = self.window.document.scenario
+        first = self.dock.first
+        wanted = [(s.name, s.id) for s in scenario.sides]
+        if [(first.itemText(k), first.itemData(k)) for k in range(first.count())] != wanted:
+            first.clear()
+            for name, side_id in wanted:
+                first.addItem(name, side_id)
         try:
             text = clock_text(self.window.document.scenario)
         except TurnError as error:
