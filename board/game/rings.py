@@ -6,7 +6,8 @@ A ring a player keeps is an :class:`~board.document.model.Annotation` of kind ``
 
 ``distances`` are in ``distance_unit`` (``"in"``, or ``"cm"`` in Epic 40,000). With
 ``"weapons": true`` the target is a terrain piece and the rings are its emplaced weapons'
-ranges, each from its own mount; ``distances`` may then be empty.
+ranges, each from its own mount; ``distances`` may then be empty. With ``"mount": ID`` (a
+piece target) the rings are at ``distances`` around that one emplaced weapon's mount.
 
 The ring follows its model while it is dragged: the board hands :func:`ring_areas` the shapes
 moved to where the items stand (:func:`shifted`), not where the document has them.
@@ -63,6 +64,7 @@ class RingAnnotation:
     distances: tuple[float, ...]
     distance_unit: str
     weapons: bool = False
+    mount: str | None = None
 
     @property
     def radii(self) -> tuple[float, ...]:
@@ -76,20 +78,24 @@ class RingAnnotation:
             return f"emplaced weapon ranges of {describe(self.target)}"
         shown = ", ".join(format_distance(r, unit=self.distance_unit) for r in self.radii)
         word = "ring" if len(self.radii) == 1 else "rings"
-        return f"{word} {shown} around {describe(self.target)}"
+        around = f"weapon {self.mount} of " if self.mount else ""
+        return f"{word} {shown} around {around}{describe(self.target)}"
 
     def to_annotation(self) -> Annotation:
         """The document's annotation for it."""
-        return Annotation(self.id, RING_KIND, {
-            "target": self.target.to_dict(), "distances": list(self.distances),
-            "distance_unit": self.distance_unit, "weapons": self.weapons})
+        data = {"target": self.target.to_dict(), "distances": list(self.distances),
+                "distance_unit": self.distance_unit, "weapons": self.weapons}
+        if self.mount is not None:
+            data["mount"] = self.mount
+        return Annotation(self.id, RING_KIND, data)
 
 
 def ring_annotation(annotation_id: str, target: Target, distances: Iterable[float],
-                    distance_unit: str, weapons: bool = False) -> Annotation:
-    """Make the annotation that keeps rings around ``target``."""
+                    distance_unit: str, weapons: bool = False,
+                    mount: str | None = None) -> Annotation:
+    """Make the annotation that keeps rings around ``target`` (or one of its weapons)."""
     kept = RingAnnotation(annotation_id, target, tuple(float(d) for d in distances),
-                          distance_unit, weapons)
+                          distance_unit, weapons, mount)
     return read_ring(kept.to_annotation()).to_annotation()  # checked as a file would be
 
 
@@ -135,7 +141,12 @@ def read_ring(annotation: Annotation) -> RingAnnotation:
         raise _fail(annotation, f"weapon ranges need a piece target, got {describe(target)}")
     if not weapons and not distances:
         raise _fail(annotation, "give at least one distance")
-    return RingAnnotation(annotation.id, target, distances, unit, weapons)
+    mount = data.get("mount")
+    if mount is not None and (not isinstance(mount, str) or not mount):
+        raise _fail(annotation, f"mount must be an emplaced weapon's id, got {mount!r}")
+    if mount is not None and not isinstance(target, PieceTarget):
+        raise _fail(annotation, f"a mount needs a piece target, got {describe(target)}")
+    return RingAnnotation(annotation.id, target, distances, unit, weapons, mount)
 
 
 def parse_distances(text: str, unit: str) -> tuple[float, ...]:

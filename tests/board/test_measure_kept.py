@@ -234,3 +234,33 @@ def test_escape_during_a_drag_puts_the_ring_back(window):
     assert ring_centre(item).y() == pytest.approx(start.y(), abs=0.01)
     QTest.mouseRelease(window.view.viewport(), Left, Shift, p1)
     assert window.document.scenario.model("b0")[1].y == 30.0
+
+
+def test_rings_at_chosen_distances_around_one_emplaced_weapon(window):
+    dock = window.measure.dock
+    window.scene.clearSelection()
+    assert [dock.around.itemText(k) for k in range(dock.around.count())] == ["the selection"]
+    click(window.view, (24.0, 22.0))  # the bastion
+    mounts = window.measure.layer.world().piece("bastion").mounts
+    offered = [dock.around.itemData(k) for k in range(dock.around.count())]
+    assert offered == [None, *(m.id for m in mounts)]
+    dock.around.setCurrentIndex(1)
+    dock.rings.setText("12")
+    dock.add_rings()
+    note = window.document.scenario.annotations[-1]
+    assert note.data["mount"] == mounts[0].id and note.data["distances"] == [12.0]
+    item = window.measure.layer.item(note.id)
+    centre = ring_centre(item)
+    assert (centre.x(), centre.y()) == pytest.approx((mounts[0].x, mounts[0].y), abs=0.01)
+    assert item.sketch().labels[0].text == f'{mounts[0].id} 12.00"'
+    assert f"ring 12.00\" around weapon {mounts[0].id} of piece bastion" in dock.kept.item(0).text()
+    moved, p1 = press_and_move(window.view, (24.0, 22.0), (30.0, 22.0))
+    assert ring_centre(item).x() == pytest.approx(mounts[0].x + moved.x(), abs=0.01)
+    QTest.mouseRelease(window.view.viewport(), Left, NoMod, p1)
+
+
+def test_a_weapon_ring_needs_a_building_selected(window):
+    window.scene.clearSelection()
+    window.scene.select_unit_of("b0")
+    assert not window.measure.rings_around_selection("6", mount="anything")
+    assert "select one building first" in window.measure.dock.readout.text()

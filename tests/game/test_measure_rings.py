@@ -126,3 +126,13 @@ def test_moved_world_measures_where_the_dragged_models_stand_and_leaves_the_worl
     assert ruler(world, ModelTarget("a-1"), ModelTarget("b-1")).distance == pytest.approx(
         10 - 2 * R32)
     assert preview.models["a-1"] is world.models["a-1"] and preview.terrain is world.terrain
+
+
+def test_a_ring_around_one_mount_round_trips_and_names_it():
+    kept = read_ring(ring_annotation("m", PieceTarget("b"), (12,), "in", mount="gun"))
+    assert kept.mount == "gun" and kept.text == 'ring 12.00" around weapon gun of piece b'
+    with pytest.raises(AnnotationError, match="a mount needs a piece target, got unit u"):
+        ring_annotation("m", UnitTarget("u"), (12,), "in", mount="gun")
+    with pytest.raises(AnnotationError, match="mount must be an emplaced weapon's id, got 3"):
+        read_ring(Annotation("m", "ring", {"target": {"type": "piece", "id": "b"},
+                                           "distances": [6], "mount": 3}))

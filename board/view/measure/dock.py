@@ -86,7 +86,9 @@ class MeasureDock(QDockWidget):
         self.setWidget(scroll)
         layer.readout_changed.connect(self.show_reading)
         layer.kept_changed.connect(self.refresh)
+        layer.scene.selectionChanged.connect(self.refresh_around)
         self.refresh()
+        self.refresh_around()
 
     def _tools_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
@@ -118,16 +120,34 @@ class MeasureDock(QDockWidget):
         row.addWidget(_button("Within zone", self._within_zone))
         return row
 
-    def _ring_row(self) -> QHBoxLayout:
+    def _ring_row(self) -> QGridLayout:
+        grid = QGridLayout()
+        grid.addWidget(QLabel("Rings around"), 0, 0)
+        self.around = QComboBox()
+        self.around.setToolTip("The selection, or one emplaced weapon of a selected building")
+        grid.addWidget(self.around, 0, 1, 1, 2)
         row = QHBoxLayout()
         self.rings = QLineEdit("6, 12")
         self.rings.setToolTip("Ring distances, e.g. 6, 12")
         row.addWidget(self.rings, 1)
-        row.addWidget(_button("Rings", lambda: self.feature.rings_around_selection(
-            self.rings.text()), "Range rings or an aura around the selection"))
+        row.addWidget(_button("Rings", self.add_rings,
+                              "Range rings or an aura around the selection"))
         row.addWidget(_button("Weapons", self.feature.weapon_ranges,
                               "The selected building's emplaced weapon ranges"))
-        return row
+        grid.addLayout(row, 1, 0, 1, 3)
+        return grid
+
+    def add_rings(self) -> None:
+        """Keep rings at the typed distances around what the "Rings around" list names."""
+        self.feature.rings_around_selection(self.rings.text(), self.around.currentData())
+
+    def refresh_around(self) -> None:
+        """Offer the selection and, for a selected building, each of its emplaced weapons."""
+        if not isValid(self) or not isValid(self.around):
+            return
+        self.around.clear()
+        for text, mount in self.feature.ring_choices():
+            self.around.addItem(text, mount)
 
     def show_reading(self, text: str) -> None:
         """Show the live reading (or what to do next)."""

@@ -77,11 +77,24 @@ class MeasureFeature:
         unit = next(iter(units.values()))
         return UnitTarget(unit.id) if {m.id for m in unit.models} == set(models) else None
 
-    def rings_around_selection(self, text: str) -> bool:
-        """Keep range rings at the distances in ``text`` around the selection."""
+    def ring_choices(self) -> list[tuple[str, str | None]]:
+        """What rings may go around: the selection, or one weapon of a selected building."""
+        choices: list[tuple[str, str | None]] = [("the selection", None)]
         target = self.selection_target()
-        if target is None:
-            self.dock.show_reading("Rings: select one model, a whole unit or one building first")
+        if isinstance(target, PieceTarget) and target.piece_id in self.layer.world().pieces:
+            mounts = self.layer.world().piece(target.piece_id).mounts
+            choices += [(f"weapon {m.id} ({m.weapon.name})", m.id) for m in mounts]
+        return choices
+
+    def rings_around_selection(self, text: str, mount: str | None = None) -> bool:
+        """Keep range rings at the distances in ``text`` around the selection.
+
+        With ``mount``, around that emplaced weapon of the selected building instead.
+        """
+        target = self.selection_target()
+        if target is None or mount is not None and not isinstance(target, PieceTarget):
+            what = "one building" if mount else "one model, a whole unit or one building"
+            self.dock.show_reading(f"Rings: select {what} first")
             return False
         unit = self.layer.unit
         try:
@@ -89,7 +102,8 @@ class MeasureFeature:
         except ValueError as error:
             self.dock.show_reading(f"Rings: {error}")
             return False
-        annotation = ring_annotation(self.layer.new_id("ring"), target, distances, unit)
+        annotation = ring_annotation(self.layer.new_id("ring"), target, distances, unit,
+                                     mount=mount)
         self.layer.keep(annotation, "Add range rings")
         return True
 

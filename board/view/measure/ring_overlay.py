@@ -99,10 +99,15 @@ class RingOverlay:
 
     def _parts(self, kept: RingAnnotation, world: World,
                ) -> tuple[list[Part], list[tuple[str, RangeRing]]]:
-        if kept.weapons:
+        if kept.weapons or kept.mount is not None:
             assert isinstance(kept.target, PieceTarget)
-            mounts = world.piece(kept.target.piece_id).mounts
+            mounts = [m for m in world.piece(kept.target.piece_id).mounts
+                      if kept.mount in (None, m.id)]
+            if not mounts:
+                raise KeyError(f"piece {kept.target.piece_id!r} has no weapon {kept.mount!r}")
             parts: list[Part] = [(m.id, Point(m.x, m.y)) for m in mounts]
+            if kept.mount is not None:
+                return parts, [(kept.mount, r) for r in ring_areas([parts[0][1]], kept.radii)]
             rings = [(m.id, ring_areas([p], [m.weapon.range])[0])
                      for m, (_, p) in zip(mounts, parts, strict=True)]
             return parts, rings
