@@ -33,7 +33,7 @@ from rules.dice import Dice
 from rules.epic40k.tables import COLLAPSE_RADIUS_DICE
 from rules.odds import binomial
 
-__all__ = ["epic_site", "epic_odds_lines", "epic_shoot"]
+__all__ = ["epic_site", "epic_odds_lines", "epic_fall", "epic_shoot"]
 
 
 def epic_site(scenario: Scenario, world: World, piece_id: str) -> epic40k.Site:
@@ -113,6 +113,21 @@ def _blast_markers(scenario: Scenario, change: Change,
     return lines
 
 
+def epic_fall(scenario: Scenario, change: Change, piece_id: str, killed: set[str]) -> list[str]:
+    """Settle the stands of a building fallen to ruins; return what happened, in words.
+
+    The stands ``killed`` are removed; the survivors inside are placed where they were kept
+    (in the rubble). The units' new versions go into ``change``.
+    """
+    lost = remove_models(scenario, change, sorted(killed))
+    lines = [f"destroyed: {', '.join(lost)}"] if lost else []
+    for unit in scenario.units_in(piece_id):
+        if change.units.get(unit.id, unit) is not None:
+            unit_version(scenario, change, unit.id).embarked_in = None
+            lines.append(f"{unit.name} survives in the ruins and is placed on the table")
+    return lines
+
+
 def epic_shoot(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
                piece_id: str, firepower: int, firer: str, super_heavy: bool,
                seed: int | None = None, dice: Dice | None = None) -> ShotResult:
@@ -137,9 +152,6 @@ def epic_shoot(scenario: Scenario, library: Mapping[str, Datasheet], world: Worl
     lines += [f"destroyed: {', '.join(lost)}"] if lost else []
     lines += _blast_markers(scenario, change, outcome)
     if not state.standing:
-        for unit in scenario.units_in(piece_id):
-            if change.units.get(unit.id, unit) is not None:
-                unit_version(scenario, change, unit.id).embarked_in = None
-                lines.append(f"{unit.name} survives in the ruins and is placed on the table")
+        lines += epic_fall(scenario, change, piece_id, set())
     change.log.append(log_entry("\n".join(lines), dice))
     return ShotResult(change, lines, "")

@@ -7,8 +7,9 @@ without them is in game turn 1, the first side's turn, in the order the sides ar
 :func:`end_turn` ends the player turn in progress as one :class:`~board.document.changes.Change`:
 in Warhammer 40,000 and the Horus Heresy each building's effects that last until the end of
 this turn expire (RULES.md §4, seed 000 decision 5), and the buildings this player controls
-roll to bring back their dropped void shields (5+ each); then the clock moves on. The log
-line keeps every roll and the seed.
+roll to bring back their dropped void shields (5+ each); in Epic 40,000 a new game turn makes
+each unstable or crumbling building roll to fall; then the clock moves on. The log line keeps
+every roll and the seed.
 
 >>> from board.document.model import Scenario, Side
 >>> scenario = Scenario(sides=[Side("red", "Red", "#f00"), Side("blue", "Blue", "#00f")])
@@ -29,7 +30,8 @@ from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import LogEntry, RuleSystem, Scenario
 from board.game.buildings import building_rules, write_back
-from rules import wh40k
+from board.game.world import WorldCache
+from rules import epic40k, wh40k
 from rules.dice import Dice
 
 __all__ = [
@@ -114,9 +116,36 @@ def _building_turn_end(building: wh40k.Building, finished: wh40k.PlayerTurn,
     return lines
 
 
+def _epic_turn_start(scenario: Scenario, library: Mapping[str, Datasheet], dice: Dice,
+                     change: Change) -> list[str]:
+    """Epic 40,000, a new game turn: each unstable or crumbling building may fall (5+)."""
+    from board.game.shooting_epic import epic_fall, epic_site  # shooting imports this module
+
+    world = WorldCache(library).world_for(scenario)
+    lines = []
+    for piece in scenario.terrain:
+        state = building_rules(scenario, library, piece)
+        if not isinstance(state, epic40k.BuildingState) or not state.standing:
+            continue
+        outcome = epic40k.start_of_turn(state, epic_site(scenario, world, piece.id), dice)
+        if outcome.roll is None:
+            continue
+        new = copy.deepcopy(piece)
+        write_back(new, state)
+        change.pieces[piece.id] = new
+        lines.append(f"{piece.id}: {outcome.description}")
+        if outcome.collapse is not None:
+            lines += epic_fall(scenario, change, piece.id, outcome.collapse.killed)
+    return lines
+
+
 def end_turn(scenario: Scenario, library: Mapping[str, Datasheet],
              seed: int | None = None) -> EndOfTurn:
-    """End the player turn in progress: expire effects, restore void shields, move the clock."""
+    """End the player turn in progress: expire effects, restore void shields, move the clock.
+
+    Epic 40,000: when a new game turn begins, each unstable or crumbling building rolls to
+    fall (seed 001), with its collapse resolved.
+    """
     clock = clock_of(scenario)
     finished = clock.now
     dice = Dice(seed)
@@ -134,6 +163,8 @@ def end_turn(scenario: Scenario, library: Mapping[str, Datasheet],
                 change.pieces[piece.id] = new
                 lines += said
     after = clock.advance()
+    if scenario.rule_system is RuleSystem.EPIC40K and after.game_turn > clock.game_turn:
+        lines += _epic_turn_start(scenario, library, dice, change)
     change.options.update(clock_options(after))
     lines.append(f"now turn {after.game_turn}, {_side_name(scenario, after.active)} to play")
     rolls = [r.to_dict() for r in dice.take()]

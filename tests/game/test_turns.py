@@ -100,3 +100,26 @@ def test_who_goes_first_starts_turn_one_and_a_stranger_is_refused():
     assert change.log[0].text == "Blue goes first: turn 1 begins"
     with pytest.raises(TurnError, match="side 'green' is not one of"):
         goes_first(found, "green")
+
+
+def unstable_hall():
+    state = {"system": "epic40k", "size": "small", "damage_capacity": 0,
+             "condition": "unstable", "on_fire": False, "assault_factor": 15, "armour": 6}
+    hall = TerrainPiece("hall", "epic40k_small_building", 20.0, 20.0, state=state)
+    inside = round_unit("tac", "red", [(20.0, 20.0), (20.0, 20.0)], mm=12)
+    inside.embarked_in, inside.stats["armour"] = "hall", 4
+    return scenario(RuleSystem.EPIC40K, [hall], [inside])
+
+
+def test_epic_a_new_game_turn_rolls_for_an_unstable_building():
+    found = unstable_hall()
+    assert end_turn(found, library(), seed=5).change.pieces == {}  # red's end: same game turn
+    found.options.update(player="blue")
+    stands = end_turn(found, library(), seed=0)  # rolls a 4
+    assert "hall: the damaged building rolls 4 (falls on 5+): it stands" in stands.lines
+    falls = end_turn(found, library(), seed=5)  # rolls a 5: ruins
+    assert falls.change.pieces["hall"].state["condition"] == "ruins"
+    tac = falls.change.units["tac"]
+    assert tac.embarked_in is None and [m.id for m in tac.models] == ["tac-2"]
+    assert "destroyed: tac tac-1" in falls.lines
+    assert falls.change.log[0].rolls[0]["faces"] == [5]
