@@ -62,6 +62,19 @@ class MeasureDock(QDockWidget):
         column.addWidget(self.centre)
         column.addLayout(self._zone_row())
         column.addLayout(self._ring_row())
+        self._add_results(column)
+        scroll = QScrollArea(self)  # scrolls rather than making the window taller
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(body)
+        self.setWidget(scroll)
+        layer.readout_changed.connect(self.show_reading)
+        layer.kept_changed.connect(self.refresh)
+        layer.scene.selectionChanged.connect(self.refresh_around)
+        self.refresh()
+        self.refresh_around()
+
+    def _add_results(self, column: QVBoxLayout) -> None:
+        """The live reading, the kept measurements, Keep and Remove."""
         self.readout = QLabel("")
         self.readout.setWordWrap(True)
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -72,23 +85,14 @@ class MeasureDock(QDockWidget):
         column.addWidget(QLabel("Kept measurements:"))
         self.kept = QListWidget()
         self.kept.setWordWrap(True)
-        column.addWidget(self.kept, 1)
         self.kept.setMinimumHeight(80)
+        column.addWidget(self.kept, 1)
         row = QHBoxLayout()
-        self.keep_button = _button("Keep", feature.keep, "Keep the ruler or verdict (K)")
+        self.keep_button = _button("Keep", self.feature.keep, "Keep the ruler or verdict (K)")
         self.remove_button = _button("Remove", self.remove_current)
         row.addWidget(self.keep_button)
         row.addWidget(self.remove_button)
         column.addLayout(row)
-        scroll = QScrollArea(self)  # scrolls rather than making the window taller
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(body)
-        self.setWidget(scroll)
-        layer.readout_changed.connect(self.show_reading)
-        layer.kept_changed.connect(self.refresh)
-        layer.scene.selectionChanged.connect(self.refresh_around)
-        self.refresh()
-        self.refresh_around()
 
     def _tools_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
