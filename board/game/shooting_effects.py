@@ -161,7 +161,8 @@ def _unit_after(unit: Unit, dead: set[str], placed: Mapping[str, XY], left_out: 
     if forced and unit.embarked_in is not None:
         new.embarked_in = None
         if new.models:
-            lines.append(f"{unit.name} forced out: {len(new.models)} models placed")
+            count = len(new.models)
+            lines.append(f"{unit.name} forced out: {count} model{'s' * (count != 1)} placed")
     if lost:
         lines.append(f"{unit.name} loses {', '.join(lost)}")
     return (new if new.models else None), lines
