@@ -116,3 +116,23 @@ def test_the_overlays_take_no_clicks(window, deploy):
     # A press on a model inside a zone still grabs the model, not the zone.
     moved = drag(window.view, (12.0, 40.0), (14.0, 40.0))
     assert positions(window.document, ["r1"])["r1"] == pytest.approx((11.5 + moved.x(), 40.0))
+
+
+def test_the_marks_follow_a_drag_before_the_release(window, deploy, qtbot):
+    from PySide6.QtCore import QPoint, QPointF
+
+    view, viewport = window.view, window.view.viewport()
+    left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    QTest.mousePress(viewport, left, none, view.mapFromScene(QPointF(10.0, 40.0)))
+    for y in (38.0, 34.0, 30.0):
+        at = view.mapFromScene(QPointF(10.0, y))
+        QTest.mouseMove(viewport, QPoint(at.x(), at.y()))
+    qtbot.waitUntil(lambda: "1 of 5 out" in deploy.dock.lines()[0])
+    y = window.scene.model_item("r0").pos().y()
+    assert deploy.dock.lines()[0].endswith(f"r0 by {excess_text(36.0 - (y - R32))}")
+    assert window.document.scenario.model("r0")[1].y == 40.0  # nothing moved yet
+    assert any(m.centre.y() == pytest.approx(y) for m in deploy.marks_item.marks)
+    QTest.keyClick(viewport, Qt.Key.Key_Escape)  # the drag is abandoned
+    QTest.mouseRelease(viewport, left, none, view.mapFromScene(QPointF(10.0, 30.0)))
+    qtbot.waitUntil(lambda: deploy.dock.lines()[0].endswith("0 of 5 out"))
+    assert window.document.scenario.model("r0")[1].y == 40.0

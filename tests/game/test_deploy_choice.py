@@ -16,7 +16,9 @@ from board.game.deploy_choice import (
     current_map_key,
     deployment_choices,
     deployment_status,
+    restatus_units,
 )
+from board.game.preview import moved_scenario
 from board.game.world import WorldCache
 from geometry import DEPLOYMENT_MAPS
 from tests.game.samples import BLUE, RED, library, round_unit, scenario
@@ -115,3 +117,20 @@ def test_captions_lie_inside_their_zone_by_its_table_edge(key):
         assert plan.zone(name).covers(Point(x, y)), (key, name, x, y)
         edge = min(x, y, plan.map.width - x, plan.map.height - y)
         assert edge <= 1.5, (key, name, x, y)
+
+
+def test_restatus_of_the_moved_units_agrees_with_a_full_status():
+    red = round_unit("red-a", RED, [(10, 40), (12, 40)])
+    other = round_unit("red-b", RED, [(30, 20)])
+    blue = round_unit("blue-a", BLUE, [(10, 5)])
+    s = scenario(units=[red, other, blue])
+    s.options["deployment"] = {"map": "dawn_of_war", "zones": {RED: "bottom", BLUE: "top"}}
+    cache = WorldCache(library())
+    before = deployment_status(s, cache.world_for(s))
+    moved = moved_scenario(s, {"red-a-1": (10, 30), "blue-a-1": (10, 20)})
+    world = cache.world_for(moved)
+    again = restatus_units(before, moved, world, ["red-a", "blue-a"])
+    assert again == deployment_status(moved, world)
+    assert [r.out for r in again.rows] == [("red-a-1",), ("red-b-1",), ("blue-a-1",)]
+    # Units not named keep their rows, even if (wrongly) they moved.
+    assert restatus_units(before, moved, world, ["red-a"]).rows[2] == before.rows[2]

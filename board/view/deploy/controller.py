@@ -2,7 +2,9 @@
 
 The deployment is worked out by :func:`board.game.deploy_choice.deployment_status` at most
 once per turn of the event loop after the document changes (a timer coalesces the signals),
-and only while the deployment is shown.
+and only while the deployment is shown. While a drag previews models (the items move before
+the document does), only the dragged units are measured again, where their items are
+(:func:`board.game.deploy_choice.restatus_units`), so the rings and counts follow the drag.
 """
 
 from __future__ import annotations
@@ -22,7 +24,10 @@ from board.game.deploy_choice import (
     choose_deployment,
     deployment_choices,
     deployment_status,
+    restatus_units,
 )
+from board.game.preview import moved_scenario
+from board.game.world import WorldCache
 from board.view.commands import ApplyChangeCommand
 from board.view.convert import geometry_to_path, to_colour
 from board.view.deploy.dock import DeploymentDock
@@ -64,6 +69,12 @@ class DeployController(QObject):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
+        self._drag_timer = QTimer(self)
+        self._drag_timer.setSingleShot(True)
+        self._drag_timer.setInterval(0)
+        #: The status of the document itself (what a drag preview starts from).
+        self._settled: DeploymentStatus | None = None
+        self._preview_worlds = WorldCache(window.scene.datasheets)
         self._build()
 
     # -- what the player does -------------------------------------------------------------
@@ -93,9 +104,32 @@ class DeployController(QObject):
         self._timer.stop()
         scenario = self.window.document.scenario
         status = deployment_status(scenario, self.window.scene.world())
-        self.status = status
+        self._settled = status
         self.zones_item.set_zones(self._zone_looks(scenario, status))
         self.zones_item.set_note("Deployment zones", [status.headline()])
+        self._show(scenario, status)
+
+    def follow_drag(self) -> None:
+        """Measure the dragged units again where their items are now (a drag preview)."""
+        self._drag_timer.stop()
+        if self._settled is None or not self.show_action.isChecked():
+            return
+        scene, scenario = self.window.scene, self.window.document.scenario
+        moved = {}
+        for model_id in scene.selected_model_ids():
+            at, model = scene.model_item(model_id).pos(), scenario.model(model_id)[1]
+            if (at.x(), at.y()) != (model.x, model.y):
+                moved[model_id] = (at.x(), at.y())
+        if self._preview_worlds.library is not scene.datasheets:
+            self._preview_worlds = WorldCache(scene.datasheets)
+        preview = moved_scenario(scenario, moved)
+        units = {scenario.model(model_id)[0].id for model_id in moved}
+        status = restatus_units(self._settled, preview, self._preview_worlds.world_for(preview),
+                                units)
+        self._show(preview, status)
+
+    def _show(self, scenario: Scenario, status: DeploymentStatus) -> None:
+        self.status = status
         self.marks_item.set_marks(*self._marks(scenario, status))
         self.dock.set_status(status.headline(), status.rows)
 
@@ -117,6 +151,8 @@ class DeployController(QObject):
         self.dock.unit_chosen.connect(self._on_unit_chosen)
         self.map_menu.aboutToShow.connect(self._fill_map_menu)
         self._timer.timeout.connect(self.refresh)
+        self._drag_timer.timeout.connect(self.follow_drag)
+        scene.drag_moved.connect(self._on_drag_moved)
         document = self.window.document
         for signal in (document.models_changed, document.models_removed, document.models_added,
                        document.unit_added, document.unit_removed, document.options_changed,
@@ -144,6 +180,15 @@ class DeployController(QObject):
 
     def _on_document_changed(self, *_: object) -> None:
         if self.show_action.isChecked():
+            self._timer.start()
+
+    def _on_drag_moved(self, text: str) -> None:
+        if not self.show_action.isChecked():
+            return
+        if text:
+            self._drag_timer.start()  # once per turn of the event loop, however many moves
+        else:  # the drag ended: the document has the result (or nothing moved)
+            self._drag_timer.stop()
             self._timer.start()
 
     def _on_unit_chosen(self, unit_id: str) -> None:
