@@ -49,8 +49,8 @@ def test_showing_draws_each_sides_zone_and_counts_models_out(window, deploy):
     assert lines[0] == "Tactical Squad (Red, zone bottom): 0 of 5 out"
     assert lines[1].startswith("Guard Squad (Blue, zone top): 3 of 3 out: b0 by 18.")
     assert deploy.dock.headline.text().endswith("4 models out of zone")
-    assert len(deploy.marks_item.marks) == 4
-    assert sorted(deploy.marks_item.label_texts())[0].startswith("3 out, up to 18.")
+    assert len(deploy.marks()) == 4
+    assert sorted(deploy.mark_texts())[0].startswith("3 out, up to 18.")
 
 
 def test_dragging_a_model_out_marks_it_and_the_count_follows(window, deploy, qtbot):
@@ -61,8 +61,8 @@ def test_dragging_a_model_out_marks_it_and_the_count_follows(window, deploy, qtb
     qtbot.waitUntil(lambda: deploy.dock.lines()[0].startswith("Tactical Squad (Red, zone "
                                                               "bottom): 1 of 5 out"))
     assert deploy.dock.lines()[0].endswith(f"r0 by {expected}")
-    assert f"out {expected}" in deploy.marks_item.label_texts()
-    ring = next(m for m in deploy.marks_item.marks if m.centre.x() == pytest.approx(x))
+    assert f"out {expected}" in deploy.mark_texts()
+    ring = next(m for m in deploy.marks() if m.centre.x() == pytest.approx(x))
     assert (ring.centre.y(), ring.radius) == pytest.approx((y, R32))
     # The dock agrees with the pure function over the document.
     status = deployment_status(window.document.scenario, window.scene.world())
@@ -131,7 +131,7 @@ def test_the_marks_follow_a_drag_before_the_release(window, deploy, qtbot):
     y = window.scene.model_item("r0").pos().y()
     assert deploy.dock.lines()[0].endswith(f"r0 by {excess_text(36.0 - (y - R32))}")
     assert window.document.scenario.model("r0")[1].y == 40.0  # nothing moved yet
-    assert any(m.centre.y() == pytest.approx(y) for m in deploy.marks_item.marks)
+    assert any(m.centre.y() == pytest.approx(y) for m in deploy.marks())
     QTest.keyClick(viewport, Qt.Key.Key_Escape)  # the drag is abandoned
     QTest.mouseRelease(viewport, left, none, view.mapFromScene(QPointF(10.0, 30.0)))
     qtbot.waitUntil(lambda: deploy.dock.lines()[0].endswith("0 of 5 out"))

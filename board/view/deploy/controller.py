@@ -59,7 +59,9 @@ class DeployController(QObject):
         self.window = window
         self.status: DeploymentStatus | None = None
         self.zones_item = DeploymentZonesItem()
-        self.marks_item = OutOfZoneItem()
+        #: The rings and texts of each unit with models out (one item a unit: a drag
+        #: repaints only where the dragged unit's marks were and are).
+        self.mark_items: dict[str, OutOfZoneItem] = {}
         self.dock = DeploymentDock(window)
         self.show_action = QAction("Show &Deployment", self)
         self.show_action.setCheckable(True)
@@ -74,6 +76,9 @@ class DeployController(QObject):
         self._drag_timer.setInterval(0)
         #: The status of the document itself (what a drag preview starts from).
         self._settled: DeploymentStatus | None = None
+        #: What changed since: units whose models moved, or anything else (all again).
+        self._moved_units: set[str] = set()
+        self._everything = True
         self._preview_worlds = WorldCache(window.scene.datasheets)
         self._build()
 
@@ -81,11 +86,12 @@ class DeployController(QObject):
     def set_shown(self, shown: bool) -> None:
         """Show or hide the zones, the marks and the dock (the action follows)."""
         self.show_action.setChecked(shown)
-        for item in (self.zones_item, self.marks_item):
+        for item in (self.zones_item, *self.mark_items.values()):
             item.setVisible(shown)
         self.dock.setVisible(shown)
         if shown:
             self.dock.raise_()  # the front tab where it shares a place with other docks
+            self._everything = True  # the document may have changed while hidden
             self.refresh()
 
     def choose_map(self, key: str) -> bool:
@@ -100,10 +106,17 @@ class DeployController(QObject):
         return True
 
     def refresh(self) -> None:
-        """Work out the deployment now and give the items and the dock what to show."""
+        """Work out the deployment now and give the items and the dock what to show.
+
+        When only models moved since the last time, only their units are measured again.
+        """
         self._timer.stop()
-        scenario = self.window.document.scenario
-        status = deployment_status(scenario, self.window.scene.world())
+        scenario, world = self.window.document.scenario, self.window.scene.world()
+        if self._everything or self._settled is None:
+            status = deployment_status(scenario, world)
+        else:
+            status = restatus_units(self._settled, scenario, world, self._moved_units)
+        self._everything, self._moved_units = False, set()
         self._settled = status
         self.zones_item.set_zones(self._zone_looks(scenario, status))
         self.zones_item.set_note("Deployment zones", [status.headline()])
@@ -126,23 +139,46 @@ class DeployController(QObject):
         units = {scenario.model(model_id)[0].id for model_id in moved}
         status = restatus_units(self._settled, preview, self._preview_worlds.world_for(preview),
                                 units)
-        self._show(preview, status)
+        self._show(preview, status, units)
 
-    def _show(self, scenario: Scenario, status: DeploymentStatus) -> None:
+    def marks(self) -> list[OutMark]:
+        """Every ring drawn, unit by unit."""
+        return [mark for item in self.mark_items.values() for mark in item.marks]
+
+    def mark_texts(self) -> list[str]:
+        """Every text written under a unit with models out."""
+        return [text for item in self.mark_items.values() for text in item.label_texts()]
+
+    def _show(self, scenario: Scenario, status: DeploymentStatus,
+              units: set[str] | None = None) -> None:
+        """Show ``status``: the marks of ``units`` only (``None``: of every unit)."""
         self.status = status
-        self.marks_item.set_marks(*self._marks(scenario, status))
+        rows = [r for r in status.rows if units is None or r.unit_id in units]
+        for row in rows:
+            marks, texts = _unit_marks(scenario, row)
+            item = self.mark_items.get(row.unit_id)
+            if item is None and not marks:
+                continue
+            if item is None:
+                item = self.mark_items[row.unit_id] = OutOfZoneItem()
+                item.setVisible(self.show_action.isChecked())
+                self.window.scene.addItem(item)
+            if (item.marks, item.texts) != (tuple(marks), tuple(texts)):
+                item.set_marks(marks, texts)
+        if units is None:
+            for unit_id in set(self.mark_items) - {r.unit_id for r in status.rows}:
+                self.window.scene.removeItem(self.mark_items.pop(unit_id))
         self.dock.set_status(status.headline(), status.rows)
 
     # -- helpers ------------------------------------------------------------------------------
     def _build(self) -> None:
         scene = self.window.scene
-        for item in (self.zones_item, self.marks_item):
-            item.setVisible(False)
-            scene.addItem(item)
+        self.zones_item.setVisible(False)
+        scene.addItem(self.zones_item)
         # The scene outlives the window's widgets: take the items of Python classes off it
         # when the window goes, so that the scene never deletes what Python frees (a crash).
-        items = (self.zones_item, self.marks_item)
-        self.window.destroyed.connect(lambda *_: _take_off(scene, items))
+        zones, marks = self.zones_item, self.mark_items
+        self.window.destroyed.connect(lambda *_: _take_off(scene, (zones, *marks.values())))
         self.window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.window.tabifyDockWidget(self.window.palette_dock, self.dock)
         self.dock.setVisible(False)
@@ -154,9 +190,10 @@ class DeployController(QObject):
         self._drag_timer.timeout.connect(self.follow_drag)
         scene.drag_moved.connect(self._on_drag_moved)
         document = self.window.document
-        for signal in (document.models_changed, document.models_removed, document.models_added,
-                       document.unit_added, document.unit_removed, document.options_changed,
-                       document.pieces_changed, document.replaced):
+        document.models_changed.connect(self._on_models_changed)
+        for signal in (document.models_removed, document.models_added, document.unit_added,
+                       document.unit_removed, document.options_changed, document.pieces_changed,
+                       document.replaced):
             signal.connect(self._on_document_changed)
 
     def _fill_map_menu(self) -> None:
@@ -179,6 +216,14 @@ class DeployController(QObject):
             self.set_shown(False)  # the player closed the dock
 
     def _on_document_changed(self, *_: object) -> None:
+        self._everything = True
+        if self.show_action.isChecked():
+            self._timer.start()
+
+    def _on_models_changed(self, model_ids: tuple[str, ...]) -> None:
+        """Models moved or turned: only their units need measuring again."""
+        scenario = self.window.document.scenario
+        self._moved_units.update(scenario.model(model_id)[0].id for model_id in model_ids)
         if self.show_action.isChecked():
             self._timer.start()
 
@@ -210,25 +255,22 @@ class DeployController(QObject):
                                       f"{side.name} deploys here ({zone})", QPointF(x, y)))
         return looks
 
-    @staticmethod
-    def _marks(scenario: Scenario, status: DeploymentStatus) -> tuple[list[OutMark],
-                                                                        list[OutText]]:
-        marks, texts = [], []
-        for row in status.rows:
-            models = [m for m in scenario.unit(row.unit_id).models if m.id in row.out]
-            radii = [max(m.base.length_in, m.base.width_in) / 2 for m in models]
-            marks += [OutMark(QPointF(m.x, m.y), r) for m, r in zip(models, radii, strict=True)]
-            if models:  # one text per unit, under its lowest model out of zone
-                bottom = max(m.y + r for m, r in zip(models, radii, strict=True))
-                middle = sum(m.x for m in models) / len(models)
-                texts.append(OutText(QPointF(middle, bottom), _unit_text(row)))
-        return marks, texts
-
-
 def _take_off(scene: QGraphicsScene, items: tuple[QGraphicsItem, ...]) -> None:
     for item in items:
         if isValid(item) and item.scene() is scene:
             scene.removeItem(item)
+
+
+def _unit_marks(scenario: Scenario, row: DeploymentRow) -> tuple[list[OutMark], list[OutText]]:
+    """A ring on each model of the row out of zone, and one text under the lowest of them."""
+    models = [m for m in scenario.unit(row.unit_id).models if m.id in row.out]
+    radii = [max(m.base.length_in, m.base.width_in) / 2 for m in models]
+    marks = [OutMark(QPointF(m.x, m.y), r) for m, r in zip(models, radii, strict=True)]
+    if not models:
+        return marks, []
+    bottom = max(m.y + r for m, r in zip(models, radii, strict=True))
+    middle = sum(m.x for m in models) / len(models)
+    return marks, [OutText(QPointF(middle, bottom), _unit_text(row))]
 
 
 def _unit_text(row: DeploymentRow) -> str:

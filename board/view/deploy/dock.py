@@ -46,13 +46,20 @@ class DeploymentDock(QDockWidget):
     def set_status(self, headline: str, rows: Sequence[DeploymentRow]) -> None:
         """Show the headline and the rows, units with models out first-coloured red."""
         self.headline.setText(headline)
-        self.list.clear()
-        for row in rows:
-            item = QListWidgetItem(row.text)
-            item.setData(Qt.ItemDataRole.UserRole, row.unit_id)
-            if row.out:
-                item.setForeground(QBrush(_OUT))
-            self.list.addItem(item)
+        same = self.list.count() == len(rows) and all(
+            self.list.item(k).data(Qt.ItemDataRole.UserRole) == row.unit_id
+            for k, row in enumerate(rows))
+        if not same:  # other units: build the list again; else change only what changed
+            self.list.clear()
+            for row in rows:
+                item = QListWidgetItem()
+                item.setData(Qt.ItemDataRole.UserRole, row.unit_id)
+                self.list.addItem(item)
+        for k, row in enumerate(rows):
+            item = self.list.item(k)
+            if item.text() != row.text:
+                item.setText(row.text)
+                item.setData(Qt.ItemDataRole.ForegroundRole, QBrush(_OUT) if row.out else None)
 
     def lines(self) -> list[str]:
         """The unit lines shown, in order."""

@@ -162,6 +162,11 @@ class OutOfZoneItem(_Overlay):
         """The marks drawn."""
         return self._marks
 
+    @property
+    def texts(self) -> tuple[OutText, ...]:
+        """The texts written."""
+        return self._texts
+
     def set_marks(self, marks: Sequence[OutMark], texts: Sequence[OutText] = ()) -> None:
         """Ring these models and write ``texts`` (none: nothing)."""
         self.prepareGeometryChange()
