@@ -66,7 +66,7 @@ TARGETS = {"overlays_p95": 6.0, "none_p95": 2.0, "full": 8.0, "first_paint": 0.8
            "memory": 150.0}
 
 PASSENGERS = "red-inside"
-BASTION = "building-24"
+PASSENGERS_IN = "building-24"
 
 
 # -- the table ----------------------------------------------------------------------------
@@ -81,7 +81,7 @@ def bench_scenario(library: dict) -> Scenario:
     pieces, units = [], []
     for k in range(50):
         left, top = 7.2 * (k % 10), 9.6 * (k // 10)
-        name = BASTION if k == 24 else f"building-{k}"
+        name = PASSENGERS_IN if k == 24 else f"building-{k}"
         pieces += place_datasheet(library, "wh40k_small_building", left + 3.6, top + 2.6,
                                   piece_id=name)
         side = "red" if (k + k // 10) % 2 == 0 else "blue"
@@ -90,7 +90,7 @@ def bench_scenario(library: dict) -> Scenario:
         units.append(Unit(f"{side}-{k}", f"Unit {k}", side, TroopType.INFANTRY, models))
     inside = [Model(f"inside-{k}", Base.round_mm(25), 0.0, 0.0) for k in range(10)]
     units.append(Unit(PASSENGERS, "Passengers", "red", TroopType.INFANTRY, inside,
-                      embarked_in=BASTION))
+                      embarked_in=PASSENGERS_IN))
     return Scenario(name="Benchmark: 50 buildings, 1,000 models", table=Table(72.0, 48.0),
                     rule_system=RuleSystem.WH40K,
                     sides=[Side("red", "Red", "#c62828"), Side("blue", "Blue", "#1e63d6")],
