@@ -1,7 +1,7 @@
 """Buildings on the board: the Building dock, embarking, disembarking, void-shield zones.
 
-:func:`install` adds the dock, the ``&Buildings`` menu (complete a disembarkation with Enter,
-show the void-shield zones) and lets a unit dragged onto a building embark
+:func:`install` adds the dock, the ``&Buildings`` menu (complete a disembarkation with Enter
+on the board, show the void-shield zones) and lets a unit dragged onto a building embark
 (:class:`board.view.tools.SelectTool` asks the scene's ``drop_on_building``).
 """
 
@@ -31,14 +31,25 @@ def install(window: MainWindow) -> None:
     controller.dock.raise_()
     setattr(window.scene, "drop_on_building", controller.drop_on_building)  # noqa: B010
     menu = window.menu("&Buildings")
-    complete = QAction("Complete disembarkation", window)
-    complete.setShortcuts([QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)])
-    complete.triggered.connect(controller.complete_disembark)
-    complete.setEnabled(False)  # Enter belongs to the other widgets unless disembarking
-    controller.disembarking.connect(complete.setEnabled)
-    menu.addAction(complete)
+    menu.addAction(_complete_action(window, controller))
     shields = QAction("Show void shield zones", window)
     shields.setCheckable(True)
     shields.toggled.connect(controller.show_void_shields)
     controller.dock.show_void_shields.toggled.connect(shields.setChecked)
     menu.addAction(shields)
+
+
+def _complete_action(window: MainWindow, controller: BuildingController) -> QAction:
+    """The menu's *Complete disembarkation*: Enter on the board, while a disembarkation is on.
+
+    The shortcut lives on the board view (its viewport included), not on the window: Enter in
+    a dialog, a list, a spin box or the palette stays theirs even while disembarking.
+    """
+    complete = QAction("Complete disembarkation", window.view)
+    complete.setShortcuts([QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)])
+    complete.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+    complete.triggered.connect(controller.complete_disembark)
+    complete.setEnabled(False)  # nothing to complete until a disembarkation starts
+    controller.disembarking.connect(complete.setEnabled)
+    window.view.addAction(complete)
+    return complete

@@ -133,8 +133,11 @@ class DisembarkTool(Tool):
         return None
 
     # -- the tool's life -------------------------------------------------------------------
-    def start(self) -> None:  # noqa: D102 - documented on Tool
+    def start(self) -> None:
+        """Draw the zone and give the board the keyboard: Enter completes, Escape abandons."""
         self.scene.addItem(self.item)
+        for view in self.scene.views()[:1]:
+            view.setFocus(Qt.FocusReason.OtherFocusReason)
         self._report(f"{self.plan.decision.reason}. Drag the models into the green zone "
                      "(Shift+drag: all of them), then press Enter (Escape abandons).")
 

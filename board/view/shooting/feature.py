@@ -207,7 +207,7 @@ class ShootingFeature:
         shoot = self.window.menu("&Shoot")
         for key, text, slot, shortcut in (
             ("sight", "&Line of sight", self.start_sight, "L"),
-            ("shoot", "&Shoot a building…", self.open_shoot_dialog, "Ctrl+Shift+S"),
+            ("shoot", "&Shoot a building…", self.open_shoot_dialog, "Ctrl+Shift+F"),
             ("automated", "&Automated fire (end of Shooting phase)", self.automated_fire, None),
         ):
             self.actions[key] = self._action(text, slot, shortcut)
