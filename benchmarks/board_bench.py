@@ -164,6 +164,10 @@ def time_drag(window: MainWindow, counter: PaintCounter, unit_id: str, steps: in
     QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier,
                      start)
     _until_painted(app, counter, counter.paints)
+    held = sorted(window.scene.selected_model_ids())
+    if held != sorted(m.id for m in models):
+        raise SystemExit(f"the press at {start.x()},{start.y()} px took {len(held)} models, "
+                         f"not the {len(models)} of {unit_id}: the drag would time something else")
     times, missed = [], 0
     handling.clear()
     for k in range(1, steps + 1):

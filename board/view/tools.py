@@ -133,8 +133,8 @@ class SelectTool(Tool):
             self._reset()
             drop()
             return True
+        self._preview(dx, dy)  # released where it was pressed: the items go back
         if dx or dy:
-            self._preview(dx, dy)
             self.scene.push_drag(
                 self._models,
                 offset_positions(self._models, dx, dy),
