@@ -36,6 +36,8 @@ class BuildingItem(QGraphicsItem):
         self.piece_id = piece_id
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         self.setZValue(0.0)
+        # Kept as a pixmap at the view's scale (redrawn when the zoom or the look changes).
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._look = look
         self._footprint = to_path(look.footprint)
         self._battlements = to_path(look.battlements)

@@ -17,7 +17,9 @@ class LabelItem(QGraphicsItem):
     """Text in a rounded box, drawn in screen pixels, centred on its position.
 
     It ignores the view's zoom and its parent's rotation, so armour values and names stay
-    upright and readable when the whole table is on screen.
+    upright and readable when the whole table is on screen. Its picture is kept as a pixmap
+    in screen pixels (a board shows some 250 of them; a translucent rounded box costs about
+    0.08 ms to draw); every setter that changes the picture asks for it again.
     """
 
     def __init__(
@@ -32,6 +34,7 @@ class LabelItem(QGraphicsItem):
         super().__init__(parent)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._font = style.label_font(point_size, bold)
         self._background = QColor(background)
         self._offset = QPointF(0.0, 0.0)
@@ -55,6 +58,7 @@ class LabelItem(QGraphicsItem):
         self._rect = QRectF(
             -width / 2 - _PAD, -height / 2 - _PAD, width + 2 * _PAD, height + 2 * _PAD
         ).translated(self._offset)
+        self.update()  # a kept picture of the old text must not survive a same-sized new one
 
     def set_pixel_offset(self, dx: float, dy: float) -> None:
         """Shift the box by ``(dx, dy)`` screen pixels from its anchor."""

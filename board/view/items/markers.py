@@ -26,6 +26,8 @@ class _Marker(QGraphicsItem):
         super().__init__(parent)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        # Kept as a pixmap in screen pixels (its size ignores the zoom); set_angle redraws it.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setToolTip(tooltip)
         self._angle = angle
 

@@ -22,6 +22,10 @@ class TableItem(QGraphicsItem):
         self.setZValue(-100.0)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        # Kept as a pixmap at the view's scale: every repaint under a moving model copies it
+        # instead of drawing the cloth and some 120 grid lines again. Zoomed in, Qt keeps only
+        # the part on screen.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._rect = QRectF(0.0, 0.0, width, height)
         self._grid = True
 
@@ -29,6 +33,7 @@ class TableItem(QGraphicsItem):
         """Make the table ``width`` × ``height`` inches."""
         self.prepareGeometryChange()
         self._rect = QRectF(0.0, 0.0, width, height)
+        self.update()
 
     def set_grid_visible(self, visible: bool) -> None:
         """Show or hide the inch grid."""
