@@ -34,8 +34,10 @@ from geometry import Shape
 
 __all__ = ["MeasureLayer", "LABEL_ROOM_PX"]
 
-#: Room kept around an overlay for its labels, screen pixels.
-LABEL_ROOM_PX = 240.0
+#: Room kept around an overlay's areas and lines, screen pixels: for the pens and for a
+#: label's first paint. Labels painted further out grow their item's bounds (it keeps where
+#: it painted them, see :class:`OverlayItem`); 240 px here made most of the table repaint.
+LABEL_ROOM_PX = 24.0
 
 XY = tuple[float, float]
 Part = tuple[str, Shape]

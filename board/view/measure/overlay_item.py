@@ -4,6 +4,11 @@ A measurement on the board (a ruler, a "within" verdict, range rings) changes wi
 mouse move, and mouse moves outpace frames. So the item is told only that its picture is
 out of date (:meth:`OverlayItem.mark_dirty`) with a cheap estimate of where it will be; it asks
 for the picture (a :class:`Sketch`) when Qt paints it, at most once per paint.
+
+Labels are laid out in screen pixels when painting (a box that would cover another moves up
+above it, so a column of them can stand far from what they label). The item keeps where its
+labels were last painted inside its bounds; a label painted outside them grows the bounds
+at once and is painted again, so no label is ever cut off or left behind on the board.
 """
 
 from __future__ import annotations
@@ -11,13 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from board.view import style
 
-__all__ = ["Area", "Line", "Label", "Sketch", "OverlayItem", "HALO"]
+__all__ = ["Area", "Line", "Label", "Sketch", "OverlayItem", "HALO", "LABEL_SLACK_PX",
+           "label_boxes"]
 
 
 @dataclass(frozen=True)
@@ -86,6 +92,8 @@ class OverlayItem(QGraphicsItem):
         self.setZValue(z)
         self._compute, self._estimate = compute, estimate
         self._bounds = QRectF()
+        self._labels = QRectF()  # where the labels were last painted, item coordinates
+        self._pixel = 0.1  # one screen pixel at the last paint, item units
         self._sketch: Sketch | None = None
         self._dirty = True
         #: How many sketches were computed (tests count them against paints).
@@ -95,6 +103,9 @@ class OverlayItem(QGraphicsItem):
         """The picture is out of date: repaint where it will be, compute it when painting."""
         self._dirty = True
         bounds = self._estimate()
+        if not self._labels.isEmpty():
+            slack = LABEL_SLACK_PX * self._pixel
+            bounds = bounds.united(self._labels.adjusted(-slack, -slack, slack, slack))
         if bounds != self._bounds:
             self.prepareGeometryChange()
             self._bounds = bounds
@@ -108,8 +119,30 @@ class OverlayItem(QGraphicsItem):
             self.computed += 1
         return self._sketch
 
+    @property
+    def label_bounds(self) -> QRectF:
+        """Where the labels were last painted (item coordinates; empty: none)."""
+        return QRectF(self._labels)
+
     def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
         return self._bounds
+
+    def _take_labels(self, on_screen: QRectF, painter: QPainter) -> None:
+        """Remember where the labels were painted; grow the bounds soon if they stick out."""
+        to_item, invertible = painter.worldTransform().inverted()
+        if not invertible:
+            return
+        self._pixel = max(to_item.map(QLineF(0.0, 0.0, 1.0, 0.0)).length(), 1e-9)
+        self._labels = to_item.mapRect(on_screen) if not on_screen.isEmpty() else QRectF()
+        if not self._labels.isEmpty() and not self._bounds.contains(self._labels):
+            QTimer.singleShot(0, self._grow)  # not while Qt is painting
+
+    def _grow(self) -> None:
+        if self.scene() is None or self._bounds.contains(self._labels):
+            return
+        self.prepareGeometryChange()
+        self._bounds = self._bounds.united(self._labels)
+        self.update()
 
     def paint(  # noqa: D102 - Qt override
         self, painter: QPainter, option: QStyleOptionGraphicsItem,
@@ -117,6 +150,7 @@ class OverlayItem(QGraphicsItem):
     ) -> None:
         sketch = self.sketch()
         if sketch is None:
+            self._labels = QRectF()
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.save()
@@ -127,8 +161,10 @@ class OverlayItem(QGraphicsItem):
         painter.restore()
         painter.save()
         painter.resetTransform()
-        _draw_labels(painter, [(transform.map(label.at), label) for label in sketch.labels])
+        on_screen = _draw_labels(
+            painter, [(transform.map(label.at), label) for label in sketch.labels])
         painter.restore()
+        self._take_labels(on_screen, painter)
 
 
 def _pen(colour: QColor, width: float, dashed: bool = False) -> QPen:
@@ -160,6 +196,10 @@ def _draw_areas(painter: QPainter, areas: list[Area]) -> None:
 #: a translucent halo under 320 antialiased rays cost 18 ms a paint, an opaque one 2 ms.
 HALO = QColor(24, 24, 24)
 
+#: Room kept around the labels last painted, screen pixels: labels that follow the mouse a
+#: little stay inside the bounds without growing them on every move.
+LABEL_SLACK_PX = 48.0
+
 
 def _draw_lines(painter: QPainter, lines: list[Line]) -> None:
     """A dark halo under every line, then the lines, one call per colour (rays come in 100s)."""
@@ -176,22 +216,41 @@ def _draw_lines(painter: QPainter, lines: list[Line]) -> None:
         painter.drawLines(group)
 
 
-def _draw_labels(painter: QPainter, labels: list[tuple[QPointF, Label]]) -> None:
-    """Draw each label in a box; a box that would cover an earlier one moves up above it."""
+def _draw_labels(painter: QPainter, labels: list[tuple[QPointF, Label]]) -> QRectF:
+    """Draw each label in its box (see :func:`label_boxes`).
+
+    Returns the rectangle the boxes cover (the painter's device pixels).
+    """
     font = style.label_font(8.5, bold=True)
     painter.setFont(font)
-    metrics = QFontMetricsF(font)
+    boxes = label_boxes(QFontMetricsF(font), labels)
+    covered = QRectF()
+    text_pen = QPen(style.LABEL_TEXT)
+    for box, (_, label) in zip(boxes, labels, strict=True):
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(label.colour)
+        painter.drawRoundedRect(box, 3.0, 3.0)
+        painter.setPen(text_pen)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label.text)
+        covered = covered.united(box)
+    return covered
+
+
+def label_boxes(metrics: QFontMetricsF, labels: list[tuple[QPointF, Label]]) -> list[QRectF]:
+    """Each label's box in screen pixels; a box that would cover an earlier one moves up above it.
+
+    A box only moves up, so only the earlier boxes it overlaps sideways can ever be in its way.
+    """
     placed: list[QRectF] = []
     for at, label in labels:
         lines = label.text.split("\n")
         width = max(metrics.horizontalAdvance(line) for line in lines) + 8.0
         height = metrics.height() * len(lines) + 4.0
         box = QRectF(at.x() - width / 2, at.y() + label.dy - height / 2, width, height)
-        while any(box.intersects(other) for other in placed):
-            box.moveBottom(min(o.top() for o in placed if box.intersects(o)) - 1.0)
+        column = [o for o in placed if o.left() < box.right() and o.right() > box.left()]
+        hits = [o for o in column if box.intersects(o)]
+        while hits:
+            box.moveBottom(min(o.top() for o in hits) - 1.0)
+            hits = [o for o in column if box.intersects(o)]
         placed.append(box)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(label.colour)
-        painter.drawRoundedRect(box, 3.0, 3.0)
-        painter.setPen(QPen(style.LABEL_TEXT))
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label.text)
+    return placed

@@ -8,7 +8,6 @@ changes (an edit, not a mouse move) and hands the picture to an
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections.abc import Callable
 
@@ -23,10 +22,12 @@ from board.view.measure.overlay_item import Label, Line, OverlayItem, Sketch
 from board.view.scene import BoardScene
 from geometry import Circle, Shape
 
-__all__ = ["CLEAR", "BLOCKED", "LABEL_ROOM_PX", "SightOverlay", "sight_sketch"]
+__all__ = ["CLEAR", "BLOCKED", "ROOM_PX", "SightOverlay", "sight_sketch"]
 
-#: Room kept around the rays for their labels, screen pixels.
-LABEL_ROOM_PX = 200.0
+#: Room kept around the rays and eyes for the pens, screen pixels. The labels need none: the
+#: item keeps where it painted them (see :class:`OverlayItem`). 200 px here made most of the
+#: table repaint on every move of a drag.
+ROOM_PX = 8.0
 
 CLEAR = QColor("#66bb6a")
 BLOCKED = QColor("#e53935")
@@ -155,11 +156,12 @@ class SightOverlay(QObject):
         moved, looked_at = False, self._units_looked_at()
         for unit in scenario.units:
             if unit.id in looked_at and unit.on_table:
-                unit = copy.deepcopy(unit)
-                for model in unit.models:
+                models = []
+                for model in unit.models:  # new models, not copies of the whole unit
                     at = self.scene.model_item(model.id).pos()
                     moved |= (at.x(), at.y()) != (model.x, model.y)
-                    model.x, model.y = at.x(), at.y()
+                    models.append(dataclasses.replace(model, x=at.x(), y=at.y()))
+                unit = dataclasses.replace(unit, models=models)
             units.append(unit)
         if not moved:
             return None
@@ -173,7 +175,7 @@ class SightOverlay(QObject):
             return None
 
     def _estimate(self) -> QRectF:
-        """Where the picture will be, cheaply, with room for the labels (screen pixels).
+        """Where the rays and eyes will be, cheaply, with room for the pens.
 
         The last rays and eyes, and during a drag the looked-at models where their items are.
         """
@@ -191,7 +193,7 @@ class SightOverlay(QObject):
             return QRectF()
         xs, ys = [p[0] for p in points], [p[1] for p in points]
         views = self.scene.views()
-        room = LABEL_ROOM_PX / max(views[0].transform().m11() if views else 10.0, 1e-6)
+        room = ROOM_PX / max(views[0].transform().m11() if views else 10.0, 1e-6)
         return QRectF(min(xs) - room, min(ys) - room, max(xs) - min(xs) + 2 * room,
                       max(ys) - min(ys) + 2 * room)
 
