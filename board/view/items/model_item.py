@@ -25,7 +25,9 @@ class ModelItem(QGraphicsItem):
 
     The scene sets its position (the base centre, inches) and rotation (the facing, degrees
     clockwise), its outline (``round``, ``oval`` or ``hull``) and colour; the unit's name shows
-    while the cursor is over it and while it is selected.
+    while the cursor is over it and while it is selected. The name's label exists only while
+    it shows: Qt looks at every item that ignores the zoom on every repaint, and 1,000 hidden
+    labels made even a 2-pixel repaint cost 0.9 ms instead of 0.4 ms.
     """
 
     def __init__(self, model_id: str) -> None:
@@ -42,10 +44,8 @@ class ModelItem(QGraphicsItem):
         self.set_base("round", 1.0, 1.0)
         self._colour = QColor("#808080")
         self._hovered = False
-        self._label = LabelItem("", self)
-        self._label.setZValue(1.0)
-        self._label.setVisible(False)
-        self._label.set_pixel_offset(0.0, -18.0)
+        self._name = ""
+        self._label: LabelItem | None = None
 
     # -- setters the scene calls ---------------------------------------------------------
     def set_base(self, shape_kind: str, length: float, width: float) -> None:
@@ -68,8 +68,11 @@ class ModelItem(QGraphicsItem):
 
     def set_name(self, name: str) -> None:
         """Show the unit's name on hover and when selected, and as the tooltip."""
-        self._label.set_text(name)
+        self._name = name
         self.setToolTip(name)
+        if self._label is not None:
+            self._label.set_text(name)
+        self._update_label()
 
     def set_placement(self, x: float, y: float, facing: float) -> None:
         """Put the base centre at ``(x, y)`` inches, facing ``facing`` degrees."""
@@ -79,12 +82,12 @@ class ModelItem(QGraphicsItem):
     @property
     def name(self) -> str:
         """The unit name the label shows."""
-        return self._label.text
+        return self._name
 
     @property
     def label_visible(self) -> bool:
         """Whether the name label is showing."""
-        return self._label.isVisible()
+        return self._label is not None and self._label.isVisible()
 
     # -- Qt overrides -------------------------------------------------------------------
     def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
@@ -137,4 +140,13 @@ class ModelItem(QGraphicsItem):
         return QRectF(-width / 2, -length / 2, width, length)
 
     def _update_label(self) -> None:
-        self._label.setVisible(bool(self._label.text) and (self._hovered or self.isSelected()))
+        show = bool(self._name) and (self._hovered or self.isSelected())
+        if show and self._label is None:
+            self._label = LabelItem(self._name, self)
+            self._label.setZValue(1.0)
+            self._label.set_pixel_offset(0.0, -18.0)
+        elif not show and self._label is not None:
+            label, self._label = self._label, None
+            label.setParentItem(None)
+            if label.scene() is not None:
+                label.scene().removeItem(label)
