@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QColor, QFontMetricsF, QImage
-from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF
+from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPaintEvent, QRegion
+from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView, QWidget
 
 from board.view import style
 from board.view.measure.overlay_item import HALO, Label, Line, OverlayItem, Sketch, label_boxes
@@ -24,6 +24,20 @@ def view(qtbot):
     view.show()
     qtbot.waitExposed(view)
     return view
+
+
+class PaintedRegion(QObject):
+    """The union of the regions a widget repainted (``grab()`` would repaint it all)."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__(widget)
+        self.region = QRegion()
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if isinstance(event, QPaintEvent):
+            self.region = self.region.united(event.region())
+        return False
 
 
 def settle() -> None:
@@ -78,17 +92,29 @@ def test_a_line_is_drawn_over_its_dark_halo(view):
     assert darkest <= HALO.lightness() + 20  # the halo shows on the pale background
 
 
-def test_the_bounds_shrink_back_when_the_labels_go(view):
-    labels = [20]
-    item = OverlayItem(lambda: stacked_sketch(labels[0]), lambda: QRectF(27.0, 49.0, 6.0, 2.0))
+@pytest.mark.parametrize("gone", [0, None])
+def test_labels_that_go_are_erased_and_the_bounds_shrink_back(view, gone):
+    labels: list[int | None] = [12]
+
+    def compute() -> Sketch | None:
+        return None if labels[0] is None else stacked_sketch(labels[0])
+
+    item = OverlayItem(compute, lambda: QRectF(27.0, 49.0, 6.0, 2.0))
     view.scene().addItem(item)
     item.mark_dirty()
     settle()
+    item.mark_dirty()  # the bounds keep their slack from now on: only parts repaint
+    settle()
     tall = item.boundingRect().height()
-    labels[0] = 0
-    item.mark_dirty()  # estimated with the old labels: the old column repaints (it is erased)
+    top = view.mapFromScene(QPointF(30.0, item.label_bounds.top() + 0.5))
+    assert QColor(view.viewport().grab().toImage().pixel(top)) == QColor(20, 20, 120)
+    painted = PaintedRegion(view.viewport())
+    labels[0] = gone
+    item.mark_dirty()  # only the line's part is repainted first; the column right after
     settle()
     assert item.label_bounds.isEmpty()
+    assert painted.region.contains(top)  # the old column was painted over
+    assert QColor(view.viewport().grab().toImage().pixel(top)) != QColor(20, 20, 120)
     item.mark_dirty()
     settle()
-    assert item.boundingRect().height() < tall / 5
+    assert item.boundingRect().height() < tall / 2

@@ -9,6 +9,10 @@ Labels are laid out in screen pixels when painting (a box that would cover anoth
 above it, so a column of them can stand far from what they label). The item keeps where its
 labels were last painted inside its bounds; a label painted outside them grows the bounds
 at once and is painted again, so no label is ever cut off or left behind on the board.
+
+A new picture repaints only where the estimate says its areas and lines were and will be,
+not the whole of the item (a column of labels can cover a third of the table); a label that
+changed outside that part is repainted right after, by itself.
 """
 
 from __future__ import annotations
@@ -89,9 +93,13 @@ class OverlayItem(QGraphicsItem):
         if cached:  # moved by setPos while its picture stays: Qt moves the pixmap
             self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)  # exposedRect
         self.setZValue(z)
         self._compute, self._estimate = compute, estimate
         self._bounds = QRectF()
+        self._drawn = QRectF()  # the last estimate: where the areas and lines are
+        self._boxes: set[tuple[tuple[float, float, float, float], str, int]] = set()
+        self._stale: list[QRectF] = []  # changed labels to repaint after this paint
         self._labels = QRectF()  # where the labels were last painted, item coordinates
         self._pixel = 0.1  # one screen pixel at the last paint, item units
         self._sketch: Sketch | None = None
@@ -102,14 +110,22 @@ class OverlayItem(QGraphicsItem):
     def mark_dirty(self) -> None:
         """The picture is out of date: repaint where it will be, compute it when painting."""
         self._dirty = True
-        bounds = self._estimate()
+        drawn = self._estimate()
+        slack = LABEL_SLACK_PX * self._pixel
+        wanted = drawn
         if not self._labels.isEmpty():
-            slack = LABEL_SLACK_PX * self._pixel
-            bounds = bounds.united(self._labels.adjusted(-slack, -slack, slack, slack))
-        if bounds != self._bounds:
-            self.prepareGeometryChange()
-            self._bounds = bounds
-        self.update()
+            wanted = wanted.united(self._labels.adjusted(-slack, -slack, slack, slack))
+        if self._bounds.contains(wanted) and _area(wanted) * 4 > _area(self._bounds):
+            self.update(self._drawn.united(drawn))  # the bounds hold it: repaint the part
+        else:
+            if self._bounds.intersects(wanted) and not drawn.isEmpty():
+                # Grown out of its bounds (a picture following a drag): room to go on growing
+                # without new bounds every move (Qt would repaint all of them each time).
+                wanted = wanted.united(drawn.adjusted(-slack, -slack, slack, slack))
+            self.prepareGeometryChange()  # Qt repaints all of the old and the new bounds
+            self._bounds = wanted
+            self.update()
+        self._drawn = drawn
 
     def sketch(self) -> Sketch | None:
         """The picture now (computed here if out of date)."""
@@ -127,22 +143,41 @@ class OverlayItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
         return self._bounds
 
-    def _take_labels(self, on_screen: QRectF, painter: QPainter) -> None:
-        """Remember where the labels were painted; grow the bounds soon if they stick out."""
+    def _take_labels(self, boxes: list[tuple[QRectF, Label]], painter: QPainter,
+                     exposed: QRectF) -> None:
+        """Remember where the labels were painted; repaint soon what this paint missed.
+
+        A label that sticks out of the bounds grows them; one that changed (moved, new text,
+        gone) outside the part repainted now is repainted where it was and where it is.
+        """
         to_item, invertible = painter.worldTransform().inverted()
         if not invertible:
             return
         self._pixel = max(to_item.map(QLineF(0.0, 0.0, 1.0, 0.0)).length(), 1e-9)
-        self._labels = to_item.mapRect(on_screen) if not on_screen.isEmpty() else QRectF()
-        if not self._labels.isEmpty() and not self._bounds.contains(self._labels):
-            QTimer.singleShot(0, self._grow)  # not while Qt is painting
+        now = {(to_item.mapRect(box).getRect(), label.text, label.colour.rgba())
+               for box, label in boxes}
+        self._labels = QRectF()
+        for rect, _, _ in now:
+            self._labels = self._labels.united(QRectF(*rect))
+        changed = [QRectF(*rect) for rect, _, _ in now.symmetric_difference(self._boxes)]
+        self._boxes = now
+        self._stale += [rect for rect in changed if not exposed.contains(rect)]
+        if self._stale or self._sticks_out():
+            QTimer.singleShot(0, self._repaint_labels)  # not while Qt is painting
 
-    def _grow(self) -> None:
-        if self.scene() is None or self._bounds.contains(self._labels):
+    def _sticks_out(self) -> bool:
+        return not self._labels.isEmpty() and not self._bounds.contains(self._labels)
+
+    def _repaint_labels(self) -> None:
+        if self.scene() is None:
             return
-        self.prepareGeometryChange()
-        self._bounds = self._bounds.united(self._labels)
-        self.update()
+        if self._sticks_out():
+            self.prepareGeometryChange()
+            self._bounds = self._bounds.united(self._labels)
+            self.update()
+        for rect in self._stale:
+            self.update(rect)
+        self._stale = []
 
     def paint(  # noqa: D102 - Qt override
         self, painter: QPainter, option: QStyleOptionGraphicsItem,
@@ -150,7 +185,7 @@ class OverlayItem(QGraphicsItem):
     ) -> None:
         sketch = self.sketch()
         if sketch is None:
-            self._labels = QRectF()
+            self._take_labels([], painter, option.exposedRect)  # erase the old ones
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.save()
@@ -161,10 +196,14 @@ class OverlayItem(QGraphicsItem):
         painter.restore()
         painter.save()
         painter.resetTransform()
-        on_screen = _draw_labels(
+        boxes = _draw_labels(
             painter, [(transform.map(label.at), label) for label in sketch.labels])
         painter.restore()
-        self._take_labels(on_screen, painter)
+        self._take_labels(boxes, painter, option.exposedRect)
+
+
+def _area(rect: QRectF) -> float:
+    return rect.width() * rect.height()
 
 
 def _pen(colour: QColor, width: float, dashed: bool = False) -> QPen:
@@ -216,15 +255,12 @@ def _draw_lines(painter: QPainter, lines: list[Line]) -> None:
         painter.drawLines(group)
 
 
-def _draw_labels(painter: QPainter, labels: list[tuple[QPointF, Label]]) -> QRectF:
-    """Draw each label in its box (see :func:`label_boxes`).
-
-    Returns the rectangle the boxes cover (the painter's device pixels).
-    """
+def _draw_labels(painter: QPainter,
+                 labels: list[tuple[QPointF, Label]]) -> list[tuple[QRectF, Label]]:
+    """Draw each label in its box (see :func:`label_boxes`); return the boxes (device px)."""
     font = style.label_font(8.5, bold=True)
     painter.setFont(font)
     boxes = label_boxes(QFontMetricsF(font), labels)
-    covered = QRectF()
     text_pen = QPen(style.LABEL_TEXT)
     for box, (_, label) in zip(boxes, labels, strict=True):
         painter.setPen(Qt.PenStyle.NoPen)
@@ -232,8 +268,7 @@ def _draw_labels(painter: QPainter, labels: list[tuple[QPointF, Label]]) -> QRec
         painter.drawRoundedRect(box, 3.0, 3.0)
         painter.setPen(text_pen)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label.text)
-        covered = covered.united(box)
-    return covered
+    return [(box, label) for box, (_, label) in zip(boxes, labels, strict=True)]
 
 
 def label_boxes(metrics: QFontMetricsF, labels: list[tuple[QPointF, Label]]) -> list[QRectF]:

@@ -12,12 +12,13 @@ import dataclasses
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QPointF, QRectF
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFontMetricsF
 
 from board.game.shooters import Shooter, ShooterKind
 from board.game.sight import SightError, SightReading, SightTarget, line_of_sight
 from board.game.targets import ModelTarget, UnitTarget
 from board.game.world import World
+from board.view import style
 from board.view.measure.overlay_item import Label, Line, OverlayItem, Sketch
 from board.view.scene import BoardScene
 from geometry import Circle, Shape
@@ -193,9 +194,22 @@ class SightOverlay(QObject):
             return QRectF()
         xs, ys = [p[0] for p in points], [p[1] for p in points]
         views = self.scene.views()
-        room = ROOM_PX / max(views[0].transform().m11() if views else 10.0, 1e-6)
-        return QRectF(min(xs) - room, min(ys) - room, max(xs) - min(xs) + 2 * room,
-                      max(ys) - min(ys) + 2 * room)
+        pixel = 1.0 / max(views[0].transform().m11() if views else 10.0, 1e-6)
+        # The shooter's name hangs over an eye, which moves with the drag: room for it, so
+        # that a move repaints it with the rays (the other labels stay where they were).
+        across, up = self._eye_label_room()
+        return QRectF(min(xs) - across * pixel, min(ys) - up * pixel,
+                      max(xs) - min(xs) + 2 * across * pixel,
+                      max(ys) - min(ys) + (up + ROOM_PX) * pixel)
+
+    def _eye_label_room(self) -> tuple[float, float]:
+        """Screen pixels the shooter's label needs beside and above an eye (at least the pens')."""
+        if self.reading is None:
+            return ROOM_PX, ROOM_PX
+        metrics = QFontMetricsF(style.label_font(8.5, bold=True))
+        half = (metrics.horizontalAdvance(self.reading.shooter) + 8.0) / 2
+        up = 14.0 + (metrics.height() + 4.0) / 2  # a label's box sits 14 px above its point
+        return max(ROOM_PX, half + 2.0), max(ROOM_PX, up + 2.0)
 
     def _sketch(self) -> Sketch | None:
         if self.reading is None:
