@@ -9,9 +9,10 @@ changes (an edit, not a mouse move) and hands the picture to an
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QPointF, QRectF
+from PySide6.QtCore import QObject, QPointF, QRectF, QTimer
 from PySide6.QtGui import QColor, QFontMetricsF
 
 from board.game.shooters import Shooter, ShooterKind
@@ -22,13 +23,22 @@ from board.view import style
 from board.view.measure.overlay_item import Label, Line, OverlayItem, Sketch
 from board.view.scene import BoardScene
 from geometry import Circle, Shape
+from geometry.sight import Ray
 
-__all__ = ["CLEAR", "BLOCKED", "ROOM_PX", "SightOverlay", "sight_sketch"]
+__all__ = ["CLEAR", "BLOCKED", "ROOM_PX", "PREVIEW_EVERY_S", "SightOverlay", "sight_sketch",
+           "moved_reading"]
 
 #: Room kept around the rays and eyes for the pens, screen pixels. The labels need none: the
 #: item keeps where it painted them (see :class:`OverlayItem`). 200 px here made most of the
 #: table repaint on every move of a drag.
 ROOM_PX = 8.0
+
+#: While a drag goes on, the line of sight is read again at most this often, seconds: a
+#: reading of 320 rays takes about 10 ms, most of a frame. In between, the last reading is
+#: drawn moved with its models; it is read again as soon as the mouse rests.
+PREVIEW_EVERY_S = 0.1
+
+XY = tuple[float, float]
 
 CLEAR = QColor("#66bb6a")
 BLOCKED = QColor("#e53935")
@@ -72,6 +82,41 @@ def sight_sketch(reading: SightReading, centres: dict[str, tuple[float, float]])
     return sketch
 
 
+def moved_reading(reading: SightReading, eye_owner: dict[XY, str],
+                  moved: dict[str, XY]) -> SightReading:
+    """``reading`` drawn where its models have moved: ``moved`` is each model's shift.
+
+    A ray starts at an eye (the model ``eye_owner`` names) and ends on a target model (or on
+    a facing, which stays); the verdicts are the reading's own.
+    """
+    def shift(point: XY, model_id: str) -> XY:
+        dx, dy = moved.get(model_id, (0.0, 0.0))
+        return (point[0] + dx, point[1] + dy)
+
+    def eye(point: XY) -> XY:
+        return shift(point, eye_owner.get(point, ""))
+
+    models = tuple(dataclasses.replace(
+        m, rays=tuple(Ray(eye(r.start), shift(r.end, m.model_id), r.blocked) for r in m.rays))
+        for m in reading.models)
+    facings = tuple(dataclasses.replace(
+        f, rays=tuple(Ray(eye(r.start), r.end, r.blocked) for r in f.rays))
+        for f in reading.facings)
+    return dataclasses.replace(reading, models=models, facings=facings,
+                               eyes=tuple(eye(e) for e in reading.eyes))
+
+
+@dataclasses.dataclass
+class _Preview:
+    """The last reading during a drag: what it saw, where its models stood, when."""
+
+    reading: SightReading
+    world: World
+    stood: dict[str, XY]
+    eye_owner: dict[XY, str]
+    at: float
+
+
 class SightOverlay(QObject):
     """The shooter, the target, the reading and the item that draws it on ``scene``.
 
@@ -94,10 +139,17 @@ class SightOverlay(QObject):
                        document.unit_added, document.unit_removed, document.replaced):
             signal.connect(self._on_document_changed)
         self._dragging = False
+        self._preview: _Preview | None = None
+        self._rest = QTimer(self)  # reads again once the mouse rests in a drag
+        self._rest.setSingleShot(True)
+        self._rest.timeout.connect(self.item.mark_dirty)
         scene.drag_moved.connect(self._on_drag_moved)
 
     def _on_drag_moved(self, text: str) -> None:
         self._dragging = bool(text)
+        if not self._dragging:
+            self._preview = None
+            self._rest.stop()
         if self.reading is not None:
             self.item.mark_dirty()
 
@@ -119,7 +171,7 @@ class SightOverlay(QObject):
 
     def refresh(self) -> None:
         """Read again (the document or the choice changed) and redraw."""
-        self.reading = None
+        self.reading, self._preview = None, None
         if self.shooter is not None and self.target is not None:
             scenario = self.scene.document.scenario
             try:
@@ -214,15 +266,68 @@ class SightOverlay(QObject):
     def _sketch(self) -> Sketch | None:
         if self.reading is None:
             return None
-        reading, world = self.reading, self.scene.world()
+        reading, world, moved = self.reading, self.scene.world(), {}
         if self._dragging:
-            reading, world = self.preview() or (reading, world)
+            reading, world, moved = self._drag_reading()
         centres = {}
         for model in reading.models:
             shape = world.models[model.model_id].shape
             box = QRectF(*_bounds(shape))
-            centres[model.model_id] = (box.center().x(), box.bottom())
+            dx, dy = moved.get(model.model_id, (0.0, 0.0))
+            centres[model.model_id] = (box.center().x() + dx, box.bottom() + dy)
         return sight_sketch(reading, centres)
+
+    def _drag_reading(self) -> tuple[SightReading, World, dict[str, XY]]:
+        """During a drag: a new preview reading, or the last one moved with its models.
+
+        Returns the reading (already moved), the world it was read in and how far each
+        looked-at model has moved since (for the labels' places).
+        """
+        now, last = time.perf_counter(), self._preview
+        if last is None or now - last.at >= PREVIEW_EVERY_S:
+            got = self.preview()
+            stood = self._stood(items=got is not None)
+            reading, world = got or (self.reading, self.scene.world())
+            assert reading is not None
+            owners = {(x, y): model_id for model_id, (x, y) in stood.items()}
+            eye_owner = {eye: owners.get(eye, _nearest(eye, stood)) for eye in reading.eyes}
+            self._preview = _Preview(reading, world, stood, eye_owner, now)
+            return reading, world, {}
+        self._rest.start(max(1, round((last.at + PREVIEW_EVERY_S - now) * 1000)))
+        moved = {}
+        for model_id, (x, y) in last.stood.items():
+            at = self.scene.model_item(model_id).pos()
+            if (at.x(), at.y()) != (x, y):
+                moved[model_id] = (at.x() - x, at.y() - y)
+        if not moved:
+            return last.reading, last.world, {}
+        return moved_reading(last.reading, last.eye_owner, moved), last.world, moved
+
+    def _stood(self, items: bool) -> dict[str, XY]:
+        """Where the looked-at models stand: their items (``items``) or the document."""
+        scenario, found = self.scene.document.scenario, {}
+        for unit_id in self._units_looked_at():
+            unit = scenario.unit(unit_id)
+            for model in unit.models if unit.on_table else ():
+                if items:
+                    at = self.scene.model_item(model.id).pos()
+                    found[model.id] = (at.x(), at.y())
+                else:
+                    found[model.id] = (model.x, model.y)
+        return found
+
+
+def _nearest(point: XY, stood: dict[str, XY], within: float = 2.0) -> str:
+    """The model standing nearest ``point``, if within ``within`` inches ("" if none).
+
+    An eye is its model's centre, or a point of a vehicle's hull; a building's fire point
+    belongs to no model.
+    """
+    def off(model_id: str) -> float:
+        return (stood[model_id][0] - point[0]) ** 2 + (stood[model_id][1] - point[1]) ** 2
+
+    best = min(stood, key=off, default="")
+    return best if best and off(best) <= within**2 else ""
 
 
 def _bounds(shape: Shape) -> tuple[float, float, float, float]:
