@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+
 import pytest
 
 from board.document.datasheets import DatasheetLibrary, load_library, place_datasheet
@@ -16,6 +19,28 @@ from board.document.model import (
     TroopType,
     Unit,
 )
+
+
+@pytest.fixture(autouse=True)
+def close_leftover_windows() -> Iterator[None]:
+    """Hide every top-level window a test leaves shown (a modeless dialog outlives its window).
+
+    QTest moves a widget's mouse by moving the pointer, and the pointer lands on whatever
+    window is on top there: a dialog left by an earlier test took the next test's mouse.
+    Hidden, not closed: closing a window with unsaved changes would wait on its prompt.
+    """
+    yield
+    widgets = sys.modules.get("PySide6.QtWidgets")  # a test without Qt has nothing to close
+    if widgets is None or widgets.QApplication.instance() is None:
+        return
+    # The platform windows, not topLevelWidgets(): that wraps every top-level widget in
+    # Python, as its own Python class even when that side is gone, and crashed. A window
+    # already deleted (its wrapper says so) is skipped.
+    from shiboken6 import isValid
+
+    for window in widgets.QApplication.topLevelWindows():
+        if isValid(window) and window.isVisible():
+            window.hide()
 
 
 @pytest.fixture(scope="session")
@@ -98,4 +123,18 @@ def window(qtbot, library, scenario, tmp_path):
     win.show()
     qtbot.waitExposed(win)
     win.view.fit_table()
+    park_the_pointer(win)
     return win
+
+
+def park_the_pointer(window) -> None:
+    """Move the pointer to the window's top-left corner, off the board.
+
+    Qt drops a mouse move to where the pointer already is, and the pointer's position outlives
+    each test's window (they all open at the same place): a test whose first move went to the
+    pixel an earlier test left the pointer on got no move, so no hover. Parked, it always moves.
+    """
+    from PySide6.QtCore import QPoint
+    from PySide6.QtTest import QTest
+
+    QTest.mouseMove(window, QPoint(0, 0))
