@@ -118,3 +118,11 @@ def test_labels_that_go_are_erased_and_the_bounds_shrink_back(view, gone):
     item.mark_dirty()
     settle()
     assert item.boundingRect().height() < tall / 2
+
+
+def test_boxes_laid_out_after_kept_ones_are_the_boxes_laid_out_at_once(qapp):
+    metrics = QFontMetricsF(style.label_font(8.5, bold=True))
+    labels = [(QPointF(100.0 + 7 * k, 300.0), Label(QPointF(), f"model {k}")) for k in range(8)]
+    whole = label_boxes(metrics, labels)
+    kept = label_boxes(metrics, labels[:5])
+    assert label_boxes(metrics, labels[5:], kept) == whole

@@ -100,6 +100,7 @@ class OverlayItem(QGraphicsItem):
         self._drawn = QRectF()  # the last estimate: where the areas and lines are
         self._boxes: set[tuple[tuple[float, float, float, float], str, int]] = set()
         self._stale: list[QRectF] = []  # changed labels to repaint after this paint
+        self._layout: tuple[list[tuple[float, float, str, float]], list[QRectF]] = ([], [])
         self._labels = QRectF()  # where the labels were last painted, item coordinates
         self._pixel = 0.1  # one screen pixel at the last paint, item units
         self._sketch: Sketch | None = None
@@ -179,6 +180,23 @@ class OverlayItem(QGraphicsItem):
             self.update(rect)
         self._stale = []
 
+    def _lay_out(self, anchored: list[tuple[QPointF, Label]]) -> list[QRectF]:
+        """The labels' boxes; those that come before any change are kept from the last paint.
+
+        A box depends only on the labels before it (see :func:`label_boxes`): during a drag
+        the labels of models that stay are not laid out again.
+        """
+        keys = [(round(at.x(), 3), round(at.y(), 3), label.text, label.dy)
+                for at, label in anchored]
+        old_keys, old_boxes = self._layout
+        same = 0
+        while same < min(len(keys), len(old_keys)) and keys[same] == old_keys[same]:
+            same += 1
+        metrics = QFontMetricsF(style.label_font(8.5, bold=True))
+        boxes = label_boxes(metrics, anchored[same:], [QRectF(b) for b in old_boxes[:same]])
+        self._layout = (keys, boxes)
+        return boxes
+
     def paint(  # noqa: D102 - Qt override
         self, painter: QPainter, option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
@@ -196,8 +214,8 @@ class OverlayItem(QGraphicsItem):
         painter.restore()
         painter.save()
         painter.resetTransform()
-        boxes = _draw_labels(
-            painter, [(transform.map(label.at), label) for label in sketch.labels])
+        anchored = [(transform.map(label.at), label) for label in sketch.labels]
+        boxes = _draw_labels(painter, anchored, self._lay_out(anchored))
         painter.restore()
         self._take_labels(boxes, painter, option.exposedRect)
 
@@ -255,12 +273,10 @@ def _draw_lines(painter: QPainter, lines: list[Line]) -> None:
         painter.drawLines(group)
 
 
-def _draw_labels(painter: QPainter,
-                 labels: list[tuple[QPointF, Label]]) -> list[tuple[QRectF, Label]]:
-    """Draw each label in its box (see :func:`label_boxes`); return the boxes (device px)."""
-    font = style.label_font(8.5, bold=True)
-    painter.setFont(font)
-    boxes = label_boxes(QFontMetricsF(font), labels)
+def _draw_labels(painter: QPainter, labels: list[tuple[QPointF, Label]],
+                 boxes: list[QRectF]) -> list[tuple[QRectF, Label]]:
+    """Draw each label in its box (device pixels); return the boxes with their labels."""
+    painter.setFont(style.label_font(8.5, bold=True))
     text_pen = QPen(style.LABEL_TEXT)
     for box, (_, label) in zip(boxes, labels, strict=True):
         painter.setPen(Qt.PenStyle.NoPen)
@@ -271,12 +287,14 @@ def _draw_labels(painter: QPainter,
     return [(box, label) for box, (_, label) in zip(boxes, labels, strict=True)]
 
 
-def label_boxes(metrics: QFontMetricsF, labels: list[tuple[QPointF, Label]]) -> list[QRectF]:
+def label_boxes(metrics: QFontMetricsF, labels: list[tuple[QPointF, Label]],
+                placed: list[QRectF] | None = None) -> list[QRectF]:
     """Each label's box in screen pixels; a box that would cover an earlier one moves up above it.
 
-    A box only moves up, so only the earlier boxes it overlaps sideways can ever be in its way.
+    ``placed`` are the boxes of labels before these (returned first). A box only moves up, so
+    only the earlier boxes it overlaps sideways can ever be in its way.
     """
-    placed: list[QRectF] = []
+    placed = list(placed or [])
     for at, label in labels:
         lines = label.text.split("\n")
         width = max(metrics.horizontalAdvance(line) for line in lines) + 8.0
