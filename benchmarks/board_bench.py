@@ -41,7 +41,11 @@ from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from board.document.changes import Change  # noqa: E402
-from board.document.datasheets import load_library, place_datasheet  # noqa: E402
+from board.document.datasheets import (  # noqa: E402
+    DatasheetLibrary,
+    load_library,
+    place_datasheet,
+)
 from board.document.model import (  # noqa: E402
     Base,
     Model,
@@ -70,7 +74,7 @@ PASSENGERS_IN = "building-24"
 
 
 # -- the table ----------------------------------------------------------------------------
-def bench_scenario(library: dict) -> Scenario:
+def bench_scenario(library: DatasheetLibrary) -> Scenario:
     """The issue's table: 50 buildings and 1,000 models in 50 units of 20 (+10 embarked).
 
     The table is cut into 10 × 5 cells of 7.2" × 9.6"; each holds a 40K small building (4"
@@ -291,9 +295,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=200, help="mouse moves per drag")
     args = parser.parse_args(argv)
     app = QApplication.instance() or QApplication(["battleboard-bench"])
+    assert isinstance(app, QApplication)
     library = load_library()
     window = MainWindow(library)
-    window.files.ask_save_changes = lambda: None  # type: ignore[method-assign]
+    window.files.ask_save_changes = (  # type: ignore[method-assign]
+        lambda: None)  # type: ignore[assignment, return-value]
     window.show_scenario(bench_scenario(library))
     window.resize(1400, 900)
     window.show()

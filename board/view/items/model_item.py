@@ -147,6 +147,7 @@ class ModelItem(QGraphicsItem):
             self._label.set_pixel_offset(0.0, -18.0)
         elif not show and self._label is not None:
             label, self._label = self._label, None
-            label.setParentItem(None)
             if label.scene() is not None:
-                label.scene().removeItem(label)
+                label.scene().removeItem(label)  # and from this item's children
+            else:
+                label.setVisible(False)  # no scene to take it: it goes with this item

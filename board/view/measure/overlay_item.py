@@ -155,7 +155,7 @@ class OverlayItem(QGraphicsItem):
         if not invertible:
             return
         self._pixel = max(to_item.map(QLineF(0.0, 0.0, 1.0, 0.0)).length(), 1e-9)
-        now = {(to_item.mapRect(box).getRect(), label.text, label.colour.rgba())
+        now = {(_xywh(to_item.mapRect(box)), label.text, label.colour.rgba())
                for box, label in boxes}
         self._labels = QRectF()
         for rect, _, _ in now:
@@ -218,6 +218,10 @@ class OverlayItem(QGraphicsItem):
         boxes = _draw_labels(painter, anchored, self._lay_out(anchored))
         painter.restore()
         self._take_labels(boxes, painter, option.exposedRect)
+
+
+def _xywh(rect: QRectF) -> tuple[float, float, float, float]:
+    return (rect.x(), rect.y(), rect.width(), rect.height())
 
 
 def _area(rect: QRectF) -> float:

@@ -266,7 +266,8 @@ class SightOverlay(QObject):
     def _sketch(self) -> Sketch | None:
         if self.reading is None:
             return None
-        reading, world, moved = self.reading, self.scene.world(), {}
+        reading, world = self.reading, self.scene.world()
+        moved: dict[str, XY] = {}
         if self._dragging:
             reading, world, moved = self._drag_reading()
         centres = {}
@@ -294,7 +295,7 @@ class SightOverlay(QObject):
             self._preview = _Preview(reading, world, stood, eye_owner, now)
             return reading, world, {}
         self._rest.start(max(1, round((last.at + PREVIEW_EVERY_S - now) * 1000)))
-        moved = {}
+        moved: dict[str, XY] = {}
         for model_id, (x, y) in last.stood.items():
             at = self.scene.model_item(model_id).pos()
             if (at.x(), at.y()) != (x, y):
