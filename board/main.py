@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from board.document.datasheet import Datasheet
     from board.document.model import Scenario
+    from board.view.window import MainWindow
 
 __all__ = ["main", "render_screenshot", "SCREENSHOT_SIZE"]
 
@@ -114,13 +115,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.screenshot is not None:
         return _screenshot(scenario, library, args.screenshot)
+    from board.view.first_paint import after_first_paint
     from board.view.window import MainWindow
 
-    window = MainWindow(library)
+    window = MainWindow(library, features=False)  # the board is painted first, the tools next
     window.show_scenario(scenario, args.file)
     window.show()
     QTimer.singleShot(0, window.view.fit_table)  # once the window has its real size
+    after_first_paint(window.view.viewport(), lambda: _give_tools(window))
     return int(app.exec())
+
+
+def _give_tools(window: MainWindow) -> None:
+    window.install_features()
+    window.view.fit_table()  # the tools' docks took some of the board's room
 
 
 def _screenshot(scenario: Scenario, library: Mapping[str, Datasheet], out: Path) -> int:

@@ -17,7 +17,6 @@ from board.view import actions
 from board.view.commands import AddPiecesCommand, AddUnitCommand
 from board.view.deletion import delete_selection, selection_text
 from board.view.docks import GarrisonDock, garrison_lines
-from board.view.features import install_features
 from board.view.files import FileController
 from board.view.new_dialog import new_scenario
 from board.view.palette import PaletteDock, UnitSpec
@@ -45,6 +44,8 @@ class MainWindow(QMainWindow):
         library: DatasheetLibrary,
         settings: QSettings | None = None,
         parent: QWidget | None = None,
+        *,
+        features: bool = True,
     ) -> None:
         super().__init__(parent)
         self.library = library
@@ -66,10 +67,25 @@ class MainWindow(QMainWindow):
         actions.build_menus(self)
         self.tool_bar = self.addToolBar("Tools")
         self.tool_bar.setObjectName("tools")
-        install_features(self)
+        self.features_installed = False
+        if features:
+            self.install_features()
         self._connect()
         self._on_replaced(self.document.scenario)
         self.resize(1400, 900)
+
+    def install_features(self) -> None:
+        """Add the tools' menus, docks and overlays (:mod:`board.view.features`), once.
+
+        A window made with ``features=False`` paints its board first and is given its tools
+        right after (``battleboard`` does so: see :func:`board.main.main`).
+        """
+        if self.features_installed:
+            return
+        from board.view.features import install_features
+
+        self.features_installed = True
+        install_features(self)
 
     # -- the document ------------------------------------------------------------------------
     @property
