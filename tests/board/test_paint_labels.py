@@ -25,3 +25,20 @@ def test_name_labels_exist_only_for_selected_models(qapp, document, library):
     trooper.setSelected(False)
     assert not trooper.label_visible and labels_in(scene) == []
     assert trooper.name == "Renamed Squad"  # the name stays for the next time it shows
+
+
+def test_items_drawn_by_the_thousand_leave_their_bounds_to_cpp(qapp, document, library):
+    """Qt asks a full repaint for 3,000 model bounds: no Python override answers them."""
+    from board.view.items.markers import AccessPointMarker
+
+    for cls in (ModelItem, LabelItem, AccessPointMarker):
+        assert all("boundingRect" not in vars(k) for k in cls.__mro__ if k.__module__.startswith(
+            "board.")), cls
+    scene = BoardScene(document, library, QUndoStack())
+    trooper = scene.model_item("r0")  # a 32 mm base: 1.26" across, with 0.12" of margin
+    rect = trooper.boundingRect()
+    assert rect.width() == rect.height() and abs(rect.width() - (32 / 25.4 + 0.24)) < 1e-9
+    label = LabelItem("AV 12")
+    before = label.boundingRect()
+    label.set_text("AV 12, 13 and 14")
+    assert label.boundingRect().width() > before.width()

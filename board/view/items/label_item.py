@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
 from board.view import style
 
@@ -13,13 +13,14 @@ __all__ = ["LabelItem"]
 _PAD = 3.0
 
 
-class LabelItem(QGraphicsItem):
+class LabelItem(QGraphicsRectItem):
     """Text in a rounded box, drawn in screen pixels, centred on its position.
 
     It ignores the view's zoom and its parent's rotation, so armour values and names stay
     upright and readable when the whole table is on screen. Its picture is kept as a pixmap
     in screen pixels (a board shows some 250 of them; a translucent rounded box costs about
-    0.08 ms to draw); every setter that changes the picture asks for it again.
+    0.08 ms to draw); every setter that changes the picture asks for it again. Its bounds
+    are the stock rectangle item's (no pen): Qt asks C++ for them, not Python.
     """
 
     def __init__(
@@ -32,6 +33,7 @@ class LabelItem(QGraphicsItem):
         bold: bool = False,
     ) -> None:
         super().__init__(parent)
+        self.setPen(Qt.PenStyle.NoPen)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -58,6 +60,7 @@ class LabelItem(QGraphicsItem):
         self._rect = QRectF(
             -width / 2 - _PAD, -height / 2 - _PAD, width + 2 * _PAD, height + 2 * _PAD
         ).translated(self._offset)
+        self.setRect(self._rect)
         self.update()  # a kept picture of the old text must not survive a same-sized new one
 
     def set_pixel_offset(self, dx: float, dy: float) -> None:
@@ -73,9 +76,6 @@ class LabelItem(QGraphicsItem):
         """Fill the box with ``colour``."""
         self._background = QColor(colour)
         self.update()
-
-    def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
-        return self._rect
 
     def paint(  # noqa: D102 - Qt override
         self,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
 from board.view import style
 
@@ -19,11 +19,15 @@ _S = style.MARKER_PX
 _BOUNDS = QRectF(-_S, -_S, 2 * _S, 2 * _S)
 
 
-class _Marker(QGraphicsItem):
-    """A pixel-sized symbol at a point of its parent, pointing at ``angle`` (0 = up)."""
+class _Marker(QGraphicsRectItem):
+    """A pixel-sized symbol at a point of its parent, pointing at ``angle`` (0 = up).
+
+    Its bounds are the stock rectangle item's (no pen): Qt asks C++ for them, not Python.
+    """
 
     def __init__(self, tooltip: str, angle: float, parent: QGraphicsItem | None) -> None:
-        super().__init__(parent)
+        super().__init__(_BOUNDS, parent)
+        self.setPen(Qt.PenStyle.NoPen)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         # Kept as a pixmap in screen pixels (its size ignores the zoom); set_angle redraws it.
@@ -35,9 +39,6 @@ class _Marker(QGraphicsItem):
         """Point the symbol at ``angle`` degrees clockwise on screen (0 = up the table)."""
         self._angle = angle
         self.update()
-
-    def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
-        return _BOUNDS
 
     def paint(  # noqa: D102 - Qt override
         self,

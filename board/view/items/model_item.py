@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
+    QGraphicsRectItem,
     QGraphicsSceneHoverEvent,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -20,7 +21,7 @@ __all__ = ["ModelItem"]
 _MARGIN = 0.12
 
 
-class ModelItem(QGraphicsItem):
+class ModelItem(QGraphicsRectItem):
     """One model's base, drawn in its local frame: centre at the origin, facing up (−y).
 
     The scene sets its position (the base centre, inches) and rotation (the facing, degrees
@@ -28,10 +29,14 @@ class ModelItem(QGraphicsItem):
     while the cursor is over it and while it is selected. The name's label exists only while
     it shows: Qt looks at every item that ignores the zoom on every repaint, and 1,000 hidden
     labels made even a 2-pixel repaint cost 0.9 ms instead of 0.4 ms.
+
+    Its bounds are the stock rectangle item's (no pen, no brush: exactly the rectangle), so
+    Qt asks C++, not Python, for them: a full repaint asks 3,000 times.
     """
 
     def __init__(self, model_id: str) -> None:
         super().__init__()
+        self.setPen(Qt.PenStyle.NoPen)
         self.model_id = model_id
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         self.setAcceptHoverEvents(True)
@@ -54,6 +59,7 @@ class ModelItem(QGraphicsItem):
         self._shape_kind = shape_kind
         self._size = (length, width)
         self._bounds = self._base_rect().adjusted(-_MARGIN, -_MARGIN, _MARGIN, _MARGIN)
+        self.setRect(self._bounds)
         self._path = QPainterPath()
         if shape_kind == "hull":
             self._path.addRect(self._base_rect())
@@ -90,9 +96,6 @@ class ModelItem(QGraphicsItem):
         return self._label is not None and self._label.isVisible()
 
     # -- Qt overrides -------------------------------------------------------------------
-    def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
-        return self._bounds  # kept, not rebuilt: Qt asks for it on every repaint
-
     def shape(self) -> QPainterPath:  # noqa: D102 - Qt override
         return self._path
 
