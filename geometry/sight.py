@@ -37,6 +37,7 @@ __all__ = [
     "SightRule",
     "Ray",
     "SightResult",
+    "fans_blocked",
     "rays_blocked",
     "sight_matrix",
     "visible_fraction",
@@ -215,24 +216,72 @@ def visible_fractions(index: TerrainIndex, eye: XY, eye_height: float, centres: 
     m = len(centres)
     silhouettes = _silhouettes(eye, centres, radii, samples)
     heights = np.broadcast_to(np.asarray(target_heights, float), (m,))
-    clear = np.ones((m, samples), dtype=bool)
-    low = min(eye_height, float(heights.min())) if m else eye_height
-    crowded = _cones_touching(index, eye, silhouettes, low, ignore)
-    if len(crowded):
-        points = silhouettes[crowded].reshape(-1, 2)
-        starts = np.ascontiguousarray(np.broadcast_to(np.asarray(eye, float), points.shape))
-        h_end = np.repeat(heights[crowded], samples)
-        blocked = rays_blocked(index, starts, points, eye_height, h_end, rule, ignore)
-        clear[crowded] = ~blocked.reshape(-1, samples)
+    eyes = np.broadcast_to(np.asarray(eye, float), (m, 2))
+    clear = ~fans_blocked(index, eyes, silhouettes, eye_height, heights, rule, ignore)
     clear &= _in_arc(eye, silhouettes.reshape(-1, 2), arc).reshape(m, samples)
     return np.asarray(clear.mean(axis=1), dtype=float)
 
 
-def _cones_touching(index: TerrainIndex, eye: XY, silhouettes: FloatArray, low: float,
-                    ignore: frozenset[str]) -> NDArray[np.intp]:
-    """Targets whose sight cone (eye to the base's width) meets any blocker that could count.
+def fans_blocked(index: TerrainIndex, eyes: FloatArray, points: FloatArray,
+                 eye_heights: FloatArray | float, target_heights: FloatArray | float,
+                 rule: SightRule = SightRule.TRUE_LINE,
+                 ignore: frozenset[str] = frozenset()) -> BoolArray:
+    """Whether each ray ``eyes[k] → points[k, i]`` is blocked: fans of rays, one per eye.
 
-    Rays lie inside their cone, so a target whose cone meets nothing is wholly visible and
+    The answer is that of :func:`rays_blocked` for every ray. The points of a fan lie on one
+    segment (across a base), so its rays lie inside the triangle from the eye to the
+    segment's ends: a fan whose triangle meets no blocker that could count is wholly clear
+    and its rays are never built.
+
+    Parameters
+    ----------
+    index : TerrainIndex
+        The blockers.
+    eyes : ndarray, shape (k, 2)
+        The eye of each fan.
+    points : ndarray, shape (k, s, 2)
+        The ray ends of each fan, in order along one segment.
+    eye_heights, target_heights : float or ndarray of shape (k,)
+        Heights of each fan's eye and of its ray ends.
+    rule : SightRule
+        How heights compare.
+    ignore : frozenset of str
+        Blocker ids that never block.
+
+    Returns
+    -------
+    ndarray of bool, shape (k, s)
+
+    Examples
+    --------
+    >>> from geometry.index import Blocker
+    >>> from shapely.geometry import Polygon
+    >>> wall = TerrainIndex([Blocker("wall", Polygon([(4, 0), (5, 0), (5, 5), (4, 5)]), 3)])
+    >>> eyes = np.array([[0.0, 0.0], [0.0, 0.0]])
+    >>> fans = np.array([[[10.0, -1.0], [10.0, 1.0]], [[10.0, -6.0], [10.0, -4.0]]])
+    >>> fans_blocked(wall, eyes, fans, 1.0, 1.0).tolist()
+    [[False, True], [False, False]]
+    """
+    k, samples = points.shape[:2]
+    h_eye = np.broadcast_to(np.asarray(eye_heights, float), (k,))
+    h_end = np.broadcast_to(np.asarray(target_heights, float), (k,))
+    blocked = np.zeros((k, samples), dtype=bool)
+    low = float(min(h_eye.min(), h_end.min())) if k else 0.0
+    crowded = _cones_touching(index, eyes, points, low, ignore)
+    if len(crowded):
+        ends = np.ascontiguousarray(points[crowded].reshape(-1, 2))
+        starts = np.repeat(eyes[crowded], samples, axis=0)
+        found = rays_blocked(index, starts, ends, np.repeat(h_eye[crowded], samples),
+                             np.repeat(h_end[crowded], samples), rule, ignore)
+        blocked[crowded] = found.reshape(-1, samples)
+    return blocked
+
+
+def _cones_touching(index: TerrainIndex, eyes: FloatArray, silhouettes: FloatArray, low: float,
+                    ignore: frozenset[str]) -> NDArray[np.intp]:
+    """Fans whose sight cone (eye to the ends of its points) meets any blocker that could count.
+
+    Rays lie inside their cone, so a fan whose cone meets nothing is wholly visible and
     needs no ray tests.
     """
     level = float(index.levels(np.array([low]))[0])
@@ -240,7 +289,7 @@ def _cones_touching(index: TerrainIndex, eye: XY, silhouettes: FloatArray, low: 
     if union is None or union.is_empty:
         return np.array([], dtype=np.intp)
     ends = silhouettes[:, [0, -1], :]
-    apex = np.broadcast_to(np.asarray(eye, float), (len(ends), 1, 2))
+    apex = np.asarray(eyes, float).reshape(-1, 1, 2)
     rings = np.concatenate([apex, ends, apex], axis=1)
     cones = shapely.polygons(rings)
     touching = np.asarray(shapely.intersects(union, cones), dtype=bool)

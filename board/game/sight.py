@@ -44,7 +44,7 @@ from geometry import (
     hull_facing,
     visible_fraction,
 )
-from geometry.sight import DEFAULT_SAMPLES, Ray, SightResult, rays_blocked
+from geometry.sight import DEFAULT_SAMPLES, Ray, SightResult, fans_blocked
 from rules import wh40k
 
 __all__ = [
@@ -192,14 +192,12 @@ def _unit_sights(world: World, eyes: Sequence[Eye], model_ids: Sequence[str],
     at = np.array([e.at for e in eyes], dtype=float)
     points = _across(at, centres, radii)
     n_eyes, n_models, n = points.shape[:3]
-    starts = np.ascontiguousarray(np.broadcast_to(at[:, None, None, :], points.shape))
     eye_heights = np.array([e.observer.height for e in eyes], dtype=float)
-    h_start = np.broadcast_to(eye_heights[:, None, None], (n_eyes, n_models, n)).ravel()
-    h_end = np.broadcast_to(heights[None, :, None], (n_eyes, n_models, n)).ravel()
     ignore = frozenset().union(*(e.observer.ignore for e in eyes))
-    blocked = rays_blocked(world.terrain.index, starts.reshape(-1, 2),
-                           np.ascontiguousarray(points.reshape(-1, 2)), h_start, h_end,
-                           sight_rule(world.rule_system), ignore).reshape(n_eyes, n_models, n)
+    blocked = fans_blocked(world.terrain.index, np.repeat(at, n_models, axis=0),
+                           points.reshape(-1, n, 2), np.repeat(eye_heights, n_models),
+                           np.tile(heights, n_eyes), sight_rule(world.rule_system),
+                           ignore).reshape(n_eyes, n_models, n)
     shares = 1.0 - blocked.mean(axis=2)
     found = []
     for j, model_id in enumerate(model_ids):
