@@ -25,6 +25,7 @@ from board.game.buildings import BuildingStateError
 from board.game.coverage import void_shield_coverage
 from board.game.deploy import deployment_for, models_out_of_zone
 from board.game.measure import display_unit
+from board.game.names import Namer
 from board.game.summary import summarise_all
 from board.game.world import WorldCache
 
@@ -43,7 +44,8 @@ def check_report(scenario: Scenario, library: Mapping[str, Datasheet]) -> dict[s
     world = WorldCache(library).world_for(scenario)
     try:
         plan = deployment_for(scenario)
-        kept = [evaluate(a, world, plan.zone) for a in scenario.annotations]
+        names = Namer.for_world(world, scenario)
+        kept = [evaluate(a, world, plan.zone, names) for a in scenario.annotations]
         buildings = summarise_all(scenario, library)
     except (ValueError, KeyError, BuildingStateError) as error:
         raise CheckError(str(error.args[0]) if error.args else str(error)) from None
@@ -55,11 +57,13 @@ def check_report(scenario: Scenario, library: Mapping[str, Datasheet]) -> dict[s
         "unit": display_unit(scenario.rule_system),
         "measurements": [r for r in kept if r is not None],
         "other_annotations": others,
-        "void_shields": [c.to_dict() | {"text": c.explain()} for c in void_shield_coverage(world)],
+        "void_shields": [c.to_dict() | {"text": c.explain(names)}
+                         for c in void_shield_coverage(world)],
         "deployment": {
             "map": plan.map.name, "zones": plan.zones,
+            "side_names": {s.id: s.name for s in scenario.sides},
             "models_out": sum(len(u.out_of_zone) for u in deployed),
-            "units": [u.to_dict() | {"text": u.explain()} for u in deployed],
+            "units": [u.to_dict() | {"text": u.explain(names)} for u in deployed],
         },
         "buildings": [b.to_dict() | {"lines": b.lines()} for b in buildings],
     }
@@ -81,7 +85,8 @@ def report_lines(report: Mapping[str, Any]) -> list[str]:
     out += _section("Kept measurements", measured)
     out += _section("Void-shield coverage", [c["text"] for c in report["void_shields"]])
     deploy = report["deployment"]
-    zones = ", ".join(f"{side} {zone}" for side, zone in deploy["zones"].items())
+    sides = deploy.get("side_names", {})
+    zones = ", ".join(f"{sides.get(side, side)} {zone}" for side, zone in deploy["zones"].items())
     out += _section(f"Deployment: {deploy['map']} ({zones}); {deploy['models_out']} models "
                     "out of zone", [u["text"] for u in deploy["units"]])
     building_lines: list[str] = []

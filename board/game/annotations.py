@@ -39,6 +39,7 @@ from typing import Any
 
 from board.document.model import Annotation
 from board.game.measure import excess_text, ruler, to_inches, within_check
+from board.game.names import Namer
 from board.game.targets import Target, TargetError, ZoneResolver, describe, target_from_dict
 from board.game.world import World
 from geometry import format_distance
@@ -161,43 +162,48 @@ def within_annotation(annotation_id: str, unit_id: str, target: Target, distance
 
 
 def _ruler_result(kept: RulerAnnotation, world: World, zones: ZoneResolver | None,
-                  ) -> dict[str, Any]:
-    reading = ruler(world, kept.first, kept.second, kept.centre_to_centre, zones)
+                  namer: Namer) -> dict[str, Any]:
+    reading = ruler(world, kept.first, kept.second, kept.centre_to_centre, zones, namer)
     how = "centre to centre" if kept.centre_to_centre else "closest points"
     return {
         "id": kept.id, "kind": "ruler", "from": describe(kept.first), "to": describe(kept.second),
+        "from_name": namer.target(kept.first), "to_name": namer.target(kept.second),
         "from_part": reading.start_part, "to_part": reading.end_part,
+        "from_part_name": reading.start_name, "to_part_name": reading.end_name,
         "start": list(reading.start), "end": list(reading.end), "how": how,
         "distance_in": reading.distance, "shown": reading.text,
-        "text": f"{kept.id}: ruler {reading.start_part} to {reading.end_part} ({how}): "
-                f"{reading.text}",
+        "text": f"ruler {reading.start_name} to {reading.end_name} ({how}): {reading.text}",
     }
 
 
 def _within_result(kept: WithinAnnotation, world: World, zones: ZoneResolver | None,
-                   ) -> dict[str, Any]:
-    reading = within_check(world, kept.unit_id, kept.target, kept.reach, zones)
+                   namer: Namer) -> dict[str, Any]:
+    reading = within_check(world, kept.unit_id, kept.target, kept.reach, zones, namer)
     unit = reading.unit
     shown = format_distance(kept.reach, unit=unit)
-    failing = [{"model": m.model_id, "by_in": m.closest - kept.reach,
-                "shown": excess_text(m.closest - kept.reach, unit)}
+    failing = [{"model": m.model_id, "name": reading.name_of(m.model_id),
+                "by_in": m.closest - kept.reach, "shown": excess_text(m.closest - kept.reach, unit)}
                for m in reading.failing]
     return {
-        "id": kept.id, "kind": "within", "unit": kept.unit_id, "target": reading.target,
+        "id": kept.id, "kind": "within", "unit": kept.unit_id, "unit_name": reading.unit_name,
+        "target": describe(kept.target), "target_name": reading.target,
         "distance_in": kept.reach, "shown": shown, "verdict": reading.verdict,
-        "models": [{"model": m.model_id, "closest_in": m.closest, "farthest_in": m.farthest,
+        "models": [{"model": m.model_id, "name": reading.name_of(m.model_id),
+                    "closest_in": m.closest, "farthest_in": m.farthest,
                     "verdict": m.verdict} for m in reading.models],
         "failing": failing,
-        "text": f"{kept.id}: {kept.unit_id} {reading.verdict} {shown} of {reading.target}",
+        "text": f"{reading.unit_name} {reading.verdict} {shown} of {reading.target}",
         "lines": [reading.explain(m) for m in reading.models],
     }
 
 
-def evaluate(annotation: Annotation, world: World,
-             zones: ZoneResolver | None = None) -> dict[str, Any] | None:
+def evaluate(annotation: Annotation, world: World, zones: ZoneResolver | None = None,
+             namer: Namer | None = None) -> dict[str, Any] | None:
     """Measure a kept ``ruler`` or ``within`` now: plain JSON values with a ``text`` line.
 
     Distances ending ``_in`` are inches; ``shown`` is as the board shows it (cm in Epic).
+    Ids are kept (``from``, ``unit``, ``model``…) with names beside them (``from_name``,
+    ``unit_name``, ``name``…); ``text`` reads with names, without the annotation's id.
     ``None`` for other kinds. Raises :class:`AnnotationError` naming the annotation when it
     cannot be read or names something not on the table.
     """
@@ -205,10 +211,11 @@ def evaluate(annotation: Annotation, world: World,
     kept = read_annotation(annotation, unit)
     if kept is None:
         return None
+    names = namer or Namer.for_world(world)
     try:
         if isinstance(kept, RulerAnnotation):
-            return _ruler_result(kept, world, zones)
-        return _within_result(kept, world, zones)
+            return _ruler_result(kept, world, zones, names)
+        return _within_result(kept, world, zones, names)
     except (TargetError, KeyError, ValueError) as error:
         text = str(error.args[0]) if isinstance(error, KeyError) and error.args else str(error)
         raise _fail(annotation, text) from None

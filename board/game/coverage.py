@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shapely.geometry.base import BaseGeometry
 
 from board.game.measure import excess_text
 from board.game.world import World
 from geometry import EPSILON, unit_wholly_within, unit_within
+
+if TYPE_CHECKING:
+    from board.game.names import Namer
 
 __all__ = ["Coverage", "ModelCoverage", "UnitCoverage", "unit_coverage", "void_shield_coverage"]
 
@@ -58,15 +61,20 @@ class UnitCoverage:
         """The models that keep the unit from being covered (not wholly in any zone)."""
         return tuple(m for m in self.models if m.status != "wholly in")
 
-    def explain(self) -> str:
-        """The unit in words, with the models that stick out and by how much."""
-        head = f"{self.unit_id}: {self.status.value}"
+    def explain(self, namer: Namer | None = None) -> str:
+        """The unit in words, with the models that stick out and by how much.
+
+        With a ``namer``, the unit, its models and the generators are named, not given by id.
+        """
+        unit = namer.unit(self.unit_id) if namer else self.unit_id
+        head = f"{unit}: {self.status.value}"
         if self.covered_by:
-            return f"{head} by {', '.join(self.covered_by)}"
+            by = [namer.piece(p) for p in self.covered_by] if namer else self.covered_by
+            return f"{head} by {', '.join(by)}"
         if self.status is Coverage.OUT:
             return head
-        worst = ", ".join(f"{m.model_id} {m.status}, {excess_text(m.sticks_out)} out"
-                          for m in self.sticking_out)
+        worst = ", ".join(f"{namer.member(m.model_id) if namer else m.model_id} {m.status}, "
+                          f"{excess_text(m.sticks_out)} out" for m in self.sticking_out)
         return f"{head}: {worst}"
 
     def to_dict(self) -> dict[str, Any]:

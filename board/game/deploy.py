@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
@@ -42,6 +42,9 @@ from board.document.model import RuleSystem, Scenario
 from board.game.measure import display_unit, excess_text
 from board.game.world import World
 from geometry import DeploymentMap, UnitCheck, deployment_map, wholly_within_zone
+
+if TYPE_CHECKING:
+    from board.game.names import Namer
 
 __all__ = [
     "DEFAULT_DEPLOYMENT",
@@ -148,16 +151,21 @@ class UnitDeployment:
         """The models not wholly inside the zone."""
         return tuple(v.model_id for v in self.check.failing)
 
-    def explain(self) -> str:
-        """The unit in words: how many models are out, each with how far it sticks out."""
+    def explain(self, namer: Namer | None = None) -> str:
+        """The unit in words: how many models are out, each with how far it sticks out.
+
+        With a ``namer``, the unit, its models and the zone are named, not given by id.
+        """
         out = self.check.failing
-        head = f"{self.unit_id}: {len(out)} of {len(self.check.model_ids)} models out of " \
-               f"zone {self.zone}"
+        unit = namer.unit(self.unit_id) if namer else self.unit_id
+        zone = namer.zone("deployment", self.zone) if namer else f"zone {self.zone}"
+        head = f"{unit}: {len(out)} of {len(self.check.model_ids)} models out of {zone}"
         if not out:
             return head
-        far = "; ".join(f"{v.model_id} by {excess_text(v.excess, self.unit)}"
+        name = namer.member if namer else str
+        far = "; ".join(f"{name(v.model_id)} by {excess_text(v.excess, self.unit)}"
                         if v.excess != float("inf")
-                        else f"{v.model_id} (the zone is empty)" for v in out)
+                        else f"{name(v.model_id)} (the zone is empty)" for v in out)
         return f"{head}: {far}"
 
     def to_dict(self) -> dict[str, Any]:

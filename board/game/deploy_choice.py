@@ -21,12 +21,12 @@ hammer_and_anvil, vanguard_strike, battleline
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from shapely.geometry import box
 
 from board.document.changes import Change
-from board.document.model import Scenario
+from board.document.model import Scenario, Unit
 from board.game.deploy import (
     DEFAULT_DEPLOYMENT,
     Deployment,
@@ -129,6 +129,8 @@ class DeploymentStatus:
     plan: Deployment | None
     rows: tuple[DeploymentRow, ...]
     error: str = ""
+    #: Each side's name by id, for the headline (the id when a side is not named).
+    side_names: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def models_out(self) -> int:
@@ -144,7 +146,8 @@ class DeploymentStatus:
         """One line: the map, who deploys where, and how many models are out."""
         if self.plan is None:
             return f"No deployment: {self.error}"
-        zones = ", ".join(f"{side} {zone}" for side, zone in self.plan.zones.items())
+        zones = ", ".join(f"{self.side_names.get(side, side)} {zone}"
+                          for side, zone in self.plan.zones.items())
         count = self.models_out
         return (f"{self.plan.map.name} ({zones}): {count} model{'s' if count != 1 else ''} "
                 "out of zone")
@@ -162,10 +165,18 @@ def _row_text(name: str, side: str, zone: str, total: int,
     return f"{head}: " + "; ".join(f"{mid} by {_by_text(by, unit)}" for mid, by in out)
 
 
+def _model_word(unit: Unit, model_id: str) -> str:
+    """A model as its unit's row names it: ``model 3`` (``the model`` when it is alone)."""
+    if len(unit.models) == 1:
+        return "the model"
+    number = next((k for k, m in enumerate(unit.models, start=1) if m.id == model_id), None)
+    return f"model {number}" if number is not None else model_id
+
+
 def _row(scenario: Scenario, world: World, found: UnitDeployment) -> DeploymentRow:
     unit = world.units[found.unit_id]
     side = next((s.name for s in scenario.sides if s.id == unit.side), unit.side)
-    out = [(v.model_id, float(v.excess)) for v in found.check.failing]
+    out = [(_model_word(unit, v.model_id), float(v.excess)) for v in found.check.failing]
     text = _row_text(unit.name, side, found.zone, len(found.check.model_ids), out, found.unit)
     return DeploymentRow(unit.id, unit.name, side, found.zone, len(found.check.model_ids),
                          found.out_of_zone, text,
@@ -180,7 +191,8 @@ def deployment_status(scenario: Scenario, world: World) -> DeploymentStatus:
     except DeploymentError as error:
         return DeploymentStatus(None, (), str(error))
     return DeploymentStatus(plan, tuple(_row(scenario, world, found)
-                                        for found in models_out_of_zone(world, plan)))
+                                        for found in models_out_of_zone(world, plan)),
+                            side_names={s.id: s.name for s in scenario.sides})
 
 
 def restatus_units(status: DeploymentStatus, scenario: Scenario, world: World,
@@ -202,7 +214,8 @@ def restatus_units(status: DeploymentStatus, scenario: Scenario, world: World,
         found = UnitDeployment(unit_id, unit.side, plan.zones[unit.side], check,
                                display_unit(world.rule_system))
         again[unit_id] = _row(scenario, world, found)
-    return DeploymentStatus(plan, tuple(again.get(r.unit_id, r) for r in status.rows))
+    return DeploymentStatus(plan, tuple(again.get(r.unit_id, r) for r in status.rows),
+                            side_names=status.side_names)
 
 
 #: How deep the band along a zone's table edge is in which its caption goes, inches.

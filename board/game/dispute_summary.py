@@ -69,7 +69,8 @@ def summary_lines(scenario: Scenario, library: Mapping[str, Datasheet],
         measured += [m["text"], *(f"  {line}" for line in m.get("lines", ()))]
     out += _section("Kept measurements", measured)
     deploy = report["deployment"]
-    zones = ", ".join(f"{side} {zone}" for side, zone in deploy["zones"].items())
+    sides = deploy.get("side_names", {})
+    zones = ", ".join(f"{sides.get(side, side)} {zone}" for side, zone in deploy["zones"].items())
     out += _section(f"Deployment: {deploy['map']} ({zones}); {deploy['models_out']} models "
                     "out of zone", [u["text"] for u in deploy["units"] if u["out"]])
     return out[:-1]

@@ -13,14 +13,15 @@ miss into a hit (:func:`geometry.format_distance`).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 import shapely
 
 from board.document.model import RuleSystem
-from board.game.targets import Target, ZoneResolver, centre, describe, resolve
+from board.game.names import Namer
+from board.game.targets import Target, ZoneResolver, centre, resolve
 from board.game.world import World
 from geometry import (
     CM_PER_INCH,
@@ -87,7 +88,8 @@ class RulerReading:
     """A ruler between two things: the parts it joins, the two points, the distance (inches).
 
     ``start`` lies on ``start_part`` of the first target and ``end`` on ``end_part`` of the
-    second; centre to centre, they are the two centres.
+    second; centre to centre, they are the two centres. ``start_name`` and ``end_name`` are
+    the two parts as a player reads them (``Tactical Squad Cato, model 3``).
     """
 
     start_part: str
@@ -97,6 +99,8 @@ class RulerReading:
     distance: float
     centre_to_centre: bool
     unit: str
+    start_name: str = ""
+    end_name: str = ""
 
     @property
     def text(self) -> str:
@@ -122,24 +126,27 @@ def _nearest_pair(a: Sequence[tuple[str, Shape]], b: Sequence[tuple[str, Shape]]
 
 
 def ruler(world: World, first: Target, second: Target, centre_to_centre: bool = False,
-          zones: ZoneResolver | None = None) -> RulerReading:
+          zones: ZoneResolver | None = None, namer: Namer | None = None) -> RulerReading:
     """Measure from ``first`` to ``second``: closest points (base to base) or centres.
 
     A unit is measured from its nearest model. Raises ``ValueError`` when either target has
-    nothing on the table (an embarked unit).
+    nothing on the table (an embarked unit). ``namer`` names the parts (the world's names
+    when left out).
     """
+    names = namer or Namer.for_world(world)
     extra = {} if zones is None else {"zones": zones}
     a, b = resolve(first, world, **extra), resolve(second, world, **extra)
     for parts, target in ((a, first), (b, second)):
         if not parts:
-            raise ValueError(f"{describe(target)} has nothing on the table to measure from")
+            raise ValueError(f"{names.target(target)} has nothing on the table to measure from")
     i, j, d = _nearest_pair(a, b, centre_to_centre)
     if centre_to_centre:
         start, end = centre(a[i][1]), centre(b[j][1])
     else:
         start, end = closest_points(a[i][1], b[j][1])
     return RulerReading(a[i][0], b[j][0], start, end, d, centre_to_centre,
-                        display_unit(world.rule_system))
+                        display_unit(world.rule_system), names.part(first, a[i][0]),
+                        names.part(second, b[j][0]))
 
 
 @dataclass(frozen=True)
@@ -163,7 +170,8 @@ class WithinReading:
     """A unit against "within N of a target": the unit's verdict and every model's numbers.
 
     ``reach`` is inches; ``unit`` the shown unit. ``closest`` and ``farthest`` are the
-    geometry checks (any model within; every model wholly within).
+    geometry checks (any model within; every model wholly within). ``target`` is the target
+    in words; ``unit_name`` and ``model_names`` (by model id) name the unit and its models.
     """
 
     unit_id: str
@@ -172,6 +180,8 @@ class WithinReading:
     unit: str
     closest: UnitCheck
     farthest: UnitCheck
+    unit_name: str = ""
+    model_names: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def verdict(self) -> str:
@@ -198,20 +208,28 @@ class WithinReading:
         """The N asked about, as shown."""
         return format_distance(self.reach, unit=self.unit)
 
+    def name_of(self, model_id: str) -> str:
+        """A model of the unit as a player reads it (its id when no name is known)."""
+        return self.model_names.get(model_id, model_id)
+
     def explain(self, model: ModelReading) -> str:
-        """One model in words, e.g. ``m3: not within 6.00" (closest part 6.40", 0.40" too far)``."""
+        """One model in words.
+
+        E.g. ``Scouts, model 3: not within 6.00" (closest part 6.40", 0.40" too far)``.
+        """
         fmt = self.unit
+        name = self.name_of(model.model_id)
         if model.wholly:
             far = format_distance(model.farthest, self.reach, fmt)
-            return f"{model.model_id}: wholly within {self.reach_text} (farthest part {far})"
+            return f"{name}: wholly within {self.reach_text} (farthest part {far})"
         if model.within:
             near = format_distance(model.closest, unit=fmt)
             far = format_distance(model.farthest, self.reach, fmt)
-            return (f"{model.model_id}: within {self.reach_text} but not wholly "
+            return (f"{name}: within {self.reach_text} but not wholly "
                     f"(closest part {near}, farthest part {far})")
         near = format_distance(model.closest, self.reach, fmt)
         over = excess_text(model.closest - self.reach, fmt)
-        return (f"{model.model_id}: not within {self.reach_text} "
+        return (f"{name}: not within {self.reach_text} "
                 f"(closest part {near}, {over} too far)")
 
 
@@ -223,23 +241,27 @@ def _min_check(checks: Sequence[UnitCheck], reach: float, wholly: bool) -> UnitC
 
 
 def within_check(world: World, unit_id: str, target: Target, reach: float,
-                 zones: ZoneResolver | None = None) -> WithinReading:
+                 zones: ZoneResolver | None = None, namer: Namer | None = None,
+                 ) -> WithinReading:
     """Check every model of ``unit_id`` against "within ``reach`` inches of ``target``".
 
     A target with several parts (a unit) counts its nearest part for each model. An embarked
-    unit has no models on the table: its verdict is ``not within``.
+    unit has no models on the table: its verdict is ``not within``. ``namer`` names the unit,
+    its models and the target (the world's names when left out).
     """
+    names = namer or Namer.for_world(world)
     if not math.isfinite(reach) or reach < 0:
         raise ValueError(f"a distance to check must be 0 or more, got {reach!r}")
     extra = {} if zones is None else {"zones": zones}
     parts = resolve(target, world, **extra)
     if not parts:
-        raise ValueError(f"{describe(target)} has nothing on the table to measure to")
+        raise ValueError(f"{names.target(target)} has nothing on the table to measure to")
     models = world.unit_models(unit_id)
     near = _min_check([unit_within(models, s, reach) for _, s in parts], reach, False)
     far = _min_check([unit_wholly_within(models, s, reach) for _, s in parts], reach, True)
-    return WithinReading(unit_id, describe(target), reach, display_unit(world.rule_system),
-                         near, far)
+    model_names = {mid: names.model(mid) for mid, _ in models}
+    return WithinReading(unit_id, names.target(target), reach, display_unit(world.rule_system),
+                         near, far, names.unit(unit_id), model_names)
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from shapely import affinity
 from board.document.model import Annotation
 from board.game.annotations import AnnotationError
 from board.game.measure import RangeRing, to_inches
+from board.game.names import Namer
 from board.game.targets import PieceTarget, Target, TargetError, describe, target_from_dict
 from board.game.world import World
 from geometry import Circle, Shape, format_distance, reach_area
@@ -73,13 +74,25 @@ class RingAnnotation:
 
     @property
     def text(self) -> str:
-        """The ring in words, e.g. ``rings 6.00", 12.00" around unit u1``."""
+        """The ring in words with ids, e.g. ``rings 6.00", 12.00" around unit u1``."""
+        return self.words()
+
+    def words(self, namer: Namer | None = None) -> str:
+        """The ring in words, by name with a ``namer``.
+
+        E.g. ``rings 6.00", 12.00" around Tactical Squad Cato`` or ``ring 36.00" around
+        Heavy bolter (front) of Imperial Bastion``.
+        """
+        what = describe(self.target, namer)
         if self.weapons:
-            return f"emplaced weapon ranges of {describe(self.target)}"
+            return f"emplaced weapon ranges of {what}"
         shown = ", ".join(format_distance(r, unit=self.distance_unit) for r in self.radii)
         word = "ring" if len(self.radii) == 1 else "rings"
+        if self.mount and namer is not None and isinstance(self.target, PieceTarget):
+            weapon = namer.mount(self.target.piece_id, self.mount)
+            return f"{word} {shown} around {weapon} of {what}"
         around = f"weapon {self.mount} of " if self.mount else ""
-        return f"{word} {shown} around {around}{describe(self.target)}"
+        return f"{word} {shown} around {around}{what}"
 
     def to_annotation(self) -> Annotation:
         """The document's annotation for it."""

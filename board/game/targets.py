@@ -23,12 +23,15 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 
 from board.game.world import World
+
+if TYPE_CHECKING:
+    from board.game.names import Namer
 from geometry import Circle, Shape, void_shield_zone
 
 __all__ = [
@@ -201,14 +204,16 @@ def centre(shape: Shape) -> tuple[float, float]:
     return (point.x, point.y)
 
 
-def describe(target: Target) -> str:
-    """Name a target for a reader: ``model m1``, ``unit u1``, ``point (3, 4)``.
+def describe(target: Target, namer: Namer | None = None) -> str:
+    """Name a target for a reader: by its name with a ``namer``, else ``model m1``, ``unit u1``.
 
     Examples
     --------
     >>> describe(ZoneTarget("deployment", "top"))
     'deployment zone top'
     """
+    if namer is not None:
+        return namer.target(target)
     if isinstance(target, PointTarget):
         return f"point ({target.x:g}, {target.y:g})"
     if isinstance(target, ModelTarget):

@@ -47,7 +47,7 @@ def test_showing_draws_each_sides_zone_and_counts_models_out(window, deploy):
     # The sample: red's squad stands in its zone; blue's guards (y 30) and tank (y 36) do not.
     lines = deploy.dock.lines()
     assert lines[0] == "Tactical Squad (Red, zone bottom): 0 of 5 out"
-    assert lines[1].startswith("Guard Squad (Blue, zone top): 3 of 3 out: b0 by 18.")
+    assert lines[1].startswith("Guard Squad (Blue, zone top): 3 of 3 out: model 1 by 18.")
     assert deploy.dock.headline.text().endswith("4 models out of zone")
     assert len(deploy.marks()) == 4
     assert sorted(deploy.mark_texts())[0].startswith("3 out, up to 18.")
@@ -60,7 +60,7 @@ def test_dragging_a_model_out_marks_it_and_the_count_follows(window, deploy, qtb
     expected = excess_text(36.0 - (y - R32))
     qtbot.waitUntil(lambda: deploy.dock.lines()[0].startswith("Tactical Squad (Red, zone "
                                                               "bottom): 1 of 5 out"))
-    assert deploy.dock.lines()[0].endswith(f"r0 by {expected}")
+    assert deploy.dock.lines()[0].endswith(f": model 1 by {expected}")
     assert f"out {expected}" in deploy.mark_texts()
     ring = next(m for m in deploy.marks() if m.centre.x() == pytest.approx(x))
     assert (ring.centre.y(), ring.radius) == pytest.approx((y, R32))
@@ -129,7 +129,7 @@ def test_the_marks_follow_a_drag_before_the_release(window, deploy, qtbot):
         QTest.mouseMove(viewport, QPoint(at.x(), at.y()))
     qtbot.waitUntil(lambda: "1 of 5 out" in deploy.dock.lines()[0])
     y = window.scene.model_item("r0").pos().y()
-    assert deploy.dock.lines()[0].endswith(f"r0 by {excess_text(36.0 - (y - R32))}")
+    assert deploy.dock.lines()[0].endswith(f": model 1 by {excess_text(36.0 - (y - R32))}")
     assert window.document.scenario.model("r0")[1].y == 40.0  # nothing moved yet
     assert any(m.centre.y() == pytest.approx(y) for m in deploy.marks())
     QTest.keyClick(viewport, Qt.Key.Key_Escape)  # the drag is abandoned

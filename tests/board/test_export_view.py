@@ -95,8 +95,8 @@ def test_svg_parses_and_holds_the_overlays_and_the_facts(window, exporter, tmp_p
     assert 'r0 to b0: 31.23"' in text and "Ruler" in text
     assert "Hidden ring" not in text
     assert "Sample (wh40k, distances in inches)" in text
-    assert "Deployment: Dawn of War (red bottom, blue top); 4 models out of zone" in text
-    assert "blue-guard: 3 of 3 models out of zone top" in text
+    assert "Deployment: Dawn of War (Red bottom, Blue top); 4 models out of zone" in text
+    assert "Guard Squad: 3 of 3 models out of Blue's deployment zone" in text
     # Models are drawn as shapes, not as cached bitmaps.
     assert b"<image" not in out.read_bytes()
 
@@ -119,7 +119,7 @@ def test_the_deployment_overlay_writes_its_line(window, exporter, tmp_path, qtbo
     exporter.export_to(out)
     text = _svg_text(out)
     assert "Deployment zones" in text
-    assert "Dawn of War (red bottom, blue top): 4 models out of zone" in text
+    assert "Dawn of War (Red bottom, Blue top): 4 models out of zone" in text
     assert "3 out, up to 18.49\"" in text  # the mark's text on the picture
 
 

@@ -39,7 +39,8 @@ def test_a_ruler_between_two_known_bases_reads_the_known_distance(window, qtbot)
     assert math.dist(reading.start, (10.0, 40.0)) == pytest.approx(R32)  # on r0's rim
     assert math.dist(reading.end, (40.0, 30.0)) == pytest.approx(R25)
     qtbot.waitUntil(lambda: '30.50"' in window.measure.dock.readout.text())
-    assert "from r0 to b0" in window.measure.dock.readout.text()
+    readout = window.measure.dock.readout.text()
+    assert "from Tactical Squad, model 1 to Guard Squad, model 1" in readout
     assert window.document.scenario.model("r0")[1].x == 10.0  # the ruler moved nothing
     assert window.undo_stack.count() == 0
 
@@ -111,7 +112,7 @@ def test_keep_a_ruler_then_undo_and_redo(window, qtbot):
     assert window.measure.dock.kept_ids() == ["ruler-1"]
     assert '30.50"' in window.measure.dock.kept.item(0).text()
     kept = window.measure.layer.item("ruler-1").sketch()
-    assert kept is not None and kept.labels[0].text == 'ruler-1: 30.50"'
+    assert kept is not None and kept.labels[0].text == '30.50"'
     window.undo_stack.undo()
     assert window.document.scenario.annotations == []
     assert window.measure.dock.kept_ids() == []
@@ -164,7 +165,8 @@ def test_within_shows_a_verdict_per_model_and_marks_the_failing_ones(window, qtb
     assert by_model["b2"].closest - 6.0 == pytest.approx(over, abs=1e-9)
     marks = [label.text for label in tool.item.sketch().labels]
     assert f'+{over:.2f}"' in marks and len([m for m in marks if m.startswith("+")]) == 1
-    qtbot.waitUntil(lambda: "b2: not within 6.00\"" in window.measure.dock.readout.text())
+    words = 'Guard Squad, model 3: not within 6.00"'
+    qtbot.waitUntil(lambda: words in window.measure.dock.readout.text())
     assert f'{over:.2f}" too far' in window.measure.dock.readout.text()
 
 
@@ -197,11 +199,11 @@ def test_within_a_deployment_zone_from_the_dock(window):
     tool = within(window, "r0")
     dock = window.measure.dock
     names = [dock.zones.itemText(k) for k in range(dock.zones.count())]
-    assert names and names[0].startswith("deployment zone")
+    assert names == ["Blue's deployment zone", "Red's deployment zone"]
     dock.zones.setCurrentIndex(0)
     window.measure.within_zone(dock.zones.currentData())
     assert isinstance(tool.target, ZoneTarget) and tool.reading is not None
-    assert tool.reading.target.startswith("deployment zone")
+    assert tool.reading.target == "Blue's deployment zone"
 
 
 def test_keep_a_within_and_undo(window):
@@ -213,8 +215,8 @@ def test_keep_a_within_and_undo(window):
     assert note.data["distance"] == 6.0 and note.data["distance_unit"] == "in"
     text = window.measure.dock.kept.item(0).text()
     x, y = landed(window.view, (36.0, 30.0))
-    assert text.startswith(f'within-1: blue-guard within 6.00" of point ({x:g}, {y:g})')
-    assert "b2: not within" in text
+    assert text.startswith(f'within-1: Guard Squad within 6.00" of point ({x:g}, {y:g})')
+    assert "Guard Squad, model 3: not within" in text
     window.undo_stack.undo()
     assert window.document.scenario.annotations == []
     assert tool.reading is not None  # the live verdict stays until Escape

@@ -67,7 +67,8 @@ def test_kept_ruler_equals_geometry_distance(demo, report, capsys):
     assert ruler["distance_in"] == pytest.approx(expected, abs=1e-9)
     assert ruler["shown"] == format_distance(expected)
     _, out, _ = run(capsys, str(DEMO_SCENARIO_PATH))
-    assert f"ruler helbrute-ghar-1 to bastion (closest points): {format_distance(expected)}" in out
+    shown = format_distance(expected)
+    assert f"ruler Helbrute Ghar to Imperial Bastion (closest points): {shown}" in out
 
 
 def test_kept_within_equals_per_model_geometry(demo, report):

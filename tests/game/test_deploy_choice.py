@@ -73,11 +73,11 @@ def test_status_counts_models_out_per_unit_with_how_far():
     assert rows["red-a"].out == ("red-a-2", "red-a-3")
     assert rows["red-a"].excess == pytest.approx((R32 - 0.2, 6 + R32), abs=1e-6)
     assert rows["red-a"].out_by == ('0.43"', '6.63"')
-    assert rows["red-a"].text == ('red-a (Red, zone bottom): 2 of 3 out: red-a-2 by 0.43"; '
-                                  'red-a-3 by 6.63"')
+    assert rows["red-a"].text == ('red-a (Red, zone bottom): 2 of 3 out: model 2 by 0.43"; '
+                                  'model 3 by 6.63"')
     assert rows["blue-a"].out == () and rows["blue-a"].text.endswith("0 of 2 out")
     assert status.models_out == 2 and status.out_model_ids == {"red-a-2", "red-a-3"}
-    assert status.headline() == "Dawn of War (red bottom, blue top): 2 models out of zone"
+    assert status.headline() == "Dawn of War (Red bottom, Blue top): 2 models out of zone"
 
 
 def test_a_miss_by_a_thousandth_is_not_shown_as_zero():

@@ -83,7 +83,8 @@ class MeasureFeature:
         target = self.selection_target()
         if isinstance(target, PieceTarget) and target.piece_id in self.layer.world().pieces:
             mounts = self.layer.world().piece(target.piece_id).mounts
-            choices += [(f"weapon {m.id} ({m.weapon.name})", m.id) for m in mounts]
+            names = self.layer.namer()
+            choices += [(names.mount(target.piece_id, m.id), m.id) for m in mounts]
         return choices
 
     def rings_around_selection(self, text: str, mount: str | None = None) -> bool:

@@ -75,7 +75,7 @@ class KeptOverlay:
             return QRectF()
         if not self._moved:  # measured where the document has everything: work it out now
             self._ready, self._has_ready = kept_sketch(annotation, self.layer.world(),
-                                                       self.layer.zones), True
+                                                       self.layer.zones, self.layer.namer()), True
             self._still = self._ready.bounds() if self._ready is not None else QRectF()
             return self.layer.pad(self._still)
         rect = QRectF(self._still)
@@ -94,7 +94,7 @@ class KeptOverlay:
         if annotation is None:
             return None
         world = moved_world(self.layer.world(), self._moved)
-        return kept_sketch(annotation, world, self.layer.zones)
+        return kept_sketch(annotation, world, self.layer.zones, self.layer.namer())
 
     # -- which models it names --------------------------------------------------------------
     def _names(self) -> tuple[Annotation, World, list[tuple[str, float]]] | None:

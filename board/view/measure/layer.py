@@ -22,6 +22,7 @@ from board.document.model import Annotation
 from board.game.annotations import KINDS, AnnotationError, evaluate
 from board.game.deploy import deployment_for
 from board.game.measure import display_unit, to_inches
+from board.game.names import Namer
 from board.game.rings import RING_KIND, read_ring
 from board.game.targets import Target, ZoneTarget, resolve
 from board.game.world import World
@@ -67,6 +68,7 @@ class MeasureLayer(QObject):
         self.reach_value = 6.0
         self.centre_to_centre = False
         self._world: World | None = None
+        self._namer: Namer | None = None
         self._positions: dict[str, XY] | None = None
         self._overlays: dict[str, RingOverlay | KeptOverlay] = {}
         document = scene.document
@@ -107,6 +109,12 @@ class MeasureLayer(QObject):
             self._world = self.scene.world()
         return self._world
 
+    def namer(self) -> Namer:
+        """Names for what the board shows (units, models, pieces, zones), kept like the world."""
+        if self._namer is None:
+            self._namer = Namer.for_world(self.world(), self.scene.document.scenario)
+        return self._namer
+
     def zones(self, name: str) -> BaseGeometry:
         """The deployment zone called ``name`` on this scenario's map."""
         return deployment_for(self.scene.document.scenario).zone(name)
@@ -114,14 +122,15 @@ class MeasureLayer(QObject):
     def zone_targets(self) -> list[tuple[str, ZoneTarget]]:
         """The zones a "within" can be asked against, each with its name for a menu."""
         found: list[tuple[str, ZoneTarget]] = []
+        names = self.namer()
         try:
             plan = deployment_for(self.scene.document.scenario)
-            found += [(f"deployment zone {n}", ZoneTarget("deployment", n))
+            found += [(names.zone("deployment", n), ZoneTarget("deployment", n))
                       for n in plan.map.zone_names]
         except (ValueError, KeyError):
             pass
         world = self.world()
-        found += [(f"void shields of {pid}", ZoneTarget("void_shield", pid))
+        found += [(names.zone("void_shield", pid), ZoneTarget("void_shield", pid))
                   for pid, _ in world.terrain.generators]
         return found
 
@@ -167,19 +176,19 @@ class MeasureLayer(QObject):
     def _describe(self, annotation: Annotation) -> str:
         try:
             if annotation.kind == RING_KIND:
-                return f"{annotation.id}: {read_ring(annotation).text}"
-            result = evaluate(annotation, self.world(), self.zones)
+                return f"{annotation.id}: {read_ring(annotation).words(self.namer())}"
+            result = evaluate(annotation, self.world(), self.zones, self.namer())
         except (AnnotationError, ValueError, KeyError) as error:
             return f"{annotation.id}: cannot be measured: {error}"
         if result is None:
             return f"{annotation.id}: {annotation.kind} (no verdict)"
-        return "\n  ".join([result["text"], *result.get("lines", [])])
+        return "\n  ".join([f"{annotation.id}: {result['text']}", *result.get("lines", [])])
 
     # -- keeping the items in step ----------------------------------------------------------
     def _on_document_changed(self, *_: object) -> None:
         if not isValid(self) or not isValid(self.scene):
             return
-        self._world, self._positions = None, None
+        self._world, self._namer, self._positions = None, None, None
         self._sync()
         self.changed.emit()
         self.kept_changed.emit()

@@ -14,6 +14,7 @@ from board.game.annotations import (
     read_annotation,
 )
 from board.game.measure import RulerReading, WithinReading, display_unit, ruler, within_check
+from board.game.names import Namer
 from board.game.targets import Target, TargetError, ZoneResolver, resolve
 from board.game.world import World
 from board.view.measure.overlay_item import Sketch
@@ -23,40 +24,46 @@ __all__ = ["ruler_picture", "within_picture", "within_title", "kept_sketch"]
 
 
 def ruler_picture(world: World, first: Target, second: Target, centre_to_centre: bool,
-                  zones: ZoneResolver, title: str = "") -> tuple[RulerReading, Sketch]:
+                  zones: ZoneResolver, title: str = "", namer: Namer | None = None,
+                  ) -> tuple[RulerReading, Sketch]:
     """Measure from ``first`` to ``second`` and draw it (raises like :func:`ruler`)."""
-    reading = ruler(world, first, second, centre_to_centre, zones)
+    reading = ruler(world, first, second, centre_to_centre, zones, namer)
     ends = [dict(resolve(t, world, zones))[part] for t, part in
             ((first, reading.start_part), (second, reading.end_part))]
     return reading, ruler_sketch(reading, ends, title)
 
 
 def within_title(world: World, reading: WithinReading) -> str:
-    """The verdict in words: ``Tactical Squad: within 6.00" of piece hut``."""
-    unit = world.units[reading.unit_id]
-    return f"{unit.name}: {reading.verdict} {reading.reach_text} of {reading.target}"
+    """The verdict in words: ``Tactical Squad: within 6.00" of Imperial Bastion``."""
+    name = reading.unit_name or world.units[reading.unit_id].name
+    return f"{name}: {reading.verdict} {reading.reach_text} of {reading.target}"
 
 
 def within_picture(world: World, unit_id: str, target: Target, reach: float,
-                   zones: ZoneResolver, title: str = "") -> tuple[WithinReading, Sketch]:
+                   zones: ZoneResolver, title: str = "", namer: Namer | None = None,
+                   ) -> tuple[WithinReading, Sketch]:
     """Check every model of ``unit_id`` against ``reach`` inches of ``target`` and draw it."""
-    reading = within_check(world, unit_id, target, reach, zones)
+    reading = within_check(world, unit_id, target, reach, zones, namer)
     parts = [shape for _, shape in resolve(target, world, zones)]
     area = reach_path(tuple(parts), reach)
     models = dict(world.unit_models(unit_id))
     return reading, within_sketch(reading, models, area, title + within_title(world, reading))
 
 
-def kept_sketch(annotation: Annotation, world: World, zones: ZoneResolver) -> Sketch | None:
-    """The picture of a kept ``ruler`` or ``within`` (``None`` when it cannot be measured)."""
+def kept_sketch(annotation: Annotation, world: World, zones: ZoneResolver,
+                namer: Namer | None = None) -> Sketch | None:
+    """The picture of a kept ``ruler`` or ``within`` (``None`` when it cannot be measured).
+
+    Its label is the result in words, by name (the annotation's id is for the dock's list).
+    """
     try:
         kept = read_annotation(annotation, display_unit(world.rule_system))
-        title = f"{annotation.id}: "
         if isinstance(kept, RulerAnnotation):
             return ruler_picture(world, kept.first, kept.second, kept.centre_to_centre,
-                                 zones, title)[1]
+                                 zones, namer=namer)[1]
         if isinstance(kept, WithinAnnotation):
-            return within_picture(world, kept.unit_id, kept.target, kept.reach, zones, title)[1]
+            return within_picture(world, kept.unit_id, kept.target, kept.reach, zones,
+                                  namer=namer)[1]
     except (AnnotationError, TargetError, KeyError, ValueError):
         return None
     return None

@@ -21,7 +21,6 @@ from board.game.targets import (
     Target,
     TargetError,
     UnitTarget,
-    describe,
 )
 from board.view.items import BuildingItem, LabelItem, ModelItem
 from board.view.measure.overlay_item import OverlayItem, Sketch
@@ -192,14 +191,15 @@ class RulerTool(_MeasureTool):
             return None
         try:
             reading, sketch = ruler_picture(self.layer.world(), self.first, self.second,
-                                            self.layer.centre_to_centre, self.layer.zones)
+                                            self.layer.centre_to_centre, self.layer.zones,
+                                            namer=self.layer.namer())
         except (TargetError, KeyError, ValueError) as error:
             self._refused(error)
             return None
         self._reading = reading
         how = "centre to centre" if reading.centre_to_centre else "closest points"
         self._measured([f"Ruler: {reading.text} ({how})",
-                        f"from {reading.start_part} to {reading.end_part}"])
+                        f"from {reading.start_name} to {reading.end_name}"])
         return sketch
 
 
@@ -235,7 +235,8 @@ class WithinTool(_MeasureTool):
     def prompt(self) -> str:  # noqa: D102 - documented on _MeasureTool
         if self.unit_id is None:
             return "Within: click a model of the unit to check"
-        return (f"Within: unit {self.unit_id}; now click the target: a model (Shift: its unit), "
+        name = self.layer.namer().unit(self.unit_id)
+        return (f"Within: {name}; now click the target: a model (Shift: its unit), "
                 "a building or a point, or choose a zone")
 
     def cancel(self) -> None:  # noqa: D102 - documented on Tool
@@ -281,7 +282,7 @@ class WithinTool(_MeasureTool):
     def _reading_text(self) -> str:
         reading = self.reading
         assert reading is not None and self.target is not None
-        return f"{reading.reach_text} of {describe(self.target)}"
+        return f"{reading.reach_text} of {reading.target}"
 
     def _estimate(self) -> QRectF:
         if self.unit_id is None or self.target is None:
@@ -297,7 +298,8 @@ class WithinTool(_MeasureTool):
             return None
         try:
             reading, sketch = within_picture(self.layer.world(), self.unit_id, self.target,
-                                             self.layer.reach, self.layer.zones)
+                                             self.layer.reach, self.layer.zones,
+                                             namer=self.layer.namer())
         except (TargetError, KeyError, ValueError) as error:
             self._refused(error)
             return None
