@@ -22,6 +22,7 @@ from board.game.world import World
 from board.view import style
 from board.view.measure.overlay_item import Label, Line, OverlayItem, Sketch
 from board.view.scene import BoardScene
+from board.view.sight.rays import RayLines
 from geometry import Circle, Shape
 from geometry.sight import Ray
 
@@ -61,11 +62,18 @@ def sight_sketch(reading: SightReading, centres: dict[str, tuple[float, float]])
     for ray in reading.rays:
         colour = BLOCKED if ray.blocked else CLEAR
         sketch.lines.append(Line(QPointF(*ray.start), QPointF(*ray.end), colour))
+    sketch.labels = _labels(reading, centres)
+    return sketch
+
+
+def _labels(reading: SightReading, centres: dict[str, tuple[float, float]]) -> list[Label]:
+    """The labels of ``reading``: per target model, per facing, the shooter's name."""
+    labels: list[Label] = []
     for model in reading.models:
         text, colour = _label_for(model.visible, model.cover)
         at = centres.get(model.model_id)
         if at is not None:
-            sketch.labels.append(Label(QPointF(*at), f"{model.model_id}: {text}", colour, 22.0))
+            labels.append(Label(QPointF(*at), f"{model.model_id}: {text}", colour, 22.0))
     for facing in reading.facings:
         if not facing.rays:
             continue
@@ -76,10 +84,10 @@ def sight_sketch(reading: SightReading, centres: dict[str, tuple[float, float]])
         if facing.visible > 0.0 and armour:
             text += "\nobscured" if facing.obscured else "\nnot obscured"
             colour = COVER if facing.obscured else OPEN
-        sketch.labels.append(Label(middle, f"{facing.facing}{armour}\n{text}", colour, -30.0))
+        labels.append(Label(middle, f"{facing.facing}{armour}\n{text}", colour, -30.0))
     for eye in reading.eyes[:1]:
-        sketch.labels.append(Label(QPointF(*eye), reading.shooter, QColor(20, 20, 20, 200)))
-    return sketch
+        labels.append(Label(QPointF(*eye), reading.shooter, QColor(20, 20, 20, 200)))
+    return labels
 
 
 def moved_reading(reading: SightReading, eye_owner: dict[XY, str],
@@ -115,6 +123,18 @@ class _Preview:
     stood: dict[str, XY]
     eye_owner: dict[XY, str]
     at: float
+    rays: RayLines | None = None
+
+    def sketch(self, moved: dict[str, XY], centres: dict[str, XY]) -> Sketch:
+        """The reading drawn moved: what ``sight_sketch`` draws of ``moved_reading``."""
+        if self.rays is None:
+            self.rays = RayLines(self.reading, self.eye_owner, sorted(self.stood), CLEAR,
+                                 BLOCKED)
+        eyes = tuple((x + moved.get(self.eye_owner.get((x, y), ""), (0.0, 0.0))[0],
+                      y + moved.get(self.eye_owner.get((x, y), ""), (0.0, 0.0))[1])
+                     for x, y in self.reading.eyes[:1])
+        labels = _labels(dataclasses.replace(self.reading, eyes=eyes), centres)
+        return Sketch(lines=self.rays.lines(moved), labels=labels)
 
 
 class SightOverlay(QObject):
@@ -268,21 +288,25 @@ class SightOverlay(QObject):
             return None
         reading, world = self.reading, self.scene.world()
         moved: dict[str, XY] = {}
+        last: _Preview | None = None
         if self._dragging:
-            reading, world, moved = self._drag_reading()
+            reading, world, moved, last = self._drag_reading()
         centres = {}
         for model in reading.models:
             shape = world.models[model.model_id].shape
             box = QRectF(*_bounds(shape))
             dx, dy = moved.get(model.model_id, (0.0, 0.0))
             centres[model.model_id] = (box.center().x() + dx, box.bottom() + dy)
+        if last is not None:
+            return last.sketch(moved, centres)
         return sight_sketch(reading, centres)
 
-    def _drag_reading(self) -> tuple[SightReading, World, dict[str, XY]]:
-        """During a drag: a new preview reading, or the last one moved with its models.
+    def _drag_reading(self) -> tuple[SightReading, World, dict[str, XY], _Preview | None]:
+        """During a drag: a new preview reading, or the last one to be drawn moved.
 
-        Returns the reading (already moved), the world it was read in and how far each
-        looked-at model has moved since (for the labels' places).
+        Returns the reading, the world it was read in, how far each looked-at model has
+        moved since (for the labels' places) and, when the last reading is to be drawn
+        moved, that preview (its :meth:`_Preview.sketch` draws it moved).
         """
         now, last = time.perf_counter(), self._preview
         if last is None or now - last.at >= PREVIEW_EVERY_S:
@@ -293,7 +317,7 @@ class SightOverlay(QObject):
             owners = {(x, y): model_id for model_id, (x, y) in stood.items()}
             eye_owner = {eye: owners.get(eye, _nearest(eye, stood)) for eye in reading.eyes}
             self._preview = _Preview(reading, world, stood, eye_owner, now)
-            return reading, world, {}
+            return reading, world, {}, None
         self._rest.start(max(1, round((last.at + PREVIEW_EVERY_S - now) * 1000)))
         moved: dict[str, XY] = {}
         for model_id, (x, y) in last.stood.items():
@@ -301,8 +325,8 @@ class SightOverlay(QObject):
             if (at.x(), at.y()) != (x, y):
                 moved[model_id] = (at.x() - x, at.y() - y)
         if not moved:
-            return last.reading, last.world, {}
-        return moved_reading(last.reading, last.eye_owner, moved), last.world, moved
+            return last.reading, last.world, {}, None
+        return last.reading, last.world, moved, last
 
     def _stood(self, items: bool) -> dict[str, XY]:
         """Where the looked-at models stand: their items (``items``) or the document."""

@@ -1,0 +1,76 @@
+"""The line of sight drawn moved during a drag from arrays gives the picture of the slow path.
+
+Between readings a drag draws the last reading moved with its models. It used to make every
+ray anew (:func:`moved_reading`) and then every line (:func:`sight_sketch`); now the rays are
+kept as arrays (:class:`board.view.sight.rays.RayLines`). The lines and labels must be the
+same, to the last bit, for rays to models and to a building's facings.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtTest import QTest
+
+from board.game.shooters import Shooter, ShooterKind
+from board.game.targets import PieceTarget, UnitTarget
+from board.view.measure.overlay_item import Sketch
+from board.view.sight.overlay import _Preview, moved_reading, sight_sketch
+
+
+def _picture(sketch: Sketch) -> tuple[list[tuple[float, ...]], list[tuple[object, ...]]]:
+    lines = [(line.start.x(), line.start.y(), line.end.x(), line.end.y(), line.colour.rgba())
+             for line in sketch.lines]
+    labels = [(label.at.x(), label.at.y(), label.text, label.colour.rgba(), label.dy)
+              for label in sketch.labels]
+    return lines, labels
+
+
+@pytest.mark.parametrize("target", [UnitTarget("blue-guard"), "first piece"])
+def test_the_moved_picture_equals_the_moved_reading_drawn(window, target):
+    scenario = window.document.scenario
+    if target == "first piece":
+        target = PieceTarget(scenario.terrain[0].id)
+    sight = window.shooting.sight
+    sight.set(Shooter(ShooterKind.UNIT, "red-tac"), target)
+    reading = sight.reading
+    assert reading is not None and reading.rays
+    stood = {m.id: (m.x, m.y) for u in scenario.units if u.id in ("red-tac", "blue-guard")
+             for m in u.models}
+    owners = {(m.x, m.y): m.id for m in scenario.unit("red-tac").models}
+    eye_owner = {eye: owners.get(eye, "") for eye in reading.eyes}
+    preview = _Preview(reading, window.scene.world(), stood, eye_owner, 0.0)
+    centres = {m.model_id: (1.5 * k, 2.0) for k, m in enumerate(reading.models)}
+    for moved in ({"r0": (1.0, -2.0), "b1": (0.5, 0.25)}, {m: (0.3, 0.1) for m in stood}, {}):
+        slow = sight_sketch(moved_reading(reading, eye_owner, moved), centres)
+        assert _picture(preview.sketch(moved, centres)) == _picture(slow)
+    if isinstance(target, PieceTarget):
+        assert reading.facings and not reading.models
+
+
+def test_a_drag_between_readings_draws_the_slow_paths_picture(window):
+    sight = window.shooting.sight
+    sight.set(Shooter(ShooterKind.UNIT, "red-tac"), UnitTarget("blue-guard"))
+    view, viewport = window.view, window.view.viewport()
+    r0 = window.document.scenario.model("r0")[1]
+    start = view.mapFromScene(QPointF(r0.x, r0.y))
+    shift = Qt.KeyboardModifier.ShiftModifier
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, shift, start)
+    QTest.mouseMove(viewport, start + QPoint(20, 0))
+    sight.item.sketch()  # the first paint of the drag reads
+    last = sight._preview
+    assert last is not None
+    QTest.mouseMove(viewport, start + QPoint(45, 8))
+    sketch = sight.item.sketch()  # soon after: the last reading drawn moved
+    assert sight._preview is last
+    moved = {}
+    for model_id, (x, y) in last.stood.items():
+        at = window.scene.model_item(model_id).pos()
+        if (at.x(), at.y()) != (x, y):
+            moved[model_id] = (at.x() - x, at.y() - y)
+    assert moved  # the shooters moved
+    slow = sight_sketch(moved_reading(last.reading, last.eye_owner, moved),
+                        {label.text.split(":")[0]: (label.at.x(), label.at.y())
+                         for label in sketch.labels if ":" in label.text})
+    assert _picture(sketch) == _picture(slow)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, shift, start + QPoint(45, 8))
