@@ -9,12 +9,13 @@ what is left of it. Every number comes from the rules object (:mod:`board.game.b
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from board.document.datasheet import Datasheet
 from board.document.model import RuleSystem, Scenario, TerrainPiece
 from board.game.buildings import BuildingRules, FantasyBuilding, building_rules, sheet_of
+from board.game.names import wall_of
 from rules import epic40k, warhammer_fantasy, wh40k
 
 __all__ = ["WeaponLine", "FirePointLine", "BuildingSummary", "summarise", "summarise_all"]
@@ -22,13 +23,17 @@ __all__ = ["WeaponLine", "FirePointLine", "BuildingSummary", "summarise", "summa
 
 @dataclass(frozen=True)
 class WeaponLine:
-    """An emplaced weapon: id, name, range (inches), whether it may fire now and why."""
+    """An emplaced weapon: id, name, range (inches), whether it may fire now and why.
+
+    ``label`` is how a player reads it: the weapon and its wall, ``Heavy bolter (front)``.
+    """
 
     id: str
     name: str
     range: float
     may_fire: bool
     reason: str
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -64,6 +69,9 @@ class BuildingSummary:
     fire_points: tuple[FirePointLine, ...] = ()
     effects: tuple[str, ...] = ()
     facts: tuple[str, ...] = field(default=())
+    #: The names of the units inside and of the side holding it (the ids are above).
+    inside_names: tuple[str, ...] = ()
+    claimed_by_name: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON values (tuples become lists)."""
@@ -82,10 +90,10 @@ class BuildingSummary:
             left, start = self.damage_capacity
             out.append(f"damage capacity: {left} of {start}")
         room = "" if self.capacity is None else f" (capacity {self.capacity} models)"
-        inside = ", ".join(self.inside) or "nobody"
+        inside = ", ".join(self.inside_names or self.inside) or "nobody"
         out.append(f"inside: {inside}, {self.models_inside} models{room}")
-        out.append(f"claimed by: {self.claimed_by or 'nobody'}")
-        out.extend(f"weapon {w.id} ({w.name}, {w.range:g}\"): {w.reason}" for w in self.weapons)
+        out.append(f"claimed by: {self.claimed_by_name or self.claimed_by or 'nobody'}")
+        out.extend(f"weapon {w.label or w.name}, {w.range:g}\": {w.reason}" for w in self.weapons)
         if self.fire_points:
             out.append("fire points: " + ", ".join(f"{p.id} ({p.facing}, {p.models} models)"
                                                    for p in self.fire_points))
@@ -108,14 +116,15 @@ def _models_inside(scenario: Scenario, piece: TerrainPiece) -> tuple[tuple[str, 
     return tuple(u.id for u in units), sum(len(u.models) for u in units)
 
 
-def _wh40k(building: wh40k.Building, base: dict[str, Any]) -> BuildingSummary:
+def _wh40k(building: wh40k.Building, base: dict[str, Any], sheet: Datasheet,
+           ) -> BuildingSummary:
     profile, state = building.profile, building.state
     weapons = []
     for spec in profile.emplaced_weapons:
         decision = wh40k.can_fire(building, spec.id)
         reason = decision.reason.removeprefix(f"{spec.id}: ").removeprefix(f"{spec.id} ")
         weapons.append(WeaponLine(spec.id, spec.weapon.name, spec.weapon.range,
-                                  decision.allowed, reason))
+                                  decision.allowed, reason, _weapon_label(sheet, spec.id)))
     facts = []
     if building.void_shields_up or profile.void_shields:
         facts.append(f"void shields up: {building.void_shields_up} of {profile.void_shields}")
@@ -154,11 +163,29 @@ def _fantasy(building: FantasyBuilding, scenario: Scenario, base: dict[str, Any]
              f"models that may shoot: {shooters}"]
     garrison = building.garrison
     if garrison is not None:
-        facts.append(f"garrison: {garrison.unit} of {garrison.side}, in since turn "
+        unit = next((u.name for u in scenario.units if u.id == garrison.unit), garrison.unit)
+        side = next((s.name for s in scenario.sides if s.id == garrison.side), garrison.side)
+        facts.append(f"garrison: {unit} of {side}, in since turn "
                      f"{garrison.entered_turn}")
     return BuildingSummary(**base, size=None,
                            condition="garrisoned" if garrison else "empty",
                            claimed_by=garrison.side if garrison else None, facts=tuple(facts))
+
+
+def _weapon_label(sheet: Datasheet, weapon_id: str) -> str:
+    for weapon in sheet.emplaced_weapons:
+        if weapon.id == weapon_id:
+            wall = wall_of(sheet.footprint, weapon.x, weapon.y)
+            return f"{weapon.weapon.name} ({wall})" if wall else weapon.weapon.name
+    return weapon_id
+
+
+def _with_names(summary: BuildingSummary, scenario: Scenario) -> BuildingSummary:
+    units = {u.id: u.name for u in scenario.units}
+    sides = {s.id: s.name for s in scenario.sides}
+    held = summary.claimed_by
+    return replace(summary, inside_names=tuple(units.get(u, u) for u in summary.inside),
+                   claimed_by_name=sides.get(held, held) if held is not None else None)
 
 
 def summarise(scenario: Scenario, library: Mapping[str, Datasheet],
@@ -181,11 +208,11 @@ def summarise(scenario: Scenario, library: Mapping[str, Datasheet],
     base = {"piece_id": piece.id, "name": sheet.name, "system": scenario.rule_system.value,
             "inside": inside, "models_inside": count}
     if isinstance(rules_object, wh40k.Building):
-        return _wh40k(rules_object, base)
+        return _with_names(_wh40k(rules_object, base, sheet), scenario)
     if isinstance(rules_object, FantasyBuilding):
-        return _fantasy(rules_object, scenario, base)
+        return _with_names(_fantasy(rules_object, scenario, base), scenario)
     assert scenario.rule_system is RuleSystem.EPIC40K
-    return _epic(rules_object, sheet, base, piece.claimed_by)
+    return _with_names(_epic(rules_object, sheet, base, piece.claimed_by), scenario)
 
 
 def summarise_all(scenario: Scenario,

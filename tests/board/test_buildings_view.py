@@ -58,7 +58,7 @@ def test_the_dock_shows_the_clicked_buildings_summary_and_follows_changes(window
     assert dock.piece_id == "bastion"
     assert dock_lines(dock.facts) == expected.lines()
     assert "hull points: 4 of 4" in dock_lines(dock.facts)
-    assert "inside: red-vets, 1 models (capacity 20 models)" in dock_lines(dock.facts)
+    assert "inside: Veteran Squad, 1 models (capacity 20 models)" in dock_lines(dock.facts)
     assert dock_lines(dock.inside_list) == ["Veteran Squad (Red, 1 models)"]
     click(window.view, (50.0, 14.0))
     hut = summarise(window.scenario, window.scene.datasheets, window.scenario.piece("hut"))
@@ -223,7 +223,7 @@ def test_a_fantasy_garrison_leaves_into_its_exit_ring(window, library):
                                   units=[spears]))
     click(window.view, (30.0, 24.0))
     dock = controller(window).dock
-    assert "garrison: spears of red, in since turn 0" in dock_lines(dock.facts)
+    assert "garrison: Spearmen of Red, in since turn 0" in dock_lines(dock.facts)
     QTest.mouseClick(dock.disembark_button, Qt.MouseButton.LeftButton)
     tool = window.scene.tool
     assert isinstance(tool, DisembarkTool) and tool.plan.reach == 8.0 and not tool.illegal()

@@ -203,7 +203,7 @@ def test_epic_and_fantasy_scenarios_check_in_their_own_terms(tmp_path: Path, cap
     assert status == 0, err
     assert "Deployment: Battleline" in out
     assert "line of sight value: 15" in out and "models that may shoot: 15" in out
-    assert "inside: halberds, 10 models" in out and "claimed by: blue" in out
+    assert "inside: halberds, 10 models" in out and "claimed by: Blue" in out
 
 
 def test_a_kept_within_a_deployment_zone_and_a_missing_zone(tmp_path: Path, capsys):

@@ -110,3 +110,16 @@ def test_check_text_reads_with_names(demo, library):
     scouts = next(u for u in report["deployment"]["units"] if u["unit"] == "scouts-telion")
     assert scouts["out"][0]["model"] == "scouts-telion-1"  # ids stay in the JSON
     assert scouts["text"].startswith("Scout Squad Telion: 5 of 5 models out of Ultramarines'")
+
+
+def test_building_facts_name_units_sides_and_weapons_and_keep_ids(demo, library):
+    report = check_report(demo, library)
+    bastion = next(b for b in report["buildings"] if b["piece_id"] == "bastion")
+    assert bastion["inside"] == ["devastators-vel"] and bastion["claimed_by"] == "ultramarines"
+    assert bastion["inside_names"] == ["Devastator Squad Vel"]
+    assert bastion["claimed_by_name"] == "Ultramarines"
+    lines = bastion["lines"]
+    assert "inside: Devastator Squad Vel, 5 models (capacity 20 models)" in lines
+    assert "claimed by: Ultramarines" in lines
+    assert 'weapon Heavy bolter (front), 36": may shoot normally' in lines
+    assert 'weapon Icarus lascannon, 96": may shoot normally' in lines
