@@ -26,6 +26,9 @@ __all__ = ["main", "render_screenshot", "SCREENSHOT_SIZE"]
 #: The screenshot's size in pixels (the table is fitted inside, rulers included).
 SCREENSHOT_SIZE = (1900, 1300)
 
+#: The window gets its tools right after its first paint, or after this many ms at the latest.
+TOOLS_AT_THE_LATEST_MS = 1000
+
 
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
@@ -123,12 +126,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     window.show()
     QTimer.singleShot(0, window.view.fit_table)  # once the window has its real size
     after_first_paint(window.view.viewport(), lambda: _give_tools(window))
+    # A window that is not painted soon (started minimised, say) gets its tools all the same.
+    QTimer.singleShot(TOOLS_AT_THE_LATEST_MS, lambda: _give_tools(window))
     return int(app.exec())
 
 
 def _give_tools(window: MainWindow) -> None:
+    """Install the window's tools, once; refit the table to the room their docks leave."""
+    if window.features_installed:
+        return
     window.install_features()
-    window.view.fit_table()  # the tools' docks took some of the board's room
+    window.view.fit_table()
 
 
 def _screenshot(scenario: Scenario, library: Mapping[str, Datasheet], out: Path) -> int:

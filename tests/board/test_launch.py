@@ -88,3 +88,19 @@ def test_battleboard_paints_the_demo_board_then_gives_the_tools(qtbot, monkeypat
     finally:
         window.undo_stack.setClean()
         window.close()
+
+
+def test_a_window_never_painted_gets_its_tools_all_the_same(qtbot, monkeypatch):
+    import board.main
+
+    windows: list[MainWindow] = []
+
+    def run_until_the_tools_come(_: QApplication) -> int:
+        qtbot.waitUntil(lambda: bool(windows) and windows[0].features_installed, timeout=5000)
+        return 0
+
+    monkeypatch.setattr(MainWindow, "show", lambda self: windows.append(self))  # never painted
+    monkeypatch.setattr(QApplication, "exec", run_until_the_tools_come)
+    monkeypatch.setattr(board.main, "TOOLS_AT_THE_LATEST_MS", 50)
+    assert main([]) == 0
+    assert "&Shoot" in menu_titles(windows[0]) and not windows[0].isVisible()
