@@ -4,7 +4,10 @@ A feature is a function ``install(window)`` that adds its actions to the window'
 (:meth:`MainWindow.menu`), its buttons to the tool bar (``window.tool_bar``), its docks
 (``window.addDockWidget``) and its overlays to the scene. The window calls every installer
 in :data:`FEATURES` once, in order, after building its own menus; so adding a tool is adding a
-module and one line here, and the window itself does not grow.
+module and one line here, and the window itself does not grow. ``battleboard`` installs them
+just after the board's first paint (:meth:`MainWindow.install_features`): nothing here is
+imported before the board is on screen, and every tool is in place before a player can reach
+for it.
 
 A tool that takes the mouse is a :class:`board.view.tools.Tool` made active with
 ``window.scene.set_tool(tool)``; Escape returns to selecting. Every edit it makes is an undo
