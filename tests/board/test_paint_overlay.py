@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF
 from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPaintEvent, QRegion
@@ -41,8 +43,12 @@ class PaintedRegion(QObject):
 
 
 def settle() -> None:
-    for _ in range(4):
+    """Let queued updates paint: Qt's offscreen platform waits a few ms before a repaint,
+    so a fixed number of event-loop passes is not enough on a busy machine."""
+    deadline = time.monotonic() + 0.06
+    while time.monotonic() < deadline:
         QApplication.processEvents()
+        time.sleep(0.002)
 
 
 def test_label_boxes_stack_upwards_without_covering_each_other(qapp):
