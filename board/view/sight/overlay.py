@@ -160,6 +160,7 @@ class SightOverlay(QObject):
             signal.connect(self._on_document_changed)
         self._dragging = False
         self._preview: _Preview | None = None
+        self._box: tuple[SightReading | None, list[XY]] = (None, [])
         self._rest = QTimer(self)  # reads again once the mouse rests in a drag
         self._rest.setSingleShot(True)
         self._rest.timeout.connect(self.item.mark_dirty)
@@ -254,8 +255,7 @@ class SightOverlay(QObject):
         """
         if self.reading is None:
             return QRectF()
-        points = [p for ray in self.reading.rays for p in (ray.start, ray.end)]
-        points += list(self.reading.eyes)
+        points = self._corners(self.reading)
         scenario = self.scene.document.scenario
         for unit_id in self._units_looked_at() if self._dragging else ():
             unit = scenario.unit(unit_id)
@@ -274,6 +274,16 @@ class SightOverlay(QObject):
                       max(xs) - min(xs) + 2 * across * pixel,
                       max(ys) - min(ys) + (up + ROOM_PX) * pixel)
 
+    def _corners(self, reading: SightReading) -> list[XY]:
+        """Two corners of the box of the reading's rays and eyes (kept per reading)."""
+        if self._box[0] is not reading:
+            points = [p for ray in reading.rays for p in (ray.start, ray.end)]
+            points += list(reading.eyes)
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            corners = [(min(xs), min(ys)), (max(xs), max(ys))] if points else []
+            self._box = (reading, corners)
+        return list(self._box[1])
+
     def _eye_label_room(self) -> tuple[float, float]:
         """Screen pixels the shooter's label needs beside and above an eye (at least the pens')."""
         if self.reading is None:
@@ -286,11 +296,12 @@ class SightOverlay(QObject):
     def _sketch(self) -> Sketch | None:
         if self.reading is None:
             return None
-        reading, world = self.reading, self.scene.world()
         moved: dict[str, XY] = {}
         last: _Preview | None = None
-        if self._dragging:
+        if self._dragging:  # the world of the last reading: no fingerprint of every model
             reading, world, moved, last = self._drag_reading()
+        else:
+            reading, world = self.reading, self.scene.world()
         centres = {}
         for model in reading.models:
             shape = world.models[model.model_id].shape
