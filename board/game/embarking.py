@@ -195,7 +195,8 @@ def _decide(world: World, scenario: Scenario, rules_object: BuildingRules, party
 
 
 def _change(scenario: Scenario, rules_object: BuildingRules, party: list[Unit],
-            piece: TerrainPiece, decision: Decision) -> Change:
+            piece: TerrainPiece, decision: Decision, piece_name: str) -> Change:
+    """The embarkation as one change; its log line names the building and the side."""
     units: dict[str, Unit | None] = {}
     mark = turn_mark(scenario)
     for unit in party:
@@ -209,9 +210,11 @@ def _change(scenario: Scenario, rules_object: BuildingRules, party: list[Unit],
     count = sum(len(u.models) for u in party)
     claim = ""
     if new_piece.claimed_by != piece.claimed_by:
-        holder = new_piece.claimed_by or "nobody"
-        claim = f"; {piece.id} now claimed by {holder}"
-    text = (f"{_names(party)} ({count} model{'s' if count != 1 else ''}) embark in {piece.id}"
+        sides = {s.id: s.name for s in scenario.sides}
+        holder = sides.get(new_piece.claimed_by, new_piece.claimed_by) \
+            if new_piece.claimed_by else "nobody"
+        claim = f"; now claimed by {holder}"
+    text = (f"{_names(party)} ({count} model{'s' if count != 1 else ''}) embark in {piece_name}"
             f"{claim}: {decision.reason}")
     return Change(units=units, pieces={piece.id: new_piece}, log=[LogEntry(text)])
 
@@ -253,7 +256,8 @@ def try_embark(scenario: Scenario, library: Mapping[str, Datasheet], world: Worl
     decision = _decide(world, scenario, rules_object, party, piece)
     if not decision:
         return EmbarkAttempt(decision)
-    return EmbarkAttempt(decision, _change(scenario, rules_object, party, piece, decision))
+    return EmbarkAttempt(decision, _change(scenario, rules_object, party, piece, decision,
+                                           sheet.name))
 
 
 #: Inches: parts of a multi-part building this close count as adjacent (they touch).
@@ -304,5 +308,8 @@ def try_move_between_parts(scenario: Scenario, library: Mapping[str, Datasheet],
         new_piece = copy.deepcopy(piece)
         write_back(new_piece, rules_object)
         pieces[piece.id] = new_piece
-    text = f"{_names(party)} move from {source_piece.id} into {target_id}: {decision.reason}"
+    names = {p: world.piece(p).sheet.name if p in world.pieces else p
+             for p in (source_piece.id, target_id)}
+    text = (f"{_names(party)} move from {names[source_piece.id]} into {names[target_id]}: "
+            f"{decision.reason}")
     return EmbarkAttempt(decision, Change(units=units, pieces=pieces, log=[LogEntry(text)]))

@@ -73,7 +73,9 @@ def test_dragging_a_unit_onto_a_building_embarks_it_and_undo_takes_it_back(windo
     assert unit.embarked_in == "bastion"
     assert window.scenario.piece("bastion").claimed_by == "red"
     assert "n0" not in window.scene.model_items()
-    assert window.scenario.log[-1].text.startswith("Assault Squad (5 models) embark in bastion")
+    assert window.scenario.log[-1].text.startswith(
+        "Assault Squad (5 models) embark in Imperial Bastion; now claimed by Red")
+    assert window.undo_stack.text(0) == "Assault Squad embarks in Imperial Bastion"
     dock = controller(window).dock
     assert dock.piece_id == "bastion" and "Assault Squad (Red, 5 models)" in dock_lines(
         dock.inside_list)

@@ -37,7 +37,7 @@ def test_embark_claims_logs_and_undoes_whole():
     assert s.unit("sq").embarked_in == "b"
     assert s.piece("b").claimed_by == RED
     assert s.piece("b").state["occupants"] == ["sq"]
-    assert "embark in b" in s.log[-1].text and "now claimed by red" in s.log[-1].text
+    assert "embark in Imperial Bastion; now claimed by Red" in s.log[-1].text
     apply_change(doc, undo)
     assert s.unit("sq") is before and s.piece("b").claimed_by is None and not s.log
 

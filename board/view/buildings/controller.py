@@ -76,7 +76,8 @@ class BuildingController(QObject):
         if attempt.change is not None:
             name = scene.document.scenario.unit(unit_id).name
             scene.undo_stack.push(ApplyChangeCommand(scene.document, attempt.change,
-                                                     f"{name} embarks in {piece_id}"))
+                                                     f"{name} embarks in "
+                                                     f"{self._piece_name(piece_id)}"))
         self.say(attempt.decision.reason)
         return attempt.decision
 
@@ -86,7 +87,7 @@ class BuildingController(QObject):
         leaders = [u for u in unit_ids if scenario.unit(u).joined_to not in unit_ids]
         if len(leaders) != 1:
             self.say(f"cannot embark: drag one unit (with its joined characters) onto "
-                     f"{piece_id}, not {len(leaders)} units")
+                     f"{self._piece_name(piece_id)}, not {len(leaders)} units")
             return True
         self.show_piece(piece_id)
         self.embark(leaders[0], piece_id)
@@ -104,7 +105,8 @@ class BuildingController(QObject):
         if attempt.change is not None:
             name = scene.document.scenario.unit(unit_id).name
             scene.undo_stack.push(ApplyChangeCommand(scene.document, attempt.change,
-                                                     f"{name} moves into {target_id}"))
+                                                     f"{name} moves into "
+                                                     f"{self._piece_name(target_id)}"))
         self.say(attempt.decision.reason)
         return attempt.decision
 
@@ -237,6 +239,11 @@ class BuildingController(QObject):
         self.dock.set_units(outside, inside)
         parts = adjacent_parts(scenario, self.scene.world(), piece_id) if piece_id else []
         self.dock.set_parts(parts)
+
+    def _piece_name(self, piece_id: str) -> str:
+        """The piece's datasheet name (its id when it is not on the table)."""
+        piece = self.scene.world().pieces.get(piece_id)
+        return piece.sheet.name if piece is not None else piece_id
 
     def _summary_lines(self, piece_id: str) -> tuple[str, list[str]]:
         scenario = self.scene.document.scenario

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from board.document.datasheet import Datasheet
 from board.document.model import RuleSystem, Scenario
 from board.game.buildings import building_rules
+from board.game.names import Namer
 from board.game.world import World
 from geometry import distance
 from rules import epic40k, wh40k
@@ -27,14 +28,22 @@ def target_choices(scenario: Scenario, datasheets: Mapping[str, Datasheet],
         standing = (isinstance(rules_object, wh40k.Building) and not rules_object.destroyed) or (
             isinstance(rules_object, epic40k.BuildingState) and rules_object.standing)
         if standing:
-            found.append((piece.id, f"{datasheets[piece.datasheet].name} ({piece.id})"))
-    return found
+            found.append((piece.id, datasheets[piece.datasheet].name))
+    return _told_apart(found)
+
+
+def _told_apart(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Names that two choices share get their id, so a player can tell them apart."""
+    labels = [label for _, label in found]
+    return [(key, f"{label} ({key})" if labels.count(label) > 1 else label)
+            for key, label in found]
 
 
 def firer_choices(scenario: Scenario, datasheets: Mapping[str, Datasheet], world: World,
                   ) -> list[tuple[FirerKey, str]]:
     """Units on the table, then the emplaced weapons of claimed 40K buildings."""
-    found: list[tuple[FirerKey, str]] = [(f"unit/{u.id}", f"{u.name} ({u.side})")
+    sides = {s.id: s.name for s in scenario.sides}
+    found: list[tuple[FirerKey, str]] = [(f"unit/{u.id}", f"{u.name} ({sides.get(u.side, u.side)})")
                                          for u in scenario.units if u.on_table and u.models]
     if scenario.rule_system is RuleSystem.EPIC40K:
         return found
@@ -42,10 +51,17 @@ def firer_choices(scenario: Scenario, datasheets: Mapping[str, Datasheet], world
         building = building_rules(scenario, datasheets, piece)
         if isinstance(building, wh40k.Building) and building.controller \
                 and not building.destroyed:
+            holder = sides.get(building.controller, building.controller)
             for spec in building.weapons_left():
                 found.append((f"emplaced/{piece.id}/{spec.id}",
-                              f"{spec.weapon.name} of {piece.id} ({building.controller})"))
-    return found
+                              f"{_weapon_name(world, piece.id, spec.id)} of "
+                              f"{world.piece(piece.id).sheet.name} ({holder})"))
+    return _told_apart(found)
+
+
+def _weapon_name(world: World, piece_id: str, weapon_id: str) -> str:
+    """``Heavy bolter (front)``: the weapon and the wall it is in."""
+    return Namer(world.units, world.pieces).mount(piece_id, weapon_id)
 
 
 def firer_position(scenario: Scenario, world: World, key: FirerKey, piece_id: str,
@@ -55,7 +71,8 @@ def firer_position(scenario: Scenario, world: World, key: FirerKey, piece_id: st
     if kind == "emplaced":
         piece, _, weapon = rest.partition("/")
         mount = next(m for m in world.piece(piece).mounts if m.id == weapon)
-        return (mount.x, mount.y), f"{mount.weapon.name} of {piece}"
+        return (mount.x, mount.y), (f"{_weapon_name(world, piece, weapon)} of "
+                                    f"{world.piece(piece).sheet.name}")
     unit = scenario.unit(rest)
     footprint = world.piece(piece_id).footprint
     shapes = dict(world.unit_models(unit.id))

@@ -41,6 +41,7 @@ from board.game.shooting import (
     target_building,
 )
 from board.game.shooting_epic import epic_odds_lines, epic_shoot
+from board.game.world import World
 from board.view.commands import ApplyChangeCommand
 from board.view.scene import BoardScene
 from board.view.shooting.choices import firer_choices, firer_position, target_choices
@@ -216,7 +217,7 @@ class ShootDialog(QDialog):
                     raise ShootingError(allowed.reason)
                 lines = epic_odds_lines(scenario, self.scene.datasheets, plan.piece_id,
                                         self.firepower.value())
-                self.facing.setText(f"{plan.firer} at {plan.piece_id}")
+                self.facing.setText(f"{plan.firer} at {_piece_name(world, plan.piece_id)}")
             else:
                 facing = facing_from(scenario, world, plan.piece_id, plan.at)
                 armour = target_building(scenario, self.scene.datasheets,
@@ -252,10 +253,17 @@ class ShootDialog(QDialog):
         except (ShootingError, ValueError, KeyError) as error:
             self.outcome.setPlainText(f"Refused: {error}")
             return None
-        text = f"Shoot {plan.piece_id} with {plan.weapon.name if not self.epic else 'firepower'}"
+        what = plan.weapon.name if not self.epic else "firepower"
+        text = f"Shoot {_piece_name(world, plan.piece_id)} with {what}"
         self.scene.undo_stack.push(ApplyChangeCommand(self.scene.document, result.change, text))
         seed_used = result.change.log[-1].seed
         self.outcome.setPlainText("\n".join(result.lines) + f"\n(seed {seed_used})")
         self.result_ = result
         self.update_odds()
         return result
+
+
+def _piece_name(world: World, piece_id: str) -> str:
+    """The piece's datasheet name (its id when it is not on the table)."""
+    piece = world.pieces.get(piece_id)
+    return piece.sheet.name if piece is not None else piece_id
