@@ -29,7 +29,7 @@ from typing import Any
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import LogEntry, RuleSystem, Scenario
-from board.game.buildings import building_rules, write_back
+from board.game.buildings import building_rules, sheet_of, write_back
 from board.game.world import WorldCache
 from rules import epic40k, wh40k
 from rules.dice import Dice
@@ -107,12 +107,13 @@ class EndOfTurn:
 
 
 def _building_turn_end(building: wh40k.Building, finished: wh40k.PlayerTurn,
-                       dice: Dice) -> list[str]:
-    lines = [f"{building.id}: {e.describe()} – ended" for e in building.end_turn(finished)]
+                       dice: Dice, name: str) -> list[str]:
+    """What the end of a player turn does to one building (``name`` as a player reads it)."""
+    lines = [f"{name}: {e.describe()} – ended" for e in building.end_turn(finished)]
     if building.controller == finished.player and not building.destroyed:
         for roll in wh40k.restore_shields(building, dice):
             verdict = "restored" if roll.total >= 5 else "stays down"
-            lines.append(f"{building.id}: void shield roll {roll.total} – {verdict}")
+            lines.append(f"{name}: void shield roll {roll.total} – {verdict}")
     return lines
 
 
@@ -133,7 +134,7 @@ def _epic_turn_start(scenario: Scenario, library: Mapping[str, Datasheet], dice:
         new = copy.deepcopy(piece)
         write_back(new, state)
         change.pieces[piece.id] = new
-        lines.append(f"{piece.id}: {outcome.description}")
+        lines.append(f"{sheet_of(scenario, library, piece).name}: {outcome.description}")
         if outcome.collapse is not None:
             lines += epic_fall(scenario, change, piece.id, outcome.collapse.killed)
     return lines
@@ -156,7 +157,8 @@ def end_turn(scenario: Scenario, library: Mapping[str, Datasheet],
             building = building_rules(scenario, library, piece)
             if not isinstance(building, wh40k.Building):
                 continue
-            said = _building_turn_end(building, finished, dice)
+            said = _building_turn_end(building, finished, dice,
+                                      sheet_of(scenario, library, piece).name)
             if said:
                 new = copy.deepcopy(piece)
                 write_back(new, building)

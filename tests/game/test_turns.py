@@ -116,7 +116,8 @@ def test_epic_a_new_game_turn_rolls_for_an_unstable_building():
     assert end_turn(found, library(), seed=5).change.pieces == {}  # red's end: same game turn
     found.options.update(player="blue")
     stands = end_turn(found, library(), seed=0)  # rolls a 4
-    assert "hall: the damaged building rolls 4 (falls on 5+): it stands" in stands.lines
+    said = "Building, small (Epic 40,000): the damaged building rolls 4 (falls on 5+): it stands"
+    assert said in stands.lines
     falls = end_turn(found, library(), seed=5)  # rolls a 5: ruins
     assert falls.change.pieces["hall"].state["condition"] == "ruins"
     tac = falls.change.units["tac"]
