@@ -130,9 +130,16 @@ def _contact(world: World, party: Sequence[Unit], piece_id: str) -> Decision:
     if nearest <= BASE_CONTACT:
         return Decision.yes()
     unit = "cm" if world.rule_system.uses_cm else "in"
-    return Decision.no(f"cannot enter: no model is in base contact with {piece_id} "
+    return Decision.no(f"cannot enter: no model is in base contact with "
+                       f"{_piece_name(world, piece_id)} "
                        f"(nearest {format_distance(nearest, unit=unit)} away, contact is "
                        f"{format_distance(BASE_CONTACT, unit=unit)} or less)")
+
+
+def _piece_name(world: World, piece_id: str) -> str:
+    """The piece's datasheet name (its id when it is not on the table)."""
+    piece = world.pieces.get(piece_id)
+    return piece.sheet.name if piece is not None else piece_id
 
 
 def _wh40k(world: World, building: wh40k.Building, party: list[Unit],
@@ -153,11 +160,12 @@ def _epic(world: World, state: epic40k.BuildingState, party: list[Unit],
         if not decision:
             return Decision.no(f"cannot enter: {unit.name}: {decision.reason}")
     if not state.standing:
-        return Decision.no(f"cannot enter: {piece_id} is {state.condition.value}")
+        return Decision.no(f"cannot enter: {_piece_name(world, piece_id)} is "
+                           f"{state.condition.value}")
     contact = _contact(world, party, piece_id)
     if not contact:
         return contact
-    return Decision.yes(f"{_names(party)} enter {piece_id}")
+    return Decision.yes(f"{_names(party)} enter {_piece_name(world, piece_id)}")
 
 
 def _fantasy(world: World, scenario: Scenario, building: FantasyBuilding, party: list[Unit],
@@ -171,7 +179,7 @@ def _fantasy(world: World, scenario: Scenario, building: FantasyBuilding, party:
             marched=bool(unit.stats.get("marched", False)),
             reformed=bool(unit.stats.get("reformed", False)))
     if not decision:
-        return Decision.no(f"cannot garrison {piece_id}: {decision.reason}")
+        return Decision.no(f"cannot garrison {_piece_name(world, piece_id)}: {decision.reason}")
     contact = _contact(world, party, piece_id)
     if not contact:
         return contact
@@ -181,7 +189,7 @@ def _fantasy(world: World, scenario: Scenario, building: FantasyBuilding, party:
             unit.id, unit.side, int(mark[0]) if mark else 0)
     else:
         building.garrison.characters.extend(u.id for u in party)
-    return Decision.yes(f"{_names(party)} garrison {piece_id}")
+    return Decision.yes(f"{_names(party)} garrison {_piece_name(world, piece_id)}")
 
 
 def _decide(world: World, scenario: Scenario, rules_object: BuildingRules, party: list[Unit],

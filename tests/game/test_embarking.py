@@ -91,7 +91,8 @@ def test_epic_takes_infantry_in_contact_only():
     walker = try_embark(s, library(), world, "walker", "h").decision
     assert "only infantry may enter" in walker.reason
     far = try_embark(s, library(), world, "far", "h").decision
-    assert not far and "no model is in base contact with h" in far.reason
+    assert not far
+    assert "no model is in base contact with Building, small (Epic 40,000)" in far.reason
     footprint = world.piece("h").footprint
     top = footprint.bounds[1]
     s.unit("far").models[0].y = top - 12 / 25.4 / 2 - 0.05
@@ -245,7 +246,8 @@ def test_epic_speaks_centimetres_in_and_out():
     squad = round_unit("sq", RED, [(10.0, 0.0), (11.0, 0.0)], mm=12)
     s = scenario(RuleSystem.EPIC40K, [hut], [squad])
     reason = try_embark(s, library(), world_of(s), "sq", "h").decision.reason
-    assert reason.startswith("cannot enter: no model is in base contact with h (nearest ")
+    assert reason.startswith("cannot enter: no model is in base contact with "
+                             "Building, small (Epic 40,000) (nearest ")
     assert " cm away, contact is 0.25 cm or less)" in reason
     squad.embarked_in = "h"
     world = world_of(s)
