@@ -206,6 +206,7 @@ def _around_plan(world: World, piece_id: str, party: list[Unit], obstacles: Obst
                  system: RuleSystem) -> DisembarkPlan:
     """Epic 40,000 and Warhammer Fantasy: a zone measured from the footprint."""
     footprint = world.piece(piece_id).footprint
+    name = world.piece(piece_id).sheet.name
     ids = tuple(u.id for u in party)
     models = [m for u in party for m in u.models]
     if system is RuleSystem.EPIC40K:
@@ -213,7 +214,7 @@ def _around_plan(world: World, piece_id: str, party: list[Unit], obstacles: Obst
         assert move is not None
         reach = move / CM_PER_INCH
         zone = obstacles.carve(reach_area(footprint, reach))
-        why = f"{party[0].name} may move out up to {move:g} cm from {piece_id}"
+        why = f"{party[0].name} may move out up to {move:g} cm from {name}"
     else:
         move = _movement(party[0], None)
         if move is None:
@@ -221,12 +222,12 @@ def _around_plan(world: World, piece_id: str, party: list[Unit], obstacles: Obst
                             "Movement value (stats 'movement') to measure twice its move by")
         reach = 2.0 * move
         zone = garrison_exit_zone(footprint, move, obstacles)
-        why = (f"{party[0].name} leaves {piece_id}: every model 1\" to {reach:g}\" from it, "
+        why = (f"{party[0].name} leaves {name}: every model 1\" to {reach:g}\" from it, "
                "and moves no further this turn")
     start = _first_placement(_room(world, party[0].side, zone), footprint, models)
     if not start:
         return _refused(piece_id, party, system,
-                        f"cannot leave {piece_id}: no room for {len(models)} models around it")
+                        f"cannot leave {name}: no room for {len(models)} models around it")
     return DisembarkPlan(piece_id, ids, system, Decision.yes(why), reach,
                          ((piece_id, footprint),), zone, zone, False, start)
 
@@ -352,6 +353,7 @@ def disembark_change(scenario: Scenario, library: Mapping[str, Datasheet], world
     units: dict[str, Unit | None] = {uid: _landed(scenario.unit(uid), positions, mark)
                                      for uid in plan.unit_ids}
     names = ", ".join(scenario.unit(uid).name for uid in plan.unit_ids)
-    text = f"{names} leave {piece.id}: {reason}"
+    shown = world.pieces[piece.id].sheet.name if piece.id in world.pieces else piece.id
+    text = f"{names} leave {shown}: {reason}"
     return Decision.yes(text), Change(units=units, pieces={piece.id: new_piece},
                                       log=[LogEntry(text)])

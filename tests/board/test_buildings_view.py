@@ -146,7 +146,7 @@ def test_a_model_placed_6_1_inches_out_is_named_then_moving_it_in_disembarks(win
     assert unit.embarked_in is None
     assert (unit.models[0].x, unit.models[0].y) == tool.positions["v0"]
     assert window.scene.model_item("v0") is not None
-    assert window.scenario.log[-1].text.startswith("Veteran Squad leave bastion")
+    assert window.scenario.log[-1].text.startswith("Veteran Squad leave Imperial Bastion")
     assert not isinstance(window.scene.tool, DisembarkTool)
     window.undo_stack.undo()
     assert window.scenario.unit("red-vets").embarked_in == "bastion"

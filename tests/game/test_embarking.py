@@ -252,7 +252,7 @@ def test_epic_speaks_centimetres_in_and_out():
     squad.embarked_in = "h"
     world = world_of(s)
     plan = plan_disembark(s, library(), world, "sq")
-    assert plan.decision.reason == "sq may move out up to 10 cm from h"
+    assert plan.decision.reason == "sq may move out up to 10 cm from Building, small (Epic 40,000)"
     top = world.piece("h").footprint.bounds[1]
     radius = 6 / 25.4
     spots = {"sq-1": (10.0, top - 11.0 / 2.54 + radius), "sq-2": plan.start["sq-2"]}
