@@ -242,7 +242,8 @@ def epic_assault(scenario: Scenario, library: Mapping[str, Datasheet], world: Wo
     if not state.standing:
         lines += _out_of_ruins(scenario, change, piece_id)
     name = ", ".join(dict.fromkeys(s.unit_name for s in picked))
-    title = f"Epic close assault on {piece_id} by {name}"
+    shown = world.piece(piece_id).sheet.name if piece_id in world.pieces else piece_id
+    title = f"Epic close assault on {shown} by {name}"
     change.log.append(log_entry(f"{title}: " + "; ".join(lines), dice))
     return AssaultResult(change, [title, *lines])
 

@@ -53,6 +53,9 @@ class FantasyStorm:
     def __init__(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
                  piece_id: str, attacker_id: str, dice: Dice) -> None:
         self.scenario, self.world, self.piece_id, self.dice = scenario, world, piece_id, dice
+        #: The building as a player reads it (its datasheet's name).
+        self.piece_name = world.piece(piece_id).sheet.name if piece_id in world.pieces \
+            else piece_id
         building = building_rules(scenario, library, scenario.piece(piece_id))
         if not isinstance(building, FantasyBuilding) or building.garrison is None:
             raise AssaultError(f"{piece_id} is not a garrisoned Warhammer Fantasy building")
@@ -75,7 +78,8 @@ class FantasyStorm:
         self.assault = wf.BuildingAssault(piece_id, fantasy_unit(scenario, self.attacker),
                                           fantasy_unit(scenario, self.defender), options)
         self.movement = _movement(self.attacker)
-        self.lines: list[str] = [f"{self.attacker.name} declares an assault on {piece_id}, "
+        self.lines: list[str] = [f"{self.attacker.name} declares an assault on "
+                                 f"{self.piece_name}, "
                                  f"held by {self.defender.name}: {self.facts.text}"]
         self.charge: wf.ChargeOutcome | None = None
         self.shot_dead: list[str] = []  # assaulters killed by Stand & Shoot
@@ -181,7 +185,7 @@ class FantasyStorm:
                        max(min(self.charge.failed_move, gap), 0.0))
         elif self.outcome is not None:
             self._settle(change, self.outcome)
-        text = f"Assault on {self.piece_id} by {self.attacker.name}: " + "; ".join(self.lines)
+        text = f"Assault on {self.piece_name} by {self.attacker.name}: " + "; ".join(self.lines)
         change.log.append(log_entry(text, self.dice))
         return AssaultResult(change, list(self.lines))
 
@@ -204,7 +208,7 @@ class FantasyStorm:
             garrison = wf.GarrisonState(self.attacker.id, self.attacker.side,
                                         int(mark[0]) if mark else 0)
             self._write_building(change, FantasyBuilding(self.building.floors, garrison))
-            self._say(f"{self.attacker.name} garrisons {self.piece_id}")
+            self._say(f"{self.attacker.name} garrisons {self.piece_name}")
         elif outcome.garrison_broke:
             self._write_building(change, FantasyBuilding(self.building.floors, None))
 
