@@ -101,7 +101,8 @@ def test_emplaced_weapon_ranges_follow_their_building(window):
     item = window.measure.layer.item(window.document.scenario.annotations[-1].id)
     mounts = window.measure.layer.world().piece("bastion").mounts
     texts = [label.text for label in item.sketch().labels]
-    assert texts[0].startswith(mounts[0].id) and texts[-1] == f'{mounts[-1].id} 96.00"'
+    assert texts[0] == 'Heavy bolter (front) 36.00"'  # the weapon by name and wall, not its id
+    assert texts[-1].endswith(' 96.00"') and mounts[-1].id not in texts[-1]
     first = ring_centre(item)
     moved, p1 = press_and_move(window.view, (24.0, 22.0), (30.0, 22.0))
     assert ring_centre(item).x() == pytest.approx(first.x() + moved.x(), abs=0.01)
@@ -252,7 +253,7 @@ def test_rings_at_chosen_distances_around_one_emplaced_weapon(window):
     item = window.measure.layer.item(note.id)
     centre = ring_centre(item)
     assert (centre.x(), centre.y()) == pytest.approx((mounts[0].x, mounts[0].y), abs=0.01)
-    assert item.sketch().labels[0].text == f'{mounts[0].id} 12.00"'
+    assert item.sketch().labels[0].text == 'Heavy bolter (front) 12.00"'
     assert dock.around.itemText(1) == "Heavy bolter (front)"
     assert 'ring 12.00" around Heavy bolter (front) of Imperial Bastion' in dock.kept.item(0).text()
     moved, p1 = press_and_move(window.view, (24.0, 22.0), (30.0, 22.0))

@@ -106,9 +106,11 @@ class RingOverlay:
             if not mounts:
                 raise KeyError(f"piece {kept.target.piece_id!r} has no weapon {kept.mount!r}")
             parts: list[Part] = [(m.id, Point(m.x, m.y)) for m in mounts]
+            namer, piece_id = self.layer.namer(), kept.target.piece_id
             if kept.mount is not None:
-                return parts, [(kept.mount, r) for r in ring_areas([parts[0][1]], kept.radii)]
-            rings = [(m.id, ring_areas([p], [m.weapon.range])[0])
+                name = namer.mount(piece_id, kept.mount)
+                return parts, [(name, r) for r in ring_areas([parts[0][1]], kept.radii)]
+            rings = [(namer.mount(piece_id, m.id), ring_areas([p], [m.weapon.range])[0])
                      for m, (_, p) in zip(mounts, parts, strict=True)]
             return parts, rings
         parts = self.layer.parts(kept.target)
