@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario
 from board.game.assault import AssaultError, AssaultResult, log_entry
 from board.game.buildings import building_rules
+from board.game.shooting import odds_lines
 from board.game.shooting_effects import ShotEffects, apply_effects
 from board.game.turns import TurnError, clock_of
 from board.game.world import World
@@ -95,19 +95,8 @@ def close_combat_odds(scenario: Scenario, library: Mapping[str, Datasheet], piec
                              haywire=attack.haywire)
 
 
-def _percent(chance: Fraction) -> str:
-    value = float(chance) * 100.0
-    return "0%" if chance == 0 else "<0.1%" if value < 0.1 else f"{value:.1f}%"
-
-
-def odds_text(odds: wh40k.AttackOdds) -> list[str]:
-    """The odds in words: hull points left, each result at least once, destroyed."""
-    hull = sorted(odds.hull_points_left.items(), reverse=True)
-    lines = ["hull points left: " + ", ".join(f"{hp}: {_percent(p)}" for hp, p in hull)]
-    lines += [f"{name}: {_percent(p)}" for name, p in odds.summary().items()
-              if name != "destroyed" and p > 0]
-    lines.append(f"destroyed: {_percent(odds.destroyed)}")
-    return lines
+#: The odds in words — the same lines the Shoot dialog shows.
+odds_text = odds_lines
 
 
 def close_combat(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
