@@ -11,7 +11,15 @@ from dataclasses import dataclass, field
 
 from board.document.datasheet import AccessPoint, Datasheet, EmplacedWeapon, TerrainKind
 
-__all__ = ["FACING_ANGLES", "Marker", "BuildingLook", "look_of"]
+__all__ = [
+    "FACING_ANGLES",
+    "BADGE_HALF",
+    "SYMBOL_HALF",
+    "Marker",
+    "BuildingLook",
+    "look_of",
+    "boxes_overlap",
+]
 
 Point = tuple[float, float]
 
@@ -20,6 +28,18 @@ FACING_ANGLES = {"front": 0.0, "right": 90.0, "rear": 180.0, "left": 270.0}
 
 #: How far inside the wall an armour badge sits, inches.
 _BADGE_INSET = 0.75
+
+#: An armour badge's nominal half width and half height, inches: its pixel size at the demo's
+#: fitted zoom (some 25 pixels to the inch), where symbols crowd most.
+BADGE_HALF = (0.45, 0.4)
+
+#: A door, fire point or weapon symbol's nominal half size, inches, at that zoom.
+SYMBOL_HALF = 0.45
+
+#: How far a badge steps along its wall (or further in) looking for a clear spot, inches.
+_BADGE_STEP = 0.25
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom
 
 
 @dataclass(frozen=True)
@@ -55,20 +75,81 @@ def _bounds(points: tuple[Point, ...]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
+def boxes_overlap(a: Box, b: Box) -> bool:
+    """Return whether two ``(left, top, right, bottom)`` boxes share any area.
+
+    >>> boxes_overlap((0, 0, 1, 1), (0.5, 0.5, 2, 2)), boxes_overlap((0, 0, 1, 1), (1, 0, 2, 1))
+    (True, False)
+    """
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _badge_box(at: Point) -> Box:
+    half_w, half_h = BADGE_HALF
+    return at[0] - half_w, at[1] - half_h, at[0] + half_w, at[1] + half_h
+
+
+def _symbol_box(at: Point) -> Box:
+    return at[0] - SYMBOL_HALF, at[1] - SYMBOL_HALF, at[0] + SYMBOL_HALF, at[1] + SYMBOL_HALF
+
+
+def _symbol_points(sheet: Datasheet) -> list[Point]:
+    points = [(a.x, a.y) for a in sheet.access_points]
+    points += [(f.x, f.y) for f in sheet.fire_points]
+    return points + [(w.x, w.y) for w in sheet.emplaced_weapons]
+
+
+def _candidates(
+    start: Point, along: Point, inward: Point, reach: float, depth: float
+) -> list[Point]:
+    """Spots for a badge: along its wall from the middle (alternating sides), then further in."""
+    steps = int(reach / _BADGE_STEP)
+    offsets = [0.0] + [k * _BADGE_STEP * s for k in range(1, steps + 1) for s in (1.0, -1.0)]
+    layers = range(int(depth / _BADGE_STEP) + 1)
+    return [
+        (
+            start[0] + along[0] * off + inward[0] * layer * _BADGE_STEP,
+            start[1] + along[1] * off + inward[1] * layer * _BADGE_STEP,
+        )
+        for layer in layers
+        for off in offsets
+    ]
+
+
 def _armour_badges(sheet: Datasheet) -> tuple[tuple[str, str, Point], ...]:
+    """Put each facing's badge inside its wall, clear of the piece's symbols and other badges.
+
+    A badge starts in the middle of its wall, just inside it, and moves along the wall (then
+    further in) to the first spot whose nominal box touches no symbol's box and no badge
+    already placed; if there is none it stays in the middle.
+    """
     if not sheet.armour or not sheet.footprint:
         return ()
     left, top, right, bottom = _bounds(sheet.footprint)
     cx, cy = (left + right) / 2, (top + bottom) / 2
     inset_x = min(_BADGE_INSET, (right - left) / 4)
     inset_y = min(_BADGE_INSET, (bottom - top) / 4)
-    where = {
-        "front": (cx, top + inset_y),
-        "right": (right - inset_x, cy),
-        "rear": (cx, bottom - inset_y),
-        "left": (left + inset_x, cy),
+    reach_x = max(0.0, (right - left) / 2 - BADGE_HALF[0])  # along the front and rear walls
+    reach_y = max(0.0, (bottom - top) / 2 - BADGE_HALF[1])  # along the side walls
+    depth_x, depth_y = max(0.0, cx - left - inset_x), max(0.0, cy - top - inset_y)
+    walls = {
+        "front": ((cx, top + inset_y), (1.0, 0.0), (0.0, 1.0), reach_x, depth_y),
+        "right": ((right - inset_x, cy), (0.0, 1.0), (-1.0, 0.0), reach_y, depth_x),
+        "rear": ((cx, bottom - inset_y), (1.0, 0.0), (0.0, -1.0), reach_x, depth_y),
+        "left": ((left + inset_x, cy), (0.0, 1.0), (1.0, 0.0), reach_y, depth_x),
     }
-    return tuple((f, str(sheet.armour[f]), where[f]) for f in where if f in sheet.armour)
+    taken = [_symbol_box(p) for p in _symbol_points(sheet)]
+    badges = []
+    for facing, (start, along, inward, reach, depth) in walls.items():
+        if facing not in sheet.armour:
+            continue
+        spots = _candidates(start, along, inward, reach, depth)
+        where = next(
+            (p for p in spots if not any(boxes_overlap(_badge_box(p), b) for b in taken)), start
+        )
+        taken.append(_badge_box(where))
+        badges.append((facing, str(sheet.armour[facing]), where))
+    return tuple(badges)
 
 
 def _outward(at: Point, centre: Point) -> float:
