@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+import shiboken6
+from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsRectItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from board.document.datasheet import TerrainKind
 from board.view import style
@@ -12,8 +18,24 @@ from board.view.building_look import BuildingLook
 from board.view.convert import to_colour, to_path, to_point
 from board.view.items.label_item import LabelItem
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
+from board.view.items.model_item import ModelItem
 
 __all__ = ["BuildingItem"]
+
+#: Screen pixels to the inch at which a name label's room is judged: the demo's fitted zoom,
+#: where labels crowd most (fixed, so where a label goes does not change with the zoom).
+_JUDGE_PX_PER_INCH = 25.0
+
+#: Where a name label may go, in order of preference: (above the piece?, 0 centred, 1 from
+#: the right edge leftwards, 2 from the left edge rightwards).
+_SPOTS: tuple[tuple[bool, int], ...] = (
+    (False, 0),
+    (True, 0),
+    (False, 1),
+    (False, 2),
+    (True, 1),
+    (True, 2),
+)
 
 _KIND_FILL = {
     TerrainKind.RUINS: QColor("#7a6a55"),
@@ -46,6 +68,8 @@ class BuildingItem(QGraphicsItem):
         self._claim_name = ""
         self._occupants: list[str] = []
         self._is_part = False
+        self._label_spot: tuple[bool, int] = _SPOTS[0]
+        self._place_pending = False
         self._markers: list[tuple[AccessPointMarker | FirePointMarker | WeaponMarker, float]] = []
         self._badges: dict[str, LabelItem] = {}
         self._name_label = LabelItem("", self, point_size=8.5, bold=True)
@@ -61,14 +85,78 @@ class BuildingItem(QGraphicsItem):
         for marker, local_angle in self._markers:
             marker.set_angle(local_angle + rotation)
         self._place_name_label()
+        self._place_later()
+        scene = self.scene()
+        for item in scene.items() if scene is not None else ():
+            if isinstance(item, BuildingItem) and item is not self:
+                item._place_later()  # noqa: SLF001 - a neighbour may now be in its way
 
     def _place_name_label(self) -> None:
         # Under the footprint as the table shows it, whatever the rotation, so it hides no
-        # armour value or symbol; the label hangs down from that point in screen pixels.
+        # armour value or symbol; else above it, or pushed to one side, wherever the fewest
+        # other pieces, symbols, labels and models are (first such spot in _SPOTS order).
         on_table = self.mapToScene(self._footprint).boundingRect()
-        bottom = on_table.center().y() if self._is_part else on_table.bottom()
-        anchor = self.mapFromScene(on_table.center().x(), bottom)
-        self._name_label.setPos(anchor)
+        spot = min(_SPOTS, key=lambda s: self._crowding(self._label_room(on_table, *s)))
+        self._label_spot = spot
+        above, align = spot
+        edge = on_table.top() if above else on_table.bottom()
+        x = (on_table.center().x(), on_table.right(), on_table.left())[align]
+        anchor = self.mapFromScene(x, edge)
+        if self._name_label.pos() != anchor:
+            self._name_label.setPos(anchor)
+        self._hang_name_label()
+
+    def _label_room(self, on_table: QRectF, above: bool, align: int) -> QRectF:
+        """The table area the name label covers at a spot, judged at the demo's zoom."""
+        box = self._name_label.boundingRect()
+        width, height = box.width() / _JUDGE_PX_PER_INCH, box.height() / _JUDGE_PX_PER_INCH
+        gap = style.MARKER_PX / _JUDGE_PX_PER_INCH
+        top = on_table.top() - gap - height if above else on_table.bottom() + gap
+        left = (on_table.center().x() - width / 2, on_table.right() - width, on_table.left())
+        return QRectF(left[align], top, width, height)
+
+    def _crowding(self, room: QRectF) -> int:
+        """How many other pieces, models, symbols and labels lie in ``room``."""
+        scene = self.scene()
+        if scene is None:
+            return 0
+        count = 0
+        for item in scene.items(room):
+            top = item.topLevelItem()
+            if top is self:
+                continue
+            if item is top:
+                count += isinstance(item, (BuildingItem, ModelItem))
+            elif isinstance(top, BuildingItem) and isinstance(item, QGraphicsRectItem):
+                # A symbol or label is drawn in pixels: its box at the judging zoom.
+                box = item.rect()
+                nominal = QRectF(
+                    item.scenePos() + box.topLeft() / _JUDGE_PX_PER_INCH,
+                    box.size() / _JUDGE_PX_PER_INCH,
+                )
+                count += nominal.intersects(room) and bool(item.isVisible())
+        return count
+
+    def _hang_name_label(self) -> None:
+        """Shift the name label clear of the wall's symbols: down or up, and to one side."""
+        box = self._name_label.boundingRect()
+        above, align = self._label_spot
+        dy = (-1.0 if above else 1.0) * (box.height() / 2 + style.MARKER_PX)
+        dx = (0.0, -box.width() / 2, box.width() / 2)[align]
+        if (self._name_label.pixel_offset().x(), self._name_label.pixel_offset().y()) != (dx, dy):
+            self._name_label.set_pixel_offset(dx, dy)  # unchanged: keep its kept picture
+
+    def _place_later(self) -> None:
+        """Judge the label's place again once the scene has its models (once per event loop)."""
+        if self._place_pending:
+            return
+        self._place_pending = True
+        QTimer.singleShot(0, self._place_now)
+
+    def _place_now(self) -> None:
+        self._place_pending = False
+        if shiboken6.isValid(self) and self.scene() is not None:
+            self._place_name_label()
 
     def set_claim(self, colour: QColor | None, side_name: str = "") -> None:
         """Show the building as claimed by the side of ``colour`` (``None``: unclaimed)."""
@@ -83,10 +171,7 @@ class BuildingItem(QGraphicsItem):
         self.update()
 
     def set_part_of_group(self, is_part: bool) -> None:
-        """Label a part of a multi-part building by its part name, inside its footprint.
-
-        The parts touch, so labels hung under each would cover the next part.
-        """
+        """Label a part of a multi-part building by its part name alone (no stats)."""
         self._is_part = is_part
         self._refresh_text()
         self._place_name_label()
@@ -153,15 +238,10 @@ class BuildingItem(QGraphicsItem):
             lines.append(f"held by {self._claim_name}")
         lines.extend(f"inside: {name}" for name in self._occupants)
         self._name_label.set_text("\n".join(lines))
-        if self._is_part:  # just above the centre, clear of the side walls' armour values
-            self._name_label.set_pixel_offset(
-                0.0, -self._name_label.boundingRect().height() / 2 - 9.0
-            )
+        self._hang_name_label()
+        if self._is_part:
             self.setToolTip("\n".join([self._look.name, self._look.stats, *lines[1:]]))
             return
-        self._name_label.set_pixel_offset(
-            0.0, self._name_label.boundingRect().height() / 2 + style.MARKER_PX
-        )
         self.setToolTip("\n".join(lines))
 
     # -- Qt overrides -------------------------------------------------------------------
