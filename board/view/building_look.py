@@ -63,6 +63,9 @@ class BuildingLook:
     impassable: bool = False
     battlements: tuple[Point, ...] = ()
     armour_badges: tuple[tuple[str, str, Point], ...] = ()  # (facing, text, where)
+    #: For each armour badge, the spots along its wall clear of this piece's symbols, best
+    #: first, so the item can step a badge away from a neighbouring part's symbols too.
+    badge_spots: tuple[tuple[Point, ...], ...] = ()
     access_points: tuple[Marker, ...] = ()
     fire_points: tuple[Marker, ...] = ()
     weapons: tuple[Marker, ...] = ()
@@ -116,15 +119,18 @@ def _candidates(
     ]
 
 
-def _armour_badges(sheet: Datasheet) -> tuple[tuple[str, str, Point], ...]:
+def _armour_badges(
+    sheet: Datasheet,
+) -> tuple[tuple[tuple[str, str, Point], ...], tuple[tuple[Point, ...], ...]]:
     """Put each facing's badge inside its wall, clear of the piece's symbols and other badges.
 
     A badge starts in the middle of its wall, just inside it, and moves along the wall (then
     further in) to the first spot whose nominal box touches no symbol's box and no badge
-    already placed; if there is none it stays in the middle.
+    already placed; if there is none it stays in the middle. Returns the badges and, for
+    each, every spot clear of the symbols (the chosen one first).
     """
     if not sheet.armour or not sheet.footprint:
-        return ()
+        return (), ()
     left, top, right, bottom = _bounds(sheet.footprint)
     cx, cy = (left + right) / 2, (top + bottom) / 2
     inset_x = min(_BADGE_INSET, (right - left) / 4)
@@ -138,8 +144,9 @@ def _armour_badges(sheet: Datasheet) -> tuple[tuple[str, str, Point], ...]:
         "rear": ((cx, bottom - inset_y), (1.0, 0.0), (0.0, -1.0), reach_x, depth_y),
         "left": ((left + inset_x, cy), (0.0, 1.0), (1.0, 0.0), reach_y, depth_x),
     }
-    taken = [_symbol_box(p) for p in _symbol_points(sheet)]
-    badges = []
+    symbols = [_symbol_box(p) for p in _symbol_points(sheet)]
+    taken = list(symbols)
+    badges, spots_of = [], []
     for facing, (start, along, inward, reach, depth) in walls.items():
         if facing not in sheet.armour:
             continue
@@ -149,7 +156,9 @@ def _armour_badges(sheet: Datasheet) -> tuple[tuple[str, str, Point], ...]:
         )
         taken.append(_badge_box(where))
         badges.append((facing, str(sheet.armour[facing]), where))
-    return tuple(badges)
+        clear = [p for p in spots if not any(boxes_overlap(_badge_box(p), b) for b in symbols)]
+        spots_of.append((where, *(p for p in clear if p != where)))
+    return tuple(badges), tuple(spots_of)
 
 
 def _outward(at: Point, centre: Point) -> float:
@@ -216,6 +225,7 @@ def look_of(sheet: Datasheet) -> BuildingLook:
     >>> look.armour_badges[0], look.fire_points[0].angle
     (('front', '11', (0.0, -1.25)), 90.0)
     """
+    badges, spots = _armour_badges(sheet)
     return BuildingLook(
         name=sheet.name,
         kind=sheet.kind,
@@ -223,7 +233,8 @@ def look_of(sheet: Datasheet) -> BuildingLook:
         stats=_stats(sheet),
         impassable=sheet.impassable,
         battlements=tuple(sheet.battlements.polygon) if sheet.battlements else (),
-        armour_badges=_armour_badges(sheet),
+        armour_badges=badges,
+        badge_spots=spots,
         access_points=tuple(_door(sheet, a) for a in sheet.access_points),
         fire_points=tuple(
             Marker(

@@ -85,3 +85,76 @@ def test_a_badge_moves_along_its_wall_away_from_a_door_in_the_middle():
     left_x, left_y = badges["left"]
     assert left_x == pytest.approx(-2.25)
     assert abs(left_y) >= SYMBOL_HALF + BADGE_HALF[1]
+
+
+def _demo_scene(qapp):
+    """The demo table's scene, after its deferred label and badge placement has run."""
+    pytest.importorskip("PySide6")
+    from PySide6.QtGui import QUndoStack
+
+    from board.document.datasheets import DEMO_SCENARIO_PATH
+    from board.document.edits import ScenarioDocument
+    from board.document.io import load_scenario
+    from board.view.scene import BoardScene
+
+    document = ScenarioDocument(load_scenario(DEMO_SCENARIO_PATH, SHEETS))
+    scene = BoardScene(document, SHEETS, QUndoStack())
+    qapp.processEvents()
+    return scene
+
+
+def _judged(item, px_per_inch: float = 25.0) -> Box:
+    """A pixel-sized item's box in table inches at the demo's fitted zoom (25 px to the inch)."""
+    at, rect = item.scenePos(), item.rect()
+    left, top = at.x() + rect.left() / px_per_inch, at.y() + rect.top() / px_per_inch
+    return left, top, left + rect.width() / px_per_inch, top + rect.height() / px_per_inch
+
+
+def test_on_the_demo_no_badge_covers_a_neighbouring_parts_symbol(qapp):
+    from board.view.items import BuildingItem
+    from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
+
+    scene = _demo_scene(qapp)
+    pieces = [i for i in scene.items() if isinstance(i, BuildingItem)]
+    symbols = [
+        (piece, _symbol_box((m.scenePos().x(), m.scenePos().y())))
+        for piece in pieces
+        for m in piece.childItems()
+        if isinstance(m, (AccessPointMarker, FirePointMarker, WeaponMarker))
+    ]
+    clashes = [
+        (piece.piece_id, facing, other.piece_id)
+        for piece in pieces
+        for facing, badge in piece._badges.items()
+        for other, box in symbols
+        if other is not piece and _overlap(_judged(badge), box) > 0
+    ]
+    assert not clashes
+
+
+def test_on_the_demo_no_name_label_covers_a_model_or_a_symbol(qapp):
+    from board.view.items import BuildingItem, ModelItem
+    from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
+
+    scene = _demo_scene(qapp)
+    pieces = [i for i in scene.items() if isinstance(i, BuildingItem)]
+    models = [i for i in scene.items() if isinstance(i, ModelItem) and i.isVisible()]
+    assert len(pieces) >= 10 and len(models) >= 20
+    things = [(m.data(0) or "model", _box_of(m.sceneBoundingRect())) for m in models]
+    things += [
+        (f"symbol of {p.piece_id}", _symbol_box((m.scenePos().x(), m.scenePos().y())))
+        for p in pieces
+        for m in p.childItems()
+        if isinstance(m, (AccessPointMarker, FirePointMarker, WeaponMarker))
+    ]
+    covered = [
+        (piece.piece_id, what)
+        for piece in pieces
+        for what, box in things
+        if _overlap(_judged(piece._name_label), box) > 0
+    ]
+    assert not covered
+
+
+def _box_of(rect) -> Box:
+    return rect.left(), rect.top(), rect.right(), rect.bottom()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import shiboken6
-from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -45,6 +45,12 @@ _KIND_FILL = {
 }
 
 
+def _nominal(item: QGraphicsRectItem, at: QPointF) -> QRectF:
+    """The table area a pixel-sized symbol or label at ``at`` covers at the judging zoom."""
+    box = item.rect()
+    return QRectF(at + box.topLeft() / _JUDGE_PX_PER_INCH, box.size() / _JUDGE_PX_PER_INCH)
+
+
 class BuildingItem(QGraphicsItem):
     """A terrain piece in its datasheet's local frame, placed by position and rotation.
 
@@ -84,6 +90,7 @@ class BuildingItem(QGraphicsItem):
         self.setRotation(rotation)
         for marker, local_angle in self._markers:
             marker.set_angle(local_angle + rotation)
+        self._settle_badges()
         self._place_name_label()
         self._place_later()
         scene = self.scene()
@@ -129,12 +136,7 @@ class BuildingItem(QGraphicsItem):
                 count += isinstance(item, (BuildingItem, ModelItem))
             elif isinstance(top, BuildingItem) and isinstance(item, QGraphicsRectItem):
                 # A symbol or label is drawn in pixels: its box at the judging zoom.
-                box = item.rect()
-                nominal = QRectF(
-                    item.scenePos() + box.topLeft() / _JUDGE_PX_PER_INCH,
-                    box.size() / _JUDGE_PX_PER_INCH,
-                )
-                count += nominal.intersects(room) and bool(item.isVisible())
+                count += _nominal(item, item.scenePos()).intersects(room) and item.isVisible()
         return count
 
     def _hang_name_label(self) -> None:
@@ -156,7 +158,45 @@ class BuildingItem(QGraphicsItem):
     def _place_now(self) -> None:
         self._place_pending = False
         if shiboken6.isValid(self) and self.scene() is not None:
+            self._settle_badges()
             self._place_name_label()
+
+    def _settle_badges(self) -> None:
+        """Step each armour badge along its wall off a neighbouring piece's symbols.
+
+        The look lists each badge's spots clear of this piece's own symbols; the first that
+        also covers no other piece's symbol or badge, nor a badge of this piece, is taken.
+        """
+        look = self._look
+        spots_of = look.badge_spots or tuple((where,) for _, _, where in look.armour_badges)
+        taken: list[QRectF] = []
+        for (facing, _, _), spots in zip(look.armour_badges, spots_of, strict=True):
+            badge = self._badges[facing]
+            boxes = [_nominal(badge, self.mapToScene(to_point(spot))) for spot in spots]
+            best = next(
+                (
+                    i
+                    for i, box in enumerate(boxes)
+                    if not any(box.intersects(t) for t in taken) and not self._covers_other(box)
+                ),
+                0,
+            )
+            if badge.pos() != to_point(spots[best]):
+                badge.setPos(to_point(spots[best]))
+            taken.append(boxes[best])
+
+    def _covers_other(self, box: QRectF) -> bool:
+        """Whether ``box`` (table inches) covers another piece's symbol or armour badge."""
+        scene = self.scene()
+        for item in scene.items(box) if scene is not None else ():
+            top = item.topLevelItem()
+            if top is self or item is top or not isinstance(top, BuildingItem):
+                continue
+            if item is top._name_label or not isinstance(item, QGraphicsRectItem):
+                continue
+            if item.isVisible() and _nominal(item, item.scenePos()).intersects(box):
+                return True
+        return False
 
     def set_claim(self, colour: QColor | None, side_name: str = "") -> None:
         """Show the building as claimed by the side of ``colour`` (``None``: unclaimed)."""
