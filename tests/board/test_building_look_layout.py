@@ -87,10 +87,10 @@ def test_a_badge_moves_along_its_wall_away_from_a_door_in_the_middle():
     assert abs(left_y) >= SYMBOL_HALF + BADGE_HALF[1]
 
 
-def _demo_scene(qapp):
+def _demo_scene():
     """The demo table's scene, after its deferred label and badge placement has run."""
-    pytest.importorskip("PySide6")
     from PySide6.QtGui import QUndoStack
+    from PySide6.QtWidgets import QApplication
 
     from board.document.datasheets import DEMO_SCENARIO_PATH
     from board.document.edits import ScenarioDocument
@@ -98,8 +98,9 @@ def _demo_scene(qapp):
     from board.view.scene import BoardScene
 
     document = ScenarioDocument(load_scenario(DEMO_SCENARIO_PATH, SHEETS))
+    app = QApplication.instance() or QApplication([])
     scene = BoardScene(document, SHEETS, QUndoStack())
-    qapp.processEvents()
+    app.processEvents()
     return scene
 
 
@@ -110,11 +111,12 @@ def _judged(item, px_per_inch: float = 25.0) -> Box:
     return left, top, left + rect.width() / px_per_inch, top + rect.height() / px_per_inch
 
 
-def test_on_the_demo_no_badge_covers_a_neighbouring_parts_symbol(qapp):
+def test_on_the_demo_no_badge_covers_a_neighbouring_parts_symbol():
+    pytest.importorskip("PySide6")
     from board.view.items import BuildingItem
     from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
 
-    scene = _demo_scene(qapp)
+    scene = _demo_scene()
     pieces = [i for i in scene.items() if isinstance(i, BuildingItem)]
     symbols = [
         (piece, _symbol_box((m.scenePos().x(), m.scenePos().y())))
@@ -132,11 +134,12 @@ def test_on_the_demo_no_badge_covers_a_neighbouring_parts_symbol(qapp):
     assert not clashes
 
 
-def test_on_the_demo_no_name_label_covers_a_model_or_a_symbol(qapp):
+def test_on_the_demo_no_name_label_covers_a_model_or_a_symbol():
+    pytest.importorskip("PySide6")
     from board.view.items import BuildingItem, ModelItem
     from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
 
-    scene = _demo_scene(qapp)
+    scene = _demo_scene()
     pieces = [i for i in scene.items() if isinstance(i, BuildingItem)]
     models = [i for i in scene.items() if isinstance(i, ModelItem) and i.isVisible()]
     assert len(pieces) >= 10 and len(models) >= 20
