@@ -37,6 +37,10 @@ _SPOTS: tuple[tuple[bool, int], ...] = (
     (True, 2),
 )
 
+#: How near (inches) another piece must be for its label and badges to be judged again when
+#: this one moves: a wide name label reaches some 6 inches to each side.
+_NEAR = 6.0
+
 _KIND_FILL = {
     TerrainKind.RUINS: QColor("#7a6a55"),
     TerrainKind.CRATER: QColor("#4a3f33"),
@@ -76,6 +80,7 @@ class BuildingItem(QGraphicsItem):
         self._is_part = False
         self._label_spot: tuple[bool, int] = _SPOTS[0]
         self._place_pending = False
+        self._last_rect = QRectF()
         self._markers: list[tuple[AccessPointMarker | FirePointMarker | WeaponMarker, float]] = []
         self._badges: dict[str, LabelItem] = {}
         self._name_label = LabelItem("", self, point_size=8.5, bold=True)
@@ -93,10 +98,15 @@ class BuildingItem(QGraphicsItem):
         self._settle_badges()
         self._place_name_label()
         self._place_later()
+        # A neighbour's label or badge may now be in the way, or free to come back.
+        here = self.sceneBoundingRect()
+        near = here.united(self._last_rect if self._last_rect.isValid() else here)
+        self._last_rect = here
         scene = self.scene()
-        for item in scene.items() if scene is not None else ():
+        reach = -_NEAR, -_NEAR, _NEAR, _NEAR
+        for item in scene.items(near.adjusted(*reach)) if scene is not None else ():
             if isinstance(item, BuildingItem) and item is not self:
-                item._place_later()  # noqa: SLF001 - a neighbour may now be in its way
+                item._place_later()
 
     def _place_name_label(self) -> None:
         # Under the footprint as the table shows it, whatever the rotation, so it hides no
@@ -172,18 +182,15 @@ class BuildingItem(QGraphicsItem):
         taken: list[QRectF] = []
         for (facing, _, _), spots in zip(look.armour_badges, spots_of, strict=True):
             badge = self._badges[facing]
-            boxes = [_nominal(badge, self.mapToScene(to_point(spot))) for spot in spots]
-            best = next(
-                (
-                    i
-                    for i, box in enumerate(boxes)
-                    if not any(box.intersects(t) for t in taken) and not self._covers_other(box)
-                ),
-                0,
-            )
-            if badge.pos() != to_point(spots[best]):
-                badge.setPos(to_point(spots[best]))
-            taken.append(boxes[best])
+            best, best_box = spots[0], _nominal(badge, self.mapToScene(to_point(spots[0])))
+            for spot in spots:  # looked at lazily: the first spot is nearly always clear
+                box = _nominal(badge, self.mapToScene(to_point(spot)))
+                if not any(box.intersects(t) for t in taken) and not self._covers_other(box):
+                    best, best_box = spot, box
+                    break
+            if badge.pos() != to_point(best):
+                badge.setPos(to_point(best))
+            taken.append(best_box)
 
     def _covers_other(self, box: QRectF) -> bool:
         """Whether ``box`` (table inches) covers another piece's symbol or armour badge."""
