@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from board.view import style
+from board.view.items.passive_item import PassiveItem
 
 __all__ = ["PlacedModel", "PlacementPicture", "PlacementItem", "LEGAL", "ILLEGAL"]
 
@@ -50,24 +51,17 @@ class PlacementPicture:
     models: tuple[PlacedModel, ...] = field(default=())
 
 
-class PlacementItem(QGraphicsItem):
-    """Draws a :class:`PlacementPicture` taken from ``source`` at paint time."""
+class PlacementItem(PassiveItem):
+    """Draws a :class:`PlacementPicture` taken from ``source`` at paint time.
+
+    Its bounds (:meth:`set_bounds`) cover the zone and wherever a model may be dragged.
+    """
 
     def __init__(self, source: Callable[[], PlacementPicture], bounds: QRectF) -> None:
-        super().__init__()
-        self.setZValue(50.0)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        super().__init__(z=50.0, margin=LABEL_MARGIN)
+        self.set_bounds(bounds)
         self._source = source
-        self._bounds = bounds.adjusted(-LABEL_MARGIN, -LABEL_MARGIN, LABEL_MARGIN, LABEL_MARGIN)
         self._font = style.label_font(8.0, True)
-
-    def set_bounds(self, bounds: QRectF) -> None:
-        """Cover ``bounds`` (inches): the zone and wherever a model may be dragged."""
-        self.prepareGeometryChange()
-        self._bounds = bounds.adjusted(-LABEL_MARGIN, -LABEL_MARGIN, LABEL_MARGIN, LABEL_MARGIN)
-
-    def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
-        return self._bounds
 
     def paint(  # noqa: D102 - Qt override
         self,

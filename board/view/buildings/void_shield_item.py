@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from board.view import style
+from board.view.items.passive_item import PassiveItem
 
 __all__ = ["UnitMark", "ShieldPicture", "VoidShieldItem", "STATUS_COLOURS"]
 
@@ -46,19 +47,14 @@ class ShieldPicture:
     marks: tuple[UnitMark, ...] = ()
 
 
-class VoidShieldItem(QGraphicsItem):
+class VoidShieldItem(PassiveItem):
     """Draws a :class:`ShieldPicture` taken from ``source`` when painting."""
 
     def __init__(self, source: Callable[[], ShieldPicture], bounds: QRectF) -> None:
-        super().__init__()
-        self.setZValue(40.0)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        super().__init__(z=40.0, margin=ZONE_MARGIN)
+        self.set_bounds(bounds)
         self._source = source
-        self._bounds = bounds.adjusted(-ZONE_MARGIN, -ZONE_MARGIN, ZONE_MARGIN, ZONE_MARGIN)
         self._font = style.label_font(8.0, True)
-
-    def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
-        return self._bounds
 
     def paint(  # noqa: D102 - Qt override
         self,

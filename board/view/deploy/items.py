@@ -12,10 +12,11 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from board.view import style
 from board.view.items.label_item import LabelItem
+from board.view.items.passive_item import PassiveItem
 
 __all__ = ["ZoneLook", "OutMark", "OutText", "DeploymentZonesItem", "OutOfZoneItem", "OUT_COLOUR"]
 
@@ -82,17 +83,12 @@ def _screen_text(painter: QPainter, at: QPointF, text: str, colour: QColor,
     painter.restore()
 
 
-class _Overlay(QGraphicsItem):
-    """An item that takes no clicks and knows its bounds."""
+class _Overlay(PassiveItem):
+    """An overlay that is never under the mouse."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
-        self._bounds = QRectF()
-
-    def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
-        return self._bounds
 
     def shape(self) -> QPainterPath:  # noqa: D102 - Qt override: never under the mouse
         return QPainterPath()

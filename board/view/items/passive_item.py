@@ -1,0 +1,32 @@
+"""The base of the tools' overlays: an item that takes no clicks and is told its bounds."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtWidgets import QGraphicsItem
+
+__all__ = ["PassiveItem"]
+
+
+class PassiveItem(QGraphicsItem):
+    """An overlay item: drawn above the board at ``z``, never taking a mouse button.
+
+    Its bounds are whatever it was last told (:meth:`set_bounds`), grown by ``margin``
+    inches on every side to leave room for labels drawn in pixels.
+    """
+
+    def __init__(self, z: float = 0.0, margin: float = 0.0) -> None:
+        super().__init__()
+        self.setZValue(z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._margin = margin
+        self._bounds = QRectF()
+
+    def set_bounds(self, bounds: QRectF) -> None:
+        """Cover ``bounds`` (inches) plus the margin."""
+        self.prepareGeometryChange()
+        m = self._margin
+        self._bounds = QRectF(bounds).adjusted(-m, -m, m, m)
+
+    def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
+        return self._bounds
