@@ -8,6 +8,7 @@ words.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import shapely
@@ -18,7 +19,12 @@ from shiboken6 import isValid
 from board.game.buildings import BuildingStateError
 from board.game.coverage import UnitCoverage, unit_coverage, void_shield_coverage
 from board.game.disembarking import plan_disembark
-from board.game.embarking import adjacent_parts, try_embark, try_move_between_parts
+from board.game.embarking import (
+    EmbarkAttempt,
+    adjacent_parts,
+    try_embark,
+    try_move_between_parts,
+)
 from board.game.preview import moved_scenario
 from board.game.summary import summarise
 from board.game.world import World, WorldCache
@@ -66,20 +72,7 @@ class BuildingController(QObject):
     # -- acting -----------------------------------------------------------------------------
     def embark(self, unit_id: str, piece_id: str) -> Decision:
         """Ask the rules; on success push one undo step, else say why and change nothing."""
-        scene = self.scene
-        try:
-            attempt = try_embark(scene.document.scenario, scene.datasheets, scene.world(),
-                                 unit_id, piece_id)
-        except BuildingStateError as error:
-            self.say(f"cannot embark: {error}")
-            return Decision.no(str(error))
-        if attempt.change is not None:
-            name = scene.document.scenario.unit(unit_id).name
-            scene.undo_stack.push(ApplyChangeCommand(scene.document, attempt.change,
-                                                     f"{name} embarks in "
-                                                     f"{self._piece_name(piece_id)}"))
-        self.say(attempt.decision.reason)
-        return attempt.decision
+        return self._attempt(try_embark, "embark", "embarks in", unit_id, piece_id)
 
     def drop_on_building(self, unit_ids: list[str], piece_id: str) -> bool:
         """A whole unit dragged onto a building: embark it (the drag itself is dropped)."""
@@ -95,18 +88,22 @@ class BuildingController(QObject):
 
     def move_between_parts(self, unit_id: str, target_id: str) -> Decision:
         """Move a unit inside into an adjacent part of its multi-part building (one step)."""
+        return self._attempt(try_move_between_parts, "move", "moves into", unit_id, target_id)
+
+    def _attempt(self, rule: Callable[..., EmbarkAttempt], verb: str, done: str,
+                 unit_id: str, piece_id: str) -> Decision:
+        """Ask ``rule`` about ``unit_id`` and ``piece_id``; push its change as one step."""
         scene = self.scene
         try:
-            attempt = try_move_between_parts(scene.document.scenario, scene.datasheets,
-                                             scene.world(), unit_id, target_id)
+            attempt = rule(scene.document.scenario, scene.datasheets, scene.world(),
+                           unit_id, piece_id)
         except BuildingStateError as error:
-            self.say(f"cannot move: {error}")
+            self.say(f"cannot {verb}: {error}")
             return Decision.no(str(error))
         if attempt.change is not None:
             name = scene.document.scenario.unit(unit_id).name
-            scene.undo_stack.push(ApplyChangeCommand(scene.document, attempt.change,
-                                                     f"{name} moves into "
-                                                     f"{self._piece_name(target_id)}"))
+            text = f"{name} {done} {self._piece_name(piece_id)}"
+            scene.undo_stack.push(ApplyChangeCommand(scene.document, attempt.change, text))
         self.say(attempt.decision.reason)
         return attempt.decision
 
