@@ -2,8 +2,8 @@
 
 Between readings a drag draws the last reading moved with its models. It used to make every
 ray anew (:func:`moved_reading`) and then every line (:func:`sight_sketch`); now the rays are
-kept as arrays (:class:`board.view.sight.rays.RayLines`). The lines and labels must be the
-same, to the last bit, for rays to models and to a building's facings.
+kept as arrays (:class:`board.view.sight.rays.RayLines`) and drawn in batches. The lines and
+labels must be the same, to the last bit, for rays to models and to a building's facings.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from board.view.sight.overlay import _Preview, moved_reading, sight_sketch
 
 
 def _picture(sketch: Sketch) -> tuple[list[tuple[float, ...]], list[tuple[object, ...]]]:
-    lines = [(line.start.x(), line.start.y(), line.end.x(), line.end.y(), line.colour.rgba())
-             for line in sketch.lines]
+    lines = [(line.x1(), line.y1(), line.x2(), line.y2(), colour.rgba())
+             for line, colour in sketch.segments()]
     labels = [(label.at.x(), label.at.y(), label.text, label.colour.rgba(), label.dy)
               for label in sketch.labels]
     return lines, labels

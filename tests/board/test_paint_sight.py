@@ -57,14 +57,14 @@ def test_a_drag_reads_once_then_moves_the_rays_then_reads_again_at_rest(
     sketch = sight.item.sketch()  # soon after: the same reading, moved with the models
     assert len(reads) == 1
     item = window.scene.model_item("r0").pos()
-    starts = {(round(line.start.x(), 6), round(line.start.y(), 6)) for line in sketch.lines}
+    starts = {(round(line.x1(), 6), round(line.y1(), 6)) for line, _ in sketch.segments()}
     assert (round(item.x(), 6), round(item.y(), 6)) in starts  # rays start where r0 is now
     qtbot.wait(round(PREVIEW_EVERY_S * 1000) + 100)  # the mouse rests: out of date again
     sight.item.sketch()  # (what the next paint does)
     assert len(reads) == 2
     fresh, _ = sight.preview()
-    rays = {(round(line.start.x(), 6), round(line.start.y(), 6), round(line.end.x(), 6),
-             round(line.end.y(), 6)) for line in sight.item.sketch().lines}
+    rays = {(round(line.x1(), 6), round(line.y1(), 6), round(line.x2(), 6),
+             round(line.y2(), 6)) for line, _ in sight.item.sketch().segments()}
     assert rays == {(round(r.start[0], 6), round(r.start[1], 6), round(r.end[0], 6),
                      round(r.end[1], 6)) for r in fresh.rays}
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier,

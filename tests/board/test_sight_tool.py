@@ -41,7 +41,7 @@ def test_a_model_half_behind_the_bastion_reads_half_visible_and_in_cover(window,
     text = sight.dock.readout.toPlainText()
     assert "b0: 50% visible – 25% or more hidden: cover" in text
     assert sight.sight.item.sketch() is not None
-    assert len(sight.sight.item.sketch().lines) == 16
+    assert len(sight.sight.item.sketch().segments()) == 16
 
 
 def test_the_building_target_reads_its_facing_and_armour(window, sight):

@@ -12,7 +12,7 @@ import dataclasses
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QPointF, QRectF, QTimer
+from PySide6.QtCore import QLineF, QObject, QPointF, QRectF, QTimer
 from PySide6.QtGui import QColor, QFontMetricsF
 
 from board.game.shooters import Shooter, ShooterKind
@@ -20,7 +20,7 @@ from board.game.sight import SightError, SightReading, SightTarget, line_of_sigh
 from board.game.targets import ModelTarget, UnitTarget
 from board.game.world import World
 from board.view import style
-from board.view.measure.overlay_item import Label, Line, OverlayItem, Sketch
+from board.view.measure.overlay_item import Label, LineBatch, OverlayItem, Sketch
 from board.view.scene import BoardScene
 from board.view.sight.rays import RayLines
 from geometry import Circle, Shape
@@ -58,12 +58,12 @@ def _label_for(visible: float, cover: bool | None) -> tuple[str, QColor]:
 
 def sight_sketch(reading: SightReading, centres: dict[str, tuple[float, float]]) -> Sketch:
     """The picture of ``reading``; ``centres`` places each target model's label."""
-    sketch = Sketch()
+    groups: dict[bool, list[QLineF]] = {}
     for ray in reading.rays:
-        colour = BLOCKED if ray.blocked else CLEAR
-        sketch.lines.append(Line(QPointF(*ray.start), QPointF(*ray.end), colour))
-    sketch.labels = _labels(reading, centres)
-    return sketch
+        groups.setdefault(ray.blocked, []).append(QLineF(*ray.start, *ray.end))
+    batches = [LineBatch(BLOCKED if blocked else CLEAR, segments)
+               for blocked, segments in groups.items()]
+    return Sketch(labels=_labels(reading, centres), batches=batches)
 
 
 def _labels(reading: SightReading, centres: dict[str, tuple[float, float]]) -> list[Label]:
@@ -134,7 +134,7 @@ class _Preview:
                       y + moved.get(self.eye_owner.get((x, y), ""), (0.0, 0.0))[1])
                      for x, y in self.reading.eyes[:1])
         labels = _labels(dataclasses.replace(self.reading, eyes=eyes), centres)
-        return Sketch(lines=self.rays.lines(moved), labels=labels)
+        return Sketch(labels=labels, batches=self.rays.batches(moved))
 
 
 class SightOverlay(QObject):
