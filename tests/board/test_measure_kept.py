@@ -57,7 +57,7 @@ def test_rings_around_a_unit_follow_the_live_drag_then_the_document(window):
     assert item.computed == drawn  # the whole unit moved together: the same picture, moved
     assert during.x() == pytest.approx(42.0 + moved.x(), abs=0.01)
     assert during.y() == pytest.approx(30.0 + moved.y(), abs=0.01)
-    assert item.boundingRect().contains(item.sketch().bounds())  # repainted where it is
+    assert item.boundingRect().contains(item.sketch().bounds())  # painted where it is
     QTest.mouseRelease(window.view.viewport(), Left, Shift, p1)
     assert window.document.scenario.model("b0")[1].y == pytest.approx(30.0 + moved.y())
     after = ring_centre(item)

@@ -76,7 +76,7 @@ class DisembarkTool(Tool):
         self._verdicts: tuple[PlacementVerdict, ...] | None = None
         self._zone = geometry_to_path(plan.zone)
         self._normal = geometry_to_path(plan.normal_zone) if plan.emergency else None
-        self.item = PlacementItem(self.picture, self._bounds())
+        self.item = PlacementItem(self.picture, self._bounds(), self._zone, self._normal)
 
     # -- what the player sees --------------------------------------------------------------
     def verdicts(self) -> tuple[PlacementVerdict, ...]:
@@ -111,18 +111,26 @@ class DisembarkTool(Tool):
         """Put ``model_id`` at ``(x, y)`` (inches) and redraw."""
         if model_id not in self.positions:
             raise KeyError(f"model {model_id} is not disembarking")
-        self.positions[model_id] = (x, y)
-        self._verdicts = self._picture = None
-        self.item.update()
+        self._moved({model_id: (x, y)})
 
     def move_models(self, positions: dict[str, XY]) -> None:
         """Put several models at once (a Shift+drag of the whole unit) and redraw."""
         unknown = set(positions) - set(self.positions)
         if unknown:
             raise KeyError(f"models {sorted(unknown)} are not disembarking")
+        self._moved(positions)
+
+    def _moved(self, positions: dict[str, XY]) -> None:
+        """Models moved: check them again; repaint where the models were and are now.
+
+        A model's reason can change with any move (another model's base in the way), so all
+        of them are repainted, not only those that moved; they are few.
+        """
+        was = self.item.models_area(self._picture) if self._picture is not None else None
         self.positions.update(positions)
         self._verdicts = self._picture = None
-        self.item.update()
+        now = self.item.models_area(self.picture())
+        self.item.update(now if was is None else was.united(now))
 
     def model_at(self, at: QPointF) -> str | None:
         """The disembarking model whose base is under ``at``, topmost (last drawn) first."""

@@ -4,6 +4,12 @@ The item draws what it is given (STYLE.md habit 4). It asks its ``source`` for a
 :class:`PlacementPicture` when it paints, so the checks run once per repaint however many
 mouse moves came before it (DESIGN.md pitfalls); the source caches the picture until the
 positions change.
+
+The zone stays as it is while the models are placed: a child item draws it and Qt keeps its
+picture as a pixmap. The models may be dragged anywhere on the table, so the item's bounds
+cover it; a paint draws only the models (and their reasons) in the part repainted, and
+:meth:`PlacementItem.models_area` says where they are, so that moving some repaints them
+alone, not the table.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from board.view import style
 from board.view.items.passive_item import PassiveItem
@@ -51,17 +57,23 @@ class PlacementPicture:
     models: tuple[PlacedModel, ...] = field(default=())
 
 
-class PlacementItem(PassiveItem):
-    """Draws a :class:`PlacementPicture` taken from ``source`` at paint time.
+class _ZoneItem(QGraphicsItem):
+    """The zone in force and, in an emergency, the normal one dashed: kept as a pixmap."""
 
-    Its bounds (:meth:`set_bounds`) cover the zone and wherever a model may be dragged.
-    """
+    def __init__(self, parent: QGraphicsItem, zone: QPainterPath,
+                 normal: QPainterPath | None) -> None:
+        super().__init__(parent)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
+        self.zone, self.normal = zone, normal
+        rect = zone.boundingRect()
+        if normal is not None:
+            rect = rect.united(normal.boundingRect())
+        self._bounds = rect.adjusted(-0.5, -0.5, 0.5, 0.5)  # the pens are a pixel wide
 
-    def __init__(self, source: Callable[[], PlacementPicture], bounds: QRectF) -> None:
-        super().__init__(z=50.0, margin=LABEL_MARGIN)
-        self.set_bounds(bounds)
-        self._source = source
-        self._font = style.label_font(8.0, True)
+    def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
+        return self._bounds
 
     def paint(  # noqa: D102 - Qt override
         self,
@@ -69,22 +81,71 @@ class PlacementItem(PassiveItem):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
-        picture = self._source()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        if picture.normal_zone is not None:
+        if self.normal is not None:
             painter.setPen(QPen(NORMAL_EDGE, 0, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(picture.normal_zone)
+            painter.drawPath(self.normal)
         painter.setPen(QPen(ZONE_EDGE, 0))
         painter.setBrush(ZONE_FILL)
-        painter.drawPath(picture.zone)
+        painter.drawPath(self.zone)
+
+
+class PlacementItem(PassiveItem):
+    """Draws a :class:`PlacementPicture` taken from ``source`` at paint time.
+
+    Its bounds (:meth:`set_bounds`) cover the zone and wherever a model may be dragged; the
+    zone (``zone``, and ``normal`` in an emergency) is its child's to draw.
+    """
+
+    def __init__(self, source: Callable[[], PlacementPicture], bounds: QRectF,
+                 zone: QPainterPath, normal: QPainterPath | None = None) -> None:
+        super().__init__(z=50.0, margin=LABEL_MARGIN)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)  # exposedRect
+        self.set_bounds(bounds)
+        self._source = source
+        self._font = style.label_font(8.0, True)
+        self._pixel = 0.1  # one screen pixel at the last paint, inches
+        self.zone_item = _ZoneItem(self, zone, normal)
+
+    def models_area(self, picture: PlacementPicture) -> QRectF:
+        """Where ``picture``'s models and reasons are drawn (at the last paint's zoom)."""
+        area = QRectF()
+        metrics = QFontMetricsF(self._font)
         for model in picture.models:
+            area = area.united(self._model_area(model, metrics))
+        return area
+
+    def _model_area(self, model: PlacedModel, metrics: QFontMetricsF) -> QRectF:
+        px = self._pixel
+        rect = model.base.boundingRect().adjusted(-2 * px, -2 * px, 2 * px, 2 * px)
+        if model.problem:  # the label: 12 px right of the centre, 8 px up (see below)
+            size = metrics.size(0, model.problem)
+            corner = model.centre + QPointF(9.0 * px, -10.0 * px)
+            rect = rect.united(QRectF(corner.x(), corner.y(), (size.width() + 8.0) * px,
+                                      (size.height() + 6.0) * px))
+        return rect
+
+    def paint(  # noqa: D102 - Qt override
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        scale = math.hypot(painter.worldTransform().m11(), painter.worldTransform().m12())
+        self._pixel = 1.0 / max(scale, 1e-9)
+        metrics = QFontMetricsF(self._font)
+        exposed = option.exposedRect
+        shown = tuple(m for m in self._source().models
+                      if exposed.intersects(self._model_area(m, metrics)))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for model in shown:
             colour = ILLEGAL if model.problem else LEGAL
             painter.setPen(QPen(colour.darker(160), 0))
             painter.setBrush(colour)
             painter.drawPath(model.base)
             self._paint_facing(painter, model)
-        self._paint_labels(painter, picture.models)
+        self._paint_labels(painter, shown)
 
     @staticmethod
     def _paint_facing(painter: QPainter, model: PlacedModel) -> None:

@@ -29,6 +29,7 @@ from board.game.world import World
 from board.view.commands import ApplyChangeCommand
 from board.view.measure.kept_overlay import KeptOverlay
 from board.view.measure.overlay_item import OverlayItem
+from board.view.measure.ring_item import RingItem
 from board.view.measure.ring_overlay import RingOverlay
 from board.view.scene import BoardScene
 from geometry import Shape
@@ -169,7 +170,7 @@ class MeasureLayer(QObject):
             lines.append((annotation.id, self._describe(annotation)))
         return lines
 
-    def item(self, annotation_id: str) -> OverlayItem:
+    def item(self, annotation_id: str) -> OverlayItem | RingItem:
         """The item drawing the kept measurement ``annotation_id``."""
         return self._overlays[annotation_id].item
 

@@ -235,7 +235,9 @@ class OverlayItem(QGraphicsItem):
         painter.save()
         painter.resetTransform()
         anchored = [(transform.map(label.at), label) for label in sketch.labels]
-        boxes = _draw_labels(painter, anchored, self._lay_out(anchored))
+        exposed = transform.mapRect(option.exposedRect.translated(-sketch.offset))
+        boxes = _draw_labels(painter, anchored, self._lay_out(anchored),
+                             exposed.adjusted(-2.0, -2.0, 2.0, 2.0))
         painter.restore()
         self._take_labels(boxes, painter, option.exposedRect)
 
@@ -308,11 +310,18 @@ def _draw_lines(painter: QPainter, lines: list[Line], batches: list[LineBatch]) 
 
 
 def _draw_labels(painter: QPainter, labels: list[tuple[QPointF, Label]],
-                 boxes: list[QRectF]) -> list[tuple[QRectF, Label]]:
-    """Draw each label in its box (device pixels); return the boxes with their labels."""
+                 boxes: list[QRectF], exposed: QRectF | None = None,
+                 ) -> list[tuple[QRectF, Label]]:
+    """Draw each label in its box (device pixels); return the boxes with their labels.
+
+    Only the labels that meet ``exposed`` (device pixels) are drawn: the rest would be
+    clipped away, after laying out their text.
+    """
     painter.setFont(style.label_font(8.5, bold=True))
     text_pen = QPen(style.LABEL_TEXT)
     for box, (_, label) in zip(boxes, labels, strict=True):
+        if exposed is not None and not exposed.intersects(box):
+            continue
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(label.colour)
         painter.drawRoundedRect(box, 3.0, 3.0)

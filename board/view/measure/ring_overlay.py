@@ -1,10 +1,11 @@
 """A kept range ring on the board, following its models and buildings while they are dragged.
 
 A drag previews by moving the items before the document changes. When everything the ring is
-around moves together (the usual drag of a unit or a building) the ring's picture is drawn once
-where the document has it and the item is moved with it: Qt moves its cached pixmap, nothing is
-measured again. When only some of a unit's models move, the union of the rings is made again
-around where they stand.
+around moves together (the usual drag of a unit or a building) the ring is drawn once where
+the document has it and its item is moved with it: Qt moves the pieces' kept pixmaps and
+repaints only along the edge (:mod:`board.view.measure.ring_item`); nothing is measured
+again. When only some of a unit's models move, the union of the rings is made again around
+where they stand, at most once per turn of the event loop.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QRectF
 from shapely.geometry import Point
 
 from board.document.model import Annotation
@@ -21,9 +21,8 @@ from board.game.measure import RangeRing
 from board.game.rings import RingAnnotation, read_ring, ring_areas, shifted
 from board.game.targets import PieceTarget, TargetError
 from board.game.world import World
-from board.view.measure.overlay_item import OverlayItem, Sketch
-from board.view.measure.sketches import ring_sketch
-from geometry import Circle, Shape
+from board.view.measure.ring_item import RingItem, RingPicture, ring_pictures
+from geometry import Shape
 
 if TYPE_CHECKING:
     from board.view.measure.layer import MeasureLayer
@@ -34,30 +33,22 @@ XY = tuple[float, float]
 Part = tuple[str, Shape]
 
 
-def _rect(shape: Shape, dx: float, dy: float, grow: float) -> QRectF:
-    if isinstance(shape, Circle):
-        x0, y0, x1, y1 = (shape.x - shape.radius, shape.y - shape.radius,
-                          shape.x + shape.radius, shape.y + shape.radius)
-    else:
-        x0, y0, x1, y1 = shape.bounds
-    return QRectF(x0 + dx - grow, y0 + dy - grow, x1 - x0 + 2 * grow, y1 - y0 + 2 * grow)
-
-
 class RingOverlay:
     """The item of the kept ring ``annotation_id`` and how it follows a drag preview."""
 
     def __init__(self, layer: MeasureLayer, annotation_id: str) -> None:
         self.layer = layer
         self.annotation_id = annotation_id
-        self.item = OverlayItem(self._compute, self._estimate, 25.0, cached=True)
-        self._base: tuple[Annotation, World, Sketch, list[Part], RingAnnotation] | None = None
+        self.item = RingItem(25.0)
+        self._base: tuple[Annotation, World, list[RingPicture], list[Part],
+                          RingAnnotation] | None = None
         self._reshaped = False
 
     def refresh(self) -> None:
         """The document changed: draw the ring again where it now is."""
         self._reshaped = False
-        self.item.setPos(0.0, 0.0)
-        self.item.mark_dirty()
+        self.item.set_offset(0.0, 0.0)
+        self._draw_base()
         self.follow()
 
     def follow(self) -> None:
@@ -68,21 +59,22 @@ class RingOverlay:
         offsets = self._offsets(base[3])
         if _together(offsets):
             dx, dy = offsets[0] if offsets else (0.0, 0.0)
-            self.item.setPos(dx, dy)
+            self.item.set_offset(dx, dy)
             if self._reshaped:
                 self._reshaped = False
-                self.item.mark_dirty()
+                self._draw_base()
             return
         self._reshaped = True
-        self.item.setPos(0.0, 0.0)
-        self.item.mark_dirty()
+        self.item.set_offset(0.0, 0.0)
+        self.item.show_soon(self._reshaped_pictures)
 
     # -- the picture -------------------------------------------------------------------------
     def _annotation(self) -> Annotation | None:
         notes = self.layer.scene.document.scenario.annotations
         return next((a for a in notes if a.id == self.annotation_id), None)
 
-    def _ring_base(self) -> tuple[Annotation, World, Sketch, list[Part], RingAnnotation] | None:
+    def _ring_base(self) -> tuple[Annotation, World, list[RingPicture], list[Part],
+                                  RingAnnotation] | None:
         """The rings where the document has them (kept until the document changes)."""
         annotation, world = self._annotation(), self.layer.world()
         if annotation is None:
@@ -94,7 +86,7 @@ class RingOverlay:
             parts, rings = self._parts(kept, world)
         except (AnnotationError, TargetError, KeyError, ValueError):
             return None
-        self._base = (annotation, world, ring_sketch(rings, kept.distance_unit), parts, kept)
+        self._base = (annotation, world, ring_pictures(rings, kept.distance_unit), parts, kept)
         return self._base
 
     def _parts(self, kept: RingAnnotation, world: World,
@@ -116,29 +108,22 @@ class RingOverlay:
         parts = self.layer.parts(kept.target)
         return parts, [("", r) for r in ring_areas([s for _, s in parts], kept.radii)]
 
-    def _compute(self) -> Sketch | None:
+    def _draw_base(self) -> None:
+        base = self._ring_base()
+        self.item.show_rings(base[2] if base is not None else None)
+
+    def _reshaped_pictures(self) -> list[RingPicture] | None:
+        """Some of the parts moved apart: the rings around where they stand now."""
         base = self._ring_base()
         if base is None:
             return None
+        _, _, pictures, parts, kept = base
         if not self._reshaped:
-            return base[2]
-        _, _, _, parts, kept = base
+            return pictures
         offsets = self._offsets(parts)
         moved = [shifted(s, *o) for (_, s), o in zip(parts, offsets, strict=True)]
-        return ring_sketch([("", r) for r in ring_areas(moved, kept.radii)], kept.distance_unit)
-
-    def _estimate(self) -> QRectF:
-        base = self._ring_base()
-        if base is None:
-            return QRectF()
-        _, _, sketch, parts, kept = base
-        if not self._reshaped:
-            return self.layer.pad(sketch.bounds())
-        grow = max(kept.radii, default=0.0)
-        rect = QRectF()
-        for (_, shape), (dx, dy) in zip(parts, self._offsets(parts), strict=True):
-            rect = rect.united(_rect(shape, dx, dy, grow))
-        return self.layer.pad(rect)
+        return ring_pictures([("", r) for r in ring_areas(moved, kept.radii)],
+                             kept.distance_unit)
 
     # -- where the items stand ---------------------------------------------------------------
     def _offsets(self, parts: list[Part]) -> list[XY]:
