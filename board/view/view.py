@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QContextMenuEvent, QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
+from board.view.backdrop import Backdrop
 from board.view.context_menu import building_menu
 from board.view.scene import BoardScene
 
@@ -47,6 +48,9 @@ class BoardView(QGraphicsView):
         self.setMouseTracking(True)
         self._pan_from: QPoint | None = None
         self._space_held = False
+        #: While models are dragged, the rest of the board drawn from one picture.
+        self.backdrop = Backdrop(self)
+        scene.drag_moved.connect(self.backdrop.on_drag_moved)
 
     def board_scene(self) -> BoardScene:
         """Return the scene shown."""
@@ -68,6 +72,7 @@ class BoardView(QGraphicsView):
         """
         target = min(MAX_SCALE, max(MIN_SCALE, self.scale_factor * factor))
         factor = target / self.scale_factor
+        self.backdrop.stop()  # a picture of the board at another zoom
         if abs(factor - 1.0) < 1e-9:
             return
         at = anchor if anchor is not None else self.viewport().rect().center()
@@ -95,11 +100,20 @@ class BoardView(QGraphicsView):
 
     def fit_table(self) -> None:
         """Show the whole table."""
+        self.backdrop.stop()
         rect = self.board_scene().table_rect().adjusted(-1.0, -1.0, 1.0, 1.0)
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         self.zoom_changed.emit(self.scale_factor)
 
     # -- Qt overrides ---------------------------------------------------------------------
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802, D102
+        if not self.backdrop.draw(painter):
+            super().drawBackground(painter, rect)
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802, D102
+        self.backdrop.stop()  # the picture shows what was on screen before
+        super().scrollContentsBy(dx, dy)
+
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: D102
         notches = event.angleDelta().y() / 120.0
         if not notches:

@@ -1,5 +1,5 @@
 """During a drag the line of sight is read at most every PREVIEW_EVERY_S; in between the last
-reading is drawn moved with its models, and it is read again once the mouse rests."""
+reading is drawn moved with its models, and it is read again once the mouse rests (REST_S)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import board.view.sight.overlay as overlay
 from board.game.shooters import Shooter, ShooterKind
 from board.game.sight import line_of_sight
 from board.game.targets import UnitTarget
-from board.view.sight.overlay import PREVIEW_EVERY_S, moved_reading
+from board.view.sight.overlay import PREVIEW_EVERY_S, REST_S, moved_reading
 
 
 @pytest.fixture
@@ -59,7 +59,8 @@ def test_a_drag_reads_once_then_moves_the_rays_then_reads_again_at_rest(
     item = window.scene.model_item("r0").pos()
     starts = {(round(line.x1(), 6), round(line.y1(), 6)) for line, _ in sketch.segments()}
     assert (round(item.x(), 6), round(item.y(), 6)) in starts  # rays start where r0 is now
-    qtbot.wait(round(PREVIEW_EVERY_S * 1000) + 100)  # the mouse rests: out of date again
+    assert REST_S < PREVIEW_EVERY_S
+    qtbot.wait(round(REST_S * 1000) + 40)  # the mouse rests: out of date again at once
     sight.item.sketch()  # (what the next paint does)
     assert len(reads) == 2
     fresh, _ = sight.preview()

@@ -17,11 +17,13 @@ changed outside that part is repainted right after, by itself.
 
 from __future__ import annotations
 
+import math
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from board.view import style
@@ -237,7 +239,7 @@ class OverlayItem(QGraphicsItem):
         anchored = [(transform.map(label.at), label) for label in sketch.labels]
         exposed = transform.mapRect(option.exposedRect.translated(-sketch.offset))
         boxes = _draw_labels(painter, anchored, self._lay_out(anchored),
-                             exposed.adjusted(-2.0, -2.0, 2.0, 2.0))
+                             exposed.adjusted(-2.0, -2.0, 2.0, 2.0), kept=widget is not None)
         painter.restore()
         self._take_labels(boxes, painter, option.exposedRect)
 
@@ -309,24 +311,63 @@ def _draw_lines(painter: QPainter, lines: list[Line], batches: list[LineBatch]) 
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
 
 
+#: Labels drawn on screen are kept as pictures, this many at most: drawing a kept picture
+#: costs a fifth of laying out and drawing the text again (the line-of-sight labels of a unit
+#: of 20 are drawn again on every move of a drag).
+LABEL_PICTURES = 512
+
+_pictures: OrderedDict[tuple[str, int, float, float, float], QPixmap] = OrderedDict()
+
+
+def _label_picture(label: Label, box: QRectF, ratio: float) -> QPixmap:
+    """``label`` drawn in a box of ``box``'s size, kept for the next time it is asked for."""
+    key = (label.text, label.colour.rgba(), round(box.width(), 2), round(box.height(), 2),
+           ratio)
+    found = _pictures.get(key)
+    if found is not None:
+        _pictures.move_to_end(key)
+        return found
+    pixmap = QPixmap(math.ceil(box.width() * ratio), math.ceil(box.height() * ratio))
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    drawing = QPainter(pixmap)
+    drawing.setRenderHints(QPainter.RenderHint.Antialiasing
+                           | QPainter.RenderHint.TextAntialiasing)
+    _draw_label(drawing, QRectF(0.0, 0.0, box.width(), box.height()), label)
+    drawing.end()
+    _pictures[key] = pixmap
+    if len(_pictures) > LABEL_PICTURES:
+        _pictures.popitem(last=False)
+    return pixmap
+
+
+def _draw_label(painter: QPainter, box: QRectF, label: Label) -> None:
+    painter.setFont(style.label_font(8.5, bold=True))
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(label.colour)
+    painter.drawRoundedRect(box, 3.0, 3.0)
+    painter.setPen(QPen(style.LABEL_TEXT))
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label.text)
+
+
 def _draw_labels(painter: QPainter, labels: list[tuple[QPointF, Label]],
-                 boxes: list[QRectF], exposed: QRectF | None = None,
+                 boxes: list[QRectF], exposed: QRectF | None = None, kept: bool = False,
                  ) -> list[tuple[QRectF, Label]]:
     """Draw each label in its box (device pixels); return the boxes with their labels.
 
     Only the labels that meet ``exposed`` (device pixels) are drawn: the rest would be
-    clipped away, after laying out their text.
+    clipped away, after laying out their text. ``kept``: draw kept pictures of the labels,
+    at whole pixels (on screen; an export draws the text itself).
     """
-    painter.setFont(style.label_font(8.5, bold=True))
-    text_pen = QPen(style.LABEL_TEXT)
+    ratio = painter.device().devicePixelRatioF() if kept else 1.0
     for box, (_, label) in zip(boxes, labels, strict=True):
         if exposed is not None and not exposed.intersects(box):
             continue
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(label.colour)
-        painter.drawRoundedRect(box, 3.0, 3.0)
-        painter.setPen(text_pen)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label.text)
+        if kept:
+            painter.drawPixmap(QPointF(round(box.x()), round(box.y())),
+                               _label_picture(label, box, ratio))
+        else:
+            _draw_label(painter, box, label)
     return [(box, label) for box, (_, label) in zip(boxes, labels, strict=True)]
 
 

@@ -26,8 +26,8 @@ from board.view.sight.rays import RayLines
 from geometry import Circle, Shape
 from geometry.sight import Ray
 
-__all__ = ["CLEAR", "BLOCKED", "ROOM_PX", "PREVIEW_EVERY_S", "SightOverlay", "sight_sketch",
-           "moved_reading"]
+__all__ = ["CLEAR", "BLOCKED", "ROOM_PX", "PREVIEW_EVERY_S", "REST_S", "SightOverlay",
+           "sight_sketch", "moved_reading"]
 
 #: Room kept around the rays and eyes for the pens, screen pixels. The labels need none: the
 #: item keeps where it painted them (see :class:`OverlayItem`). 200 px here made most of the
@@ -35,9 +35,12 @@ __all__ = ["CLEAR", "BLOCKED", "ROOM_PX", "PREVIEW_EVERY_S", "SightOverlay", "si
 ROOM_PX = 8.0
 
 #: While a drag goes on, the line of sight is read again at most this often, seconds: a
-#: reading of 320 rays takes about 10 ms, most of a frame. In between, the last reading is
-#: drawn moved with its models; it is read again as soon as the mouse rests.
-PREVIEW_EVERY_S = 0.1
+#: reading of 320 rays (6,400 tested) takes 3 ms, most of a move's budget. In between, the
+#: last reading is drawn moved with its models; it is read again as soon as the mouse rests.
+PREVIEW_EVERY_S = 0.2
+
+#: The mouse has rested once it has not moved for this long, seconds: the drag is read again.
+REST_S = 0.06
 
 XY = tuple[float, float]
 
@@ -163,7 +166,8 @@ class SightOverlay(QObject):
         self._box: tuple[SightReading | None, list[XY]] = (None, [])
         self._rest = QTimer(self)  # reads again once the mouse rests in a drag
         self._rest.setSingleShot(True)
-        self._rest.timeout.connect(self.item.mark_dirty)
+        self._rest.timeout.connect(self._on_rest)
+        self._rested = False
         scene.drag_moved.connect(self._on_drag_moved)
 
     def _on_drag_moved(self, text: str) -> None:
@@ -173,6 +177,10 @@ class SightOverlay(QObject):
             self._rest.stop()
         if self.reading is not None:
             self.item.mark_dirty()
+
+    def _on_rest(self) -> None:
+        self._rested = True
+        self.item.mark_dirty()
 
     def _on_document_changed(self, *_: object) -> None:
         self.refresh()
@@ -320,7 +328,8 @@ class SightOverlay(QObject):
         moved, that preview (its :meth:`_Preview.sketch` draws it moved).
         """
         now, last = time.perf_counter(), self._preview
-        if last is None or now - last.at >= PREVIEW_EVERY_S:
+        if last is None or self._rested or now - last.at >= PREVIEW_EVERY_S:
+            self._rested = False
             got = self.preview()
             stood = self._stood(items=got is not None)
             reading, world = got or (self.reading, self.scene.world())
@@ -329,7 +338,7 @@ class SightOverlay(QObject):
             eye_owner = {eye: owners.get(eye, _nearest(eye, stood)) for eye in reading.eyes}
             self._preview = _Preview(reading, world, stood, eye_owner, now)
             return reading, world, {}, None
-        self._rest.start(max(1, round((last.at + PREVIEW_EVERY_S - now) * 1000)))
+        self._rest.start(round(REST_S * 1000))  # pushed back by every move
         moved: dict[str, XY] = {}
         for model_id, (x, y) in last.stood.items():
             at = self.scene.model_item(model_id).pos()

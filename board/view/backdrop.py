@@ -1,0 +1,128 @@
+"""While models are dragged, the rest of the board is drawn from one picture.
+
+A drag repaints, on every mouse move, wherever the dragged models and the overlays that follow
+them (a range ring, the rays of a line of sight) were and are. Qt then draws every item in
+that part of the board again: the table, the buildings with their symbols and badges, and
+the hundreds of models that are not moving, each through Python's bindings. On a table of
+1,000 models a 12" ring's square alone holds some 400 of them.
+
+None of them change while models are dragged. So when a drag of models begins,
+:class:`Backdrop` takes a picture of the board without the dragged models and without the
+overlays above the models (what is below them, deployment zones, stays in the picture), and
+the view draws that picture as its background (:meth:`BoardView.drawBackground`). The items
+in the picture are made fully transparent, which Qt skips without asking them anything;
+when the drag ends they get their opacity back and the board is drawn from its items again.
+
+A picture stands for one zoom and scroll: if either changes during the drag, the board goes
+back to its items at once. Dragging buildings does not use it: another building's label may
+move out of the way of the dragged one.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QSize, QTimer
+from PySide6.QtGui import QPainter, QPixmap, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
+from shiboken6 import isValid
+
+from board.view.items.model_item import ModelItem
+
+__all__ = ["Backdrop", "STATIC_Z", "MIN_ITEMS"]
+
+#: Items at or below this height (the models' own) go into the picture; the overlays above
+#: the models are drawn over it, live.
+STATIC_Z = 10.0
+
+#: Fewer items than this in the picture: not worth taking one (the picture costs a full
+#: repaint; a small board repaints quickly from its items).
+MIN_ITEMS = 150
+
+
+class Backdrop(QObject):
+    """The picture of the board under a drag of models, and the items it stands for."""
+
+    def __init__(self, view: QGraphicsView) -> None:
+        super().__init__(view)
+        self.view = view
+        self._pixmap: QPixmap | None = None
+        self._faded: list[tuple[QGraphicsItem, float]] = []
+        self._where: tuple[QTransform, int, int, QSize] | None = None
+        self._declined = False
+        #: How many pictures were taken (tests count them against drags).
+        self.taken = 0
+
+    @property
+    def active(self) -> bool:
+        """Whether the board is being drawn from the picture."""
+        return self._pixmap is not None
+
+    def on_drag_moved(self, text: str) -> None:
+        """Follow the select tool's drags: ``text`` while one goes on, ``""`` at its end."""
+        if not text:
+            self.stop()
+            self._declined = False
+        elif self._pixmap is None and not self._declined:
+            self._declined = not self.start()
+
+    def start(self) -> bool:
+        """Take the picture for a drag of the selected models (False: not for this drag)."""
+        scene = self.view.scene()
+        if scene is None or self._pixmap is not None:
+            return False
+        dragged = scene.selectedItems()
+        if not dragged or not all(isinstance(item, ModelItem) for item in dragged):
+            return False
+        moving = {id(item) for item in dragged}
+        still, above = [], []
+        for item in scene.items():
+            if item.parentItem() is not None or not item.isVisible() or item.opacity() <= 0:
+                continue
+            if item.zValue() <= STATIC_Z and id(item) not in moving:
+                still.append(item)
+            else:
+                above.append(item)
+        if len(still) < MIN_ITEMS:
+            return False
+        hidden = [(item, item.opacity()) for item in above]
+        for item, _ in hidden:
+            item.setOpacity(0.0)
+        pixmap = self.view.viewport().grab()
+        for item, opacity in hidden:
+            item.setOpacity(opacity)
+        self._faded = [(item, item.opacity()) for item in still]
+        for item, _ in self._faded:
+            item.setOpacity(0.0)
+        self._pixmap = pixmap
+        self._where = self._placement()
+        self.taken += 1
+        self.view.viewport().update()
+        return True
+
+    def stop(self) -> None:
+        """Draw the board from its items again."""
+        if self._pixmap is None:
+            return
+        self._pixmap, self._where = None, None
+        for item, opacity in self._faded:
+            if isValid(item):
+                item.setOpacity(opacity)
+        self._faded = []
+        self.view.viewport().update()
+
+    def draw(self, painter: QPainter) -> bool:
+        """Draw the picture as the background (False: there is none to draw)."""
+        if self._pixmap is None:
+            return False
+        if self._where != self._placement():  # zoomed or scrolled: the picture is wrong
+            QTimer.singleShot(0, self.stop)
+            return False
+        painter.save()
+        painter.resetTransform()
+        painter.drawPixmap(0, 0, self._pixmap)
+        painter.restore()
+        return True
+
+    def _placement(self) -> tuple[QTransform, int, int, QSize]:
+        view = self.view
+        return (view.transform(), view.horizontalScrollBar().value(),
+                view.verticalScrollBar().value(), view.viewport().size())
