@@ -20,6 +20,9 @@ move out of the way of the dragged one.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from PySide6.QtCore import QObject, QSize, QTimer
 from PySide6.QtGui import QPainter, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
@@ -48,6 +51,7 @@ class Backdrop(QObject):
         self._faded: list[tuple[QGraphicsItem, float]] = []
         self._where: tuple[QTransform, int, int, QSize] | None = None
         self._declined = False
+        self._held = False
         #: How many pictures were taken (tests count them against drags).
         self.taken = 0
 
@@ -61,8 +65,18 @@ class Backdrop(QObject):
         if not text:
             self.stop()
             self._declined = False
-        elif self._pixmap is None and not self._declined:
+        elif self._pixmap is None and not self._declined and not self._held:
             self._declined = not self.start()
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """No picture while the view zooms or scrolls (it replays the mouse at every step)."""
+        self.stop()
+        self._held = True
+        try:
+            yield
+        finally:
+            self._held = False
 
     def start(self) -> bool:
         """Take the picture for a drag of the selected models (False: not for this drag)."""

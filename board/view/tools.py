@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneMouseEvent
+from shiboken6 import isValid
 
 from board.document.edits import offset_positions, snapped_offset
 from board.view.items import BuildingItem, ModelItem
@@ -22,7 +23,11 @@ from board.view.items import BuildingItem, ModelItem
 if TYPE_CHECKING:
     from board.view.scene import BoardScene
 
-__all__ = ["Tool", "SelectTool"]
+__all__ = ["Tool", "SelectTool", "DRAGGED_RAISE"]
+
+#: How much higher the dragged models and buildings are drawn than where they lie: above the
+#: others of their kind (their labels too), below the overlays.
+DRAGGED_RAISE = 0.5
 
 
 class Tool:
@@ -89,6 +94,7 @@ class SelectTool(Tool):
         self._anchor: tuple[float, float] = (0.0, 0.0)
         self._models: dict[str, tuple[float, float]] = {}
         self._pieces: dict[str, tuple[float, float, float]] = {}
+        self._raised: list[tuple[QGraphicsItem, float]] = []
 
     def cancel(self) -> None:  # noqa: D102 - documented on Tool
         if self._press is not None:
@@ -119,6 +125,10 @@ class SelectTool(Tool):
         if self._press is None:
             return False
         dx, dy = self._offset(event)
+        if not self._raised:  # what is dragged passes over the rest, labels and all
+            self._raised = [(item, item.zValue()) for item in self._dragged_items()]
+            for item, z in self._raised:
+                item.setZValue(z + DRAGGED_RAISE)
         self._preview(dx, dy)
         self.scene.drag_moved.emit(self._feedback(dx, dy))
         return True
@@ -169,6 +179,10 @@ class SelectTool(Tool):
         self._models = self.scene.model_positions(self.scene.selected_model_ids())
         self._pieces = self.scene.piece_placements(self.scene.selected_piece_ids())
 
+    def _dragged_items(self) -> list[QGraphicsItem]:
+        return [*(self.scene.model_item(m) for m in self._models),
+                *(self.scene.piece_item(p) for p in self._pieces)]
+
     def _preview(self, dx: float, dy: float) -> None:
         for model_id, (x, y) in self._models.items():
             self.scene.model_item(model_id).setPos(x + dx, y + dy)
@@ -193,6 +207,10 @@ class SelectTool(Tool):
         return text
 
     def _reset(self) -> None:
+        for item, z in self._raised:
+            if isValid(item):
+                item.setZValue(z)
+        self._raised = []
         if self._press is not None:
             self.scene.drag_moved.emit("")
         self._press = None

@@ -72,15 +72,15 @@ class BoardView(QGraphicsView):
         """
         target = min(MAX_SCALE, max(MIN_SCALE, self.scale_factor * factor))
         factor = target / self.scale_factor
-        self.backdrop.stop()  # a picture of the board at another zoom
         if abs(factor - 1.0) < 1e-9:
             return
         at = anchor if anchor is not None else self.viewport().rect().center()
         before = self.mapToScene(at)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
-        self.scale(factor, factor)
-        self._keep_point(before, at)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        with self.backdrop.held():  # a picture of the board at another zoom: none until done
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+            self.scale(factor, factor)
+            self._keep_point(before, at)
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.zoom_changed.emit(self.scale_factor)
 
     def _keep_point(self, scene_point: QPointF, at: QPoint) -> None:
@@ -100,9 +100,9 @@ class BoardView(QGraphicsView):
 
     def fit_table(self) -> None:
         """Show the whole table."""
-        self.backdrop.stop()
         rect = self.board_scene().table_rect().adjusted(-1.0, -1.0, 1.0, 1.0)
-        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        with self.backdrop.held():
+            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         self.zoom_changed.emit(self.scale_factor)
 
     # -- Qt overrides ---------------------------------------------------------------------
