@@ -106,15 +106,25 @@ class PlacementItem(PassiveItem):
         self._source = source
         self._font = style.label_font(8.0, True)
         self._pixel = 0.1  # one screen pixel at the last paint, inches
+        self._kept_areas: tuple[tuple[int, float], list[tuple[PlacedModel, QRectF]],
+                                PlacementPicture | None] = ((0, 0.0), [], None)
         self.zone_item = _ZoneItem(self, zone, normal)
 
     def models_area(self, picture: PlacementPicture) -> QRectF:
         """Where ``picture``'s models and reasons are drawn (at the last paint's zoom)."""
         area = QRectF()
-        metrics = QFontMetricsF(self._font)
-        for model in picture.models:
-            area = area.united(self._model_area(model, metrics))
+        for _, rect in self._areas(picture):
+            area = area.united(rect)
         return area
+
+    def _areas(self, picture: PlacementPicture) -> list[tuple[PlacedModel, QRectF]]:
+        """Each model of ``picture`` with where it is drawn (kept for the picture and zoom)."""
+        key = (id(picture), self._pixel)
+        if self._kept_areas[0] != key or self._kept_areas[2] is not picture:
+            metrics = QFontMetricsF(self._font)
+            found = [(m, self._model_area(m, metrics)) for m in picture.models]
+            self._kept_areas = (key, found, picture)
+        return self._kept_areas[1]
 
     def _model_area(self, model: PlacedModel, metrics: QFontMetricsF) -> QRectF:
         px = self._pixel
@@ -134,10 +144,8 @@ class PlacementItem(PassiveItem):
     ) -> None:
         scale = math.hypot(painter.worldTransform().m11(), painter.worldTransform().m12())
         self._pixel = 1.0 / max(scale, 1e-9)
-        metrics = QFontMetricsF(self._font)
         exposed = option.exposedRect
-        shown = tuple(m for m in self._source().models
-                      if exposed.intersects(self._model_area(m, metrics)))
+        shown = tuple(m for m, rect in self._areas(self._source()) if exposed.intersects(rect))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         for model in shown:
             colour = ILLEGAL if model.problem else LEGAL

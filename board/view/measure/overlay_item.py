@@ -22,11 +22,13 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from board.view import style
+from board.view.convert import segments_path
 
 __all__ = ["Area", "Line", "LineBatch", "Label", "Sketch", "OverlayItem", "HALO",
            "LABEL_SLACK_PX", "DENSE_LINES", "label_boxes"]
@@ -52,15 +54,37 @@ class Line:
     colour: QColor
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class LineBatch:
     """Many straight lines of one colour, table inches: the rays of a line of sight.
 
-    Drawn in one call; made straight from arrays, without a :class:`Line` per segment.
+    ``ends`` holds a row ``(x1, y1, x2, y2)`` per line. They are drawn as one path made
+    straight from the array (:func:`~board.view.convert.segments_path`), with no Python
+    object per line.
     """
 
     colour: QColor
-    segments: list[QLineF]
+    ends: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.ends)
+
+    @property
+    def segments(self) -> list[QLineF]:
+        """Each line as a ``QLineF`` (for reading the picture; drawing uses :meth:`path`)."""
+        return [QLineF(*row) for row in self.ends.tolist()]
+
+    def path(self) -> QPainterPath:
+        """The lines as one open path."""
+        return segments_path(self.ends)
+
+    def bounds(self) -> QRectF:
+        """The box of the lines (empty for none)."""
+        if not len(self.ends):
+            return QRectF()
+        xs, ys = self.ends[:, 0::2], self.ends[:, 1::2]
+        x0, y0 = float(xs.min()), float(ys.min())
+        return QRectF(x0, y0, float(xs.max()) - x0, float(ys.max()) - y0)
 
 
 @dataclass(frozen=True)
@@ -96,8 +120,7 @@ class Sketch:
         for line in self.lines:
             rect = rect.united(QRectF(line.start, line.end).normalized())
         for batch in self.batches:
-            for segment in batch.segments:
-                rect = rect.united(QRectF(segment.p1(), segment.p2()).normalized())
+            rect = rect.united(batch.bounds())
         return rect.translated(self.offset)
 
 
@@ -298,14 +321,21 @@ def _draw_lines(painter: QPainter, lines: list[Line], batches: list[LineBatch]) 
     for line in lines:
         key = line.colour.rgba()
         by_colour.setdefault(key, (line.colour, []))[1].append(QLineF(line.start, line.end))
-    groups = [(b.colour, b.segments) for b in batches if b.segments] + list(by_colour.values())
-    if not groups:
+    paths = [(b.colour, b.path()) for b in batches if len(b)]
+    count = len(lines) + sum(len(b) for b in batches)
+    if not count:
         return
-    count = sum(len(group) for _, group in groups)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, count <= DENSE_LINES)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.setPen(_pen(HALO, 4.5))
-    painter.drawLines([segment for _, group in groups for segment in group])
-    for colour, group in groups:
+    for _, path in paths:
+        painter.drawPath(path)
+    if lines:
+        painter.drawLines([segment for _, group in by_colour.values() for segment in group])
+    for colour, path in paths:
+        painter.setPen(_pen(colour, 2.5))
+        painter.drawPath(path)
+    for colour, group in by_colour.values():
         painter.setPen(_pen(colour, 2.5))
         painter.drawLines(group)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)

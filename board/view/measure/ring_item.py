@@ -38,7 +38,7 @@ __all__ = ["RingItem", "RingPicture", "CELL", "BAND", "EDGE_PX", "MARGIN_PX",
            "MAX_PICTURE_PX", "ring_pictures", "edge_cells"]
 
 #: The side of the squares the edge is cut into for repainting, inches.
-CELL = 2.5
+CELL = 3.0
 
 #: The width of the band drawn inside the edge, inches.
 BAND = 0.3
@@ -128,7 +128,7 @@ class RingItem(QGraphicsItem):
         self.setZValue(z)
         self._sketch: Sketch | None = None
         self._drawn: list[_Drawn] = []
-        self._cells: list[QRectF] = []
+        self._cells: list[tuple[float, float, float, float]] = []  # x0, y0, x1, y1
         self._labels: list[tuple[LabelItem, QPointF]] = []
         self._rect = QRectF()  # the rings' box, inches, unshifted
         self._bounds = QRectF()
@@ -167,7 +167,8 @@ class RingItem(QGraphicsItem):
             path = geometry_to_path(picture.area)
             band = shapely.difference(picture.area, shapely.buffer(picture.area, -BAND))
             self._drawn.append(_Drawn(geometry_to_path(band), path, picture.colour))
-            self._cells += edge_cells(picture.area)
+            self._cells += [(r.left(), r.top(), r.right(), r.bottom())
+                            for r in edge_cells(picture.area)]
             rect = path.boundingRect()
             self._rect = self._rect.united(rect)
             top = QPointF(rect.center().x(), rect.top())
@@ -214,14 +215,18 @@ class RingItem(QGraphicsItem):
         scene = self.scene()
         if scene is not None:
             grow = BAND + MARGIN_PX * self._pixel()
-            for cell in self._cells:
-                was = cell.translated(old).adjusted(-grow, -grow, grow, grow)
-                now = cell.translated(new).adjusted(-grow, -grow, grow, grow)
-                if was.intersects(now):
-                    scene.update(was.united(now))
-                else:
-                    scene.update(was)
-                    scene.update(now)
+            ox, oy, nx, ny = old.x(), old.y(), new.x(), new.y()
+            apart = abs(nx - ox) > CELL or abs(ny - oy) > CELL
+            for x0, y0, x1, y1 in self._cells:
+                if apart:  # a jump: where it was and where it is, each by itself
+                    scene.update(QRectF(x0 + ox - grow, y0 + oy - grow, x1 - x0 + 2 * grow,
+                                        y1 - y0 + 2 * grow))
+                    scene.update(QRectF(x0 + nx - grow, y0 + ny - grow, x1 - x0 + 2 * grow,
+                                        y1 - y0 + 2 * grow))
+                else:  # a step: one box over both
+                    left, upper = x0 + min(ox, nx) - grow, y0 + min(oy, ny) - grow
+                    scene.update(QRectF(left, upper, x1 + max(ox, nx) + grow - left,
+                                        y1 + max(oy, ny) + grow - upper))
         for label, top in self._labels:
             label.setPos(top + new)
 

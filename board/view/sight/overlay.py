@@ -12,7 +12,8 @@ import dataclasses
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QLineF, QObject, QPointF, QRectF, QTimer
+import numpy as np
+from PySide6.QtCore import QObject, QPointF, QRectF, QTimer
 from PySide6.QtGui import QColor, QFontMetricsF
 
 from board.game.shooters import Shooter, ShooterKind
@@ -61,11 +62,11 @@ def _label_for(visible: float, cover: bool | None) -> tuple[str, QColor]:
 
 def sight_sketch(reading: SightReading, centres: dict[str, tuple[float, float]]) -> Sketch:
     """The picture of ``reading``; ``centres`` places each target model's label."""
-    groups: dict[bool, list[QLineF]] = {}
+    groups: dict[bool, list[tuple[float, float, float, float]]] = {}
     for ray in reading.rays:
-        groups.setdefault(ray.blocked, []).append(QLineF(*ray.start, *ray.end))
-    batches = [LineBatch(BLOCKED if blocked else CLEAR, segments)
-               for blocked, segments in groups.items()]
+        groups.setdefault(ray.blocked, []).append((*ray.start, *ray.end))
+    batches = [LineBatch(BLOCKED if blocked else CLEAR, np.array(rows, dtype=float))
+               for blocked, rows in groups.items()]
     return Sketch(labels=_labels(reading, centres), batches=batches)
 
 

@@ -8,7 +8,6 @@ ends on a target model (which may move too) or on a facing (which stays).
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QLineF
 from PySide6.QtGui import QColor
 
 from board.game.sight import SightReading
@@ -60,5 +59,4 @@ class RayLines:
         for k, model_id in enumerate(self.owners):
             shift[k] = moved.get(model_id, (0.0, 0.0))
         ends = np.hstack([self.starts + shift[self.by_start], self.ends + shift[self.by_end]])
-        return [LineBatch(colour, [QLineF(*row) for row in ends[rays_of].tolist()])
-                for colour, rays_of in self.groups]
+        return [LineBatch(colour, ends[rays_of]) for colour, rays_of in self.groups]
