@@ -52,6 +52,8 @@ class Backdrop(QObject):
         self._where: tuple[QTransform, int, int, QSize] | None = None
         self._declined = False
         self._held = False
+        #: Whether drags use a picture at all (the benchmark times both ways).
+        self.enabled = True
         #: How many pictures were taken (tests count them against drags).
         self.taken = 0
 
@@ -65,7 +67,7 @@ class Backdrop(QObject):
         if not text:
             self.stop()
             self._declined = False
-        elif self._pixmap is None and not self._declined and not self._held:
+        elif self._pixmap is None and not self._declined and not self._held and self.enabled:
             self._declined = not self.start()
 
     @contextmanager

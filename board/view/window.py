@@ -18,6 +18,7 @@ from board.view.commands import AddPiecesCommand, AddUnitCommand
 from board.view.deletion import delete_selection, selection_text
 from board.view.docks import GarrisonDock, garrison_lines
 from board.view.files import FileController
+from board.view.memory import set_aside_long_lived
 from board.view.new_dialog import new_scenario
 from board.view.palette import PaletteDock, UnitSpec
 from board.view.rulers import BoardWidget
@@ -101,6 +102,7 @@ class MainWindow(QMainWindow):
         self.undo_stack.setClean()
         self.update_title()
         self.view.fit_table()
+        set_aside_long_lived(sum(len(u.models) for u in scenario.units if u.on_table))
 
     def update_title(self) -> None:
         """Show the file's name (or the scenario's) and the modified mark."""
