@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QPixmapCache, QTransform, QUndoStack
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -86,6 +86,7 @@ class BoardScene(QGraphicsScene):
         self._pieces: dict[str, BuildingItem] = {}
         self._models: dict[str, ModelItem] = {}
         self._unit_models: dict[str, list[str]] = {}
+        self._naming_due = False
         #: Drags land the grabbed model or piece on multiples of this many inches (0: free).
         self.snap_step = 0.0
         self.tool: Tool = SelectTool(self)
@@ -288,6 +289,31 @@ class BoardScene(QGraphicsScene):
         document.unit_added.connect(self._on_unit_added)
         document.unit_removed.connect(self._on_unit_removed)
         document.replaced.connect(self._sync)
+
+    def name_units_soon(self) -> None:
+        """A model was selected or let go: choose which show their unit's name.
+
+        Once the selection has settled: a rubber band selects hundreds one by one.
+        """
+        if not self._naming_due:
+            self._naming_due = True
+            QTimer.singleShot(0, self._name_one_per_unit)
+
+    def _name_one_per_unit(self) -> None:
+        """Of a unit's selected models only the topmost (then leftmost) shows the unit's name.
+
+        Twenty selected models used to show twenty copies of the name, stacked over each other.
+        """
+        if not isValid(self):
+            return
+        self._naming_due = False
+        for ids in self._unit_models.values():
+            items = [self._models[m] for m in ids if m in self._models]
+            chosen = [item for item in items if isValid(item) and item.isSelected()]
+            lead = min(chosen, key=lambda i: (round(i.y(), 6), round(i.x(), 6)), default=None)
+            for item in items:
+                if isValid(item):
+                    item.set_named_when_selected(item is lead or not item.isSelected())
 
     def _sync(self, scenario: Scenario) -> None:
         self.tool.cancel()

@@ -51,6 +51,7 @@ class ModelItem(QGraphicsRectItem):
         self._hovered = False
         self._name = ""
         self._label: LabelItem | None = None
+        self._named_when_selected = True
 
     # -- setters the scene calls ---------------------------------------------------------
     def set_base(self, shape_kind: str, length: float, width: float) -> None:
@@ -79,6 +80,12 @@ class ModelItem(QGraphicsRectItem):
         if self._label is not None:
             self._label.set_text(name)
         self._update_label()
+
+    def set_named_when_selected(self, named: bool) -> None:
+        """Show the name while selected (``False``: another selected model of the unit does)."""
+        if named != self._named_when_selected:
+            self._named_when_selected = named
+            self._update_label()
 
     def set_placement(self, x: float, y: float, facing: float) -> None:
         """Put the base centre at ``(x, y)`` inches, facing ``facing`` degrees."""
@@ -125,6 +132,10 @@ class ModelItem(QGraphicsRectItem):
     ) -> object:
         if change == QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
             self._update_label()
+            scene = self.scene()
+            naming = getattr(scene, "name_units_soon", None)
+            if naming is not None:
+                naming()  # only one model of a selected unit shows its name
         return super().itemChange(change, value)
 
     def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:  # noqa: D102
@@ -143,7 +154,8 @@ class ModelItem(QGraphicsRectItem):
         return QRectF(-width / 2, -length / 2, width, length)
 
     def _update_label(self) -> None:
-        show = bool(self._name) and (self._hovered or self.isSelected())
+        show = bool(self._name) and (self._hovered
+                                     or self.isSelected() and self._named_when_selected)
         if show and self._label is None:
             self._label = LabelItem(self._name, self)
             self._label.setZValue(1.0)
