@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from board.document.model import Scenario, Unit
 
 if TYPE_CHECKING:
+    from board.game.shooters import Eye, Shooter
     from board.game.targets import Target
     from board.game.world import PieceShapes, World
 
@@ -130,6 +131,37 @@ class Namer:
         if isinstance(target, PieceTarget):
             return self.piece(target.piece_id)
         return self.zone(target.kind, target.name)
+
+    def shooter(self, shooter: Shooter) -> str:
+        """Who shoots or looks, by name.
+
+        ``Tactical Squad Cato``, ``Heavy bolter (front) of Imperial Bastion``, ``the
+        battlements of Imperial Bastion``.
+        """
+        from board.game.shooters import ShooterKind
+
+        if shooter.kind is ShooterKind.UNIT:
+            return self.unit(shooter.id)
+        if shooter.kind is ShooterKind.MODEL:
+            return self.model(shooter.id)
+        piece = self.piece(shooter.id)
+        if shooter.kind is ShooterKind.EMPLACED_WEAPON and shooter.point is not None:
+            return f"{self.mount(shooter.id, shooter.point)} of {piece}"
+        if shooter.kind is ShooterKind.FIRE_POINT and shooter.point is not None:
+            return f"fire point {shooter.point} of {piece}"
+        if shooter.kind is ShooterKind.BATTLEMENTS:
+            return f"the battlements of {piece}"
+        if shooter.kind is ShooterKind.GARRISON:
+            return f"the garrison of {piece}"
+        return f"{shooter.kind.value} of {piece}"
+
+    def eye(self, eye: Eye, shooter: Shooter) -> str:
+        """One of ``shooter``'s eyes: its model (``Tactical Squad Cato, model 2``) or itself."""
+        from board.game.shooters import Shooter
+
+        if eye.model_id:
+            return self.model(eye.model_id)
+        return self.shooter(Shooter(shooter.kind, shooter.id, eye.point or shooter.point))
 
     def part(self, target: Target, part_id: str) -> str:
         """One part of ``target`` (a unit's model, the piece, the zone…) in words."""

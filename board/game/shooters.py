@@ -110,11 +110,17 @@ class Shooter:
 
 @dataclass(frozen=True)
 class Eye:
-    """One observer of a shooter: a label, the observer, and where it stands."""
+    """One observer of a shooter: a label, the observer, and where it stands.
+
+    ``model_id`` is the model it is (a model's or a unit's eye); ``point`` the fire point or
+    emplaced weapon it is (a building's), so that a reading can name it.
+    """
 
     label: str
     observer: Observer
     at: XY
+    model_id: str = ""
+    point: str = ""
 
 
 def model_height(unit: Unit, system: RuleSystem = RuleSystem.WH40K) -> float:
@@ -131,7 +137,7 @@ def _model_eye(world: World, model_id: str) -> Eye:
     base = shape.shape
     x, y = base.centre if isinstance(base, Circle) else (base.centroid.x, base.centroid.y)
     height = model_height(world.units[shape.unit_id], world.rule_system)
-    return Eye(f"model {model_id}", model_observer(x, y, height), (x, y))
+    return Eye(f"model {model_id}", model_observer(x, y, height), (x, y), model_id=model_id)
 
 
 def _fire_point_eye(piece: PieceShapes, point_id: str) -> Eye:
@@ -140,7 +146,7 @@ def _fire_point_eye(piece: PieceShapes, point_id: str) -> Eye:
             height = min(FIRE_POINT_HEIGHT, piece.height) if piece.height else FIRE_POINT_HEIGHT
             observer = fire_point_observer(point.x, point.y, point.direction, height,
                                            piece.piece_id)
-            return Eye(f"fire point {point_id}", observer, (point.x, point.y))
+            return Eye(f"fire point {point_id}", observer, (point.x, point.y), point=point_id)
     known = [p.id for p in piece.fire_points]
     raise ShooterError(f"{piece.piece_id!r} has no fire point {point_id!r}; it has {known}")
 
@@ -171,7 +177,8 @@ def _mount_eye(piece: PieceShapes, weapon_id: str) -> Eye:
             observer = Observer(((mount.x, mount.y),), mount_height(piece, mount),
                                 "emplaced weapon", mount_arc(piece, mount),
                                 frozenset({piece.piece_id}))
-            return Eye(f"{mount.weapon.name} ({weapon_id})", observer, (mount.x, mount.y))
+            return Eye(f"{mount.weapon.name} ({weapon_id})", observer, (mount.x, mount.y),
+                       point=weapon_id)
     known = [m.id for m in piece.mounts]
     raise ShooterError(f"{piece.piece_id!r} has no emplaced weapon {weapon_id!r}; it has {known}")
 

@@ -23,7 +23,7 @@ compares Line of Sight values (:attr:`geometry.SightRule.LOS_VALUES`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from numpy.typing import NDArray
@@ -31,6 +31,7 @@ from numpy.typing import NDArray
 from board.document.datasheet import Datasheet
 from board.document.model import BaseShape, RuleSystem, Scenario
 from board.game.buildings import building_rules
+from board.game.names import Namer
 from board.game.shooters import Eye, Shooter, model_height, shooter_eyes
 from board.game.targets import ModelTarget, PieceTarget, UnitTarget
 from board.game.world import World
@@ -87,10 +88,12 @@ class ModelSight:
     rays: tuple[Ray, ...]
     seen_by: int
     firers: int
+    #: How a player names the model (``Guard Squad, model 1``); its id when not named.
+    name: str = ""
 
     def describe(self) -> str:
-        """``b0: 75% visible (seen by 5 of 5) – 25% or more hidden: cover``."""
-        text = f"{self.model_id}: {self.visible:.0%} visible"
+        """``Guard Squad, model 1: 75% visible (seen by 5 of 5) – 25% or more hidden: cover``."""
+        text = f"{self.name or self.model_id}: {self.visible:.0%} visible"
         if self.firers > 1:
             text += f" (seen by {self.seen_by} of {self.firers})"
         if self.visible <= 0.0:
@@ -117,7 +120,7 @@ class FacingSight:
         return 0.0 < self.visible <= 0.75 + 1e-9
 
     def describe(self) -> str:
-        """``model r0: front facing, AV 14 – 100% of it visible``."""
+        """``Tactical Squad, model 1: front facing, AV 14 – 100% of it visible``."""
         text = f"{self.firer}: {self.facing} facing"
         if self.armour is not None:
             text += f", AV {self.armour}"
@@ -289,9 +292,12 @@ def _target_point(world: World, target: SightTarget) -> XY:
 
 
 def line_of_sight(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
-                  shooter: Shooter, target: SightTarget) -> SightReading:
+                  shooter: Shooter, target: SightTarget,
+                  namer: Namer | None = None) -> SightReading:
     """Trace sight from ``shooter`` to ``target`` and read it the way the rules ask.
 
+    The reading names the shooter, its firers, the target and its models as a player does
+    (``namer``, made from ``world`` when not given; a drag passes one to save the making).
     Raises :class:`SightError` (or :class:`board.game.shooters.ShooterError`) naming what is
     missing when the shooter or the target is not on the table.
     """
@@ -307,7 +313,11 @@ def line_of_sight(scenario: Scenario, library: Mapping[str, Datasheet], world: W
         elif isinstance(target, ModelTarget):
             found = _vehicle_facing(world, eye, target.model_id)
             facings += [found] if found else []
-    return SightReading(shooter.label, _target_label(target), models, tuple(facings),
+    names = namer if namer is not None else Namer.for_world(world, scenario)
+    models = tuple(replace(m, name=names.model(m.model_id)) for m in models)
+    by_label = {eye.label: names.eye(eye, shooter) for eye in eyes}
+    facings = [replace(f, firer=by_label.get(f.firer, f.firer)) for f in facings]
+    return SightReading(names.shooter(shooter), names.target(target), models, tuple(facings),
                         tuple(e.at for e in eyes), _notes(scenario, target))
 
 

@@ -69,8 +69,9 @@ def test_a_drag_between_readings_draws_the_slow_paths_picture(window):
         if (at.x(), at.y()) != (x, y):
             moved[model_id] = (at.x() - x, at.y() - y)
     assert moved  # the shooters moved
+    per_model = [label for label in sketch.labels if ":" in label.text]  # one per target model
     slow = sight_sketch(moved_reading(last.reading, last.eye_owner, moved),
-                        {label.text.split(":")[0]: (label.at.x(), label.at.y())
-                         for label in sketch.labels if ":" in label.text})
+                        {m.model_id: (label.at.x(), label.at.y())
+                         for m, label in zip(last.reading.models, per_model, strict=True)})
     assert _picture(sketch) == _picture(slow)
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, shift, start + QPoint(45, 8))

@@ -39,7 +39,7 @@ def test_a_model_half_behind_the_bastion_reads_half_visible_and_in_cover(window,
     assert reading.models[0].visible == 0.5
     assert sum(r.blocked for r in reading.rays) == 8 and len(reading.rays) == 16
     text = sight.dock.readout.toPlainText()
-    assert "b0: 50% visible – 25% or more hidden: cover" in text
+    assert "Guard Squad, model 1: 50% visible – 25% or more hidden: cover" in text
     assert sight.sight.item.sketch() is not None
     assert len(sight.sight.item.sketch().segments()) == 16
 
@@ -48,8 +48,8 @@ def test_the_building_target_reads_its_facing_and_armour(window, sight):
     click(window.view, (10.0, 40.0))  # r0
     click(window.view, (24.0, 24.0))  # the bastion
     text = sight.dock.readout.toPlainText()
-    assert "model r0 → building bastion: in sight" in text
-    assert "model r0: rear facing, AV 14 – 100% of it visible" in text
+    assert "Tactical Squad, model 1 → Imperial Bastion: in sight" in text
+    assert "Tactical Squad, model 1: rear facing, AV 14 – 100% of it visible" in text
 
 
 def test_shift_picks_the_whole_unit_and_a_third_click_starts_again(window, sight):

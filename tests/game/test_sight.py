@@ -109,7 +109,7 @@ def test_a_fire_point_sees_only_outwards():
     assert look(found, world, slit, ModelTarget("blue-1")).models[0].visible == 1.0
     assert look(found, world, slit, ModelTarget("blue-2")).models[0].visible == 0.0
     assert look(found, world, slit, ModelTarget("blue-1")).shooter == \
-        "fire point front-1 of bastion"
+        "fire point front-1 of Imperial Bastion"
 
 
 def test_emplaced_weapons_and_battlements_see_past_their_own_building():
@@ -179,7 +179,7 @@ def test_a_unit_at_a_building_reads_one_facing_per_firer():
     reading = look(found, world, Shooter(ShooterKind.UNIT, "red"), PieceTarget("bastion"))
     assert reading.models == ()
     assert [(f.firer, f.facing) for f in reading.facings] == \
-        [("model red-1", "front"), ("model red-2", "right")]
+        [("red, model 1", "front"), ("red, model 2", "right")]
 
 
 def test_a_fantasy_garrison_is_read_as_in_hard_cover():

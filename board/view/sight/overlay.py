@@ -16,6 +16,7 @@ import numpy as np
 from PySide6.QtCore import QObject, QPointF, QRectF, QTimer
 from PySide6.QtGui import QColor, QFontMetricsF
 
+from board.game.names import Namer
 from board.game.shooters import Shooter, ShooterKind
 from board.game.sight import SightError, SightReading, SightTarget, line_of_sight
 from board.game.targets import ModelTarget, UnitTarget
@@ -77,7 +78,8 @@ def _labels(reading: SightReading, centres: dict[str, tuple[float, float]]) -> l
         text, colour = _label_for(model.visible, model.cover)
         at = centres.get(model.model_id)
         if at is not None:
-            labels.append(Label(QPointF(*at), f"{model.model_id}: {text}", colour, 22.0))
+            labels.append(Label(QPointF(*at), f"{model.name or model.model_id}: {text}", colour,
+                                22.0))
     for facing in reading.facings:
         if not facing.rays:
             continue
@@ -163,6 +165,7 @@ class SightOverlay(QObject):
                        document.unit_added, document.unit_removed, document.replaced):
             signal.connect(self._on_document_changed)
         self._dragging = False
+        self._namer: Namer | None = None
         self._preview: _Preview | None = None
         self._box: tuple[SightReading | None, list[XY]] = (None, [])
         self._rest = QTimer(self)  # reads again once the mouse rests in a drag
@@ -201,17 +204,23 @@ class SightOverlay(QObject):
 
     def refresh(self) -> None:
         """Read again (the document or the choice changed) and redraw."""
-        self.reading, self._preview = None, None
+        self.reading, self._preview, self._namer = None, None, None
         if self.shooter is not None and self.target is not None:
             scenario = self.scene.document.scenario
             try:
                 self.reading = line_of_sight(scenario, self.scene.datasheets, self.scene.world(),
-                                             self.shooter, self.target)
+                                             self.shooter, self.target, self._names())
             except (SightError, ValueError, KeyError) as error:
                 self._on_reading([f"Line of sight: {error}"])
             else:
                 self._on_reading(self.reading.lines())
         self.item.mark_dirty()
+
+    def _names(self) -> Namer:
+        """Names for the readings, kept until the document changes (a drag keeps them)."""
+        if self._namer is None:
+            self._namer = Namer.for_world(self.scene.world(), self.scene.document.scenario)
+        return self._namer
 
     def _units_looked_at(self) -> frozenset[str]:
         """The units whose models are the shooter's eyes or the targets."""
@@ -253,7 +262,7 @@ class SightOverlay(QObject):
         world = World(preview, now.terrain, now.model_keys)
         try:
             return line_of_sight(preview, self.scene.datasheets, world, self.shooter,
-                                 self.target), world
+                                 self.target, self._names()), world
         except (SightError, ValueError, KeyError):
             return None
 
