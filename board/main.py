@@ -53,12 +53,16 @@ def render_screenshot(
     out: Path,
     size: tuple[int, int] = SCREENSHOT_SIZE,
 ) -> None:
-    """Draw ``scenario``'s whole table with rulers into the PNG ``out``; no window is shown."""
+    """Draw ``scenario``'s whole table with rulers into the PNG ``out``; no window is shown.
+
+    The kept measurements (rulers, verdicts, range rings) are drawn as the window shows them.
+    """
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QUndoStack
     from PySide6.QtWidgets import QApplication
 
     from board.document.edits import ScenarioDocument
+    from board.view.measure.layer import MeasureLayer
     from board.view.rulers import BoardWidget
     from board.view.scene import BoardScene
     from board.view.view import BoardView
@@ -66,6 +70,7 @@ def render_screenshot(
     document = ScenarioDocument(scenario)
     stack = QUndoStack()
     scene = BoardScene(document, library, stack)
+    MeasureLayer(scene)  # a child of the scene: the kept measurements
     view = BoardView(scene)
     view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

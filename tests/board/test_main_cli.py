@@ -28,6 +28,20 @@ def test_screenshot_of_the_demo_in_process(qapp, tmp_path, capsys):
     assert "wrote" in capsys.readouterr().out
 
 
+def test_the_screenshot_draws_the_kept_measurements(qapp, tmp_path):
+    out = tmp_path / "demo.png"
+    assert main(["--screenshot", str(out)]) == 0  # the demo keeps a ruler and a verdict
+    image = QImage(str(out))
+    yellow = sum(  # the ruler's line (#ffeb3b) somewhere on the table
+        1
+        for x in range(0, image.width(), 2)
+        for y in range(0, image.height(), 2)
+        if image.pixelColor(x, y).red() > 230 and image.pixelColor(x, y).green() > 215
+        and image.pixelColor(x, y).blue() < 90
+    )
+    assert yellow > 30
+
+
 def test_screenshot_of_a_file(qapp, tmp_path, window):
     path = tmp_path / "sample.json"
     assert window.files.save_to(path)
