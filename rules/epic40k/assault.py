@@ -14,7 +14,14 @@ from dataclasses import dataclass
 
 from rules.decision import Decision
 from rules.dice import Dice, Roll
-from rules.epic40k.damage import CriticalOutcome, DamageOutcome, apply_damage, resolve_critical
+from rules.epic40k.damage import (
+    CriticalOutcome,
+    DamageOutcome,
+    apply_damage,
+    check_debris_target,
+    debris_target_still_inside,
+    resolve_critical,
+)
 from rules.epic40k.shooting import CRITICAL_ON
 from rules.epic40k.state import BuildingState, Site
 from rules.epic40k.tables import ResultsRow, assault_factor_ratio_bonus, results_row
@@ -168,13 +175,17 @@ def assault_building(
     site: Site,
     dice: Dice,
     blast_markers: int = 0,
+    debris_target: str | None = None,
 ) -> AssaultOutcome:
     """Resolve a close assault on a building (seed 001, steps 1 to 5); ``state`` is changed.
 
     ``blast_markers`` are the assaulting detachments' blast markers; ``site`` the units inside
-    (for the effects of critical damage).
+    (for the effects of critical damage). ``debris_target`` is the defender's choice, made
+    before rolling, of the unit inside that takes the hit if critical damage comes up row 10
+    (``None``: the first unit inside); a unit not inside is refused before any die is rolled.
     """
     _check(state, units)
+    check_debris_target(site, debris_target)
     building_af = state.assault_factor
     ours, theirs = close_combat_bonuses(units, building_af, blast_markers)
     rolls, mine, its = _roll_off(dice, sum(b.value for b in ours), sum(b.value for b in theirs))
@@ -182,7 +193,7 @@ def assault_building(
     kill = row.winner_hits_on if mine > its else row.loser_hits_on
     hit_dice = dice.roll(len(units), f"assault dice, one per unit ({kill}+)")
     hitters = [u for u, f in zip(units, hit_dice.faces, strict=True) if f >= kill]
-    damage, criticals, chance = _apply_hits(state, hitters, site, dice)
+    damage, criticals, chance = _apply_hits(state, hitters, site, dice, debris_target)
     return AssaultOutcome(assault_total(units), building_af, tuple(ours), tuple(theirs),
                           rolls, mine, its, row, kill, hit_dice, damage, chance, criticals)
 
@@ -212,13 +223,15 @@ def _roll_off(dice: Dice, ours: int, theirs: int) -> tuple[tuple[Roll, ...], int
 
 
 def _apply_hits(
-    state: BuildingState, hitters: Sequence[Assaulter], site: Site, dice: Dice
+    state: BuildingState, hitters: Sequence[Assaulter], site: Site, dice: Dice,
+    debris_target: str | None = None,
 ) -> tuple[tuple[DamageOutcome, ...], tuple[CriticalOutcome, ...], Roll | None]:
     """Apply the hits: 1 damage each; a war engine's close-combat weapon D6 and a critical.
 
     RULES.md §4 seed 001 decisions 5 and 9: one chance of critical damage for the whole assault
     if any die hit; a war engine with a close-combat weapon that hits deals D6 damage and one
-    automatic 2D6 critical instead of needing the 6.
+    automatic 2D6 critical instead of needing the 6. Row 10 falls on ``debris_target`` while
+    it is still inside.
     """
     engines = [u for u in hitters if u.wields_close_combat_weapon]
     plain = len(hitters) - len(engines)
@@ -236,6 +249,7 @@ def _apply_hits(
         automatic = 1 if chance.total >= CRITICAL_ON else 0
     for _ in range(automatic):
         if state.standing:
-            criticals.append(resolve_critical(state, site, dice))
+            target = debris_target_still_inside(site, debris_target)
+            criticals.append(resolve_critical(state, site, dice, target))
             site = site.without(criticals[-1].killed)
     return tuple(damage), tuple(criticals), chance

@@ -22,6 +22,8 @@ __all__ = [
     "FireAttack",
     "CriticalOutcome",
     "apply_damage",
+    "check_debris_target",
+    "debris_target_still_inside",
     "fire_attack",
     "resolve_critical",
 ]
@@ -136,9 +138,11 @@ def resolve_critical(
     """Roll 2D6 on the critical damage table, apply the row to the units inside and the building.
 
     ``debris_target`` is the owner's choice of unit for row 10 (the first unit inside if
-    ``None``). Seed 001: every hit lands on a unit inside; a blast marker ordered for one
-    detachment goes to every detachment that took hits.
+    ``None``), made before the roll and refused before it if that unit is not inside
+    (:func:`check_debris_target`). Seed 001: every hit lands on a unit inside; a blast marker
+    ordered for one detachment goes to every detachment that took hits.
     """
+    check_debris_target(site, debris_target)
     roll = dice.roll(2, "critical damage (2D6)")
     row = critical_row(roll.total)
     effect = _EFFECTS[row.effect](site, dice, debris_target)
@@ -150,6 +154,42 @@ def resolve_critical(
         damage = apply_damage(state, row.extra_damage, survivors, dice, "critical extra damage")
     return CriticalOutcome(roll, row, effect.hits, effect.disrupt_rolls, effect.fire,
                            effect.blast_markers, damage)
+
+
+def check_debris_target(site: Site, target: str | None) -> None:
+    """Refuse a row-10 choice that is not a unit inside, naming it and the units inside.
+
+    ``None`` (no choice: the first unit inside) is always accepted.
+
+    >>> from rules.epic40k.occupants import UnitInside
+    >>> site = Site((UnitInside("g1", "guard", 4), UnitInside("g2", "guard", 4)))
+    >>> check_debris_target(site, "g2")
+    >>> check_debris_target(site, "zz")
+    Traceback (most recent call last):
+    ...
+    ValueError: debris target 'zz' is not inside the building (units inside: g1, g2)
+    >>> check_debris_target(Site(), "g1")
+    Traceback (most recent call last):
+    ...
+    ValueError: debris target 'g1' is not inside the building (units inside: none)
+    """
+    if target is None:
+        return
+    inside = [u.id for u in site.inside]
+    if target not in inside:
+        listed = ", ".join(inside) or "none"
+        raise ValueError(f"debris target {target!r} is not inside the building "
+                         f"(units inside: {listed})")
+
+
+def debris_target_still_inside(site: Site, target: str | None) -> str | None:
+    """Return ``target`` if it is still inside, else ``None`` (the first unit inside).
+
+    A resolution that rolls several criticals (one per shooting hit, one per close-combat
+    weapon) keeps the owner's choice until that unit is destroyed; after that the debris falls
+    on the first unit still inside.
+    """
+    return target if any(u.id == target for u in site.inside) else None
 
 
 @dataclass(frozen=True)
@@ -207,9 +247,8 @@ def _falls(site: Site, dice: Dice, target: str | None) -> _Effect:
     The seed names no armour bonus for this row (as for crumbling, RULES.md §4 seed 001
     decision 3), so the kill roll is against the unit's own armour.
     """
+    check_debris_target(site, target)
     chosen = [u for u in site.inside if u.id == target] if target else list(site.inside[:1])
-    if target and not chosen:
-        raise ValueError(f"debris target {target!r} is not inside the building")
     return _Effect(hits=tuple(_one_hit(u, dice, 0) for u in chosen))
 
 

@@ -15,7 +15,14 @@ from dataclasses import dataclass
 
 from rules.decision import Decision
 from rules.dice import Dice, Roll
-from rules.epic40k.damage import CriticalOutcome, DamageOutcome, apply_damage, resolve_critical
+from rules.epic40k.damage import (
+    CriticalOutcome,
+    DamageOutcome,
+    apply_damage,
+    check_debris_target,
+    debris_target_still_inside,
+    resolve_critical,
+)
 from rules.epic40k.state import BuildingState, Site
 
 __all__ = [
@@ -89,17 +96,21 @@ class ShootingOutcome:
 
 
 def shoot_building(
-    state: BuildingState, firepower: int, site: Site, dice: Dice
+    state: BuildingState, firepower: int, site: Site, dice: Dice,
+    debris_target: str | None = None,
 ) -> ShootingOutcome:
     """Roll ``firepower`` dice at the building; each 6+ costs 1 damage capacity.
 
     RULES.md §4 seed 001 decision 5: in shooting each hit gets its own critical roll (a 6).
-    ``state`` is changed; ``site`` names the units inside for the effects of critical damage.
+    ``state`` is changed; ``site`` names the units inside for the effects of critical damage;
+    ``debris_target`` is the defender's choice of the unit inside that takes the hit of a
+    critical's row 10 (``None``: the first unit inside), kept while that unit lives.
     """
     if firepower < 1:
         raise ValueError(f"an attack brings 1 or more firepower, not {firepower}")
     if not state.standing:
         raise ValueError("the building is already ruins and cannot be targeted as a building")
+    check_debris_target(site, debris_target)
     roll = dice.roll(firepower, f"firepower {firepower} at the building ({state.armour}+)")
     hits: list[ShotHit] = []
     for _face in (f for f in roll.faces if f >= state.armour):
@@ -109,7 +120,8 @@ def shoot_building(
         chance = dice.roll(1, f"critical damage chance ({CRITICAL_ON})")
         critical = None
         if chance.total >= CRITICAL_ON and state.standing:
-            critical = resolve_critical(state, site, dice)
+            target = debris_target_still_inside(site, debris_target)
+            critical = resolve_critical(state, site, dice, target)
             site = site.without(critical.killed)
         hits.append(ShotHit(chance, damage, critical))
         if damage.catastrophic and damage.catastrophic.collapse:
