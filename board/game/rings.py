@@ -28,6 +28,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import shapely
@@ -38,7 +39,7 @@ from board.game.annotations import AnnotationError
 from board.game.measure import RangeRing, to_inches
 from board.game.names import Namer
 from board.game.targets import PieceTarget, Target, TargetError, describe, target_from_dict
-from board.game.world import World
+from board.game.world import PieceShapes, TerrainWorld, World
 from geometry import Circle, Shape, format_distance, reach_area
 
 __all__ = [
@@ -48,12 +49,15 @@ __all__ = [
     "read_ring",
     "parse_distances",
     "shifted",
+    "shifted_piece",
     "ring_areas",
     "moved_world",
 ]
 
 #: The annotation kind of a kept range ring or aura.
 RING_KIND = "ring"
+
+XY = tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -225,32 +229,89 @@ def ring_areas(shapes: Sequence[Shape], radii: Iterable[float]) -> tuple[RangeRi
     return tuple(rings)
 
 
+def shifted_piece(piece: PieceShapes, dx: float, dy: float) -> PieceShapes:
+    """Return ``piece`` moved by ``(dx, dy)`` inches, all its points with it (unturned).
 
-def moved_world(world: World, offsets: Mapping[str, tuple[float, float]]) -> World:
-    """``world`` with some models moved by ``(dx, dy)`` inches: what a drag preview shows.
+    The footprint, battlements, access points, fire points and mounts move together, as the
+    piece's item does while it is dragged; the same object when not moved.
 
-    The terrain is shared; the models not named are the same shapes. Used to measure again
-    while models are dragged, before the document changes.
+    Examples
+    --------
+    >>> from board.document.io import default_library
+    >>> from board.document.model import TerrainPiece
+    >>> from board.game.world import piece_shapes
+    >>> sheet = default_library()["imperial_bastion"]
+    >>> bastion = piece_shapes(TerrainPiece("b", sheet.id, 22, 34, 180), sheet)
+    >>> moved = shifted_piece(bastion, 10, -4)
+    >>> moved.footprint.bounds, moved.access_point("door")
+    ((29.0, 27.0, 35.0, 33.0), WorldPoint(id='door', x=33.0, y=33.0))
+    >>> shifted_piece(bastion, 0, 0) is bastion
+    True
+    """
+    if dx == 0 and dy == 0:
+        return piece
+    roof = piece.battlements
+    return dataclasses.replace(
+        piece,
+        footprint=affinity.translate(piece.footprint, dx, dy),
+        battlements=None if roof is None else affinity.translate(roof, dx, dy),
+        access_points=tuple(dataclasses.replace(a, x=a.x + dx, y=a.y + dy)
+                            for a in piece.access_points),
+        fire_points=tuple(dataclasses.replace(f, x=f.x + dx, y=f.y + dy)
+                          for f in piece.fire_points),
+        mounts=tuple(dataclasses.replace(m, x=m.x + dx, y=m.y + dy) for m in piece.mounts))
+
+
+def _moved_terrain(terrain: TerrainWorld, offsets: Mapping[str, XY]) -> TerrainWorld:
+    """``terrain`` with some pieces moved; its sight index and obstacles made again on use."""
+    moved = copy.copy(terrain)
+    for name, attribute in vars(TerrainWorld).items():
+        if isinstance(attribute, cached_property):  # built from the old places: drop them
+            moved.__dict__.pop(name, None)
+    moved.pieces = dict(terrain.pieces)
+    for piece_id, (dx, dy) in offsets.items():
+        moved.pieces[piece_id] = shifted_piece(terrain.pieces[piece_id], dx, dy)
+    return moved
+
+
+def moved_world(world: World, offsets: Mapping[str, XY],
+                pieces: Mapping[str, XY] | None = None) -> World:
+    """``world`` with some models and pieces moved by ``(dx, dy)`` inches: a drag preview.
+
+    ``offsets`` moves models by id, ``pieces`` terrain pieces by id (:func:`shifted_piece`).
+    What is not named is shared with ``world``, the terrain too when no piece moved. Used to
+    measure again while things are dragged, before the document changes.
 
     Examples
     --------
     >>> from board.document.io import default_library
     >>> from board.document.model import Base, Model, Scenario, TroopType, Unit
+    >>> from board.document.datasheets import place_datasheet
     >>> from board.game.world import WorldCache
     >>> squad = Unit("u1", "Squad", "red", TroopType.INFANTRY,
     ...              [Model("m1", Base.round_mm(32), 5, 5)])
-    >>> world = WorldCache(default_library()).world_for(Scenario(units=[squad]))
+    >>> vsg = place_datasheet(default_library(), "void_shield_generator", 20, 5, piece_id="v")
+    >>> world = WorldCache(default_library()).world_for(Scenario(terrain=vsg, units=[squad]))
     >>> moved = moved_world(world, {"m1": (2.0, 0.0)})
     >>> moved.models["m1"].shape.centre, world.models["m1"].shape.centre
     ((7.0, 5.0), (5.0, 5.0))
-    >>> moved_world(world, {}) is world
+    >>> moved.terrain is world.terrain
     True
+    >>> dragged = moved_world(world, {}, pieces={"v": (0.0, 10.0)})
+    >>> dragged.piece("v").footprint.bounds, world.piece("v").footprint.bounds
+    ((18.0, 13.0, 22.0, 17.0), (18.0, 3.0, 22.0, 7.0))
+    >>> moved_world(world, {}) is world, moved_world(world, {}, {"v": (0.0, 0.0)}) is world
+    (True, True)
     """
-    if not offsets:
+    pieces = {p: o for p, o in (pieces or {}).items() if o != (0.0, 0.0)}
+    if not offsets and not pieces:
         return world
     preview = copy.copy(world)
     preview.models = dict(world.models)
     for model_id, (dx, dy) in offsets.items():
         found = world.models[model_id]
         preview.models[model_id] = dataclasses.replace(found, shape=shifted(found.shape, dx, dy))
+    if pieces:
+        preview.terrain = _moved_terrain(world.terrain, pieces)
+        preview._enemy_store = {}  # its obstacles were made around the old terrain
     return preview
