@@ -83,8 +83,28 @@ def roll_damage(table: DamageTable, ap: int | None, mighty_bulwark: bool, dice: 
     return DamageRoll(roll, table.modifiers(ap, mighty_bulwark), table)
 
 
+class LoggedOutcome:
+    """An outcome the scenario log keeps as its text and every roll it made.
+
+    A subclass gives :meth:`describe` and :attr:`rolls`; :meth:`to_log` is written once here.
+    """
+
+    def describe(self) -> str:
+        """In words (given by the subclass)."""
+        raise NotImplementedError
+
+    @property
+    def rolls(self) -> list[Roll]:
+        """Every roll, in order (given by the subclass)."""
+        raise NotImplementedError
+
+    def to_log(self) -> dict[str, Any]:
+        """Return the outcome as the scenario log keeps it: the text and every roll."""
+        return {"text": self.describe(), "rolls": [r.to_dict() for r in self.rolls]}
+
+
 @dataclass
-class HitOutcome:
+class HitOutcome(LoggedOutcome):
     """One hit on a building: every roll, what it did, and why."""
 
     attack: Attack
@@ -122,10 +142,6 @@ class HitOutcome:
         parts += [self.damage.describe()] if self.damage else []
         parts += [a.describe() for a in self.applied] + self.notes
         return "; ".join(parts)
-
-    def to_log(self) -> dict[str, Any]:
-        """Return the outcome as the scenario log keeps it: the text and every roll."""
-        return {"text": self.describe(), "rolls": [r.to_dict() for r in self.rolls]}
 
 
 def resolve_hit(
@@ -212,7 +228,7 @@ def _apply_damage(
 
 
 @dataclass
-class ShootingOutcome:
+class ShootingOutcome(LoggedOutcome):
     """A unit's shots at a building: each roll to hit, then each hit resolved."""
 
     weapon: WeaponProfile
@@ -235,10 +251,6 @@ class ShootingOutcome:
         if self.unresolved_hits:
             lines.append(f"{self.unresolved_hits} hits had no building left to strike")
         return "\n".join(lines)
-
-    def to_log(self) -> dict[str, Any]:
-        """Return the outcome as the scenario log keeps it: the text and every roll."""
-        return {"text": self.describe(), "rolls": [r.to_dict() for r in self.rolls]}
 
 
 def resolve_shooting(
