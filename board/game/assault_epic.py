@@ -15,6 +15,10 @@ placed by hand), measured on the :class:`~board.game.world.World`. ``Unit.stats`
 - ``armour``: the kill roll of its stands, for units inside hit by critical damage and units
   caught when the building collapses.
 
+Before rolling, the defender chooses the stand inside on which the debris of critical damage
+row 10 falls (:func:`debris_choices`, the first stand inside unless chosen); the record names
+the stand it fell on.
+
 :func:`epic_assault` resolves it with :func:`rules.epic40k.assault_building` and returns the
 whole effect as one change: the building's state, stands destroyed, blast markers gained,
 survivors placed where they stand if the building falls to ruins, and the log line.
@@ -39,12 +43,13 @@ from board.game.assault import (
     unit_version,
 )
 from board.game.buildings import building_rules, write_back
+from board.game.names import Namer
 from board.game.world import World
 from geometry import CM_PER_INCH, distance
 from rules import epic40k
 from rules.decision import Decision
 from rules.dice import Dice
-from rules.epic40k.tables import COLLAPSE_RADIUS_DICE
+from rules.epic40k.tables import COLLAPSE_RADIUS_DICE, CriticalEffect
 
 __all__ = [
     "CONTACT_CM",
@@ -52,6 +57,9 @@ __all__ = [
     "epic_stands",
     "epic_building",
     "epic_preview",
+    "debris_choices",
+    "debris_refusal",
+    "debris_lines",
     "epic_assault",
 ]
 
@@ -167,6 +175,44 @@ def epic_preview(scenario: Scenario, library: Mapping[str, Datasheet], world: Wo
             f"(+{sum(b.value for b in theirs)}); damage capacity {state.damage_capacity}")
 
 
+def debris_choices(scenario: Scenario, piece_id: str) -> list[tuple[str, str]]:
+    """Return ``(model id, name)`` of each stand inside, in the order the rules take them.
+
+    The first is where the debris of critical row 10 falls unless the defender chooses.
+    """
+    namer = Namer.for_scenario(scenario, None)
+    return [(m.id, namer.model(m.id)) for u in scenario.units_in(piece_id) for m in u.models]
+
+
+def debris_refusal(scenario: Scenario, world: World, piece_id: str,
+                   target: str | None) -> str | None:
+    """Say why the debris cannot be chosen to fall on ``target`` (``None``: it can)."""
+    choices = dict(debris_choices(scenario, piece_id))
+    if target is None or target in choices:
+        return None
+    namer = Namer.for_scenario(scenario, world)
+    inside = "; ".join(choices.values()) or "no stand"
+    return (f"the debris cannot be chosen to fall on {namer.model(target)}: it is not inside "
+            f"{namer.piece(piece_id)} (inside: {inside})")
+
+
+def debris_lines(scenario: Scenario, criticals: Sequence[epic40k.CriticalOutcome],
+                 target: str | None) -> list[str]:
+    """Name the stand each row 10 of ``criticals`` fell on, and whose choice it was."""
+    namer = Namer.for_scenario(scenario, None)
+    lines = []
+    for critical in criticals:
+        if critical.row.effect is not CriticalEffect.DEBRIS_FALLS:
+            continue
+        for hit in critical.hits:
+            why = "the defender's choice" if hit.unit == target else "the first stand inside"
+            faces = " then ".join(str(r.faces[0]) for r in hit.rolls)
+            verdict = "destroyed" if hit.killed else "survives"
+            lines.append(f"debris falls on {namer.model(hit.unit)} ({why}): needs "
+                         f"{hit.needed}+, rolled {faces}: {verdict}")
+    return lines
+
+
 def _site(scenario: Scenario, world: World, piece_id: str) -> epic40k.Site:
     inside = tuple(epic40k.UnitInside(m.id, u.id, stat_int(u, "armour"))
                    for u in scenario.units_in(piece_id) for m in u.models)
@@ -202,34 +248,42 @@ def _markers(outcome: epic40k.AssaultOutcome) -> dict[str, int]:
     return total
 
 
-def _lines(outcome: epic40k.AssaultOutcome) -> list[str]:
+def _lines(scenario: Scenario, outcome: epic40k.AssaultOutcome,
+           debris_target: str | None) -> list[str]:
     lines = [outcome.description]
     lines += [d.description for d in outcome.damage]
-    lines += [c.description for c in outcome.criticals]
+    for critical in outcome.criticals:
+        lines += [critical.description, *debris_lines(scenario, [critical], debris_target)]
     return lines
 
 
 def epic_assault(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
-                 piece_id: str, chosen: Sequence[str], dice: Dice) -> AssaultResult:
+                 piece_id: str, chosen: Sequence[str], dice: Dice,
+                 debris_target: str | None = None) -> AssaultResult:
     """Resolve a close assault by the stands ``chosen`` (model ids) on ``piece_id``.
 
-    Raises :class:`AssaultError` (nothing changed) when a stand may not assault, is not in
-    contact, or a value the rules need is missing.
+    ``debris_target`` is the defender's choice (a model id inside) for critical row 10; the
+    first stand inside when ``None``. Raises :class:`AssaultError` (nothing changed) when a
+    stand may not assault, is not in contact, the debris target is not inside, or a value the
+    rules need is missing.
     """
     state = epic_building(scenario, library, piece_id)
     picked = _chosen(epic_stands(scenario, world, piece_id), chosen)
+    refusal = debris_refusal(scenario, world, piece_id, debris_target)
+    if refusal:
+        raise AssaultError(refusal)
     site = _site(scenario, world, piece_id)
     markers = _blast_markers(scenario, picked)
     try:
         outcome = epic40k.assault_building(state, [s.assaulter for s in picked], site, dice,
-                                           markers)
+                                           markers, debris_target)
     except ValueError as error:
         raise AssaultError(str(error)) from None
     change = Change()
     piece = copy.deepcopy(scenario.piece(piece_id))
     write_back(piece, state)
     change.pieces[piece_id] = piece
-    lines = _lines(outcome)
+    lines = _lines(scenario, outcome, debris_target)
     lost = remove_models(scenario, change, sorted(_killed(outcome)))
     if lost:
         lines.append(f"destroyed: {', '.join(lost)}")

@@ -10,7 +10,8 @@ As in the Epic close assault (:mod:`board.game.assault_epic`), a document unit i
 and its models are stands; ``Unit.stats["armour"]`` is the kill roll of its stands and
 ``blast_markers`` its blast markers. The result is one change: the building's state, stands
 destroyed, blast markers gained, survivors of a fall to ruins placed where they were kept, and
-the log line with every roll and the seed.
+the log line with every roll and the seed. As in the assault, the defender chooses before the
+roll the stand inside on which the debris of critical row 10 falls.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario
 from board.game.assault import log_entry, remove_models, stat_int, unit_version
-from board.game.assault_epic import epic_building
+from board.game.assault_epic import debris_lines, debris_refusal, epic_building
 from board.game.buildings import write_back
 from board.game.shooting import ShootingError, ShotResult
 from board.game.world import World
@@ -89,11 +90,14 @@ def _killed(outcome: epic40k.ShootingOutcome) -> set[str]:
     return dead
 
 
-def _lines(outcome: epic40k.ShootingOutcome) -> list[str]:
+def _lines(scenario: Scenario, outcome: epic40k.ShootingOutcome,
+           debris_target: str | None) -> list[str]:
     lines = [outcome.description, str(outcome.dice)]
     for hit in outcome.hits:
         lines.append(hit.damage.description)
-        lines += [hit.critical.description] if hit.critical else []
+        if hit.critical:
+            lines.append(hit.critical.description)
+            lines += debris_lines(scenario, [hit.critical], debris_target)
     return lines
 
 
@@ -130,8 +134,13 @@ def epic_fall(scenario: Scenario, change: Change, piece_id: str, killed: set[str
 
 def epic_shoot(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
                piece_id: str, firepower: int, firer: str, super_heavy: bool,
-               seed: int | None = None, dice: Dice | None = None) -> ShotResult:
-    """Resolve ``firepower`` of a super-heavy weapon at ``piece_id`` as one change."""
+               seed: int | None = None, dice: Dice | None = None,
+               debris_target: str | None = None) -> ShotResult:
+    """Resolve ``firepower`` of a super-heavy weapon at ``piece_id`` as one change.
+
+    ``debris_target`` is the defender's choice (a model id inside) for critical row 10; the
+    first stand inside when ``None``; one not inside is refused before any die is rolled.
+    """
     allowed = epic40k.may_target_building(super_heavy)
     if not allowed:
         raise ShootingError(allowed.reason)
@@ -140,14 +149,18 @@ def epic_shoot(scenario: Scenario, library: Mapping[str, Datasheet], world: Worl
     state = epic_building(scenario, library, piece_id)
     if not state.standing:
         raise ShootingError(f"{piece_id} is already ruins and cannot be targeted as a building")
+    refusal = debris_refusal(scenario, world, piece_id, debris_target)
+    if refusal:
+        raise ShootingError(refusal)
     site = epic_site(scenario, world, piece_id)
     dice = dice if dice is not None else Dice(seed)
-    outcome = epic40k.shoot_building(state, firepower, site, dice)
+    outcome = epic40k.shoot_building(state, firepower, site, dice, debris_target)
     change = Change()
     piece = copy.deepcopy(scenario.piece(piece_id))
     write_back(piece, state)
     change.pieces[piece_id] = piece
-    lines = [f"{firer} shoots {piece_id} with firepower {firepower}", *_lines(outcome)]
+    lines = [f"{firer} shoots {piece_id} with firepower {firepower}",
+             *_lines(scenario, outcome, debris_target)]
     lost = remove_models(scenario, change, sorted(_killed(outcome)))
     lines += [f"destroyed: {', '.join(lost)}"] if lost else []
     lines += _blast_markers(scenario, change, outcome)

@@ -8,7 +8,13 @@ from board.document.changes import apply_change
 from board.document.edits import ScenarioDocument
 from board.document.model import Base, Model, RuleSystem, TerrainPiece, TroopType, Unit
 from board.game.assault import AssaultError
-from board.game.assault_epic import CONTACT_CM, epic_assault, epic_preview, epic_stands
+from board.game.assault_epic import (
+    CONTACT_CM,
+    debris_choices,
+    epic_assault,
+    epic_preview,
+    epic_stands,
+)
 from board.game.world import WorldCache
 from rules.dice import FixedDice
 from tests.game import samples
@@ -150,3 +156,65 @@ def test_a_building_brought_down_kills_and_places_the_survivors_in_the_ruins():
     assert guard.embarked_in is None and [m.id for m in guard.models] == ["g1"]
     assert [m.id for m in sc.unit("assault").models] == ["am1", "am2", "am3"]
     assert "Guard survives in the ruins" in result.text
+
+
+def guard_inside() -> Unit:
+    return Unit("guard", "Guard", samples.BLUE, TroopType.INFANTRY,
+                [Model(f"g{k}", STAND, 20, 19.5 + 0.5 * k) for k in (1, 2, 3)],
+                embarked_in="block", stats={"armour": 4})
+
+
+#: Roll-off 6 (+1 psyker) against 1 (+1 assault factor): won by 5, hits on 2+; dice 6, 6, 6, 6
+#: (4 damage); critical chance 6; 2D6 = 5 + 5, row 10: the debris falls; its kill roll 4 (4+).
+ROW_10 = [6, 1, 6, 6, 6, 6, 6, 5, 5, 4]
+MARINES = ["am1", "am2", "am3", "lib"]
+
+
+def test_the_debris_of_row_10_falls_on_the_stand_the_defender_chose():
+    sc = epic_scenario([marines(), guard_inside()])
+    dice = FixedDice(ROW_10)
+    result = epic_assault(sc, samples.library(), world_of(sc), "block", MARINES, dice,
+                          debris_target="g2")
+    assert not dice.unused
+    line = "debris falls on Guard, model 2 (the defender's choice): needs 4+, rolled 4: destroyed"
+    assert line in result.lines
+    doc = ScenarioDocument(sc)
+    undo = apply_change(doc, result.change)
+    assert [m.id for m in sc.unit("guard").models] == ["g1", "g3"]
+    assert line in sc.log[-1].text
+    assert sc.piece("block").state["damage_capacity"] == 20 - 4 - 2
+    apply_change(doc, undo)
+    assert [m.id for m in sc.unit("guard").models] == ["g1", "g2", "g3"] and sc.log == []
+
+
+def test_without_a_choice_the_debris_falls_on_the_first_stand_inside():
+    sc = epic_scenario([marines(), guard_inside()])
+    result = epic_assault(sc, samples.library(), world_of(sc), "block", MARINES,
+                          FixedDice(ROW_10))
+    assert ("debris falls on Guard, model 1 (the first stand inside): needs 4+, rolled 4: "
+            "destroyed") in result.lines
+    apply_change(ScenarioDocument(sc), result.change)
+    assert [m.id for m in sc.unit("guard").models] == ["g2", "g3"]
+
+
+def test_debris_choices_list_the_stands_inside_by_name_first_the_default():
+    sc = epic_scenario([marines(), guard_inside()])
+    assert debris_choices(sc, "block") == [("g1", "Guard, model 1"), ("g2", "Guard, model 2"),
+                                           ("g3", "Guard, model 3")]
+    assert debris_choices(epic_scenario(), "block") == []
+
+
+def test_a_debris_target_not_inside_is_refused_by_name_before_any_die():
+    sc = epic_scenario([marines(), guard_inside()])
+    dice = FixedDice(ROW_10)
+    with pytest.raises(AssaultError, match=r"cannot be chosen to fall on Assault Marines, model "
+                                           r"1: it is not inside Building, medium \(Epic "
+                                           r"40,000\) \(inside: Guard, model 1; Guard, model 2; "
+                                           r"Guard, model 3\)"):
+        epic_assault(sc, samples.library(), world_of(sc), "block", MARINES, dice,
+                     debris_target="am1")
+    assert dice.unused == ROW_10 and sc.log == []
+    empty = epic_scenario()
+    with pytest.raises(AssaultError, match=r"\(inside: no stand\)"):
+        epic_assault(empty, samples.library(), world_of(empty), "block", MARINES,
+                     FixedDice(ROW_10), debris_target="g1")
