@@ -27,7 +27,7 @@ STAND = Base.round_mm(20)
 EDGE = 20.0 - HALF - STAND.length_in / 2
 
 
-def epic_scenario() -> Scenario:
+def epic_scenario(inside: list[Unit] | None = None) -> Scenario:
     models = [Model(m, STAND, EDGE, 18.6 + 0.85 * k)
               for k, m in enumerate(("am1", "am2", "am3", "lib"))]
     marines = Unit("assault", "Assault Marines", "red", TroopType.INFANTRY, models,
@@ -36,7 +36,13 @@ def epic_scenario() -> Scenario:
     return Scenario(name="Epic storm", rule_system=RuleSystem.EPIC40K,
                     sides=[Side("red", "Red", "#c62828"), Side("blue", "Blue", "#1e63d6")],
                     terrain=[TerrainPiece("block", "epic40k_medium_building", 20.0, 20.0)],
-                    units=[marines])
+                    units=[marines, *(inside or [])])
+
+
+def guard_inside() -> Unit:
+    return Unit("guard", "Guard", "blue", TroopType.INFANTRY,
+                [Model(f"g{k}", STAND, 20.0, 19.5 + 0.5 * k) for k in (1, 2, 3)],
+                embarked_in="block", stats={"armour": 4})
 
 
 @pytest.fixture
@@ -108,3 +114,35 @@ def test_clicking_beside_the_building_waits_and_escape_leaves_the_tool(epic_wind
     assert isinstance(window.scene.tool, StormTool) and window.storm.dialog is None
     QTest.keyClick(window.view.viewport(), Qt.Key.Key_Escape)
     assert not isinstance(window.scene.tool, StormTool)
+
+
+def test_the_defender_picks_the_second_stand_inside_and_the_debris_of_row_10_falls_on_it(
+        epic_window):
+    window = epic_window
+    window.show_scenario(epic_scenario([guard_inside()]))
+    # roll-off 6 (+1) against 1 (+1): won by 5, hits on 2+; dice 6, 6, 6, 6; critical chance 6;
+    # 2D6 = 5 + 5, row 10: the debris falls; its kill roll 4 against armour 4+
+    window.storm.make_dice = lambda: FixedDice([6, 1, 6, 6, 6, 6, 6, 5, 5, 4])
+    dialog = open_storm(window, (20.0, 20.0))
+    combo = dialog.debris
+    assert combo is not None and combo.isVisible()
+    assert [combo.itemText(k) for k in range(combo.count())] == [
+        "Guard, model 1", "Guard, model 2", "Guard, model 3"]
+    assert combo.currentText() == "Guard, model 1"  # the default: the first stand inside
+    combo.setFocus()
+    QTest.keyClick(combo, Qt.Key.Key_Down)
+    assert combo.currentText() == "Guard, model 2"
+    QTest.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+    scenario = window.document.scenario
+    assert [m.id for m in scenario.unit("guard").models] == ["g1", "g3"]
+    line = "debris falls on Guard, model 2 (the defender's choice): needs 4+, rolled 4: destroyed"
+    assert line in dialog.record.toPlainText()
+    assert line in scenario.log[-1].text
+    assert not combo.isEnabled()
+    QTest.keyClick(window.view.viewport(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert [m.id for m in scenario.unit("guard").models] == ["g1", "g2", "g3"]
+
+
+def test_with_nobody_inside_there_is_no_debris_choice(epic_window):
+    dialog = open_storm(epic_window, (20.0, 20.0))
+    assert dialog.debris is None and dialog.debris_target() is None

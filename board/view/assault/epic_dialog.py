@@ -1,4 +1,8 @@
-"""Epic 40,000 close assault on a building: choose the stands, see the bonuses, roll."""
+"""Epic 40,000 close assault on a building: choose the stands, see the bonuses, roll.
+
+With stands inside, the defender also chooses, before the roll, the stand the debris of
+critical damage row 10 falls on.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QPushButton
+from PySide6.QtWidgets import QComboBox, QLabel, QListWidget, QListWidgetItem, QPushButton
 
 from board.game.assault import AssaultError
-from board.game.assault_epic import CONTACT_CM, EpicStand, epic_assault, epic_preview, epic_stands
+from board.game.assault_epic import (
+    CONTACT_CM,
+    EpicStand,
+    debris_choices,
+    epic_assault,
+    epic_preview,
+    epic_stands,
+)
 from board.view.assault.common import AssaultDialog, ring_of
 from board.view.assault.marks_item import LEFT_OUT, REFUSED, TAKING_PART, AssaultMarks
 from rules.dice import Dice
@@ -36,6 +47,7 @@ class EpicAssaultDialog(AssaultDialog):
         self.stand_list = QListWidget()
         self.stand_list.setMaximumHeight(140)
         self.add(self.stand_list)
+        self.debris = self._debris_choice()
         self.preview = QLabel("")
         self.preview.setWordWrap(True)
         self.add(self.preview)
@@ -60,6 +72,23 @@ class EpicAssaultDialog(AssaultDialog):
                 item.setText(f"{stand.label} — {stand.decision.reason}")
             item.setToolTip(stand.decision.reason)
             self.stand_list.addItem(item)
+
+    def _debris_choice(self) -> QComboBox | None:
+        """The defender's pick of the stand inside for row 10 (none when nobody is inside)."""
+        choices = debris_choices(self.window_.document.scenario, self.piece_id)
+        if not choices:
+            return None
+        self.add(QLabel("If critical damage comes up row 10, the debris falls on "
+                        "(the defender's choice):"))
+        combo = QComboBox()
+        for model_id, name in choices:
+            combo.addItem(name, model_id)
+        self.add(combo)
+        return combo
+
+    def debris_target(self) -> str | None:
+        """Return the model id the defender chose for the debris (``None``: nobody inside)."""
+        return None if self.debris is None else str(self.debris.currentData())
 
     def chosen(self) -> list[str]:
         """Return the model ids of the checked stands."""
@@ -111,7 +140,8 @@ class EpicAssaultDialog(AssaultDialog):
         window = self.window_
         try:
             result = epic_assault(window.document.scenario, window.library, window.scene.world(),
-                                  self.piece_id, self.chosen(), self.make_dice())
+                                  self.piece_id, self.chosen(), self.make_dice(),
+                                  self.debris_target())
         except AssaultError as error:
             self.refuse(str(error))
             return
@@ -119,3 +149,5 @@ class EpicAssaultDialog(AssaultDialog):
         self.note(result.text)
         self.roll_button.setEnabled(False)
         self.stand_list.setEnabled(False)
+        if self.debris is not None:
+            self.debris.setEnabled(False)
