@@ -55,21 +55,56 @@ def _nominal(item: QGraphicsRectItem, at: QPointF) -> QRectF:
     return QRectF(at + box.topLeft() / _JUDGE_PX_PER_INCH, box.size() / _JUDGE_PX_PER_INCH)
 
 
+#: How high the footprints lie: under every building's symbols and labels (the buildings are at
+#: 0), so that two parts of one building sharing a wall do not hide each other's doors.
+FOOTPRINT_Z = -1.0
+
+
+class _Footprint(QGraphicsRectItem):
+    """A building's footprint and battlements, drawn under every building's symbols.
+
+    It stands where its building stands (the building moves it) and is drawn from the
+    building's state; Qt keeps its picture as a pixmap at the view's scale. Never under the
+    mouse: clicks go to the building, whose shape is the footprint.
+    """
+
+    def __init__(self, building: BuildingItem) -> None:
+        super().__init__(building.boundingRect())
+        self.building = building
+        self.setPen(Qt.PenStyle.NoPen)
+        self.setZValue(FOOTPRINT_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def shape(self) -> QPainterPath:  # noqa: D102 - Qt override
+        return QPainterPath()
+
+    def paint(  # noqa: D102 - Qt override
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        self.building.paint_footprint(painter)
+
+
 class BuildingItem(QGraphicsItem):
     """A terrain piece in its datasheet's local frame, placed by position and rotation.
 
-    It paints the footprint (edged in the claiming side's colour), the battlements, and has
-    child symbols for access points, fire points and emplaced weapons and upright labels for
-    each facing's armour and for the name, which also lists the units inside.
+    Its footprint (edged in the claiming side's colour) and battlements are drawn by a
+    companion item under every building's symbols (:class:`_Footprint`); it has child symbols
+    for access points, fire points and emplaced weapons and upright labels for each facing's
+    armour and for the name, which also lists the units inside. It draws nothing itself; its
+    shape, the footprint, is what the mouse finds.
     """
 
     def __init__(self, piece_id: str, look: BuildingLook) -> None:
         super().__init__()
         self.piece_id = piece_id
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
         self.setZValue(0.0)
-        # Kept as a pixmap at the view's scale (redrawn when the zoom or the look changes).
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._look = look
         self._footprint = to_path(look.footprint)
         self._battlements = to_path(look.battlements)
@@ -85,6 +120,7 @@ class BuildingItem(QGraphicsItem):
         self._badges: dict[str, LabelItem] = {}
         self._name_label = LabelItem("", self, point_size=8.5, bold=True)
         self._name_label.setZValue(3.0)
+        self.footprint_item = _Footprint(self)
         self._build_children()
         self._refresh_text()
 
@@ -215,7 +251,7 @@ class BuildingItem(QGraphicsItem):
             background.setAlpha(style.LABEL_BACK.alpha())  # models under it still show
         self._name_label.set_background(background)
         self._refresh_text()
-        self.update()
+        self.footprint_item.update()
 
     def set_part_of_group(self, is_part: bool) -> None:
         """Label a part of a multi-part building by its part name alone (no stats)."""
@@ -304,6 +340,41 @@ class BuildingItem(QGraphicsItem):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
+        pass  # its footprint item draws it
+
+    def itemChange(  # noqa: D102 - Qt override
+        self, change: QGraphicsItem.GraphicsItemChange, value: object
+    ) -> object:
+        changed = QGraphicsItem.GraphicsItemChange
+        footprint = getattr(self, "footprint_item", None)
+        if footprint is not None and shiboken6.isValid(footprint):
+            if change == changed.ItemPositionHasChanged:
+                footprint.setPos(self.pos())
+            elif change == changed.ItemRotationHasChanged:
+                footprint.setRotation(self.rotation())
+            elif change in (changed.ItemSelectedHasChanged, changed.ItemOpacityHasChanged):
+                footprint.setOpacity(self.opacity())
+                footprint.update()
+            elif change == changed.ItemVisibleHasChanged:
+                footprint.setVisible(self.isVisible())
+            elif change == changed.ItemSceneHasChanged:
+                self._carry_footprint(footprint)
+        return super().itemChange(change, value)
+
+    def _carry_footprint(self, footprint: _Footprint) -> None:
+        """Put the footprint on this item's scene (or take it off with it)."""
+        old, new = footprint.scene(), self.scene()
+        if old is new:
+            return
+        if old is not None:
+            old.removeItem(footprint)
+        if new is not None:
+            new.addItem(footprint)
+            footprint.setPos(self.pos())
+            footprint.setRotation(self.rotation())
+
+    def paint_footprint(self, painter: QPainter) -> None:
+        """Draw the footprint, its edge (claim colour, selection) and the battlements."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         fill = _KIND_FILL.get(self._look.kind, style.BUILDING_FILL)
         painter.setBrush(fill.darker(130) if self._look.impassable else fill)
