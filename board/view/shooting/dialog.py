@@ -2,8 +2,9 @@
 
 Warhammer 40,000 and the Horus Heresy: the weapon's name, shots, Ballistic Skill, Strength, AP,
 blast or template and the special rules the building rules read, or one of the emplaced
-weapons of a building; the facing comes from where the firer stands. Epic 40,000: firepower
-and whether the weapon is super-heavy. The odds of every outcome show before rolling and
+weapons of a building; the facing comes from where the firer stands. Epic 40,000: firepower,
+whether the weapon is super-heavy and, with stands inside, the defender's choice of the one the
+debris of critical row 10 falls on. The odds of every outcome show before rolling and
 follow every change of a field. The dialog never blocks: it is shown, and :meth:`roll` is what
 its Roll button calls (tests call it directly).
 """
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from board.document.model import RuleSystem
+from board.game.assault_epic import debris_choices
 from board.game.shooting import (
     SPECIAL_RULES,
     ShootingError,
@@ -142,11 +144,27 @@ class ShootDialog(QDialog):
         self.firepower = _spin(1, 60, 4)
         self.super_heavy = QCheckBox("super-heavy weapon (only these may target a building)")
         self.super_heavy.setChecked(True)
+        self.debris = QComboBox()
         form.addRow("Firepower", self.firepower)
         form.addRow("", self.super_heavy)
+        form.addRow("If critical row 10 comes up, the debris falls on", self.debris)
+        self._epic_form = form
         self.firepower.valueChanged.connect(self.update_odds)
         self.super_heavy.toggled.connect(self.update_odds)
+        self.target.currentIndexChanged.connect(self._fill_debris)
+        self._fill_debris()
         return box
+
+    def _fill_debris(self) -> None:
+        """List the target's stands inside by name (the row hidden when nobody is inside)."""
+        kept = self.debris.currentData()
+        self.debris.clear()
+        piece_id = self.target.currentData()
+        choices = debris_choices(self.scene.document.scenario, piece_id) if piece_id else []
+        for model_id, name in choices:
+            self.debris.addItem(name, model_id)
+        self.debris.setCurrentIndex(max(0, self.debris.findData(kept)))
+        self._epic_form.setRowVisible(self.debris, bool(choices))
 
     def _buttons(self) -> QHBoxLayout:
         row = QHBoxLayout()
@@ -247,7 +265,8 @@ class ShootDialog(QDialog):
             if self.epic:
                 result = epic_shoot(scenario, self.scene.datasheets, world, plan.piece_id,
                                     self.firepower.value(), plan.firer,
-                                    self.super_heavy.isChecked(), seed)
+                                    self.super_heavy.isChecked(), seed,
+                                    debris_target=self.debris.currentData())
             else:
                 result = shoot(scenario, self.scene.datasheets, world, plan, seed)
         except (ShootingError, ValueError, KeyError) as error:
@@ -259,6 +278,8 @@ class ShootDialog(QDialog):
         seed_used = result.change.log[-1].seed
         self.outcome.setPlainText("\n".join(result.lines) + f"\n(seed {seed_used})")
         self.result_ = result
+        if self.epic:
+            self._fill_debris()
         self.update_odds()
         return result
 
