@@ -25,9 +25,10 @@ from board.game.embarking import (
     try_embark,
     try_move_between_parts,
 )
-from board.game.preview import moved_scenario
+from board.game.rings import moved_world
 from board.game.summary import summarise
-from board.game.world import World, WorldCache
+from board.game.targets import centre
+from board.game.world import World
 from board.view.buildings.disembark_tool import DisembarkTool
 from board.view.buildings.dock import BuildingDock
 from board.view.buildings.void_shield_item import ShieldPicture, UnitMark, VoidShieldItem
@@ -57,7 +58,8 @@ class BuildingController(QObject):
         self.void_item: VoidShieldItem | None = None
         self._shields: ShieldPicture | None = None
         self._pressed = QPointF(-1e9, -1e9)
-        self._preview_worlds: WorldCache | None = None
+        #: How many times the void-shield picture was made (once per paint at most).
+        self.pictures_made = 0
         self._still: dict[str, UnitMark] | None = None  # the labels as the document has them
         self._zones = QPainterPath()
         window.view.viewport().installEventFilter(self)
@@ -157,52 +159,63 @@ class BuildingController(QObject):
         self._refresh_coverage()
 
     def shield_picture(self) -> ShieldPicture:
-        """The zones and unit labels, computed when the board has changed since last asked.
+        """The zones and unit labels, made again when the board has changed since last asked.
 
-        While models are dragged only their units are checked again, on a preview world.
+        Asked when the overlay paints, so at most once per paint however fast the mouse
+        moves. While a drag previews things elsewhere it is made where their items stand: a
+        dragged Void Shield Generator takes its zone along and every unit is judged again;
+        dragged models have only their units judged again.
         """
         if self._shields is None:
-            if self._still is None:
-                world = self.scene.world()
-                self._still = self._marks(world, list(void_shield_coverage(world)))
-                zones = [void_shield_zone(p.footprint, p.void_shields.range)
-                         for p in world.pieces.values() if p.void_shields]
-                union = shapely.union_all(zones) if zones else shapely.Polygon()
-                self._zones = geometry_to_path(union)
-            marks = dict(self._still)
-            moved, preview = self._world_as_dragged()
-            if moved:
-                marks.update(self._marks(preview, [unit_coverage(preview, u) for u in moved]))
-            self._shields = ShieldPicture(self._zones, tuple(marks.values()))
+            self._shields = self._picture()
+            self.pictures_made += 1
         return self._shields
+
+    def _picture(self) -> ShieldPicture:
+        world = self.scene.world()
+        if not world.terrain.generators:
+            return ShieldPicture()
+        if self._still is None:
+            self._still = self._marks(world, list(void_shield_coverage(world)))
+            self._zones = _zones_path(world)
+        units, generators, preview = self._world_as_dragged(world)
+        if generators:
+            marks = self._marks(preview, list(void_shield_coverage(preview)))
+            return ShieldPicture(_zones_path(preview), tuple(marks.values()))
+        marks = dict(self._still)
+        marks.update(self._marks(preview, [unit_coverage(preview, u) for u in units]))
+        return ShieldPicture(self._zones, tuple(marks.values()))
 
     @staticmethod
     def _marks(world: World, covers: list[UnitCoverage]) -> dict[str, UnitMark]:
-        """A label per unit, under the middle of its rear models."""
+        """A label per unit, under the middle of its rear models (where ``world`` has them)."""
         marks = {}
         for cover in covers:
-            models = world.units[cover.unit_id].models
-            centre = QPointF(sum(m.x for m in models) / len(models), max(m.y for m in models))
-            marks[cover.unit_id] = UnitMark(centre, cover.explain(), cover.status.value)
+            spots = [centre(shape) for _, shape in world.unit_models(cover.unit_id)]
+            middle = QPointF(sum(x for x, _ in spots) / len(spots), max(y for _, y in spots))
+            marks[cover.unit_id] = UnitMark(middle, cover.explain(), cover.status.value,
+                                            cover.unit_id)
         return marks
 
-    def _world_as_dragged(self) -> tuple[set[str], World]:
-        """The units being dragged, and the world with their models where the items are now."""
+    def _world_as_dragged(self, world: World) -> tuple[set[str], set[str], World]:
+        """The units and generators being dragged, and the world as their items stand now."""
         scenario = self.scene.document.scenario
-        moved: dict[str, tuple[float, float]] = {}
+        models: dict[str, tuple[float, float]] = {}
         units: set[str] = set()
         for model_id in self.scene.selected_model_ids():
             at = self.scene.model_item(model_id).pos()
             unit, model = scenario.model(model_id)
-            if (at.x(), at.y()) != (model.x, model.y):
-                moved[model_id] = (at.x(), at.y())
+            if model_id in world.models and (at.x(), at.y()) != (model.x, model.y):
+                models[model_id] = (at.x() - model.x, at.y() - model.y)
                 units.add(unit.id)
-        if not moved:
-            return units, self.scene.world()
-        if self._preview_worlds is None or self._preview_worlds.library is not \
-                self.scene.datasheets:
-            self._preview_worlds = WorldCache(self.scene.datasheets)
-        return units, self._preview_worlds.world_for(moved_scenario(scenario, moved))
+        pieces: dict[str, tuple[float, float]] = {}
+        for piece_id in self.scene.selected_piece_ids():
+            at, piece = self.scene.piece_item(piece_id).pos(), scenario.piece(piece_id)
+            shapes = world.pieces.get(piece_id)
+            if shapes is not None and shapes.void_shields and (at.x(), at.y()) != (piece.x,
+                                                                                  piece.y):
+                pieces[piece_id] = (at.x() - piece.x, at.y() - piece.y)
+        return units, set(pieces), moved_world(world, models, pieces=pieces)
 
     def _on_drag_moved(self, _: str) -> None:
         if self.void_item is not None and isValid(self.void_item):
@@ -320,3 +333,10 @@ class BuildingController(QObject):
         self.dock.complete_requested.connect(self.complete_disembark)
         self.dock.abandon_requested.connect(self.abandon_disembark)
         self.dock.void_shields_toggled.connect(self.show_void_shields)
+
+
+def _zones_path(world: World) -> QPainterPath:
+    """Every generator's zone in ``world``, as one outline (overlapping zones merged)."""
+    zones = [void_shield_zone(p.footprint, p.void_shields.range)
+             for p in world.pieces.values() if p.void_shields]
+    return geometry_to_path(shapely.union_all(zones)) if zones else QPainterPath()

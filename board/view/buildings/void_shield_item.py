@@ -32,11 +32,12 @@ ZONE_MARGIN = 14.0
 
 @dataclass(frozen=True)
 class UnitMark:
-    """A unit's label: where (the unit's centre, inches), the words, the status."""
+    """A unit's label: where (the unit's centre, inches), the words, the status, the unit."""
 
     at: QPointF
     text: str
     status: str
+    unit_id: str = ""
 
 
 @dataclass(frozen=True)
