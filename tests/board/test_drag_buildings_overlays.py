@@ -14,7 +14,7 @@ from shapely.geometry import Point
 from board.document.datasheets import place_datasheet
 from board.document.model import Base, Model, TroopType, Unit
 from board.game.annotations import ruler_annotation, within_annotation
-from board.game.targets import ModelTarget, PieceTarget
+from board.game.targets import ModelTarget, PieceTarget, ZoneTarget
 from board.view.buildings import BuildingController
 from board.view.measure.sketches import WHOLLY
 from geometry import place_footprint
@@ -164,3 +164,42 @@ def test_a_kept_ruler_and_verdict_to_a_building_follow_it_while_it_is_dragged(
     assert ruler_item.sketch().labels[0].text == f'{gap:.2f}"'
     window.undo_stack.undo()
     assert ruler_item.sketch().labels[0].text == f'{still:.2f}"'
+
+
+def test_dragging_a_building_that_projects_no_shields_leaves_the_zones_alone(window, library):
+    show_generator(window, library)
+    before = controller(window).shield_picture()
+    made = controller(window).pictures_made
+    window.scene.clearSelection()
+    moved, p1 = press_and_move(window.view, (24.0, 22.0), (34.0, 22.0))  # the bastion
+    assert window.scene.selected_piece_ids() == ["bastion"]
+    window.view.viewport().repaint()
+    assert controller(window).shield_picture() is before
+    assert controller(window).pictures_made == made
+    QTest.mouseRelease(window.view.viewport(), Left, NoMod, p1)
+    assert window.document.scenario.piece("bastion").x == pytest.approx(24.0 + moved.x())
+    window.undo_stack.undo()
+
+
+def test_a_kept_ruler_to_a_void_shield_zone_follows_its_generator(window, library):
+    show_generator(window, library)
+    layer = window.measure.layer
+    layer.keep(ruler_annotation("ruler-1", ModelTarget("t0"), ZoneTarget("void_shield", "vsg")),
+               "Keep")
+    item = layer.item("ruler-1")
+    tank = window.scene.world().models["t0"].shape
+
+    def to_zone(x: float, y: float) -> float:
+        generator = place_footprint(library["void_shield_generator"].footprint, x, y, 0.0)
+        return max(tank.distance(generator) - 12.0, 0.0)
+
+    assert item.sketch().labels[0].text == f'{to_zone(12.0, 24.0):.2f}"'
+    window.scene.clearSelection()
+    moved, p1 = press_and_move(window.view, (12.0, 24.0), (30.0, 30.0))
+    now = to_zone(12.0 + moved.x(), 24.0 + moved.y())
+    assert to_zone(12.0, 24.0) - now > 10.0
+    assert item.sketch().labels[0].text == f'{now:.2f}"'
+    assert item.boundingRect().contains(item.sketch().bounds())
+    QTest.mouseRelease(window.view.viewport(), Left, NoMod, p1)
+    window.undo_stack.undo()
+    assert item.sketch().labels[0].text == f'{to_zone(12.0, 24.0):.2f}"'

@@ -218,9 +218,20 @@ class BuildingController(QObject):
         return units, set(pieces), moved_world(world, models, pieces=pieces)
 
     def _on_drag_moved(self, _: str) -> None:
-        if self.void_item is not None and isValid(self.void_item):
+        """Make the picture again at the next paint, if the drag can change it."""
+        if self.void_item is not None and isValid(self.void_item) and self._drag_matters():
             self._shields = None
             self.void_item.update()
+
+    def _drag_matters(self) -> bool:
+        """Whether models or a Void Shield Generator are dragged.
+
+        Other buildings change nothing here, and the overlay covers the table: a repaint of
+        it is not free.
+        """
+        pieces = self.scene.world().pieces
+        return bool(self.scene.selected_model_ids()) or any(
+            p in pieces and pieces[p].void_shields for p in self.scene.selected_piece_ids())
 
     # -- keeping the dock live --------------------------------------------------------------
     def show_piece(self, piece_id: str | None) -> None:
