@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from board.document.changes import Change
 from board.document.model import LogEntry, Scenario, Unit
+from board.game.names import Namer
 from rules.dice import Dice
 
 __all__ = [
@@ -99,8 +100,10 @@ def unit_version(scenario: Scenario, change: Change, unit_id: str) -> Unit:
 def remove_models(scenario: Scenario, change: Change, model_ids: Iterable[str]) -> list[str]:
     """Take the models in ``model_ids`` off their units in ``change``; return the names lost.
 
-    A unit that loses every model is removed. Returns ``"<unit name> <model id>"`` per model.
+    A unit that loses every model is removed. Returns each model's name as the scenario had it
+    (``Guard Squad, model 2``; the unit's name alone for a one-model unit).
     """
+    names = Namer.for_scenario(scenario, None)
     lost: list[str] = []
     by_unit: dict[str, list[str]] = {}
     for model_id in model_ids:
@@ -111,7 +114,7 @@ def remove_models(scenario: Scenario, change: Change, model_ids: Iterable[str]) 
             continue
         unit = unit_version(scenario, change, unit_id)
         unit.models = [m for m in unit.models if m.id not in dead]
-        lost += [f"{unit.name} {m}" for m in dead]
+        lost += [names.model(m) for m in dead]
         if not unit.models:
             change.units[unit_id] = None
     return lost

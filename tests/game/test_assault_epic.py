@@ -106,7 +106,7 @@ def test_critical_damage_kills_and_marks_the_units_inside():
     undo = apply_change(doc, result.change)
     assert [m.id for m in sc.unit("guard").models] == ["g2"]
     assert sc.piece("block").state["damage_capacity"] == 20 - 4 - 3
-    assert "destroyed: Guard g1" in result.text
+    assert "destroyed: Guard, model 1" in result.text
     apply_change(doc, undo)
     assert [m.id for m in sc.unit("guard").models] == ["g1", "g2"]
 
