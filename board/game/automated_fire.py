@@ -38,7 +38,10 @@ XY = tuple[float, float]
 
 @dataclass(frozen=True)
 class AutomatedTarget:
-    """One emplaced weapon's automated fire: where it is, whom it fires at, and why."""
+    """One emplaced weapon's automated fire: where it is, whom it fires at, and why.
+
+    ``shooter`` names it as a player reads it: ``Heavy bolter (front) of Imperial Bastion``.
+    """
 
     piece_id: str
     weapon_id: str
@@ -48,6 +51,7 @@ class AutomatedTarget:
     bs: int | None
     reason: str
     shots: int = 0
+    shooter: str = ""
 
 
 def _enemies(world: World, side: str) -> list[EnemyUnit]:
@@ -98,7 +102,9 @@ def _targets_of(world: World, building: wh40k.Building, manual: Collection[str],
     shots = wh40k.automated_fire(building, manual, nearest, dice)
     return [AutomatedTarget(building.id, s.weapon_id, mounts[s.weapon_id].weapon.name,
                             (mounts[s.weapon_id].x, mounts[s.weapon_id].y), s.target, s.bs,
-                            s.reason, mounts[s.weapon_id].weapon.shots) for s in shots]
+                            s.reason, mounts[s.weapon_id].weapon.shots,
+                            f"{building.name_of(s.weapon_id)} of {building.name}")
+            for s in shots]
 
 
 def automated_targets(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
@@ -144,25 +150,26 @@ def _fire_one(scenario: Scenario, library: Mapping[str, Datasheet], target: Auto
     weapon = building.profile.weapon(target.weapon_id).weapon
     hits = sum(wh40k.roll_to_hit(target.bs, dice, weapon.has("Twin-linked")).hit
                for _ in range(weapon.shots))
-    text = (f"{target.piece_id} {target.weapon} (automated, BS{target.bs}) at {target.target}: "
+    victim = building.name_of(target.target)
+    text = (f"{target.shooter} (automated, BS{target.bs}) at {victim}: "
             f"{weapon.shots} shots, {hits} hit")
     if wh40k.record_fired(building, target.weapon_id):
         new = copy.deepcopy(piece)
         write_back(new, building)
         change.pieces[piece.id] = new
     if change.units.get(target.target, True) is None:
-        return text + f"; {target.target} is already destroyed"
+        return text + f"; {victim} is already destroyed"
     profiles = _profiles(scenario, change, target.target)
     if not hits or profiles is None or weapon.strength is None:
         return text + ("" if not hits else f" at S{weapon.strength} – the players roll to wound")
     carried = Roll(f"hits from {target.weapon}", (hits,), max(hits, 1))  # a count, not a die
     unit_hits = wh40k.UnitHits((target.target,), carried, "shot at", weapon.strength,
                                weapon.ap, ignores_cover=False, randomly_allocated=True)
-    wounds = wh40k.resolve_wounds(unit_hits, profiles, dice)
+    wounds = wh40k.resolve_wounds(unit_hits, profiles, dice, building.names)
     unit = copy.deepcopy(change.units.get(target.target) or scenario.unit(target.target))
     unit.models = [m for m in unit.models if m.id not in wounds.casualties]
     change.units[unit.id] = unit if unit.models else None
-    return f"{text}; {wounds.describe()}"
+    return f"{text}; {wounds.describe(building.names)}"
 
 
 def automated_fire(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
@@ -175,7 +182,7 @@ def automated_fire(scenario: Scenario, library: Mapping[str, Datasheet], world: 
     lines = ["Automated fire at the end of the Shooting phase"]
     for target in targets:
         if target.target is None:
-            lines.append(f"{target.piece_id} {target.weapon}: {target.reason}")
+            lines.append(f"{target.shooter}: {target.reason}")
         else:
             lines.append(_fire_one(scenario, library, target, dice, change))
     rolls = [r.to_dict() for r in dice.take()]

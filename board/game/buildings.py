@@ -24,6 +24,7 @@ from typing import Any
 from board.document.datasheet import Datasheet, TerrainKind
 from board.document.datasheet_json import datasheet_to_dict
 from board.document.model import RuleSystem, Scenario, TerrainPiece, TroopType
+from board.game.names import Namer
 from rules import epic40k, warhammer_fantasy, wh40k
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "BuildingRules",
     "BuildingStateError",
     "sheet_of",
+    "player_names",
     "building_rules",
     "state_of",
     "write_back",
@@ -83,10 +85,25 @@ def _is_building(sheet: Datasheet, system: RuleSystem) -> bool:
     return sheet.armour is not None
 
 
+def player_names(scenario: Scenario, sheet: Datasheet) -> dict[str, str]:
+    """What the players call the sides, units, models and ``sheet``'s weapons, by id.
+
+    The 40K rules name things through it (:attr:`rules.wh40k.Building.names`).
+    """
+    namer = Namer({u.id: u for u in scenario.units}, {})
+    names = {s.id: s.name for s in scenario.sides}
+    for unit in scenario.units:
+        names[unit.id] = unit.name
+        names.update((m.id, namer.model(m.id)) for m in unit.models)
+    names.update((w.id, Namer.sheet_mount(sheet, w.id)) for w in sheet.emplaced_weapons)
+    return names
+
+
 def _wh40k(scenario: Scenario, sheet: Datasheet, piece: TerrainPiece) -> wh40k.Building:
     data = datasheet_to_dict(sheet)
     data["id"] = piece.id
     building = wh40k.Building.from_dicts(data, piece.state, piece.claimed_by)
+    building.names = player_names(scenario, sheet)
     inside = scenario.units_in(piece.id)
     building.state.occupants = [u.id for u in inside]
     building.state.occupying_side = inside[0].side if inside else None
@@ -114,6 +131,7 @@ def _fantasy(scenario: Scenario, sheet: Datasheet, piece: TerrainPiece) -> Fanta
         main = next((u for u in inside if u.troop_type is not TroopType.CHARACTER), inside[0])
         garrison = warhammer_fantasy.GarrisonState(main.id, main.side, 0)
     garrison.characters = [u.id for u in inside if u.id != garrison.unit]
+    garrison.name = next((u.name for u in inside if u.id == garrison.unit), garrison.unit)
     return FantasyBuilding(sheet.floors, garrison)
 
 

@@ -32,8 +32,9 @@ from shapely.geometry.base import BaseGeometry
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import LogEntry, Model, RuleSystem, Scenario, Unit
-from board.game.buildings import FantasyBuilding, building_rules, write_back
+from board.game.buildings import FantasyBuilding, building_rules, sheet_of, write_back
 from board.game.embarking import DISEMBARKED_ON, EMBARKED_ON, turn_mark
+from board.game.names import Namer
 from board.game.overlaps import overlapping
 from board.game.placement_checks import fantasy_exit_verdicts, in_cm, with_overlaps
 from board.game.world import World
@@ -261,7 +262,8 @@ def plan_disembark(scenario: Scenario, library: Mapping[str, Datasheet], world: 
     rules_object = building_rules(scenario, library, piece)
     if rules_object is None or piece.id not in world.pieces:
         return _refused(piece.id, party, system,
-                        f"cannot disembark: {piece.id} is not a building of {system.label}")
+                        f"cannot disembark: {sheet_of(scenario, library, piece).name} is not a "
+                        f"building of {system.label}")
     obstacles = world.obstacles_for(unit.side)
     if isinstance(rules_object, wh40k.Building):
         return _wh40k_plan(scenario, world, rules_object, party, obstacles, system)
@@ -308,7 +310,10 @@ def check_positions(scenario: Scenario, world: World, plan: DisembarkPlan,
         verdicts = check_disembark(models, plan.access, obstacles, plan.reach, table=table)
     if plan.system.uses_cm:
         verdicts = in_cm(verdicts, models, plan.reach, obstacles, table)
-    return with_overlaps(verdicts, overlapping(world, side, models))
+    namer = Namer(world.units, world.pieces)
+    overlaps = {m: [namer.model(o) for o in found]
+                for m, found in overlapping(world, side, models).items()}
+    return with_overlaps(verdicts, overlaps)
 
 
 def _landed(unit: Unit, positions: Mapping[str, XY], mark: list[Any] | None) -> Unit:
@@ -329,7 +334,9 @@ def disembark_change(scenario: Scenario, library: Mapping[str, Datasheet], world
         return plan.decision, None
     bad = [v for v in check_positions(scenario, world, plan, positions) if not v.legal]
     if bad:
-        reasons = "; ".join(v.explain() for v in bad)
+        namer = Namer(world.units, world.pieces)
+        reasons = "; ".join(f"{namer.model(v.model_id)} ({'; '.join(t for _, t in v.problems)})"
+                            for v in bad)
         return Decision.no(f"cannot disembark: {len(bad)} model{'s' if len(bad) != 1 else ''} "
                            f"not placed legally: {reasons}"), None
     piece = scenario.piece(plan.piece_id)

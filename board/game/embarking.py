@@ -36,6 +36,7 @@ from board.game.buildings import (
     sheet_of,
     write_back,
 )
+from board.game.names import Namer
 from board.game.turns import TurnError, clock_of
 from board.game.world import World
 from geometry import check_embark, distance, format_distance
@@ -115,7 +116,9 @@ def _out_of_reach(world: World, party: Sequence[Unit], piece_id: str) -> tuple[i
     models = [m for u in party for m in world.unit_models(u.id)]
     check = check_embark(models, access, EMBARK_REACH)
     failing = check.failing
-    shown = ", ".join(f"{v.model_id} {format_distance(v.distance)}" for v in failing[:4])
+    namer = Namer(world.units, world.pieces)
+    shown = "; ".join(f"{namer.model(v.model_id)} {format_distance(v.distance)}"
+                      for v in failing[:4])
     more = f" and {len(failing) - 4} more" if len(failing) > 4 else ""
     return len(failing), (f" (nearest access: {shown}{more})" if failing else "")
 
@@ -186,7 +189,7 @@ def _fantasy(world: World, scenario: Scenario, building: FantasyBuilding, party:
     if building.garrison is None:
         mark = turn_mark(scenario)
         building.garrison = warhammer_fantasy.GarrisonState(
-            unit.id, unit.side, int(mark[0]) if mark else 0)
+            unit.id, unit.side, int(mark[0]) if mark else 0, name=unit.name)
     else:
         building.garrison.characters.extend(u.id for u in party)
     return Decision.yes(f"{_names(party)} garrison {_piece_name(world, piece_id)}")
@@ -252,13 +255,14 @@ def try_embark(scenario: Scenario, library: Mapping[str, Datasheet], world: Worl
     unit = scenario.unit(unit_id)
     piece = scenario.piece(piece_id)
     if not unit.on_table:
+        inside = _piece_name(world, unit.embarked_in or "")
         return EmbarkAttempt(Decision.no(f"cannot embark: {unit.name} is already inside "
-                                         f"{unit.embarked_in}"))
+                                         f"{inside}"))
     sheet = sheet_of(scenario, library, piece)
     rules_object = building_rules(scenario, library, piece)
     if rules_object is None:
         system = scenario.rule_system.label
-        return EmbarkAttempt(Decision.no(f"cannot embark: {sheet.name} ({piece_id}) is not a "
+        return EmbarkAttempt(Decision.no(f"cannot embark: {sheet.name} is not a "
                                          f"building a unit can enter in {system}"))
     party = boarding_party(scenario, unit_id)
     decision = _decide(world, scenario, rules_object, party, piece)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from board.document.datasheet import Datasheet
 from board.document.model import Scenario, Unit
 
 if TYPE_CHECKING:
@@ -103,11 +104,14 @@ class Namer:
     def mount(self, piece_id: str, mount_id: str) -> str:
         """``Heavy bolter (front)``: the weapon and the wall it is in (if it is in one)."""
         piece = self.pieces.get(piece_id)
-        if piece is None:
-            return mount_id
-        for weapon in piece.sheet.emplaced_weapons:
+        return mount_id if piece is None else self.sheet_mount(piece.sheet, mount_id)
+
+    @staticmethod
+    def sheet_mount(sheet: Datasheet, mount_id: str) -> str:
+        """:meth:`mount` from the datasheet alone (no world needed): ``Heavy bolter (front)``."""
+        for weapon in sheet.emplaced_weapons:
             if weapon.id == mount_id:
-                wall = wall_of(piece.sheet.footprint, weapon.x, weapon.y)
+                wall = wall_of(sheet.footprint, weapon.x, weapon.y)
                 return f"{weapon.weapon.name} ({wall})" if wall else weapon.weapon.name
         return mount_id
 

@@ -30,7 +30,7 @@ from fractions import Fraction
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import LogEntry, Scenario
-from board.game.buildings import building_rules, write_back
+from board.game.buildings import building_rules, sheet_of, write_back
 from board.game.shooting_effects import ShotEffects, apply_effects, no_escape
 from board.game.turns import clock_of
 from board.game.world import World
@@ -124,14 +124,15 @@ def target_building(scenario: Scenario, library: Mapping[str, Datasheet],
         piece = scenario.piece(piece_id)
     except KeyError:
         raise ShootingError(f"no terrain piece {piece_id!r} in the scenario") from None
+    name = sheet_of(scenario, library, piece).name
     fallen = piece.state.get("destroyed_by") if isinstance(piece.state, dict) else None
     if fallen:
-        raise ShootingError(f"{piece_id} is already destroyed ({fallen})")
+        raise ShootingError(f"{name} is already destroyed ({fallen})")
     building = building_rules(scenario, library, piece)
     if not isinstance(building, wh40k.Building):
-        raise ShootingError(f"{piece_id} is not a {scenario.rule_system.label} building")
+        raise ShootingError(f"{name} is not a {scenario.rule_system.label} building")
     if building.destroyed:
-        raise ShootingError(f"{piece_id} is already {building.state.condition.value}")
+        raise ShootingError(f"{name} is already {building.state.condition.value}")
     return building
 
 
@@ -153,7 +154,7 @@ def emplaced_order(scenario: Scenario, library: Mapping[str, Datasheet], world: 
     spec = building.profile.weapon(weapon_id)
     bs = wh40k.weapon_bs(building, weapon_id, firer_bs)
     if bs is None:
-        raise ShootingError(f"{weapon_id} of {piece_id}: {wh40k.can_fire(building, weapon_id)}")
+        raise ShootingError(f"{building.name}: {wh40k.can_fire(building, weapon_id).reason}")
     w = spec.weapon
     mount = next(m for m in world.piece(piece_id).mounts if m.id == weapon_id)
     order = WeaponOrder(w.name, w.shots, bs, w.strength or 0, w.ap, w.blast, w.template,
@@ -184,7 +185,7 @@ def shot_odds(scenario: Scenario, library: Mapping[str, Datasheet], world: World
     building = target_building(scenario, library, plan.piece_id)
     w = plan.weapon
     if w.on_battlements and not building.profile.battlements:
-        raise ShootingError(f"{plan.piece_id} has no battlements")
+        raise ShootingError(f"{building.name} has no battlements")
     facing = facing_from(scenario, world, plan.piece_id, plan.at)
     table = wh40k.damage_table_for(scenario.rule_system.value)
     dice, haywire = 2 if "Armourbane" in w.special else 1, "Haywire" in w.special
@@ -239,7 +240,7 @@ def _extra_hits(building: wh40k.Building, plan: ShotPlan, facing: str, dice: Dic
     if not w.on_battlements or building.destroyed:
         return [], []
     if not building.profile.battlements:
-        raise ShootingError(f"{plan.piece_id} has no battlements")
+        raise ShootingError(f"{building.name} has no battlements")
     hit = wh40k.battlements_blast_hit(building, w.profile(), facing, dice, clock_of(scenario),
                                       wh40k.damage_table_for(scenario.rule_system.value),
                                       effects.surroundings)
@@ -258,7 +259,7 @@ def _fired_emplaced(scenario: Scenario, library: Mapping[str, Datasheet], plan: 
     new = copy.deepcopy(source)
     write_back(new, building)
     change.pieces[piece_id] = new
-    return [f"{weapon_id} of {piece_id} is spent (one use)"]
+    return [f"{building.name_of(weapon_id)} of {building.name} is spent (one use)"]
 
 
 def shoot(scenario: Scenario, library: Mapping[str, Datasheet], world: World, plan: ShotPlan,
@@ -273,7 +274,7 @@ def shoot(scenario: Scenario, library: Mapping[str, Datasheet], world: World, pl
     dice = dice if dice is not None else Dice(seed)
     effects = ShotEffects(scenario, world, building)
     armour = building.armour(facing)
-    head = (f"{plan.firer} shoots {plan.piece_id} ({facing} facing, AV {armour}) – "
+    head = (f"{plan.firer} shoots {building.name} ({facing} facing, AV {armour}) – "
             f"{plan.weapon.describe()}")
     escaped = no_escape(building, plan.weapon, dice, effects) if plan.weapon.fire_point else []
     told, hits = _fire(building, plan, facing, dice, scenario, effects)

@@ -25,6 +25,7 @@ from board.document.datasheet import Datasheet, TerrainKind
 from board.document.model import Model, Scenario, Unit
 from board.game.buildings import write_back
 from board.game.forced_out import ForcedOutPlacer
+from board.game.names import Namer
 from board.game.world import World
 from rules import wh40k
 from rules.dice import Dice
@@ -114,14 +115,14 @@ def no_escape(building: wh40k.Building, weapon: WeaponLike, dice: Dice,
     hits = wh40k.UnitHits(found.unit_ids, found.roll, "inside (No Escape)", strength, found.ap,
                           ignores_cover=False)
     ap = "–" if found.ap is None else str(found.ap)
-    lines = [f"No Escape: {', '.join(found.unit_ids)} inside take {found.hits} hits at "
+    lines = [f"No Escape: {building.name_of(found.unit_ids)} inside take {found.hits} hits at "
              f"S{strength} AP{ap}, randomly allocated"]
     profiles = effects.surroundings.profiles
     if all(u in profiles for u in found.unit_ids) and found.strength:
         models = {m: p for u in found.unit_ids for m, p in profiles[u].items()}
-        wounds = wh40k.resolve_wounds(hits, models, dice)
+        wounds = wh40k.resolve_wounds(hits, models, dice, building.names)
         effects.slain += wounds.casualties
-        lines.append(wounds.describe())
+        lines.append(wounds.describe(building.names))
     return lines
 
 
@@ -150,7 +151,7 @@ def _applied(hits: Sequence[wh40k.HitOutcome]) -> list[wh40k.AppliedResult]:
 
 
 def _unit_after(unit: Unit, dead: set[str], placed: Mapping[str, XY], left_out: set[str],
-                forced: bool) -> tuple[Unit | None, list[str]]:
+                forced: bool, namer: Namer) -> tuple[Unit | None, list[str]]:
     new = copy.deepcopy(unit)
     lines = []
     lost = [m.id for m in unit.models if m.id in dead or m.id in left_out]
@@ -164,7 +165,7 @@ def _unit_after(unit: Unit, dead: set[str], placed: Mapping[str, XY], left_out: 
             count = len(new.models)
             lines.append(f"{unit.name} forced out: {count} model{'s' * (count != 1)} placed")
     if lost:
-        lines.append(f"{unit.name} loses {', '.join(lost)}")
+        lines.append(f"{unit.name} loses {', '.join(namer.member(m) for m in lost)}")
     return (new if new.models else None), lines
 
 
@@ -174,21 +175,23 @@ def apply_effects(scenario: Scenario, library: Mapping[str, Datasheet], effects:
     building, applied = effects.building, _applied(hits)
     piece = copy.deepcopy(scenario.piece(building.id))
     write_back(piece, building)
-    lines = [f"the controlling player chose {w} to lose" for w in effects.chosen_weapons]
+    lines = [f"the controlling player chose {building.name_of(w)} to lose"
+             for w in effects.chosen_weapons]
     system = scenario.rule_system.value
     sheet = library.get(piece.datasheet) or next(
         s for s in scenario.custom_datasheets if s.id == piece.datasheet)
     rubble = rubble_datasheet(library, sheet, system, building.state.condition)
     if rubble is not None:
         piece.datasheet = rubble
-        lines.append(f"{building.id} is replaced by {library[rubble].name}")
+        lines.append(f"{building.name} is replaced by {library[rubble].name}")
     change.pieces[building.id] = piece
     dead = {m for a in applied for m in a.casualties} | set(effects.slain)
     forced = any(x.from_inside for a in applied for x in a.exits)
     left_out = {m for a in applied for x in a.exits for m in x.removed}
     placed = effects.placer.positions
+    namer = Namer(effects.units, {})
     for unit in effects.units.values():
-        new, said = _unit_after(unit, dead, placed, left_out, forced)
+        new, said = _unit_after(unit, dead, placed, left_out, forced, namer)
         if new is None or said:
             change.units[unit.id] = new
             lines += said

@@ -15,7 +15,6 @@ from typing import Any
 from board.document.datasheet import Datasheet
 from board.document.model import RuleSystem, Scenario, TerrainPiece
 from board.game.buildings import BuildingRules, FantasyBuilding, building_rules, sheet_of
-from board.game.names import wall_of
 from rules import epic40k, warhammer_fantasy, wh40k
 
 __all__ = ["WeaponLine", "FirePointLine", "BuildingSummary", "summarise", "summarise_all"]
@@ -116,15 +115,15 @@ def _models_inside(scenario: Scenario, piece: TerrainPiece) -> tuple[tuple[str, 
     return tuple(u.id for u in units), sum(len(u.models) for u in units)
 
 
-def _wh40k(building: wh40k.Building, base: dict[str, Any], sheet: Datasheet,
-           ) -> BuildingSummary:
+def _wh40k(building: wh40k.Building, base: dict[str, Any]) -> BuildingSummary:
     profile, state = building.profile, building.state
     weapons = []
     for spec in profile.emplaced_weapons:
         decision = wh40k.can_fire(building, spec.id)
-        reason = decision.reason.removeprefix(f"{spec.id}: ").removeprefix(f"{spec.id} ")
+        weapon = building.name_of(spec.id)
+        reason = decision.reason.removeprefix(f"{weapon}: ").removeprefix(f"{weapon} ")
         weapons.append(WeaponLine(spec.id, spec.weapon.name, spec.weapon.range,
-                                  decision.allowed, reason, _weapon_label(sheet, spec.id)))
+                                  decision.allowed, reason, weapon))
     facts = []
     if building.void_shields_up or profile.void_shields:
         facts.append(f"void shields up: {building.void_shields_up} of {profile.void_shields}")
@@ -141,7 +140,7 @@ def _wh40k(building: wh40k.Building, base: dict[str, Any], sheet: Datasheet,
         capacity=profile.transport_capacity, claimed_by=state.claimed_by,
         weapons=tuple(weapons),
         fire_points=tuple(FirePointLine(p.id, p.facing, p.models) for p in profile.fire_points),
-        effects=tuple(e.describe() for e in state.effects), facts=tuple(facts))
+        effects=tuple(e.describe(building.names) for e in state.effects), facts=tuple(facts))
 
 
 def _epic(state: epic40k.BuildingState, sheet: Datasheet, base: dict[str, Any],
@@ -172,14 +171,6 @@ def _fantasy(building: FantasyBuilding, scenario: Scenario, base: dict[str, Any]
                            claimed_by=garrison.side if garrison else None, facts=tuple(facts))
 
 
-def _weapon_label(sheet: Datasheet, weapon_id: str) -> str:
-    for weapon in sheet.emplaced_weapons:
-        if weapon.id == weapon_id:
-            wall = wall_of(sheet.footprint, weapon.x, weapon.y)
-            return f"{weapon.weapon.name} ({wall})" if wall else weapon.weapon.name
-    return weapon_id
-
-
 def _with_names(summary: BuildingSummary, scenario: Scenario) -> BuildingSummary:
     units = {u.id: u.name for u in scenario.units}
     sides = {s.id: s.name for s in scenario.sides}
@@ -208,7 +199,7 @@ def summarise(scenario: Scenario, library: Mapping[str, Datasheet],
     base = {"piece_id": piece.id, "name": sheet.name, "system": scenario.rule_system.value,
             "inside": inside, "models_inside": count}
     if isinstance(rules_object, wh40k.Building):
-        return _with_names(_wh40k(rules_object, base, sheet), scenario)
+        return _with_names(_wh40k(rules_object, base), scenario)
     if isinstance(rules_object, FantasyBuilding):
         return _with_names(_fantasy(rules_object, scenario, base), scenario)
     assert scenario.rule_system is RuleSystem.EPIC40K

@@ -109,7 +109,8 @@ class EndOfTurn:
 def _building_turn_end(building: wh40k.Building, finished: wh40k.PlayerTurn,
                        dice: Dice, name: str) -> list[str]:
     """What the end of a player turn does to one building (``name`` as a player reads it)."""
-    lines = [f"{name}: {e.describe()} – ended" for e in building.end_turn(finished)]
+    lines = [f"{name}: {e.describe(building.names)} – ended"
+             for e in building.end_turn(finished)]
     if building.controller == finished.player and not building.destroyed:
         for roll in wh40k.restore_shields(building, dice):
             verdict = "restored" if roll.total >= 5 else "stays down"

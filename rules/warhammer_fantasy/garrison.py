@@ -90,12 +90,20 @@ class GarrisonState:
     """Who holds the building: the unit, its side, the characters who joined, the turn it went in.
 
     Kept as plain JSON values in ``TerrainPiece.state`` (``to_dict``/``from_dict``).
+    ``name`` is what the players call the unit (the board gives it; not saved): the texts
+    name the unit by it, by its id when it is not given.
     """
 
     unit: str
     side: str
     entered_turn: int
     characters: list[str] = field(default_factory=list)
+    name: str = field(default="", compare=False)
+
+    @property
+    def unit_name(self) -> str:
+        """The garrisoning unit as the players call it (its id when no name was given)."""
+        return self.name or self.unit
 
     def to_dict(self) -> dict[str, Any]:
         """Return plain JSON values."""
@@ -123,7 +131,7 @@ def may_join(character_side: str, garrison: GarrisonState | None, in_contact: bo
         return Decision.no("the building is held by the enemy: assault it instead")
     if not in_contact:
         return Decision.no("the character must move into base contact with the building")
-    return Decision.yes(f"the character joins {garrison.unit} in the building")
+    return Decision.yes(f"the character joins {garrison.unit_name} in the building")
 
 
 @dataclass(frozen=True)
@@ -153,7 +161,8 @@ def may_leave(
     if not remaining_moves:
         return Decision.no("a garrison leaves only in its Remaining Moves sub-phase")
     if turn == garrison.entered_turn:
-        return Decision.no(f"{garrison.unit} went in this turn (turn {turn}) and cannot leave yet")
+        return Decision.no(f"{garrison.unit_name} went in this turn (turn {turn}) and cannot "
+                           "leave yet")
     if placement.nearest < EXIT_MIN_DISTANCE:
         return Decision.no(
             f"a model is {placement.nearest:.2f}\" from the building; all must be 1\" or more"
@@ -163,7 +172,8 @@ def may_leave(
             f"a model is {placement.farthest:.2f}\" from the building, more than twice its "
             f"Movement ({2 * movement:g}\")"
         )
-    return Decision.yes(f"{garrison.unit} leaves the building and moves no further this turn")
+    return Decision.yes(f"{garrison.unit_name} leaves the building and moves no further this "
+                        "turn")
 
 
 def may_charge_out() -> Decision:

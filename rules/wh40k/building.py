@@ -17,10 +17,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.wh40k.names import Names, called
 from rules.wh40k.profile import FACINGS, BuildingProfile, EmplacedWeaponSpec
 from rules.wh40k.tables import Affected, BuildingCondition, DamageResult
 from rules.wh40k.turns import PlayerTurn
@@ -48,14 +49,14 @@ class Effect:
     unit_ids: tuple[str, ...] = ()
     distance: float | None = None
 
-    def describe(self) -> str:
-        """Return the effect in words, with when it ends."""
+    def describe(self, names: Names | None = None) -> str:
+        """Return the effect in words, with when it ends (units and sides by ``names``)."""
         who = self.affected.value if self.affected else "the building"
-        units = f" ({', '.join(self.unit_ids)})" if self.unit_ids else ""
+        units = f" ({called(self.unit_ids, names)})" if self.unit_ids else ""
         what = self.kind.replace("_", " ")
         if self.distance is not None:
             what += f' of {self.distance:g}"'
-        end = str(self.until) if self.until else "the end of the battle"
+        end = self.until.describe(names) if self.until else "the end of the battle"
         return f"{self.source.value}: {what} for {who}{units} until {end}"
 
     def to_dict(self) -> dict[str, Any]:
@@ -141,10 +142,16 @@ def _copy(value: Any) -> Any:
 
 @dataclass
 class Building:
-    """A building in play: ``profile`` (datasheet facts) and ``state`` (what changed)."""
+    """A building in play: ``profile`` (datasheet facts) and ``state`` (what changed).
+
+    ``names`` is what the players call the sides, units, models and emplaced weapons the
+    building's rules speak of, by id (the board gives it; it is not saved): every text the
+    rules build about the building names them through it.
+    """
 
     profile: BuildingProfile
     state: BuildingState = field(default_factory=BuildingState)
+    names: Names = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_dicts(
@@ -164,6 +171,15 @@ class Building:
     def id(self) -> str:
         """The building's id (the terrain piece's)."""
         return self.profile.id
+
+    @property
+    def name(self) -> str:
+        """The building's name as the players read it: its datasheet's (its id if none)."""
+        return self.profile.name or self.profile.id
+
+    def name_of(self, ids: str | Iterable[str]) -> str:
+        """What the players call ``ids`` (one id or several: sides, units, models, weapons)."""
+        return called(ids, self.names)
 
     def armour(self, facing: str) -> int:
         """Return the Armour Value of ``facing`` now (never below 0, RULES.md §4 000 decision 4)."""

@@ -60,7 +60,8 @@ def claim_on_entering(building: Building, side: str) -> ClaimChange:
         return ClaimChange(building.id, before, before, "a destroyed building cannot be claimed")
     building.state.claimed_by = side
     why = "already held" if before == side else "entered"
-    return ClaimChange(building.id, before, side, f"{side} {why}: claims {building.id}")
+    who = building.name_of(side)
+    return ClaimChange(building.id, before, side, f"{who} {why}: claims {building.name}")
 
 
 def claim_on_battlements(building: Building, side: str) -> ClaimChange:
@@ -69,11 +70,12 @@ def claim_on_battlements(building: Building, side: str) -> ClaimChange:
     if building.destroyed:
         return ClaimChange(building.id, before, before, "a destroyed building cannot be claimed")
     if before is not None and before != side:
-        why = f"already claimed by {before}; only entering re-claims"
-        why = f"{side} on the battlements cannot claim it: {why}"
+        why = f"already claimed by {building.name_of(before)}; only entering re-claims"
+        why = f"{building.name_of(side)} on the battlements cannot claim it: {why}"
         return ClaimChange(building.id, before, before, why)
     building.state.claimed_by = side
-    return ClaimChange(building.id, before, side, f"{side} on the battlements claims {building.id}")
+    why = f"{building.name_of(side)} on the battlements claims {building.name}"
+    return ClaimChange(building.id, before, side, why)
 
 
 def release_destroyed(building: Building) -> ClaimChange:

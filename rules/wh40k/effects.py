@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from rules.dice import Dice, Roll
 from rules.wh40k.building import Building, Effect
+from rules.wh40k.names import Names, called
 from rules.wh40k.tables import (
     Affected,
     BuildingCondition,
@@ -85,7 +86,10 @@ class Surroundings:
 
 @dataclass
 class AppliedResult:
-    """Everything a damage result did to the building and the units around it."""
+    """Everything a damage result did to the building and the units around it.
+
+    ``names`` (the building's) names the units, models and weapons in :meth:`describe`.
+    """
 
     result: DamageResult
     row: DamageRow
@@ -100,6 +104,7 @@ class AppliedResult:
     effects: list[Effect] = field(default_factory=list)
     exits: list[UnitExit] = field(default_factory=list)
     condition: BuildingCondition | None = None
+    names: Names = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def rolls(self) -> list[Roll]:
@@ -119,11 +124,13 @@ class AppliedResult:
             lines.append(f"{self.fallback_from.value} with no weapons left counts as this")
         if self.armour_loss:
             lines.append(f"armour −{self.armour_loss} on every facing")
-        lines += [h.describe() for h in self.hits] + [w.describe() for w in self.wounds]
+        names = self.names
+        lines += [h.describe(names) for h in self.hits] + [w.describe(names) for w in self.wounds]
         if self.weapon_lost:
-            lines.append(f"{self.weapon_lost.weapon_id} destroyed ({self.weapon_lost.how.value})")
-        lines += [e.describe() for e in self.effects]
-        lines += [x.describe() for x in self.exits]
+            weapon = called(self.weapon_lost.weapon_id, names)
+            lines.append(f"{weapon} destroyed ({self.weapon_lost.how.value})")
+        lines += [e.describe(names) for e in self.effects]
+        lines += [x.describe(names) for x in self.exits]
         if self.condition:
             lines.append(f"the building is {self.condition.value}")
         return "; ".join(lines)
@@ -145,7 +152,7 @@ def apply_result(
         applied = apply_result(building, table, fallback, dice, clock, surroundings, cause)
         applied.fallback_from = result
         return applied
-    applied = AppliedResult(result, row, cause)
+    applied = AppliedResult(result, row, cause, names=building.names)
     _lose_armour(building, applied, dice)
     _hit_occupants(building, applied, dice, surroundings)
     _hit_battlements(building, applied, dice, surroundings)
@@ -187,14 +194,15 @@ def _hit(
     unit_ids: tuple[str, ...], count: int, where: str, applied: AppliedResult, dice: Dice,
     surroundings: Surroundings,
 ) -> None:
-    roll = dice.roll(count, f"{applied.result.value}: hits on {', '.join(unit_ids)}")
+    names = applied.names
+    roll = dice.roll(count, f"{applied.result.value}: hits on {called(unit_ids, names)}")
     hits = UnitHits(unit_ids, roll, where)
     applied.hits.append(hits)
     if not all(u in surroundings.profiles for u in unit_ids):
         applied.casualties.extend(surroundings.casualties(hits))
         return
     models = {m: p for u in unit_ids for m, p in surroundings.profiles[u].items()}
-    wounds = resolve_wounds(hits, models, dice)
+    wounds = resolve_wounds(hits, models, dice, names)
     applied.wounds.append(wounds)
     applied.casualties.extend(wounds.casualties)
 
@@ -276,7 +284,7 @@ def _force_out(
             if model not in dead:
                 placed[surroundings.place_model(unit.id, model)].append(model)
     survivors = placed[Placement.NORMAL] or placed[Placement.EMERGENCY]
-    pinning = pinning_test(units, dice) if survivors else None
+    pinning = pinning_test(units, dice, building.names) if survivors else None
     return UnitExit(
         tuple(u.id for u in units), tuple(placed[Placement.NORMAL]),
         tuple(placed[Placement.EMERGENCY]), tuple(placed[Placement.NONE]), pinning, True,
@@ -291,12 +299,12 @@ def _clear_battlements(
         unit = surroundings.unit(unit_id)
         alive = [m for m in unit.models if m not in dead]
         if effect.battlements_move_off is None:
-            pinning = pinning_test([unit], dice) if alive else None
+            pinning = pinning_test([unit], dice, building.names) if alive else None
             applied.exits.append(UnitExit((unit.id,), (), (), (), pinning))
             continue
         moved = [m for m in alive if surroundings.move_off_battlements(unit.id, m)]
         removed = tuple(m for m in alive if m not in moved)
-        pinning = pinning_test([unit], dice) if moved else None
+        pinning = pinning_test([unit], dice, building.names) if moved else None
         applied.exits.append(UnitExit((unit.id,), tuple(moved), (), removed, pinning))
     if effect.battlements_move_off is not None:
         building.state.on_battlements = []

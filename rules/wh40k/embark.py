@@ -15,11 +15,12 @@ voluntary action for the rest of the turn; units leaving by an access point may 
 
 >>> from rules.wh40k.profile import BuildingProfile
 >>> from rules.wh40k.effects import UnitFacts
->>> profile = BuildingProfile.from_values("bastion", 14, "medium", access_points=("door",))
->>> bastion = Building(profile)
+>>> profile = BuildingProfile.from_values("b1", 14, "medium", access_points=("door",),
+...                                       name="Imperial Bastion")
+>>> bastion = Building(profile, names={"tactical": "Tactical Squad Cato"})
 >>> squad = UnitFacts("tactical", "red", tuple(f"m{i}" for i in range(22)))
 >>> can_embark(bastion, [squad], models_out_of_reach=0).reason
-'cannot embark: bastion holds 20 models, the unit has 22'
+'cannot embark: Imperial Bastion holds 20 models, Tactical Squad Cato has 22'
 """
 
 from __future__ import annotations
@@ -61,37 +62,38 @@ def _model_count(units: Sequence[UnitFacts]) -> int:
     return sum(len(u.models) for u in units)
 
 
-def _names(units: Sequence[UnitFacts] | Sequence[str]) -> str:
-    return ", ".join(u if isinstance(u, str) else u.id for u in units)
+def _names(building: Building, units: Sequence[UnitFacts] | Sequence[str]) -> str:
+    """The units as the players call them (the building's ``names``)."""
+    return building.name_of(u if isinstance(u, str) else u.id for u in units)
 
 
 def _building_refuses(building: Building, verb: str) -> Decision:
     if building.destroyed:
-        return Decision.no(f"cannot {verb}: {building.id} is {building.state.condition.value}")
+        return Decision.no(f"cannot {verb}: {building.name} is {building.state.condition.value}")
     if building.profile.impassable:
         why = "is impassable (its battlements may be used)"
-        return Decision.no(f"cannot {verb}: {building.id} {why}")
+        return Decision.no(f"cannot {verb}: {building.name} {why}")
     for effect in building.barred("no_embark"):
-        return Decision.no(f"cannot {verb}: {effect.describe()}")
+        return Decision.no(f"cannot {verb}: {effect.describe(building.names)}")
     return Decision.yes()
 
 
-def _group_refuses(units: Sequence[UnitFacts]) -> Decision:
+def _group_refuses(building: Building, units: Sequence[UnitFacts]) -> Decision:
     if not units:
         return Decision.no("cannot embark: no unit given")
     for unit in units:
         if unit.troop_type not in EMBARKING_TROOP_TYPES:
             kind = unit.troop_type.replace("_", " ")
             return Decision.no(
-                f"cannot embark: {unit.id} is {kind}; only infantry (jump and jet-pack infantry "
-                "too) and independent characters may enter a building"
+                f"cannot embark: {building.name_of(unit.id)} is {kind}; only infantry (jump and "
+                "jet-pack infantry too) and independent characters may enter a building"
             )
     leader, others = units[0], units[1:]
     for unit in others:
         if unit.troop_type != "independent_character" or unit.joined_to != leader.id:
             return Decision.no(
-                f"cannot embark: {unit.id} is not an independent character joined to "
-                f"{leader.id}; "
+                f"cannot embark: {building.name_of(unit.id)} is not an independent character "
+                f"joined to {building.name_of(leader.id)}; "
                 "only one unit plus its joined characters may occupy a building"
             )
     return Decision.yes()
@@ -105,7 +107,8 @@ def _occupancy_refuses(
         joining = all(u.troop_type == "independent_character" for u in units)
         if not (joining and units[0].side == state.occupying_side):
             return Decision.no(
-                f"cannot embark: {building.id} is already occupied by {_names(state.occupants)}; "
+                f"cannot embark: {building.name} is already occupied by "
+                f"{_names(building, state.occupants)}; "
                 "only one unit plus its joined independent characters may occupy a building"
             )
     inside_models = _model_count(inside)
@@ -114,8 +117,9 @@ def _occupancy_refuses(
     if inside_models + entering > capacity:
         already = f" with {inside_models} inside" if inside_models else ""
         return Decision.no(
-            f"cannot embark: {building.id} holds {capacity} models, "
-            f"the unit has {entering}{already}"
+            f"cannot embark: {building.name} holds {capacity} models, "
+            f"{_names(building, units)} {'has' if len(units) == 1 else 'have'} "
+            f"{entering}{already}"
         )
     return Decision.yes()
 
@@ -149,12 +153,12 @@ def can_embark(
     """
     for check in (
         _building_refuses(building, "embark"),
-        _group_refuses(units),
+        _group_refuses(building, units),
     ):
         if not check:
             return check
     if not building.profile.access_points and not building.profile.battlements:
-        return Decision.no(f"cannot embark: {building.id} has no access point or battlements")
+        return Decision.no(f"cannot embark: {building.name} has no access point or battlements")
     if disembarked_this_turn:
         return Decision.no("cannot embark: the unit disembarked this turn")
     occupancy = _occupancy_refuses(building, units, inside)
@@ -167,7 +171,8 @@ def can_embark(
         )
     total = _model_count(units) + _model_count(inside)
     return Decision.yes(
-        f"{_names(units)} may embark: {total} of {building.profile.transport_capacity} places"
+        f"{_names(building, units)} may embark: {total} of "
+        f"{building.profile.transport_capacity} places"
     )
 
 
@@ -196,17 +201,18 @@ def can_disembark(
 ) -> Decision:
     """Whether the occupying unit ``unit_id`` may leave now (by an access point or battlements)."""
     if unit_id not in building.state.occupants:
-        return Decision.no(f"cannot disembark: {unit_id} is not inside {building.id}")
+        who = building.name_of(unit_id)
+        return Decision.no(f"cannot disembark: {who} is not inside {building.name}")
     if embarked_this_turn or not began_movement_inside:
         return Decision.no("cannot disembark: the unit did not begin the Movement phase inside")
     for effect in building.barred("no_disembark"):
-        return Decision.no(f"cannot disembark: {effect.describe()}")
+        return Decision.no(f"cannot disembark: {effect.describe(building.names)}")
     if onto_battlements and not building.profile.battlements:
-        return Decision.no(f"cannot disembark onto battlements: {building.id} has none")
+        return Decision.no(f"cannot disembark onto battlements: {building.name} has none")
     if onto_battlements and building.destroyed:
         return Decision.no("cannot disembark onto the battlements of a destroyed building")
     distance = disembark_distance(building, unit_id)
-    return Decision.yes(f"{unit_id} may disembark up to {distance:g}\"")
+    return Decision.yes(f"{building.name_of(unit_id)} may disembark up to {distance:g}\"")
 
 
 def disembark_distance(building: Building, unit_id: str) -> float:
@@ -255,7 +261,8 @@ def disembark(
     how = "emergency disembarkation: no voluntary actions this turn" if emergency else (
         "by an access point: may still charge (Repel the Enemy)"
     )
-    decision = Decision.yes(f"{_names(unit_ids)} disembark up to {distance:g}\", {how}")
+    who = _names(building, unit_ids)
+    decision = Decision.yes(f"{who} disembark up to {distance:g}\", {how}")
     return DisembarkOutcome(decision, distance, emergency, not emergency, emergency)
 
 
@@ -269,23 +276,26 @@ def can_move_between_parts(
     """Whether ``units`` inside ``source`` may move into the part ``target``."""
     ids = [u.id for u in units]
     if not ids or any(u not in source.state.occupants for u in ids):
-        return Decision.no(f"cannot move: {_names(ids)} are not all inside {source.id}")
+        return Decision.no(f"cannot move: {_names(source, ids)} are not all inside "
+                           f"{source.name}")
     if not adjacent:
-        return Decision.no(f"cannot move: {target.id} is not adjacent to {source.id}")
+        return Decision.no(f"cannot move: {target.name} is not adjacent to {source.name}")
     for effect in source.barred("no_disembark"):
-        return Decision.no(f"cannot move out of {source.id}: {effect.describe()}")
+        return Decision.no(f"cannot move out of {source.name}: {effect.describe(source.names)}")
     refusal = _building_refuses(target, "move in")
     if not refusal:
         return refusal
     if target.state.occupants:
         return Decision.no(
-            f"cannot move: {target.id} is occupied by {_names(target.state.occupants)}; "
+            f"cannot move: {target.name} is occupied by "
+            f"{_names(target, target.state.occupants)}; "
             "only an unoccupied part may be entered"
         )
     occupancy = _occupancy_refuses(target, units, inside_target)
     if not occupancy:
         return Decision.no(occupancy.reason.replace("cannot embark", "cannot move"))
-    return Decision.yes(f"{_names(ids)} move into {target.id}: this takes their whole move")
+    return Decision.yes(f"{_names(source, ids)} move into {target.name}: this takes their "
+                        "whole move")
 
 
 def move_between_parts(

@@ -58,9 +58,9 @@ def shooting_restriction(
     shots" means Snap Shots only.
     """
     for effect in building.effects_on("no_shooting", affected, unit_id):
-        return Decision.no(f"no shooting: {effect.describe()}")
+        return Decision.no(f"no shooting: {effect.describe(building.names)}")
     for effect in building.effects_on("snap_shots", affected, unit_id):
-        return Decision.yes(f"snap shots only: {effect.describe()}")
+        return Decision.yes(f"snap shots only: {effect.describe(building.names)}")
     return Decision.yes("may shoot normally")
 
 
@@ -68,19 +68,20 @@ def can_fire(building: Building, weapon_id: str) -> Decision:
     """Whether the emplaced weapon ``weapon_id`` can fire this phase, and how."""
     spec = building.profile.weapon(weapon_id)
     state = building.state
+    weapon = building.name_of(weapon_id)
     if building.destroyed or weapon_id in state.destroyed_weapons:
-        return Decision.no(f"{weapon_id} cannot fire: it has been destroyed")
+        return Decision.no(f"{weapon} cannot fire: it has been destroyed")
     if weapon_id in state.spent_weapons:
-        return Decision.no(f"{weapon_id} cannot fire: it is a one-shot weapon already used")
+        return Decision.no(f"{weapon} cannot fire: it is a one-shot weapon already used")
     if state.dilapidated and not state.dilapidated_weapons_fire:
         return Decision.no(
-            f"{weapon_id} cannot fire: the building is dilapidated and its emplaced weapons "
+            f"{weapon} cannot fire: the building is dilapidated and its emplaced weapons "
             "are silent"
         )
     restriction = shooting_restriction(building, Affected.EMPLACED_WEAPONS)
     if restriction.reason.startswith("snap") and not spec.weapon.can_snap_shoot:
-        return Decision.no(f"{weapon_id} cannot fire: {restriction.reason}, and it cannot snap")
-    return Decision(restriction.allowed, f"{weapon_id}: {restriction.reason}")
+        return Decision.no(f"{weapon} cannot fire: {restriction.reason}, and it cannot snap")
+    return Decision(restriction.allowed, f"{weapon}: {restriction.reason}")
 
 
 def weapon_bs(building: Building, weapon_id: str, firer_bs: int) -> int | None:
@@ -97,7 +98,7 @@ def check_fire_points(building: Building, firers: Mapping[str, int]) -> Decision
     for point, count in firers.items():
         if point not in limits:
             known = sorted(limits)
-            return Decision.no(f"{building.id} has no fire point {point!r}; it has {known}")
+            return Decision.no(f"{building.name} has no fire point {point!r}; it has {known}")
         if count > limits[point]:
             return Decision.no(
                 f"fire point {point} lets {limits[point]} models shoot, not {count}"
@@ -128,11 +129,11 @@ def check_manual_fire(
     seen_models: set[str] = set()
     targets = {o.target for o in orders} | ({unit_target} if unit_target else set())
     if len(targets) > 1:
-        shown = sorted(targets)
+        shown = building.name_of(sorted(targets))
         return Decision.no(f"all manually fired weapons shoot at the unit's target, not {shown}")
     for order in orders:
         refusal = _order_refusal(building, order, embarked_models, fire_point_firers)
-        refusal = refusal or _repeat_refusal(order, seen_weapons, seen_models)
+        refusal = refusal or _repeat_refusal(building, order, seen_weapons, seen_models)
         if refusal:
             return Decision.no(refusal)
         seen_weapons.add(order.weapon_id)
@@ -143,19 +144,21 @@ def check_manual_fire(
 def _order_refusal(
     building: Building, order: ManualFire, embarked: Collection[str], fire_point: Collection[str]
 ) -> str:
+    model, weapon = building.name_of(order.model_id), building.name_of(order.weapon_id)
     if order.model_id not in embarked:
-        return f"{order.model_id} is not embarked in {building.id}"
+        return f"{model} is not embarked in {building.name}"
     if order.model_id in fire_point:
-        return f"{order.model_id} fires through a fire point and cannot also fire {order.weapon_id}"
+        return f"{model} fires through a fire point and cannot also fire {weapon}"
     decision = can_fire(building, order.weapon_id)
     return "" if decision else decision.reason
 
 
-def _repeat_refusal(order: ManualFire, weapons: set[str], models: set[str]) -> str:
+def _repeat_refusal(building: Building, order: ManualFire, weapons: set[str],
+                    models: set[str]) -> str:
     if order.weapon_id in weapons:
-        return f"{order.weapon_id} has already been fired this Shooting phase"
+        return f"{building.name_of(order.weapon_id)} has already been fired this Shooting phase"
     if order.model_id in models:
-        return f"{order.model_id} is already firing an emplaced weapon"
+        return f"{building.name_of(order.model_id)} is already firing an emplaced weapon"
     return ""
 
 
@@ -203,10 +206,12 @@ def _automated_shot(
         return AutomatedShot(weapon_id, None, bs, "no enemy unit in range and line of sight")
     roll = None
     if len(candidates) > 1:
-        roll = dice.roll(1, f"{weapon_id}: nearest enemy tie", sides=len(candidates))
+        roll = dice.roll(1, f"{building.name_of(weapon_id)}: nearest enemy tie",
+                         sides=len(candidates))
     target = candidates[roll.total - 1] if roll else candidates[0]
     tie = f" (tie of {len(candidates)} broken at random)" if roll else ""
-    return AutomatedShot(weapon_id, target, bs, f"fires at the nearest enemy {target}{tie}", roll)
+    why = f"fires at the nearest enemy {building.name_of(target)}{tie}"
+    return AutomatedShot(weapon_id, target, bs, why, roll)
 
 
 def record_fired(building: Building, weapon_id: str) -> bool:

@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rules.wh40k.names import Names, called
+
 __all__ = ["PlayerTurn", "TurnClock"]
 
 
@@ -40,7 +42,13 @@ class PlayerTurn:
         return self.key <= finished.key
 
     def __str__(self) -> str:
-        return f"the end of {self.player}'s turn {self.game_turn}"
+        return self.describe()
+
+    def describe(self, names: Names | None = None) -> str:
+        """``the end of Ultramarines' turn 2`` (the side by its name when ``names`` has it)."""
+        side = called(self.player, names)
+        mark = "'" if side.endswith("s") else "'s"
+        return f"the end of {side}{mark} turn {self.game_turn}"
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON values."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.dice import Dice, Roll
+from rules.wh40k.names import Names, called
 from rules.wh40k.tables import WeaponLoss
 
 __all__ = [
@@ -66,10 +67,10 @@ class UnitHits:
         """How many hits."""
         return self.roll.total
 
-    def describe(self) -> str:
-        """In words."""
+    def describe(self, names: Names | None = None) -> str:
+        """In words (the units by ``names``)."""
         return (
-            f"{', '.join(self.unit_ids)} ({self.where}): {self.hits} hits at S{self.strength} "
+            f"{called(self.unit_ids, names)} ({self.where}): {self.hits} hits at S{self.strength} "
             "AP – with Ignores Cover, randomly allocated"
         )
 
@@ -87,10 +88,10 @@ class PinningTest:
         """Whether the unit holds its nerve (a failure means Go to Ground)."""
         return self.roll.total <= self.leadership
 
-    def describe(self) -> str:
-        """In words."""
+    def describe(self, names: Names | None = None) -> str:
+        """In words (the units by ``names``)."""
         verdict = "passed" if self.passed else "failed: goes to ground"
-        units = ", ".join(self.unit_ids)
+        units = called(self.unit_ids, names)
         return f"Pinning test for {units}: {self.roll.total} vs Ld{self.leadership}, {verdict}"
 
 
@@ -111,9 +112,9 @@ class UnitExit:
         out = bool(self.placed) and not self.emergency
         return self.from_inside and out and (self.pinning is None or self.pinning.passed)
 
-    def describe(self) -> str:
-        """In words: who got out, how, who was removed, and the Pinning test."""
-        units = ", ".join(self.unit_ids)
+    def describe(self, names: Names | None = None) -> str:
+        """In words: who got out, how, who was removed, and the Pinning test (by ``names``)."""
+        units = called(self.unit_ids, names)
         if self.from_inside:
             text = (
                 f"{units}: {len(self.placed)} out by an access point, {len(self.emergency)} by "
@@ -124,7 +125,7 @@ class UnitExit:
             text += f"{len(self.removed)} could not and are removed"
         else:
             text = f"{units} stay on the battlements, now ruins"
-        return text + (f"; {self.pinning.describe()}" if self.pinning else "")
+        return text + (f"; {self.pinning.describe(names)}" if self.pinning else "")
 
 
 @dataclass(frozen=True)
@@ -136,8 +137,12 @@ class WeaponLost:
     roll: Roll | None = None
 
 
-def pinning_test(units: Sequence[UnitFacts], dice: Dice) -> PinningTest:
-    """Roll a Pinning test for a unit and its joined characters (best Leadership)."""
+def pinning_test(units: Sequence[UnitFacts], dice: Dice,
+                 names: Names | None = None) -> PinningTest:
+    """Roll a Pinning test for a unit and its joined characters (best Leadership).
+
+    ``names`` names the units in the roll's purpose, as the log shows it.
+    """
     ids = tuple(u.id for u in units)
-    roll = dice.roll(2, f"Pinning test ({', '.join(ids)})")
+    roll = dice.roll(2, f"Pinning test ({called(ids, names)})")
     return PinningTest(ids, roll, max(u.leadership for u in units))

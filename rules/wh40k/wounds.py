@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.dice import Dice, Roll
+from rules.wh40k.names import Names, called
 from rules.wh40k.units import UnitHits
 
 __all__ = [
@@ -96,13 +97,14 @@ class WoundOutcome:
             found += ([allocation.pick] if allocation.pick else []) + list(allocation.saves)
         return found
 
-    def describe(self) -> str:
-        """In words."""
+    def describe(self, names: Names | None = None) -> str:
+        """In words (units and models by ``names``)."""
+        units = called(self.unit_ids, names)
         if self.needed is None:
-            return f"{', '.join(self.unit_ids)}: the hits cannot wound"
+            return f"{units}: the hits cannot wound"
         wounds = sum(f >= self.needed for f in self.wound_roll.faces) if self.wound_roll else 0
-        slain = ", ".join(self.casualties) or "none"
-        return f"{', '.join(self.unit_ids)}: {wounds} wounds on {self.needed}+; slain: {slain}"
+        slain = called(self.casualties, names) or "none"
+        return f"{units}: {wounds} wounds on {self.needed}+; slain: {slain}"
 
 
 def _majority_toughness(models: Mapping[str, ModelProfile]) -> int:
@@ -111,20 +113,23 @@ def _majority_toughness(models: Mapping[str, ModelProfile]) -> int:
 
 
 def resolve_wounds(
-    hits: UnitHits, models: Mapping[str, ModelProfile], dice: Dice
+    hits: UnitHits, models: Mapping[str, ModelProfile], dice: Dice, names: Names | None = None
 ) -> WoundOutcome:
-    """Roll ``hits`` to wound against ``models`` (the living ones, in order) and allocate."""
+    """Roll ``hits`` to wound against ``models`` (the living ones, in order) and allocate.
+
+    ``names`` names the units and models in the rolls' purposes, as the log shows them.
+    """
     if not models:
         return WoundOutcome(hits.unit_ids, None, None, ())
     needed = to_wound_target(hits.strength, _majority_toughness(models))
     if needed is None or hits.hits == 0:
         return WoundOutcome(hits.unit_ids, needed, None, ())
-    roll = dice.roll(hits.hits, f"to wound {', '.join(hits.unit_ids)} ({needed}+)")
+    roll = dice.roll(hits.hits, f"to wound {called(hits.unit_ids, names)} ({needed}+)")
     wounds = sum(face >= needed for face in roll.faces)
     alive = dict(models)
     allocations: list[Allocation] = []
     while wounds and alive:
-        allocation, used = _allocate(alive, wounds, hits, dice)
+        allocation, used = _allocate(alive, wounds, hits, dice, names)
         wounds -= used
         allocations.append(allocation)
         if allocation.slain:
@@ -133,12 +138,13 @@ def resolve_wounds(
 
 
 def _allocate(
-    alive: Mapping[str, ModelProfile], wounds: int, hits: UnitHits, dice: Dice
+    alive: Mapping[str, ModelProfile], wounds: int, hits: UnitHits, dice: Dice,
+    names: Names | None,
 ) -> tuple[Allocation, int]:
     """Give wounds to one random model until it dies or they run out; return how many it took."""
-    names = list(alive)
-    pick = dice.roll(1, "random allocation", sides=len(names)) if len(names) > 1 else None
-    model_id = names[pick.total - 1] if pick else names[0]
+    living = list(alive)
+    pick = dice.roll(1, "random allocation", sides=len(living)) if len(living) > 1 else None
+    model_id = living[pick.total - 1] if pick else living[0]
     model = alive[model_id]
     save = best_save(model, hits.ap, hits.ignores_cover)
     saves: list[Roll] = []
@@ -146,7 +152,7 @@ def _allocate(
     while used < wounds and lost < model.wounds:
         used += 1
         if save is not None:
-            saves.append(dice.roll(1, f"{model_id} save ({save}+)"))
+            saves.append(dice.roll(1, f"{called(model_id, names)} save ({save}+)"))
             if saves[-1].total >= save:
                 continue
         lost += 1

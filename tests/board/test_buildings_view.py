@@ -93,7 +93,7 @@ def test_an_embark_over_capacity_is_refused_with_the_numbers_and_nothing_moves(w
     show_empty_bastion(window, library, 22)
     before = {m.id: (m.x, m.y) for m in window.scenario.unit("new").models}
     drag(window.view, (23.0, 20.3), (24.0, 24.0), Shift)
-    reason = "cannot embark: bastion holds 20 models, the unit has 22"
+    reason = "cannot embark: Imperial Bastion holds 20 models, Assault Squad has 22"
     assert controller(window).dock.message.text() == reason
     assert window.statusBar().currentMessage() == reason
     unit = window.scenario.unit("new")
@@ -135,7 +135,8 @@ def test_a_model_placed_6_1_inches_out_is_named_then_moving_it_in_disembarks(win
     assert tool.illegal() == ["v0"]
     QTest.keyClick(window.view.viewport(), Qt.Key.Key_Return)
     message = controller(window).dock.message.text()
-    assert message.startswith("cannot disembark: 1 model not placed legally: v0: too far")
+    assert message.startswith(
+        "cannot disembark: 1 model not placed legally: Veteran Squad (too far")
     assert f'farthest part {far:.2f}" from door, limit 6.00"' in message
     assert window.scenario.unit("red-vets").embarked_in == "bastion"
     assert window.scene.tool is tool and window.undo_stack.count() == 0
@@ -234,7 +235,7 @@ def test_a_fantasy_garrison_leaves_into_its_exit_ring(window, library):
     drag_ghost(window, tool, "s0", (30.0, top - 0.6))
     assert tool.illegal() == ["s0"]
     QTest.mouseClick(dock.complete_button, Qt.MouseButton.LeftButton)
-    assert "s0: too close" in dock.message.text()
+    assert "Spearmen, model 1 (too close" in dock.message.text()
     assert window.scenario.unit("spears").embarked_in == "house"
     drag_ghost(window, tool, "s0", (30.0, top - 3.0))
     QTest.mouseClick(dock.complete_button, Qt.MouseButton.LeftButton)

@@ -77,7 +77,7 @@ def test_a_seeded_shot_detonates_the_bastion_and_undo_takes_it_all_back(window, 
     assert window.scene.model_item("v0").isVisible()
     entry = scenario.log[-1]
     assert entry.seed == 16 and "damage roll 6 +1 (AP2 weapon) = 7: Detonation!" in entry.text
-    assert "bastion is replaced by Crater, large (40K)" in entry.text
+    assert "Imperial Bastion is replaced by Crater, large (40K)" in entry.text
     assert "Detonation!" in dialog.outcome.toPlainText() and "(seed 16)" in \
         dialog.outcome.toPlainText()
     assert window.undo_stack.count() == 1
@@ -113,7 +113,7 @@ def test_automated_fire_is_highlighted_logged_and_undone(window):
     feature = window.shooting
     entry = window.scenario.log[-1]
     assert entry.text.startswith("Automated fire at the end of the Shooting phase")
-    assert "(automated, BS2) at blue-guard" in entry.text
+    assert "(automated, BS2) at Guard Squad" in entry.text
     assert feature.highlight.sketch() is not None and feature.highlight.sketch().lines
     QTest.keyClick(window.view.viewport(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.scenario.log == []

@@ -57,8 +57,8 @@ def test_a_damaged_dilapidated_bastion_shows_the_rules_numbers_and_effects():
     assert not weapons["heavy-bolter-left"].may_fire
     assert "destroyed" in weapons["heavy-bolter-left"].reason
     assert not weapons["heavy-bolter-front"].may_fire  # dilapidated: the guns are silent
-    assert summary.effects == (effect.describe(),)
-    assert "until the end of red's turn 2" in summary.effects[0]
+    assert summary.effects == (effect.describe({"red": "Red"}),)
+    assert "until the end of Red's turn 2" in summary.effects[0]
 
 
 def test_write_back_keeps_claimed_by_in_step_with_the_rules_state():

@@ -21,9 +21,15 @@ def world_of(s):
     return WorldCache(library()).world_for(s)
 
 
-def near_door(n: int, unit_id: str = "sq", side: str = RED):
-    return round_unit(unit_id, side, [(6.0 + 1.4 * (k % 6), 5.6 - 1.4 * (k // 6))
+#: A unit's name as the players read it (the texts must show it, never the id ``sq``).
+CATO = "Tactical Squad Cato"
+
+
+def near_door(n: int, unit_id: str = "sq", side: str = RED, name: str | None = None):
+    unit = round_unit(unit_id, side, [(6.0 + 1.4 * (k % 6), 5.6 - 1.4 * (k // 6))
                                       for k in range(n)])
+    unit.name = name or unit.name
+    return unit
 
 
 def test_embark_claims_logs_and_undoes_whole():
@@ -44,18 +50,21 @@ def test_embark_claims_logs_and_undoes_whole():
 
 def test_embark_over_capacity_is_refused_with_the_numbers():
     s = scenario(terrain=[TerrainPiece("b", "imperial_bastion", 10.0, 10.0)],
-                 units=[near_door(22)])
+                 units=[near_door(22, name=CATO)])
     attempt = try_embark(s, library(), world_of(s), "sq", "b")
     assert not attempt.allowed and attempt.change is None
-    assert attempt.decision.reason == "cannot embark: b holds 20 models, the unit has 22"
+    assert attempt.decision.reason == (
+        "cannot embark: Imperial Bastion holds 20 models, Tactical Squad Cato has 22")
 
 
 def test_embark_out_of_reach_names_the_models_and_their_distances():
     squad = round_unit("sq", RED, [(9.0, 5.0), (9.0, 1.0), (20.0, 7.0)])
+    squad.name = CATO
     s = scenario(terrain=[TerrainPiece("b", "imperial_bastion", 10.0, 10.0)], units=[squad])
     reason = try_embark(s, library(), world_of(s), "sq", "b").decision.reason
     assert reason.startswith('cannot embark: 2 of 3 models are not within 2" of an access point')
-    assert "sq-2 5.37\"" in reason and "sq-3" in reason
+    assert ('(nearest access: Tactical Squad Cato, model 2 5.37"; Tactical Squad Cato, '
+            'model 3 6.37")') in reason
 
 
 @pytest.mark.parametrize("troop", [TroopType.VEHICLE, TroopType.BIKES])
@@ -117,14 +126,14 @@ def test_fantasy_garrison_rules_and_the_side_holding_it():
     assert spears.change.pieces["h"].state["garrison"]["unit"] == "spears"
 
 
-def embarked(n: int = 5):
-    squad = near_door(n)
+def embarked(n: int = 5, name: str | None = None):
+    squad = near_door(n, name=name)
     squad.embarked_in = "b"
     return scenario(terrain=[TerrainPiece("b", "imperial_bastion", 10.0, 10.0)], units=[squad])
 
 
 def test_first_placement_is_legal_and_a_model_at_6_1_inches_is_named():
-    s = embarked()
+    s = embarked(name=CATO)
     world = world_of(s)
     plan = plan_disembark(s, library(), world, "sq")
     assert plan.decision and plan.reach == 6.0 and not plan.emergency
@@ -133,9 +142,14 @@ def test_first_placement_is_legal_and_a_model_at_6_1_inches_is_named():
     moved = dict(plan.start, **{"sq-3": (9.0, 7.0 - 6.1 + radius)})
     decision, change = disembark_change(s, library(), world, plan, moved)
     assert not decision and change is None
-    assert 'sq-3: too far: farthest part 6.10" from door, limit 6.00"' in decision.reason
+    assert decision.reason == (
+        'cannot disembark: 1 model not placed legally: Tactical Squad Cato, model 3 (too far: '
+        'farthest part 6.10" from door, limit 6.00")')
     decision, change = disembark_change(s, library(), world, plan, plan.start)
     assert decision and change.units["sq"].embarked_in is None
+    assert change.log[0].text == (
+        'Tactical Squad Cato leave Imperial Bastion: Tactical Squad Cato disembark up to 6", '
+        "by an access point: may still charge (Repel the Enemy)")
     assert change.units["sq"].models[2].x == plan.start["sq-3"][0]
     assert change.pieces["b"].state["occupants"] == []
 
@@ -191,10 +205,10 @@ def test_a_base_may_touch_but_not_stand_on_another():
     assert all(v.legal for v in check_positions(s, world, plan, touching))
     stacked = {"sq-1": (8.0, 4.0), "sq-2": (8.5, 4.0)}
     verdicts = {v.model_id: v.explain() for v in check_positions(s, world, plan, stacked)}
-    assert verdicts == {"sq-1": "sq-1: overlaps sq-2", "sq-2": "sq-2: overlaps sq-1"}
+    assert verdicts == {"sq-1": "sq-1: overlaps sq, model 2", "sq-2": "sq-2: overlaps sq, model 1"}
     on_friend = {"sq-1": (5.5, 4.0), "sq-2": (8.0, 4.0)}
     verdicts = {v.model_id: v.explain() for v in check_positions(s, world, plan, on_friend)}
-    assert verdicts["sq-1"] == "sq-1: overlaps friend-1" and verdicts["sq-2"] == "sq-2: legal"
+    assert verdicts["sq-1"] == "sq-1: overlaps friend" and verdicts["sq-2"] == "sq-2: legal"
 
 
 def test_the_first_placement_keeps_off_friendly_models_at_the_door():
@@ -287,4 +301,5 @@ def test_a_part_that_does_not_touch_is_refused():
     s = fortress("fortress.tower")
     reason = try_move_between_parts(s, library(), world_of(s), "sq",
                                     "fortress.left_annex").decision.reason
-    assert reason == "cannot move: fortress.left_annex is not adjacent to fortress.tower"
+    assert reason == ("cannot move: Fortress of Redemption: left bunker annex is not adjacent to "
+                      "Fortress of Redemption: tower")

@@ -92,9 +92,16 @@ def test_a_penetrating_hit_that_rolls_total_collapse_forces_the_occupants_out():
         assert footprint.distance(Point(model.x, model.y)) >= 0.62  # 32 mm base outside
     (entry,) = result.change.log
     assert "damage roll 5 +1 (AP2 weapon) = 6: Total Collapse" in entry.text
-    assert "Pinning test for vets: 9 vs Ld8, failed" in entry.text
+    lines = entry.text.split("\n")
+    assert lines[0].startswith("Devastators shoots Imperial Bastion (front facing, AV 14)")
+    assert "Veteran Squad (inside): 6 hits at S6 AP – with Ignores Cover" in entry.text
+    assert "Pinning test for Veteran Squad: 9 vs Ld8, failed" in entry.text
     assert "Veteran Squad forced out: 3 models placed" in entry.text
+    assert not any(word in entry.text.replace("Devastators", "") for word in ("vets", "devs"))
     assert [r["faces"] for r in entry.rolls] == [[4], [6], [5], [3, 3], [5, 4]]
+    purposes = [r["purpose"] for r in entry.rolls]
+    assert purposes[-2:] == ["Total Collapse: hits on Veteran Squad",
+                             "Pinning test (Veteran Squad)"]
 
 
 def test_detonation_leaves_a_crater():
@@ -103,7 +110,7 @@ def test_detonation_leaves_a_crater():
     piece = result.change.pieces["bastion"]
     assert piece.state["destroyed_by"] == "Detonation!"
     assert piece.datasheet == "wh40k_crater_large"
-    assert "bastion is replaced by Crater, large (40K)" in result.change.log[0].text
+    assert "Imperial Bastion is replaced by Crater, large (40K)" in result.change.log[0].text
 
 
 def test_a_seeded_shot_ends_in_the_state_the_rules_give_and_undo_takes_it_back_whole():
@@ -153,7 +160,8 @@ def test_an_emplaced_weapon_fires_from_its_mount_and_a_destroyed_one_is_refused(
     assert (order.name, order.strength, order.ap, order.bs, at) == \
         ("Icarus lascannon", 9, 2, 4, (24.0, 24.0))
     found.terrain[0].state = {"destroyed_weapons": ["icarus-lascannon"]}
-    with pytest.raises(ShootingError, match="icarus-lascannon of bastion: .*destroyed"):
+    with pytest.raises(ShootingError, match="Imperial Bastion: Icarus lascannon cannot fire: "
+                                            "it has been destroyed"):
         emplaced_order(found, library(), world, "bastion", "icarus-lascannon", 4)
 
 
@@ -176,7 +184,8 @@ def test_a_fallen_building_or_a_non_building_cannot_be_shot():
     with pytest.raises(ShootingError, match="already removed and replaced by a crater"):
         shoot(found, library(), world, plan(), seed=1)
     found.terrain.append(TerrainPiece("crater", "wh40k_crater_small", 50.0, 40.0))
-    with pytest.raises(ShootingError, match="crater is not a Warhammer 40,000 building"):
+    with pytest.raises(ShootingError, match=r"Crater, small \(40K\) is not a Warhammer 40,000 "
+                                            "building"):
         shoot(found, library(), world, ShotPlan("crater", LASCANNON, FRONT, "x"), seed=1)
 
 
@@ -186,7 +195,7 @@ def test_no_escape_gives_the_occupants_d6_hits_before_the_building_is_hit():
     # No Escape D6 = 4 hits; then the template's penetration roll 2 + S5 = 7 < 14.
     result = shoot(found, library(), world, plan(flamer), dice=FixedDice([4, 2]))
     text = result.change.log[0].text
-    assert "No Escape: vets inside take 4 hits at S5 AP4, randomly allocated" in text
+    assert "No Escape: Veteran Squad inside take 4 hits at S5 AP4, randomly allocated" in text
     assert result.change.pieces["bastion"].state["hull_points_lost"] == 0
 
 
@@ -197,7 +206,9 @@ def test_no_escape_kills_when_the_occupants_toughness_is_known():
     # then the penetration roll 1.
     result = shoot(found, library(), world, plan(flamer), dice=FixedDice([1, 6, 2, 1]))
     assert [m.id for m in result.change.units["vets"].models] == ["v0", "v2"]
-    assert "Veteran Squad loses v1" in result.change.log[0].text
+    text = result.change.log[0].text
+    assert "Veteran Squad: 1 wounds on 2+; slain: Veteran Squad, model 2" in text
+    assert "Veteran Squad loses model 2" in text
 
 
 def test_a_blast_over_the_battlements_also_hits_the_building():
@@ -230,7 +241,7 @@ def test_models_with_no_room_by_the_door_come_out_by_emergency_disembarkation():
     found.units.append(round_unit("crowd", BLUE, crowd, mm=25))
     world = WorldCache(library()).world_for(found)
     result = collapse(found, world)
-    assert "vets: 0 out by an access point, 3 by emergency disembarkation" in \
+    assert "Veteran Squad: 0 out by an access point, 3 by emergency disembarkation" in \
         result.change.log[0].text
     footprint = world.piece("bastion").footprint
     for model in result.change.units["vets"].models:

@@ -46,12 +46,14 @@ def test_automated_fire_rolls_at_bs2_wounds_and_removes_casualties_in_one_change
     entry = result.change.log[0]
     assert entry.seed == 4 and entry.rolls
     assert "heavy-bolter" not in entry.text  # the log names weapons as players read them
-    assert "bastion Heavy bolter (automated, BS2) at near: 3 shots" in entry.text
-    first = next(line for line in result.lines if " at near: " in line)
+    near_name = found.unit("near").name
+    assert (f"Heavy bolter (front) of Imperial Bastion (automated, BS2) at {near_name}: 3 shots"
+            in entry.text)
+    first = next(line for line in result.lines if f" at {near_name}: " in line)
     to_hit = [r["faces"][0] for r in entry.rolls if r["purpose"].startswith("to hit")][:3]
     assert f"3 shots, {sum(f >= 5 for f in to_hit)} hit" in first  # BS2 hits on 5+
     near = result.change.units.get("near", found.unit("near"))
-    wounded = [r for r in entry.rolls if r["purpose"].startswith("to wound near")]
+    wounded = [r for r in entry.rolls if r["purpose"].startswith(f"to wound {near_name}")]
     slain = sum(f >= 2 for r in wounded for f in r["faces"])
     assert (near is None) == (slain >= 1)
 
@@ -60,7 +62,8 @@ def test_a_weapon_fired_by_hand_does_not_fire_automatically():
     found, world = claimed_board()
     result = automated_fire(found, library(), world, seed=2,
                             manually_fired={"bastion": ["heavy-bolter-front"]})
-    assert "Heavy bolter: fired manually this phase" in result.change.log[0].text
+    assert ("Heavy bolter (front) of Imperial Bastion: fired manually this phase"
+            in result.change.log[0].text)
 
 
 def epic_board():

@@ -27,7 +27,7 @@ from rules.wh40k import (
     release_destroyed,
     resolve_hit,
 )
-from tests.rules.wh40k_samples import BLUE, RED, bastion, clock, occupy, squad
+from tests.rules.wh40k_samples import BLUE, NAMES, RED, bastion, clock, occupy, squad
 
 DATASHEETS = Path(__file__).resolve().parents[2] / "resources" / "datasheets"
 
@@ -47,13 +47,20 @@ def test_a_unit_within_reach_embarks_and_claims_the_building():
 
 
 def test_a_second_unit_cannot_enter_an_occupied_building_and_the_message_says_so():
-    building = bastion()
+    building = bastion(NAMES)
     embark(building, [squad()], 0)
     refusal = can_embark(building, [squad("devastators", models=5)], 0, inside=[squad()])
     assert not refusal
     assert refusal.reason == (
-        "cannot embark: bastion is already occupied by tactical; only one unit plus its "
-        "joined independent characters may occupy a building")
+        "cannot embark: Imperial Bastion is already occupied by Tactical Squad Cato; only one "
+        "unit plus its joined independent characters may occupy a building")
+
+
+def test_without_names_the_rules_show_the_ids():
+    building = bastion()
+    embark(building, [squad()], 0)
+    refusal = can_embark(building, [squad("devastators", models=5)], 0, inside=[squad()])
+    assert "Imperial Bastion is already occupied by tactical;" in refusal.reason
 
 
 def test_an_enemy_unit_cannot_enter_an_occupied_building_either():
@@ -63,12 +70,17 @@ def test_an_enemy_unit_cannot_enter_an_occupied_building_either():
 
 
 def test_a_unit_and_its_joined_characters_embark_together_within_capacity():
-    building = bastion()
+    building = bastion(NAMES)
     group = [squad(models=19), character("captain", "tactical")]
     assert can_embark(building, group, 0)
     crowd = [squad(models=20), character("captain", "tactical")]
     assert can_embark(building, crowd, 0).reason == (
-        "cannot embark: bastion holds 20 models, the unit has 21")
+        "cannot embark: Imperial Bastion holds 20 models, Tactical Squad Cato, "
+        "Captain Lysander have 21")
+    occupy(building, squad(models=20))
+    assert can_embark(building, [character("captain", "tactical")], 0,
+                      inside=[squad(models=20)]).reason == (
+        "cannot embark: Imperial Bastion holds 20 models, Captain Lysander has 1 with 20 inside")
 
 
 def test_a_character_may_join_the_friendly_unit_already_inside():
@@ -152,11 +164,14 @@ def test_after_a_tremor_the_occupants_may_disembark_only_3_inches():
 
 
 def test_no_disembarking_in_the_turn_of_embarking_or_for_a_stranger():
-    building = bastion()
+    building = bastion(NAMES)
     occupy(building, squad())
     assert "did not begin the Movement phase inside" in can_disembark(
         building, "tactical", embarked_this_turn=True).reason
-    assert "orks is not inside bastion" in can_disembark(building, "orks").reason
+    assert can_disembark(building, "orks").reason == (
+        "cannot disembark: Boyz Mob is not inside Imperial Bastion")
+    assert can_disembark(building, "tactical").reason == (
+        'Tactical Squad Cato may disembark up to 6"')
 
 
 def test_disembark_onto_the_battlements():
@@ -209,7 +224,7 @@ def test_moving_between_parts_is_refused_with_reasons():
     assert "not adjacent" in can_move_between_parts(parts["tower"], parts["left_annex"], big,
                                                     adjacent=False).reason
     assert can_move_between_parts(parts["tower"], parts["wall"], big, True).reason == (
-        "cannot move: fortress_of_redemption_wall holds 10 models, the unit has 12")
+        "cannot move: Fortress of Redemption: wall and walkway holds 10 models, tactical has 12")
     occupy(parts["wall"], squad("orks", BLUE, models=4))
     assert "occupied by orks" in can_move_between_parts(parts["tower"], parts["wall"], big,
                                                         True).reason

@@ -27,6 +27,12 @@ BOLTGUN = WeaponProfile("boltgun", 24, 4, 5, "Rapid Fire")
 
 RED, BLUE = "red", "blue"
 
+#: What the players call the sample sides, units, models and weapons (the board gives these).
+NAMES = {RED: "Ultramarines", BLUE: "Ork Waaagh", "tactical": "Tactical Squad Cato",
+         "captain": "Captain Lysander", "orks": "Boyz Mob", "devastators": "Devastator Squad",
+         "tactical-3": "Tactical Squad Cato, model 3", "hb-front": "heavy bolter (front)",
+         "hb-rear": "heavy bolter (rear)"}
+
 
 def clock(active: str = BLUE, game_turn: int = 2) -> TurnClock:
     """Red goes first; by default it is blue's turn 2 (blue shoots red's building)."""
@@ -51,9 +57,13 @@ def bastion_profile(**changes: object) -> BuildingProfile:
     return BuildingProfile.from_values("bastion", 14, "medium", **facts)  # type: ignore[arg-type]
 
 
-def bastion(**state: object) -> Building:
-    """A fresh Imperial Bastion, claimed by nobody unless ``state`` says otherwise."""
-    return Building(bastion_profile(), BuildingState(**state))  # type: ignore[arg-type]
+def bastion(names: dict[str, str] | None = None, **state: object) -> Building:
+    """A fresh Imperial Bastion, claimed by nobody unless ``state`` says otherwise.
+
+    ``names`` is what the board would say the units are called (ids shown when not given).
+    """
+    return Building(bastion_profile(), BuildingState(**state),  # type: ignore[arg-type]
+                    names=names or {})
 
 
 def plain_building(armour: int = 12, hull_points: int | None = None, size: str = "medium",
