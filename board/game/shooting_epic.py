@@ -147,8 +147,9 @@ def epic_shoot(scenario: Scenario, library: Mapping[str, Datasheet], world: Worl
     if firepower < 1:
         raise ShootingError(f"an attack brings 1 or more firepower, not {firepower}")
     state = epic_building(scenario, library, piece_id)
+    name = world.piece(piece_id).sheet.name if piece_id in world.pieces else piece_id
     if not state.standing:
-        raise ShootingError(f"{piece_id} is already ruins and cannot be targeted as a building")
+        raise ShootingError(f"{name} is already ruins and cannot be targeted as a building")
     refusal = debris_refusal(scenario, world, piece_id, debris_target)
     if refusal:
         raise ShootingError(refusal)
@@ -159,7 +160,7 @@ def epic_shoot(scenario: Scenario, library: Mapping[str, Datasheet], world: Worl
     piece = copy.deepcopy(scenario.piece(piece_id))
     write_back(piece, state)
     change.pieces[piece_id] = piece
-    lines = [f"{firer} shoots {piece_id} with firepower {firepower}",
+    lines = [f"{firer} shoots {name} with firepower {firepower}",
              *_lines(scenario, outcome, debris_target)]
     lost = remove_models(scenario, change, sorted(_killed(outcome)))
     lines += [f"destroyed: {', '.join(lost)}"] if lost else []

@@ -78,7 +78,7 @@ class BuildingSummary:
 
     def lines(self) -> list[str]:
         """The summary in words, one fact a line."""
-        out = [f"{self.piece_id} ({self.name}): {self.condition}"]
+        out = [f"{self.name}: {self.condition}"]
         if self.size:
             out.append(f"size: {self.size}")
         if self.armour is not None:

@@ -150,7 +150,8 @@ def test_an_epic_building_is_shot_with_firepower(window, library):
     dialog.seed.setText("2")
     QTest.mouseClick(dialog.roll_button, Left)
     entry = window.scenario.log[-1]
-    assert entry.seed == 2 and entry.text.startswith("Warlord Titan shoots hall with firepower 2")
+    assert entry.seed == 2 and entry.text.startswith(
+        "Warlord Titan shoots Building, small (Epic 40,000) with firepower 2")
     scored = sum(f >= 6 for f in entry.rolls[0]["faces"])
     assert window.scenario.piece("hall").state["damage_capacity"] == 10 - scored
 
