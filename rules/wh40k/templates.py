@@ -53,7 +53,7 @@ def battlements_blast_hit(
     if not (weapon.blast or weapon.template):
         raise ValueError(f"{weapon.name} is neither a blast nor a template weapon")
     if not building.profile.battlements:
-        raise ValueError(f"building {building.id!r} has no battlements")
+        raise ValueError(f"{building.name} has no battlements")
     if weapon.has("Barrage") and facing not in SIDE_FACINGS:
         raise ValueError(f"a barrage strikes a side facing {SIDE_FACINGS}, not {facing!r}")
     attack = Attack.from_weapon(weapon)
@@ -82,5 +82,5 @@ def no_escape_hits(building: Building, weapon: WeaponProfile, dice: Dice) -> NoE
     if not building.occupied:
         return None
     units = tuple(building.state.occupants)
-    roll = dice.roll(1, f"No Escape: hits on {', '.join(units)}")
+    roll = dice.roll(1, f"No Escape: hits on {building.name_of(units)}")
     return NoEscapeHits(units, roll, weapon.strength, weapon.ap)

@@ -196,6 +196,7 @@ def test_no_escape_gives_the_occupants_d6_hits_before_the_building_is_hit():
     result = shoot(found, library(), world, plan(flamer), dice=FixedDice([4, 2]))
     text = result.change.log[0].text
     assert "No Escape: Veteran Squad inside take 4 hits at S5 AP4, randomly allocated" in text
+    assert result.change.log[0].rolls[0]["purpose"] == "No Escape: hits on Veteran Squad"
     assert result.change.pieces["bastion"].state["hull_points_lost"] == 0
 
 
