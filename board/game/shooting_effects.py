@@ -24,6 +24,7 @@ from board.document.changes import Change
 from board.document.datasheet import Datasheet, TerrainKind
 from board.document.model import Model, Scenario, Unit
 from board.game.buildings import write_back
+from board.game.embarking import unit_facts
 from board.game.forced_out import ForcedOutPlacer
 from board.game.names import Namer
 from board.game.world import World
@@ -76,15 +77,9 @@ class ShotEffects:
         self.slain: list[str] = []
         profiles = {u.id: p for u in self.units.values() if (p := _profiles(u))}
         self.surroundings = wh40k.Surroundings(
-            units={u.id: self._facts(u) for u in self.units.values()},
+            units={u.id: unit_facts(u) for u in self.units.values()},
             place_model=self._place, move_off_battlements=self._move_off,
             choose_weapon=self._choose, profiles=profiles)
-
-    @staticmethod
-    def _facts(unit: Unit) -> wh40k.UnitFacts:
-        return wh40k.UnitFacts(unit.id, unit.side, tuple(m.id for m in unit.models),
-                               int(unit.stats.get("leadership", 8)), unit.troop_type.value,
-                               unit.joined_to)
 
     def _model(self, unit_id: str, model_id: str) -> Model:
         return next(m for m in self.units[unit_id].models if m.id == model_id)
