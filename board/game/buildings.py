@@ -17,7 +17,7 @@ datasheet for another system) have no rules object.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +33,7 @@ __all__ = [
     "BuildingStateError",
     "sheet_of",
     "player_names",
+    "PlayerNames",
     "building_rules",
     "state_of",
     "write_back",
@@ -99,11 +100,36 @@ def player_names(scenario: Scenario, sheet: Datasheet) -> dict[str, str]:
     return names
 
 
+class PlayerNames(Mapping[str, str]):
+    """:func:`player_names`, worked out the first time a text asks for a name.
+
+    Most questions put to a building's rules (sight, odds, the dock) build no text.
+    """
+
+    def __init__(self, scenario: Scenario, sheet: Datasheet) -> None:
+        self._scenario, self._sheet = scenario, sheet
+        self._names: dict[str, str] | None = None
+
+    def _all(self) -> dict[str, str]:
+        if self._names is None:
+            self._names = player_names(self._scenario, self._sheet)
+        return self._names
+
+    def __getitem__(self, key: str) -> str:
+        return self._all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
 def _wh40k(scenario: Scenario, sheet: Datasheet, piece: TerrainPiece) -> wh40k.Building:
     data = datasheet_to_dict(sheet)
     data["id"] = piece.id
     building = wh40k.Building.from_dicts(data, piece.state, piece.claimed_by)
-    building.names = player_names(scenario, sheet)
+    building.names = PlayerNames(scenario, sheet)
     inside = scenario.units_in(piece.id)
     building.state.occupants = [u.id for u in inside]
     building.state.occupying_side = inside[0].side if inside else None
