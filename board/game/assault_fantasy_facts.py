@@ -20,6 +20,7 @@ from shapely.geometry import LineString, Point, Polygon
 
 from board.document.model import Scenario, TroopType, Unit
 from board.game.assault import AssaultError, stat_int
+from board.game.names import Namer
 from board.game.world import World
 from geometry import Circle, SightRule, closest_points, distance, model_observer, visible_fraction
 from rules import warhammer_fantasy as wf
@@ -50,8 +51,10 @@ def fighters(unit: Unit, character: bool = False) -> list[wf.Fighter]:
     w, strength = stat_int(unit, "w", default=1), stat_int(unit, "unit_strength", default=1)
     save, ward = _optional(unit, "save"), _optional(unit, "ward")
     musician, champion = unit.stats.get("musician"), unit.stats.get("champion")
+    namer = Namer({unit.id: unit}, {})
     return [wf.Fighter(m.id, ws, s, t, i, a, w, save, ward, strength, character,
-                       champion=m.id == champion, musician=m.id == musician)
+                       champion=m.id == champion, musician=m.id == musician,
+                       name=namer.model(m.id))
             for m in unit.models]
 
 

@@ -225,20 +225,20 @@ def _target_of(
 def _strike(model: Fighter, victim: Fighter, dice: Dice) -> Strike:
     """Roll one model's attacks; a cavalry model fights with its rider only (seed 002)."""
     hit_on = hit_needed(model.ws, victim.ws)
-    hits = dice.roll(model.a, f"{model.id} attacks {victim.id}: to hit ({hit_on}+)")
+    hits = dice.roll(model.a, f"{model.label} attacks {victim.label}: to hit ({hit_on}+)")
     scored = sum(f >= hit_on for f in hits.faces)
     wound_on = wound_needed(model.s, victim.t)
     wounds = saves = wards = None
     wounded = 0
     if scored and wound_on is not None:
-        wounds = dice.roll(scored, f"{model.id}: to wound ({wound_on}+)")
+        wounds = dice.roll(scored, f"{model.label}: to wound ({wound_on}+)")
         wounded = sum(f >= wound_on for f in wounds.faces)
     save_on = save_needed(victim.save, model.s)
     if wounded and save_on is not None:
-        saves = dice.roll(wounded, f"{victim.id}: armour save ({save_on}+)")
+        saves = dice.roll(wounded, f"{victim.label}: armour save ({save_on}+)")
         wounded -= sum(f >= save_on for f in saves.faces)
     if wounded and victim.ward is not None:
-        wards = dice.roll(wounded, f"{victim.id}: ward save ({victim.ward}+)")
+        wards = dice.roll(wounded, f"{victim.label}: ward save ({victim.ward}+)")
         wounded -= sum(f >= victim.ward for f in wards.faces)
     return Strike(model.id, victim.id, hits, hit_on, wounds, wound_on, saves, save_on, wards,
                   wounded)

@@ -39,6 +39,8 @@ class Fighter:
 
     ``save`` is the armour save (5 for 5+, ``None`` for none); ``ward`` a ward save.
     ``mount_attacks`` are a cavalry mount's: seed 002, only the riders fight in an assault.
+    ``name`` is what the players call the model (``Spearmen, model 3``; the board gives it):
+    the rolls name it by :attr:`label`, its id when no name was given.
     """
 
     id: str
@@ -55,6 +57,12 @@ class Fighter:
     champion: bool = False
     musician: bool = False
     mount_attacks: int = 0
+    name: str = field(default="", compare=False)
+
+    @property
+    def label(self) -> str:
+        """The model as the players call it (its id when no name was given)."""
+        return self.name or self.id
 
     @property
     def may_be_singled_out(self) -> bool:

@@ -86,6 +86,9 @@ def test_the_garrison_breaks_is_placed_outside_and_the_assaulter_goes_in():
     house = s.world.piece("house").sheet.name  # the building by its name, not its id
     assert entry.text.startswith(f"Assault on {house} by ") and "garrisons house" not in entry.text
     assert [r["faces"] for r in entry.rolls][0] == [3, 2]
+    purposes = [r["purpose"] for r in entry.rolls]
+    assert "Swordsmen, model 1 attacks Spearmen, model 1: to hit (3+)" in purposes
+    assert not any("swords-" in p or "spears-" in p for p in purposes)
     apply_change(doc, undo)
     assert sc.unit("spears").embarked_in == "house" and len(sc.unit("spears").models) == 15
     assert sc.unit("swords").embarked_in is None and sc.piece("house").state == {}
