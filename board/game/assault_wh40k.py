@@ -76,11 +76,13 @@ HAYWIRE_GRENADES = CloseCombatAttack("Haywire grenades", 2, None, 1, haywire=Tru
 def close_combat_building(scenario: Scenario, library: Mapping[str, Datasheet],
                           piece_id: str) -> wh40k.Building:
     """Return the 40K building ``piece_id`` as it is now, or refuse naming why."""
-    building = building_rules(scenario, library, scenario.piece(piece_id))
+    piece = scenario.piece(piece_id)
+    building = building_rules(scenario, library, piece)
+    shown = library[piece.datasheet].name if piece.datasheet in library else piece_id
     if not isinstance(building, wh40k.Building):
-        raise AssaultError(f"{piece_id} is not a {scenario.rule_system.label} building")
+        raise AssaultError(f"{shown} is not a {scenario.rule_system.label} building")
     if building.destroyed:
-        raise AssaultError(f"{piece_id} is already {building.state.condition.value}")
+        raise AssaultError(f"{shown} is already {building.state.condition.value}")
     return building
 
 
@@ -114,7 +116,7 @@ def close_combat(scenario: Scenario, library: Mapping[str, Datasheet], world: Wo
                                       clock, wh40k.damage_table_for(scenario.rule_system.value),
                                       effects.surroundings)
     change = Change()
-    head = (f"{attacker} assaults {piece_id} in close combat ({CLOSE_COMBAT_FACING} armour "
+    head = (f"{attacker} assaults {building.name} in close combat ({CLOSE_COMBAT_FACING} armour "
             f"{armour}, hits automatically) – {attack.text}")
     lines = [head, *(h.describe() for h in hits)]
     if len(hits) < attack.attacks:

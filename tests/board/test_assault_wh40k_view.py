@@ -37,5 +37,5 @@ def test_melta_bombs_on_the_bastion_show_the_odds_then_apply_and_undo(window):
     assert scenario.log == []
     window.undo_stack.redo()
     record = scenario.log[-1]
-    assert record.text.startswith("Tactical Squad assaults bastion in close combat")
+    assert record.text.startswith("Tactical Squad assaults Imperial Bastion in close combat")
     assert "Veteran Squad (inside): 5 hits at S6" in record.text  # Structural Collapse

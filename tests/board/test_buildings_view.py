@@ -12,6 +12,7 @@ from PySide6.QtTest import QTest
 from board.document.datasheets import place_datasheet
 from board.document.model import Base, Model, TroopType, Unit
 from board.game.coverage import void_shield_coverage
+from board.game.names import Namer
 from board.game.summary import summarise
 from board.view.buildings import BuildingController, DisembarkTool
 from geometry import Circle, farthest_distance
@@ -184,23 +185,24 @@ def test_void_shield_verdicts_covered_partly_in_and_out(window, library, qtbot):
     assert verdicts["near"].status.value == "covered"
     assert verdicts["straddle"].status.value == "partly in (not covered)"
     assert verdicts["blue-tank"].status.value == "out"
-    assert dock_lines(dock.coverage_list) == [c.explain() for c in verdicts.values()]
+    names = Namer.for_world(window.scene.world(), window.scenario)
+    assert dock_lines(dock.coverage_list) == [c.explain(names) for c in verdicts.values()]
     picture = controller(window).shield_picture()
-    assert {m.text for m in picture.marks} == {c.explain() for c in verdicts.values()}
+    assert {m.text for m in picture.marks} == {c.explain(names) for c in verdicts.values()}
     assert controller(window).void_item in window.scene.items()
     view = window.view
     QTest.mousePress(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      view.mapFromScene(QPointF(12.0, 44.0)))
     QTest.mouseMove(view.viewport(), view.mapFromScene(QPointF(12.0, 39.0)))
     QTest.mouseMove(view.viewport(), view.mapFromScene(QPointF(12.0, 34.0)))
-    live = {m.text.split(":")[0]: m.status for m in controller(window).shield_picture().marks}
+    live = {m.unit_id: m.status for m in controller(window).shield_picture().marks}
     assert live["straddle"] == "covered"  # follows the drag before the move is dropped
     assert window.scenario.model("p1")[1].y == 44.0
     QTest.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton,
                        Qt.KeyboardModifier.NoModifier, view.mapFromScene(QPointF(12.0, 34.0)))
     after = {c.unit_id: c.status.value for c in void_shield_coverage(window.scene.world())}
     assert after["straddle"] == "covered"
-    assert "straddle: covered by vsg" in dock_lines(dock.coverage_list)
+    assert "Straddle: covered by Void Shield Generator" in dock_lines(dock.coverage_list)
     QTest.mouseClick(dock.show_void_shields, Qt.MouseButton.LeftButton)
     assert controller(window).void_item is None
 

@@ -90,7 +90,7 @@ def test_a_dragged_generator_takes_its_zone_and_judges_the_units_where_it_stands
     assert statuses(window) == {"blue-guard": "covered", "blue-tank": "out", "near": "out"}
     guard = next(m for m in controller(window).shield_picture().marks
                  if m.unit_id == "blue-guard")
-    assert guard.text == "blue-guard: covered by vsg"
+    assert guard.text == "Guard Squad: covered by Void Shield Generator"
     QTest.mouseRelease(window.view.viewport(), Left, NoMod, p1)
     assert window.document.scenario.piece("vsg").x == pytest.approx(12.0 + moved.x())
     assert statuses(window)["blue-guard"] == "covered"

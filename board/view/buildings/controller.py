@@ -25,6 +25,7 @@ from board.game.embarking import (
     try_embark,
     try_move_between_parts,
 )
+from board.game.names import Namer
 from board.game.rings import moved_world
 from board.game.summary import summarise
 from board.game.targets import centre
@@ -190,10 +191,11 @@ class BuildingController(QObject):
     def _marks(world: World, covers: list[UnitCoverage]) -> dict[str, UnitMark]:
         """A label per unit, under the middle of its rear models (where ``world`` has them)."""
         marks = {}
+        names = Namer.for_world(world)
         for cover in covers:
             spots = [centre(shape) for _, shape in world.unit_models(cover.unit_id)]
             middle = QPointF(sum(x for x, _ in spots) / len(spots), max(y for _, y in spots))
-            marks[cover.unit_id] = UnitMark(middle, cover.explain(), cover.status.value,
+            marks[cover.unit_id] = UnitMark(middle, cover.explain(names), cover.status.value,
                                             cover.unit_id)
         return marks
 
@@ -284,7 +286,8 @@ class BuildingController(QObject):
             self.dock.set_coverage([])
             return
         world = self.scene.world()
-        lines = [c.explain() for c in void_shield_coverage(world)]
+        names = Namer.for_world(world, self.scene.document.scenario)
+        lines = [c.explain(names) for c in void_shield_coverage(world)]
         self.dock.set_coverage(lines or ["(no Void Shield Generator on the table)"])
 
     def _on_document_changed(self, *_: object) -> None:

@@ -44,6 +44,11 @@ def _base_path(shape: Shape) -> QPainterPath:
     return geometry_to_path(shape)
 
 
+def _why(verdict: PlacementVerdict) -> str:
+    """What is wrong with a model, written beside it (so without its name)."""
+    return "; ".join(text for _, text in verdict.problems)
+
+
 class DisembarkTool(Tool):
     """Place a disembarking unit's models, then :meth:`complete` (Enter) or Escape.
 
@@ -97,7 +102,7 @@ class DisembarkTool(Tool):
             models = tuple(
                 PlacedModel(v.model_id, _base_path(shapes[v.model_id]),
                             QPointF(*self.positions[v.model_id]),
-                            "" if v.legal else v.explain(), facings[v.model_id])
+                            "" if v.legal else _why(v), facings[v.model_id])
                 for v in self.verdicts())
             self._picture = PlacementPicture(self._zone, self._normal, models)
         return self._picture
