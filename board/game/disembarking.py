@@ -36,7 +36,7 @@ from board.game.buildings import FantasyBuilding, building_rules, sheet_of, writ
 from board.game.embarking import DISEMBARKED_ON, EMBARKED_ON, turn_mark
 from board.game.names import Namer
 from board.game.overlaps import overlapping
-from board.game.placement_checks import fantasy_exit_verdicts, in_cm, with_overlaps
+from board.game.placement_checks import fantasy_exit_verdicts, in_cm, named, with_overlaps
 from board.game.world import World
 from geometry import (
     CM_PER_INCH,
@@ -48,6 +48,7 @@ from geometry import (
     check_disembark,
     disembark_zone,
     emergency_disembark_zone,
+    farthest_distance,
     garrison_exit_zone,
     model_footprint,
     reach_area,
@@ -62,6 +63,7 @@ __all__ = [
     "model_shapes",
     "check_positions",
     "disembark_change",
+    "on_battlements",
 ]
 
 XY = tuple[float, float]
@@ -92,6 +94,10 @@ class DisembarkPlan:
     normal_zone: BaseGeometry = field(default_factory=Polygon)
     emergency: bool = False
     start: dict[str, XY] = field(default_factory=dict)
+    #: The building's battlements when the unit may come out onto them (a normal 40K or
+    #: Horus Heresy disembarkation from a building whose battlements stand): a model standing
+    #: wholly on them is placed legally, however far from the doors.
+    battlements: BaseGeometry | None = None
 
 
 def _party(scenario: Scenario, unit_id: str) -> list[Unit]:
@@ -165,13 +171,19 @@ def _wh40k_plan(scenario: Scenario, world: World, building: wh40k.Building, part
     shapes = world.piece(building.id)
     doors = tuple((p.id, Point(p.x, p.y)) for p in shapes.access_points)
     models = [m for u in party for m in u.models]
-    normal = disembark_zone(doors, obstacles, reach)
+    roof = _battlements(building, shapes.battlements)
+    ground = disembark_zone(doors, obstacles, reach)
+    normal = ground
+    if roof is not None:  # the battlements count as an access point: out onto them
+        normal = shapely.union_all([ground, obstacles.carve(roof, roof)])
     side = party[0].side
-    start = _first_placement(_room(world, side, normal),
-                             shapely.union_all([g for _, g in doors]), models) if doors else {}
+    start: dict[str, XY] = {}
+    for offered in (ground, normal) if doors else ():  # on the ground first, if it fits
+        start = start or _first_placement(_room(world, side, offered),
+                                          shapely.union_all([g for _, g in doors]), models)
     if start:
         return DisembarkPlan(building.id, ids, system, decision, reach, doors, normal, normal,
-                             False, start)
+                             False, start, roof)
     footprint = ((building.id, shapes.footprint),)
     emergency = emergency_disembark_zone(shapes.footprint, obstacles, reach)
     start = _first_placement(_room(world, side, emergency), shapes.footprint, models)
@@ -184,6 +196,25 @@ def _wh40k_plan(scenario: Scenario, world: World, building: wh40k.Building, part
                        "cannot take the unit")
     return DisembarkPlan(building.id, ids, system, why, reach, footprint, emergency, normal,
                          True, start)
+
+
+def _battlements(building: wh40k.Building, roof: BaseGeometry | None) -> BaseGeometry | None:
+    """The battlements a unit may come out onto: standing, on a building still standing.
+
+    Seed 000: the battlements are treated as an access point, so a unit inside may disembark
+    onto them. Not after a collapse: survivors may not disembark to the battlements, and an
+    emergency disembarkation is made around the footprint.
+    """
+    if roof is None or building.destroyed or building.state.battlements_ruined:
+        return None
+    return roof
+
+
+def on_battlements(models: Sequence[tuple[str, Shape]], roof: BaseGeometry | None) -> list[str]:
+    """The ids of the ``models`` standing wholly on ``roof`` (none without battlements)."""
+    if roof is None:
+        return []
+    return [model_id for model_id, shape in models if farthest_distance(shape, roof) <= 0.0]
 
 
 def _garrison_stays(scenario: Scenario, building: FantasyBuilding, unit: Unit) -> str | None:
@@ -307,10 +338,16 @@ def check_positions(scenario: Scenario, world: World, plan: DisembarkPlan,
             p for p in o.problems if p[0] is Problem.OFF_TABLE), v.measured_from,
             v.reach_distance) for v, o in zip(verdicts, off, strict=True))
     else:
-        verdicts = check_disembark(models, plan.access, obstacles, plan.reach, table=table)
+        verdicts = check_disembark(models, plan.access, obstacles, plan.reach,
+                                   battlements=plan.battlements, table=table)
+        up = set(on_battlements(models, plan.battlements))
+        verdicts = tuple(PlacementVerdict(v.model_id, tuple(
+            p for p in v.problems if p[0] is not Problem.TOO_FAR), "battlements")
+            if v.model_id in up else v for v in verdicts)
     if plan.system.uses_cm:
         verdicts = in_cm(verdicts, models, plan.reach, obstacles, table)
     namer = Namer(world.units, world.pieces)
+    verdicts = named(verdicts, models, obstacles, namer.piece, namer.model)
     overlaps = {m: [namer.model(o) for o in found]
                 for m, found in overlapping(world, side, models).items()}
     return with_overlaps(verdicts, overlaps)
@@ -342,8 +379,11 @@ def disembark_change(scenario: Scenario, library: Mapping[str, Datasheet], world
     piece = scenario.piece(plan.piece_id)
     rules_object = building_rules(scenario, library, piece)
     reason = plan.decision.reason
+    up = set(on_battlements(model_shapes(scenario, plan, positions), plan.battlements))
+    onto = sorted({scenario.model(m)[0].id for m in up})
     if isinstance(rules_object, wh40k.Building):
-        outcome = wh40k.disembark(rules_object, plan.unit_ids, plan.emergency)
+        outcome = wh40k.disembark(rules_object, plan.unit_ids, plan.emergency,
+                                  onto_battlements=bool(onto))
         if not outcome.decision:
             return outcome.decision, None
         reason = outcome.decision.reason
@@ -362,5 +402,7 @@ def disembark_change(scenario: Scenario, library: Mapping[str, Datasheet], world
     names = ", ".join(scenario.unit(uid).name for uid in plan.unit_ids)
     shown = world.pieces[piece.id].sheet.name if piece.id in world.pieces else piece.id
     text = f"{names} leave {shown}: {reason}"
+    if onto:
+        text += f"; {len(up)} model{'s' if len(up) != 1 else ''} onto its battlements"
     return Decision.yes(text), Change(units=units, pieces={piece.id: new_piece},
                                       log=[LogEntry(text)])

@@ -6,7 +6,7 @@ time; these join the checks a rule system needs and say the numbers the way its 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from shapely.geometry.base import BaseGeometry
 
@@ -20,7 +20,7 @@ from geometry import (
     format_distance,
 )
 
-__all__ = ["fantasy_exit_verdicts", "with_overlaps", "in_cm"]
+__all__ = ["fantasy_exit_verdicts", "with_overlaps", "in_cm", "named"]
 
 
 def fantasy_exit_verdicts(models: list[tuple[str, Shape]], footprint: BaseGeometry, move: float,
@@ -80,6 +80,32 @@ def in_cm(verdicts: Sequence[PlacementVerdict], models: Sequence[tuple[str, Shap
                 continue  # one line names every enemy too near
             words = _cm_text(problem, verdict, shape, reach, obstacles, table)
             problems.append((problem, text if words is None else words))
+        out.append(PlacementVerdict(verdict.model_id, tuple(problems), verdict.measured_from,
+                                    verdict.reach_distance))
+    return tuple(out)
+
+
+def named(verdicts: Sequence[PlacementVerdict], models: Sequence[tuple[str, Shape]],
+          obstacles: Obstacles, piece_name: Callable[[str], str],
+          model_name: Callable[[str], str]) -> tuple[PlacementVerdict, ...]:
+    """The verdicts with the terrain and enemy models they name by name, not by id.
+
+    Geometry words its problems with the ids it was given (``inside hab-block``, ``within
+    1.00" of enemy h12``); a player reads ``inside Building, large (40K)``, ``within 1.00" of
+    Cultist Horde, model 12``.
+    """
+    shapes = dict(models)
+    out = []
+    for verdict in verdicts:
+        shape = shapes[verdict.model_id]
+        problems = []
+        for problem, text in verdict.problems:
+            if problem is Problem.IN_TERRAIN:
+                text = "inside " + ", ".join(piece_name(i) for i in obstacles.in_terrain(shape))
+            elif problem is Problem.NEAR_ENEMY:
+                for enemy, _ in obstacles.near_enemies(shape):
+                    text = text.replace(f"of enemy {enemy} (", f"of {model_name(enemy)} (")
+            problems.append((problem, text))
         out.append(PlacementVerdict(verdict.model_id, tuple(problems), verdict.measured_from,
                                     verdict.reach_distance))
     return tuple(out)

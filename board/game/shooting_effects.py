@@ -23,6 +23,7 @@ from shapely.geometry import Point
 from board.document.changes import Change
 from board.document.datasheet import Datasheet, TerrainKind
 from board.document.model import Model, Scenario, Unit
+from board.game.battlements import units_on_battlements
 from board.game.buildings import write_back
 from board.game.embarking import unit_facts
 from board.game.forced_out import ForcedOutPlacer
@@ -64,8 +65,9 @@ class ShotEffects:
         self.building = building
         self.piece_id = building.id
         inside = scenario.units_in(building.id)
-        above = [scenario.unit(u) for u in building.state.on_battlements
-                 if any(x.id == u for x in scenario.units)]
+        # Who is on the battlements is where the models stand now, not who went up there.
+        building.state.on_battlements = units_on_battlements(world, building.id)
+        above = [scenario.unit(u) for u in building.state.on_battlements]
         self.units = {u.id: u for u in [*inside, *above]}
         shapes = world.piece(building.id)
         side = inside[0].side if inside else building.controller or ""

@@ -10,7 +10,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
 from board.document.datasheets import place_datasheet
-from board.document.model import Base, Model, TroopType, Unit
+from board.document.model import Base, Model, Scenario, TroopType, Unit
 from board.game.coverage import void_shield_coverage
 from board.game.names import Namer
 from board.game.summary import summarise
@@ -298,13 +298,35 @@ def test_moving_into_the_next_part_of_a_fortress_from_the_dock(window, library):
     assert window.scenario.unit("in-wall").embarked_in == "fortress.wall"
 
 
-def test_enemies_at_the_door_draw_the_emergency_zone(window, library):
-    scenario = make_scenario(library)
+def _horde_at_the_door(scenario: Scenario) -> None:
     wall = [(x, y) for x in range(11, 36, 2) for y in range(9, 34, 2)
             if (x - DOOR[0]) ** 2 + (y - DOOR[1]) ** 2 <= 64 and not (20 < x < 28 and 20 < y < 28)]
     scenario.units.append(Unit("horde", "Horde", "blue", TroopType.INFANTRY,
                                [Model(f"h{k}", Base.round_mm(25), float(x), float(y))
                                 for k, (x, y) in enumerate(wall)]))
+
+
+def test_enemies_at_the_door_send_the_unit_out_onto_the_battlements(window, library):
+    scenario = make_scenario(library)
+    _horde_at_the_door(scenario)  # the bastion's battlements are free
+    window.show_scenario(scenario)
+    tool = start_disembark(window)
+    assert not tool.plan.emergency and tool.plan.battlements is not None
+    assert not tool.illegal()
+    x, y = tool.positions["v0"]
+    assert tool.plan.battlements.contains(Circle(x, y, RADIUS).polygon())  # up on the roof
+    QTest.keyClick(window.view.viewport(), Qt.Key.Key_Return)
+    assert window.scenario.unit("red-vets").embarked_in is None
+    assert window.scenario.log[-1].text.endswith("1 model onto its battlements")
+    assert window.scenario.piece("bastion").state["on_battlements"] == ["red-vets"]
+    window.undo_stack.undo()
+    assert window.scenario.unit("red-vets").embarked_in == "bastion"
+
+
+def test_enemies_at_the_door_draw_the_emergency_zone(window, library):
+    scenario = make_scenario(library)
+    _horde_at_the_door(scenario)
+    scenario.piece("bastion").state["battlements_ruined"] = True  # no way up either
     window.show_scenario(scenario)
     tool = start_disembark(window)
     assert tool.plan.emergency and tool.picture().normal_zone is not None

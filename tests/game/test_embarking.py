@@ -169,6 +169,7 @@ def test_enemies_at_the_door_force_the_emergency_zone():
     wall = [(x, y) for x in range(-1, 20, 2) for y in range(-3, 18, 2)
             if (x - 9) ** 2 + (y - 7) ** 2 <= 64 and not (6 < x < 14 and 6 < y < 14)]
     s.units.append(round_unit("horde", BLUE, [(float(x), float(y)) for x, y in wall], mm=25))
+    s.piece("b").state["battlements_ruined"] = True  # no way out onto the roof either
     world = world_of(s)
     plan = plan_disembark(s, library(), world, "sq")
     assert plan.decision and plan.emergency

@@ -276,7 +276,7 @@ class BuildingController(QObject):
             return piece_id, [str(error)]
         if summary is None:
             return piece_id, [f"{piece_id} is not a building of {scenario.rule_system.label}"]
-        return f"{summary.name} ({piece_id})", summary.lines()
+        return summary.name, summary.lines()
 
     def _refresh_coverage(self) -> None:
         self._shields = self._still = None

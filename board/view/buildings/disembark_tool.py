@@ -21,6 +21,7 @@ from board.game.disembarking import (
     disembark_change,
     model_shapes,
 )
+from board.game.names import Namer
 from board.view.buildings.placement_item import PlacedModel, PlacementItem, PlacementPicture
 from board.view.commands import ApplyChangeCommand
 from board.view.convert import geometry_to_path
@@ -211,8 +212,10 @@ class DisembarkTool(Tool):
         self.mouse_move_event(event)
         self._grabbed, self._group = None, {}
         bad = self.illegal()
+        names = Namer.for_scenario(self.scene.document.scenario, None)
         count = f"{len(bad)} model{'s' if len(bad) != 1 else ''}"
-        self._report(f"cannot disembark yet: {count} not placed legally ({', '.join(bad)})"
+        named = ", ".join(names.model(m) for m in bad)
+        self._report(f"cannot disembark yet: {count} not placed legally ({named})"
                      if bad else "every model is placed legally: press Enter to disembark")
         return True
 
