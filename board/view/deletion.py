@@ -68,9 +68,10 @@ def selection_text(scene: BoardScene, scenario: Scenario) -> str:
         )
     if len(pieces) == 1 and not model_ids:
         piece = scenario.piece(pieces[0])
+        sheet = scene.datasheets.get(piece.datasheet)
+        name = sheet.name if sheet is not None else piece.datasheet
         return (
-            f"{piece.id} ({piece.datasheet}) at x {piece.x:.2f} in, y {piece.y:.2f} in, "
-            f"turned {piece.rotation:g}°"
+            f"{name} at x {piece.x:.2f} in, y {piece.y:.2f} in, turned {piece.rotation:g}°"
         )
     if model_ids or pieces:
         return f"{len(model_ids)} model(s) and {len(pieces)} terrain piece(s) selected"

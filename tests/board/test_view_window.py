@@ -297,3 +297,12 @@ def test_a_failed_save_says_why_and_keeps_the_changes_marked(window, tmp_path, e
     assert len(errors) == 1 and "missing-folder" in errors[0][1]
     assert window.isWindowModified() and window.files.path is None
     assert window.windowTitle() == "Sample[*] — battleboard"
+
+
+def test_the_status_bar_names_the_selected_building(window):
+    from board.view.deletion import selection_text
+
+    window.scene.piece_item("bastion").setSelected(True)
+    text = selection_text(window.scene, window.scenario)
+    assert text.startswith("Imperial Bastion at x ") and "bastion (" not in text
+    assert window.selection_label.text() == text
