@@ -95,6 +95,7 @@ class SelectTool(Tool):
         self._models: dict[str, tuple[float, float]] = {}
         self._pieces: dict[str, tuple[float, float, float]] = {}
         self._raised: list[tuple[QGraphicsItem, float]] = []
+        self._ended = False
 
     def cancel(self) -> None:  # noqa: D102 - documented on Tool
         if self._press is not None:
@@ -137,6 +138,9 @@ class SelectTool(Tool):
         if self._press is None or event.button() != Qt.MouseButton.LeftButton:
             return False
         dx, dy = self._offset(event)
+        # The drag is over before what lies under the mouse is asked: a drag draws the still
+        # board from one picture, its items fully transparent, and Qt finds none of those.
+        self._end_drag()
         drop = self._building_drop(event) if dx or dy else None
         if drop is not None:
             self._preview(0.0, 0.0)
@@ -175,6 +179,7 @@ class SelectTool(Tool):
 
     def _begin_drag(self, at: QPointF, item: ModelItem | BuildingItem) -> None:
         self._press = QPointF(at)
+        self._ended = False
         self._anchor = (item.pos().x(), item.pos().y())
         self._models = self.scene.model_positions(self.scene.selected_model_ids())
         self._pieces = self.scene.piece_placements(self.scene.selected_piece_ids())
@@ -206,12 +211,17 @@ class SelectTool(Tool):
             text += f" = {math.hypot(dx, dy) * 2.54:.1f} cm"
         return text
 
+    def _end_drag(self) -> None:
+        """Say once that the drag is over (overlays and the view let go of it)."""
+        if self._press is not None and not self._ended:
+            self._ended = True
+            self.scene.drag_moved.emit("")
+
     def _reset(self) -> None:
         for item, z in self._raised:
             if isValid(item):
                 item.setZValue(z)
         self._raised = []
-        if self._press is not None:
-            self.scene.drag_moved.emit("")
+        self._end_drag()
         self._press = None
         self._models, self._pieces = {}, {}

@@ -185,3 +185,20 @@ def test_a_small_board_draws_every_item(window):
     settle()
     assert window.view.backdrop.taken == 0
     QTest.mouseRelease(window.view.viewport(), Left, Shift, at + QPoint(10, 4))
+
+
+def test_releasing_a_unit_over_a_building_offers_it_to_embark_as_without_a_picture(board):
+    start = {m.id: (m.x, m.y) for m in board.document.scenario.unit("unit-1").models}
+    at = press_unit(board, "u1-0")
+    hut = board.document.scenario.piece("hut-1")
+    over = board.view.mapFromScene(QPointF(hut.x, hut.y))
+    for k in range(1, 5):
+        QTest.mouseMove(board.view.viewport(), at + (over - at) * (k / 4))
+    settle()
+    assert board.view.backdrop.active  # the hut is in the picture, fully transparent
+    QTest.mouseRelease(board.view.viewport(), Left, Shift, over)
+    settle()
+    # The drop was taken as an embark (20 models do not fit: refused), not as a move.
+    now = {m.id: (m.x, m.y) for m in board.document.scenario.unit("unit-1").models}
+    assert now == start
+    assert all(item.opacity() == 1.0 for item in board.scene.items())
