@@ -16,6 +16,7 @@ view's undo commands can call them and observers hear about them.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -30,6 +31,7 @@ __all__ = [
     "Base",
     "Model",
     "Unit",
+    "number_models",
     "Side",
     "Table",
     "TerrainPiece",
@@ -154,13 +156,19 @@ class Base:
 
 @dataclass
 class Model:
-    """One model on the table: its base, the position of the base's centre, its facing."""
+    """One model on the table: its base, the position of the base's centre, its facing.
+
+    ``number`` is how the players count it in its unit (``Guard Squad, model 3``): given once,
+    it stays when other models of the unit are lost, so that the log and the board keep
+    naming the same model. ``None``: its place in the unit.
+    """
 
     id: str
     base: Base
     x: float
     y: float
     facing: float = 0.0
+    number: int | None = None
 
 
 @dataclass
@@ -183,10 +191,31 @@ class Unit:
     joined_to: str | None = None
     stats: dict[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        number_models(self.models)
+
     @property
     def on_table(self) -> bool:
         """Whether the unit's models stand on the table (not embarked)."""
         return self.embarked_in is None
+
+
+def number_models(models: list[Model]) -> None:
+    """Give each model without a number the next free one, in order (1, 2, 3… by place).
+
+    Examples
+    --------
+    >>> base = Base.round_mm(25)
+    >>> models = [Model("a", base, 0, 0, number=2), Model("b", base, 0, 0)]
+    >>> number_models(models)
+    >>> [m.number for m in models]
+    [2, 1]
+    """
+    taken = {m.number for m in models if m.number is not None}
+    free = (n for n in itertools.count(1) if n not in taken)
+    for model in models:
+        if model.number is None:
+            model.number = next(free)
 
 
 @dataclass

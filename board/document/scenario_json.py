@@ -121,15 +121,28 @@ def _piece(f: Fields) -> TerrainPiece:
 
 
 def _model(f: Fields) -> Model:
-    f.refuse_unknown(("id", "base", "x", "y", "facing"))
+    f.refuse_unknown(("id", "base", "x", "y", "facing", "number"))
     return Model(f.text("id"), base_from_fields(f.child("base")), f.number("x"), f.number("y"),
-                 f.number("facing", 0.0))
+                 f.number("facing", 0.0), f.optional_integer("number", minimum=1))
+
+
+def _distinct_numbers(models: list[Model], f: Fields) -> list[Model]:
+    """Refuse two models of a unit with the same number (the unit numbers the others)."""
+    taken: dict[int, int] = {}
+    for k, model in enumerate(models):
+        if model.number is not None:
+            if model.number in taken:
+                raise ScenarioError(f"models {taken[model.number] + 1} and {k + 1} of the unit "
+                                    f"both have number {model.number}",
+                                    f.at(f"models[{k}].number"))
+            taken[model.number] = k
+    return models
 
 
 def _unit(f: Fields) -> Unit:
     f.refuse_unknown(("id", "name", "side", "troop_type", "models", "embarked_in", "joined_to",
                       "stats"))
-    models = [_model(m) for m in f.children("models")]
+    models = _distinct_numbers([_model(m) for m in f.children("models")], f)
     if not models:
         raise ScenarioError("a unit has at least one model, got none", f.at("models"))
     return Unit(f.text("id"), f.text("name"), f.text("side"), f.choice("troop_type", TroopType),
@@ -175,7 +188,7 @@ def _unit_to_dict(u: Unit) -> dict[str, Any]:
     return {"id": u.id, "name": u.name, "side": u.side, "troop_type": u.troop_type.value,
             "embarked_in": u.embarked_in, "joined_to": u.joined_to, "stats": u.stats,
             "models": [{"id": m.id, "base": base_to_dict(m.base), "x": m.x, "y": m.y,
-                        "facing": m.facing} for m in u.models]}
+                        "facing": m.facing, "number": m.number} for m in u.models]}
 
 
 def write_scenario(s: Scenario) -> dict[str, Any]:

@@ -61,7 +61,8 @@ class Namer:
         self.pieces = pieces
         self.zone_owners = dict(zone_owners or {})
         self._models: dict[str, tuple[Unit, int]] = {
-            m.id: (u, k) for u in units.values() for k, m in enumerate(u.models, start=1)}
+            m.id: (u, m.number if m.number is not None else k)
+            for u in units.values() for k, m in enumerate(u.models, start=1)}
 
     @classmethod
     def for_world(cls, world: World, scenario: Scenario | None = None) -> Namer:
@@ -81,12 +82,16 @@ class Namer:
         return unit.name if unit is not None else unit_id
 
     def model(self, model_id: str) -> str:
-        """``Tactical Squad Cato, model 3`` (the unit's name alone for a one-model unit)."""
+        """``Tactical Squad Cato, model 3`` (the unit's name alone for a one-model unit).
+
+        A model keeps its number when others of its unit are lost (``Model.number``); the last
+        survivor of a unit of several is still ``model 3``.
+        """
         found = self._models.get(model_id)
         if found is None:
             return model_id
         unit, number = found
-        return unit.name if len(unit.models) == 1 else f"{unit.name}, model {number}"
+        return unit.name if _alone(unit, number) else f"{unit.name}, model {number}"
 
     def member(self, model_id: str) -> str:
         """A model where its unit is already named: ``model 3`` (``the model`` when alone)."""
@@ -94,7 +99,7 @@ class Namer:
         if found is None:
             return model_id
         unit, number = found
-        return "the model" if len(unit.models) == 1 else f"model {number}"
+        return "the model" if _alone(unit, number) else f"model {number}"
 
     def piece(self, piece_id: str) -> str:
         """The piece's datasheet name (a part's own datasheet name)."""
@@ -174,6 +179,11 @@ class Namer:
         if isinstance(target, UnitTarget):
             return self.model(part_id)
         return self.target(target)
+
+
+def _alone(unit: Unit, number: int) -> bool:
+    """Whether the model numbered ``number`` is its unit's only model and always was."""
+    return len(unit.models) == 1 and number == 1
 
 
 def _possessive(name: str) -> str:

@@ -18,5 +18,6 @@ def build_unit(document: ScenarioDocument, spec: UnitSpec, centre: tuple[float, 
     unit_id = document.new_id("unit")
     model_ids = document.new_ids(f"{unit_id}.m", spec.count)
     positions = formation_positions(spec.count, spacing, centre)
-    models = [Model(mid, spec.base, x, y) for mid, (x, y) in zip(model_ids, positions, strict=True)]
+    models = [Model(mid, spec.base, x, y, number=k)
+              for k, (mid, (x, y)) in enumerate(zip(model_ids, positions, strict=True), start=1)]
     return Unit(unit_id, spec.name, spec.side, spec.troop_type, models)
