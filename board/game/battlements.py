@@ -9,10 +9,19 @@ a player drags a unit off the roof, so the board asks the table instead.
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Mapping
+
+from board.document.changes import Change
+from board.document.datasheet import Datasheet
+from board.document.model import LogEntry, Scenario
+from board.game.buildings import building_rules, write_back
+from board.game.rings import moved_world
 from board.game.world import World
 from geometry import as_geometry, farthest_distance
+from rules import wh40k
 
-__all__ = ["units_on_battlements"]
+__all__ = ["units_on_battlements", "battlement_claims"]
 
 
 def units_on_battlements(world: World, piece_id: str) -> list[str]:
@@ -35,3 +44,36 @@ def units_on_battlements(world: World, piece_id: str) -> list[str]:
         if farthest_distance(model.shape, roof) <= 0.0:
             found[model.unit_id] = None
     return list(found)
+
+
+def battlement_claims(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                      moved: Mapping[str, tuple[float, float]]) -> Change | None:
+    """The claims made by models moved (``moved``: each model's shift, inches) onto battlements.
+
+    Seed 000: a unit that moves onto the battlements of an unclaimed building that still
+    stands claims it at once (re-claiming a building another side holds needs entering it).
+    Returns the change (the pieces claimed and a log line each), or ``None`` when none is.
+    """
+    if not moved:
+        return None
+    after = moved_world(world, moved)
+    movers = {scenario.model(model_id)[0].id for model_id in moved}
+    change = Change()
+    for piece in scenario.terrain:
+        shapes = after.pieces.get(piece.id)
+        if shapes is None or shapes.battlements is None or piece.claimed_by is not None:
+            continue
+        up = [u for u in units_on_battlements(after, piece.id) if u in movers]
+        if not up:
+            continue
+        building = building_rules(scenario, library, piece)
+        if not isinstance(building, wh40k.Building):
+            continue
+        claim = wh40k.claim_on_battlements(building, scenario.unit(up[0]).side)
+        if not claim.changed:
+            continue
+        claimed = copy.deepcopy(piece)
+        write_back(claimed, building)
+        change.pieces[piece.id] = claimed
+        change.log.append(LogEntry(f"{scenario.unit(up[0]).name}: {claim.reason}"))
+    return change if change.pieces else None
