@@ -56,24 +56,36 @@ def battlement_claims(scenario: Scenario, library: Mapping[str, Datasheet], worl
     """
     if not moved:
         return None
+    roofs = {piece.id: shapes.battlements for piece in scenario.terrain
+             if piece.claimed_by is None and (shapes := world.pieces.get(piece.id)) is not None
+             and shapes.battlements is not None}
+    if not roofs:
+        return None
     after = moved_world(world, moved)
-    movers = {scenario.model(model_id)[0].id for model_id in moved}
+    up: dict[str, str] = {}  # piece id -> the first moved unit found standing on its roof
+    for model_id in moved:
+        model = after.models.get(model_id)
+        if model is None:
+            continue
+        bx0, by0, bx1, by1 = as_geometry(model.shape).bounds
+        for piece_id, roof in roofs.items():
+            x0, y0, x1, y1 = roof.bounds
+            if piece_id in up or bx0 < x0 or by0 < y0 or bx1 > x1 or by1 > y1:
+                continue
+            if farthest_distance(model.shape, roof) <= 0.0:
+                up[piece_id] = model.unit_id
     change = Change()
-    for piece in scenario.terrain:
-        shapes = after.pieces.get(piece.id)
-        if shapes is None or shapes.battlements is None or piece.claimed_by is not None:
-            continue
-        up = [u for u in units_on_battlements(after, piece.id) if u in movers]
-        if not up:
-            continue
+    for piece_id, unit_id in up.items():
+        piece = scenario.piece(piece_id)
         building = building_rules(scenario, library, piece)
         if not isinstance(building, wh40k.Building):
             continue
-        claim = wh40k.claim_on_battlements(building, scenario.unit(up[0]).side)
+        unit = scenario.unit(unit_id)
+        claim = wh40k.claim_on_battlements(building, unit.side)
         if not claim.changed:
             continue
         claimed = copy.deepcopy(piece)
         write_back(claimed, building)
-        change.pieces[piece.id] = claimed
-        change.log.append(LogEntry(f"{scenario.unit(up[0]).name}: {claim.reason}"))
+        change.pieces[piece_id] = claimed
+        change.log.append(LogEntry(f"{unit.name}: {claim.reason}"))
     return change if change.pieces else None
