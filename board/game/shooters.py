@@ -18,6 +18,7 @@ defaults, not the seeds' numbers.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -130,13 +131,14 @@ def model_height(unit: Unit, system: RuleSystem = RuleSystem.WH40K) -> float:
     return float(unit.stats.get("height", MODEL_HEIGHTS.get(unit.troop_type, 1.5)))
 
 
-def _model_eye(world: World, model_id: str) -> Eye:
+def _model_eye(world: World, model_id: str, up: Mapping[str, str] | None = None) -> Eye:
     shape = world.models.get(model_id)
     if shape is None:
         raise ShooterError(f"model {model_id!r} is not on the table")
     base = shape.shape
     x, y = base.centre if isinstance(base, Circle) else (base.centroid.x, base.centroid.y)
-    height = model_height(world.units[shape.unit_id], world.rule_system)
+    height = world.standing_height(model_id, up) + model_height(world.units[shape.unit_id],
+                                                                 world.rule_system)
     return Eye(f"model {model_id}", model_observer(x, y, height), (x, y), model_id=model_id)
 
 
@@ -217,7 +219,8 @@ def shooter_eyes(world: World, shooter: Shooter, towards: XY | None = None) -> l
         models = [mid for mid, _ in world.unit_models(shooter.id)]
         if not models:
             raise ShooterError(f"unit {shooter.id!r} has no models on the table")
-        return [_model_eye(world, mid) for mid in models]
+        up = world.on_battlements(models)  # asked once for the unit, not once per eye
+        return [_model_eye(world, mid, up) for mid in models]
     try:
         piece = world.piece(shooter.id)
     except KeyError as error:

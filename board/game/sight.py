@@ -90,6 +90,8 @@ class ModelSight:
     firers: int
     #: How a player names the model (``Guard Squad, model 1``); its id when not named.
     name: str = ""
+    #: The building whose battlements the model stands on (its name), or "" (40K, HH).
+    on_battlements: str = ""
 
     def describe(self) -> str:
         """``Guard Squad, model 1: 75% visible (seen by 5 of 5) – 25% or more hidden: cover``."""
@@ -100,6 +102,8 @@ class ModelSight:
             return text + " – out of sight"
         if self.cover is None:
             return text
+        if self.on_battlements:
+            return text + f" – on the battlements of {self.on_battlements}: 4+ cover"
         return text + (" – 25% or more hidden: cover" if self.cover else " – in the open")
 
 
@@ -184,14 +188,14 @@ def _unit_sights(world: World, eyes: Sequence[Eye], model_ids: Sequence[str],
     if not model_ids:
         return ()
     shapes = [world.models[m].shape for m in model_ids]
+    up = world.on_battlements(model_ids)
     simple = all(len(e.observer.points) == 1 and e.observer.arc is None for e in eyes)
     if len(eyes) < 2 or not simple or not all(isinstance(s, Circle) for s in shapes):
-        return tuple(_model_sight(world, eyes, m, cover) for m in model_ids)
+        return tuple(_model_sight(world, eyes, m, cover, up) for m in model_ids)
     circles = [s for s in shapes if isinstance(s, Circle)]
     centres = np.array([c.centre for c in circles], dtype=float)
     radii = np.array([c.radius for c in circles], dtype=float)
-    heights = np.array([model_height(world.units[world.models[m].unit_id], world.rule_system)
-                        for m in model_ids], dtype=float)
+    heights = np.array([_top(world, m, up) for m in model_ids], dtype=float)
     at = np.array([e.at for e in eyes], dtype=float)
     points = _across(at, centres, radii)
     n_eyes, n_models, n = points.shape[:3]
@@ -215,9 +219,16 @@ def _unit_sights(world: World, eyes: Sequence[Eye], model_ids: Sequence[str],
     return tuple(found)
 
 
-def _model_sight(world: World, eyes: Sequence[Eye], model_id: str, cover: bool) -> ModelSight:
+def _top(world: World, model_id: str, up: Mapping[str, str]) -> float:
+    """How high a model's head is: its height, over the battlements it stands on if any."""
+    unit = world.units[world.models[model_id].unit_id]
+    return world.standing_height(model_id, up) + model_height(unit, world.rule_system)
+
+
+def _model_sight(world: World, eyes: Sequence[Eye], model_id: str, cover: bool,
+                 up: Mapping[str, str]) -> ModelSight:
     shape = world.models[model_id]
-    height = model_height(world.units[shape.unit_id], world.rule_system)
+    height = _top(world, model_id, up)
     rule = sight_rule(world.rule_system)
     seen: list[SightResult] = [visible_fraction(world.terrain.index, eye.observer, shape.shape,
                                                 height, rule) for eye in eyes]
@@ -315,6 +326,10 @@ def line_of_sight(scenario: Scenario, library: Mapping[str, Datasheet], world: W
             facings += [found] if found else []
     names = namer if namer is not None else Namer.for_world(world, scenario)
     models = tuple(replace(m, name=names.model(m.model_id)) for m in models)
+    if cover:  # seed 000: models in battlements terrain have a 4+ cover save, however seen
+        roofs = world.on_battlements([m.model_id for m in models])
+        models = tuple(replace(m, cover=True, on_battlements=names.piece(roofs[m.model_id]))
+                       if m.model_id in roofs else m for m in models)
     by_label = {eye.label: names.eye(eye, shooter) for eye in eyes}
     facings = [replace(f, firer=by_label.get(f.firer, f.firer)) for f in facings]
     return SightReading(names.shooter(shooter), names.target(target), models, tuple(facings),

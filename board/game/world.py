@@ -22,11 +22,12 @@ can ask every paint.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+import numpy as np
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
@@ -40,10 +41,12 @@ from board.document.datasheet import (
 from board.document.model import Model, RuleSystem, Scenario, TerrainPiece, Unit
 from geometry import (
     Blocker,
+    Circle,
     Obstacles,
     Shape,
     TerrainIndex,
     building_los_value,
+    farthest_distance,
     model_footprint,
     place_footprint,
     place_points,
@@ -239,6 +242,14 @@ class TerrainWorld:
                              for s in self.pieces.values() if s.blocks_sight])
 
     @cached_property
+    def roofs(self) -> tuple[list[tuple[str, BaseGeometry]], np.ndarray]:
+        """The pieces' battlements by piece id, and their boxes (rows x0, y0, x1, y1)."""
+        found: list[tuple[str, BaseGeometry]] = [
+            (pid, p.battlements) for pid, p in self.pieces.items() if p.battlements is not None]
+        boxes = np.array([r.bounds for _, r in found], dtype=float).reshape(-1, 4)
+        return found, boxes
+
+    @cached_property
     def obstacles(self) -> Obstacles:
         """What a placed model must keep out of, without enemies (buildings, impassable)."""
         return Obstacles([(s.piece_id, s.footprint) for s in self.pieces.values() if s.solid])
@@ -288,6 +299,39 @@ class World:
         except KeyError:
             raise KeyError(f"no terrain piece {piece_id!r} on the table") from None
 
+    def on_battlements(self, model_ids: Sequence[str]) -> dict[str, str]:
+        """Each of ``model_ids`` standing wholly on a piece's battlements: that piece's id.
+
+        Boxes first (one array test for every model and every roof), then the exact test
+        only where a model's box lies inside a roof's.
+        """
+        roofs, tops = self.terrain.roofs
+        shapes = [(m, self.models[m].shape) for m in model_ids if m in self.models]
+        if not roofs or not shapes:
+            return {}
+        boxes = np.array([_box(s) for _, s in shapes])
+        low, high = boxes[:, None, :2] >= tops[None, :, :2], boxes[:, None, 2:] <= tops[None, :, 2:]
+        inside = low.all(axis=2) & high.all(axis=2)
+        found: dict[str, str] = {}
+        for i, k in zip(*np.nonzero(inside), strict=True):
+            model_id, shape = shapes[int(i)]
+            piece_id, roof = roofs[int(k)]
+            if model_id not in found and farthest_distance(shape, roof) <= 0.0:
+                found[model_id] = piece_id
+        return found
+
+    def standing_height(self, model_id: str, on: Mapping[str, str] | None = None) -> float:
+        """How high a model's base stands: on a piece's battlements their height, else 0.
+
+        ``on`` is :meth:`on_battlements` already asked for the models concerned.
+        """
+        piece_id = (on if on is not None else self.on_battlements([model_id])).get(model_id)
+        if piece_id is None:
+            return 0.0
+        piece = self.pieces[piece_id]
+        sheet = piece.sheet.battlements
+        return sheet.height if sheet is not None and sheet.height else piece.height
+
     def unit_models(self, unit_id: str) -> list[tuple[str, Shape]]:
         """The ``(model_id, shape)`` pairs of a unit on the table (empty when embarked)."""
         if unit_id not in self.units:
@@ -309,6 +353,15 @@ class World:
         found = base.with_enemies(enemies)  # keeps the terrain union if already made
         self._enemy_store[side] = (key, found)
         return found
+
+
+def _box(shape: Shape) -> tuple[float, float, float, float]:
+    """A base's box: worked out for a circle (making its polygon costs 0.05 ms)."""
+    if isinstance(shape, Circle):
+        return (shape.x - shape.radius, shape.y - shape.radius, shape.x + shape.radius,
+                shape.y + shape.radius)
+    x0, y0, x1, y1 = shape.bounds
+    return (float(x0), float(y0), float(x1), float(y1))
 
 
 def _model_shape(unit: Unit, model: Model) -> ModelShape:

@@ -89,3 +89,37 @@ def test_who_stands_on_the_battlements_is_read_from_the_table():
     effects = ShotEffects(s, world, building)
     assert building.state.on_battlements == ["up", "half"]
     assert set(effects.units) == {"up", "half"}
+
+
+def test_a_model_on_the_battlements_has_cover_however_much_is_seen():
+    from board.game.shooters import Shooter, ShooterKind
+    from board.game.sight import line_of_sight
+    from board.game.targets import UnitTarget
+
+    up = round_unit("up", RED, [(31.0, 22.0)])
+    open_ground = round_unit("open", RED, [(45.0, 22.0)])
+    looker = round_unit("looker", BLUE, [(60.0, 22.0)])
+    s = scenario(terrain=[TerrainPiece(**vars(KEEP))], units=[up, open_ground, looker])
+    world = world_of(s)
+    seen = line_of_sight(s, library(), world, Shooter(ShooterKind.UNIT, "looker"),
+                         UnitTarget("up")).models[0]
+    assert seen.visible > 0.75 and seen.cover is True
+    assert seen.on_battlements == "Aquila Strongpoint: strongpoint"
+    assert seen.describe().endswith(
+        "on the battlements of Aquila Strongpoint: strongpoint: 4+ cover")
+    plain = line_of_sight(s, library(), world, Shooter(ShooterKind.UNIT, "looker"),
+                          UnitTarget("open")).models[0]
+    assert plain.cover is False and plain.on_battlements == ""
+
+
+def test_a_model_on_the_battlements_stands_at_their_height():
+    from board.game.shooters import Shooter, ShooterKind, shooter_eyes
+
+    up = round_unit("up", RED, [(31.0, 22.0)])
+    down = round_unit("down", RED, [(45.0, 22.0)])
+    s = scenario(terrain=[TerrainPiece(**vars(KEEP))], units=[up, down])
+    world = world_of(s)
+    assert world.on_battlements(["up-1", "down-1"]) == {"up-1": "keep"}
+    assert world.standing_height("up-1") == 8.0 and world.standing_height("down-1") == 0.0
+    eye = shooter_eyes(world, Shooter(ShooterKind.MODEL, "up-1"))[0]
+    assert eye.observer.height == 8.0 + 1.5  # the roof, then the trooper's own height
