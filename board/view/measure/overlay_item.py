@@ -129,14 +129,11 @@ class OverlayItem(QGraphicsItem):
 
     ``estimate`` returns, cheaply, the rectangle (item coordinates) the next sketch will cover;
     it is asked on every :meth:`mark_dirty` so that Qt repaints the right part of the board.
-    A ``cached`` item keeps its picture as a pixmap: moving it (``setPos``) costs a copy.
     """
 
     def __init__(self, compute: Callable[[], Sketch | None], estimate: Callable[[], QRectF],
-                 z: float = 30.0, cached: bool = False) -> None:
+                 z: float = 30.0) -> None:
         super().__init__()
-        if cached:  # moved by setPos while its picture stays: Qt moves the pixmap
-            self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)  # exposedRect
         self.setZValue(z)

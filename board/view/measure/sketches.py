@@ -2,7 +2,8 @@
 
 The numbers come from :mod:`board.game.measure` and :mod:`board.game.rings`; here they become
 paths, lines and labels in the board's colours: green wholly within, amber within, red not
-(with by how much), yellow rulers, blue rings.
+(with by how much), yellow rulers; the rings' colours (drawn by
+:mod:`board.view.measure.ring_item`).
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QPainterPath
 from shapely.geometry.base import BaseGeometry
 
-from board.game.measure import RangeRing, RulerReading, WithinReading, excess_text
+from board.game.measure import RulerReading, WithinReading, excess_text
 from board.view.convert import geometry_to_path, to_point
 from board.view.measure.overlay_item import Area, Label, Line, Sketch
-from geometry import Circle, Shape, format_distance, reach_area
+from geometry import Circle, Shape, reach_area
 
 __all__ = [
     "WHOLLY",
@@ -31,7 +32,6 @@ __all__ = [
     "ruler_sketch",
     "reach_path",
     "within_sketch",
-    "ring_sketch",
 ]
 
 WHOLLY = QColor("#43a047")
@@ -121,20 +121,4 @@ def within_sketch(reading: WithinReading, models: Mapping[str, Shape],
     if top is not None:
         colour = {"wholly within": WHOLLY, "within": WITHIN}.get(reading.verdict, NOT_WITHIN)
         sketch.labels.append(Label(top, title, _alpha(colour.darker(250), 230), -30.0))
-    return sketch
-
-
-def ring_sketch(rings: Sequence[tuple[str, RangeRing]], unit: str) -> Sketch:
-    """Each ring's area (faint fill, coloured edge) and its distance written at its top.
-
-    ``rings`` pairs a name (empty, or an emplaced weapon's) with each ring.
-    """
-    sketch = Sketch()
-    for k, (name, ring) in enumerate(rings):
-        colour = RING_COLOURS[k % len(RING_COLOURS)]
-        path = shape_path(shapely.simplify(ring.area, DRAW_TOLERANCE))
-        sketch.areas.append(Area(path, colour, _alpha(colour, 22)))
-        text = format_distance(ring.radius, unit=unit)
-        sketch.labels.append(Label(_top(path), f"{name} {text}" if name else text,
-                                   _alpha(colour.darker(200), 220), 0.0))
     return sketch
