@@ -13,9 +13,9 @@ the view draws that picture as its background (:meth:`BoardView.drawBackground`)
 in the picture are made fully transparent, which Qt skips without asking them anything;
 when the drag ends they get their opacity back and the board is drawn from its items again.
 
-A picture stands for one zoom and scroll: if either changes during the drag, the board goes
-back to its items at once. Dragging buildings does not use it: another building's label may
-move out of the way of the dragged one.
+A picture stands for one zoom, scroll and document: if any of them changes during the drag,
+the board goes back to its items at once. Dragging buildings does not use it: another
+building's label may move out of the way of the dragged one.
 """
 
 from __future__ import annotations
@@ -56,6 +56,18 @@ class Backdrop(QObject):
         self.enabled = True
         #: How many pictures were taken (tests count them against drags).
         self.taken = 0
+        scene = view.scene()
+        document = getattr(scene, "document", None)
+        if document is not None:  # an edit during a drag (an undo by key) changes the board
+            for signal in (document.models_changed, document.models_removed,
+                           document.models_added, document.piece_added, document.piece_removed,
+                           document.pieces_changed, document.unit_added, document.unit_removed,
+                           document.replaced):
+                signal.connect(self._on_document_changed)
+
+    def _on_document_changed(self, *_: object) -> None:
+        if isValid(self):
+            self.stop()
 
     @property
     def active(self) -> bool:

@@ -202,3 +202,16 @@ def test_releasing_a_unit_over_a_building_offers_it_to_embark_as_without_a_pictu
     now = {m.id: (m.x, m.y) for m in board.document.scenario.unit("unit-1").models}
     assert now == start
     assert all(item.opacity() == 1.0 for item in board.scene.items())
+
+
+def test_an_edit_during_a_drag_gives_the_items_back(board):
+    at = press_unit(board, "u7-0")
+    QTest.mouseMove(board.view.viewport(), at + QPoint(4, 20))
+    settle()
+    assert board.view.backdrop.active
+    hut = board.document.scenario.piece("hut-3")
+    board.document.place_pieces({"hut-3": (hut.x + 1.0, hut.y, hut.rotation)})  # as an undo
+    settle()
+    assert not board.view.backdrop.active
+    assert board.scene.piece_item("hut-3").opacity() == 1.0
+    QTest.mouseRelease(board.view.viewport(), Left, Shift, at + QPoint(4, 20))
