@@ -18,7 +18,6 @@ from board.document.model import LogEntry, Scenario
 from board.game.buildings import building_rules, write_back
 from board.game.rings import moved_world
 from board.game.world import World
-from geometry import as_geometry, farthest_distance
 from rules import wh40k
 
 __all__ = ["units_on_battlements", "battlement_claims"]
@@ -29,21 +28,8 @@ def units_on_battlements(world: World, piece_id: str) -> list[str]:
 
     None for a piece without battlements (or not on the table).
     """
-    piece = world.pieces.get(piece_id)
-    roof = piece.battlements if piece is not None else None
-    if roof is None:
-        return []
-    x0, y0, x1, y1 = roof.bounds
-    found: dict[str, None] = {}
-    for model in world.models.values():
-        if model.unit_id in found:
-            continue
-        bx0, by0, bx1, by1 = as_geometry(model.shape).bounds
-        if bx0 < x0 or by0 < y0 or bx1 > x1 or by1 > y1:
-            continue  # not even inside the battlements' box
-        if farthest_distance(model.shape, roof) <= 0.0:
-            found[model.unit_id] = None
-    return list(found)
+    up = world.on_battlements(list(world.models))
+    return list(dict.fromkeys(world.models[m].unit_id for m, p in up.items() if p == piece_id))
 
 
 def battlement_claims(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
@@ -56,24 +42,14 @@ def battlement_claims(scenario: Scenario, library: Mapping[str, Datasheet], worl
     """
     if not moved:
         return None
-    roofs = {piece.id: shapes.battlements for piece in scenario.terrain
-             if piece.claimed_by is None and (shapes := world.pieces.get(piece.id)) is not None
-             and shapes.battlements is not None}
-    if not roofs:
+    unclaimed = {p.id for p in scenario.terrain if p.claimed_by is None}
+    if not any(world.pieces[p].battlements is not None for p in unclaimed if p in world.pieces):
         return None
-    after = moved_world(world, moved)
     up: dict[str, str] = {}  # piece id -> the first moved unit found standing on its roof
-    for model_id in moved:
-        model = after.models.get(model_id)
-        if model is None:
-            continue
-        bx0, by0, bx1, by1 = as_geometry(model.shape).bounds
-        for piece_id, roof in roofs.items():
-            x0, y0, x1, y1 = roof.bounds
-            if piece_id in up or bx0 < x0 or by0 < y0 or bx1 > x1 or by1 > y1:
-                continue
-            if farthest_distance(model.shape, roof) <= 0.0:
-                up[piece_id] = model.unit_id
+    after = moved_world(world, moved)
+    for model_id, piece_id in after.on_battlements(list(moved)).items():
+        if piece_id in unclaimed:
+            up.setdefault(piece_id, after.models[model_id].unit_id)
     change = Change()
     for piece_id, unit_id in up.items():
         piece = scenario.piece(piece_id)
