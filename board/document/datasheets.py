@@ -9,7 +9,6 @@ or one piece per part for a multi-part building.
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
@@ -18,6 +17,8 @@ import resources
 from board.document.datasheet import Datasheet, TerrainKind
 from board.document.datasheet_json import datasheet_from_dict
 from board.document.errors import ScenarioError
+from board.document.jsontext import loads
+from board.document.limits import MAX_FILE_BYTES
 from board.document.model import RuleSystem, TerrainPiece
 from board.document.shapes import check_no_overlap, place_point
 
@@ -137,19 +138,25 @@ class DatasheetLibrary(Mapping[str, Datasheet]):
 
 
 def read_json_file(path: Path) -> object:
-    """Read a JSON file; refuse a missing, unreadable or non-JSON file with a clear message."""
+    """Read a JSON file; refuse a missing, unreadable, too large or bad one in one clear line.
+
+    At most :data:`~board.document.limits.MAX_FILE_BYTES` are read (so a device or a huge
+    file costs nothing); the text is checked by :func:`board.document.jsontext.loads`.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise ScenarioError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ScenarioError(f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB, the "
+                            "most a scenario or datasheet file may be", str(path))
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ScenarioError(f"not a text file (byte {exc.start} is not UTF-8)",
                             str(path)) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
-                            str(path)) from None
+    return loads(text, str(path))
 
 
 def _read_datasheet(path: Path) -> Datasheet:

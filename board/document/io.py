@@ -23,7 +23,7 @@ from board.document.checks import check_scenario
 from board.document.datasheet import Datasheet
 from board.document.datasheets import DatasheetLibrary, load_library, read_json_file
 from board.document.errors import ScenarioError, join_where
-from board.document.jsontext import dumps
+from board.document.jsontext import check_value, dumps
 from board.document.model import Scenario
 from board.document.scenario_json import read_scenario_fields, scenario_fields, write_scenario
 
@@ -67,6 +67,7 @@ def scenario_from_dict(data: object, library: Mapping[str, Datasheet] | None = N
         Wrong format name, unknown version, a missing field, a wrong type, a bad value, or parts
         that do not fit together.
     """
+    check_value(data, where)
     scenario = read_scenario_fields(scenario_fields(data, where))
     base = default_library() if library is None else library
     if not isinstance(base, DatasheetLibrary):
