@@ -116,9 +116,14 @@ def save_scenario(scenario: Scenario, path: str | Path) -> None:
         When the file cannot be written; the old file, if any, is then left as it was.
     """
     path = Path(path)
+    data = scenario_to_dict(scenario)
     try:
-        text = dumps(scenario_to_dict(scenario)) + "\n"
-    except (TypeError, ValueError) as exc:
+        check_value(data)  # what could not be read back (NaN, a lone surrogate…) is not written
+        text = dumps(data) + "\n"
+    except ScenarioError as exc:
+        raise ScenarioError(f"cannot save: a value is not JSON ({exc.message})",
+                            f"{path}, {exc.where}" if exc.where else str(path)) from None
+    except (TypeError, ValueError, RecursionError) as exc:
         raise ScenarioError(f"cannot save: a value is not JSON ({exc})", str(path)) from exc
     mode = _new_file_mode(path)
     tmp_name = ""
@@ -136,5 +141,7 @@ def save_scenario(scenario: Scenario, path: str | Path) -> None:
                 os.unlink(tmp_name)
         if isinstance(exc, OSError):
             raise ScenarioError(f"cannot save: {exc.strerror or exc}", str(path)) from exc
+        if isinstance(exc, Exception):
+            raise ScenarioError(f"cannot save: {type(exc).__name__}: {exc}", str(path)) from exc
         raise
     _sync_directory(path.parent)

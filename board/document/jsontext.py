@@ -43,7 +43,7 @@ def _inline_object(value: dict[str, Any]) -> bool:
 
 
 def _one_line(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
 
 def dumps(value: Any, indent: int = 0) -> str:

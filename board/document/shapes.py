@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import shapely
@@ -50,14 +51,15 @@ def _crossing(points: Sequence[Pt]) -> Pt | None:
     parts = shapely.get_parts(shapely.node(ring))
     if len(parts) == 0:
         return None
-    ends = shapely.points(np.concatenate([shapely.get_coordinates(shapely.get_point(parts, i))
-                                          for i in (0, -1)]))
-    tree = shapely.STRtree(shapely.points(np.asarray(points, dtype=float)))
-    near = tree.query(ends, predicate="dwithin", distance=1e-9)
-    lone = np.setdiff1d(np.arange(len(ends)), near[0])
+    ends_xy = np.concatenate([shapely.get_coordinates(shapely.get_point(parts, i))
+                              for i in (0, -1)])
+    vertices: Any = shapely.points(np.asarray(points, dtype=float))
+    ends: Any = shapely.points(ends_xy)
+    near = shapely.STRtree(vertices).query(ends, predicate="dwithin", distance=1e-9)
+    lone = np.setdiff1d(np.arange(len(ends_xy)), near[0])
     if len(lone) == 0:
         return None
-    x, y = shapely.get_coordinates(ends[lone[0]])[0]
+    x, y = ends_xy[lone[0]]
     return (float(x), float(y))
 
 

@@ -70,6 +70,10 @@ def _texts(f: Fields, key: str) -> None:
             raise ScenarioError(f"expected a string, got {describe(value)}", f.at(f"{key}[{i}]"))
 
 
+def _optional_count(f: Fields, key: str) -> None:
+    f.optional_integer(key, minimum=1, maximum=MAX_COUNT)
+
+
 def _member(enum: type[Enum], optional: bool = False) -> Check:
     def check(f: Fields, key: str) -> None:
         if optional and f.data[key] is None:
@@ -121,9 +125,7 @@ _WH40K = _from_dataclass(wh40k.BuildingState)
 _EPIC: dict[str, Check] = {
     "system": _text, "size": _member(epic40k.SizeClass),
     "damage_capacity": _signed_count, "condition": _member(epic40k.Condition),
-    "on_fire": _flag, "assault_factor": lambda f, k: f.optional_integer(k, minimum=1,
-                                                                          maximum=MAX_COUNT),
-    "armour": lambda f, k: f.optional_integer(k, minimum=1, maximum=MAX_COUNT),
+    "on_fire": _flag, "assault_factor": _optional_count, "armour": _optional_count,
 }
 _GARRISON: dict[str, Check] = {"unit": _text, "side": _text, "entered_turn": _count,
                                "characters": _texts}
