@@ -16,7 +16,7 @@ from pathlib import Path
 import resources
 from board.document.datasheet import Datasheet, TerrainKind
 from board.document.datasheet_json import datasheet_from_dict
-from board.document.errors import ScenarioError
+from board.document.errors import ScenarioError, join_where
 from board.document.jsontext import loads
 from board.document.limits import MAX_FILE_BYTES
 from board.document.model import RuleSystem, TerrainPiece
@@ -72,6 +72,8 @@ class DatasheetLibrary(Mapping[str, Datasheet]):
                  sources: Mapping[str, str] | None = None) -> None:
         self._sheets: dict[str, Datasheet] = {}
         self.sources: dict[str, str] = dict(sources or {})
+        #: Where datasheets not read from a file are (``custom_datasheets[2]``), by id.
+        self.locations: dict[str, str] = {}
         for sheet in sheets:
             if sheet.id in self._sheets:
                 raise ScenarioError(f"datasheet id {sheet.id!r} is used twice",
@@ -107,13 +109,17 @@ class DatasheetLibrary(Mapping[str, Datasheet]):
         An extra datasheet may repeat a library one only if it is identical.
         """
         sheets = dict(self._sheets)
+        locations = dict(self.locations)
         for i, sheet in enumerate(extra):
             if sheet.id in sheets and sheets[sheet.id] != sheet:
                 raise ScenarioError(f"datasheet id {sheet.id!r} is already a different shipped "
                                     "datasheet; give the custom one another id",
                                     f"{where}[{i}].id" if where else sheet.id)
+            if sheet.id not in self._sheets:
+                locations[sheet.id] = f"{where}[{i}]" if where else sheet.id
             sheets[sheet.id] = sheet
         library = DatasheetLibrary(sheets.values(), self.sources)
+        library.locations = locations
         library.check_parts()
         return library
 
@@ -123,18 +129,23 @@ class DatasheetLibrary(Mapping[str, Datasheet]):
             if sheet.kind is TerrainKind.MULTI_PART:
                 self._check_group(sheet)
 
+    def _at(self, sheet_id: str, location: str) -> str:
+        """``location`` inside the datasheet ``sheet_id``: after its file, or its JSON place."""
+        if sheet_id in self.locations:
+            return join_where(self.locations[sheet_id], location)
+        return f"{self.sources.get(sheet_id, sheet_id)}, {location}"
+
     def _check_group(self, sheet: Datasheet) -> None:
-        where = self.sources.get(sheet.id, sheet.id)
         outlines = {}
         for i, ref in enumerate(sheet.parts):
             part = self._sheets.get(ref.datasheet)
             if part is None or part.kind is TerrainKind.MULTI_PART:
                 problem = "unknown" if part is None else "itself multi-part"
                 raise ScenarioError(f"part datasheet {ref.datasheet!r} is {problem}",
-                                    f"{where}, parts[{i}].datasheet")
+                                    self._at(sheet.id, f"parts[{i}].datasheet"))
             outlines[ref.part] = [place_point(p, ref.x, ref.y, ref.rotation)
                                   for p in part.footprint]
-        check_no_overlap(outlines, f"{where}, parts")
+        check_no_overlap(outlines, self._at(sheet.id, "parts"))
 
 
 def read_json_file(path: Path) -> object:

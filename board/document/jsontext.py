@@ -105,7 +105,7 @@ def _parse_float(text: str) -> object:
 
 
 def _parse_constant(text: str) -> object:
-    return _Refused(f"expected a finite number, got {text}")
+    return _Refused(f"{text} is not a number a file may hold (numbers are finite)")
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -124,14 +124,32 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 _SPECIAL = re.compile(r'["\[\]{}]')
 _STRING_REST = re.compile(r'(?:[^"\\]++|\\.)*+"', re.S)
+#: A string, or an unterminated one up to the end: it never fails, so never backtracks.
+_STRING = re.compile(r'"(?:[^"\\]++|\\.?)*+"?', re.S)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
 
 
 def _too_deep(text: str) -> int | None:
     """Return the offset where arrays and objects nest deeper than :data:`MAX_DEPTH`, if any.
 
-    A linear scan that skips strings; the standard reader would recurse (and fail with a
-    ``RecursionError``) on a few thousand levels.
+    The standard reader recurses (and fails with a ``RecursionError``) on a few thousand
+    levels, so the depth is measured first, at C speed: strings out, everything but brackets
+    out, then innermost pairs removed level by level; only when more than :data:`MAX_DEPTH`
+    levels remain is the text scanned bracket by bracket for where.
     """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    for _ in range(MAX_DEPTH):
+        if not brackets:
+            return None
+        shorter = brackets.replace("[]", "").replace("{}", "")
+        if len(shorter) == len(brackets):  # mismatched brackets: the reader refuses them
+            return None
+        brackets = shorter
+    return _deep_at(text) if brackets else None
+
+
+def _deep_at(text: str) -> int | None:
+    """The offset of the first bracket deeper than :data:`MAX_DEPTH` (a linear scan)."""
     depth, pos = 0, 0
     while (found := _SPECIAL.search(text, pos)) is not None:
         at = found.start()
@@ -250,6 +268,48 @@ def check_value(value: object, where: str = "") -> None:
     ...
     board.document.errors.ScenarioError: terrain[0].state.hp[1]: nan is not a finite number
     """
+    if _has_problem(value):
+        _locate(value, where)
+
+
+def _has_problem(value: object) -> bool:
+    """Whether anything in ``value`` is refused: a fast walk, level by level, no locations."""
+    level: list[Any] = [value]
+    for _depth in range(MAX_DEPTH):
+        below: list[Any] = []
+        for node in level:
+            kind = type(node)
+            if kind is dict:
+                if any(type(key) is not str or _text_problem(key) for key in node):
+                    return True
+                below.extend(node.values())
+            elif kind is list or kind is tuple:
+                below.extend(node)
+            elif kind is str:
+                if len(node) > MAX_STRING or (not node.isascii() and _text_problem(node)):
+                    return True
+            elif kind is float:
+                if not math.isfinite(node):
+                    return True
+            elif kind is int:
+                if abs(node) > MAX_INTEGER:
+                    return True
+            elif node is not None and kind is not bool:
+                return True  # a duplicate key, a refused number, a value that is not JSON
+        if not below:
+            return False
+        level = below
+    return any(isinstance(node, dict | list | tuple) for node in level) or _has_problem_leaves(
+        level)
+
+
+def _has_problem_leaves(level: list[Any]) -> bool:
+    """Whether a scalar at the deepest level allowed is refused."""
+    return any(_leaf_problem(node) is not None for node in level)
+
+
+def _locate(value: object, where: str) -> None:
+    """Walk ``value`` again, keeping locations, and raise for the first problem found."""
     stack: list[tuple[object, int, _Path]] = [(value, 0, None)]
     while stack:
         node, depth, path = stack.pop()

@@ -78,6 +78,12 @@ def check_simple_polygon(points: Sequence[Pt], where: str) -> None:
     if len(points) > MAX_VERTICES:
         raise ScenarioError(f"a polygon of {len(points):,} points: the most is "
                             f"{MAX_VERTICES:,}", where)
+    first: dict[Pt, int] = {}
+    for i, point in enumerate(points):  # cheap, and it spares noding a vertex said 250 times
+        j = first.setdefault((point[0], point[1]), i)
+        if j != i:
+            raise ScenarioError(f"the polygon is not simple: points {j + 1} and {i + 1} are "
+                                f"both ({point[0]:g}, {point[1]:g})", where)
     ring = LineString([*points, points[0]])
     at = None if ring.is_simple else _crossing(points)
     if at is not None:

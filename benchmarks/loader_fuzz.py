@@ -1,0 +1,103 @@
+"""The loaders under fire (not a test): thousands of hostile files, and what each did.
+
+Feeds the scenario loader and the datasheet loader the inputs of ``tests/board/fuzz_inputs.py``
+(structural mutations of valid documents with nasty values, damaged bytes, and the issue's
+size attacks) and counts the verdicts: loaded (then saved, and save → load gave an equal
+document, with no non-finite number or unwritable text let in), refused with one readable
+line naming the file, or a failure (another exception, over 2 s, nonsense accepted, a file
+that loads but does not save, a refusal over 300 characters). Beside it, the naive baseline
+in the same run: ``json.loads`` of the same bytes, the standard reader the loader used to
+call, and how often that alone raised something other than a JSON error. The peak memory of
+the whole run bounds every single input's.
+
+Run from the repository root (``docs/limits.md`` has the figures)::
+
+    python benchmarks/loader_fuzz.py [--scenarios 10000] [--datasheets 3000] [--seed 15]
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import resource
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.board.fuzz_inputs import (  # noqa: E402
+    Verdict,
+    datasheet_inputs,
+    judge_datasheet,
+    judge_scenario,
+    scenario_inputs,
+)
+
+
+def _naive(raw: bytes) -> str:
+    """What the standard reader alone does with the bytes (the baseline)."""
+    try:
+        json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return "refused"
+    except Exception as error:  # noqa: BLE001
+        return type(error).__name__
+    return "read"
+
+
+def campaign(name: str, inputs: Iterator[tuple[str, bytes]],
+             judge: Callable[[bytes, Path], Verdict]) -> int:
+    """Run one loader over ``inputs``; print the counts; return the number of failures."""
+    counts: collections.Counter[str] = collections.Counter()
+    naive: collections.Counter[str] = collections.Counter()
+    failures: list[tuple[str, Verdict]] = []
+    slowest = (0.0, "")
+    total = 0
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder:
+        for origin, raw in inputs:
+            verdict = judge(raw, Path(folder))
+            counts[verdict.kind] += 1
+            if len(raw) < 2_000_000:
+                naive[_naive(raw)] += 1
+            if verdict.failed:
+                failures.append((origin, verdict))
+            if verdict.seconds > slowest[0]:
+                slowest = (verdict.seconds, origin)
+            total += 1
+    elapsed = time.perf_counter() - start
+    print(f"\n{name}: {total:,} inputs in {elapsed:.0f} s")
+    for kind, count in counts.most_common():
+        print(f"  {kind:28} {count:6,}")
+    print(f"  failures                     {len(failures):6,}")
+    print(f"  slowest input                {slowest[0]:6.2f} s ({slowest[1]})")
+    print("  baseline, json.loads alone on the same bytes (under 2 MB): "
+          + ", ".join(f"{k} {v:,}" for k, v in naive.most_common()))
+    for origin, verdict in failures[:20]:
+        print(f"  FAILED {verdict.kind} ({origin}, {verdict.seconds:.2f} s): {verdict.detail}")
+    return len(failures)
+
+
+def main() -> int:
+    """Run both campaigns; exit 1 if any input failed."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scenarios", type=int, default=10_000)
+    parser.add_argument("--datasheets", type=int, default=3_000)
+    parser.add_argument("--seed", type=int, default=15)
+    args = parser.parse_args()
+    sys.setrecursionlimit(1000)  # the default: nothing may rely on a deeper stack
+    failed = campaign("scenario loader", scenario_inputs(args.scenarios, args.seed),
+                      judge_scenario)
+    failed += campaign("datasheet loader", datasheet_inputs(args.datasheets, args.seed + 1),
+                       judge_datasheet)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"\npeak memory (RSS) of the whole run: {peak:.0f} MB; failures: {failed}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
