@@ -88,16 +88,26 @@ class ScenarioError(Exception):
         super().__init__(message, where)
         self.message = message
         self.where = where
+        #: The file ``where`` starts with (set by :meth:`in_file`), kept whole when shortened.
+        self.file = ""
 
     def __str__(self) -> str:
         """The one line a player reads: at most :data:`MAX_MESSAGE` characters."""
         message = one_line(self.message)
         if not self.where:
             return clip(message, MAX_MESSAGE)
-        where = clip(one_line(self.where), MAX_WHERE, middle=True)
+        where = one_line(self.where)
+        if self.file and where.startswith(f"{self.file}, "):
+            location = where[len(self.file) + 2:]
+            where = (f"{clip(one_line(self.file), MAX_WHERE - 40, middle=True)}, "
+                     f"{clip(location, 40 + max(0, MAX_WHERE - 40 - len(self.file)), middle=True)}")
+        else:
+            where = clip(where, MAX_WHERE, middle=True)
         return f"{where}: {clip(message, MAX_MESSAGE - len(where) - 2)}"
 
     def in_file(self, path: str | Path) -> ScenarioError:
         """Return the same error with the file's path put in front of ``where``."""
         where = f"{path}, {self.where}" if self.where else str(path)
-        return ScenarioError(self.message, where)
+        error = ScenarioError(self.message, where)
+        error.file = str(path)
+        return error

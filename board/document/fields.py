@@ -137,8 +137,8 @@ class Fields:
         if not _is_number(value):
             raise self._wrong(key, "a finite number")
         if abs(value) > maximum:
-            raise ScenarioError(f"must be at most {maximum:,g} in size, got {describe(value)}",
-                                self.at(key))
+            raise ScenarioError(f"must be at most {_amount(maximum)} in size, got "
+                                f"{describe(value)}", self.at(key))
         return self._bounded(key, float(value), minimum, above)
 
     def optional_number(self, key: str, *, above: float | None = None,
@@ -237,6 +237,11 @@ class Fields:
         return tuple(read_point(v, self.at(f"{key}[{i}]")) for i, v in enumerate(values))
 
 
+def _amount(value: float) -> str:
+    """A limit as a player reads it: ``1,000,000``, ``600``, ``0.5``."""
+    return f"{value:,.0f}" if value == int(value) else f"{value:g}"
+
+
 def read_point(value: object, where: str) -> tuple[float, float]:
     """Read an ``[x, y]`` pair of finite numbers.
 
@@ -248,6 +253,6 @@ def read_point(value: object, where: str) -> tuple[float, float]:
         raise ScenarioError(f"expected a point [x, y] of two numbers, got {describe(value)}", where)
     assert isinstance(value, list)
     if max(abs(value[0]), abs(value[1])) > MAX_COORDINATE:
-        raise ScenarioError(f"a coordinate is at most {MAX_COORDINATE:,g} in size, got "
+        raise ScenarioError(f"a coordinate is at most {_amount(MAX_COORDINATE)} in size, got "
                             f"{describe(value)}", where)
     return (float(value[0]), float(value[1]))
