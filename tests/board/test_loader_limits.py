@@ -154,7 +154,8 @@ def test_a_saved_state_of_the_wrong_type_is_refused(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("state", "where"), [
     ({"condition": "flattened"}, "state.condition"),
-    ({"effects": [{"kind": "x", "source": "Tremor", "until": {"game_turn": "2", "player": "red", "seat": 0}}]},
+    ({"effects": [{"kind": "x", "source": "Tremor",
+                   "until": {"game_turn": "2", "player": "red", "seat": 0}}]},
      "effects[0].until.game_turn"),
     ({"destroyed_weapons": [1]}, "destroyed_weapons[0]"),
     ({"nonsense": 1}, "state.nonsense"),
