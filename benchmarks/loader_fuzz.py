@@ -124,6 +124,7 @@ def campaign(name: str, inputs: Iterator[tuple[str, bytes]],
     naive: collections.Counter[str] = collections.Counter()
     failures: list[tuple[str, Verdict]] = []
     slowest = (0.0, "")
+    times: list[float] = []
     total = 0
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
@@ -134,6 +135,7 @@ def campaign(name: str, inputs: Iterator[tuple[str, bytes]],
                 naive[_naive(raw)] += 1
             if verdict.failed:
                 failures.append((origin, verdict))
+            times.append(verdict.seconds)
             if verdict.seconds > slowest[0]:
                 slowest = (verdict.seconds, origin)
             total += 1
@@ -142,7 +144,13 @@ def campaign(name: str, inputs: Iterator[tuple[str, bytes]],
     for kind, count in counts.most_common():
         print(f"  {kind:28} {count:6,}")
     print(f"  failures                     {len(failures):6,}")
+    times.sort()
+    print(f"  time to load or refuse       median {times[len(times) // 2] * 1000:.1f} ms, "
+          f"99th percentile {times[int(len(times) * 0.99)] * 1000:.0f} ms, "
+          f"over 1 s: {sum(t > 1 for t in times)}")
     print(f"  slowest input                {slowest[0]:6.2f} s ({slowest[1]})")
+    print(f"  load average of the machine (1 min) at the end: {os.getloadavg()[0]:.1f} "
+          f"on {os.cpu_count()} cores")
     print("  baseline, json.loads alone on the same bytes (under 2 MB): "
           + ", ".join(f"{k} {v:,}" for k, v in naive.most_common()))
     for origin, verdict in failures[:20]:

@@ -18,6 +18,8 @@ import math
 import re
 from typing import Any
 
+import numpy as np
+
 from board.document.errors import ScenarioError, join_where
 from board.document.limits import MAX_DEPTH, MAX_INTEGER, MAX_NUMBER_TEXT, MAX_STRING
 
@@ -134,18 +136,17 @@ def _too_deep(text: str) -> int | None:
 
     The standard reader recurses (and fails with a ``RecursionError``) on a few thousand
     levels, so the depth is measured first, at C speed: strings out, everything but brackets
-    out, then innermost pairs removed level by level; only when more than :data:`MAX_DEPTH`
-    levels remain is the text scanned bracket by bracket for where.
+    out, then the running depth as a cumulative sum; only when it passes :data:`MAX_DEPTH` is
+    the text scanned bracket by bracket for where.
     """
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    for _ in range(MAX_DEPTH):
-        if not brackets:
-            return None
-        shorter = brackets.replace("[]", "").replace("{}", "")
-        if len(shorter) == len(brackets):  # mismatched brackets: the reader refuses them
-            return None
-        brackets = shorter
-    return _deep_at(text) if brackets else None
+    brackets = np.frombuffer(_NOT_BRACKET.sub("", _STRING.sub("", text)).encode("ascii"),
+                             dtype=np.uint8)
+    if len(brackets) == 0:
+        return None
+    depth = np.cumsum(np.where((brackets == ord("[")) | (brackets == ord("{")), 1, -1))
+    if int(depth.max()) <= MAX_DEPTH:
+        return None
+    return _deep_at(text)
 
 
 def _deep_at(text: str) -> int | None:
