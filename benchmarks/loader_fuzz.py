@@ -93,10 +93,15 @@ def _alone(path: Path, checkout: Path) -> str:
 
 def attacks_alone(baseline: Path | None) -> None:
     """Each size attack in a fresh process: this loader, and the baseline's if given."""
-    print("\nthe size attacks, each alone in a fresh process "
-          "(the process with the library read and nothing loaded is about 70 MB)")
+    print("\nthe size attacks, each alone in a fresh process", flush=True)
     attacks = size_attacks(base_scenarios()[0], base_datasheets()[0], random.Random(0))
     with tempfile.TemporaryDirectory() as folder:
+        idle = Path(folder) / "idle.json"
+        idle.write_text("{}", encoding="utf-8")
+        line = f"  (a file of 2 bytes, the process's own size: {_alone(idle, ROOT)}"
+        if baseline is not None:
+            line += f"; baseline: {_alone(idle, baseline)}"
+        print(line + ")", flush=True)
         for name, raw in attacks:
             path = Path(folder) / "attack.json"
             path.write_bytes(raw)
@@ -166,7 +171,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--baseline", type=Path, default=None,
                         help="a checkout of an older loader to run the size attacks on")
+    parser.add_argument("--attacks-only", action="store_true",
+                        help="only the size attacks, each in a fresh process")
     args = parser.parse_args()
+    if args.attacks_only:
+        attacks_alone(args.baseline)
+        return 0
     sys.setrecursionlimit(1000)  # the default: nothing may rely on a deeper stack
     failed = campaign("scenario loader", scenario_inputs(args.scenarios, args.seed),
                       judge_scenario)

@@ -25,7 +25,12 @@ from board.document.datasheets import DatasheetLibrary, load_library, read_json_
 from board.document.errors import ScenarioError, join_where
 from board.document.jsontext import check_value, dumps
 from board.document.model import Scenario
-from board.document.scenario_json import read_scenario_fields, scenario_fields, write_scenario
+from board.document.scenario_json import (
+    check_counts,
+    read_scenario_fields,
+    scenario_fields,
+    write_scenario,
+)
 
 __all__ = [
     "load_scenario",
@@ -67,8 +72,10 @@ def scenario_from_dict(data: object, library: Mapping[str, Datasheet] | None = N
         Wrong format name, unknown version, a missing field, a wrong type, a bad value, or parts
         that do not fit together.
     """
+    fields = scenario_fields(data, where)  # the format and version first
+    check_counts(data, where)  # an absurd file is refused before its values are walked
     check_value(data, where)
-    scenario = read_scenario_fields(scenario_fields(data, where))
+    scenario = read_scenario_fields(fields)
     base = default_library() if library is None else library
     if not isinstance(base, DatasheetLibrary):
         base = DatasheetLibrary(base.values())

@@ -43,6 +43,7 @@ __all__ = [
     "FORMAT",
     "VERSION",
     "scenario_fields",
+    "check_counts",
     "read_scenario_fields",
     "write_scenario",
     "base_from_fields",
@@ -187,6 +188,25 @@ def _count_models(f: Fields) -> None:
     if count > MAX_MODELS:
         raise ScenarioError(f"{count:,} models: the most a scenario may hold is {MAX_MODELS:,}",
                             f.at("units"))
+
+
+#: The top-level arrays and their limits, checked before anything else is read.
+_COUNTED = (("terrain", MAX_PIECES, "terrain pieces"), ("units", MAX_UNITS, "units"),
+            ("log", MAX_LOG_ENTRIES, "log entries"),
+            ("annotations", MAX_ANNOTATIONS, "annotations"),
+            ("custom_datasheets", MAX_CUSTOM_DATASHEETS, "custom datasheets"))
+
+
+def check_counts(data: object, where: str = "") -> None:
+    """Refuse a scenario over a count limit at once, before its values are walked or read."""
+    if not isinstance(data, dict):
+        return
+    f = Fields(data, where)
+    for key, limit, what in _COUNTED:
+        if isinstance(data.get(key), list):
+            f.items(key, limit=limit, what=what)
+    if isinstance(data.get("units"), list):
+        _count_models(f)
 
 
 def read_scenario_fields(f: Fields) -> Scenario:
