@@ -13,6 +13,7 @@ from typing import Any
 from board.document.datasheet_json import datasheet_from_dict, datasheet_to_dict
 from board.document.errors import ScenarioError
 from board.document.fields import Fields
+from board.document.jsontext import check_value
 from board.document.limits import (
     MAX_ANNOTATIONS,
     MAX_CUSTOM_DATASHEETS,
@@ -76,6 +77,9 @@ def scenario_fields(data: object, where: str = "") -> Fields:
         raise ScenarioError(f"not a battleboard scenario: it has no 'format' field (expected "
                             f"{FORMAT!r})", f.at("format"))
     name = f.raw("format")
+    check_value(name, f.at("format"))
+    if "version" in f.data:
+        check_value(f.data["version"], f.at("version"))
     if name != FORMAT:
         raise ScenarioError(f"not a battleboard scenario: format is {name!r}, expected "
                             f"{FORMAT!r}", f.at("format"))
