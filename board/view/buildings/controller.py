@@ -22,14 +22,10 @@ from board.game.core.targets import centre
 from board.game.core.world import World
 from board.game.measuring.rings import moved_world
 from board.game.occupancy.disembarking import plan_disembark
-from board.game.occupancy.embarking import (
-    EmbarkAttempt,
-    adjacent_parts,
-    try_embark,
-    try_move_between_parts,
-)
+from board.game.occupancy.embarking import EmbarkAttempt, try_embark
 from board.game.reports.summary import summarise
 from board.game.systems.wh40k.coverage import UnitCoverage, unit_coverage, void_shield_coverage
+from board.game.systems.wh40k.occupancy import adjacent_parts, try_move_between_parts
 from board.view.buildings.disembark_tool import DisembarkTool
 from board.view.buildings.dock import BuildingDock
 from board.view.buildings.void_shield_item import ShieldPicture, UnitMark, VoidShieldItem
