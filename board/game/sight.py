@@ -35,6 +35,7 @@ from board.game.core.names import Namer
 from board.game.core.shooters import Eye, Shooter, model_height, shooter_eyes
 from board.game.core.targets import ModelTarget, PieceTarget, UnitTarget
 from board.game.core.world import World
+from board.game.systems.buildings import reader_for
 from board.game.systems.facts import facts_for
 from geometry import (
     COVER_HIDDEN,
@@ -246,7 +247,7 @@ def _piece_facing(scenario: Scenario, library: Mapping[str, Datasheet], world: W
                             sight_rule(world.rule_system), ignore=(piece_id,))
     listed = armour_value(shapes.sheet.armour, facing) if shapes.sheet.armour else None
     rules_object = building_rules(scenario, library, piece)
-    now = facts_for(scenario.rule_system).current_armour(rules_object, facing)
+    now = reader_for(scenario.rule_system).current_armour(rules_object, facing)
     now = listed if now is None else now
     return FacingSight(eye.label, facing, now, listed, seen.visible, seen.rays)
 

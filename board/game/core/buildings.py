@@ -1,8 +1,8 @@
 """A terrain piece's rules object for the scenario's rule system, read from the document.
 
 What the rules object is, and how it is written back, each rule system says in its folder
-(``board/game/systems/<system>/facts.py``, through
-:func:`board.game.systems.facts.facts_for`): a :class:`rules.wh40k.Building` in Warhammer
+(``board/game/systems/<system>/building.py``, through
+:func:`board.game.systems.buildings.reader_for`): a :class:`rules.wh40k.Building` in Warhammer
 40,000 and the Horus Heresy, a :class:`rules.epic40k.BuildingState` in Epic 40,000, a
 :class:`~board.game.systems.fantasy.facts.FantasyBuilding` in Warhammer Fantasy.
 
@@ -21,7 +21,8 @@ from typing import Any
 from board.document.datasheet import Datasheet, TerrainKind
 from board.document.model import RuleSystem, Scenario, TerrainPiece
 from board.game.core.names import Namer
-from board.game.systems.facts import BuildingRules, facts_for, facts_of
+from board.game.systems.buildings import BuildingRules, reader_for, reader_of
+from board.game.systems.facts import facts_for
 
 __all__ = [
     "BuildingStateError",
@@ -114,7 +115,7 @@ def building_rules(scenario: Scenario, library: Mapping[str, Datasheet],
     if not _is_building(sheet, system):
         return None
     try:
-        return facts_for(system).read_building(scenario, sheet, piece,
+        return reader_for(system).read_building(scenario, sheet, piece,
                                                PlayerNames(scenario, sheet))
     except (ValueError, KeyError, TypeError) as error:
         raise BuildingStateError(f"piece {piece.id!r}: bad building state: {error}") from None
@@ -127,7 +128,7 @@ def state_of(rules_object: BuildingRules, claimed_by: str | None) -> tuple[dict[
     ``claimed_by`` is the piece's current claim, kept where the rule system has no claim of
     its own (Epic 40,000).
     """
-    return facts_of(rules_object).saved_state(rules_object, claimed_by)
+    return reader_of(rules_object).saved_state(rules_object, claimed_by)
 
 
 def write_back(piece: TerrainPiece, rules_object: BuildingRules) -> None:

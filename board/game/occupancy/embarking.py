@@ -41,7 +41,7 @@ from board.game.occupancy.common import (
     piece_name,
     turn_mark,
 )
-from board.game.systems.facts import BuildingRules
+from board.game.systems.buildings import BuildingRules
 from board.game.systems.registry import system_of
 from rules.decision import Decision
 

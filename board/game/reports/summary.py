@@ -15,8 +15,8 @@ from typing import Any
 from board.document.datasheet import Datasheet
 from board.document.model import RuleSystem, Scenario, TerrainPiece
 from board.game.core.buildings import building_rules, sheet_of
-from board.game.systems.facts import BuildingRules
-from board.game.systems.fantasy.facts import FantasyBuilding
+from board.game.systems.buildings import BuildingRules
+from board.game.systems.fantasy.building import FantasyBuilding
 from rules import epic40k, warhammer_fantasy, wh40k
 
 __all__ = ["WeaponLine", "FirePointLine", "BuildingSummary", "summarise", "summarise_all"]

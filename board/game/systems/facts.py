@@ -1,8 +1,8 @@
-"""The lower tier's registry: each rule system's facts, registered once (no Qt).
+"""The lower tier's registry of facts: each rule system's, registered once (no Qt, no rules).
 
-The bridge's core asks it what a building's rules object is, how tall things stand for sight
-and where a scenario deploys (:class:`~board.game.systems.protocol.SystemFacts`). It stands
-on the document and the rules alone: nothing here imports the rest of :mod:`board.game`.
+The world of shapes asks it how tall things stand for sight and where a scenario deploys
+(:class:`~board.game.systems.protocol.SystemFacts`). It stands on the document alone: the
+board's first paint builds the world without loading the rules.
 
 >>> facts_for(RuleSystem.HORUS_HERESY).default_deployment
 'dawn_of_war'
@@ -14,15 +14,11 @@ from __future__ import annotations
 
 from board.document.model import RuleSystem
 from board.game.systems.epic.facts import EpicFacts
-from board.game.systems.fantasy.facts import FantasyBuilding, FantasyFacts
+from board.game.systems.fantasy.facts import FantasyFacts
 from board.game.systems.protocol import SystemFacts
 from board.game.systems.wh40k.facts import Wh40kFacts
-from rules import epic40k, wh40k
 
-__all__ = ["BuildingRules", "FACTS", "facts_for", "facts_of"]
-
-#: A building's rules object, whichever the rule system.
-BuildingRules = wh40k.Building | epic40k.BuildingState | FantasyBuilding
+__all__ = ["FACTS", "facts_for"]
 
 #: Each rule system's facts, once.
 FACTS: dict[RuleSystem, SystemFacts] = {
@@ -33,8 +29,3 @@ FACTS: dict[RuleSystem, SystemFacts] = {
 def facts_for(system: RuleSystem) -> SystemFacts:
     """The facts of ``system`` (every :class:`RuleSystem` has them)."""
     return FACTS[system]
-
-
-def facts_of(rules_object: BuildingRules) -> SystemFacts:
-    """The facts of the rule system a building's rules object belongs to."""
-    return next(f for f in FACTS.values() if isinstance(rules_object, f.building_type))

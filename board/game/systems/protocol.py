@@ -1,10 +1,12 @@
 """What every rule system answers for the board: two typed protocols, one per tier.
 
-:class:`SystemFacts` is the lower tier: what a building's rules object is and how it is
-written back, sight heights and the sight rule, the default deployment. Its implementations
-(``systems/<system>/facts.py``) stand on the document and the rules alone, so the bridge's
-core (the world of shapes, :func:`board.game.core.buildings.building_rules`) can ask them
-(:func:`board.game.systems.facts.facts_for`).
+:class:`SystemFacts` and :class:`BuildingReader` are the lower tier. The facts (sight heights
+and the sight rule, the default deployment; ``systems/<system>/facts.py``,
+:func:`board.game.systems.facts.facts_for`) stand on the document alone, so the world of
+shapes can ask them before the rules are loaded. The reader (what a building's rules object
+is and how it is written back; ``systems/<system>/building.py``,
+:func:`board.game.systems.buildings.reader_for`) adds the rules, for
+:func:`board.game.core.buildings.building_rules`.
 
 :class:`GameSystem` is the upper tier: what ending a turn does, who may go in or come out of a
 building and where, what the dock says, who may fire, which assault applies. Its
@@ -28,13 +30,13 @@ if TYPE_CHECKING:
     from board.document.changes import Change
     from board.game.core.world import World
     from board.game.occupancy.common import DisembarkPlan
-    from board.game.systems.facts import BuildingRules
+    from board.game.systems.buildings import BuildingRules
     from geometry import Obstacles, PlacementVerdict, Shape
     from rules.decision import Decision
     from rules.dice import Dice
     from rules.wh40k import PlayerTurn
 
-__all__ = ["AssaultKind", "ShotForm", "Looker", "SystemFacts", "GameSystem"]
+__all__ = ["AssaultKind", "ShotForm", "Looker", "SystemFacts", "BuildingReader", "GameSystem"]
 
 
 class AssaultKind(StrEnum):
@@ -72,12 +74,33 @@ class SystemFacts(Protocol):
     default_deployment: str
     #: Who looks from a building clicked away from its fire points and mounts.
     building_looker: Looker
-    #: The class of this system's building rules objects.
-    building_type: type
 
     def is_building(self, sheet: Datasheet) -> bool:
         """Whether ``sheet`` makes a building (a rules object) in this system."""
         ...
+
+    def building_sight_height(self, sheet: Datasheet) -> float:
+        """The height a building's footprint blocks sight up to (inches or a LoS value)."""
+        ...
+
+    def model_height(self, unit: Unit) -> float:
+        """A unit's model height for sight (inches, or a Line of Sight value)."""
+        ...
+
+    def sight_notes(self, scenario: Scenario, piece_id: str) -> tuple[str, ...]:
+        """What the rules add when a building is looked at (a Fantasy garrison's cover)."""
+        ...
+
+
+class BuildingReader(Protocol):
+    """The lower tier's second half: what a building's rules object is (this needs the rules).
+
+    Kept apart from :class:`SystemFacts` so the board's first paint, which needs only the
+    facts, does not load the rules.
+    """
+
+    #: The class of this system's building rules objects.
+    building_type: type
 
     def read_building(self, scenario: Scenario, sheet: Datasheet, piece: TerrainPiece,
                       names: Mapping[str, str]) -> BuildingRules:
@@ -92,24 +115,12 @@ class SystemFacts(Protocol):
         """The plain ``state`` and ``claimed_by`` to store for ``rules_object``."""
         ...
 
-    def building_sight_height(self, sheet: Datasheet) -> float:
-        """The height a building's footprint blocks sight up to (inches or a LoS value)."""
-        ...
-
-    def model_height(self, unit: Unit) -> float:
-        """A unit's model height for sight (inches, or a Line of Sight value)."""
-        ...
-
     def current_armour(self, rules_object: BuildingRules | None, facing: str) -> int | None:
         """The armour the building has now on ``facing`` (``None``: use the datasheet's)."""
         ...
 
-    def sight_notes(self, scenario: Scenario, piece_id: str) -> tuple[str, ...]:
-        """What the rules add when a building is looked at (a Fantasy garrison's cover)."""
-        ...
 
-
-class GameSystem(SystemFacts, Protocol):
+class GameSystem(SystemFacts, BuildingReader, Protocol):
     """The upper tier: what a rule system does on the board."""
 
     #: Which building assault it plays.
@@ -144,6 +155,12 @@ class GameSystem(SystemFacts, Protocol):
     def leave(self, rules_object: BuildingRules, plan: DisembarkPlan,
               onto_battlements: bool) -> Decision:
         """Take the plan's units out of ``rules_object`` (a no: they may not leave)."""
+        ...
+
+    def after_models_moved(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                           world: World, moved: Mapping[str, tuple[float, float]],
+                           ) -> Change | None:
+        """What models moved by ``moved`` (each one's shift) bring about: a claim, or ``None``."""
         ...
 
     def shootable(self, rules_object: BuildingRules) -> bool:

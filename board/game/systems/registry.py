@@ -12,8 +12,8 @@ The shared tools (ending a turn, going in and out of buildings, the view) ask
 from __future__ import annotations
 
 from board.document.model import RuleSystem
+from board.game.systems.buildings import BuildingRules
 from board.game.systems.epic.system import EpicSystem
-from board.game.systems.facts import BuildingRules
 from board.game.systems.fantasy.system import FantasySystem
 from board.game.systems.protocol import GameSystem
 from board.game.systems.wh40k.system import Wh40kSystem

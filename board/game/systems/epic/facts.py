@@ -7,15 +7,11 @@ measure in centimetres (:attr:`~board.document.model.RuleSystem.uses_cm`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from board.document.datasheet import Datasheet, TerrainKind
-from board.document.model import RuleSystem, Scenario, TerrainPiece, Unit
+from board.document.model import RuleSystem, Scenario, Unit
 from board.game.systems.heights import height_in_inches
 from board.game.systems.protocol import Looker
 from geometry import SightRule
-from rules import epic40k
 
 __all__ = ["EpicFacts"]
 
@@ -27,27 +23,11 @@ class EpicFacts:
     sight_rule: SightRule = SightRule.TRUE_LINE
     hidden_gives_cover: bool = False
     default_deployment: str = "dawn_of_war"
-    building_type: type = epic40k.BuildingState
     building_looker: Looker = Looker.BATTLEMENTS
 
     def is_building(self, sheet: Datasheet) -> bool:
         """A building datasheet of the system with a size class."""
         return sheet.kind is TerrainKind.BUILDING and sheet.size is not None
-
-    def read_building(self, scenario: Scenario, sheet: Datasheet, piece: TerrainPiece,
-                      names: Mapping[str, str]) -> epic40k.BuildingState:
-        """The saved state, or a fresh building of the datasheet's size and numbers."""
-        if piece.state:
-            return epic40k.BuildingState.from_dict(piece.state)
-        assert sheet.size is not None
-        return epic40k.BuildingState.new(epic40k.SizeClass(sheet.size.value),
-                                         sheet.damage_capacity, sheet.assault_factor,
-                                         sheet.epic_armour)
-
-    def saved_state(self, rules_object: Any,
-                    claimed_by: str | None) -> tuple[dict[str, Any], str | None]:
-        """The state; the piece's claim is kept (the Epic rules have none of their own)."""
-        return rules_object.to_dict(), claimed_by
 
     def building_sight_height(self, sheet: Datasheet) -> float:
         """The datasheet's height, inches."""
@@ -56,10 +36,6 @@ class EpicFacts:
     def model_height(self, unit: Unit) -> float:
         """As in 40K: ``stats["height"]`` or the troop type's default, inches."""
         return height_in_inches(unit)
-
-    def current_armour(self, rules_object: Any, facing: str) -> int | None:
-        """The datasheet's: Epic armour does not change with the facing's damage."""
-        return None
 
     def sight_notes(self, scenario: Scenario, piece_id: str) -> tuple[str, ...]:
         """Nothing to add."""

@@ -16,6 +16,7 @@ from board.document.model import Scenario, TerrainPiece, Unit
 from board.game.core.world import World
 from board.game.occupancy.common import DisembarkPlan, access_exit_verdicts
 from board.game.systems.epic import occupancy, turn
+from board.game.systems.epic.building import EpicBuildings
 from board.game.systems.epic.facts import EpicFacts
 from board.game.systems.protocol import AssaultKind, ShotForm
 from geometry import Obstacles, PlacementVerdict, Shape
@@ -26,7 +27,7 @@ from rules.dice import Dice
 __all__ = ["EpicSystem"]
 
 
-class EpicSystem(EpicFacts):
+class EpicSystem(EpicFacts, EpicBuildings):
     """:class:`~board.game.systems.protocol.GameSystem` for Epic 40,000."""
 
     assault: AssaultKind = AssaultKind.EPIC
@@ -59,6 +60,12 @@ class EpicSystem(EpicFacts):
               onto_battlements: bool) -> Decision:
         """Nothing to update: the Epic state keeps no roll of who is inside."""
         return Decision.yes()
+
+    def after_models_moved(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                           world: World, moved: Mapping[str, tuple[float, float]],
+                           ) -> Change | None:
+        """Nothing: Epic buildings are claimed by going in."""
+        return None
 
     def shootable(self, rules_object: Any) -> bool:
         """A building still standing."""

@@ -36,7 +36,7 @@ from board.game.systems.fantasy.assault_facts import (
     fantasy_unit,
     far_side,
 )
-from board.game.systems.fantasy.facts import FantasyBuilding
+from board.game.systems.fantasy.building import FantasyBuilding
 from board.game.systems.fantasy.volley import missile_of, volley
 from rules import warhammer_fantasy as wf
 from rules.dice import Dice

@@ -24,7 +24,7 @@ from board.game.occupancy.common import (
     refused,
     turn_mark,
 )
-from board.game.systems.fantasy.facts import FantasyBuilding
+from board.game.systems.fantasy.building import FantasyBuilding
 from geometry import (
     Obstacles,
     PlacementVerdict,

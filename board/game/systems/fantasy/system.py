@@ -16,6 +16,7 @@ from board.document.model import Scenario, TerrainPiece, Unit
 from board.game.core.world import World
 from board.game.occupancy.common import DisembarkPlan
 from board.game.systems.fantasy import occupancy
+from board.game.systems.fantasy.building import FantasyBuildings
 from board.game.systems.fantasy.facts import FantasyFacts
 from board.game.systems.protocol import AssaultKind, ShotForm
 from geometry import Obstacles, PlacementVerdict, Shape
@@ -26,7 +27,7 @@ from rules.dice import Dice
 __all__ = ["FantasySystem"]
 
 
-class FantasySystem(FantasyFacts):
+class FantasySystem(FantasyFacts, FantasyBuildings):
     """:class:`~board.game.systems.protocol.GameSystem` for Warhammer Fantasy."""
 
     assault: AssaultKind = AssaultKind.FANTASY
@@ -60,6 +61,12 @@ class FantasySystem(FantasyFacts):
               onto_battlements: bool) -> Decision:
         """The garrison, or a character, goes."""
         return occupancy.leave(rules_object, plan)
+
+    def after_models_moved(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                           world: World, moved: Mapping[str, tuple[float, float]],
+                           ) -> Change | None:
+        """Nothing: a Fantasy building is held by its garrison."""
+        return None
 
     def shootable(self, rules_object: Any) -> bool:
         """Never: the garrison is the target."""

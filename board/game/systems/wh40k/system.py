@@ -17,6 +17,8 @@ from board.game.core.world import World
 from board.game.occupancy.common import DisembarkPlan, access_exit_verdicts
 from board.game.systems.protocol import AssaultKind, ShotForm
 from board.game.systems.wh40k import occupancy, turn
+from board.game.systems.wh40k.battlements import battlement_claims
+from board.game.systems.wh40k.building import Wh40kBuildings
 from board.game.systems.wh40k.facts import Wh40kFacts
 from geometry import Obstacles, PlacementVerdict, Shape
 from rules import wh40k
@@ -26,7 +28,7 @@ from rules.dice import Dice
 __all__ = ["Wh40kSystem"]
 
 
-class Wh40kSystem(Wh40kFacts):
+class Wh40kSystem(Wh40kFacts, Wh40kBuildings):
     """:class:`~board.game.systems.protocol.GameSystem` for 40K and the Horus Heresy."""
 
     assault: AssaultKind = AssaultKind.CLOSE_COMBAT
@@ -59,6 +61,12 @@ class Wh40kSystem(Wh40kFacts):
               onto_battlements: bool) -> Decision:
         """:func:`rules.wh40k.disembark`."""
         return occupancy.leave(rules_object, plan, onto_battlements)
+
+    def after_models_moved(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                           world: World, moved: Mapping[str, tuple[float, float]],
+                           ) -> Change | None:
+        """Onto the battlements of an unclaimed building: it is claimed (seed 000)."""
+        return battlement_claims(scenario, library, world, moved)
 
     def shootable(self, rules_object: Any) -> bool:
         """A building not yet destroyed."""
