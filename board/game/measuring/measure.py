@@ -41,6 +41,7 @@ __all__ = [
     "within_check",
     "RangeRing",
     "range_rings",
+    "ring_areas",
     "weapon_rings",
 ]
 
@@ -247,7 +248,18 @@ def range_rings(world: World, target: Target, radii: Iterable[float],
                 zones: ZoneResolver | None = None) -> tuple[RangeRing, ...]:
     """Return the areas within each radius (inches) of a model, unit, piece or point."""
     extra = {} if zones is None else {"zones": zones}
-    shapes = [s for _, s in resolve(target, world, **extra)]
+    return ring_areas([s for _, s in resolve(target, world, **extra)], radii)
+
+
+def ring_areas(shapes: Sequence[Shape], radii: Iterable[float]) -> tuple[RangeRing, ...]:
+    """The area within each radius (inches) of any of ``shapes``.
+
+    Examples
+    --------
+    >>> from shapely.geometry import Point
+    >>> [round(r.area.area, 1) for r in ring_areas([Point(0, 0)], [1, 2])]
+    [3.1, 12.6]
+    """
     rings = []
     for radius in radii:
         if not math.isfinite(radius) or radius <= 0:

@@ -23,6 +23,7 @@ from board.document.changes import Change
 from board.document.model import Model, RuleSystem, Scenario, Unit
 from board.game.core.clock import TurnError, clock_of
 from board.game.core.names import Namer
+from board.game.core.units import display_unit
 from board.game.core.world import World
 from geometry import (
     Obstacles,
@@ -113,7 +114,7 @@ def contact(world: World, party: Sequence[Unit], piece_id: str) -> Decision:
     nearest = min(gaps)
     if nearest <= BASE_CONTACT:
         return Decision.yes()
-    unit = "cm" if world.rule_system.uses_cm else "in"
+    unit = display_unit(world.rule_system)
     return Decision.no(f"cannot enter: no model is in base contact with "
                        f"{piece_name(world, piece_id)} "
                        f"(nearest {format_distance(nearest, unit=unit)} away, contact is "

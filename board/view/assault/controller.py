@@ -9,13 +9,13 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog
 
 from board.game.core.buildings import BuildingStateError, building_rules
+from board.game.kit import Dice
 from board.game.systems.protocol import AssaultKind
 from board.game.systems.registry import system_for
 from board.view.assault.epic_dialog import EpicAssaultDialog
 from board.view.assault.fantasy_dialog import FantasyAssaultDialog
 from board.view.assault.tool import StormTool
 from board.view.assault.wh40k_dialog import CloseCombatDialog
-from rules.dice import Dice
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow

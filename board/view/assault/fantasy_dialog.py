@@ -21,20 +21,19 @@ from PySide6.QtWidgets import (
 
 from board.document.model import Unit
 from board.game.core.assault import AssaultError
+from board.game.kit import AssaultStep, Dice, Reaction
 from board.game.systems.fantasy.assault import FantasyStorm
 from board.game.systems.fantasy.assault_facts import characters_with
 from board.game.systems.fantasy.attackers import garrison_unit, possible_attackers
 from board.view.assault.common import AssaultDialog, ring_of
 from board.view.assault.marks_item import TAKING_PART, AssaultMarks, ChargeLine
-from rules import warhammer_fantasy as wf
-from rules.dice import Dice
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow
 
 __all__ = ["FantasyAssaultDialog"]
 
-Step = wf.AssaultStep
+Step = AssaultStep
 
 
 class FantasyAssaultDialog(AssaultDialog):
@@ -195,8 +194,8 @@ class FantasyAssaultDialog(AssaultDialog):
         """The garrison Holds or Stands & Shoots (it never flees)."""
         assert self.storm is not None
         storm = self.storm
-        reaction = wf.Reaction.STAND_AND_SHOOT if self.stand_and_shoot.isChecked() \
-            else wf.Reaction.HOLD
+        reaction = Reaction.STAND_AND_SHOOT if self.stand_and_shoot.isChecked() \
+            else Reaction.HOLD
         self._do(lambda: storm.react(reaction, self.terror.isChecked()))
 
     def roll_charge(self) -> None:

@@ -20,13 +20,13 @@ from board.game.core.targets import (
     TargetError,
     UnitTarget,
 )
+from board.game.kit import Circle, Shape
 from board.game.measuring.annotations import ruler_annotation, within_annotation
 from board.game.measuring.measure import RulerReading, WithinReading
 from board.view.items import BuildingItem, LabelItem, ModelItem
 from board.view.measure.overlay_item import OverlayItem, Sketch
 from board.view.measure.pictures import ruler_picture, within_picture
 from board.view.tools import Tool, board_item_at
-from geometry import Circle, Shape
 
 if TYPE_CHECKING:
     from board.view.measure.layer import MeasureLayer

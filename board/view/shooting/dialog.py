@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from board.game.core.world import World
 from board.game.firers import Firer, firer_choices, firer_position, target_choices
+from board.game.kit import may_target_building
 from board.game.systems.epic.assault import debris_choices
 from board.game.systems.epic.shooting import epic_odds_lines, epic_shoot
 from board.game.systems.protocol import ShotForm
@@ -48,7 +49,6 @@ from board.game.systems.wh40k.shooting import (
 )
 from board.view.commands import ApplyChangeCommand
 from board.view.scene import BoardScene
-from rules import epic40k
 
 __all__ = ["ShootDialog"]
 
@@ -236,7 +236,7 @@ class ShootDialog(QDialog):
         try:
             plan = self.plan()
             if self.epic:
-                allowed = epic40k.may_target_building(self.super_heavy.isChecked())
+                allowed = may_target_building(self.super_heavy.isChecked())
                 if not allowed:
                     raise ShootingError(allowed.reason)
                 lines = epic_odds_lines(scenario, self.scene.datasheets, plan.piece_id,

@@ -12,6 +12,7 @@ from shiboken6 import isValid
 from board.game.core.clock import TurnError, clock_text, goes_first
 from board.game.core.targets import PieceTarget
 from board.game.firers import Firer
+from board.game.kit import Circle
 from board.game.systems.wh40k.automated_fire import AutomatedTarget, FireResult, automated_fire
 from board.game.turns import end_turn
 from board.view.commands import ApplyChangeCommand
@@ -19,7 +20,6 @@ from board.view.measure.overlay_item import Label, Line, OverlayItem, Sketch
 from board.view.shooting.dialog import ShootDialog
 from board.view.shooting.dock import ShootingDock
 from board.view.sight import SightOverlay, SightTool
-from geometry import Circle
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow

@@ -13,7 +13,8 @@ from board.document.datasheet import Datasheet
 from board.document.model import Scenario
 from board.game.core.buildings import building_rules, sheet_of, write_back
 from board.game.core.world import WorldCache
-from board.game.systems.epic.shooting import epic_fall, epic_site
+from board.game.systems.epic.shooting import epic_fall
+from board.game.systems.epic.site import epic_site
 from rules import epic40k
 from rules.dice import Dice
 
