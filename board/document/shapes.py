@@ -13,7 +13,6 @@ board.document.errors.ScenarioError: footprint: the polygon is not simple: its e
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
