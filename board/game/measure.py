@@ -219,14 +219,14 @@ class WithinReading:
         """The unit's answer in one line, with the figure that decides it and the rule.
 
         ``Rhino Fidelis: farthest part 12.54" from Void Shield Generator, not wholly within
-        12.00": partly in (not covered) — projected void shields: …``; for a plain target
-        ``Tactical Squad Cato: not within 6.00" of the door of Imperial Bastion (closest
+        12.00": partly in (not covered) (projected void shields: …)``; for a plain target
+        ``Tactical Squad Cato not within 6.00" of the door of Imperial Bastion (closest
         part 12.83")``.
         """
         unit = self.unit_name or self.unit_id
         models = self.models
         if not models:
-            return f"{unit}: not on the table, not within {self.reach_text} of {self.target}"
+            return f"{unit} not within {self.reach_text} of {self.target} (not on the table)"
         if self.zone == "deployment":
             worst = max(m.farthest for m in models)
             words = (f"wholly inside {self.target}" if self.verdict == "wholly within" else
@@ -240,9 +240,12 @@ class WithinReading:
                     f"{self.reach_text}: {self.answer} ({self.rule})")
         if self.verdict == "not within":
             near = format_distance(min(m.closest for m in models), self.reach, self.unit)
-            return f"{unit}: not within {self.reach_text} of {self.target} (closest part {near})"
+            return f"{unit} not within {self.reach_text} of {self.target} (closest part {near})"
+        if self.verdict == "within":
+            near = format_distance(min(m.closest for m in models), self.reach, self.unit)
+            return f"{unit} within {self.reach_text} of {self.target} (closest part {near})"
         far = format_distance(max(m.farthest for m in models), self.reach, self.unit)
-        return f"{unit}: {self.verdict} {self.reach_text} of {self.target} (farthest part {far})"
+        return f"{unit} wholly within {self.reach_text} of {self.target} (farthest part {far})"
 
     @property
     def verdict(self) -> str:
