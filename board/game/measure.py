@@ -27,6 +27,7 @@ from geometry import (
     CM_PER_INCH,
     Shape,
     UnitCheck,
+    as_geometry,
     closest_points,
     distance,
     format_distance,
@@ -233,17 +234,16 @@ class WithinReading:
                      f"{excess_text(worst, self.unit)} out of {self.target}")
             return f"{unit}: {words}: {self.answer} ({self.rule})"
         if self.zone:
-            far = max(m.farthest for m in models)
-            figure = format_distance(far, self.reach, self.unit)
+            figure = format_distance(max(m.farthest for m in models), self.reach, self.unit)
             whole = "wholly within" if self.verdict == "wholly within" else "not wholly within"
             return (f"{unit}: farthest part {figure} from {self.measured_to}, {whole} "
                     f"{self.reach_text}: {self.answer} ({self.rule})")
         if self.verdict == "not within":
-            near = format_distance(min(m.closest for m in models), self.reach, self.unit)
-            return f"{unit} not within {self.reach_text} of {self.target} (closest part {near})"
+            gap = format_distance(min(m.closest for m in models), self.reach, self.unit)
+            return f"{unit} not within {self.reach_text} of {self.target} (closest part {gap})"
         if self.verdict == "within":
-            near = format_distance(min(m.closest for m in models), self.reach, self.unit)
-            return f"{unit} within {self.reach_text} of {self.target} (closest part {near})"
+            gap = format_distance(min(m.closest for m in models), self.reach, self.unit)
+            return f"{unit} within {self.reach_text} of {self.target} (closest part {gap})"
         far = format_distance(max(m.farthest for m in models), self.reach, self.unit)
         return f"{unit} wholly within {self.reach_text} of {self.target} (farthest part {far})"
 
@@ -287,7 +287,8 @@ class WithinReading:
             if model.wholly:
                 return f"{name}: wholly inside {self.target}"
             if model.within:
-                return f"{name}: partly out of {self.target} ({excess_text(model.farthest, fmt)} out)"
+                out = excess_text(model.farthest, fmt)
+                return f"{name}: partly out of {self.target} ({out} out)"
             return f"{name}: out of {self.target} ({excess_text(model.closest, fmt)} away)"
         if model.wholly:
             far = format_distance(model.farthest, self.reach, fmt)
@@ -344,7 +345,7 @@ def within_check(world: World, unit_id: str, target: Target, reach: float,
     if not parts:
         raise ValueError(f"{names.target(target)} has nothing on the table to measure to")
     if isinstance(target, ZoneTarget):
-        zone = parts[0][1]
+        zone = as_geometry(parts[0][1])
         near, far = unit_within(models, zone, 0.0), wholly_within_zone(models, zone)
         return WithinReading(unit_id, names.target(target), 0.0, shown, near, far,
                              names.unit(unit_id), model_names, "deployment",

@@ -20,10 +20,10 @@ PointTarget(x=1.0, y=2.0)
 UnitTarget(unit_id='u1')
 >>> target_from_dict(FeatureTarget("b", "access_point", "door").to_dict())
 FeatureTarget(piece_id='b', feature='access_point', feature_id='door')
->>> target_from_dict({"type": "tree"})
+>>> target_from_dict({"type": "tree"})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-board.game.targets.TargetError: unknown target type 'tree'; types: point, model, unit, piece, zone, feature
+board.game.targets.TargetError: unknown target type 'tree'; types: point, ..., zone, feature
 """
 
 from __future__ import annotations
