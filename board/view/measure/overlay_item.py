@@ -129,15 +129,17 @@ class OverlayItem(QGraphicsItem):
 
     ``estimate`` returns, cheaply, the rectangle (item coordinates) the next sketch will cover;
     it is asked on every :meth:`mark_dirty` so that Qt repaints the right part of the board.
+    ``note`` says in words what the picture shows, for an export (:meth:`summary_note`).
     """
 
     def __init__(self, compute: Callable[[], Sketch | None], estimate: Callable[[], QRectF],
-                 z: float = 30.0) -> None:
+                 z: float = 30.0, note: Callable[[], object] | None = None) -> None:
         super().__init__()
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)  # exposedRect
         self.setZValue(z)
         self._compute, self._estimate = compute, estimate
+        self._note = note
         self._bounds = QRectF()
         self._drawn = QRectF()  # the last estimate: where the areas and lines are
         self._boxes: set[tuple[tuple[float, float, float, float], str, int]] = set()
@@ -169,6 +171,13 @@ class OverlayItem(QGraphicsItem):
             self._bounds = wanted
             self.update()
         self._drawn = drawn
+
+    def summary_note(self) -> object:
+        """What the picture says in words, for an export's summary (``None``: nothing).
+
+        A :class:`~board.game.report.Finding` or ``(title, lines)``, from the ``note`` given.
+        """
+        return self._note() if self._note is not None else None
 
     def sketch(self) -> Sketch | None:
         """The picture now (computed here if out of date)."""

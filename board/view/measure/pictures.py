@@ -36,6 +36,8 @@ def ruler_picture(world: World, first: Target, second: Target, centre_to_centre:
 def within_title(world: World, reading: WithinReading) -> str:
     """The verdict in words: ``Tactical Squad: within 6.00" of Imperial Bastion``."""
     name = reading.unit_name or world.units[reading.unit_id].name
+    if reading.zone:  # the rule's answer: one verdict, the one the coverage overlay gives
+        return f"{name}: {reading.answer} ({reading.target})"
     return f"{name}: {reading.verdict} {reading.reach_text} of {reading.target}"
 
 

@@ -32,12 +32,16 @@ __all__ = [
     "ruler_sketch",
     "reach_path",
     "within_sketch",
+    "hover_sketch",
+    "HOVER",
 ]
 
 WHOLLY = QColor("#43a047")
 WITHIN = QColor("#ffb300")
 NOT_WITHIN = QColor("#e53935")
 RULER = QColor("#ffeb3b")
+#: What a click would measure to, while the pointer is over it.
+HOVER = QColor("#00e5ff")
 #: Ring colours, one per distance in turn.
 RING_COLOURS = (QColor("#29b6f6"), QColor("#ab47bc"), QColor("#ff7043"), QColor("#26a69a"))
 
@@ -121,4 +125,26 @@ def within_sketch(reading: WithinReading, models: Mapping[str, Shape],
     if top is not None:
         colour = {"wholly within": WHOLLY, "within": WITHIN}.get(reading.verdict, NOT_WITHIN)
         sketch.labels.append(Label(top, title, _alpha(colour.darker(250), 230), -30.0))
+    return sketch
+
+
+def hover_sketch(shapes: Sequence[Shape | BaseGeometry], name: str, pick: float) -> Sketch:
+    """What a click would measure to: each shape outlined, a point ringed, and its name.
+
+    ``pick`` is the picking distance in inches (a point is ringed that wide).
+    """
+    sketch = Sketch()
+    top: QPointF | None = None
+    for shape in shapes:
+        if not isinstance(shape, Circle) and shape.geom_type == "Point":
+            (x, y), = shape.coords
+            path = QPainterPath()
+            path.addEllipse(QPointF(x, y), pick, pick)
+        else:
+            path = shape_path(shape)
+        sketch.areas.append(Area(path, HOVER, _alpha(HOVER, 40), width=2.5))
+        here = _top(path)
+        top = here if top is None or here.y() < top.y() else top
+    if top is not None:
+        sketch.labels.append(Label(top, name, _alpha(HOVER.darker(300), 235), -16.0))
     return sketch
