@@ -13,12 +13,20 @@ from board.game.annotations import (
     WithinAnnotation,
     read_annotation,
 )
-from board.game.measure import RulerReading, WithinReading, display_unit, ruler, within_check
+from board.game.measure import (
+    RulerReading,
+    WithinReading,
+    display_unit,
+    excess_text,
+    ruler,
+    within_check,
+)
 from board.game.names import Namer
 from board.game.targets import Target, TargetError, ZoneResolver, resolve
 from board.game.world import World
 from board.view.measure.overlay_item import Sketch
 from board.view.measure.sketches import reach_path, ruler_sketch, within_sketch
+from geometry import format_distance
 
 __all__ = ["ruler_picture", "within_picture", "within_title", "kept_sketch"]
 
@@ -36,9 +44,16 @@ def ruler_picture(world: World, first: Target, second: Target, centre_to_centre:
 def within_title(world: World, reading: WithinReading) -> str:
     """The verdict in words: ``Tactical Squad: within 6.00" of Imperial Bastion``."""
     name = reading.unit_name or world.units[reading.unit_id].name
-    if reading.zone:  # the rule's answer: one verdict, the one the coverage overlay gives
-        return f"{name}: {reading.answer} ({reading.target})"
-    return f"{name}: {reading.verdict} {reading.reach_text} of {reading.target}"
+    models = reading.models
+    if reading.zone and models:  # the rule's answer: the one the coverage overlay gives
+        out = max(m.farthest for m in models) - reading.reach
+        over = f", {excess_text(out, reading.unit)} out" if out > 0 else ""
+        return f"{name}: {reading.answer}{over} ({reading.target})"
+    head = f"{name}: {reading.verdict} {reading.reach_text} of {reading.target}"
+    if reading.verdict == "not within" and models:
+        gap = format_distance(min(m.closest for m in models), reading.reach, reading.unit)
+        return f"{head} (closest {gap})"
+    return head
 
 
 def within_picture(world: World, unit_id: str, target: Target, reach: float,

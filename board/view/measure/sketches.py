@@ -105,9 +105,11 @@ def _reach_path(shapes: tuple[Shape, ...], reach: float) -> QPainterPath:
 
 def within_sketch(reading: WithinReading, models: Mapping[str, Shape],
                   reach: QPainterPath, title: str) -> Sketch:
-    """Every model outlined by its verdict, the failing ones labelled with by how much.
+    """Every model outlined by its verdict, and one callout for the unit.
 
-    ``reach`` is the area within the distance of the target (drawn dashed unless empty).
+    ``reach`` is the area within the distance of the target (drawn dashed unless empty). The
+    callout says the unit's verdict and, when some models are not within, how many and by how
+    much at most (``2 not within, up to +1.51"``); each model's numbers are in the dock.
     """
     sketch = Sketch()
     if not reach.isEmpty():
@@ -117,15 +119,22 @@ def within_sketch(reading: WithinReading, models: Mapping[str, Shape],
         path = shape_path(models[model.model_id])
         colour = WHOLLY if model.wholly else WITHIN if model.within else NOT_WITHIN
         sketch.areas.append(Area(path, colour, _alpha(colour, 150), width=3.0))
-        if not model.within:
-            over = excess_text(model.closest - reading.reach, reading.unit)
-            sketch.labels.append(Label(_top(path), f"+{over}", _alpha(NOT_WITHIN, 230), -10.0))
         here = _top(path)
         top = here if top is None or here.y() < top.y() else top
     if top is not None:
         colour = {"wholly within": WHOLLY, "within": WITHIN}.get(reading.verdict, NOT_WITHIN)
-        sketch.labels.append(Label(top, title, _alpha(colour.darker(250), 230), -30.0))
+        sketch.labels.append(Label(top, title + _misses(reading),
+                                   _alpha(colour.darker(250), 230), -16.0))
     return sketch
+
+
+def _misses(reading: WithinReading) -> str:
+    """``, 2 not within, up to +1.51"`` (nothing when every model is within)."""
+    failing = reading.failing
+    if not failing or reading.zone or len(failing) == len(reading.models) == 1:
+        return ""
+    worst = excess_text(max(m.closest for m in failing) - reading.reach, reading.unit)
+    return f"\n{len(failing)} not within, up to +{worst}"
 
 
 def hover_sketch(shapes: Sequence[Shape | BaseGeometry], name: str, pick: float) -> Sketch:
