@@ -102,13 +102,22 @@ def _gap(rect: Rect, point: tuple[float, float]) -> float:
     return math.hypot(max(rect[0] - x, 0.0, x - rect[2]), max(rect[1] - y, 0.0, y - rect[3]))
 
 
+def _outside(rect: Rect, bounds: Rect | None) -> float:
+    """How much of ``rect`` lies outside ``bounds`` (its area; 0 when inside or no bounds)."""
+    if bounds is None:
+        return 0.0
+    whole = (rect[2] - rect[0]) * (rect[3] - rect[1])
+    return whole - _area(rect, bounds)
+
+
 def place_labels(labels: Sequence[LabelBox], obstacles: Sequence[Rect] = (), gap: float = 3.0,
-                 rings: int = 12) -> list[Placed]:
+                 rings: int = 12, bounds: Rect | None = None) -> list[Placed]:
     """Place every label clear of the obstacles and of each other; in the order given.
 
     The labels of higher ``priority`` are placed first. A label that finds no clear spot in
     ``rings`` rings takes the spot that covers the least. Each label's own anchor area is
-    not an obstacle to it unless listed.
+    not an obstacle to it unless listed. With ``bounds`` (the screen), a spot partly off it
+    counts as covering what lies off it, ten times over.
     """
     order = sorted(range(len(labels)), key=lambda k: -labels[k].priority)
     placed: dict[int, Placed] = {}
@@ -120,7 +129,8 @@ def place_labels(labels: Sequence[LabelBox], obstacles: Sequence[Rect] = (), gap
         best: tuple[float, Rect] | None = None
         spots = _candidates(label, gap, rings)
         for spot in spots:
-            cost = sum(_area(spot, o) for o in near) + sum(_area(spot, t) for t in taken)
+            cost = sum(_area(spot, o) for o in near) + sum(_area(spot, t) for t in taken) + \
+                10.0 * _outside(spot, bounds)
             if cost == 0.0:
                 best = (0.0, spot)
                 break

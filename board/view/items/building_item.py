@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from board.document.datasheet import TerrainKind
+from board.game.label_layout import Rect, first_clear, least_crowded
 from board.view import style
 from board.view.building_look import BuildingLook
 from board.view.convert import to_colour, to_path, to_point
@@ -47,6 +48,10 @@ _KIND_FILL = {
     TerrainKind.IMPASSABLE: QColor("#5a5650"),
     TerrainKind.AREA: QColor("#3f6b35"),
 }
+
+
+def _ltrb(rect: QRectF) -> Rect:
+    return (rect.left(), rect.top(), rect.right(), rect.bottom())
 
 
 def _nominal(item: QGraphicsRectItem, at: QPointF) -> QRectF:
@@ -147,9 +152,11 @@ class BuildingItem(QGraphicsItem):
     def _place_name_label(self) -> None:
         # Under the footprint as the table shows it, whatever the rotation, so it hides no
         # armour value or symbol; else above it, or pushed to one side, wherever the fewest
-        # other pieces, symbols, labels and models are (first such spot in _SPOTS order).
+        # other pieces, symbols, labels and models are (first such spot in _SPOTS order):
+        # board.game.label_layout.least_crowded over rectangles.
         on_table = self.mapToScene(self._footprint).boundingRect()
-        spot = min(_SPOTS, key=lambda s: self._crowding(self._label_room(on_table, *s)))
+        rooms = [self._label_room(on_table, *s) for s in _SPOTS]
+        spot = _SPOTS[least_crowded([_ltrb(r) for r in rooms], self._crowd(rooms))]
         self._label_spot = spot
         above, align = spot
         edge = on_table.top() if above else on_table.bottom()
@@ -168,22 +175,29 @@ class BuildingItem(QGraphicsItem):
         left = (on_table.center().x() - width / 2, on_table.right() - width, on_table.left())
         return QRectF(left[align], top, width, height)
 
-    def _crowding(self, room: QRectF) -> int:
-        """How many other pieces, models, symbols and labels lie in ``room``."""
+    def _crowd(self, rooms: list[QRectF]) -> list[Rect]:
+        """Other pieces, models, symbols and labels near ``rooms``, as table rectangles.
+
+        A piece or a model is its outline's box; a symbol or label, drawn in pixels, its box
+        at the judging zoom.
+        """
         scene = self.scene()
-        if scene is None:
-            return 0
-        count = 0
-        for item in scene.items(room):
+        if scene is None or not rooms:
+            return []
+        near = rooms[0]
+        for room in rooms[1:]:
+            near = near.united(room)
+        found: list[Rect] = []
+        for item in scene.items(near):
             top = item.topLevelItem()
             if top is self:
                 continue
-            if item is top:
-                count += isinstance(item, (BuildingItem, ModelItem))
+            if item is top and isinstance(item, (BuildingItem, ModelItem)):
+                found.append(_ltrb(item.mapToScene(item.shape()).boundingRect()))
             elif isinstance(top, BuildingItem) and isinstance(item, QGraphicsRectItem):
-                # A symbol or label is drawn in pixels: its box at the judging zoom.
-                count += _nominal(item, item.scenePos()).intersects(room) and item.isVisible()
-        return count
+                if item.isVisible():
+                    found.append(_ltrb(_nominal(item, item.scenePos())))
+        return found
 
     def _hang_name_label(self) -> None:
         """Shift the name label clear of the wall's symbols: down or up, and to one side."""
@@ -211,35 +225,36 @@ class BuildingItem(QGraphicsItem):
         """Step each armour badge along its wall off a neighbouring piece's symbols.
 
         The look lists each badge's spots clear of this piece's own symbols; the first that
-        also covers no other piece's symbol or badge, nor a badge of this piece, is taken.
+        also covers no other piece's symbol or badge, nor a badge of this piece, is taken
+        (:func:`board.game.label_layout.first_clear` over rectangles).
         """
         look = self._look
         spots_of = look.badge_spots or tuple((where,) for _, _, where in look.armour_badges)
-        taken: list[QRectF] = []
+        taken: list[Rect] = []
         for (facing, _, _), spots in zip(look.armour_badges, spots_of, strict=True):
             badge = self._badges[facing]
-            best, best_box = spots[0], _nominal(badge, self.mapToScene(to_point(spots[0])))
-            for spot in spots:  # looked at lazily: the first spot is nearly always clear
-                box = _nominal(badge, self.mapToScene(to_point(spot)))
-                if not any(box.intersects(t) for t in taken) and not self._covers_other(box):
-                    best, best_box = spot, box
-                    break
-            if badge.pos() != to_point(best):
-                badge.setPos(to_point(best))
-            taken.append(best_box)
+            boxes = [_nominal(badge, self.mapToScene(to_point(spot))) for spot in spots]
+            best = first_clear([_ltrb(b) for b in boxes], taken + self._others(boxes[0]))
+            if badge.pos() != to_point(spots[best]):
+                badge.setPos(to_point(spots[best]))
+            taken.append(_ltrb(boxes[best]))
 
-    def _covers_other(self, box: QRectF) -> bool:
-        """Whether ``box`` (table inches) covers another piece's symbol or armour badge."""
+    def _others(self, box: QRectF) -> list[Rect]:
+        """Other pieces' symbols and armour badges near ``box`` (table inches, judging zoom)."""
         scene = self.scene()
-        for item in scene.items(box) if scene is not None else ():
+        if scene is None:
+            return []
+        found: list[Rect] = []
+        reach = 2.0 * box.width() + 2.0
+        for item in scene.items(box.adjusted(-reach, -reach, reach, reach)):
             top = item.topLevelItem()
             if top is self or item is top or not isinstance(top, BuildingItem):
                 continue
             if item is top._name_label or not isinstance(item, QGraphicsRectItem):
                 continue
-            if item.isVisible() and _nominal(item, item.scenePos()).intersects(box):
-                return True
-        return False
+            if item.isVisible():
+                found.append(_ltrb(_nominal(item, item.scenePos())))
+        return found
 
     def set_claim(self, colour: QColor | None, side_name: str = "") -> None:
         """Show the building as claimed by the side of ``colour`` (``None``: unclaimed)."""

@@ -265,17 +265,22 @@ class OverlayItem(QGraphicsItem):
                 found += [_ltrb(view.mapRect(QRectF(*box))) for box, _, _ in item._boxes]
         return found
 
-    def _lay_out(self, anchored: list[tuple[QPointF, Label]],
-                 view: QTransform) -> tuple[list[QRectF], list[bool]]:
-        """The labels' boxes (pixels) and which need a leader line; kept while nothing moved."""
+    def _lay_out(self, anchored: list[tuple[QPointF, Label]], view: QTransform,
+                 screen: QRectF | None) -> tuple[list[QRectF], list[bool]]:
+        """The labels' boxes (pixels) and which need a leader line; kept while nothing moved.
+
+        ``screen`` is the widget painted on (pixels): labels keep on it where they can.
+        """
         obstacles = self._obstacles(anchored, view)
+        bounds = None if screen is None else _ltrb(screen)
         key = ([(round(at.x(), 1), round(at.y(), 1), label.text, label.dy)
-                for at, label in anchored], [tuple(round(v, 1) for v in o) for o in obstacles])
+                for at, label in anchored], [tuple(round(v, 1) for v in o) for o in obstacles],
+               bounds)
         if key == self._layout[0]:
             return self._layout[1], self._layout[2]
         metrics = QFontMetricsF(style.label_font(8.5, bold=True))
         placed = place_labels([_request(metrics, at, label) for at, label in anchored],
-                              obstacles)
+                              obstacles, bounds=bounds)
         boxes = [QRectF(QPointF(p.rect[0], p.rect[1]), QPointF(p.rect[2], p.rect[3]))
                  for p in placed]
         self._layout = (key, boxes, [p.leader for p in placed])
@@ -301,7 +306,8 @@ class OverlayItem(QGraphicsItem):
         painter.resetTransform()
         anchored = [(transform.map(label.at), label) for label in sketch.labels]
         exposed = transform.mapRect(option.exposedRect.translated(-sketch.offset))
-        laid, leaders = self._lay_out(anchored, view)
+        screen = QRectF(widget.rect()) if widget is not None else None
+        laid, leaders = self._lay_out(anchored, view, screen)
         _draw_leaders(painter, anchored, laid, leaders)
         boxes = _draw_labels(painter, anchored, laid,
                              exposed.adjusted(-2.0, -2.0, 2.0, 2.0), kept=widget is not None)

@@ -45,10 +45,13 @@ def within_title(world: World, reading: WithinReading) -> str:
     """The verdict in words: ``Tactical Squad: within 6.00" of Imperial Bastion``."""
     name = reading.unit_name or world.units[reading.unit_id].name
     models = reading.models
-    if reading.zone and models:  # the rule's answer: the one the coverage overlay gives
-        out = max(m.farthest for m in models) - reading.reach
+    if reading.zone == "void_shield" and models:  # the coverage rule's answer, as its overlay
+        far = format_distance(max(m.farthest for m in models), reading.reach, reading.unit)
+        return f"{name}: {reading.answer} (farthest part {far} from {reading.measured_to})"
+    if reading.zone and models:
+        out = max(m.farthest for m in models)
         over = f", {excess_text(out, reading.unit)} out" if out > 0 else ""
-        return f"{name}: {reading.answer}{over} ({reading.target})"
+        return f"{name}: {reading.answer}{over}"
     head = f"{name}: {reading.verdict} {reading.reach_text} of {reading.target}"
     if reading.verdict == "not within" and models:
         gap = format_distance(min(m.closest for m in models), reading.reach, reading.unit)
