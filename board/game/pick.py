@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 
 from board.game.names import Namer
 from board.game.targets import (
@@ -33,7 +34,7 @@ from board.game.targets import (
 )
 from board.game.world import World
 
-__all__ = ["feature_at", "widen", "building_targets"]
+__all__ = ["feature_at", "widen", "building_targets", "preselected_piece"]
 
 
 def _points(world: World) -> list[tuple[FeatureTarget, float, float]]:
@@ -90,3 +91,23 @@ def building_targets(world: World, piece_id: str, namer: Namer) -> list[tuple[st
     if piece.void_shields is not None:
         found.append(ZoneTarget("void_shield", piece_id))
     return [(namer.target(t), t) for t in found]
+
+
+def preselected_piece(selected: Sequence[str], groups: Mapping[str, str | None],
+                      picked: str | None = None) -> str | None:
+    """The building a dialog should start on, from what is selected.
+
+    One piece: it. Every part of one multi-part building (a click selects them all): the part
+    that was clicked (``picked``), else the first selected. Anything else: ``None``.
+
+    >>> groups = {"tower": "fortress", "wall": "fortress", "bastion": None}
+    >>> preselected_piece(["tower", "wall"], groups, "wall"), preselected_piece(["bastion"], groups)
+    ('wall', 'bastion')
+    >>> preselected_piece(["tower", "bastion"], groups, "tower") is None
+    True
+    """
+    if len(selected) == 1:
+        return selected[0]
+    if not selected or len({groups.get(p) or p for p in selected}) != 1:
+        return None
+    return picked if picked in selected else selected[0]
