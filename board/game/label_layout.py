@@ -88,12 +88,14 @@ def _candidates(label: LabelBox, gap: float, rings: int) -> list[Rect]:
     """The spots tried for ``label``: its preferred one, then rings around the anchor."""
     x, y = label.anchor
     spots = [_box(x, y + label.dy, label)]
+    slide = (0.0, -1 / 3, 1 / 3, -2 / 3, 2 / 3)  # a wide label also slides along its row
     for ring in range(rings):
         away = gap + ring * (label.height + gap)
         for dx, dy in _DIRECTIONS:
             cx = x + dx * (label.width / 2 + away)
             cy = y + dy * (label.height / 2 + away)
-            spots.append(_box(cx, cy, label))
+            for s in slide if dx == 0 else (0.0,):
+                spots.append(_box(cx + s * label.width, cy, label))
     return spots
 
 
@@ -151,11 +153,15 @@ def least_crowded(rooms: Sequence[Rect], obstacles: Sequence[Rect]) -> int:
 
 
 def first_clear(rooms: Sequence[Rect], obstacles: Sequence[Rect]) -> int:
-    """The index of the first of ``rooms`` that meets none of ``obstacles`` (0 if none is)."""
+    """The index of the first of ``rooms`` that meets none of ``obstacles``.
+
+    When every room meets something, the one that meets the least (by area).
+    """
     for k, room in enumerate(rooms):
         if not any(intersects(room, o) for o in obstacles):
             return k
-    return 0
+    covered = [sum(_area(room, o) for o in obstacles) for room in rooms]
+    return covered.index(min(covered))
 
 
 def overlaps(boxes: Sequence[Rect], others: Sequence[Rect] | None = None) -> list[tuple[int, int]]:

@@ -47,7 +47,8 @@ def test_rooms_for_a_building_name():
     assert least_crowded(rooms, [(1, 10.5, 2, 11)]) == 1
     assert least_crowded(rooms, []) == 0
     assert first_clear(rooms, [(0, 10, 4, 12), (0, -1, 1, 0)]) == 2
-    assert first_clear(rooms, [(-100, -100, 100, 100)]) == 0
+    assert first_clear(rooms, [(-100, -100, 100, 100)]) == 0  # all covered alike: the first
+    assert first_clear(rooms, [(-1, 9, 12, 13), (0, -2, 10, 0)]) == 2  # the least covered
 
 
 boxes = st.tuples(st.floats(0, 400), st.floats(0, 300), st.floats(10, 60), st.floats(8, 16))

@@ -23,8 +23,8 @@ from board.view.items.model_item import ModelItem
 
 __all__ = ["BuildingItem"]
 
-#: Screen pixels to the inch at which a name label's room is judged: the demo's fitted zoom,
-#: where labels crowd most (fixed, so where a label goes does not change with the zoom).
+#: Screen pixels to the inch at which a name label's room is judged when no view shows the
+#: board (the demo's fitted zoom); a shown board is judged at its view's zoom.
 _JUDGE_PX_PER_INCH = 25.0
 
 #: Where a name label may go, in order of preference: (above the piece?, 0 centred, 1 from
@@ -54,10 +54,17 @@ def _ltrb(rect: QRectF) -> Rect:
     return (rect.left(), rect.top(), rect.right(), rect.bottom())
 
 
-def _nominal(item: QGraphicsRectItem, at: QPointF) -> QRectF:
-    """The table area a pixel-sized symbol or label at ``at`` covers at the judging zoom."""
-    box = item.rect()
-    return QRectF(at + box.topLeft() / _JUDGE_PX_PER_INCH, box.size() / _JUDGE_PX_PER_INCH)
+def _nominal(item: QGraphicsRectItem, at: QPointF, scale: float = _JUDGE_PX_PER_INCH,
+             core: bool = False) -> QRectF:
+    """The table area a pixel-sized symbol or label at ``at`` covers at ``scale`` px/inch.
+
+    With ``core``, a door, fire point or weapon symbol covers only where it is, not its arc.
+    """
+    if core and isinstance(item, AccessPointMarker | FirePointMarker | WeaponMarker):
+        box = item.core()
+    else:
+        box = item.rect()
+    return QRectF(at + box.topLeft() / scale, box.size() / scale)
 
 
 #: How high the footprints lie: under every building's symbols and labels (the buildings are at
@@ -169,8 +176,9 @@ class BuildingItem(QGraphicsItem):
     def _label_room(self, on_table: QRectF, above: bool, align: int) -> QRectF:
         """The table area the name label covers at a spot, judged at the demo's zoom."""
         box = self._name_label.boundingRect()
-        width, height = box.width() / _JUDGE_PX_PER_INCH, box.height() / _JUDGE_PX_PER_INCH
-        gap = style.MARKER_PX / _JUDGE_PX_PER_INCH
+        scale = self._scale()
+        width, height = box.width() / scale, box.height() / scale
+        gap = style.MARKER_PX / scale
         top = on_table.top() - gap - height if above else on_table.bottom() + gap
         left = (on_table.center().x() - width / 2, on_table.right() - width, on_table.left())
         return QRectF(left[align], top, width, height)
@@ -196,7 +204,7 @@ class BuildingItem(QGraphicsItem):
                 found.append(_ltrb(item.mapToScene(item.shape()).boundingRect()))
             elif isinstance(top, BuildingItem) and isinstance(item, QGraphicsRectItem):
                 if item.isVisible():
-                    found.append(_ltrb(_nominal(item, item.scenePos())))
+                    found.append(_ltrb(_nominal(item, item.scenePos(), self._scale())))
         return found
 
     def _hang_name_label(self) -> None:
@@ -230,14 +238,50 @@ class BuildingItem(QGraphicsItem):
         """
         look = self._look
         spots_of = look.badge_spots or tuple((where,) for _, _, where in look.armour_badges)
+        if self._uniform_armour():  # one badge for all: inside, wherever it covers nothing
+            spots_of = ((self._inside_spot(), *(s for spots in spots_of for s in spots)),)
         taken: list[Rect] = []
-        for (facing, _, _), spots in zip(look.armour_badges, spots_of, strict=True):
+        done: set[int] = set()
+        for (facing, _, _), spots in zip(look.armour_badges, spots_of, strict=False):
             badge = self._badges[facing]
-            boxes = [_nominal(badge, self.mapToScene(to_point(spot))) for spot in spots]
-            best = first_clear([_ltrb(b) for b in boxes], taken + self._others(boxes[0]))
+            if id(badge) in done:
+                continue
+            done.add(id(badge))
+            scale = self._scale()
+            boxes = [_nominal(badge, self.mapToScene(to_point(spot)), scale) for spot in spots]
+            mine = self._own_symbols() if len(spots_of) == 1 else []
+            best = first_clear([_ltrb(b) for b in boxes], taken + mine + self._others(boxes[0]))
             if badge.pos() != to_point(spots[best]):
                 badge.setPos(to_point(spots[best]))
             taken.append(_ltrb(boxes[best]))
+
+    def _scale(self) -> float:
+        """Screen pixels to the inch at which labels are judged: the view's zoom when shown.
+
+        Judged when the piece is placed (after the view has fitted the table), so a label
+        keeps clear of what it would cover at the zoom the player sees; 25 with no view.
+        """
+        scene = self.scene()
+        views = scene.views() if scene is not None else []
+        if not views:
+            return _JUDGE_PX_PER_INCH
+        return min(max(views[0].transform().m11(), 4.0), 200.0)
+
+    def _own_symbols(self) -> list[Rect]:
+        """The doors, fire points and weapons of the piece (table inches, judging zoom)."""
+        scale = self._scale()
+        return [_ltrb(_nominal(marker, marker.scenePos(), scale, core=True))
+                for marker, _ in self._markers]
+
+    def _uniform_armour(self) -> bool:
+        """Whether every facing has the same armour: one badge then says it for all four."""
+        texts = {text for _, text, _ in self._look.armour_badges}
+        return len(self._look.armour_badges) > 1 and len(texts) == 1
+
+    def _inside_spot(self) -> tuple[float, float]:
+        """The middle of the footprint, in the datasheet's frame."""
+        centre = self._footprint.boundingRect().center()
+        return (centre.x(), centre.y())
 
     def _others(self, box: QRectF) -> list[Rect]:
         """Other pieces' symbols and armour badges near ``box`` (table inches, judging zoom)."""
@@ -253,7 +297,7 @@ class BuildingItem(QGraphicsItem):
             if item is top._name_label or not isinstance(item, QGraphicsRectItem):
                 continue
             if item.isVisible():
-                found.append(_ltrb(_nominal(item, item.scenePos())))
+                found.append(_ltrb(_nominal(item, item.scenePos(), self._scale())))
         return found
 
     def set_claim(self, colour: QColor | None, side_name: str = "") -> None:
@@ -298,12 +342,19 @@ class BuildingItem(QGraphicsItem):
     # -- building the children ------------------------------------------------------------
     def _build_children(self) -> None:
         look = self._look
+        shared: LabelItem | None = None
         for facing, text, where in look.armour_badges:
+            if shared is not None:
+                self._badges[facing] = shared
+                continue
             badge = LabelItem(text, self, background=style.ARMOUR_BADGE, point_size=8.0, bold=True)
             badge.setToolTip(f"Armour {text} on the {facing}")
             badge.setPos(to_point(where))
             badge.setZValue(2.0)
             self._badges[facing] = badge
+            if self._uniform_armour():
+                badge.setToolTip(f"Armour {text} on every facing")
+                shared = badge
         for ap in look.access_points:
             self._add_marker(AccessPointMarker(ap.tooltip, ap.angle, self), ap.at, ap.angle)
         for fp in look.fire_points:

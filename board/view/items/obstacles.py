@@ -18,16 +18,24 @@ from board.game.label_layout import Rect
 from board.view.items.label_item import LabelItem
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
 from board.view.items.model_item import ModelItem
+from board.view.items.passive_item import PassiveItem
 
-__all__ = ["OBSTACLE_KINDS", "device_rect", "label_obstacles", "is_obstacle"]
+__all__ = ["OBSTACLE_KINDS", "device_rect", "device_rect_of", "label_obstacles", "is_obstacle",
+           "label_overlaps"]
+
+_SYMBOLS = (AccessPointMarker, FirePointMarker, WeaponMarker)
 
 #: The kinds of item a label must not cover.
 OBSTACLE_KINDS = (ModelItem, AccessPointMarker, FirePointMarker, WeaponMarker, LabelItem)
 
 
 def device_rect(item: QGraphicsItem, view_transform: QTransform) -> Rect:
-    """The item's bounds in the view's pixels (``left, top, right, bottom``)."""
-    box = item.deviceTransform(view_transform).mapRect(item.boundingRect())
+    """The item's bounds in the view's pixels (``left, top, right, bottom``).
+
+    A door, fire point or weapon symbol is its core (where it is), not its arc of fire.
+    """
+    core = item.core() if isinstance(item, _SYMBOLS) else item.boundingRect()
+    box = item.deviceTransform(view_transform).mapRect(core)
     return (box.left(), box.top(), box.right(), box.bottom())
 
 
@@ -40,9 +48,69 @@ def is_obstacle(item: QGraphicsItem) -> bool:
 
 def label_obstacles(scene: QGraphicsScene, area: QRectF, view_transform: QTransform,
                     skip: Iterable[QGraphicsItem] = ()) -> list[Rect]:
-    """Every model, symbol and label in ``area`` (scene inches) as a rectangle in pixels."""
+    """Every model, symbol and label in ``area`` (scene inches) as a rectangle in pixels.
+
+    Labels an overlay painted itself count too; ``skip`` are items to leave out (the one
+    laying out its labels).
+    """
     left_out = set(map(id, skip))
     found = scene.items(area, Qt.ItemSelectionMode.IntersectsItemBoundingRect,
                         Qt.SortOrder.DescendingOrder, view_transform)
-    return [device_rect(item, view_transform) for item in found
-            if id(item) not in left_out and is_obstacle(item)]
+    rects = [device_rect(item, view_transform) for item in found
+             if id(item) not in left_out and is_obstacle(item)]
+    for item in found:  # the labels other overlays painted themselves
+        if id(item) not in left_out and item.isVisible():
+            rects += [device_rect_of(box, view_transform) for box in painted_labels(item)]
+    return rects
+
+
+def painted_labels(item: QGraphicsItem) -> list[QRectF]:
+    """The labels an overlay item painted itself (scene inches); none for other items."""
+    from board.view.measure.overlay_item import OverlayItem
+
+    if isinstance(item, OverlayItem):
+        return [QRectF(*box) for box in item.painted_boxes]
+    if isinstance(item, PassiveItem):
+        return list(item.painted_labels)
+    return []
+
+
+def _visible_labels(scene: QGraphicsScene, view_transform: QTransform) -> list[Rect]:
+    """Every label shown on ``scene`` (a name, a badge, an overlay's label), in pixels."""
+    found: list[Rect] = []
+    for item in scene.items():
+        if not item.isVisible():
+            continue
+        if isinstance(item, LabelItem) and item.text:
+            found.append(device_rect(item, view_transform))
+        else:
+            found += [device_rect_of(box, view_transform) for box in painted_labels(item)]
+    return found
+
+
+def device_rect_of(rect: QRectF, view_transform: QTransform) -> Rect:
+    """A scene rectangle in the view's pixels."""
+    box = view_transform.mapRect(rect)
+    return (box.left(), box.top(), box.right(), box.bottom())
+
+
+def label_overlaps(scene: QGraphicsScene, view_transform: QTransform,
+                   ) -> dict[str, list[tuple[Rect, Rect]]]:
+    """Every label that covers another label, a model, or a door, fire point or weapon.
+
+    By kind of overlap (``label/label``, ``label/model``, ``label/symbol``), each as the two
+    rectangles (pixels). What the board promises players is that all three are empty.
+    """
+    from board.game.label_layout import overlaps
+
+    labels = _visible_labels(scene, view_transform)
+    models = [device_rect(i, view_transform) for i in scene.items()
+              if isinstance(i, ModelItem) and i.isVisible()]
+    symbols = [device_rect(i, view_transform) for i in scene.items()
+               if isinstance(i, AccessPointMarker | FirePointMarker | WeaponMarker)
+               and i.isVisible()]
+    return {
+        "label/label": [(labels[i], labels[j]) for i, j in overlaps(labels)],
+        "label/model": [(labels[i], models[j]) for i, j in overlaps(labels, models)],
+        "label/symbol": [(labels[i], symbols[j]) for i, j in overlaps(labels, symbols)],
+    }

@@ -21,6 +21,8 @@ class PassiveItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._margin = margin
         self._bounds = QRectF()
+        #: The labels it last painted, scene inches (what other labels must keep off).
+        self.painted_labels: list[QRectF] = []
 
     def set_bounds(self, bounds: QRectF) -> None:
         """Cover ``bounds`` (inches) plus the margin."""

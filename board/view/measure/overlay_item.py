@@ -201,6 +201,11 @@ class OverlayItem(QGraphicsItem):
         return self._sketch
 
     @property
+    def painted_boxes(self) -> list[tuple[float, float, float, float]]:
+        """Where each label was last painted: ``(x, y, width, height)``, item coordinates."""
+        return [box for box, _, _ in self._boxes]
+
+    @property
     def label_bounds(self) -> QRectF:
         """Where the labels were last painted (item coordinates; empty: none)."""
         return QRectF(self._labels)
@@ -255,15 +260,13 @@ class OverlayItem(QGraphicsItem):
             return []
         xs = [at.x() for at, _ in anchored]
         ys = [at.y() for at, _ in anchored]
-        room = 260.0  # pixels: as far as a label is ever pushed
+        metrics = QFontMetricsF(style.label_font(8.5, bold=True))
+        widest = max(_size(metrics, label.text)[0] for _, label in anchored)
+        room = 260.0 + widest  # pixels: as far as any part of a label is ever pushed
         near = to_scene.mapRect(QRectF(min(xs) - room, min(ys) - room,
                                        max(xs) - min(xs) + 2 * room,
                                        max(ys) - min(ys) + 2 * room))
-        found = label_obstacles(scene, near, view)
-        for item in scene.items(near):
-            if isinstance(item, OverlayItem) and item is not self and item.isVisible():
-                found += [_ltrb(view.mapRect(QRectF(*box))) for box, _, _ in item._boxes]
-        return found
+        return label_obstacles(scene, near, view, skip=(self,))
 
     def _lay_out(self, anchored: list[tuple[QPointF, Label]], view: QTransform,
                  screen: QRectF | None) -> tuple[list[QRectF], list[bool]]:
