@@ -20,7 +20,7 @@ from board.document.datasheet import Datasheet
 from board.document.errors import ScenarioError
 from board.document.io import default_library, load_scenario
 from board.document.model import Scenario
-from board.game.report import Report, ReportError, Source, build_report
+from board.game.reports.report import Report, ReportError, Source, build_report
 
 __all__ = ["main", "check_report", "report_lines", "CheckError"]
 
@@ -35,7 +35,7 @@ def check_report(scenario: Scenario, library: Mapping[str, Datasheet],
                  source: Source | None = None) -> dict[str, Any]:
     """Work out every fact ``battleboard check`` prints, as plain JSON values.
 
-    The JSON form of :func:`board.game.report.build_report`; its ``text`` member holds the
+    The JSON form of :func:`board.game.reports.report.build_report`; its ``text`` member holds the
     lines ``battleboard check`` prints.
     """
     return build_report(scenario, library, source=source).to_dict()

@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QMessageBox
 
 from board.document.datasheets import DEMO_SCENARIO_PATH
 from board.document.io import load_scenario
-from board.game.shooters import Shooter, ShooterKind
-from board.game.targets import FeatureTarget, PieceTarget, UnitTarget
+from board.game.core.shooters import Shooter, ShooterKind
+from board.game.core.targets import FeatureTarget, PieceTarget, UnitTarget
 from board.view.items.obstacles import label_overlaps
 from tests.board.qt_helpers import click, drag
 
@@ -50,7 +50,7 @@ def test_every_overlay_on_and_still_no_label_over_anything(demo, qtbot):
     # Line of sight from the Helbrute to the bastion: rays and a label per eye.
     demo.shooting.sight.set(Shooter(ShooterKind.UNIT, "helbrute-ghar"), PieceTarget("bastion"))
     # Rings around the Scout Squad, the bastion's weapon ranges.
-    demo.measure.layer.keep(__import__("board.game.rings", fromlist=["ring_annotation"])
+    demo.measure.layer.keep(__import__("board.game.measuring.rings", fromlist=["ring_annotation"])
                             .ring_annotation("ring-1", UnitTarget("scouts-telion"), (6.0, 12.0),
                                              "in"), "rings")
     # A live within from the Tactical Squad to the bastion's door, with real clicks.

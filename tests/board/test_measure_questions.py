@@ -15,7 +15,7 @@ from PySide6.QtTest import QTest
 
 from board.document.datasheets import DEMO_SCENARIO_PATH
 from board.document.io import load_scenario
-from board.game.targets import FeatureTarget, ZoneTarget
+from board.game.core.targets import FeatureTarget, ZoneTarget
 from board.view.measure import WithinTool
 from tests.board.conftest import park_the_pointer
 from tests.board.qt_helpers import click
@@ -130,7 +130,7 @@ def test_a_tank_partly_in_the_zone_gets_one_verdict_whatever_n(demo, qtbot):
         reading = tool.reading
         assert reading.models[0].farthest == pytest.approx(farthest, abs=1e-3)
         assert reading.answer == "partly in (not covered)"
-    from board.game.coverage import unit_coverage
+    from board.game.systems.wh40k.coverage import unit_coverage
     coverage = unit_coverage(demo.scene.world(), "rhino-fidelis")
     assert coverage.status.value == reading.answer  # the coverage overlay's verdict
     assert coverage.models[0].sticks_out == pytest.approx(farthest - 12.0, abs=1e-3)

@@ -1,4 +1,4 @@
-"""New units go in free table space near the view's centre (board.game.free_space)."""
+"""New units go in free table space near the view's centre (board.game.core.free_space)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import shapely
 from board.document.datasheets import DEMO_SCENARIO_PATH
 from board.document.io import default_library, load_scenario
 from board.document.model import Scenario, Table
-from board.game.free_space import free_offset, occupied
-from board.game.world import WorldCache
+from board.game.core.free_space import free_offset, occupied
+from board.game.core.world import WorldCache
 from geometry import Circle, as_geometry
 
 R = 16.0 / 25.4

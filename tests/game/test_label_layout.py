@@ -1,11 +1,11 @@
-"""The label layout (board.game.label_layout): labels clear of models, doors and each other."""
+"""The label layout (board.game.core.label_layout): labels clear of models, doors and each other."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from board.game.label_layout import (
+from board.game.core.label_layout import (
     LabelBox,
     first_clear,
     intersects,

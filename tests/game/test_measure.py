@@ -7,8 +7,7 @@ import math
 import pytest
 
 from board.document.model import RuleSystem, TerrainPiece
-from board.game.measure import range_rings, ruler, to_inches, within_check
-from board.game.targets import (
+from board.game.core.targets import (
     ModelTarget,
     PieceTarget,
     PointTarget,
@@ -17,7 +16,9 @@ from board.game.targets import (
     ZoneTarget,
     target_from_dict,
 )
-from board.game.world import WorldCache
+from board.game.core.units import to_inches
+from board.game.core.world import WorldCache
+from board.game.measuring.measure import range_rings, ruler, within_check
 from geometry import Circle
 from tests.game import samples
 
@@ -149,7 +150,7 @@ def test_void_shield_zone_target_is_twelve_inches_around_the_generator():
         reading = within_check(world, "a", ZoneTarget("void_shield", "vsg"), n)
         assert reading.reach == 12.0
         assert reading.models[0].farthest == pytest.approx(expected, abs=1e-3)
-        from board.game.coverage import unit_coverage
+        from board.game.systems.wh40k.coverage import unit_coverage
         assert reading.answer == "out" == unit_coverage(world, "a").status.value
         assert "not wholly within 12.00\"" in reading.headline
     with pytest.raises(TargetError, match="not a Void Shield Generator"):

@@ -14,7 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-from board.game.label_layout import LabelBox, place_labels
+from board.game.core.label_layout import LabelBox, place_labels
 from board.view import style
 from board.view.items.obstacles import label_obstacles
 from board.view.items.passive_item import PassiveItem

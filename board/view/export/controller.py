@@ -2,11 +2,12 @@
 
 The drawing (:mod:`board.view.export.render`, with QtSvg) and the summary are imported on
 first use, so that they cost nothing at launch. The written summary is
-:func:`board.game.dispute_summary.summary_lines` (the scenario's report) over what the
-overlays on the scene say: any visible scene item with a ``summary_note()`` method returning
-a :class:`~board.game.report.Finding` or ``(title, lines)`` (or ``None``) is an overlay whose
-lines go into the summary. Nothing is read back from what is painted: an item without a
-``summary_note`` says nothing (the kept measurements are written from the document).
+:func:`board.game.reports.dispute_summary.summary_lines` (the scenario's report) over what
+the overlays on the scene say: any visible scene item with a ``summary_note()`` method
+returning a :class:`~board.game.reports.report.Finding` or ``(title, lines)`` (or ``None``)
+is an overlay whose lines go into the summary. Nothing is read back from what is painted: an
+item without a ``summary_note`` says nothing (the kept measurements are written from the
+document).
 
 The summary is headed by the scenario file's name and the SHA-256 of its content (of the
 scenario as shown, when it has changes not saved) and the time.
@@ -14,6 +15,7 @@ scenario as shown, when it has changes not saved) and the time.
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,9 +24,11 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QGraphicsItem, QGraphicsScene
 
+from board.document.io import scenario_to_dict
+from board.game.reports.report import Finding, Source
+
 if TYPE_CHECKING:
-    from board.game.dispute_summary import OverlayNote
-    from board.game.report import Finding, Source
+    from board.game.reports.dispute_summary import OverlayNote
     from board.view.export.render import Exported
     from board.view.window import MainWindow
 
@@ -34,8 +38,6 @@ _FILTERS = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
 
 
 def _note_of(item: QGraphicsItem) -> OverlayNote | Finding | None:
-    from board.game.report import Finding
-
     note_of = getattr(item, "summary_note", None)
     if not callable(note_of):
         return None
@@ -71,11 +73,6 @@ class ExportController(QObject):
 
     def source(self) -> Source:
         """The scenario file and the hash of its content (of what is shown, if changed)."""
-        import json
-
-        from board.document.io import scenario_to_dict
-        from board.game.report import Source
-
         path = self.window.files.path
         if path is not None and path.is_file() and self.window.undo_stack.isClean():
             return Source.of_file(path)
@@ -86,7 +83,9 @@ class ExportController(QObject):
 
     def summary(self) -> list[str]:
         """The lines written below the picture: a heading, the overlays, the kept facts."""
-        from board.game.dispute_summary import summary_lines  # on first use: a faster launch
+        from board.game.reports.dispute_summary import (
+            summary_lines,  # on first use: a faster launch
+        )
 
         scene = self.window.scene
         stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from board.document.datasheet import TerrainKind
-from board.game.label_layout import Rect, first_clear, least_crowded
+from board.game.core.label_layout import Rect, first_clear, least_crowded
 from board.view import style
 from board.view.building_look import BuildingLook
 from board.view.convert import to_colour, to_path, to_point
@@ -160,7 +160,7 @@ class BuildingItem(QGraphicsItem):
         # Under the footprint as the table shows it, whatever the rotation, so it hides no
         # armour value or symbol; else above it, or pushed to one side, wherever the fewest
         # other pieces, symbols, labels and models are (first such spot in _SPOTS order):
-        # board.game.label_layout.least_crowded over rectangles.
+        # board.game.core.label_layout.least_crowded over rectangles.
         on_table = self.mapToScene(self._footprint).boundingRect()
         rooms = [self._label_room(on_table, *s) for s in _SPOTS]
         spot = _SPOTS[least_crowded([_ltrb(r) for r in rooms], self._crowd(rooms))]
@@ -234,7 +234,7 @@ class BuildingItem(QGraphicsItem):
 
         The look lists each badge's spots clear of this piece's own symbols; the first that
         also covers no other piece's symbol or badge, nor a badge of this piece, is taken
-        (:func:`board.game.label_layout.first_clear` over rectangles).
+        (:func:`board.game.core.label_layout.first_clear` over rectangles).
         """
         look = self._look
         spots_of = look.badge_spots or tuple((where,) for _, _, where in look.armour_badges)

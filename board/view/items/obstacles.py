@@ -1,6 +1,6 @@
 """What a label must not cover, as screen rectangles: models, doors, fire points, weapons, labels.
 
-The pure layout (:mod:`board.game.label_layout`) places labels among rectangles; this turns
+The pure layout (:mod:`board.game.core.label_layout`) places labels among rectangles; this turns
 the scene's items in a part of the table into those rectangles, in the pixels of a view
 (``view_transform``, scene to device). Symbols and labels that ignore the zoom are measured
 as drawn, in pixels.
@@ -14,11 +14,11 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from board.game.label_layout import Rect
+from board.game.core.label_layout import Rect, overlaps
 from board.view.items.label_item import LabelItem
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
 from board.view.items.model_item import ModelItem
-from board.view.items.passive_item import PassiveItem
+from board.view.items.passive_item import PaintsLabels
 
 __all__ = ["OBSTACLE_KINDS", "device_rect", "device_rect_of", "label_obstacles", "is_obstacle",
            "label_overlaps"]
@@ -66,13 +66,7 @@ def label_obstacles(scene: QGraphicsScene, area: QRectF, view_transform: QTransf
 
 def painted_labels(item: QGraphicsItem) -> list[QRectF]:
     """The labels an overlay item painted itself (scene inches); none for other items."""
-    from board.view.measure.overlay_item import OverlayItem
-
-    if isinstance(item, OverlayItem):
-        return [QRectF(*box) for box in item.painted_boxes]
-    if isinstance(item, PassiveItem):
-        return list(item.painted_labels)
-    return []
+    return list(item.painted_labels) if isinstance(item, PaintsLabels) else []
 
 
 def _visible_labels(scene: QGraphicsScene, view_transform: QTransform) -> list[Rect]:
@@ -101,8 +95,6 @@ def label_overlaps(scene: QGraphicsScene, view_transform: QTransform,
     By kind of overlap (``label/label``, ``label/model``, ``label/symbol``), each as the two
     rectangles (pixels). What the board promises players is that all three are empty.
     """
-    from board.game.label_layout import overlaps
-
     labels = _visible_labels(scene, view_transform)
     models = [device_rect(i, view_transform) for i in scene.items()
               if isinstance(i, ModelItem) and i.isVisible()]

@@ -6,7 +6,7 @@ out of date (:meth:`OverlayItem.mark_dirty`) with a cheap estimate of where it w
 for the picture (a :class:`Sketch`) when Qt paints it, at most once per paint.
 
 Labels are laid out in screen pixels when painting, in one pass over all of them
-(:func:`board.game.label_layout.place_labels`): each keeps clear of the models, doors, fire
+(:func:`board.game.core.label_layout.place_labels`): each keeps clear of the models, doors, fire
 points, weapons and labels on the board and of the other labels, moving to the nearest clear
 spot around what it labels; one moved far is joined to it by a leader line. The item keeps where its
 labels were last painted inside its bounds; a label painted outside them grows the bounds
@@ -37,10 +37,11 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from board.game.label_layout import LabelBox, place_labels
+from board.game.core.label_layout import LabelBox, place_labels
 from board.view import style
 from board.view.convert import segments_path
 from board.view.items.obstacles import label_obstacles
+from board.view.items.passive_item import PaintsLabels
 
 __all__ = ["Area", "Line", "LineBatch", "Label", "Sketch", "OverlayItem", "HALO",
            "LABEL_SLACK_PX", "DENSE_LINES", "label_boxes"]
@@ -137,7 +138,7 @@ class Sketch:
         return rect.translated(self.offset)
 
 
-class OverlayItem(QGraphicsItem):
+class OverlayItem(QGraphicsItem, PaintsLabels):
     """Draws the :class:`Sketch` that ``compute`` returns, asking for it once per repaint.
 
     ``estimate`` returns, cheaply, the rectangle (item coordinates) the next sketch will cover;
@@ -156,6 +157,7 @@ class OverlayItem(QGraphicsItem):
         self._bounds = QRectF()
         self._drawn = QRectF()  # the last estimate: where the areas and lines are
         self._boxes: set[tuple[tuple[float, float, float, float], str, int]] = set()
+        self.painted_labels: list[QRectF] = []
         self._stale: list[QRectF] = []  # changed labels to repaint after this paint
         self._layout: tuple[object, list[QRectF], list[bool]] = (None, [], [])
         self._labels = QRectF()  # where the labels were last painted, item coordinates
@@ -188,7 +190,7 @@ class OverlayItem(QGraphicsItem):
     def summary_note(self) -> object:
         """What the picture says in words, for an export's summary (``None``: nothing).
 
-        A :class:`~board.game.report.Finding` or ``(title, lines)``, from the ``note`` given.
+        A :class:`~board.game.reports.report.Finding` or ``(title, lines)``, from ``note``.
         """
         return self._note() if self._note is not None else None
 
@@ -231,6 +233,7 @@ class OverlayItem(QGraphicsItem):
             self._labels = self._labels.united(QRectF(*rect))
         changed = [QRectF(*rect) for rect, _, _ in now.symmetric_difference(self._boxes)]
         self._boxes = now
+        self.painted_labels = [QRectF(*rect) for rect, _, _ in now]  # at the origin: the scene
         self._stale += [rect for rect in changed if not exposed.contains(rect)]
         if self._stale or self._sticks_out():
             QTimer.singleShot(0, self._repaint_labels)  # not while Qt is painting

@@ -15,11 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QGraphicsSceneMouseEvent
 
-from board.game.annotations import ruler_annotation, within_annotation
-from board.game.measure import RulerReading, WithinReading
-from board.game.pick import feature_at, widen
-from board.game.report import Finding
-from board.game.targets import (
+from board.game.core.targets import (
     ModelTarget,
     PieceTarget,
     PointTarget,
@@ -27,6 +23,10 @@ from board.game.targets import (
     TargetError,
     UnitTarget,
 )
+from board.game.measuring.annotations import ruler_annotation, within_annotation
+from board.game.measuring.measure import RulerReading, WithinReading
+from board.game.measuring.pick import feature_at, widen
+from board.game.reports.report import Finding
 from board.view.items import BuildingItem, LabelItem, ModelItem
 from board.view.measure.overlay_item import OverlayItem, Sketch
 from board.view.measure.pictures import ruler_picture, within_picture
@@ -51,8 +51,8 @@ def target_under(layer: MeasureLayer, event: QGraphicsSceneMouseEvent) -> Target
     """What the press or move of ``event`` points at.
 
     A model; else an access point, fire point or weapon mount within :data:`PICK_PX`; else a
-    building; else the bare point. Shift widens it (:func:`board.game.pick.widen`: a model's
-    unit, a generator's void-shield zone). Labels do not count: a name label can hang far
+    building; else the bare point. Shift widens it (:func:`board.game.measuring.pick.widen`:
+    a model's unit, a generator's void-shield zone). Labels do not count: a name label can hang far
     over the table, and what is under it is what the player sees through it.
     """
     under = [i for i in layer.scene.items_under(event) if not isinstance(i, LabelItem)]
