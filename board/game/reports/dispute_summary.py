@@ -5,9 +5,9 @@ is the scenario's :class:`~board.game.reports.report.Report` (the same findings
 ``battleboard check`` prints), headed by the scenario file's name and the SHA-256 of its
 content and the time, with a first section "On the board": what each tool on the board says
 now, in whole sentences (a live ruler "7.05\" from the door of Imperial Bastion to …", a
-within verdict and each model's numbers, the rays' visible fractions and cover). Then the kept measurements, the
-void-shield coverage, the units with models out of their deployment zone, and the positions
-of every model those involve.
+within verdict and each model's numbers, the rays' visible fractions and cover). Then the
+kept measurements, the void-shield coverage, the units with models out of their deployment
+zone, and the positions of every model those involve.
 
 >>> from board.document.model import Scenario
 >>> lines = summary_lines(Scenario(name="Empty"), {}, [("Ruler", ['6.02" from a to b'])])
