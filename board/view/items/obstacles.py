@@ -51,17 +51,29 @@ def label_obstacles(scene: QGraphicsScene, area: QRectF, view_transform: QTransf
     """Every model, symbol and label in ``area`` (scene inches) as a rectangle in pixels.
 
     Labels an overlay painted itself count too; ``skip`` are items to leave out (the one
-    laying out its labels).
+    laying out its labels). Every item is looked at, not only those Qt's index finds there:
+    the index leaves out fully transparent items, and a drag draws the still board from a
+    picture with its items made transparent; the labels must not move because of that.
     """
     left_out = set(map(id, skip))
-    found = scene.items(area, Qt.ItemSelectionMode.IntersectsItemBoundingRect,
-                        Qt.SortOrder.DescendingOrder, view_transform)
-    rects = [device_rect(item, view_transform) for item in found
-             if id(item) not in left_out and is_obstacle(item)]
-    for item in found:  # the labels other overlays painted themselves
-        if id(item) not in left_out and item.isVisible():
-            rects += [device_rect_of(box, view_transform) for box in painted_labels(item)]
+    box = view_transform.mapRect(area)
+    bounds = (box.left(), box.top(), box.right(), box.bottom())
+    rects: list[Rect] = []
+    for item in scene.items(Qt.SortOrder.AscendingOrder):
+        if id(item) in left_out or not item.isVisible():
+            continue
+        if is_obstacle(item):
+            found = [device_rect(item, view_transform)]
+        elif isinstance(item, PaintsLabels):
+            found = [device_rect_of(b, view_transform) for b in item.painted_labels]
+        else:
+            continue
+        rects += [r for r in found if _meets(r, bounds)]
     return rects
+
+
+def _meets(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def painted_labels(item: QGraphicsItem) -> list[QRectF]:
