@@ -11,7 +11,10 @@ from board.document.datasheets import DEMO_SCENARIO_PATH
 from board.document.io import load_scenario
 from board.game.core.shooters import Shooter, ShooterKind
 from board.game.core.targets import FeatureTarget, PieceTarget, UnitTarget
+from board.game.measuring.rings import ring_annotation
+from board.view.buildings import BuildingController
 from board.view.items.obstacles import label_overlaps
+from board.view.window import MainWindow
 from tests.board.qt_helpers import click, drag
 
 
@@ -24,8 +27,7 @@ def settle(qtbot, window) -> None:
 
 @pytest.fixture
 def demo(qtbot, library, tmp_path):
-    win = __import__("board.view.window", fromlist=["MainWindow"]).MainWindow(
-        library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    win = MainWindow(library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     win.files.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(win)
     win.resize(1900, 1300)  # the size of docs/demo.png (battleboard --screenshot)
@@ -45,14 +47,12 @@ def test_the_demo_alone_has_no_label_over_anything(demo, qtbot):
 
 def test_every_overlay_on_and_still_no_label_over_anything(demo, qtbot):
     demo.deploy.set_shown(True)  # zones, "out 3.18\"" marks
-    demo.findChild(__import__("board.view.buildings", fromlist=["BuildingController"])
-                   .BuildingController, "buildings").show_void_shields(True)
+    demo.findChild(BuildingController, "buildings").show_void_shields(True)
     # Line of sight from the Helbrute to the bastion: rays and a label per eye.
     demo.shooting.sight.set(Shooter(ShooterKind.UNIT, "helbrute-ghar"), PieceTarget("bastion"))
     # Rings around the Scout Squad, the bastion's weapon ranges.
-    demo.measure.layer.keep(__import__("board.game.measuring.rings", fromlist=["ring_annotation"])
-                            .ring_annotation("ring-1", UnitTarget("scouts-telion"), (6.0, 12.0),
-                                             "in"), "rings")
+    demo.measure.layer.keep(ring_annotation("ring-1", UnitTarget("scouts-telion"), (6.0, 12.0),
+                                            "in"), "rings")
     # A live within from the Tactical Squad to the bastion's door, with real clicks.
     tool = demo.measure.start_within()
     click(demo.view, (36.0, 40.5))
@@ -64,9 +64,5 @@ def test_every_overlay_on_and_still_no_label_over_anything(demo, qtbot):
     assert ruler.reading is not None and "the door of Imperial Bastion" in ruler.reading.start_name
     settle(qtbot, demo)
     found = label_overlaps(demo.scene, demo.view.viewportTransform())
-    demo.grab().save("/tmp/mshot/all.png")
     counts = {kind: len(pairs) for kind, pairs in found.items()}
-    for kind, pairs in found.items():
-        for a, b in pairs:
-            print(kind, [round(v) for v in a], [round(v) for v in b])
     assert counts == {"label/label": 0, "label/model": 0, "label/symbol": 0}, found

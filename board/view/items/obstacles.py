@@ -108,13 +108,15 @@ def label_overlaps(scene: QGraphicsScene, view_transform: QTransform,
     rectangles (pixels). What the board promises players is that all three are empty.
     """
     labels = _visible_labels(scene, view_transform)
-    models = [device_rect(i, view_transform) for i in scene.items()
-              if isinstance(i, ModelItem) and i.isVisible()]
+    shapes = [(device_rect(i, view_transform), i.deviceTransform(view_transform).map(i.shape()))
+              for i in scene.items() if isinstance(i, ModelItem) and i.isVisible()]
+    on_model = [(a, m) for a in labels for m, path in shapes  # a base is round: its outline
+                if _meets(a, m) and path.intersects(QRectF(a[0], a[1], a[2] - a[0], a[3] - a[1]))]
     symbols = [device_rect(i, view_transform) for i in scene.items()
                if isinstance(i, AccessPointMarker | FirePointMarker | WeaponMarker)
                and i.isVisible()]
     return {
         "label/label": [(labels[i], labels[j]) for i, j in overlaps(labels)],
-        "label/model": [(labels[i], models[j]) for i, j in overlaps(labels, models)],
+        "label/model": on_model,
         "label/symbol": [(labels[i], symbols[j]) for i, j in overlaps(labels, symbols)],
     }
