@@ -61,10 +61,28 @@ from board.shared.ydoc import (
     write_all,
 )
 
-__all__ = ["SharedScenario", "SHARED_CONTROL"]
+__all__ = ["SharedScenario", "SHARED_CONTROL", "shared_control", "agree_key"]
 
 #: The scenario option that lets either player move every model.
 SHARED_CONTROL = "shared_control"
+
+
+def agree_key(side: str) -> str:
+    """The option a side sets to agree to shared control (both must)."""
+    return f"{SHARED_CONTROL}.{side}"
+
+
+def shared_control(options: Mapping[str, Any], sides: list[str]) -> bool:
+    """Whether either player may move every model: set, or agreed by every side.
+
+    >>> shared_control({"shared_control.red": True}, ["red", "blue"])
+    False
+    >>> shared_control({"shared_control.red": True, "shared_control.blue": True}, ["red", "blue"])
+    True
+    """
+    if options.get(SHARED_CONTROL):
+        return True
+    return bool(sides) and all(options.get(agree_key(side)) for side in sides)
 
 
 class SharedScenario:
@@ -195,7 +213,8 @@ class SharedScenario:
 
     def _may_move(self, model_ids: set[str]) -> bool:
         """Refuse (and put back) a move of the other side's models without shared control."""
-        if self.document.scenario.options.get(SHARED_CONTROL) or not model_ids:
+        scenario = self.document.scenario
+        if not model_ids or shared_control(scenario.options, [s.id for s in scenario.sides]):
             return True
         theirs = {}
         for model_id in model_ids:
@@ -237,8 +256,8 @@ class SharedScenario:
             self._receiving = None
         if not touched:
             return
-        if touched.of("head") and not self.document.scenario.sides:
-            self.adopt()
+        if touched.of("head"):
+            self.adopt()  # a whole scenario: the first sync, or the host opened another
         else:
             self._apply(touched)
         if touched.of("dice"):

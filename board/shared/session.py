@@ -72,7 +72,9 @@ class GameSession:
         self.pump()
         if host and not self.board.has_scenario:
             self.board.publish()
-        elif not host and not self.board.has_scenario:
+        elif self.board.has_scenario:
+            self.board.adopt()  # the room's game (a host back in a room takes it up again)
+        else:
             self.stop()
             raise SyncTimeout("the room has no game yet: the host has not shared one")
 
