@@ -47,12 +47,18 @@ from board.document.changes import Change, apply_change
 from board.document.datasheet import Datasheet
 from board.document.edits import ScenarioDocument, Signal
 from board.document.model import LogEntry
-from board.shared.dice import FAIR_DICE_OPTION, FairDiceError, commitment, make_secret
+from board.shared.dice import (
+    FairDiceError,
+    FairRoll,
+    commitment,
+    make_secret,
+    proof_key,
+    proofs_from_options,
+)
 from board.shared.incoming import RemoteRefused, Touched, candidate, remote_change, remote_moves
-from board.shared.outgoing import Dirty, Outbox
+from board.shared.outgoing import Dirty, Outbox, entry_text
 from board.shared.ydoc import (
     HEAD_KEY,
-    fair_proofs,
     read_data,
     read_fair_rolls,
     read_log,
@@ -237,9 +243,12 @@ class SharedScenario:
 
     def _resync_log(self) -> None:
         """Make the local log the shared one (append-only: an undone entry stays, marked)."""
+        local = self.document.scenario.log
+        texts = self.outbox.log_texts
+        if len(local) == len(texts) and (not local or entry_text(local[-1]) == texts[-1]):
+            return  # the local log is the shared one
         shared = read_log(self.r)
         entries = [LogEntry(e["text"], e.get("rolls", []), e.get("seed")) for e in shared]
-        local = self.document.scenario.log
         if entries != local:
             with self._quiet():
                 apply_change(self.document, Change(log_keep=0, log=entries))
@@ -261,7 +270,7 @@ class SharedScenario:
         else:
             self._apply(touched)
         if touched.of("dice"):
-            self._answer_dice()
+            self._answer_dice({key.split("/", 1)[0] for key in touched.of("dice")})
 
     def _apply(self, touched: Touched) -> None:
         scenario = self.document.scenario
@@ -283,7 +292,7 @@ class SharedScenario:
             if turns:
                 self.document.rotate_models(turns)
         if touched.log:
-            self.outbox.reload_log()
+            self.outbox.reload_log(incremental=True)
         for message in refused:
             self.refused.emit(f"refused a change from the other player: {message}")
         self.remote_applied.emit()
@@ -303,37 +312,44 @@ class SharedScenario:
         """The agreed seed of a fair roll, or ``None`` while the players are still at it."""
         return self._seeds.get(roll_id)
 
-    def _answer_dice(self) -> None:
+    def _answer_dice(self, roll_ids: set[str]) -> None:
         """Commit to rolls the other player started; reveal once both committed."""
         try:
-            rolls = read_fair_rolls(self.r.dice)
+            players = [side.id for side in self.document.scenario.sides]
+            rolls = read_fair_rolls(self.r.dice, roll_ids, players)
         except FairDiceError as exc:
             self.refused.emit(f"refused the other player's dice: {exc}")
             return
         writes: dict[str, str] = {}
+        done = []
         for roll_id, roll in rolls.items():
             if roll.seed is not None:
                 if roll_id not in self._seeds:
                     self._seeds[roll_id] = roll.seed
-                    self.seed_ready.emit(roll_id, roll.seed)
+                    done.append(roll)
             elif self.side not in roll.commitments and not roll.committed and not roll.reveals:
                 self._secrets[roll_id] = make_secret()
                 writes[f"{roll_id}/commit/{self.side}"] = commitment(
                     roll_id, self.side, self._secrets[roll_id])
             elif roll.committed and self.side not in roll.reveals and roll_id in self._secrets:
                 writes[f"{roll_id}/reveal/{self.side}"] = self._secrets[roll_id]
+        if done:
+            self._keep_proofs(done)
         if writes:
             with self.doc.transaction(origin=self.player):
                 for key, value in writes.items():
                     self.r.dice[key] = value
-            self._answer_dice()
-            return
-        proofs = fair_proofs(rolls)
-        if proofs != self.document.scenario.options.get(FAIR_DICE_OPTION, []):
-            with self._quiet():
-                apply_change(self.document, Change(options={FAIR_DICE_OPTION: proofs}))
+            self._answer_dice({key.split("/", 1)[0] for key in writes})
+
+    def _keep_proofs(self, rolls: list[FairRoll]) -> None:
+        """Keep each agreed roll's proof in the scenario (its own option), then announce."""
+        options = {proof_key(roll.roll_id): roll.to_dict() for roll in rolls}
+        with self._quiet():
+            apply_change(self.document, Change(options=options))
+        for roll in rolls:
+            assert roll.seed is not None
+            self.seed_ready.emit(roll.roll_id, roll.seed)
 
     def fair_proofs(self) -> list[dict[str, Any]]:
-        """The proofs of the agreed rolls (what ``options["fair_dice"]`` keeps)."""
-        return list(self.document.scenario.options.get(FAIR_DICE_OPTION, []))
-
+        """The proofs of the agreed rolls, as the scenario keeps them."""
+        return [roll.to_dict() for roll in proofs_from_options(self.document.scenario.options)]

@@ -40,11 +40,15 @@ __all__ = [
     "seed_from",
     "verify_scenario_dice",
     "proofs_from_options",
+    "proof_key",
+    "is_proof_key",
     "FAIR_DICE_OPTION",
     "PLAYERS_PER_ROLL",
 ]
 
-#: The scenario option that keeps every fair roll's proof (a list of :meth:`FairRoll.to_dict`).
+#: The scenario options that keep the fair rolls' proofs: ``fair_dice/<roll id>`` each hold
+#: one roll's :meth:`FairRoll.to_dict` (one option per roll: a new roll adds one, touching no
+#: other); ``fair_dice`` may hold a list of them.
 FAIR_DICE_OPTION = "fair_dice"
 #: A fair roll needs a secret from both players.
 PLAYERS_PER_ROLL = 2
@@ -171,12 +175,33 @@ def _texts(value: Any) -> dict[str, str]:
     return {str(k): str(v) for k, v in value.items()}
 
 
+def proof_key(roll_id: str) -> str:
+    """The option that keeps a roll's proof.
+
+    >>> proof_key("red-1a2b"), is_proof_key("fair_dice/red-1a2b"), is_proof_key("turn")
+    ('fair_dice/red-1a2b', True, False)
+    """
+    return f"{FAIR_DICE_OPTION}/{roll_id}"
+
+
+def is_proof_key(key: str) -> bool:
+    """Whether an option keeps fair-dice proofs (they come from the players' exchange)."""
+    return key == FAIR_DICE_OPTION or key.startswith(f"{FAIR_DICE_OPTION}/")
+
+
 def proofs_from_options(options: Mapping[str, Any]) -> list[FairRoll]:
     """The fair rolls kept in a scenario's options, each re-checked (:class:`FairDiceError`)."""
     kept = options.get(FAIR_DICE_OPTION, [])
     if not isinstance(kept, list):
         raise FairDiceError(f"option {FAIR_DICE_OPTION} must be a list, not {kept!r}")
-    return [FairRoll.from_dict(entry) for entry in kept]
+    kept = kept + [value for key, value in sorted(options.items())
+                   if key.startswith(f"{FAIR_DICE_OPTION}/")]
+    rolls = []
+    for entry in kept:
+        if not isinstance(entry, Mapping):
+            raise FairDiceError(f"a fair-dice proof is an object, not {entry!r}")
+        rolls.append(FairRoll.from_dict(entry))
+    return rolls
 
 
 def _replayed(dice: Any, rolls: list[dict[str, Any]]) -> list[int] | None:

@@ -24,18 +24,13 @@ from board.document.errors import ScenarioError
 from board.document.io import scenario_from_dict
 from board.document.model import LogEntry, Scenario
 from board.document.scenario_json import write_scenario
-from board.shared.dice import FAIR_DICE_OPTION
-from board.shared.ydoc import (
-    Roots,
-    fair_proofs,
-    ordered_at,
-    read_data,
-    read_fair_rolls,
-    read_log,
-    read_position,
-)
+from board.shared.dice import is_proof_key
+from board.shared.ydoc import Roots, ordered_at, read_log, read_position
 
-__all__ = ["Touched", "Moves", "remote_moves", "remote_change", "RemoteRefused"]
+__all__ = [
+    "Touched", "Moves", "remote_moves", "remote_change", "RemoteRefused", "candidate",
+    "shared_log",
+]
 
 Moves = tuple[dict[str, tuple[float, float]], dict[str, float]]
 
@@ -61,8 +56,9 @@ class Touched:
 
     @property
     def moves_only(self) -> bool:
-        """Whether only model positions changed."""
-        return not self.log and set(self.keys) <= {"pos"}
+        """Whether only model positions changed (the dice are the binder's own business)."""
+        return not self.log and not any(v for k, v in self.keys.items()
+                                        if k not in ("pos", "dice"))
 
     def __bool__(self) -> bool:
         return self.log or any(self.keys.values())
@@ -72,7 +68,9 @@ def remote_moves(r: Roots, scenario: Scenario, model_ids: set[str]) -> tuple[Mov
     """The moves and turns of models on the table; and a message per position refused."""
     moves: dict[str, tuple[float, float]] = {}
     turns: dict[str, float] = {}
-    refused = []
+    refused: list[str] = []
+    if not model_ids:
+        return (moves, turns), refused
     where = {m.id: (u, m) for u in scenario.units for m in u.models}
     for model_id in sorted(model_ids):
         value = r.pos.get(model_id)
@@ -125,15 +123,65 @@ def _with_positions(units: list[dict[str, Any]], r: Roots, touched_units: set[st
                                         f"{exc}") from None
 
 
+def shared_log(r: Roots, local: list[LogEntry]) -> list[dict[str, Any]] | None:
+    """The shared log's entries past the local ones, if the local log is its beginning.
+
+    Only the last local entry is compared (the log is append-only); ``None`` when the two
+    differ there (an undo here, or two players' entries ordered otherwise): read it all.
+    """
+    n = len(local)
+    if len(r.log) < n:
+        return None
+    if n:
+        last = json.loads(str(r.log[n - 1]))
+        last.pop("by", None)
+        if last != {"text": local[-1].text, "rolls": local[-1].rolls, "seed": local[-1].seed}:
+            return None
+    tail = []
+    for value in r.log[n:]:
+        entry = json.loads(str(value))
+        if isinstance(entry, dict):
+            entry.pop("by", None)
+        tail.append(entry)
+    return tail
+
+
+def _light(r: Roots, scenario: Scenario, touched: Touched,
+           library: Mapping[str, Datasheet]) -> Scenario:
+    """Check a change of the log and options only: the scenario's head, no pieces, no units."""
+    data = write_scenario(Scenario(name=scenario.name, table=scenario.table,
+                                   rule_system=scenario.rule_system, options=scenario.options,
+                                   sides=scenario.sides,
+                                   custom_datasheets=scenario.custom_datasheets))
+    data["options"] = dict(data["options"])
+    _options(r, touched, data["options"])
+    tail = shared_log(r, scenario.log) if touched.log else []
+    data["log"] = tail if tail is not None else read_log(r)
+    checked = scenario_from_dict(data, library)
+    if tail is not None:
+        checked.log = [*scenario.log, *checked.log]
+    return checked
+
+
+def _options(r: Roots, touched: Touched, options: dict[str, Any]) -> None:
+    for key in touched.of("options"):
+        if is_proof_key(key):
+            continue
+        value = r.options.get(key)
+        if value is None:
+            options.pop(key, None)
+        else:
+            options[key] = json.loads(str(value))
+
+
 def candidate(r: Roots, scenario: Scenario, touched: Touched,
               library: Mapping[str, Datasheet]) -> Scenario:
     """The local scenario with the touched items swapped for the remote ones, checked."""
-    data = write_scenario(scenario)
     try:
-        if touched.of("head"):
-            head = read_data(r)
-            data.update({k: head[k] for k in ("name", "table", "rule_system", "sides",
-                                              "custom_datasheets")})
+        if not (touched.of("units") or touched.of("pos") or touched.of("pieces")
+                or touched.of("notes")):
+            return _light(r, scenario, touched, library)
+        data = write_scenario(scenario)
         units = touched.of("units")
         data["units"] = _merge(data["units"], ordered_at(r.units.items()), units)
         _with_positions(data["units"], r, units, touched.of("pos"))
@@ -141,16 +189,10 @@ def candidate(r: Roots, scenario: Scenario, touched: Touched,
                                  touched.of("pieces"))
         data["annotations"] = _merge(data["annotations"], ordered_at(r.notes.items()),
                                      touched.of("notes"))
-        for key in touched.of("options") - {FAIR_DICE_OPTION}:
-            value = r.options.get(key)
-            if value is None:
-                data["options"].pop(key, None)
-            else:
-                data["options"][key] = json.loads(str(value))
+        _options(r, touched, data["options"])
         if touched.log:
-            data["log"] = read_log(r)
-        if touched.of("dice"):
-            data["options"][FAIR_DICE_OPTION] = fair_proofs(read_fair_rolls(r.dice))
+            tail = shared_log(r, scenario.log)
+            data["log"] = data["log"] + tail if tail is not None else read_log(r)
         return scenario_from_dict(data, library)
     except (ValueError, ScenarioError) as exc:
         raise RemoteRefused(str(exc)) from None
@@ -183,8 +225,9 @@ def remote_change(local: Scenario, new: Scenario, touched: Touched) -> Change:
                  change.piece_index)
     _swap_listed(local.annotations, new.annotations, touched.of("notes"), change.annotations,
                  change.annotation_index)
-    keys = touched.of("options") | ({FAIR_DICE_OPTION} if touched.of("dice") else set())
-    for key in keys:
+    for key in touched.of("options"):
+        if is_proof_key(key):
+            continue
         if new.options.get(key, UNSET) != local.options.get(key, UNSET):
             change.options[key] = new.options.get(key, UNSET)
     _log_change(local.log, new.log, change)

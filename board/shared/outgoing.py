@@ -19,7 +19,7 @@ from board.document.scenario_json import (
     _unit_to_dict,
     write_scenario,
 )
-from board.shared.dice import FAIR_DICE_OPTION
+from board.shared.dice import is_proof_key
 from board.shared.ydoc import (
     HEAD_KEY,
     Roots,
@@ -85,13 +85,31 @@ class Outbox:
         self.log_texts: list[str] = []
         self.log_by: list[str] = []
 
-    def reload_log(self) -> None:
-        """Read the shared log's texts again (after a remote change)."""
-        self.log_texts, self.log_by = [], []
-        for value in self.r.log:
-            entry = json.loads(str(value))
-            self.log_by.append(str(entry.pop("by", "")))
-            self.log_texts.append(text(entry))
+    def reload_log(self, incremental: bool = False) -> None:
+        """Read the shared log's texts again (after a remote change).
+
+        ``incremental``: read only the entries past those known, when the last known one is
+        still in its place (the log is append-only; two players' concurrent entries may be
+        ordered otherwise, and then it is all read again).
+        """
+        n = len(self.log_texts)
+        if incremental and len(self.r.log) >= n and (
+                n == 0 or self._decode(self.r.log[n - 1]) == (self.log_by[-1],
+                                                              self.log_texts[-1])):
+            values = self.r.log[n:]
+        else:
+            self.log_texts, self.log_by = [], []
+            values = list(self.r.log)
+        for value in values:
+            by, entry = self._decode(value)
+            self.log_by.append(by)
+            self.log_texts.append(entry)
+
+    @staticmethod
+    def _decode(value: object) -> tuple[str, str]:
+        entry = json.loads(str(value))
+        by = str(entry.pop("by", ""))
+        return by, text(entry)
 
     def write(self, scenario: Scenario, dirty: Dirty) -> None:
         """Write what ``dirty`` names (inside the caller's transaction)."""
@@ -171,7 +189,7 @@ class Outbox:
 
     def _write_options(self, scenario: Scenario, wanted: set[str] | None) -> None:
         keys = set(scenario.options) | set(self.r.options.keys()) if wanted is None else wanted
-        for key in keys - {FAIR_DICE_OPTION}:
+        for key in {k for k in keys if not is_proof_key(k)}:
             if key in scenario.options:
                 self._set(self.r.options, key, text(scenario.options[key]))
             elif key in self.r.options:

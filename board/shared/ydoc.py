@@ -33,7 +33,7 @@ import pycrdt
 
 from board.document.model import Scenario
 from board.document.scenario_json import FORMAT, VERSION, write_scenario
-from board.shared.dice import FAIR_DICE_OPTION, FairDiceError, FairRoll
+from board.shared.dice import FairDiceError, FairRoll, is_proof_key, proof_key
 
 __all__ = [
     "Roots",
@@ -173,10 +173,23 @@ def _listed(values: Iterable[tuple[str, Any]]) -> list[dict[str, Any]]:
     return listed
 
 
-def read_fair_rolls(dice: Mapping[str, Any]) -> dict[str, FairRoll]:
-    """Every roll of the ``dice`` map as far as it got (:class:`FairDiceError` if one cheats)."""
+def read_fair_rolls(dice: Mapping[str, Any], only: set[str] | None = None,
+                    players: Iterable[str] = ()) -> dict[str, FairRoll]:
+    """The rolls of the ``dice`` map as far as they got (``only`` these, of ``players``).
+
+    Raises :class:`~board.shared.dice.FairDiceError` for a roll that does not check.
+    """
     parts: dict[str, dict[str, Any]] = {}
-    for key, value in dice.items():
+    if only is None:
+        keys: Iterable[str] = list(dice.keys())
+    else:
+        keys = [f"{roll}/purpose" for roll in only]
+        keys += [f"{roll}/{kind}/{player}" for roll in only for kind in ("commit", "reveal")
+                 for player in players]
+    for key in keys:
+        if key not in dice:
+            continue
+        value = dice[key]
         roll_id, _, rest = str(key).partition("/")
         entry = parts.setdefault(roll_id, {"commit": {}, "reveal": {}, "purpose": ""})
         kind, _, player = rest.partition("/")
@@ -207,12 +220,10 @@ def read_data(r: Roots) -> dict[str, Any]:
     head = _loads(r.head.get(HEAD_KEY, "null"), "the scenario's head")
     if not isinstance(head, dict):
         raise ValueError("the shared document has no scenario yet")
-    options = {key: _loads(value, f"option {key}") for key, value in r.options.items()}
-    done = fair_proofs(read_fair_rolls(r.dice))
-    if done:
-        options[FAIR_DICE_OPTION] = done
-    else:
-        options.pop(FAIR_DICE_OPTION, None)
+    options = {key: _loads(value, f"option {key}") for key, value in r.options.items()
+               if not is_proof_key(key)}
+    for proof in fair_proofs(read_fair_rolls(r.dice)):
+        options[proof_key(proof["roll"])] = proof
     return {"format": FORMAT, "version": VERSION, **head, "options": options,
             "terrain": _listed(r.pieces.items()), "units": _units(r), "log": read_log(r),
             "annotations": _listed(r.notes.items())}
@@ -240,7 +251,7 @@ def write_all(r: Roots, scenario: Scenario, by: str) -> None:
     data = write_scenario(scenario)
     r.head[HEAD_KEY] = head_text(data)
     for key, value in data["options"].items():
-        if key != FAIR_DICE_OPTION:
+        if not is_proof_key(key):
             r.options[key] = text(value)
     for i, unit in enumerate(data["units"]):
         r.units[unit["id"]] = unit_text(unit, float(i))

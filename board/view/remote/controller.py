@@ -84,11 +84,27 @@ class RemoteController(QObject):
         self.leave()
         self.server = BackgroundServer(data, port)
         self.server.start()
-        room = room or f"game-{secrets.token_hex(4)}"
+        try:
+            return self.host_on(self.server.link(room or f"game-{secrets.token_hex(4)}"), name,
+                                side)
+        except (OSError, TimeoutError):
+            self.server.stop()
+            self.server = None
+            raise
+
+    def host_on(self, link: str, name: str, side: str) -> str:
+        """Share this board in the room at ``link``; return the link for the other player.
+
+        The server is already running (``battleboard serve``, or :meth:`host`'s). The link
+        returned names the other player's side.
+        """
+        if self.session is not None:
+            self.session.stop()
+            self.session = None
         sides = [s.id for s in self.window.scenario.sides]
         other = next((s for s in sides if s != side), side)
-        self.link = f"{self.server.link(room)}&side={other}"
-        self._start(self._board(name, side), self.link, host=True)
+        self.link = f"{link}&side={other}"
+        self._start(self._board(name, side), link, host=True)
         return self.link
 
     def join(self, name: str, side: str, link: str) -> None:
@@ -101,14 +117,7 @@ class RemoteController(QObject):
     def _start(self, board: SharedScenario, link: str, host: bool) -> None:
         session = GameSession(board, link, post=self._post, on_status=self._on_status,
                               on_presence=self._on_presence)
-        try:
-            session.start(host=host)
-        except (OSError, TimeoutError):
-            board.outgoing.disconnect(session.wire.send)
-            if self.server is not None:
-                self.server.stop()
-                self.server = None
-            raise
+        session.start(host=host)
         self.session = session
         self.status.emit(f"Shared game: {board.player} playing {board.side}")
         self._send_presence()
