@@ -100,3 +100,20 @@ def test_a_doctored_file_is_caught():
     data["options"][FAIR_DICE_OPTION][0]["seed"] += 1
     with pytest.raises(FairDiceError, match="the seed written is"):
         verify_scenario_dice(data["options"], [])
+
+
+def test_battleboard_dice_reverifies_a_saved_file(tmp_path, capsys):
+    from board.document.jsontext import dumps
+    from board.main import main
+
+    data, seed = fair_game()
+    path = tmp_path / "game.json"
+    path.write_text(dumps(data))
+    assert main(["dice", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"log entry 2: seed {seed} fixed by blue and red" in out
+    assert out.rstrip().endswith("1 fair seeds checked, 2 log entries replayed from them: all fair")
+    data["log"][0]["rolls"][0]["faces"][0] = data["log"][0]["rolls"][0]["faces"][0] % 6 + 1
+    path.write_text(dumps(data))
+    assert main(["dice", str(path)]) == 1
+    assert "NOT FAIR: log entry 1: its dice" in capsys.readouterr().err
