@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QListWidget, QListWidgetItem, QPushButton
 
-from board.game.assault import AssaultError
-from board.game.assault_epic import (
+from board.game.core.assault import AssaultError
+from board.game.systems.epic.assault import (
     CONTACT_CM,
     EpicStand,
     debris_choices,

@@ -20,10 +20,10 @@ from PySide6.QtWidgets import (
 )
 
 from board.document.model import TroopType, Unit
-from board.game.assault import AssaultError
-from board.game.assault_fantasy import FantasyStorm
-from board.game.assault_fantasy_facts import characters_with
-from board.game.buildings import FantasyBuilding, building_rules
+from board.game.core.assault import AssaultError
+from board.game.core.buildings import FantasyBuilding, building_rules
+from board.game.systems.fantasy.assault import FantasyStorm
+from board.game.systems.fantasy.assault_facts import characters_with
 from board.view.assault.common import AssaultDialog, ring_of
 from board.view.assault.marks_item import TAKING_PART, AssaultMarks, ChargeLine
 from geometry import distance
