@@ -46,6 +46,7 @@ import pycrdt
 from board.document.changes import Change, apply_change
 from board.document.datasheet import Datasheet
 from board.document.edits import ScenarioDocument, Signal
+from board.document.io import scenario_from_dict
 from board.document.model import LogEntry
 from board.shared.dice import (
     FairDiceError,
@@ -186,8 +187,6 @@ class SharedScenario:
 
     def adopt(self) -> None:
         """Replace the local scenario with the one the Yjs document holds (a joining player)."""
-        from board.document.io import scenario_from_dict
-
         try:
             scenario = scenario_from_dict(read_data(self.r), self.library)
         except ValueError as exc:

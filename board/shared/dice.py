@@ -32,6 +32,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rules.dice import Dice
+
 __all__ = [
     "FairDiceError",
     "FairRoll",
@@ -229,8 +231,6 @@ def verify_scenario_dice(options: Mapping[str, Any], log: list[Any]) -> list[str
     FairDiceError
         A proof that does not check, or a log entry whose dice are not the seed's.
     """
-    from rules.dice import Dice
-
     seeds = {roll.seed: roll for roll in proofs_from_options(options)}
     streams: dict[int, Any] = {}  # one resolution may write several log lines from one seed
     lines = []

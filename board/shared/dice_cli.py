@@ -12,15 +12,15 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from board.document.errors import ScenarioError
+from board.document.io import load_scenario
+from board.shared.dice import FairDiceError, proofs_from_options, verify_scenario_dice
+
 __all__ = ["main"]
 
 
 def main(argv: Sequence[str]) -> int:
     """Verify the file named in ``argv``; return the exit status."""
-    from board.document.errors import ScenarioError
-    from board.document.io import load_scenario
-    from board.shared.dice import FairDiceError, proofs_from_options, verify_scenario_dice
-
     if len(argv) != 1:
         print("usage: battleboard dice FILE", file=sys.stderr)
         return 2

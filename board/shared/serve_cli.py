@@ -12,11 +12,16 @@ loses nothing, and links stay valid (the server's key is in ``DIR/server.key``).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import secrets
 import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+
+from platformdirs import user_data_dir
+
+from board.shared.server import room_link, room_secret, serve, server_key
 
 __all__ = ["main", "DEFAULT_PORT", "default_data_dir"]
 
@@ -25,8 +30,6 @@ DEFAULT_PORT = 8765
 
 def default_data_dir() -> Path:
     """Where rooms are kept when ``--data`` is not given."""
-    from platformdirs import user_data_dir
-
     return Path(user_data_dir("battleboard")) / "rooms"
 
 
@@ -43,10 +46,6 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace:
 
 def main(argv: Sequence[str]) -> int:
     """Run the server until interrupted; return the exit status."""
-    import asyncio
-
-    from board.shared.server import room_link, room_secret, serve, server_key
-
     args = _parse(argv)
     data = args.data if args.data is not None else default_data_dir()
     room = args.room or f"game-{secrets.token_hex(4)}"

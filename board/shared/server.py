@@ -22,6 +22,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
+import anyio
+from hypercorn.asyncio import serve as hypercorn_serve
+from hypercorn.config import Config
 from pycrdt.store import SQLiteYStore, YDocNotFound
 from pycrdt.websocket import ASGIServer, WebsocketServer, YRoom, exception_logger
 
@@ -153,10 +156,6 @@ def make_app(server: RoomServer, key: bytes) -> Any:
 
 async def serve(data_dir: Path, host: str, port: int, ready: Any = None) -> None:
     """Run the room server until cancelled (``ready()`` is called once it listens)."""
-    import anyio
-    from hypercorn.asyncio import serve as hypercorn_serve
-    from hypercorn.config import Config
-
     key = server_key(data_dir)
     rooms = RoomServer(data_dir)
     config = Config()

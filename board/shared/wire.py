@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pycrdt
+from httpx_ws import WebSocketUpgradeError, aconnect_ws
 from pycrdt import (
     Awareness,
     YMessageType,
@@ -110,8 +111,6 @@ class WireClient:
             self.on_status(state, message)
 
     async def _main(self) -> None:
-        from httpx_ws import WebSocketUpgradeError, aconnect_ws
-
         assert self._stop is not None
         while not self._stop.is_set():
             try:

@@ -33,7 +33,13 @@ import pycrdt
 
 from board.document.model import Scenario
 from board.document.scenario_json import FORMAT, VERSION, write_scenario
-from board.shared.dice import FairDiceError, FairRoll, is_proof_key, proof_key
+from board.shared.dice import (
+    FairDiceError,
+    FairRoll,
+    is_proof_key,
+    proof_key,
+    proofs_from_options,
+)
 
 __all__ = [
     "Roots",
@@ -270,8 +276,6 @@ def write_all(r: Roots, scenario: Scenario, by: str) -> None:
 
 def _proofs(options: Mapping[str, Any]) -> list[FairRoll]:
     try:
-        from board.shared.dice import proofs_from_options
-
         return proofs_from_options(options)
     except FairDiceError:
         return []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -28,8 +29,6 @@ def side_in_link(link: str) -> str:
     >>> side_in_link("ws://127.0.0.1:8765/g?secret=ab&side=blue")
     'blue'
     """
-    from urllib.parse import parse_qs, urlsplit
-
     return parse_qs(urlsplit(link).query).get("side", [""])[0]
 
 
