@@ -20,14 +20,7 @@ from board.document.datasheet import Datasheet
 from board.document.errors import MAX_MESSAGE, ScenarioError, clip, one_line
 from board.document.io import default_library, load_scenario
 from board.document.model import Scenario
-from board.game.core.buildings import BuildingStateError
-from board.game.core.deploy import deployment_for, models_out_of_zone
-from board.game.core.names import Namer
-from board.game.core.units import display_unit
-from board.game.core.world import WorldCache
-from board.game.measuring.annotations import evaluate
-from board.game.reports.summary import summarise_all
-from board.game.systems.wh40k.coverage import void_shield_coverage
+from board.game.reports.report import Report, ReportError, Source, build_report
 
 __all__ = ["main", "check_report", "report_lines", "CheckError"]
 
@@ -39,9 +32,8 @@ BAD_FILE = 2
 #: (a few thousand); this bound keeps ``check`` to a few seconds on any file.
 MAX_MEASURED = 50_000
 
-
-class CheckError(ValueError):
-    """The scenario was read but a fact cannot be worked out (the message says which)."""
+#: A fact that cannot be worked out (the report's error, under the name check always used).
+CheckError = ReportError
 
 
 def _parts(target: object, models: Mapping[str, int]) -> int:
@@ -64,65 +56,30 @@ def measured_count(scenario: Scenario) -> int:
     return total
 
 
-def check_report(scenario: Scenario, library: Mapping[str, Datasheet]) -> dict[str, Any]:
-    """Work out every fact ``battleboard check`` prints, as plain JSON values."""
+def check_measured(scenario: Scenario) -> None:
+    """Refuse a file whose kept measurements ask for more than :data:`MAX_MEASURED`."""
     measured = measured_count(scenario)
     if measured > MAX_MEASURED:
         raise CheckError(f"the kept measurements ask for {measured:,} model-to-target "
                          f"measurements; check makes at most {MAX_MEASURED:,}")
-    world = WorldCache(library).world_for(scenario)
-    try:
-        plan = deployment_for(scenario)
-        names = Namer.for_world(world, scenario)
-        kept = [evaluate(a, world, plan.zone, names) for a in scenario.annotations]
-        buildings = summarise_all(scenario, library)
-    except (ValueError, KeyError, BuildingStateError) as error:
-        raise CheckError(str(error.args[0]) if error.args else str(error)) from None
-    deployed = models_out_of_zone(world, plan)
-    others = [{"id": a.id, "kind": a.kind} for a, r in zip(scenario.annotations, kept,
-                                                           strict=True) if r is None]
-    return {
-        "scenario": scenario.name, "rule_system": scenario.rule_system.value,
-        "unit": display_unit(scenario.rule_system),
-        "measurements": [r for r in kept if r is not None],
-        "other_annotations": others,
-        "void_shields": [c.to_dict() | {"text": c.explain(names)}
-                         for c in void_shield_coverage(world)],
-        "deployment": {
-            "map": plan.map.name, "zones": plan.zones,
-            "side_names": {s.id: s.name for s in scenario.sides},
-            "models_out": sum(len(u.out_of_zone) for u in deployed),
-            "units": [u.to_dict() | {"text": u.explain(names)} for u in deployed],
-        },
-        "buildings": [b.to_dict() | {"lines": b.lines()} for b in buildings],
-    }
 
 
-def _section(title: str, lines: Sequence[str]) -> list[str]:
-    return [title, *(f"  {line}" for line in lines or ["(none)"]), ""]
+def check_report(scenario: Scenario, library: Mapping[str, Datasheet],
+                 source: Source | None = None) -> dict[str, Any]:
+    """Work out every fact ``battleboard check`` prints, as plain JSON values.
+
+    The JSON form of :func:`board.game.reports.report.build_report`; its ``text`` member holds the
+    lines ``battleboard check`` prints.
+    """
+    check_measured(scenario)
+    return build_report(scenario, library, source=source).to_dict()
 
 
-def report_lines(report: Mapping[str, Any]) -> list[str]:
-    """The report as text, a section each."""
-    unit = {"in": "inches", "cm": "centimetres"}[report["unit"]]
-    out = [f"{report['scenario']} ({report['rule_system']}, distances in {unit})", ""]
-    measured = []
-    for m in report["measurements"]:
-        measured.append(m["text"])
-        measured.extend(f"  {line}" for line in m.get("lines", ()))
-    measured.extend(f"{a['id']}: {a['kind']} (no verdict)" for a in report["other_annotations"])
-    out += _section("Kept measurements", measured)
-    out += _section("Void-shield coverage", [c["text"] for c in report["void_shields"]])
-    deploy = report["deployment"]
-    sides = deploy.get("side_names", {})
-    zones = ", ".join(f"{sides.get(side, side)} {zone}" for side, zone in deploy["zones"].items())
-    out += _section(f"Deployment: {deploy['map']} ({zones}); {deploy['models_out']} models "
-                    "out of zone", [u["text"] for u in deploy["units"]])
-    building_lines: list[str] = []
-    for b in report["buildings"]:
-        building_lines += [b["lines"][0], *(f"  {line}" for line in b["lines"][1:])]
-    out += _section("Buildings", building_lines)
-    return out
+def report_lines(report: Report | Mapping[str, Any]) -> list[str]:
+    """The report as text, a section each (for a :func:`check_report` dict, its ``text``)."""
+    if isinstance(report, Report):
+        return report.lines()
+    return list(report["text"])
 
 
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -151,11 +108,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         library = default_library()
         scenario = load_scenario(args.file, library)
-        report = check_report(scenario, library)
+        check_measured(scenario)
+        report = build_report(scenario, library, source=Source.of_file(args.file))
         if args.json:
-            text = json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False)
+            text = json.dumps(report.to_dict(), indent=2, ensure_ascii=False, allow_nan=False)
         else:
-            text = "\n".join(report_lines(report)).rstrip()
+            text = "\n".join(report.lines()).rstrip()
     except ScenarioError as error:  # its message names the file
         return _refuse(str(error))
     except CheckError as error:

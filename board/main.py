@@ -6,6 +6,8 @@ Usage::
     battleboard FILE                   # a scenario file
     battleboard --screenshot OUT.png [FILE]   # draw the table to a PNG and exit
     battleboard check FILE [--json]    # print the facts of a saved scenario (no window)
+    battleboard serve [--port N] [--data DIR]  # the room server for remote games (no window)
+    battleboard dice FILE              # re-verify every fairly seeded roll of a saved game
 """
 
 from __future__ import annotations
@@ -109,6 +111,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from board.check import main as check_main
 
         return check_main(words[1:])
+    if words[:1] == ["serve"]:  # no window: board/shared/serve_cli.py
+        from board.shared.serve_cli import main as serve_main
+
+        return serve_main(words[1:])
+    if words[:1] == ["dice"]:  # no window: board/shared/dice_cli.py
+        from board.shared.dice_cli import main as dice_main
+
+        return dice_main(words[1:])
     args = _parse(argv)
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication

@@ -13,7 +13,6 @@ board.document.errors.ScenarioError: footprint: the polygon is not simple: its e
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -23,6 +22,7 @@ from shapely.geometry import LineString, Point, Polygon
 
 from board.document.errors import ScenarioError
 from board.document.limits import MAX_VERTICES
+from geometry.footprints import rotate_point
 
 __all__ = [
     "check_simple_polygon",
@@ -134,18 +134,6 @@ def check_no_overlap(outlines: Mapping[str, Sequence[Pt]], where: str) -> None:
         if area > OVERLAP_TOLERANCE:
             raise ScenarioError(f"parts {names[i]!r} and {names[j]!r} overlap by "
                                 f"{area:.3g} square inches", where)
-
-
-def rotate_point(point: Pt, rotation: float) -> Pt:
-    """Turn ``point`` about the origin by ``rotation`` degrees clockwise on screen.
-
-    >>> [round(v, 9) + 0.0 for v in rotate_point((0.0, -1.0), 90.0)]
-    [1.0, 0.0]
-    """
-    a = math.radians(rotation)
-    c, s = math.cos(a), math.sin(a)
-    x, y = point
-    return (x * c - y * s, x * s + y * c)
 
 
 def place_point(point: Pt, x: float, y: float, rotation: float) -> Pt:
