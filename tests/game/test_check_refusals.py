@@ -85,14 +85,18 @@ def test_too_many_measurements_are_refused_with_the_bound(
 def test_a_report_that_is_not_finite_is_refused_not_printed_as_infinity(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    real = check.check_report
+    real = check.build_report
 
-    def with_infinity(*args: object) -> dict[str, object]:
-        report = real(*args)  # type: ignore[arg-type]
-        report["measurements"] = [{"distance_in": float("inf"), "text": "x"}]
-        return report
+    class WithInfinity:
+        def __init__(self, report: object) -> None:
+            self.report = report
 
-    monkeypatch.setattr(check, "check_report", with_infinity)
+        def to_dict(self) -> dict[str, object]:
+            plain = self.report.to_dict()  # type: ignore[attr-defined]
+            plain["measurements"] = [{"distance_in": float("inf"), "text": "x"}]
+            return plain
+
+    monkeypatch.setattr(check, "build_report", lambda *a, **k: WithInfinity(real(*a, **k)))
     status, out, err = run(fuzz_inputs.DEMO_SCENARIO_PATH, capsys, "--json")
     assert_refused(status, out, err)
     assert "strict JSON" in err
@@ -100,10 +104,10 @@ def test_a_report_that_is_not_finite_is_refused_not_printed_as_infinity(
 
 def test_an_unexpected_error_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(*args: object) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
         raise RecursionError("maximum recursion depth exceeded")
 
-    monkeypatch.setattr(check, "check_report", broken)
+    monkeypatch.setattr(check, "build_report", broken)
     status, out, err = run(fuzz_inputs.DEMO_SCENARIO_PATH, capsys)
     assert_refused(status, out, err)
     assert "RecursionError" in err
