@@ -176,14 +176,15 @@ def _line_column(text: str, offset: int) -> tuple[int, int]:
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
-def loads(text: str, source: str = "") -> Any:
+def loads(text: str, source: str = "", *, check: bool = True) -> Any:
     """Read JSON text and check it with :func:`check_value`; refuse bad text in one line.
 
     Refused, with a :class:`~board.document.errors.ScenarioError` naming the line and column
     or the JSON location: text that is not JSON, nesting deeper than :data:`MAX_DEPTH`, a
     number written with more than :data:`MAX_NUMBER_TEXT` characters or too large to be
     finite, ``NaN``/``Infinity``, a key given twice in one object, and whatever
-    :func:`check_value` refuses.
+    :func:`check_value` refuses (unless ``check`` is false: then the refused numbers and
+    doubled keys are left in the value as markers for :func:`check_value` to find).
 
     >>> loads('{"a": [1, 2.5]}')
     {'a': [1, 2.5]}
@@ -206,10 +207,11 @@ def loads(text: str, source: str = "") -> Any:
     except RecursionError:  # the scan above should make this impossible
         raise ScenarioError(f"arrays and objects nest more than {MAX_DEPTH} deep",
                             source) from None
-    try:
-        check_value(value)
-    except ScenarioError as exc:
-        raise exc.in_file(source) if source else exc from None
+    if check:  # else the caller checks the value itself (once, not twice)
+        try:
+            check_value(value)
+        except ScenarioError as exc:
+            raise exc.in_file(source) if source else exc from None
     return value
 
 

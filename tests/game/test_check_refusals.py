@@ -120,7 +120,9 @@ def test_the_demo_report_is_strict_json(capsys: pytest.CaptureFixture[str]) -> N
 
 
 @pytest.mark.parametrize("text", ["[" * 5000, '{"format": ' + "9" * 5000 + "}",
-                                  '{"a": 1, "a": 2}'])
+                                  '{"a": 1, "a": 2}',
+                                  '{"format": "battleboard-scenario", "version": 1, '
+                                  '"\\ud800": 1}'])
 def test_the_real_command_never_prints_a_traceback(tmp_path: Path, text: str) -> None:
     path = tmp_path / "bad.json"
     path.write_text(text, encoding="utf-8")
