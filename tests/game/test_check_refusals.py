@@ -41,8 +41,8 @@ def assert_refused(status: int, out: str, err: str) -> None:
 def bad_files() -> list[tuple[str, bytes]]:
     rng = random.Random(7)
     bases = fuzz_inputs.base_scenarios()
-    files = [(f"structural {i}", fuzz_inputs.structural(bases[i % 3], rng)) for i in range(90)]
-    files += [(f"damaged {i}", fuzz_inputs.damaged(bases[i % 3], rng)) for i in range(30)]
+    files = [(f"structural {i}", fuzz_inputs.structural(bases[i % 3], rng)) for i in range(45)]
+    files += [(f"damaged {i}", fuzz_inputs.damaged(bases[i % 3], rng)) for i in range(15)]
     return files
 
 
