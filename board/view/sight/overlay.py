@@ -171,6 +171,8 @@ class SightOverlay(QObject):
         self._rest.setSingleShot(True)
         self._rest.timeout.connect(self._on_rest)
         self._rested = False
+        #: Seconds, for spacing the readings of a drag (a test injects its own clock).
+        self.clock: Callable[[], float] = time.perf_counter
         scene.drag_moved.connect(self._on_drag_moved)
 
     def _on_drag_moved(self, text: str) -> None:
@@ -184,6 +186,11 @@ class SightOverlay(QObject):
     def _on_rest(self) -> None:
         self._rested = True
         self.item.mark_dirty()
+
+    @property
+    def resting(self) -> bool:
+        """Whether the mouse has rested in a drag since the last reading (the next reads)."""
+        return self._rested
 
     def _on_document_changed(self, *_: object) -> None:
         self.refresh()
@@ -336,7 +343,7 @@ class SightOverlay(QObject):
         moved since (for the labels' places) and, when the last reading is to be drawn
         moved, that preview (its :meth:`_Preview.sketch` draws it moved).
         """
-        now, last = time.perf_counter(), self._preview
+        now, last = self.clock(), self._preview
         if last is None or self._rested or now - last.at >= PREVIEW_EVERY_S:
             self._rested = False
             got = self.preview()
