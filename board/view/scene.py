@@ -87,6 +87,8 @@ class BoardScene(QGraphicsScene):
         self._models: dict[str, ModelItem] = {}
         self._unit_models: dict[str, list[str]] = {}
         self._naming_due = False
+        #: The part of a multi-part building last clicked (its whole building is selected).
+        self.picked_part: str | None = None
         #: Drags land the grabbed model or piece on multiples of this many inches (0: free).
         self.snap_step = 0.0
         self.tool: Tool = SelectTool(self)
@@ -248,6 +250,7 @@ class BoardScene(QGraphicsScene):
     def select_group_of(self, piece_id: str) -> None:
         """Select every part of the multi-part building ``piece_id`` belongs to (or it alone)."""
         group = self.document.scenario.piece(piece_id).group
+        self.picked_part = piece_id
         self.clearSelection()
         for piece in self.document.scenario.terrain:
             if piece.id == piece_id or (group is not None and piece.group == group):

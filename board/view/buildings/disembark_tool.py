@@ -170,13 +170,16 @@ class DisembarkTool(Tool):
         scenario = self.scene.document.scenario
         decision, change = disembark_change(scenario, self.scene.datasheets, self.scene.world(),
                                             self.plan, self.positions)
-        self._report(decision.reason)
         if change is None:
+            self._report(decision.reason)
             return decision
         names = ", ".join(scenario.unit(u).name for u in self.plan.unit_ids)
+        # The tool ends before the change lands: a tool still running when its unit has left
+        # the building reads as abandoned (the dock once said so after every disembark).
+        self.scene.set_tool(None)
         self.scene.undo_stack.push(ApplyChangeCommand(self.scene.document, change,
                                                       f"{names} disembark"))
-        self.scene.set_tool(None)
+        self._report(f"{names} disembarked: {decision.reason}")
         return decision
 
     # -- mouse ----------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from board.game.core.clock import TurnError, clock_text, goes_first
 from board.game.core.targets import PieceTarget
 from board.game.firers import Firer
 from board.game.kit import Circle
+from board.game.measuring.pick import preselected_piece
 from board.game.systems.wh40k.automated_fire import AutomatedTarget, FireResult, automated_fire
 from board.game.turns import end_turn
 from board.view.commands import ApplyChangeCommand
@@ -80,10 +81,12 @@ class ShootingFeature:
         The target is ``piece_id``, else the building the line of sight looks at, else the
         selected building; the firer is the line of sight's shooter when it can fire.
         """
-        selected = self.window.scene.selected_piece_ids()
+        scene = self.window.scene
+        selected = scene.selected_piece_ids()
         looked_at = self.sight.target.piece_id if isinstance(self.sight.target,
                                                              PieceTarget) else None
-        chosen = piece_id or looked_at or (selected[0] if len(selected) == 1 else None)
+        groups = {p.id: p.group for p in self.window.scenario.terrain}
+        chosen = piece_id or looked_at or preselected_piece(selected, groups, scene.picked_part)
         if self.dialog is not None:
             self.dialog.close()
         self.dialog = ShootDialog(self.window.scene, chosen, self.window,

@@ -156,7 +156,7 @@ class SightOverlay(QObject):
         self.target: SightTarget | None = None
         self.reading: SightReading | None = None
         self._on_reading = on_reading
-        self.item = OverlayItem(self._sketch, self._estimate, z=40.0)
+        self.item = OverlayItem(self._sketch, self._estimate, z=40.0, note=self.summary_note)
         scene.addItem(self.item)
         document = scene.document
         for signal in (document.models_changed, document.models_removed, document.models_added,
@@ -199,6 +199,12 @@ class SightOverlay(QObject):
         """Look from ``shooter`` at ``target`` (either ``None``: nothing drawn)."""
         self.shooter, self.target = shooter, target
         self.refresh()
+
+    def summary_note(self) -> tuple[str, list[str]] | None:
+        """The reading in words, for an export (``None`` when nothing is looked at)."""
+        if self.reading is None:
+            return None
+        return ("Line of sight", self.reading.lines())
 
     def say(self, lines: list[str]) -> None:
         """Show ``lines`` in the readout (a prompt or a refusal)."""
