@@ -13,10 +13,12 @@ from typing import Any
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario, TerrainPiece, Unit
+from board.game.core.building_summary import BuildingSummary
 from board.game.core.world import World
 from board.game.occupancy.common import DisembarkPlan, access_exit_verdicts
 from board.game.systems.protocol import AssaultKind, ShotForm
 from board.game.systems.wh40k import occupancy, turn
+from board.game.systems.wh40k import summary as summaries
 from board.game.systems.wh40k.battlements import battlement_claims
 from board.game.systems.wh40k.building import Wh40kBuildings
 from board.game.systems.wh40k.facts import Wh40kFacts
@@ -67,6 +69,11 @@ class Wh40kSystem(Wh40kFacts, Wh40kBuildings):
                            ) -> Change | None:
         """Onto the battlements of an unclaimed building: it is claimed (seed 000)."""
         return battlement_claims(scenario, library, world, moved)
+
+    def summary(self, rules_object: Any, scenario: Scenario, sheet: Datasheet,
+                piece: TerrainPiece, base: dict[str, Any]) -> BuildingSummary:
+        """The dock's lines (:mod:`.summary`)."""
+        return summaries.summary(rules_object, base)
 
     def shootable(self, rules_object: Any) -> bool:
         """A building not yet destroyed."""
