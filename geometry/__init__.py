@@ -90,7 +90,9 @@ from geometry.shields import (
     void_shield_cover,
     void_shield_zone,
 )
+from geometry.picture import hidden_shares
 from geometry.sight import (
+    BORDERLINE,
     COVER_HIDDEN,
     DEFAULT_SAMPLES,
     Ray,
@@ -100,6 +102,7 @@ from geometry.sight import (
     sight_matrix,
     visible_fraction,
     visible_fractions,
+    visible_shares,
 )
 from geometry.targeting import (
     EnemyUnit,
@@ -200,6 +203,9 @@ __all__ = [
     "sight_matrix",
     "visible_fraction",
     "visible_fractions",
+    "visible_shares",
+    "hidden_shares",
+    "BORDERLINE",
     "FACINGS",
     "facing_in_box",
     "hull_facing",
