@@ -82,6 +82,7 @@ from geometry.observers import (
     garrison_observer,
     model_observer,
 )
+from geometry.picture import hidden_shares
 from geometry.shields import (
     VOID_SHIELD_RANGE,
     ShieldCover,
@@ -90,7 +91,6 @@ from geometry.shields import (
     void_shield_cover,
     void_shield_zone,
 )
-from geometry.picture import hidden_shares
 from geometry.sight import (
     BORDERLINE,
     COVER_HIDDEN,

@@ -277,6 +277,7 @@ class _Picture:
         self.tops, self.bottoms, self.flat = tops, bottoms, rule is SightRule.LOS_VALUES
         self.count = count = len(outlines)
         self.geoms = np.array(outlines, dtype=object)
+        self.silhouettes: NDArray[np.object_]
         xy, owner = shapely.get_coordinates(self.geoms, return_index=True)
         self.xy, self.owner = xy, owner
         side = self.project(owner, xy, np.zeros(len(xy)))[:, 0]
@@ -284,7 +285,7 @@ class _Picture:
         np.minimum.at(self.low, owner, side)
         np.maximum.at(self.high, owner, side)
         if self.flat:
-            self.silhouettes = np.asarray(shapely.box(self.low, 0.0, self.high, 1.0), dtype=object)
+            self.silhouettes = _boxes(self.low, self.high)
         else:
             body_low = self.project(owner, xy, bottoms[owner])
             body_high = self.project(owner, xy, tops[owner])
@@ -341,7 +342,7 @@ class _Picture:
             low, high = np.full(len(parts), np.inf), np.full(len(parts), -np.inf)
             np.minimum.at(low, part_owner, ground[:, 0])
             np.maximum.at(high, part_owner, ground[:, 0])
-            return np.asarray(shapely.box(low, 0.0, high, 1.0), dtype=object), whose
+            return _boxes(low, high), whose
         raised = self.project(rows, part_xy, index.heights[blocker_j[part_pair]][part_owner])
         return _hulls(np.concatenate([ground, raised]),
                       np.concatenate([part_owner, part_owner]), len(parts)), whose
@@ -368,6 +369,12 @@ class _Picture:
                 found.append(cut)
                 whose.append(i)
         return np.array(found, dtype=object), np.array(whose, dtype=np.intp)
+
+
+def _boxes(low: FloatArray, high: FloatArray) -> NDArray[np.object_]:
+    """Unit-tall boxes over the given spans of the picture's width."""
+    return np.asarray(shapely.box(low, np.zeros(len(low)), high, np.ones(len(low))),
+                      dtype=np.object_)
 
 
 def _covered(silhouettes: NDArray[np.object_], shadows: NDArray[np.object_],

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 from numpy.typing import ArrayLike, NDArray
-from shapely.geometry import LineString, Point
+from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
 from geometry.footprints import Circle, Shape
@@ -47,6 +47,7 @@ __all__ = [
     "visible_fraction",
     "visible_fractions",
     "visible_shares",
+    "ray_ends",
 ]
 
 #: The hidden share of a target that obscures it for a cover save (40K: 25% or more).
@@ -225,13 +226,14 @@ def visible_fractions(index: TerrainIndex, eye: XY, eye_height: float, centres: 
     >>> from geometry.index import Blocker
     >>> from shapely.geometry import Polygon
     >>> wall = TerrainIndex([Blocker("wall", Polygon([(4, 0), (5, 0), (5, 5), (4, 5)]), 3)])
-    >>> [round(float(v), 2) for v in visible_fractions(wall, (0, 0), 1.0, [[10.0, 0.0], [10.0, -5.0]],
-    ...                                         [1.0, 1.0], 1.0)]
+    >>> shares = visible_fractions(wall, (0, 0), 1.0, [[10.0, 0.0], [10.0, -5.0]], [1.0, 1.0], 1.0)
+    >>> [round(float(v), 2) for v in shares]
     [0.5, 1.0]
     """
     xy = _points(centres, "centres")
     r = np.broadcast_to(np.asarray(radii, dtype=float), (len(xy),))
-    bases = [Circle(float(x), float(y), float(radius)) for (x, y), radius in zip(xy, r)]
+    bases: list[Shape] = [Circle(float(x), float(y), float(rad))
+                          for (x, y), rad in zip(xy, r, strict=True)]
     return visible_shares(index, eye, eye_height, bases, target_heights, 0.0, rule, arc, ignore)
 
 
@@ -382,8 +384,20 @@ class SightResult:
         return self.clear and abs(self.hidden - COVER_HIDDEN) < BORDERLINE
 
 
-def _ray_ends(eye: XY, outline: BaseGeometry, samples: int) -> FloatArray:
-    """Points across a target as seen from ``eye`` (for drawing rays), nearest side first."""
+def ray_ends(eye: XY, target: Shape, samples: int = DEFAULT_SAMPLES) -> FloatArray:
+    """Points across a target as seen from ``eye``, for drawing rays: shape (samples, 2).
+
+    Across a base's width (on its near side for a polygon), or along a facing.
+
+    Examples
+    --------
+    >>> ray_ends((0, 0), Circle(10, 0, 1), 2).round(3).tolist()
+    [[10.0, -0.5], [10.0, 0.5]]
+    """
+    if isinstance(target, Circle):
+        return _silhouettes(eye, np.array([target.centre]), np.array([target.radius]),
+                            samples)[0]
+    outline = outline_of(target)
     if isinstance(outline, LineString):
         spots = shapely.line_interpolate_point(outline, _strip_middles(samples), normalized=True)
         return np.asarray(shapely.get_coordinates(spots), dtype=float)
@@ -460,7 +474,6 @@ def visible_fraction(index: TerrainIndex, observer: Observer, target: Shape,
     False
     """
     skip = observer.ignore | frozenset(ignore)
-    outline = outline_of(target)
     best: tuple[float, XY] | None = None
     for eye in observer.points:
         hidden = float(hidden_shares(index, eye, observer.height, [target], target_height,
@@ -472,7 +485,7 @@ def visible_fraction(index: TerrainIndex, observer: Observer, target: Shape,
     if best is None:
         return SightResult(0.0, (), (0.0, 0.0))
     visible, eye = best
-    points = _ray_ends(eye, outline, samples)
+    points = ray_ends(eye, target, samples)
     starts = np.ascontiguousarray(np.broadcast_to(np.asarray(eye, float), points.shape))
     middle = (target_height + target_bottom) / 2.0 if rule is SightRule.TRUE_LINE \
         else target_height

@@ -3,8 +3,9 @@
 Inches. Range is measured from the weapon's mount to the closest point of each enemy model's
 real base or hull (round, oval, hull, square or rectangular: never a stand-in circle); a unit
 counts at the distance of its nearest model that is both in range and in sight (any part of it
-seen: an exact visible share above zero, :func:`geometry.sight.visible_shares`). Ties (equal to 1e-9 inch) are broken by unit id
-in sorting order, and every tied unit is listed so the rules can roll among them instead.
+seen: an exact visible share above zero, :func:`geometry.sight.visible_shares`). Ties (equal
+to 1e-9 inch) are broken by unit id in sorting order, and every tied unit is listed so the
+rules can roll among them instead.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-
 import shapely
 
 from geometry.footprints import Circle, Shape
@@ -152,10 +152,10 @@ def nearest_enemy(mount: tuple[float, float], mount_height: float, weapon_range:
 def _gaps(mount: tuple[float, float], bases: list[Shape]) -> np.ndarray:
     """Distance from the mount to each base's closest point: circles analytic, polygons exact."""
     gaps = np.zeros(len(bases))
-    round_rows = [i for i, b in enumerate(bases) if isinstance(b, Circle)]
-    if round_rows:
-        xyr = np.array([(bases[i].x, bases[i].y, bases[i].radius)  # type: ignore[union-attr]
-                        for i in round_rows], dtype=float)
+    circles = [(i, b) for i, b in enumerate(bases) if isinstance(b, Circle)]
+    round_rows = [i for i, _ in circles]
+    if circles:
+        xyr = np.array([(b.x, b.y, b.radius) for _, b in circles], dtype=np.float64)
         gaps[round_rows] = np.maximum(
             np.hypot(xyr[:, 0] - mount[0], xyr[:, 1] - mount[1]) - xyr[:, 2], 0.0)
     other = [i for i, b in enumerate(bases) if not isinstance(b, Circle)]
