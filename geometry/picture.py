@@ -46,7 +46,7 @@ from numpy.typing import ArrayLike, NDArray
 from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from geometry.footprints import Circle, Shape
+from geometry.footprints import Circle, Shape, quad_segs_for
 from geometry.index import TerrainIndex
 
 __all__ = ["SightRule", "BORDERLINE", "hidden_shares", "picture_frames", "outline_of"]
@@ -93,6 +93,22 @@ def outline_of(target: Shape) -> BaseGeometry:
                     f"got {type(target).__name__}")
 
 
+def _outlines(targets: Sequence[Shape]) -> list[BaseGeometry]:
+    """Plan outlines of many targets; round bases made all at once (vertices on the circle)."""
+    rows = [i for i, t in enumerate(targets) if isinstance(t, Circle)]
+    found: list[BaseGeometry | None] = [None if isinstance(t, Circle) else outline_of(t)
+                                        for t in targets]
+    if rows:
+        xyr = np.array([(t.x, t.y, t.radius) for t in targets if isinstance(t, Circle)])
+        sides = 4 * quad_segs_for(float(xyr[:, 2].max()), _ROUND_TOLERANCE)
+        turn = np.linspace(0.0, 2.0 * math.pi, sides + 1)
+        ring = np.stack([np.cos(turn), np.sin(turn)], axis=1)
+        coords = xyr[:, None, :2] + xyr[:, 2, None, None] * ring[None, :, :]
+        for i, polygon in zip(rows, shapely.polygons(coords), strict=True):
+            found[i] = polygon
+    return [f for f in found if f is not None]
+
+
 def picture_frames(eye: XY, outlines: Sequence[BaseGeometry]) -> tuple[FloatArray, FloatArray]:
     """Each target's picture plane: the unit direction ``u`` ahead and its distance ``D``.
 
@@ -106,25 +122,22 @@ def picture_frames(eye: XY, outlines: Sequence[BaseGeometry]) -> tuple[FloatArra
     >>> u.round(4).tolist(), d.round(4).tolist()
     ([[1.0, 0.0], [0.7071, 0.7071]], [3.0, 7.0711])
     """
+    geoms = np.array(outlines, dtype=object)
     ex, ey = eye
-    u = np.zeros((len(outlines), 2))
-    dist = np.zeros(len(outlines))
-    for i, outline in enumerate(outlines):
-        if isinstance(outline, LineString):
-            (ax, ay), (bx, by) = outline.coords[0], outline.coords[-1]
-            nx, ny = by - ay, ax - bx
-            length = math.hypot(nx, ny) or 1.0
-            nx, ny = nx / length, ny / length
-            ahead = (ax - ex) * nx + (ay - ey) * ny
-            if ahead < 0:
-                nx, ny, ahead = -nx, -ny, -ahead
-            u[i], dist[i] = (nx, ny), ahead
-        else:
-            centre = outline.centroid
-            dx, dy = centre.x - ex, centre.y - ey
-            length = math.hypot(dx, dy)
-            u[i] = (dx / length, dy / length) if length > 0 else (0.0, -1.0)
-            dist[i] = length
+    face = shapely.get_type_id(geoms) == 1
+    centre = shapely.get_coordinates(shapely.centroid(geoms))
+    view = centre - np.array([ex, ey])
+    length = np.hypot(view[:, 0], view[:, 1])
+    u = np.where(length[:, None] > 0, view / np.where(length > 0, length, 1.0)[:, None],
+                 np.array([0.0, -1.0]))
+    dist = length.copy()
+    if face.any():
+        ends = np.array([(g.coords[0], g.coords[-1]) for g in geoms[face]], dtype=float)
+        normal = np.stack([ends[:, 1, 1] - ends[:, 0, 1], ends[:, 0, 0] - ends[:, 1, 0]], 1)
+        normal /= np.maximum(np.hypot(normal[:, 0], normal[:, 1]), 1e-300)[:, None]
+        ahead = ((ends[:, 0] - np.array([ex, ey])) * normal).sum(axis=1)
+        flip = np.where(ahead < 0, -1.0, 1.0)
+        u[face], dist[face] = normal * flip[:, None], ahead * flip
     return u, dist
 
 
@@ -142,9 +155,10 @@ def _hulls(points: FloatArray, owner: NDArray[np.intp], count: int) -> NDArray[n
     """Convex hull of the points of each owner ``0..count-1`` (owners without points: empty)."""
     order = np.argsort(owner, kind="stable")
     present, dense = np.unique(owner[order], return_inverse=True)
-    multi = shapely.multipoints(points[order], indices=dense)
+    # a line through the points (no point objects made): its hull is theirs
+    lines = shapely.linestrings(points[order], indices=dense)
     hulls = np.full(count, Polygon(), dtype=object)
-    hulls[present] = shapely.convex_hull(np.asarray(multi, dtype=object))
+    hulls[present] = shapely.convex_hull(np.asarray(lines, dtype=object))
     return hulls
 
 
@@ -162,12 +176,14 @@ def _prepare(eye: FloatArray, outlines: list[BaseGeometry], u: FloatArray,
              dist: FloatArray) -> NDArray[np.bool_]:
     """Clip targets reaching back to the eye; return which are seen whole (the eye is in one)."""
     inside = np.zeros(len(outlines), dtype=bool)
-    for i, outline in enumerate(outlines):
-        xy = shapely.get_coordinates(outline)
-        ahead = (xy - eye) @ u[i]
-        if ahead.min() > _NEAR:
-            continue
-        if not isinstance(outline, LineString) and outline.covers(shapely.points(eye)):
+    xy, owner = shapely.get_coordinates(np.array(outlines, dtype=object), return_index=True)
+    lowest = np.full(len(outlines), np.inf)
+    np.minimum.at(lowest, owner, ((xy - eye) * u[owner]).sum(axis=1))
+    for i in np.flatnonzero(lowest <= _NEAR):
+        outline = outlines[i]
+        if isinstance(outline, LineString):
+            continue  # a facing is looked at square on; edge-on ones are hidden
+        if outline.covers(shapely.points(eye)):
             inside[i] = True
             continue
         outlines[i] = _clipped(eye, u[i], outline)
@@ -248,10 +264,10 @@ def hidden_shares(index: TerrainIndex, eye: ArrayLike, eye_height: float,
     hidden = np.zeros(count)
     if not count:
         return hidden
-    outlines = [outline_of(t) for t in targets]
+    outlines = _outlines(targets)
     u, dist = picture_frames((float(eye_xy[0]), float(eye_xy[1])), outlines)
     inside = _prepare(eye_xy, outlines, u, dist)
-    edge_on = np.array([isinstance(o, LineString) for o in outlines]) & (dist <= 1e-9)
+    edge_on = np.array([isinstance(o, LineString) for o in outlines]) & (dist <= _NEAR)
     live = np.flatnonzero(~inside & ~edge_on)
     hidden[edge_on] = 1.0
     if not len(live):
@@ -296,25 +312,35 @@ class _Picture:
         """Project points of the targets ``rows`` into those targets' picture planes."""
         return _project(self.eye, self.height, self.u[rows], self.dist[rows], xy, z)
 
-    def cones(self) -> NDArray[np.object_]:
-        """The plan-view cone from (just ahead of) the eye to each target's footprint."""
+    def cones(self, which: NDArray[np.intp]) -> NDArray[np.object_]:
+        """The plan-view cone from (just ahead of) the eye to the footprints of ``which``."""
         near = _NEAR * 0.5
         u, count = self.u, self.count
         perp = np.stack([-u[:, 1], u[:, 0]], axis=1)
         tips = [self.eye + near * u + (near * self.low / self.dist)[:, None] * perp,
                 self.eye + near * u + (near * self.high / self.dist)[:, None] * perp]
-        cone_xy = np.concatenate([self.xy, *tips])
-        cone_owner = np.concatenate([self.owner, np.arange(count), np.arange(count)])
+        mine = np.isin(self.owner, which)
+        cone_xy = np.concatenate([self.xy[mine], tips[0][which], tips[1][which]])
+        cone_owner = np.concatenate([self.owner[mine], which, which])
         return _hulls(cone_xy, cone_owner, count)
 
-    def shadows(self, index: TerrainIndex, ignore: frozenset[str],
-                ) -> tuple[NDArray[np.object_], NDArray[np.intp]]:
-        """Every blocker's projected prism in front of each target, and whose picture it is in."""
-        none = (np.array([], dtype=object), np.array([], dtype=np.intp))
-        if not len(index):
-            return none
-        cones = self.cones()
-        target_i, blocker_j = index.tree.query(cones, predicate="intersects")
+    def coarse_cones(self) -> NDArray[np.object_]:
+        """Cones from the eye to each target's bounding box: a cheap superset for the query."""
+        u, count = self.u, self.count
+        near = _NEAR * 0.5
+        perp = np.stack([-u[:, 1], u[:, 0]], axis=1)
+        minx, miny, maxx, maxy = shapely.bounds(self.geoms).T
+        points = [self.eye + near * u + (near * self.low / self.dist)[:, None] * perp,
+                  self.eye + near * u + (near * self.high / self.dist)[:, None] * perp,
+                  np.stack([minx, miny], 1), np.stack([maxx, miny], 1),
+                  np.stack([maxx, maxy], 1), np.stack([minx, maxy], 1)]
+        owner = np.tile(np.arange(count), len(points))
+        return _hulls(np.concatenate(points), owner, count)
+
+    def pairs(self, index: TerrainIndex, ignore: frozenset[str],
+              ) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+        """(target, blocker) pairs whose blocker may hide some of the target."""
+        target_i, blocker_j = index.tree.query(self.coarse_cones(), predicate="intersects")
         heights = index.heights[blocker_j]
         if self.flat:
             keep = heights >= np.maximum(self.height, self.tops[target_i])
@@ -322,9 +348,70 @@ class _Picture:
             keep = heights > np.minimum(self.height, self.bottoms[target_i])
         if ignore:
             keep &= np.array([index.ids[j] not in ignore for j in blocker_j], dtype=bool)
-        target_i, blocker_j = target_i[keep], blocker_j[keep]
+        return target_i[keep], blocker_j[keep]
+
+    def shadows(self, index: TerrainIndex, ignore: frozenset[str],
+                ) -> tuple[NDArray[np.object_], NDArray[np.intp]]:
+        """Every blocker's projected prism in front of each target, and whose picture it is in.
+
+        A convex blocker wholly ahead of the eye and in front of the target's nearest point is
+        projected whole (what lies outside the cone falls outside the silhouette anyway);
+        any other is first cut to the cone from the eye to the target, less the target.
+        """
+        none = (np.array([], dtype=object), np.array([], dtype=np.intp))
+        if not len(index):
+            return none
+        target_i, blocker_j = self.pairs(index, ignore)
         if not len(target_i):
             return none
+        xy, starts, counts = index.corners
+        take = counts[blocker_j]
+        pair_of = np.repeat(np.arange(len(target_i)), take)
+        offsets = np.arange(len(pair_of)) - np.repeat(np.cumsum(take) - take, take)
+        corner = xy[np.repeat(starts[blocker_j], take) + offsets]
+        rel = corner - self.eye
+        depth = (rel * self.u[target_i[pair_of]]).sum(axis=1)
+        nearest = np.full(len(target_i), np.inf)
+        farthest = np.full(len(target_i), -np.inf)
+        np.minimum.at(nearest, pair_of, depth)
+        np.maximum.at(farthest, pair_of, depth)
+        target_near = np.full(self.count, np.inf)
+        np.minimum.at(target_near, self.owner,
+                      ((self.xy - self.eye) * self.u[self.owner]).sum(axis=1))
+        simple = index.convex[blocker_j] & (nearest > _NEAR) & (
+            farthest <= target_near[target_i])
+        rows = np.flatnonzero(simple)
+        keep = np.isin(pair_of, rows)
+        whole = self.prisms(corner[keep], pair_of[keep], target_i,
+                            index.heights[blocker_j], len(target_i))
+        found, whose = [whole[rows]], [target_i[rows]]
+        hard = np.flatnonzero(~simple)
+        if len(hard):
+            cut, cut_whose = self.cut_shadows(index, target_i[hard], blocker_j[hard])
+            found.append(cut)
+            whose.append(cut_whose)
+        return np.concatenate(found), np.concatenate(whose)
+
+    def prisms(self, corner: FloatArray, owner: NDArray[np.intp], target_of: NDArray[np.intp],
+               heights: FloatArray, count: int) -> NDArray[np.object_]:
+        """Pictures of convex prisms: corners by owner, each owner's target and height."""
+        rows = target_of[owner]
+        ground = self.project(rows, corner, np.zeros(len(corner)))
+        if self.flat:
+            low, high = np.full(count, np.inf), np.full(count, -np.inf)
+            np.minimum.at(low, owner, ground[:, 0])
+            np.maximum.at(high, owner, ground[:, 0])
+            boxes = np.full(count, Polygon(), dtype=object)
+            present = np.unique(owner)
+            boxes[present] = _boxes(low[present], high[present])
+            return boxes
+        raised = self.project(rows, corner, heights[owner])
+        return _hulls(np.concatenate([ground, raised]), np.concatenate([owner, owner]), count)
+
+    def cut_shadows(self, index: TerrainIndex, target_i: NDArray[np.intp],
+                    blocker_j: NDArray[np.intp]) -> tuple[NDArray[np.object_], NDArray[np.intp]]:
+        """Shadows of blockers cut to the exact cone from the eye to the target, less it."""
+        cones = self.cones(np.unique(target_i))
         geoms = self.geoms
         pieces = shapely.intersection(index.footprints[blocker_j], cones[target_i])
         solid = shapely.get_type_id(geoms[target_i]) == 3
@@ -333,19 +420,11 @@ class _Picture:
             pieces[overlap] = shapely.difference(pieces[overlap], geoms[target_i][overlap])
         parts, part_pair = _convex_parts(pieces, np.arange(len(target_i)))
         if not len(parts):
-            return none
+            return np.array([], dtype=object), np.array([], dtype=np.intp)
         whose = target_i[part_pair]
         part_xy, part_owner = shapely.get_coordinates(parts, return_index=True)
-        rows = whose[part_owner]
-        ground = self.project(rows, part_xy, np.zeros(len(part_xy)))
-        if self.flat:
-            low, high = np.full(len(parts), np.inf), np.full(len(parts), -np.inf)
-            np.minimum.at(low, part_owner, ground[:, 0])
-            np.maximum.at(high, part_owner, ground[:, 0])
-            return _boxes(low, high), whose
-        raised = self.project(rows, part_xy, index.heights[blocker_j[part_pair]][part_owner])
-        return _hulls(np.concatenate([ground, raised]),
-                      np.concatenate([part_owner, part_owner]), len(parts)), whose
+        return self.prisms(part_xy, part_owner, whose, index.heights[blocker_j[part_pair]],
+                           len(parts)), whose
 
     def outside_arc(self, arc: tuple[float, float],
                     ) -> tuple[NDArray[np.object_], NDArray[np.intp]]:
@@ -381,12 +460,18 @@ def _covered(silhouettes: NDArray[np.object_], shadows: NDArray[np.object_],
              whose: NDArray[np.intp], count: int) -> FloatArray:
     """Share of each silhouette covered by the union of its shadows."""
     total = shapely.area(silhouettes)
-    cut = shapely.intersection(shadows, silhouettes[whose])
     covered = np.zeros(count)
+    if not len(whose):
+        return covered
+    whole = np.asarray(shapely.contains(shadows, silhouettes[whose]), dtype=bool)
+    covered[whose[whole]] = total[whose[whole]]
+    rest = ~np.isin(whose, whose[whole])
+    shadows, whose = shadows[rest], whose[rest]
+    cut = shapely.intersection(shadows, silhouettes[whose])
     groups = np.bincount(whose, minlength=count)
     single = groups[whose] == 1
     np.add.at(covered, whose[single], shapely.area(cut[single]))
-    for target in np.flatnonzero(groups > 1):
+    for target in np.flatnonzero(groups > 1):  # noqa: B007 (a loop over the few overlaps)
         covered[target] = shapely.area(shapely.union_all(cut[whose == target]))
     with np.errstate(invalid="ignore", divide="ignore"):
         share = np.where(total > 0, covered / np.where(total > 0, total, 1.0), 0.0)
