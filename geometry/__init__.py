@@ -124,6 +124,7 @@ from geometry.zones import (
     check_disembark,
     check_embark,
     disembark_zone,
+    disembark_zones,
     emergency_disembark_zone,
     reach_area,
 )
@@ -164,6 +165,7 @@ __all__ = [
     "PlacementVerdict",
     "reach_area",
     "disembark_zone",
+    "disembark_zones",
     "emergency_disembark_zone",
     "check_disembark",
     "check_embark",

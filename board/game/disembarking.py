@@ -46,7 +46,7 @@ from geometry import (
     Shape,
     as_geometry,
     check_disembark,
-    disembark_zone,
+    disembark_zones,
     emergency_disembark_zone,
     farthest_distance,
     garrison_exit_zone,
@@ -98,6 +98,14 @@ class DisembarkPlan:
     #: Horus Heresy disembarkation from a building whose battlements stand): a model standing
     #: wholly on them is placed legally, however far from the doors.
     battlements: BaseGeometry | None = None
+    #: The zone in force as its parts, one per access (each door's own zone, the battlements'
+    #: zone): a model must stand wholly inside ONE of them, so this is what is drawn.
+    zone_parts: tuple[BaseGeometry, ...] = ()
+
+    @property
+    def parts(self) -> tuple[BaseGeometry, ...]:
+        """The zone's parts to draw (the whole zone when it has one part)."""
+        return self.zone_parts or (self.zone,)
 
 
 def _party(scenario: Scenario, unit_id: str) -> list[Unit]:
@@ -117,12 +125,17 @@ def _radius(model: Model) -> float:
 
 
 def _first_placement(zone: BaseGeometry, access: BaseGeometry,
-                     models: Sequence[Model]) -> dict[str, XY]:
-    """Spots on a hexagonal grid in ``zone``, nearest ``access`` first; empty if too few."""
+                     models: Sequence[Model],
+                     parts: Sequence[BaseGeometry] = ()) -> dict[str, XY]:
+    """Spots on a hexagonal grid in ``zone``, nearest ``access`` first; empty if too few.
+
+    With ``parts`` (each access's own zone) a spot's base must fit wholly inside one part.
+    """
     if zone.is_empty or not models:
         return {}
     radius = max(_radius(m) for m in models)
-    inner = zone.buffer(-radius - 1e-3)
+    pieces = [p.intersection(zone) for p in parts] if parts else [zone]
+    inner = shapely.union_all([p.buffer(-radius - 1e-3) for p in pieces])
     if inner.is_empty:
         return {}
     step = 2.0 * radius + PLACEMENT_GAP
@@ -172,18 +185,21 @@ def _wh40k_plan(scenario: Scenario, world: World, building: wh40k.Building, part
     doors = tuple((p.id, Point(p.x, p.y)) for p in shapes.access_points)
     models = [m for u in party for m in u.models]
     roof = _battlements(building, shapes.battlements)
-    ground = disembark_zone(doors, obstacles, reach)
-    normal = ground
+    door_parts = tuple(zone for _, zone in disembark_zones(doors, obstacles, reach))
+    ground = shapely.union_all(door_parts) if door_parts else Polygon()
+    normal, parts = ground, door_parts
     if roof is not None:  # the battlements count as an access point: out onto them
-        normal = shapely.union_all([ground, obstacles.carve(roof, roof)])
+        roof_zone = obstacles.carve(roof, roof)
+        normal, parts = shapely.union_all([ground, roof_zone]), (*door_parts, roof_zone)
     side = party[0].side
     start: dict[str, XY] = {}
-    for offered in (ground, normal) if doors else ():  # on the ground first, if it fits
-        start = start or _first_placement(_room(world, side, offered),
-                                          shapely.union_all([g for _, g in doors]), models)
+    for offered, offered_parts in ((ground, door_parts), (normal, parts)) if doors else ():
+        start = start or _first_placement(_room(world, side, offered),  # the ground first
+                                          shapely.union_all([g for _, g in doors]), models,
+                                          offered_parts)
     if start:
         return DisembarkPlan(building.id, ids, system, decision, reach, doors, normal, normal,
-                             False, start, roof)
+                             False, start, roof, parts)
     footprint = ((building.id, shapes.footprint),)
     emergency = emergency_disembark_zone(shapes.footprint, obstacles, reach)
     start = _first_placement(_room(world, side, emergency), shapes.footprint, models)
