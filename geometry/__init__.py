@@ -39,6 +39,7 @@ from geometry.footprints import (
     place_footprint,
     place_points,
     quad_segs_for,
+    rectangular_base,
     round_base,
 )
 from geometry.garrison import (
@@ -139,6 +140,7 @@ __all__ = [
     "round_base",
     "oval_base",
     "hull",
+    "rectangular_base",
     "place",
     "place_footprint",
     "place_points",
