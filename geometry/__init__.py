@@ -25,6 +25,7 @@ from geometry.facing import (
     facing_in_box,
     hull_facing,
 )
+from geometry.farthest import farthest_distances
 from geometry.footprints import (
     CM_PER_INCH,
     MM_PER_INCH,
@@ -150,6 +151,7 @@ __all__ = [
     "distance",
     "closest_points",
     "farthest_distance",
+    "farthest_distances",
     "within",
     "wholly_within",
     "circle_distances",

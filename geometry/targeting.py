@@ -19,7 +19,7 @@ import shapely
 from geometry.footprints import Circle, Shape
 from geometry.index import TerrainIndex
 from geometry.measure import EPSILON
-from geometry.sight import SightRule, visible_shares
+from geometry.sight import SightRule, rays_blocked, visible_shares
 
 __all__ = ["EnemyUnit", "NearestEnemy", "nearest_enemy"]
 
@@ -131,9 +131,19 @@ def nearest_enemy(mount: tuple[float, float], mount_height: float, weapon_range:
     tall = np.array(heights, dtype=float)
 
     def in_sight(rows: np.ndarray) -> np.ndarray:
-        shares = visible_shares(index, mount, mount_height, [bases[i] for i in rows], tall[rows],
-                                0.0, rule, ignore=ignore)
-        return np.asarray(shares > SEEN)
+        # a clear line to the nearest point of a base, half-way up, proves a part is seen (a
+        # line touching a blocker counts as blocked); the rest get the exact picture
+        near = _nearest_points(mount, [bases[i] for i in rows])
+        starts = np.broadcast_to(np.asarray(mount, dtype=float), near.shape)
+        seen = ~rays_blocked(index, np.ascontiguousarray(starts), near, mount_height,
+                             tall[rows] / 2.0 if rule is SightRule.TRUE_LINE else tall[rows],
+                             rule, ignore)
+        unsure = np.flatnonzero(~seen)
+        if len(unsure):
+            shares = visible_shares(index, mount, mount_height, [bases[rows[i]] for i in unsure],
+                                    tall[rows[unsure]], 0.0, rule, ignore=ignore)
+            seen[unsure] = shares > SEEN
+        return seen
 
     order = candidates[np.argsort(gaps[candidates], kind="stable")]
     for start in range(0, len(order), _BATCH):
@@ -147,6 +157,23 @@ def nearest_enemy(mount: tuple[float, float], mount_height: float, weapon_range:
                 else batch[seen]
             return _pick(rows, gaps, units, models)
     return None
+
+
+def _nearest_points(mount: tuple[float, float], bases: list[Shape]) -> np.ndarray:
+    """The point of each base nearest the mount (nudged a hair inside towards its centre)."""
+    found = np.zeros((len(bases), 2))
+    at = np.asarray(mount, dtype=float)
+    for i, base in enumerate(bases):
+        if isinstance(base, Circle):
+            centre = np.asarray(base.centre)
+            gap = float(np.hypot(*(centre - at)))
+            found[i] = centre - (centre - at) / gap * base.radius * 0.999 if gap > 0 else centre
+        else:
+            line = shapely.shortest_line(shapely.Point(mount), base)
+            end = np.asarray(line.coords[-1])
+            middle = np.asarray(base.centroid.coords[0])
+            found[i] = end + (middle - end) * 1e-3
+    return found
 
 
 def _gaps(mount: tuple[float, float], bases: list[Shape]) -> np.ndarray:
