@@ -49,7 +49,8 @@ from shapely.geometry.base import BaseGeometry
 from geometry.footprints import Circle, Shape, quad_segs_for
 from geometry.index import TerrainIndex
 
-__all__ = ["SightRule", "BORDERLINE", "hidden_shares", "picture_frames", "outline_of"]
+__all__ = ["SightRule", "BORDERLINE", "hidden_shares", "hidden_shares_from", "picture_frames",
+           "outline_of"]
 
 #: Half-width of the band around 25% hidden in which a cover verdict is called borderline.
 BORDERLINE = 0.005
@@ -109,11 +110,12 @@ def _outlines(targets: Sequence[Shape]) -> list[BaseGeometry]:
     return [f for f in found if f is not None]
 
 
-def picture_frames(eye: XY, outlines: Sequence[BaseGeometry]) -> tuple[FloatArray, FloatArray]:
+def picture_frames(eye: ArrayLike, outlines: Sequence[BaseGeometry],
+                   ) -> tuple[FloatArray, FloatArray]:
     """Each target's picture plane: the unit direction ``u`` ahead and its distance ``D``.
 
     A facing (a ``LineString``) is looked at along its normal, so its plane is its own; a solid
-    along the line from the eye to its centre.
+    along the line from the eye to its centre. ``eye`` is one point or one per outline.
 
     Examples
     --------
@@ -123,10 +125,10 @@ def picture_frames(eye: XY, outlines: Sequence[BaseGeometry]) -> tuple[FloatArra
     ([[1.0, 0.0], [0.7071, 0.7071]], [3.0, 7.0711])
     """
     geoms = np.array(outlines, dtype=object)
-    ex, ey = eye
+    at = np.broadcast_to(np.asarray(eye, dtype=float), (len(geoms), 2))
     face = shapely.get_type_id(geoms) == 1
     centre = shapely.get_coordinates(shapely.centroid(geoms))
-    view = centre - np.array([ex, ey])
+    view = centre - at
     length = np.hypot(view[:, 0], view[:, 1])
     u = np.where(length[:, None] > 0, view / np.where(length > 0, length, 1.0)[:, None],
                  np.array([0.0, -1.0]))
@@ -135,15 +137,15 @@ def picture_frames(eye: XY, outlines: Sequence[BaseGeometry]) -> tuple[FloatArra
         ends = np.array([(g.coords[0], g.coords[-1]) for g in geoms[face]], dtype=float)
         normal = np.stack([ends[:, 1, 1] - ends[:, 0, 1], ends[:, 0, 0] - ends[:, 1, 0]], 1)
         normal /= np.maximum(np.hypot(normal[:, 0], normal[:, 1]), 1e-300)[:, None]
-        ahead = ((ends[:, 0] - np.array([ex, ey])) * normal).sum(axis=1)
+        ahead = ((ends[:, 0] - at[face]) * normal).sum(axis=1)
         flip = np.where(ahead < 0, -1.0, 1.0)
         u[face], dist[face] = normal * flip[:, None], ahead * flip
     return u, dist
 
 
-def _project(eye: FloatArray, height: float, u: FloatArray, dist: FloatArray,
+def _project(eye: FloatArray, height: FloatArray, u: FloatArray, dist: FloatArray,
              points: FloatArray, z: FloatArray) -> FloatArray:
-    """Project points (rows aligned with ``u``/``dist``) into their picture planes."""
+    """Project points (rows aligned with ``eye``/``height``/``u``/``dist``) into their planes."""
     rel = points - eye
     ahead = rel[:, 0] * u[:, 0] + rel[:, 1] * u[:, 1]
     side = rel[:, 1] * u[:, 0] - rel[:, 0] * u[:, 1]
@@ -178,15 +180,15 @@ def _prepare(eye: FloatArray, outlines: list[BaseGeometry], u: FloatArray,
     inside = np.zeros(len(outlines), dtype=bool)
     xy, owner = shapely.get_coordinates(np.array(outlines, dtype=object), return_index=True)
     lowest = np.full(len(outlines), np.inf)
-    np.minimum.at(lowest, owner, ((xy - eye) * u[owner]).sum(axis=1))
+    np.minimum.at(lowest, owner, ((xy - eye[owner]) * u[owner]).sum(axis=1))
     for i in np.flatnonzero(lowest <= _NEAR):
         outline = outlines[i]
         if isinstance(outline, LineString):
             continue  # a facing is looked at square on; edge-on ones are hidden
-        if outline.covers(shapely.points(eye)):
+        if outline.covers(shapely.points(eye[i])):
             inside[i] = True
             continue
-        outlines[i] = _clipped(eye, u[i], outline)
+        outlines[i] = _clipped(eye[i], u[i], outline)
         if outlines[i].is_empty:
             inside[i] = True
     return inside
@@ -257,22 +259,48 @@ def hidden_shares(index: TerrainIndex, eye: ArrayLike, eye_height: float,
     >>> hidden_shares(wall, (0, 0), 1.5, [face], 1.5, arc=(0, 45)).tolist()  # facing up
     [1.0]
     """
-    eye_xy = np.asarray(eye, dtype=float).reshape(2)
     count = len(targets)
+    eyes = np.broadcast_to(np.asarray(eye, dtype=float).reshape(2), (count, 2))
+    return hidden_shares_from(index, eyes, eye_height, targets, tops, bottoms, rule, ignore,
+                              arc)
+
+
+def hidden_shares_from(index: TerrainIndex, eyes: ArrayLike, eye_heights: ArrayLike,
+                       targets: Sequence[Shape], tops: ArrayLike, bottoms: ArrayLike = 0.0,
+                       rule: SightRule = SightRule.TRUE_LINE,
+                       ignore: frozenset[str] = frozenset(),
+                       arc: tuple[float, float] | None = None) -> FloatArray:
+    """Hidden shares with an eye per target: many firers at many models in one pass.
+
+    ``eyes[i]`` at ``eye_heights[i]`` looks at ``targets[i]``; see :func:`hidden_shares`.
+
+    Examples
+    --------
+    >>> from shapely.geometry import box
+    >>> from geometry.index import Blocker
+    >>> wall = TerrainIndex([Blocker("wall", box(10.9, -5, 11, 5), 0.75)])
+    >>> face = LineString([(12, -1), (12, 1)])
+    >>> hidden_shares_from(wall, [(0, 0), (0, 0)], [1.5, 0.75], [face, face], 1.5).round(4)
+    ... # doctest: +NORMALIZE_WHITESPACE
+    array([0.4545, 0.5   ])
+    """
+    count = len(targets)
+    eye_xy = np.ascontiguousarray(np.broadcast_to(np.asarray(eyes, dtype=float), (count, 2)))
+    heights = np.broadcast_to(np.asarray(eye_heights, dtype=float), (count,))
     tops_a = np.broadcast_to(np.asarray(tops, dtype=float), (count,))
     bottoms_a = np.broadcast_to(np.asarray(bottoms, dtype=float), (count,))
     hidden = np.zeros(count)
     if not count:
         return hidden
     outlines = _outlines(targets)
-    u, dist = picture_frames((float(eye_xy[0]), float(eye_xy[1])), outlines)
+    u, dist = picture_frames(eye_xy, outlines)
     inside = _prepare(eye_xy, outlines, u, dist)
     edge_on = np.array([isinstance(o, LineString) for o in outlines]) & (dist <= _NEAR)
     live = np.flatnonzero(~inside & ~edge_on)
     hidden[edge_on] = 1.0
     if not len(live):
         return hidden
-    picture = _Picture(eye_xy, float(eye_height), [outlines[i] for i in live], u[live],
+    picture = _Picture(eye_xy[live], heights[live], [outlines[i] for i in live], u[live],
                        dist[live], tops_a[live], bottoms_a[live], rule)
     shadows, whose = picture.shadows(index, ignore)
     if arc is not None:
@@ -286,7 +314,7 @@ def hidden_shares(index: TerrainIndex, eye: ArrayLike, eye_height: float,
 class _Picture:
     """Targets all ahead of the eye, in their picture planes (see :func:`hidden_shares`)."""
 
-    def __init__(self, eye: FloatArray, height: float, outlines: list[BaseGeometry],
+    def __init__(self, eye: FloatArray, height: FloatArray, outlines: list[BaseGeometry],
                  u: FloatArray, dist: FloatArray, tops: FloatArray, bottoms: FloatArray,
                  rule: SightRule) -> None:
         self.eye, self.height, self.u, self.dist = eye, height, u, dist
@@ -310,7 +338,7 @@ class _Picture:
 
     def project(self, rows: NDArray[np.intp], xy: FloatArray, z: FloatArray) -> FloatArray:
         """Project points of the targets ``rows`` into those targets' picture planes."""
-        return _project(self.eye, self.height, self.u[rows], self.dist[rows], xy, z)
+        return _project(self.eye[rows], self.height[rows], self.u[rows], self.dist[rows], xy, z)
 
     def cones(self, which: NDArray[np.intp]) -> NDArray[np.object_]:
         """The plan-view cone from (just ahead of) the eye to the footprints of ``which``."""
@@ -343,9 +371,9 @@ class _Picture:
         target_i, blocker_j = index.tree.query(self.coarse_cones(), predicate="intersects")
         heights = index.heights[blocker_j]
         if self.flat:
-            keep = heights >= np.maximum(self.height, self.tops[target_i])
+            keep = heights >= np.maximum(self.height[target_i], self.tops[target_i])
         else:
-            keep = heights > np.minimum(self.height, self.bottoms[target_i])
+            keep = heights > np.minimum(self.height[target_i], self.bottoms[target_i])
         if ignore:
             keep &= np.array([index.ids[j] not in ignore for j in blocker_j], dtype=bool)
         return target_i[keep], blocker_j[keep]
@@ -369,7 +397,7 @@ class _Picture:
         pair_of = np.repeat(np.arange(len(target_i)), take)
         offsets = np.arange(len(pair_of)) - np.repeat(np.cumsum(take) - take, take)
         corner = xy[np.repeat(starts[blocker_j], take) + offsets]
-        rel = corner - self.eye
+        rel = corner - self.eye[target_i[pair_of]]
         depth = (rel * self.u[target_i[pair_of]]).sum(axis=1)
         nearest = np.full(len(target_i), np.inf)
         farthest = np.full(len(target_i), -np.inf)
@@ -377,7 +405,7 @@ class _Picture:
         np.maximum.at(farthest, pair_of, depth)
         target_near = np.full(self.count, np.inf)
         np.minimum.at(target_near, self.owner,
-                      ((self.xy - self.eye) * self.u[self.owner]).sum(axis=1))
+                      ((self.xy - self.eye[self.owner]) * self.u[self.owner]).sum(axis=1))
         simple = index.convex[blocker_j] & (nearest > _NEAR) & (
             farthest <= target_near[target_i])
         rows = np.flatnonzero(simple)

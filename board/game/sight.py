@@ -50,6 +50,7 @@ from geometry import (
     visible_fraction,
     visible_shares,
 )
+from geometry.picture import hidden_shares_from
 from geometry.sight import DEFAULT_SAMPLES, Ray, ray_ends, rays_blocked
 from geometry.targeting import SEEN
 
@@ -203,19 +204,38 @@ class SightReading:
                 + [f.describe() for f in self.facings] + list(self.notes))
 
 
-def _shares(world: World, eye: Eye, shapes: Sequence[Shape], tops: FloatArray,
-            bottoms: FloatArray, ignore: frozenset[str] = frozenset()) -> FloatArray:
-    """Exact visible share of each target from one firer (its best eye point)."""
-    observer = eye.observer
-    best = np.zeros(len(shapes))
-    for point in observer.points:
-        shares = visible_shares(world.terrain.index, point, observer.height, shapes, tops,
-                                bottoms, sight_rule(world.rule_system), observer.arc,
-                                observer.ignore | ignore)
-        best = np.maximum(best, shares)
-        if best.min() >= 1.0:
-            break
-    return best
+def _shares(world: World, eyes: Sequence[Eye], shapes: Sequence[Shape], tops: FloatArray,
+            bottoms: FloatArray) -> FloatArray:
+    """Exact visible share of each target from each firer (its best eye point): (eyes, targets).
+
+    Firers with one eye point and no arc (models) go in one pass; the others one by one.
+    """
+    shares = np.zeros((len(eyes), len(shapes)))
+    rule = sight_rule(world.rule_system)
+    index = world.terrain.index
+    simple = [k for k, e in enumerate(eyes)
+              if len(e.observer.points) == 1 and e.observer.arc is None]
+    if simple and shapes:
+        count = len(shapes)
+        at = np.repeat(np.array([eyes[k].observer.points[0] for k in simple], dtype=float),
+                       count, axis=0)
+        heights = np.repeat([eyes[k].observer.height for k in simple], count)
+        ignore = frozenset().union(*(eyes[k].observer.ignore for k in simple))
+        hidden = hidden_shares_from(index, at, heights, list(shapes) * len(simple),
+                                    np.tile(tops, len(simple)), np.tile(bottoms, len(simple)),
+                                    rule, ignore)
+        shares[simple] = (1.0 - hidden).reshape(len(simple), count)
+    for k, eye in enumerate(eyes):
+        if k in simple:
+            continue
+        observer = eye.observer
+        for point in observer.points:
+            found = visible_shares(index, point, observer.height, shapes, tops, bottoms, rule,
+                                   observer.arc, observer.ignore)
+            shares[k] = np.maximum(shares[k], found)
+            if shares[k].min() >= 1.0:
+                break
+    return shares
 
 
 def _rays(world: World, eyes: Sequence[Eye], best: Sequence[int], shapes: Sequence[Shape],
@@ -257,7 +277,7 @@ def _unit_sights(world: World, eyes: Sequence[Eye], model_ids: Sequence[str],
     up = world.on_battlements(model_ids)
     bottoms = np.array([world.standing_height(m, up) for m in model_ids], dtype=float)
     tops = np.array([_top(world, m, up) for m in model_ids], dtype=float)
-    shares = np.array([_shares(world, eye, shapes, tops, bottoms) for eye in eyes])
+    shares = _shares(world, eyes, shapes, tops, bottoms)
     best = [int(np.argmax(shares[:, j])) for j in range(len(model_ids))]
     middles = (tops + bottoms) / 2.0 if sight_rule(world.rule_system) is SightRule.TRUE_LINE \
         else tops
