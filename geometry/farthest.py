@@ -367,10 +367,12 @@ def farthest_distances(shapes: list[Shape], target: BaseGeometry) -> FloatArray:
         reach = features.distance(points)
         best = np.zeros(len(rows))
         np.maximum.at(best, whose, reach)
-        for j, i in enumerate(rows):
-            inner = _interior_candidates(shapes[i], features)
-            if len(inner):
-                best[j] = max(best[j], float(features.distance(inner).max()))
+        if not features.pocket.is_empty:  # only bases reaching into the footprint's hull
+            gaps = shapely.distance(shapely.points(xyr[:, :2]), features.pocket)
+            for j in np.flatnonzero(gaps < xyr[:, 2]):
+                inner = _interior_candidates(shapes[rows[j]], features)
+                if len(inner):
+                    best[j] = max(best[j], float(features.distance(inner).max()))
         out[rows] = best
     for i, shape in enumerate(shapes):
         if not isinstance(shape, Circle):
