@@ -26,6 +26,9 @@ ALLOWED = {
                                        "40K)"),
     "board/view/window.py": (1, "a new board is a Warhammer 40,000 board until the player "
                                 "picks another system"),
+    "board/document/states.py": (4, "a saved building state is checked against its system's "
+                                     "type when the file is read (board/document cannot ask "
+                                     "board/game's systems)"),
     "board/game/reports/summary.py": (3, "the building summary is rebuilt on the one report "
                                          "model (issue 10 item 7); it moves then"),
 }
