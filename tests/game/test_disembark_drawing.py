@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from shapely.geometry import Point
 
 from board.document.model import Base, Model, TerrainPiece, TroopType, Unit
-from board.game.occupancy.disembarking import check_positions, plan_disembark
 from board.game.core.world import WorldCache
+from board.game.occupancy.disembarking import check_positions, plan_disembark
 from geometry import Circle, farthest_distance
 from tests.game.samples import RED, library, scenario
 
