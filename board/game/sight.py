@@ -55,6 +55,8 @@ from geometry.sight import DEFAULT_SAMPLES, Ray, ray_ends, rays_blocked
 from geometry.targeting import SEEN
 
 __all__ = [
+    "SEEN",
+    "percent",
     "SightTarget",
     "SightError",
     "ModelSight",

@@ -15,6 +15,7 @@ from board.document.datasheets import place_datasheet
 from board.document.model import Base, Model, TroopType, Unit
 from board.view.buildings import BuildingController, DisembarkTool
 from board.view.sight import SightTool
+from geometry import Circle
 from tests.board.conftest import make_scenario
 from tests.board.qt_helpers import click, drag
 
@@ -98,8 +99,6 @@ def test_a_two_door_zone_is_drawn_door_by_door(window, library, tmp_path):
 
 
 def _circle(x: float, y: float):
-    from geometry import Circle
-
     return Circle(x, y, RADIUS).polygon()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -119,8 +120,6 @@ def test_automated_fire_measures_a_rhino_to_its_hull(gap, in_range):
 def test_automated_fire_measures_an_oval_base_to_its_tip(gap, in_range):
     # a 60 x 35 mm oval pointing its long axis at the front bolter: its tip is ``gap`` away,
     # where a circle of half its width at its centre would be 0.49" farther
-    import math
-
     along = (30.0 / math.hypot(30, 18), -18.0 / math.hypot(30, 18))
     reach = gap + 30 / 25.4
     centre = (25.0 + along[0] * reach, 21.0 + along[1] * reach)

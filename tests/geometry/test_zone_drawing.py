@@ -1,5 +1,6 @@
 """What is drawn says yes exactly where the check does: each door's zone apart, property-tested."""
 
+import pytest
 import shapely
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -65,7 +66,5 @@ def test_access_given_as_pairs_shapes_or_points_alike():
 
 
 def test_bad_access_is_named():
-    import pytest
-
     with pytest.raises(TypeError, match="access 1 must be an"):
         check_disembark([("m", Circle(0, 0, 1))], ["door"], Obstacles([]))
