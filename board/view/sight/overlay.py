@@ -21,7 +21,14 @@ from board.game.core.shooters import Shooter, ShooterKind
 from board.game.core.targets import ModelTarget, UnitTarget
 from board.game.core.world import World
 from board.game.kit import Circle, Ray, Shape
-from board.game.sight import SightError, SightReading, SightTarget, line_of_sight
+from board.game.sight import (
+    SEEN,
+    SightError,
+    SightReading,
+    SightTarget,
+    line_of_sight,
+    percent,
+)
 from board.view import style
 from board.view.measure.overlay_item import Label, LineBatch, OverlayItem, Sketch
 from board.view.scene import BoardScene
@@ -49,14 +56,18 @@ CLEAR = QColor("#66bb6a")
 BLOCKED = QColor("#e53935")
 COVER = QColor(150, 90, 0, 220)
 OPEN = QColor(30, 110, 40, 220)
+BORDERLINE_COLOUR = QColor(90, 90, 90, 220)
 
 
-def _label_for(visible: float, cover: bool | None) -> tuple[str, QColor]:
-    if visible <= 0.0:
+def _label_for(visible: float, cover: bool | None,
+               borderline: bool = False) -> tuple[str, QColor]:
+    if visible <= SEEN:
         return "out of sight", QColor(140, 20, 20, 220)
-    text = f"{visible:.0%} visible"
+    text = f"{percent(visible)} visible"  # a sliver never reads 0%, nor a part hidden 100%
     if cover is None:
         return text, OPEN
+    if borderline:
+        return text + "\nborderline", BORDERLINE_COLOUR
     return (text + "\ncover" if cover else text + "\nin the open"), COVER if cover else OPEN
 
 
@@ -74,7 +85,7 @@ def _labels(reading: SightReading, centres: dict[str, tuple[float, float]]) -> l
     """The labels of ``reading``: per target model, per facing, the shooter's name."""
     labels: list[Label] = []
     for model in reading.models:
-        text, colour = _label_for(model.visible, model.cover)
+        text, colour = _label_for(model.visible, model.cover, model.borderline)
         at = centres.get(model.model_id)
         if at is not None:
             labels.append(Label(QPointF(*at), f"{model.name or model.model_id}: {text}", colour,
@@ -86,9 +97,12 @@ def _labels(reading: SightReading, centres: dict[str, tuple[float, float]]) -> l
         middle = QPointF(sum(e[0] for e in ends) / len(ends), sum(e[1] for e in ends) / len(ends))
         armour = f" AV {facing.armour}" if facing.armour is not None else ""
         text, colour = _label_for(facing.visible, None)
-        if facing.visible > 0.0 and armour:
-            text += "\nobscured" if facing.obscured else "\nnot obscured"
-            colour = COVER if facing.obscured else OPEN
+        if facing.visible > SEEN and armour:
+            if facing.borderline:
+                text, colour = text + "\nborderline", BORDERLINE_COLOUR
+            else:
+                text += "\nobscured" if facing.obscured else "\nnot obscured"
+                colour = COVER if facing.obscured else OPEN
         labels.append(Label(middle, f"{facing.facing}{armour}\n{text}", colour, -30.0))
     for eye in reading.eyes[:1]:
         labels.append(Label(QPointF(*eye), reading.shooter, QColor(20, 20, 20, 200)))
