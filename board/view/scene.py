@@ -218,16 +218,13 @@ class BoardScene(QGraphicsScene):
             parts.append(commands.MoveModelsCommand(self.document, old_models, new_models))
         if new_pieces:
             parts.append(commands.PlacePiecesCommand(self.document, old_pieces, new_pieces))
-        elif new_models:  # onto an unclaimed building's battlements: it is claimed
-            # The rules are not loaded before the first paint (the launch shows the board first).
-            from board.game.systems.wh40k.battlements import battlement_claims
+        # The rules are not loaded before the first paint (the launch shows the board first).
+        from board.game.moves import after_drag
 
-            shifts = {m: (new_models[m][0] - x, new_models[m][1] - y)
-                      for m, (x, y) in old_models.items() if m in new_models}
-            claims = battlement_claims(self.document.scenario, self.datasheets, self.world(),
-                                       shifts)
-            if claims is not None:
-                parts.append(commands.ApplyChangeCommand(self.document, claims, "Claim"))
+        claims = after_drag(self.document.scenario, self.datasheets, self.world(), old_models,
+                            new_models, bool(new_pieces))
+        if claims is not None:  # onto an unclaimed building's battlements: it is claimed
+            parts.append(commands.ApplyChangeCommand(self.document, claims, "Claim"))
         self._push_as_one(parts, "Move selection")
 
     def rotate_selected(self, degrees: float) -> bool:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneMouseEvent
 from shiboken6 import isValid
 
 from board.document.edits import offset_positions, snapped_offset
+from board.game.core.units import from_inches
 from board.view.items import BuildingItem, LabelItem, ModelItem
 
 if TYPE_CHECKING:
@@ -219,7 +220,7 @@ class SelectTool(Tool):
         )
         text = f"moving {what} {math.hypot(dx, dy):.2f} in (x {dx:+.2f}, y {dy:+.2f})"
         if self.scene.document.scenario.rule_system.uses_cm:
-            text += f" = {math.hypot(dx, dy) * 2.54:.1f} cm"
+            text += f" = {from_inches(math.hypot(dx, dy), 'cm'):.1f} cm"
         return text
 
     def _end_drag(self) -> None:

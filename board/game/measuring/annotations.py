@@ -41,7 +41,7 @@ from typing import Any
 from board.document.model import Annotation
 from board.game.core.names import Namer
 from board.game.core.targets import Target, TargetError, ZoneResolver, describe, target_from_dict
-from board.game.core.units import excess_text, to_inches
+from board.game.core.units import display_unit, excess_text, to_inches
 from board.game.core.world import World
 from board.game.measuring.measure import ruler, within_check
 from geometry import format_distance
@@ -214,7 +214,7 @@ def evaluate(annotation: Annotation, world: World, zones: ZoneResolver | None = 
     ``None`` for other kinds. Raises :class:`AnnotationError` naming the annotation when it
     cannot be read or names something not on the table.
     """
-    unit = "cm" if world.rule_system.uses_cm else "in"
+    unit = display_unit(world.rule_system)
     kept = read_annotation(annotation, unit)
     if kept is None:
         return None

@@ -29,6 +29,7 @@ from board.game.core.units import display_unit, excess_text
 from board.game.core.world import World
 from geometry import (
     CM_PER_INCH,
+    Circle,
     Shape,
     UnitCheck,
     as_geometry,
@@ -52,6 +53,7 @@ __all__ = [
     "within_check",
     "RangeRing",
     "range_rings",
+    "ring_areas",
     "weapon_rings",
 ]
 
@@ -95,16 +97,42 @@ class RulerReading:
         return _amount(self.distance, self.unit)
 
 
+def _bounding_circle(shape: Shape) -> tuple[float, float, float]:
+    """A centre and a radius that holds all of ``shape`` (a base's own; else its box's)."""
+    if isinstance(shape, Circle):
+        return shape.x, shape.y, shape.radius
+    cx, cy = centre(shape)
+    x0, y0, x1, y1 = shape.bounds
+    return cx, cy, max(math.hypot(x - cx, y - cy) for x in (x0, x1) for y in (y0, y1))
+
+
 def _nearest_pair(a: Sequence[tuple[str, Shape]], b: Sequence[tuple[str, Shape]],
                   centres: bool) -> tuple[int, int, float]:
-    """Indices of the closest pair of parts and their distance."""
-    best = (0, 0, math.inf)
-    for i, (_, sa) in enumerate(a):
-        for j, (_, sb) in enumerate(b):
-            d = math.dist(centre(sa), centre(sb)) if centres else distance(sa, sb)
-            if d < best[2]:
-                best = (i, j, d)
-    return best
+    """Indices of the closest pair of parts and their distance (the first such pair, in order).
+
+    Pairs are measured in the order of a lower bound on their distance (centres apart less
+    both bounding radii), stopping once the bound passes the best found: the same answer as
+    measuring every pair, without measuring most of them (a ruler from a 3,000-model unit
+    to another measured 9 million pairs one by one).
+    """
+    circles_a = np.array([_bounding_circle(s) for _, s in a], dtype=float).reshape(-1, 3)
+    circles_b = np.array([_bounding_circle(s) for _, s in b], dtype=float).reshape(-1, 3)
+    apart = np.hypot(circles_a[:, None, 0] - circles_b[None, :, 0],
+                     circles_a[:, None, 1] - circles_b[None, :, 1])
+    if not centres:
+        apart = apart - circles_a[:, None, 2] - circles_b[None, :, 2]
+    bound = apart.ravel() - 1e-9 * (1.0 + np.abs(apart.ravel()))  # rounding slack
+    if not np.all(np.isfinite(bound)):  # an empty shape: measure every pair
+        bound = np.full(bound.shape, -math.inf)
+    best = (math.inf, 0, 0)
+    for k in np.argsort(bound, kind="stable"):
+        if bound[k] > best[0]:
+            break
+        i, j = divmod(int(k), len(b))
+        sa, sb = a[i][1], b[j][1]
+        d = math.dist(centre(sa), centre(sb)) if centres else distance(sa, sb)
+        best = min(best, (d, i, j))
+    return best[1], best[2], best[0]
 
 
 def ruler(world: World, first: Target, second: Target, centre_to_centre: bool = False,
@@ -346,7 +374,18 @@ def range_rings(world: World, target: Target, radii: Iterable[float],
                 zones: ZoneResolver | None = None) -> tuple[RangeRing, ...]:
     """Return the areas within each radius (inches) of a model, unit, piece or point."""
     extra = {} if zones is None else {"zones": zones}
-    shapes = [s for _, s in resolve(target, world, **extra)]
+    return ring_areas([s for _, s in resolve(target, world, **extra)], radii)
+
+
+def ring_areas(shapes: Sequence[Shape], radii: Iterable[float]) -> tuple[RangeRing, ...]:
+    """The area within each radius (inches) of any of ``shapes``.
+
+    Examples
+    --------
+    >>> from shapely.geometry import Point
+    >>> [round(r.area.area, 1) for r in ring_areas([Point(0, 0)], [1, 2])]
+    [3.1, 12.6]
+    """
     rings = []
     for radius in radii:
         if not math.isfinite(radius) or radius <= 0:

@@ -16,6 +16,7 @@ from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import QGraphicsSceneMouseEvent
 
 from board.game.core.names import Namer
+from board.game.kit import Circle, Decision, PlacementVerdict, Shape
 from board.game.occupancy.disembarking import (
     DisembarkPlan,
     check_positions,
@@ -26,8 +27,6 @@ from board.view.buildings.placement_item import PlacedModel, PlacementItem, Plac
 from board.view.commands import ApplyChangeCommand
 from board.view.convert import geometry_to_path
 from board.view.tools import Tool
-from geometry import Circle, PlacementVerdict, Shape
-from rules.decision import Decision
 
 if TYPE_CHECKING:
     from board.view.scene import BoardScene

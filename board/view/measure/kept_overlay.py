@@ -27,11 +27,11 @@ from board.game.core.targets import (
 )
 from board.game.core.units import display_unit
 from board.game.core.world import World
+from board.game.kit import Circle, Shape
 from board.game.measuring.annotations import AnnotationError, RulerAnnotation, read_annotation
 from board.game.measuring.rings import moved_world
 from board.view.measure.overlay_item import OverlayItem, Sketch
 from board.view.measure.pictures import kept_sketch
-from geometry import Circle, Shape
 
 if TYPE_CHECKING:
     from board.view.measure.layer import MeasureLayer

@@ -24,6 +24,7 @@ from board.game.core.names import Namer
 from board.game.core.targets import Target, ZoneTarget, resolve
 from board.game.core.units import display_unit, to_inches
 from board.game.core.world import World
+from board.game.kit import Shape
 from board.game.measuring.annotations import KINDS, AnnotationError, evaluate
 from board.game.measuring.rings import RING_KIND, read_ring
 from board.view.commands import ApplyChangeCommand
@@ -32,7 +33,6 @@ from board.view.measure.overlay_item import OverlayItem
 from board.view.measure.ring_item import RingItem
 from board.view.measure.ring_overlay import RingOverlay
 from board.view.scene import BoardScene
-from geometry import Shape
 
 __all__ = ["MeasureLayer", "LABEL_ROOM_PX"]
 

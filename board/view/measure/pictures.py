@@ -9,6 +9,7 @@ from __future__ import annotations
 from board.document.model import Annotation
 from board.game.core.names import Namer
 from board.game.core.targets import Target, TargetError, ZoneResolver, resolve
+from board.game.core.units import distance_text as format_distance
 from board.game.core.world import World
 from board.game.measuring.annotations import (
     AnnotationError,
@@ -26,7 +27,6 @@ from board.game.measuring.measure import (
 )
 from board.view.measure.overlay_item import Sketch
 from board.view.measure.sketches import reach_path, ruler_sketch, within_sketch
-from geometry import format_distance
 
 __all__ = ["ruler_picture", "within_picture", "within_title", "kept_sketch"]
 

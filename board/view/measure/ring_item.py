@@ -29,13 +29,13 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from shiboken6 import isValid
 
 from board.game.core.label_layout import first_clear
+from board.game.core.units import distance_text
 from board.game.measuring.measure import RangeRing
 from board.view.convert import geometry_to_path
 from board.view.items.label_item import LabelItem
 from board.view.items.obstacles import label_obstacles
 from board.view.measure.overlay_item import Area, Label, Sketch
 from board.view.measure.sketches import DRAW_TOLERANCE, RING_COLOURS
-from geometry import format_distance
 
 __all__ = ["RingItem", "RingPicture", "CELL", "BAND", "EDGE_PX", "MARGIN_PX",
            "MAX_PICTURE_PX", "ring_pictures", "edge_cells"]
@@ -75,7 +75,7 @@ def ring_pictures(rings: Sequence[tuple[str, RangeRing]], unit: str) -> list[Rin
     """
     pictures = []
     for k, (name, ring) in enumerate(rings):
-        text = format_distance(ring.radius, unit=unit)
+        text = distance_text(ring.radius, unit=unit)
         pictures.append(RingPicture(shapely.simplify(ring.area, DRAW_TOLERANCE),
                                     RING_COLOURS[k % len(RING_COLOURS)],
                                     f"{name} {text}" if name else text))

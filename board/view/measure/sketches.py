@@ -18,10 +18,10 @@ from PySide6.QtGui import QColor, QPainterPath
 from shapely.geometry.base import BaseGeometry
 
 from board.game.core.units import excess_text
+from board.game.kit import Circle, Shape, reach_area
 from board.game.measuring.measure import RulerReading, WithinReading
 from board.view.convert import geometry_to_path, to_point
 from board.view.measure.overlay_item import Area, Label, Line, Sketch
-from geometry import Circle, Shape, reach_area
 
 __all__ = [
     "WHOLLY",

@@ -23,6 +23,7 @@ from board.game.core.targets import (
     TargetError,
     UnitTarget,
 )
+from board.game.kit import Circle, Shape
 from board.game.measuring.annotations import ruler_annotation, within_annotation
 from board.game.measuring.measure import RulerReading, WithinReading
 from board.game.measuring.pick import feature_at, widen
@@ -32,7 +33,6 @@ from board.view.measure.overlay_item import OverlayItem, Sketch
 from board.view.measure.pictures import ruler_picture, within_picture
 from board.view.measure.sketches import hover_sketch
 from board.view.tools import Tool, board_item_at
-from geometry import Circle, Shape
 
 if TYPE_CHECKING:
     from board.view.measure.layer import MeasureLayer

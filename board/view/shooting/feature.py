@@ -10,8 +10,9 @@ from PySide6.QtGui import QAction, QColor, QKeySequence
 from shiboken6 import isValid
 
 from board.game.core.clock import TurnError, clock_text, goes_first
-from board.game.core.shooters import Shooter, ShooterKind
 from board.game.core.targets import PieceTarget
+from board.game.firers import Firer
+from board.game.kit import Circle
 from board.game.measuring.pick import preselected_piece
 from board.game.systems.wh40k.automated_fire import AutomatedTarget, FireResult, automated_fire
 from board.game.turns import end_turn
@@ -20,7 +21,6 @@ from board.view.measure.overlay_item import Label, Line, OverlayItem, Sketch
 from board.view.shooting.dialog import ShootDialog
 from board.view.shooting.dock import ShootingDock
 from board.view.sight import SightOverlay, SightTool
-from geometry import Circle
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow
@@ -90,21 +90,10 @@ class ShootingFeature:
         if self.dialog is not None:
             self.dialog.close()
         self.dialog = ShootDialog(self.window.scene, chosen, self.window,
-                                  firer=self._firer_key(self.sight.shooter))
+                                  firer=Firer.from_shooter(self.window.scenario,
+                                                         self.sight.shooter))
         self.dialog.show()
         return self.dialog
-
-    def _firer_key(self, shooter: Shooter | None) -> str | None:
-        """The dialog's firer for a line-of-sight shooter (a unit, or an emplaced weapon)."""
-        if shooter is None:
-            return None
-        if shooter.kind is ShooterKind.EMPLACED_WEAPON:
-            return f"emplaced/{shooter.id}/{shooter.point}"
-        if shooter.kind is ShooterKind.UNIT:
-            return f"unit/{shooter.id}"
-        if shooter.kind is ShooterKind.MODEL:
-            return f"unit/{self.window.scenario.model(shooter.id)[0].id}"
-        return None
 
     def automated_fire(self, seed: int | None = None) -> FireResult | None:
         """Highlight each claimed building's automated targets and resolve their fire."""

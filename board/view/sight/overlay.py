@@ -20,13 +20,12 @@ from board.game.core.names import Namer
 from board.game.core.shooters import Shooter, ShooterKind
 from board.game.core.targets import ModelTarget, UnitTarget
 from board.game.core.world import World
+from board.game.kit import Circle, Ray, Shape
 from board.game.sight import SightError, SightReading, SightTarget, line_of_sight
 from board.view import style
 from board.view.measure.overlay_item import Label, LineBatch, OverlayItem, Sketch
 from board.view.scene import BoardScene
 from board.view.sight.rays import RayLines
-from geometry import Circle, Shape
-from geometry.sight import Ray
 
 __all__ = ["CLEAR", "BLOCKED", "ROOM_PX", "PREVIEW_EVERY_S", "REST_S", "SightOverlay",
            "sight_sketch", "moved_reading"]
