@@ -46,6 +46,7 @@ import pycrdt
 from board.document.changes import Change, apply_change
 from board.document.datasheet import Datasheet
 from board.document.edits import ScenarioDocument, Signal
+from board.document.errors import ScenarioError
 from board.document.io import scenario_from_dict
 from board.document.model import LogEntry
 from board.shared.dice import (
@@ -189,7 +190,7 @@ class SharedScenario:
         """Replace the local scenario with the one the Yjs document holds (a joining player)."""
         try:
             scenario = scenario_from_dict(read_data(self.r), self.library)
-        except ValueError as exc:
+        except (ValueError, ScenarioError) as exc:
             self.refused.emit(f"cannot join: the shared game does not check: {exc}")
             return
         with self._quiet():
