@@ -53,6 +53,7 @@ from board.shared.dice import (
     FairDiceError,
     FairRoll,
     commitment,
+    is_proof_key,
     make_secret,
     proof_key,
     proofs_from_options,
@@ -195,6 +196,9 @@ class SharedScenario:
             return
         with self._quiet():
             self.document.replace(scenario)
+        for key, proof in scenario.options.items():
+            if is_proof_key(key) and isinstance(proof, dict) and proof.get("seed") is not None:
+                self._seeds[str(proof["roll"])] = int(proof["seed"])  # agreed before we came
         self.outbox.reload_log()
         self.remote_applied.emit()
 
@@ -270,7 +274,8 @@ class SharedScenario:
         else:
             self._apply(touched)
         if touched.of("dice"):
-            self._answer_dice({key.split("/", 1)[0] for key in touched.of("dice")})
+            rolls = {key.split("/", 1)[0] for key in touched.of("dice")}
+            self._answer_dice(rolls - set(self._seeds))
 
     def _apply(self, touched: Touched) -> None:
         scenario = self.document.scenario
