@@ -49,6 +49,8 @@ class RemoteController(QObject):
         self.server: BackgroundServer | None = None
         self.link = ""
         self.messages: list[str] = []
+        #: The last fair seed agreed from this window (Game ▸ Agree a Fair Seed…).
+        self.last_seed: int | None = None
         self.presence: dict[int, PresenceItem] = {}
         self._posted.connect(lambda function: function())
         self._cursor: QPointF | None = None
