@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QListWidget, QListWidgetItem, QPushButton
 
 from board.game.core.assault import AssaultError
+from board.game.kit import Dice
 from board.game.systems.epic.assault import (
     CONTACT_CM,
     EpicStand,
@@ -23,7 +24,6 @@ from board.game.systems.epic.assault import (
 )
 from board.view.assault.common import AssaultDialog, ring_of
 from board.view.assault.marks_item import LEFT_OUT, REFUSED, TAKING_PART, AssaultMarks
-from rules.dice import Dice
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow
