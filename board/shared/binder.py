@@ -46,12 +46,14 @@ import pycrdt
 from board.document.changes import Change, apply_change
 from board.document.datasheet import Datasheet
 from board.document.edits import ScenarioDocument, Signal
+from board.document.errors import ScenarioError
 from board.document.io import scenario_from_dict
 from board.document.model import LogEntry
 from board.shared.dice import (
     FairDiceError,
     FairRoll,
     commitment,
+    is_proof_key,
     make_secret,
     proof_key,
     proofs_from_options,
@@ -189,11 +191,14 @@ class SharedScenario:
         """Replace the local scenario with the one the Yjs document holds (a joining player)."""
         try:
             scenario = scenario_from_dict(read_data(self.r), self.library)
-        except ValueError as exc:
+        except (ValueError, ScenarioError) as exc:
             self.refused.emit(f"cannot join: the shared game does not check: {exc}")
             return
         with self._quiet():
             self.document.replace(scenario)
+        for key, proof in scenario.options.items():
+            if is_proof_key(key) and isinstance(proof, dict) and proof.get("seed") is not None:
+                self._seeds[str(proof["roll"])] = int(proof["seed"])  # agreed before we came
         self.outbox.reload_log()
         self.remote_applied.emit()
 
@@ -269,7 +274,8 @@ class SharedScenario:
         else:
             self._apply(touched)
         if touched.of("dice"):
-            self._answer_dice({key.split("/", 1)[0] for key in touched.of("dice")})
+            rolls = {key.split("/", 1)[0] for key in touched.of("dice")}
+            self._answer_dice(rolls - set(self._seeds))
 
     def _apply(self, touched: Touched) -> None:
         scenario = self.document.scenario
