@@ -12,6 +12,7 @@ from shiboken6 import isValid
 from board.document.datasheet import Datasheet
 from board.document.datasheets import PART_TAG, DatasheetLibrary, place_datasheet
 from board.document.edits import EditError, ScenarioDocument
+from board.document.events import DocumentChange
 from board.document.model import MM_PER_INCH, RuleSystem, Scenario, Table
 from board.view import actions
 from board.view.commands import AddPiecesCommand, AddUnitCommand
@@ -185,18 +186,20 @@ class MainWindow(QMainWindow):
         self.view.cursor_moved.connect(self._on_cursor_moved)
         self.scene.drag_moved.connect(self._on_drag_moved)
         self.scene.selectionChanged.connect(self._on_selection_changed)
-        self.document.models_changed.connect(lambda _: self._on_selection_changed())
-        self.document.replaced.connect(self._on_replaced)
-        for signal in (
-            self.document.unit_added,
-            self.document.unit_removed,
-            self.document.piece_added,
-            self.document.piece_removed,
-        ):
-            signal.connect(lambda _: self._refresh_garrisons())
+        self.document.changed.connect(self._on_document_changed)
         self.palette_dock.place_terrain.connect(self.place_terrain)
         self.palette_dock.add_unit.connect(self.add_unit)
         self.palette_dock.delete_selected.connect(self.delete_selected)
+
+    def _on_document_changed(self, event: DocumentChange) -> None:
+        if event.replaced:
+            self._on_replaced(self.document.scenario)
+            return
+        if event.models_changed:
+            self._on_selection_changed()
+        garrisons = event.units_touched or event.pieces_added or event.pieces_removed
+        if garrisons or (event.pieces_changed and event.op == "apply_change"):
+            self._refresh_garrisons()
 
     def _on_replaced(self, scenario: Scenario) -> None:
         self.palette_dock.set_datasheets(offered_datasheets(self.library, scenario))

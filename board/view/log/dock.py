@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from board.document.edits import ScenarioDocument
+from board.document.events import DocumentChange
 from board.document.model import Scenario
 from board.game.log_text import log_lines, log_text
 
@@ -58,8 +59,7 @@ class LogDock(QDockWidget):
         layout.addWidget(self.export_button)
         self.setWidget(body)
         self.export_button.clicked.connect(self.ask_export)
-        document.log_changed.connect(self._on_log_changed)
-        document.replaced.connect(self._on_log_changed)
+        document.changed.connect(self._on_change)
         self.refresh()
 
     def refresh(self) -> None:
@@ -91,7 +91,8 @@ class LogDock(QDockWidget):
         except OSError as error:
             QMessageBox.critical(self, "Export log", str(error))
 
-    def _on_log_changed(self, *_: object) -> None:
-        self.refresh()
+    def _on_change(self, event: DocumentChange) -> None:
+        if event.log or event.replaced:
+            self.refresh()
 
 

@@ -9,6 +9,7 @@ from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QAction, QColor, QKeySequence
 from shiboken6 import isValid
 
+from board.document.events import DocumentChange
 from board.game.automated_fire import AutomatedTarget, FireResult, automated_fire
 from board.game.shooters import Shooter, ShooterKind
 from board.game.targets import PieceTarget
@@ -56,8 +57,7 @@ class ShootingFeature:
         self.dialog: ShootDialog | None = None
         self.actions: dict[str, QAction] = {}
         document = window.document
-        document.options_changed.connect(lambda *_: self.show_clock())
-        document.replaced.connect(lambda *_: self._on_replaced())
+        document.changed.connect(self._on_change)
         self.dock.end_turn.clicked.connect(lambda: self.end_turn())
         self.dock.start.clicked.connect(lambda: self.start_battle(self.dock.first.currentData()))
         self.dock.sight.clicked.connect(lambda: self.start_sight())
@@ -194,6 +194,12 @@ class ShootingFeature:
         for item in (self.highlight, self.sight.item):
             if isValid(item) and item.scene() is scene:
                 scene.removeItem(item)
+
+    def _on_change(self, event: DocumentChange) -> None:
+        if event.replaced:
+            self._on_replaced()
+        elif event.options:
+            self.show_clock()
 
     def _on_replaced(self) -> None:
         self.targets = []
