@@ -126,8 +126,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from board.view.first_paint import after_first_paint
     from board.view.window import MainWindow
 
-    window = MainWindow(library, features=False)  # the board is painted first, the tools next
-    window.show_scenario(scenario, args.file)
+    # The board is painted first, the tools next; its journal is kept (docs/files.md).
+    window = MainWindow(library, features=False, journal=True)
+    assert window.journal is not None
+    if not window.journal.offer_recovery([args.file] if args.file is not None else []):
+        window.show_scenario(scenario, args.file)
     window.show()
     QTimer.singleShot(0, window.view.fit_table)  # once the window has its real size
     after_first_paint(window.view.viewport(), lambda: _give_tools(window))

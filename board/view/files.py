@@ -69,7 +69,14 @@ class FileController:
             self.open_file(Path(name))
 
     def open_file(self, path: Path) -> bool:
-        """Open ``path``; a bad file is refused with a message and the board is unchanged."""
+        """Open ``path``; a bad file is refused with a message and the board is unchanged.
+
+        When a crash left a journal of ``path``, the player is first offered to recover it.
+        """
+        journal = self.window.journal
+        if journal is not None and journal.offer_recovery([Path(path)], only_extra=True):
+            self._remember(Path(path))
+            return True
         try:
             scenario = load_scenario(Path(path), self.window.library)
         except ScenarioError as error:
@@ -102,6 +109,8 @@ class FileController:
             self.window.show_error("Cannot save scenario", f"{path}: {error}")
             return False
         self.path = Path(path)
+        if self.window.journal is not None:
+            self.window.journal.saved(Path(path))
         self.window.undo_stack.setClean()
         self.window.update_title()
         self._remember(Path(path))

@@ -22,6 +22,7 @@ from board.view.files import FileController
 from board.view.memory import set_aside_long_lived
 from board.view.new_dialog import new_scenario
 from board.view.palette import PaletteDock, UnitSpec
+from board.view.recovery import JournalKeeper
 from board.view.rulers import BoardWidget
 from board.view.scene import BoardScene
 from board.view.unit_factory import build_unit
@@ -48,6 +49,8 @@ class MainWindow(QMainWindow):
         parent: QWidget | None = None,
         *,
         features: bool = True,
+        journal: bool = False,
+        journal_folder: Path | None = None,
     ) -> None:
         super().__init__(parent)
         self.library = library
@@ -63,6 +66,9 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.garrisons)
         self.resizeDocks([self.palette_dock, self.garrisons], [700, 140], Qt.Orientation.Vertical)
         self.files = FileController(self, settings or QSettings("battleboard", "battleboard"))
+        #: The journal of the board (``None``: not kept; ``battleboard`` keeps one).
+        self.journal: JournalKeeper | None = (
+            JournalKeeper(self, journal_folder) if journal or journal_folder else None)
         self._build_status_bar()
         self.actions_: dict[str, QAction] = {}
         self.recent_menu: QMenu | None = None
@@ -74,6 +80,8 @@ class MainWindow(QMainWindow):
             self.install_features()
         self._connect()
         self._on_replaced(self.document.scenario)
+        if self.journal is not None:
+            self.journal.start(None)
         self.resize(1400, 900)
 
     def install_features(self) -> None:
@@ -95,12 +103,23 @@ class MainWindow(QMainWindow):
         """The scenario on the board."""
         return self.document.scenario
 
-    def show_scenario(self, scenario: Scenario, path: Path | None = None) -> None:
-        """Put ``scenario`` on the board (history cleared), read from ``path`` if given."""
+    def show_scenario(self, scenario: Scenario, path: Path | None = None, *,
+                      recovered: bool = False) -> None:
+        """Put ``scenario`` on the board (history cleared), read from ``path`` if given.
+
+        ``recovered``: it was rebuilt from a journal, so it differs from ``path``; it shows
+        as modified until saved.
+        """
         self.undo_stack.clear()
+        if self.journal is not None:
+            self.journal.stop(delete=True)
         self.document.replace(scenario)
         self.files.path = path
         self.undo_stack.setClean()
+        if recovered:
+            self.undo_stack.resetClean()
+        if self.journal is not None:
+            self.journal.start(path, base_in_file=not recovered)
         self.update_title()
         self.view.fit_table()
         set_aside_long_lived(sum(len(u.models) for u in scenario.units if u.on_table))
@@ -169,6 +188,8 @@ class MainWindow(QMainWindow):
     # -- closing ------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: D102 - Qt override
         if self.files.maybe_save():
+            if self.journal is not None:
+                self.journal.stop(delete=True)
             event.accept()
         else:
             event.ignore()
