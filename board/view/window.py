@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QUndoStack
+from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QWidget
 from shiboken6 import isValid
 
@@ -15,7 +15,12 @@ from board.document.edits import EditError, ScenarioDocument
 from board.document.events import DocumentChange
 from board.document.model import MM_PER_INCH, RuleSystem, Scenario, Table
 from board.view import actions
-from board.view.commands import AddPiecesCommand, AddUnitCommand
+from board.view.commands import (
+    DEFAULT_UNDO_LIMIT,
+    AddPiecesCommand,
+    AddUnitCommand,
+    BoardUndoStack,
+)
 from board.view.deletion import delete_selection, selection_text
 from board.view.docks import GarrisonDock, garrison_lines
 from board.view.files import FileController
@@ -39,7 +44,13 @@ class MainWindow(QMainWindow):
     library
         The datasheets terrain is drawn and placed from.
     settings
-        Where recent files are kept (the user's settings when ``None``).
+        Where recent files and the undo limit are kept (the user's settings when ``None``).
+    features
+        Install the tools (menus, docks, overlays) now; ``False``: later, by
+        :meth:`install_features`.
+    journal, journal_folder
+        Keep a journal of the board (:mod:`board.view.recovery`); unsaved boards' journals go
+        to ``journal_folder`` (the user data folder when ``None``).
     """
 
     def __init__(
@@ -55,7 +66,8 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.library = library
         self.document = ScenarioDocument(new_scenario_default())
-        self.undo_stack = QUndoStack(self)
+        settings = settings or QSettings("battleboard", "battleboard")
+        self.undo_stack = BoardUndoStack(self, undo_limit(settings))
         self.scene = BoardScene(self.document, library, self.undo_stack)
         self.view = BoardView(self.scene)
         self.board = BoardWidget(self.view)
@@ -65,7 +77,7 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.palette_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.garrisons)
         self.resizeDocks([self.palette_dock, self.garrisons], [700, 140], Qt.Orientation.Vertical)
-        self.files = FileController(self, settings or QSettings("battleboard", "battleboard"))
+        self.files = FileController(self, settings)
         #: The journal of the board (``None``: not kept; ``battleboard`` keeps one).
         self.journal: JournalKeeper | None = (
             JournalKeeper(self, journal_folder) if journal or journal_folder else None)
@@ -202,6 +214,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.cursor_label)
 
     def _connect(self) -> None:
+        self.undo_stack.refused.connect(lambda why: self.statusBar().showMessage(why, 8000))
         self.undo_stack.cleanChanged.connect(lambda _: self.update_title())
         self.undo_stack.indexChanged.connect(lambda _: self.update_title())
         self.view.cursor_moved.connect(self._on_cursor_moved)
@@ -252,6 +265,19 @@ class MainWindow(QMainWindow):
         if not isValid(self) or not isValid(self.selection_label):
             return
         self.selection_label.setText(selection_text(self.scene, self.scenario))
+
+
+#: The setting that bounds the undo history (steps; 0 keeps every step).
+UNDO_LIMIT_KEY = "undo_limit"
+
+
+def undo_limit(settings: QSettings) -> int:
+    """The undo history's bound from ``settings`` (:data:`DEFAULT_UNDO_LIMIT` when unset or bad)."""
+    value = settings.value(UNDO_LIMIT_KEY, DEFAULT_UNDO_LIMIT)
+    try:
+        return max(0, int(str(value)))
+    except ValueError:
+        return DEFAULT_UNDO_LIMIT
 
 
 def new_scenario_default() -> Scenario:
