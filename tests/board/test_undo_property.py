@@ -33,7 +33,7 @@ from board.view.palette import UnitSpec
 from board.view.window import MainWindow
 from resources import DEMO_SCENARIO
 
-EXAMPLES = int(os.environ.get("BATTLEBOARD_UNDO_EXAMPLES", "25"))
+EXAMPLES = int(os.environ.get("BATTLEBOARD_UNDO_EXAMPLES", "6"))
 STEPS = int(os.environ.get("BATTLEBOARD_UNDO_STEPS", "30"))
 SHEETS = ("aquila_strongpoint", "imperial_bastion", "wh40k_small_building",
           "fortress_of_redemption")
