@@ -7,7 +7,7 @@ adds the tools, the selection and the undoable actions. One scene unit is one in
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QPixmapCache, QTransform, QUndoStack
@@ -64,9 +64,13 @@ class BoardScene(SceneItems):
         self._naming_due = False
         #: Drags land the grabbed model or piece on multiples of this many inches (0: free).
         self.snap_step = 0.0
+        #: Whole units released over a building: ``(unit_ids, piece_id) -> taken`` (the
+        #: buildings feature offers them to embark); ``None``: such a drop is a move.
+        self.drop_on_building: Callable[[list[str], str], bool] | None = None
         self.tool: Tool = SelectTool(self)
         self._worlds = WorldCache(self.datasheets)
         self._connect(document)
+        self.selectionChanged.connect(self.name_units_soon)
         self._sync(document.scenario)
 
     # -- look-ups -----------------------------------------------------------------------------
@@ -235,6 +239,10 @@ class BoardScene(SceneItems):
             for part in parts:
                 self.undo_stack.push(part)
             self.undo_stack.endMacro()
+
+    def set_snap_step(self, step: float) -> None:
+        """Land drags on multiples of ``step`` inches (0: free)."""
+        self.snap_step = max(0.0, float(step))
 
     def set_grid_visible(self, visible: bool) -> None:
         """Show or hide the table's inch grid."""

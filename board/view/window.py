@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent
@@ -23,6 +24,7 @@ from board.view.commands import (
 )
 from board.view.deletion import delete_selection, selection_text
 from board.view.docks import GarrisonDock, garrison_lines
+from board.view.feature_registry import Features
 from board.view.files import FileController
 from board.view.memory import set_aside_long_lived
 from board.view.new_dialog import new_scenario
@@ -33,7 +35,25 @@ from board.view.scene import BoardScene
 from board.view.unit_factory import build_unit
 from board.view.view import BoardView
 
+if TYPE_CHECKING:
+    from board.view.assault.controller import StormController
+    from board.view.buildings.controller import BuildingController
+    from board.view.deploy.controller import DeployController
+    from board.view.export.controller import ExportController
+    from board.view.log.dock import LogDock
+    from board.view.measure.feature import MeasureFeature
+    from board.view.shooting.feature import ShootingFeature
+
 __all__ = ["MainWindow"]
+
+T = TypeVar("T")
+
+
+def _installed(tool: T | None, name: str) -> T:
+    """The installed tool; ``AttributeError`` before :meth:`MainWindow.install_features`."""
+    if tool is None:
+        raise AttributeError(f"the {name} tool is not installed yet (install_features)")
+    return tool
 
 
 class MainWindow(QMainWindow):
@@ -88,6 +108,8 @@ class MainWindow(QMainWindow):
         self.tool_bar = self.addToolBar("Tools")
         self.tool_bar.setObjectName("tools")
         self.features_installed = False
+        #: The tools :mod:`board.view.features` installed, by name and type.
+        self.features = Features()
         if features:
             self.install_features()
         self._connect()
@@ -108,6 +130,42 @@ class MainWindow(QMainWindow):
 
         self.features_installed = True
         install_features(self)
+
+    # -- the installed tools, by name (AttributeError until installed) -----------------------
+    @property
+    def log_dock(self) -> LogDock:
+        """The Log dock."""
+        return _installed(self.features.log_dock, "log_dock")
+
+    @property
+    def deploy(self) -> DeployController:
+        """The Deploy menu's controller."""
+        return _installed(self.features.deploy, "deploy")
+
+    @property
+    def exporter(self) -> ExportController:
+        """File ▸ Export View…'s controller."""
+        return _installed(self.features.exporter, "exporter")
+
+    @property
+    def buildings(self) -> BuildingController:
+        """The Building dock's controller (embark, disembark, void shields)."""
+        return _installed(self.features.buildings, "buildings")
+
+    @property
+    def measure(self) -> MeasureFeature:
+        """The Measure menu and dock."""
+        return _installed(self.features.measure, "measure")
+
+    @property
+    def storm(self) -> StormController:
+        """Storm a Building…'s controller."""
+        return _installed(self.features.storm, "storm")
+
+    @property
+    def shooting(self) -> ShootingFeature:
+        """The Shoot and Game menus and the Shooting dock."""
+        return _installed(self.features.shooting, "shooting")
 
     # -- the document ------------------------------------------------------------------------
     @property

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from board.document.io import load_scenario, scenario_to_dict
 from board.document.model import Base, TroopType
-from board.view.buildings.controller import BuildingController
 from board.view.palette import UnitSpec
 from board.view.window import MainWindow
 from resources import DEMO_SCENARIO
@@ -155,7 +154,7 @@ class WindowCommands(RuleBasedStateMachine):
         units = [u.id for u in scenario.units if u.on_table]
         pieces = [p.id for p in scenario.terrain]
         if units and pieces:
-            controller = self.window.findChild(BuildingController, "buildings")
+            controller = self.window.buildings
             controller.embark(data.draw(st.sampled_from(units)), data.draw(st.sampled_from(pieces)))
         self._after_edit()
 
@@ -163,7 +162,7 @@ class WindowCommands(RuleBasedStateMachine):
     def disembark(self, data: st.DataObject) -> None:
         inside = [u.id for u in self._scenario().units if not u.on_table]
         if inside:
-            controller = self.window.findChild(BuildingController, "buildings")
+            controller = self.window.buildings
             decision = controller.start_disembark(data.draw(st.sampled_from(inside)))
             if decision:
                 controller.complete_disembark()

@@ -22,7 +22,7 @@ __all__ = ["install", "LogDock", "write_log"]
 def install(window: MainWindow) -> None:
     """Add the log dock to ``window`` (``window.log_dock``) and its menu entries."""
     dock = LogDock(window.document, window)
-    window.log_dock = dock  # type: ignore[attr-defined]
+    window.features.log_dock = dock
     window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
     window.resizeDocks([dock], [150], Qt.Orientation.Vertical)  # the board keeps the room
     window.menu("&View").addAction(dock.toggleViewAction())

@@ -238,6 +238,6 @@ def install(window: MainWindow) -> None:
     feature = ShootingFeature(window)
     feature.build_menus()
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, feature.dock)
-    window.shooting = feature  # type: ignore[attr-defined]
+    window.features.shooting = feature
     window.destroyed.connect(lambda *_: feature.detach())
     window.installEventFilter(_CloseWatcher(feature))
