@@ -67,6 +67,7 @@ __all__ = [
     "stale_save_files",
     "remove_stale_saves",
     "DATA_DIR_ENV",
+    "base_holds",
 ]
 
 FORMAT = "battleboard-journal"
@@ -265,7 +266,7 @@ def _base(header: dict[str, Any], path: Path, library: Mapping[str, Datasheet]) 
     return load_scenario(file, library)
 
 
-def _base_holds(header: dict[str, Any]) -> bool:
+def base_holds(header: dict[str, Any]) -> bool:
     """Whether the journal's base is there: inline, or its file unchanged since.
 
     A file saved after its journal began holds every edit the journal has (the program saves
@@ -377,7 +378,7 @@ def find_recoverable(candidates: Iterable[Path]) -> list[Path]:
         except JournalError:
             continue
         if (records and not _alive(int(header.get("pid", 0)), str(header.get("host", "")))
-                and _base_holds(header)):
+                and base_holds(header)):
             found.append((path.stat().st_mtime, path))
     return [path for _, path in sorted(found, reverse=True)]
 

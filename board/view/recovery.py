@@ -24,6 +24,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMessageBox
 
 from board.document.errors import ScenarioError
+from board.document.history import begin_history, keep_history
 from board.document.journal import (
     Journal,
     JournalError,
@@ -95,6 +96,9 @@ class JournalKeeper:
         if scenario_file is not None:
             path = journal_path(Path(scenario_file))
             remove_stale_saves(Path(scenario_file))
+            if base_in_file:
+                with contextlib.suppress(OSError, ValueError):
+                    begin_history(Path(scenario_file), self.window.document.scenario)
         else:
             path = self.folder / f"unsaved-{os.getpid()}-{time.time_ns()}.journal"
         try:
@@ -105,8 +109,17 @@ class JournalKeeper:
             self._tell(f"No journal for this board (changes cannot be recovered): {error}")
 
     def saved(self, scenario_file: Path) -> None:
-        """The board was saved: the journal starts again from the file (compacted)."""
+        """The board was saved: its edits go to the game's history, the journal restarts.
+
+        The journal is compacted: it starts again from the file just saved.
+        """
         remove_stale_saves(scenario_file)
+        if self.journal is not None:
+            self.journal.sync()
+            try:
+                keep_history(scenario_file, self.journal.path)
+            except (ScenarioError, OSError) as error:
+                self._tell(f"The game's history cannot be kept: {error}")
         if self.journal is None:
             self.start(scenario_file)
             return
