@@ -139,11 +139,11 @@ class Timeline:
         return document.scenario
 
     def what(self, step: int) -> str:
-        """What step ``step`` did, in words (its log lines when it wrote any)."""
+        """What step ``step`` did, in words (the first line of each log entry it wrote)."""
         if step <= 0:
             return "the start"
         record = self.records[step - 1]
-        texts = [e.text for e in self.log_added(step)]
+        texts = [e.text.splitlines()[0] for e in self.log_added(step) if e.text.strip()]
         return "; ".join(texts) if texts else record["op"].replace("_", " ")
 
     def when(self, step: int) -> float | None:
