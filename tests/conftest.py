@@ -14,3 +14,10 @@ if "BATTLEBOARD_DATA_DIR" not in os.environ:
     import tempfile
 
     os.environ["BATTLEBOARD_DATA_DIR"] = tempfile.mkdtemp(prefix="battleboard-tests-")
+
+# Tests assert behaviour, never timings: on a loaded machine Hypothesis's default 200 ms
+# deadline per example fails sound tests (a test that sets its own settings keeps them).
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("battleboard", deadline=None)
+settings.load_profile("battleboard")

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from board.view.export.controller import ExportController
     from board.view.log.dock import LogDock
     from board.view.measure.feature import MeasureFeature
+    from board.view.remote.controller import RemoteController
     from board.view.replay.dialog import ReplayController
     from board.view.shooting.feature import ShootingFeature
 
@@ -40,6 +41,7 @@ class Features:
     storm: StormController | None = None
     shooting: ShootingFeature | None = None
     replay: ReplayController | None = None
+    remote: RemoteController | None = None
 
     def installed(self) -> list[str]:
         """The names of the tools installed so far."""

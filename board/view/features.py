@@ -59,3 +59,7 @@ FEATURES += [shooting.install]
 from board.view import replay  # noqa: E402 - registers below
 
 FEATURES += [replay.install]
+
+from board.view import remote  # noqa: E402 - registers below
+
+FEATURES += [remote.install]

@@ -42,6 +42,8 @@ if TYPE_CHECKING:
     from board.view.export.controller import ExportController
     from board.view.log.dock import LogDock
     from board.view.measure.feature import MeasureFeature
+    from board.view.remote.controller import RemoteController
+    from board.view.replay.dialog import ReplayController
     from board.view.shooting.feature import ShootingFeature
 
 __all__ = ["MainWindow"]
@@ -161,6 +163,16 @@ class MainWindow(QMainWindow):
     def storm(self) -> StormController:
         """Storm a Building…'s controller."""
         return _installed(self.features.storm, "storm")
+
+    @property
+    def remote(self) -> RemoteController:
+        """The shared game (Host, Join, Leave)."""
+        return _installed(self.features.remote, "remote")
+
+    @property
+    def replay(self) -> ReplayController:
+        """File ▸ Replay…'s controller."""
+        return _installed(self.features.replay, "replay")
 
     @property
     def shooting(self) -> ShootingFeature:

@@ -96,7 +96,7 @@ def _one_edit(doc: ScenarioDocument, rng: random.Random, library: DatasheetLibra
         unit = copy.deepcopy(rng.choice(scenario.units))
         unit.embarked_in = None if unit.embarked_in else rng.choice(enterable)
         hit = copy.deepcopy(rng.choice(scenario.terrain))
-        hit.state = {"hull_points_lost": rng.randint(0, 3), "effects": ["shaken"]}
+        hit.state = {"hull_points_lost": rng.randint(0, 3)}
         return doc.apply_change(Change(units={unit.id: unit}, pieces={hit.id: hit},
                                        log=[LogEntry(f"{unit.name} embarks or leaves")]))
     if kind == "option":

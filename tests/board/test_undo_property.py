@@ -195,7 +195,7 @@ class WindowCommands(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def deployment_map(self, data: st.DataObject) -> None:
-        from board.game.deploy_choice import deployment_choices
+        from board.game.deployment.deploy_choice import deployment_choices
 
         choices = [c.key for c in deployment_choices(self._scenario())]
         if choices:

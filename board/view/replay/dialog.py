@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
 from board.document.edits import ScenarioDocument
 from board.document.errors import ScenarioError
 from board.document.history import Timeline, game_timeline
-from board.game.log_text import entry_lines
-from board.game.turns import PLAYER, TURN
+from board.game.core.clock import PLAYER, TURN
+from board.game.core.log_text import entry_lines
 from board.view.scene import BoardScene
 from board.view.view import BoardView
 
