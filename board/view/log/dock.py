@@ -38,7 +38,7 @@ class LogDock(QDockWidget):
     Parameters
     ----------
     document
-        The document whose log is shown; the dock follows its ``log_changed`` and ``replaced``.
+        The document whose log is shown; the dock follows its ``changed`` event.
     """
 
     def __init__(self, document: ScenarioDocument, parent: QWidget | None = None) -> None:
