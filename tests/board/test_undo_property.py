@@ -3,7 +3,8 @@
 A hypothesis state machine drives one real window (every feature installed) on the demo
 board through the commands a player has: place terrain (multi-part buildings too, more than
 once), add a unit, move and turn the selection, delete it, embark and disembark, shoot a
-building, automated fire, start the battle and end turns, choose a deployment map, claim;
+building, automated fire, start the battle and end turns, choose a deployment map, claim a
+building (its context menu), keep range rings;
 and Undo and Redo at any point. After every step the board must equal the one recorded for
 that place in the history: an edit pushed is one step; undo goes back exactly to the board
 before it; redo forward exactly to the one after; a refused edit changes nothing and adds
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from board.document.io import load_scenario, scenario_to_dict
 from board.document.model import Base, TroopType
+from board.view.context_menu import building_menu
 from board.view.palette import UnitSpec
 from board.view.window import MainWindow
 from resources import DEMO_SCENARIO
@@ -200,6 +202,25 @@ class WindowCommands(RuleBasedStateMachine):
         choices = [c.key for c in deployment_choices(self._scenario())]
         if choices:
             self.window.deploy.choose_map(data.draw(st.sampled_from(choices)))
+        self._after_edit()
+
+    @rule(data=st.data())
+    def claim(self, data: st.DataObject) -> None:
+        pieces = [p.id for p in self._scenario().terrain]
+        if pieces:
+            menu = building_menu(self.window.document, self.stack,
+                                 data.draw(st.sampled_from(pieces)), self.window)
+            data.draw(st.sampled_from(menu.actions())).trigger()
+            menu.deleteLater()
+        self._after_edit()
+
+    @rule(data=st.data(), text=st.sampled_from(["6", "12 24", "3.5"]))
+    def range_rings(self, data: st.DataObject, text: str) -> None:
+        models, pieces = self._on_table(), [p.id for p in self._scenario().terrain]
+        if models or pieces:
+            pick = data.draw(st.sampled_from([*models[:20], *pieces]))
+            self._select([pick] if pick in models else [], [pick] if pick in pieces else [])
+            self.window.measure.rings_around_selection(text)
         self._after_edit()
 
     @precondition(lambda self: self.stack.canUndo())
