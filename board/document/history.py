@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import hashlib
 import json
 import os
 import time
@@ -42,7 +43,8 @@ from board.document.journal import JournalError, base_holds, journal_path, read_
 from board.document.journal_codec import decode_edit, scenario_of, scenario_value
 from board.document.model import LogEntry, Scenario
 
-__all__ = ["history_path", "keep_history", "begin_history", "Timeline", "game_timeline"]
+__all__ = ["history_path", "keep_history", "begin_history", "open_history", "Timeline",
+           "game_timeline"]
 
 #: Every this many steps the timeline keeps a copy of the board (stepping back is then short).
 KEEP_EVERY = 50
@@ -58,10 +60,35 @@ def _line(value: Mapping[str, Any]) -> bytes:
             + "\n").encode("utf-8", "surrogatepass")
 
 
-def begin_history(scenario_file: Path, scenario: Scenario | dict[str, Any]) -> bool:
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _append(path: Path, records: list[dict[str, Any]]) -> None:
+    _, kept, _ = read_journal(path)
+    lines = b"".join(_line({**r, "n": len(kept) + k + 1}) for k, r in enumerate(records))
+    with open(path, "ab") as handle:
+        handle.write(lines)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def _end_sha(path: Path) -> str | None:
+    """The SHA-256 of the file the history's last step is known to equal (``None``: unknown).
+
+    A history's header and records carry ``saved_sha`` where the board was saved (or opened).
+    """
+    header, records, _ = read_journal(path)
+    last = records[-1] if records else header
+    value = last.get("saved_sha")
+    return value if isinstance(value, str) else None
+
+
+def begin_history(scenario_file: Path, scenario: Scenario | dict[str, Any],
+                  saved_sha: str | None = None) -> bool:
     """Start the history of ``scenario_file`` from ``scenario`` if it has none; whether it did.
 
-    ``scenario`` may be given as its JSON values already.
+    ``scenario`` may be given as its JSON values already; ``saved_sha``: the file it equals.
     """
     path = history_path(scenario_file)
     if path.exists():
@@ -69,7 +96,8 @@ def begin_history(scenario_file: Path, scenario: Scenario | dict[str, Any]) -> b
     value = scenario if isinstance(scenario, dict) else scenario_value(scenario)
     header = {"format": "battleboard-journal", "version": 1, "started": time.time(),
               "pid": 0, "host": "", "revision": 0, "history": True,
-              "scenario_file": str(scenario_file.resolve()), "base": {"scenario": value}}
+              "scenario_file": str(scenario_file.resolve()), "base": {"scenario": value},
+              "saved_sha": saved_sha}
     temporary = path.with_name(path.name + ".new")
     with open(temporary, "wb") as handle:
         handle.write(_line(header))
@@ -79,27 +107,53 @@ def begin_history(scenario_file: Path, scenario: Scenario | dict[str, Any]) -> b
     return True
 
 
-def keep_history(scenario_file: Path, journal: Path) -> int:
-    """Append the edits of ``journal`` (about to be compacted) to the file's history.
+def open_history(scenario_file: Path, scenario: Scenario) -> None:
+    """The board ``scenario`` was just read from ``scenario_file``: the history goes on from it.
 
-    Returns how many were appended. A file without a history begins one from the journal's
-    base when that is inline (an unsaved board saved for the first time); otherwise (no base
-    to start from) nothing is kept.
+    A file without a history begins one. A history whose last step is not this file (it was
+    changed by another program, or the board was not saved after its last edits) gets a step
+    that puts the file's board on the table, so replay stays true to what was played.
+    """
+    sha = _sha256(scenario_file)
+    if begin_history(scenario_file, scenario, sha):
+        return
+    path = history_path(scenario_file)
+    if _end_sha(path) != sha:
+        _append(path, [{"n": 0, "t": time.time(), "op": "replace",
+                        "args": {"scenario": scenario_value(scenario)}, "saved_sha": sha}])
+
+
+def keep_history(scenario_file: Path, journal: Path, *, saved: bool = True) -> int:
+    """Append the edits of ``journal`` to the file's history; return how many.
+
+    Called when the board was just saved (``saved``: the last step then equals the file) and
+    the journal is about to be compacted, or when a crashed journal was recovered. A journal
+    that starts from the file continues the history only from the file's last known step; one
+    that starts from a board inline (unsaved, or recovered) begins with that board.
     """
     path = history_path(scenario_file)
     header, records, _ = read_journal(journal)
-    base = header.get("base")
-    if not path.exists() and isinstance(base, dict) and isinstance(base.get("scenario"), dict):
-        begin_history(scenario_file, base["scenario"])
+    found = header.get("base")
+    base: dict[str, Any] = found if isinstance(found, dict) else {}
+    inline = base.get("scenario") if isinstance(base.get("scenario"), dict) else None
+    began = inline is not None and begin_history(scenario_file, inline)
     if not path.exists():
         return 0
-    _, kept, _ = read_journal(path)
-    lines = b"".join(_line({**r, "n": len(kept) + k + 1}) for k, r in enumerate(records))
-    with open(path, "ab") as handle:
-        handle.write(lines)
-        handle.flush()
-        os.fsync(handle.fileno())
-    return len(records)
+    steps = list(records)
+    if inline is not None and not began:
+        steps.insert(0, {"n": 0, "t": header.get("started"), "op": "replace",
+                         "args": {"scenario": inline}})
+    elif inline is None and base.get("sha256") != _end_sha(path):
+        return 0  # the history does not end where this journal starts
+    if saved:
+        sha = _sha256(scenario_file)
+        if steps:
+            steps[-1] = {**steps[-1], "saved_sha": sha}
+        elif _end_sha(path) != sha:
+            return 0
+    if steps:
+        _append(path, steps)
+    return len(steps)
 
 
 class Timeline:
@@ -143,6 +197,8 @@ class Timeline:
         if step <= 0:
             return "the start"
         record = self.records[step - 1]
+        if record["op"] == "replace":
+            return "the board as opened from the file"
         texts = [e.text.splitlines()[0] for e in self.log_added(step) if e.text.strip()]
         return "; ".join(texts) if texts else record["op"].replace("_", " ")
 

@@ -24,7 +24,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMessageBox
 
 from board.document.errors import ScenarioError
-from board.document.history import begin_history, keep_history
+from board.document.history import keep_history, open_history
 from board.document.journal import (
     Journal,
     JournalError,
@@ -97,8 +97,8 @@ class JournalKeeper:
             path = journal_path(Path(scenario_file))
             remove_stale_saves(Path(scenario_file))
             if base_in_file:
-                with contextlib.suppress(OSError, ValueError):
-                    begin_history(Path(scenario_file), self.window.document.scenario)
+                with contextlib.suppress(OSError, ScenarioError):
+                    open_history(Path(scenario_file), self.window.document.scenario)
         else:
             path = self.folder / f"unsaved-{os.getpid()}-{time.time_ns()}.journal"
         try:
@@ -196,7 +196,13 @@ class JournalKeeper:
         return Button(box.exec())
 
     def put_back(self, found: Recovered) -> None:
-        """Show the recovered board (modified, its file's name) and journal it from there."""
+        """Show the recovered board (modified, its file's name) and journal it from there.
+
+        The recovered edits join the game's history (replay shows them).
+        """
+        if found.scenario_file is not None:
+            with contextlib.suppress(OSError, ScenarioError):
+                keep_history(found.scenario_file, found.path, saved=False)
         self.window.show_scenario(found.scenario, found.scenario_file, recovered=True)
         if self.journal is None or self.journal.path != found.path:
             with contextlib.suppress(OSError):

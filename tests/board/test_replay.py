@@ -83,3 +83,69 @@ def test_a_game_without_history_is_refused_with_a_box(qtbot, library, tmp_path, 
     monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a: shown.append(text))
     assert window.features.replay.open(DEMO_SCENARIO) is None
     assert "no history" in shown[0]
+
+
+def test_the_history_stays_true_across_discards_crashes_and_outside_changes(
+    qtbot, library, tmp_path
+) -> None:
+    import json
+
+    from board.document.history import game_timeline
+    from board.document.io import save_scenario
+
+    window = _window(qtbot, library, tmp_path)
+    window.show_scenario(load_scenario(DEMO_SCENARIO, library))
+    file = tmp_path / "game.json"
+
+    def edit(n: int) -> None:
+        for _ in range(n):
+            window.place_terrain("wh40k_small_building")
+
+    def replayed_end() -> dict:
+        line = game_timeline(file, library)
+        for step in range(len(line) + 1):
+            line.board(step)  # every step can be made again
+        return scenario_to_dict(line.board(len(line)))
+
+    edit(2)
+    assert window.files.save_to(file)
+    edit(1)
+    window.undo_stack.undo()
+    edit(2)
+    assert window.files.save_to(file)
+    saved = copy.deepcopy(scenario_to_dict(window.scenario))
+    edit(3)  # then the player opens the file again, discarding these
+    assert window.files.open_file(file)
+    assert replayed_end() == saved
+    edit(1)
+    assert window.files.save_to(file)
+    assert replayed_end() == scenario_to_dict(window.scenario)
+
+    # Another program changes the file: the history takes its board as a step.
+    outside = load_scenario(file, library)
+    outside.name = "Changed elsewhere"
+    save_scenario(outside, file)
+    assert window.files.open_file(file)
+    assert replayed_end() == scenario_to_dict(window.scenario)
+
+    # A crash, its journal recovered in a new window, then saved.
+    edit(2)
+    path = window.journal.journal.path
+    window.journal.journal.sync()
+    lines = path.read_bytes().split(b"\n")
+    header = json.loads(lines[0])
+    header["pid"] = 2**22 + 777
+    lines[0] = json.dumps(header).encode()
+    path.write_bytes(b"\n".join(lines))
+    window.journal.journal = None
+    crashed = copy.deepcopy(scenario_to_dict(window.scenario))
+    second = _window(qtbot, library, tmp_path)
+    found = second.journal.recoverable([file])
+    assert found == [path]
+    from board.document.journal import recover
+
+    second.journal.put_back(recover(path, library))
+    assert scenario_to_dict(second.scenario) == crashed
+    second.place_terrain("imperial_bastion")
+    assert second.files.save_to(file)
+    assert replayed_end() == scenario_to_dict(second.scenario)
