@@ -53,6 +53,7 @@ from board.document.events import DocumentChange
 from board.document.io import load_scenario
 from board.document.journal_codec import decode_edit, encode_edit, scenario_of, scenario_value
 from board.document.model import Scenario
+from board.document.stale_saves import STALE_SAVE_AGE, remove_stale_saves, stale_save_files
 
 __all__ = [
     "FORMAT",
@@ -67,6 +68,7 @@ __all__ = [
     "stale_save_files",
     "remove_stale_saves",
     "DATA_DIR_ENV",
+    "STALE_SAVE_AGE",
     "base_holds",
 ]
 
@@ -74,8 +76,6 @@ FORMAT = "battleboard-journal"
 VERSION = 1
 #: Set this to a folder to keep unsaved boards' journals there instead of the user data folder.
 DATA_DIR_ENV = "BATTLEBOARD_DATA_DIR"
-#: A save's temporary file older than this (seconds) belongs to an interrupted save.
-STALE_SAVE_AGE = 60.0
 
 
 class JournalError(ScenarioError):
@@ -381,30 +381,3 @@ def find_recoverable(candidates: Iterable[Path]) -> list[Path]:
                 and base_holds(header)):
             found.append((path.stat().st_mtime, path))
     return [path for _, path in sorted(found, reverse=True)]
-
-
-def stale_save_files(scenario_file: Path, older_than: float = STALE_SAVE_AGE) -> list[Path]:
-    """Temporary files of interrupted saves of ``scenario_file``.
-
-    The save's ``.<name>.*.tmp`` and a journal's ``.<name>.journal.new`` that were not renamed
-    into place (the program stopped between writing and renaming them).
-    """
-    now = time.time()
-    found = []
-    name = scenario_file.name
-    parent = scenario_file.parent
-    for path in [*parent.glob(f".{name}.*.tmp"), *parent.glob(f".{name}.journal.new")]:
-        with contextlib.suppress(OSError):
-            if now - path.stat().st_mtime >= older_than:
-                found.append(path)
-    return sorted(found)
-
-
-def remove_stale_saves(scenario_file: Path, older_than: float = STALE_SAVE_AGE) -> list[Path]:
-    """Delete the temporary files interrupted saves left beside ``scenario_file``."""
-    removed = []
-    for path in stale_save_files(scenario_file, older_than):
-        with contextlib.suppress(OSError):
-            path.unlink()
-            removed.append(path)
-    return removed
