@@ -137,12 +137,19 @@ class BuildingAssault:
 
     def react(
         self, reaction: Reaction, *, terror_failed: bool = False,
-        charger_distance: float = 0.0, charger_movement: float = 0.0,
+        charger_distance: float | None = None, charger_movement: float | None = None,
     ) -> Decision:
-        """Take the garrison's reaction: Hold or Stand & Shoot, never Flee (seed 002)."""
+        """Take the garrison's reaction: Hold or Stand & Shoot, never Flee (seed 002).
+
+        A refused reaction is returned as a ``Decision.no`` and changes nothing: the garrison
+        is still to react.
+        """
         self._expect(AssaultStep.DECLARED)
         decision, chosen = check_reaction(reaction, terror_failed, charger_distance,
-                                          charger_movement)
+                                          charger_movement,
+                                          self.options.stand_and_shoot_beyond_movement)
+        if chosen is None:
+            return decision
         self.reaction = chosen
         self.step = AssaultStep.REACTED
         self.log.append(decision.reason)
