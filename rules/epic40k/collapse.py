@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.atomic import atomic
 from rules.dice import Dice, Roll
 from rules.epic40k.occupants import UnitHit, UnitInside, roll_kill
 from rules.epic40k.state import BuildingState, Condition, Site, UnitNearby
@@ -84,6 +85,7 @@ class CatastrophicOutcome:
         return text if self.collapse is None else f"{text}; {self.collapse.description}"
 
 
+@atomic("state", "dice")
 def roll_catastrophic(state: BuildingState, site: Site, dice: Dice) -> CatastrophicOutcome:
     """Roll on the catastrophic table for the building's size and apply it to ``state``.
 
@@ -97,6 +99,7 @@ def roll_catastrophic(state: BuildingState, site: Site, dice: Dice) -> Catastrop
     return CatastrophicOutcome(roll, result, fall)
 
 
+@atomic("state", "dice")
 def collapse(state: BuildingState, site: Site, dice: Dice) -> CollapseOutcome:
     """Bring the building down: survival rolls, then the debris hits; leaves ruins.
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rules.atomic import atomic
 from rules.dice import Dice, Roll
 from rules.epic40k.collapse import CatastrophicOutcome, roll_catastrophic
 from rules.epic40k.occupants import UnitHit, UnitInside, allocate_and_roll, detachments_of
@@ -53,6 +54,7 @@ class DamageOutcome:
         return text if self.catastrophic is None else f"{text}; {self.catastrophic.description}"
 
 
+@atomic("state", "dice")
 def apply_damage(
     state: BuildingState, amount: int, site: Site, dice: Dice, cause: str
 ) -> DamageOutcome:
@@ -132,6 +134,7 @@ class CriticalOutcome:
         return text if self.damage is None else f"{text}; {self.damage.description}"
 
 
+@atomic("state", "dice")
 def resolve_critical(
     state: BuildingState, site: Site, dice: Dice, debris_target: str | None = None
 ) -> CriticalOutcome:

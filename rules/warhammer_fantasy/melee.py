@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from rules.atomic import atomic
 from rules.dice import Dice, Roll
 from rules.warhammer_fantasy.options import FantasyOptions
 from rules.warhammer_fantasy.party import AssaultParty, Fighter
@@ -114,6 +115,7 @@ def in_contact_with(fighter: str, challenge: Challenge | None, nominated: str) -
     return nominated
 
 
+@atomic("attacker", "defender", "dice")
 def fight_round(
     attacker: AssaultParty,
     defender: AssaultParty,
