@@ -79,7 +79,7 @@ def all_or_nothing(*states: object) -> Iterator[None]:
 
 def _save(state: object) -> object:
     if hasattr(type(state), "checkpoint"):
-        return state.checkpoint()
+        return state.checkpoint()  # type: ignore[attr-defined]
     return copy.deepcopy(vars(state))
 
 

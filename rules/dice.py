@@ -101,7 +101,7 @@ class Dice:
         The generator is rewound by drawing again, from the seed, the dice drawn before the
         checkpoint: a failure is rare, a checkpoint is taken at every resolution.
         """
-        count, drawn = checkpoint  # type: ignore[misc]
+        count, drawn = _two_counts(checkpoint)
         del self.rolls[count:]
         if drawn == len(self._drawn):
             return
@@ -114,6 +114,13 @@ class Dice:
         """Return the rolls made since the last ``take`` and forget them (for the log)."""
         taken, self.rolls = self.rolls, []
         return taken
+
+
+def _two_counts(checkpoint: object) -> tuple[int, int]:
+    if not (isinstance(checkpoint, tuple) and len(checkpoint) == 2
+            and all(isinstance(n, int) for n in checkpoint)):
+        raise TypeError(f"not a dice checkpoint: {checkpoint!r}")
+    return checkpoint[0], checkpoint[1]
 
 
 class DiceExhausted(RuntimeError):
@@ -148,7 +155,7 @@ class FixedDice(Dice):
 
     def restore(self, checkpoint: object) -> None:
         """Forget the rolls since ``checkpoint``; the faces they used are given again."""
-        count, position = checkpoint  # type: ignore[misc]
+        count, position = _two_counts(checkpoint)
         del self.rolls[count:]
         self._next = position
 

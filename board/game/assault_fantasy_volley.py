@@ -132,8 +132,10 @@ def volley(garrison: Unit, garrison_models: int, floors: int, options: wf.Fantas
 
 
 def _casualties(target: wf.FantasyUnit, unsaved: int) -> list[str]:
-    """Take ``unsaved`` wounds off the back of the rank and file (command models, then
-    characters, last): casualties come from the back as usual (seed 002)."""
+    """Take ``unsaved`` wounds off the back of the rank and file (seed 002: "as usual").
+
+    Command models, then characters, fall last.
+    """
     killed: list[str] = []
     wounds_left = {m.id: m.w for m in target.models}
     for _ in range(unsaved):

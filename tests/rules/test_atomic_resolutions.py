@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from rules import epic40k as epic
 from rules import warhammer_fantasy as wf
-from rules.dice import Dice
+from rules.dice import Dice, FixedDice
 from rules.wh40k import (
     HORUS_HERESY_DAMAGE_TABLE,
     WH40K_DAMAGE_TABLE,
@@ -121,6 +121,9 @@ def _bastion_with_everyone() -> Any:
     return building
 
 
+MELTA_BOMBS = Attack(8, 1, "melta bombs", penetration_dice=2)
+
+
 def _state(building: Any) -> Any:
     return building.state.to_dict()
 
@@ -144,7 +147,7 @@ def test_40k_and_horus_heresy_shooting_is_all_or_nothing(seed: int, table: Any) 
 def test_close_combat_on_a_building_is_all_or_nothing(seed: int) -> None:
     """Melta bombs in close combat (auto hits on the rear): each step failed in turn."""
     def run(building: Any, dice: FailingDice, questions: Questions) -> Any:
-        return resolve_close_combat(building, Attack(8, 1, "melta bombs", penetration_dice=2), 3, dice, clock(),
+        return resolve_close_combat(building, MELTA_BOMBS, 3, dice, clock(),
                                     HORUS_HERESY_DAMAGE_TABLE, questions.surroundings())
 
     assert _check_all_or_nothing(_bastion_with_everyone, run, _state, seed)
@@ -156,12 +159,10 @@ def test_weapon_destroyed_with_one_weapon_left_needs_no_choice() -> None:
     no choice given still works; with no choice among several, nothing at all changes."""
     building = _bastion_with_everyone()
     building.state.destroyed_weapons = ["hb-front", "hb-right", "hb-rear", "hb-left"]
-    # penetration 2D6 6+6 + S8 = 20 against 14: penetrating; damage 4 + AP1's 2 = 6 ... use 3
-    # +2 = 5: Weapon Destroyed on the Horus Heresy table
-    from rules.dice import FixedDice
-
+    # penetration 2D6 6+6 + S8 = 20 against 14: penetrating; damage 3 + AP1's 2 = 5: Weapon
+    # Destroyed on the Horus Heresy table
     dice = FixedDice([6, 6, 3])
-    out = resolve_hit(building, Attack(8, 1, "melta bombs", penetration_dice=2), "front", dice, clock(),
+    out = resolve_hit(building, MELTA_BOMBS, "front", dice, clock(),
                       HORUS_HERESY_DAMAGE_TABLE, Surroundings(choose_weapon=None))
     assert out.damage is not None and out.damage.result is DamageResult.WEAPON_DESTROYED
     assert out.applied[0].weapon_lost is not None
@@ -172,7 +173,7 @@ def test_weapon_destroyed_with_one_weapon_left_needs_no_choice() -> None:
     before = several.state.to_dict()
     dice = FixedDice([6, 6, 3])
     with pytest.raises(ValueError, match="the controlling player must choose one of"):
-        resolve_hit(several, Attack(8, 1, "melta bombs", penetration_dice=2), "front", dice, clock(),
+        resolve_hit(several, MELTA_BOMBS, "front", dice, clock(),
                     HORUS_HERESY_DAMAGE_TABLE, Surroundings(choose_weapon=None))
     assert several.state.to_dict() == before and several.hull_points == 4  # not half-resolved
     assert dice.rolls == [] and dice.unused == [6, 6, 3]

@@ -10,9 +10,9 @@ from rules.warhammer_fantasy import (
     Edition,
     FantasyOptions,
     TemplateWeapon,
+    hit_chance,
     shooters_allowed,
     template_hits_on_garrison,
-    hit_chance,
     to_hit_decision,
     to_hit_needed,
 )
