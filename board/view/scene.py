@@ -218,12 +218,17 @@ class BoardScene(QGraphicsScene):
             parts.append(commands.PlacePiecesCommand(self.document, old_pieces, new_pieces))
         elif new_models:  # onto an unclaimed building's battlements: it is claimed
             # The rules are not loaded before the first paint (the launch shows the board first).
-            from board.game.battlements import battlement_claims
+            from board.document.changes import Change
+            from board.game.battlements import battlement_claims, battlement_moves
 
             shifts = {m: (new_models[m][0] - x, new_models[m][1] - y)
                       for m, (x, y) in old_models.items() if m in new_models}
-            claims = battlement_claims(self.document.scenario, self.datasheets, self.world(),
-                                       shifts)
+            scenario, world = self.document.scenario, self.world()
+            claims = battlement_claims(scenario, self.datasheets, world, shifts)
+            tests = battlement_moves(scenario, self.datasheets, world, shifts)
+            if tests:  # battlements are difficult terrain: the log says which test was due
+                claims = claims or Change()
+                claims.log[:0] = tests
             if claims is not None:
                 parts.append(commands.ApplyChangeCommand(self.document, claims, "Claim"))
         self._push_as_one(parts, "Move selection")
