@@ -22,7 +22,7 @@ from shiboken6 import isValid
 from board.document.datasheet import Datasheet, TerrainKind
 from board.document.edits import ScenarioDocument, turn_placements
 from board.document.model import Model, Scenario, TerrainPiece, Unit
-from board.game.world import World, WorldCache
+from board.game.core.world import World, WorldCache
 from board.view import commands
 from board.view.building_look import BuildingLook, look_of
 from board.view.convert import to_colour
@@ -87,6 +87,8 @@ class BoardScene(QGraphicsScene):
         self._models: dict[str, ModelItem] = {}
         self._unit_models: dict[str, list[str]] = {}
         self._naming_due = False
+        #: The part of a multi-part building last clicked (its whole building is selected).
+        self.picked_part: str | None = None
         #: Drags land the grabbed model or piece on multiples of this many inches (0: free).
         self.snap_step = 0.0
         self.tool: Tool = SelectTool(self)
@@ -216,21 +218,13 @@ class BoardScene(QGraphicsScene):
             parts.append(commands.MoveModelsCommand(self.document, old_models, new_models))
         if new_pieces:
             parts.append(commands.PlacePiecesCommand(self.document, old_pieces, new_pieces))
-        elif new_models:  # onto an unclaimed building's battlements: it is claimed
-            # The rules are not loaded before the first paint (the launch shows the board first).
-            from board.document.changes import Change
-            from board.game.battlements import battlement_claims, battlement_moves
+        # The rules are not loaded before the first paint (the launch shows the board first).
+        from board.game.moves import after_drag
 
-            shifts = {m: (new_models[m][0] - x, new_models[m][1] - y)
-                      for m, (x, y) in old_models.items() if m in new_models}
-            scenario, world = self.document.scenario, self.world()
-            claims = battlement_claims(scenario, self.datasheets, world, shifts)
-            tests = battlement_moves(scenario, self.datasheets, world, shifts)
-            if tests:  # battlements are difficult terrain: the log says which test was due
-                claims = claims or Change()
-                claims.log[:0] = tests
-            if claims is not None:
-                parts.append(commands.ApplyChangeCommand(self.document, claims, "Claim"))
+        claims = after_drag(self.document.scenario, self.datasheets, self.world(), old_models,
+                            new_models, bool(new_pieces))
+        if claims is not None:  # onto an unclaimed building's battlements: it is claimed
+            parts.append(commands.ApplyChangeCommand(self.document, claims, "Claim"))
         self._push_as_one(parts, "Move selection")
 
     def rotate_selected(self, degrees: float) -> bool:
@@ -256,6 +250,7 @@ class BoardScene(QGraphicsScene):
     def select_group_of(self, piece_id: str) -> None:
         """Select every part of the multi-part building ``piece_id`` belongs to (or it alone)."""
         group = self.document.scenario.piece(piece_id).group
+        self.picked_part = piece_id
         self.clearSelection()
         for piece in self.document.scenario.terrain:
             if piece.id == piece_id or (group is not None and piece.group == group):

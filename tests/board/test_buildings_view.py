@@ -11,9 +11,9 @@ from PySide6.QtTest import QTest
 
 from board.document.datasheets import place_datasheet
 from board.document.model import Base, Model, Scenario, TroopType, Unit
-from board.game.coverage import void_shield_coverage
-from board.game.names import Namer
-from board.game.summary import summarise
+from board.game.core.names import Namer
+from board.game.reports.summary import summarise
+from board.game.systems.wh40k.coverage import void_shield_coverage
 from board.view.buildings import BuildingController, DisembarkTool
 from geometry import Circle, farthest_distance
 from tests.board.conftest import make_scenario
@@ -150,6 +150,9 @@ def test_a_model_placed_6_1_inches_out_is_named_then_moving_it_in_disembarks(win
     assert window.scene.model_item("v0") is not None
     assert window.scenario.log[-1].text.startswith("Veteran Squad leave Imperial Bastion")
     assert not isinstance(window.scene.tool, DisembarkTool)
+    said = controller(window).dock.message.text()  # once "disembarkation abandoned: …"
+    assert said.startswith("Veteran Squad disembarked") and "abandoned" not in said
+    assert "abandoned" not in window.statusBar().currentMessage()
     window.undo_stack.undo()
     assert window.scenario.unit("red-vets").embarked_in == "bastion"
     assert "v0" not in window.scene.model_items()

@@ -47,7 +47,8 @@ def demo():
 @pytest.fixture(scope="module")
 def report(demo):
     from board.check import check_report
-    return check_report(demo, samples.library())
+    from board.game.reports.report import Source
+    return check_report(demo, samples.library(), Source.of_file(Path(DEMO_SCENARIO_PATH)))
 
 
 def run(capsys, *argv):
@@ -68,7 +69,11 @@ def test_kept_ruler_equals_geometry_distance(demo, report, capsys):
     assert ruler["shown"] == format_distance(expected)
     _, out, _ = run(capsys, str(DEMO_SCENARIO_PATH))
     shown = format_distance(expected)
-    assert f"ruler Helbrute Ghar to Imperial Bastion (closest points): {shown}" in out
+    assert f"ruler: {shown} from Helbrute Ghar to Imperial Bastion (closest points)" in out
+    assert "Helbrute Ghar (helbrute-ghar-1): x 34.000\", y 14.000\"" in out  # its position
+    import hashlib
+    digest = hashlib.sha256(Path(DEMO_SCENARIO_PATH).read_bytes()).hexdigest()
+    assert f"file: {Path(DEMO_SCENARIO_PATH).name} (sha256 {digest})" in out
 
 
 def test_kept_within_equals_per_model_geometry(demo, report):
@@ -171,8 +176,8 @@ def test_as_a_subprocess_through_the_battleboard_entry_point(tmp_path: Path):
 
 def test_epic_and_fantasy_scenarios_check_in_their_own_terms(tmp_path: Path, capsys):
     from board.document.model import RuleSystem, TerrainPiece
-    from board.game.annotations import within_annotation
-    from board.game.targets import PieceTarget
+    from board.game.core.targets import PieceTarget
+    from board.game.measuring.annotations import within_annotation
 
     hab = TerrainPiece("hab", "epic40k_medium_building", 30, 20)  # 3.521" square
     unit = samples.round_unit("squad", samples.RED, [(30, 24.5), (30, 27.8)], mm=12)
@@ -207,8 +212,8 @@ def test_epic_and_fantasy_scenarios_check_in_their_own_terms(tmp_path: Path, cap
 
 
 def test_a_kept_within_a_deployment_zone_and_a_missing_zone(tmp_path: Path, capsys):
-    from board.game.annotations import within_annotation
-    from board.game.targets import ZoneTarget
+    from board.game.core.targets import ZoneTarget
+    from board.game.measuring.annotations import within_annotation
 
     scenario = load_scenario(DEMO_SCENARIO_PATH)
     scenario.annotations = [within_annotation("z", "scouts-telion",

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QListWidget, QListWidgetItem, QPushButton
 
-from board.game.assault import AssaultError
-from board.game.assault_epic import (
+from board.game.core.assault import AssaultError
+from board.game.kit import Dice
+from board.game.systems.epic.assault import (
     CONTACT_CM,
     EpicStand,
     debris_choices,
@@ -23,7 +24,6 @@ from board.game.assault_epic import (
 )
 from board.view.assault.common import AssaultDialog, ring_of
 from board.view.assault.marks_item import LEFT_OUT, REFUSED, TAKING_PART, AssaultMarks
-from rules.dice import Dice
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow

@@ -19,23 +19,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from board.document.model import TroopType, Unit
-from board.game.assault import AssaultError
-from board.game.assault_fantasy import FantasyStorm
-from board.game.assault_fantasy_facts import characters_with
-from board.game.buildings import FantasyBuilding, building_rules
+from board.document.model import Unit
+from board.game.core.assault import AssaultError
+from board.game.kit import AssaultStep, Dice, Reaction
+from board.game.systems.fantasy.assault import FantasyStorm
+from board.game.systems.fantasy.assault_facts import characters_with
+from board.game.systems.fantasy.attackers import garrison_unit, possible_attackers
 from board.view.assault.common import AssaultDialog, ring_of
 from board.view.assault.marks_item import TAKING_PART, AssaultMarks, ChargeLine
-from geometry import distance
-from rules import warhammer_fantasy as wf
-from rules.dice import Dice
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow
 
 __all__ = ["FantasyAssaultDialog"]
 
-Step = wf.AssaultStep
+Step = AssaultStep
 
 
 class FantasyAssaultDialog(AssaultDialog):
@@ -49,11 +47,7 @@ class FantasyAssaultDialog(AssaultDialog):
         super().__init__(window, piece_id, make_dice, "Warhammer Fantasy building assault")
         self.storm: FantasyStorm | None = None
         scenario = window.document.scenario
-        building = building_rules(scenario, window.library, scenario.piece(piece_id))
-        held = isinstance(building, FantasyBuilding) and building.garrison is not None
-        self.garrison: Unit | None = (scenario.unit(building.garrison.unit)
-                                      if held and isinstance(building, FantasyBuilding)
-                                      and building.garrison else None)
+        self.garrison: Unit | None = garrison_unit(scenario, window.library, piece_id)
         self._build()
         if self.garrison is None:
             self.refuse(f"{piece_id} holds no garrison: only an occupied building is assaulted")
@@ -118,14 +112,8 @@ class FantasyAssaultDialog(AssaultDialog):
         """The enemy units on the table, nearest the building first, with their distance."""
         if self.garrison is None:
             return []
-        side, world = self.garrison.side, self.window_.scene.world()
-        footprint = world.piece(self.piece_id).footprint
-        found = []
-        for unit in self.window_.document.scenario.units:
-            models = world.unit_models(unit.id) if unit.on_table else []
-            if models and unit.side != side and unit.troop_type is not TroopType.CHARACTER:
-                found.append((unit, min(distance(s, footprint) for _, s in models)))
-        return sorted(found, key=lambda pair: pair[1])
+        return possible_attackers(self.window_.document.scenario, self.window_.scene.world(),
+                                  self.piece_id, self.garrison.side)
 
     def _refresh(self) -> None:
         step = self.storm.step if self.storm else None
@@ -206,8 +194,8 @@ class FantasyAssaultDialog(AssaultDialog):
         """The garrison Holds or Stands & Shoots (it never flees)."""
         assert self.storm is not None
         storm = self.storm
-        reaction = wf.Reaction.STAND_AND_SHOOT if self.stand_and_shoot.isChecked() \
-            else wf.Reaction.HOLD
+        reaction = Reaction.STAND_AND_SHOOT if self.stand_and_shoot.isChecked() \
+            else Reaction.HOLD
         self._do(lambda: storm.react(reaction, self.terror.isChecked()))
 
     def roll_charge(self) -> None:

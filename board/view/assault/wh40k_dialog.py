@@ -16,8 +16,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from board.game.assault import AssaultError
-from board.game.assault_wh40k import (
+from board.game.core.assault import AssaultError
+from board.game.kit import Dice
+from board.game.systems.wh40k.assault import (
     HAYWIRE_GRENADES,
     MELTA_BOMBS,
     CloseCombatAttack,
@@ -26,7 +27,6 @@ from board.game.assault_wh40k import (
     odds_text,
 )
 from board.view.assault.common import AssaultDialog
-from rules.dice import Dice
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow

@@ -1,7 +1,7 @@
 """The disembark tool: the zone drawn, the unit's models placed by dragging, checked live.
 
 The tool turns the mouse into positions; the pure functions of
-:mod:`board.game.disembarking` check them and build the change. Dragging a model moves it
+:mod:`board.game.occupancy.disembarking` check them and build the change. Dragging a model moves it
 alone; nothing in the document changes until :meth:`DisembarkTool.complete` succeeds (one
 undo step). Escape (:meth:`cancel`) abandons and changes nothing.
 """
@@ -15,19 +15,18 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import QGraphicsSceneMouseEvent
 
-from board.game.disembarking import (
+from board.game.core.names import Namer
+from board.game.kit import Circle, Decision, PlacementVerdict, Shape
+from board.game.occupancy.disembarking import (
     DisembarkPlan,
     check_positions,
     disembark_change,
     model_shapes,
 )
-from board.game.names import Namer
 from board.view.buildings.placement_item import PlacedModel, PlacementItem, PlacementPicture
 from board.view.commands import ApplyChangeCommand
 from board.view.convert import geometry_to_path
 from board.view.tools import Tool
-from geometry import Circle, PlacementVerdict, Shape
-from rules.decision import Decision
 
 if TYPE_CHECKING:
     from board.view.scene import BoardScene
@@ -60,7 +59,7 @@ class DisembarkTool(Tool):
     scene
         The board.
     plan
-        The zone and first placement (:func:`board.game.disembarking.plan_disembark`).
+        The zone and first placement (:func:`board.game.occupancy.disembarking.plan_disembark`).
     report
         Called with each message for the player (a refusal with the models named, the result).
     finished
@@ -171,13 +170,16 @@ class DisembarkTool(Tool):
         scenario = self.scene.document.scenario
         decision, change = disembark_change(scenario, self.scene.datasheets, self.scene.world(),
                                             self.plan, self.positions)
-        self._report(decision.reason)
         if change is None:
+            self._report(decision.reason)
             return decision
         names = ", ".join(scenario.unit(u).name for u in self.plan.unit_ids)
+        # The tool ends before the change lands: a tool still running when its unit has left
+        # the building reads as abandoned (the dock once said so after every disembark).
+        self.scene.set_tool(None)
         self.scene.undo_stack.push(ApplyChangeCommand(self.scene.document, change,
                                                       f"{names} disembark"))
-        self.scene.set_tool(None)
+        self._report(f"{names} disembarked: {decision.reason}")
         return decision
 
     # -- mouse ----------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """The Building dock: the selected building's datasheet and state, and its embark controls.
 
-The dock shows what it is given (the lines of :class:`board.game.BuildingSummary`, the
-units to offer, the coverage lines) and turns its buttons into signals; the controller
+The dock shows what it is given (the lines of
+:class:`board.game.reports.summary.BuildingSummary`, the units to offer, the coverage lines) and
+turns its buttons into signals; the controller
 (:mod:`board.view.buildings.controller`) computes and acts.
 """
 
@@ -21,9 +22,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from board.view import style
+
 __all__ = ["BuildingDock"]
 
-REFUSED, DONE = "#c62828", "#2e7d32"
+REFUSED, DONE = style.REFUSED_TEXT.name(), style.DONE_TEXT.name()
 #: Pixels: the dock's least height; its contents scroll below that.
 MIN_HEIGHT = 120
 

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 
-from board.game.rings import parse_distances, ring_annotation
-from board.game.targets import ModelTarget, PieceTarget, Target, UnitTarget
+from board.game.core.targets import ModelTarget, PieceTarget, Target, UnitTarget
+from board.game.measuring.rings import parse_distances, ring_annotation
 from board.view.measure.dock import MeasureDock
 from board.view.measure.layer import MeasureLayer
 from board.view.measure.tools import RulerTool, WithinTool
@@ -28,6 +28,8 @@ class MeasureFeature:
         self.dock = MeasureDock(self, window)
         self.actions: dict[str, QAction] = {}
         self.layer.readout_changed.connect(self._status)
+        self.layer.hover_changed.connect(
+            lambda name: self.window.statusBar().showMessage(f"A click measures to: {name}"))
 
     # -- tools --------------------------------------------------------------------------------
     def start_ruler(self) -> RulerTool:

@@ -3,8 +3,9 @@
 When the document changes the measurement is worked out at once (a document change is rare).
 While a drag previews some of its models or buildings elsewhere it is only marked out of date,
 with a cheap estimate of where it will be, and measured when painted, on a world where those
-models and pieces stand where their items are (:func:`board.game.rings.moved_world`). A piece
-is named by a piece target or by a void-shield zone target (its generator).
+models and pieces stand where their items are
+(:func:`board.game.measuring.rings.moved_world`). A piece is named by a piece target or by a
+void-shield zone target (its generator).
 """
 
 from __future__ import annotations
@@ -16,14 +17,21 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QRectF
 
 from board.document.model import Annotation
-from board.game.annotations import AnnotationError, RulerAnnotation, read_annotation
-from board.game.measure import display_unit
-from board.game.rings import moved_world
-from board.game.targets import ModelTarget, PieceTarget, Target, UnitTarget, ZoneTarget
-from board.game.world import World
+from board.game.core.targets import (
+    FeatureTarget,
+    ModelTarget,
+    PieceTarget,
+    Target,
+    UnitTarget,
+    ZoneTarget,
+)
+from board.game.core.units import display_unit
+from board.game.core.world import World
+from board.game.kit import Circle, Shape
+from board.game.measuring.annotations import AnnotationError, RulerAnnotation, read_annotation
+from board.game.measuring.rings import moved_world
 from board.view.measure.overlay_item import OverlayItem, Sketch
 from board.view.measure.pictures import kept_sketch
-from geometry import Circle, Shape
 
 if TYPE_CHECKING:
     from board.view.measure.layer import MeasureLayer
@@ -167,8 +175,8 @@ def _pieces_of(target: Target, world: World) -> list[Reach]:
     A piece target is its footprint; a void-shield zone target is its generator's footprint
     and the range of its shields. Deployment zones, points, models and units name none.
     """
-    if isinstance(target, PieceTarget) and target.piece_id in world.pieces:
-        return [(target.piece_id, 0.0)]
+    if isinstance(target, PieceTarget | FeatureTarget) and target.piece_id in world.pieces:
+        return [(target.piece_id, 0.0)]  # a door or a fire point moves with its building
     if isinstance(target, ZoneTarget) and target.kind == "void_shield":
         piece = world.pieces.get(target.name)
         if piece is not None and piece.void_shields is not None:
