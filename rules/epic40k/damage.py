@@ -247,12 +247,14 @@ def _shifts(site: Site, _dice: Dice, _target: str | None) -> _Effect:
 def _falls(site: Site, dice: Dice, target: str | None) -> _Effect:
     """Row 10: one unit inside, the owner's choice, takes a hit.
 
-    The seed names no armour bonus for this row (as for crumbling, RULES.md §4 seed 001
-    decision 3), so the kill roll is against the unit's own armour.
+    :data:`~rules.epic40k.options.DECISION_DEBRIS_FALLS_NO_BONUS`: the seed names no armour
+    bonus for this row (as for crumbling, RULES.md §4 seed 001 decision 3), so the kill roll is
+    against the unit's own armour, unless the scenario's ``debris_falls_inside_bonus`` says +2.
     """
     check_debris_target(site, target)
     chosen = [u for u in site.inside if u.id == target] if target else list(site.inside[:1])
-    return _Effect(hits=tuple(_one_hit(u, dice, 0) for u in chosen))
+    bonus = INSIDE_ARMOUR_BONUS if site.options.debris_falls_inside_bonus else 0
+    return _Effect(hits=tuple(_one_hit(u, dice, bonus) for u in chosen))
 
 
 def _flames(site: Site, dice: Dice, _target: str | None) -> _Effect:
