@@ -13,7 +13,6 @@ from board.document.model import RuleSystem, Scenario, Unit
 from board.game.systems.heights import line_of_sight_value
 from board.game.systems.protocol import Looker
 from geometry import SightRule, building_los_value
-from rules.warhammer_fantasy.shooting import HARD_COVER, to_hit_needed
 
 __all__ = ["FantasyFacts"]
 
@@ -47,7 +46,4 @@ class FantasyFacts:
         if not inside:
             return ()
         names = ", ".join(u.name for u in inside)
-        needs = ", ".join(f"BS{bs} {to_hit_needed(bs, [HARD_COVER]).describe()}"
-                          for bs in range(1, 8))
-        return (f"{names} inside: shots at the garrison count it as in hard cover (−2 to hit)",
-                f"to hit the garrison (before other modifiers): {needs}")
+        return (f"{names} inside: shots at the garrison count it as in hard cover (−2 to hit)",)
