@@ -70,6 +70,7 @@ class Volley:
 
 
 def _hits(dice: Dice, count: int, needed: tuple[int, int | None]) -> tuple[int, list[Roll]]:
+    """Roll to hit (and the follow-up die of a 7+); ``needed`` is a shot that can hit."""
     first = dice.roll(count, f"Stand & Shoot: to hit ({needed[0]}+)")
     hits = sum(f >= needed[0] for f in first.faces)
     rolls = [first]
@@ -111,7 +112,8 @@ def volley(garrison: Unit, garrison_models: int, floors: int, options: wf.Fantas
         text = f"Stand & Shoot: {to_hit_decision(weapon.bs, modifiers).reason}; no shots fired"
         return Volley(0, (7, None), (), 0, (), text)
     shooters = min(garrison_models, wf.shooters_allowed(floors, options))
-    hits, rolls = _hits(dice, shooters * weapon.shots, needed)
+    assert needed.first is not None
+    hits, rolls = _hits(dice, shooters * weapon.shots, (needed.first, needed.then))
     front = target.rank_and_file[:1] or target.models[:1]
     if not front:
         raise AssaultError(f"{target.name} has no models to shoot at")

@@ -18,6 +18,7 @@ from board.document.model import LogEntry, RuleSystem, Scenario
 from board.game.core.buildings import building_rules, write_back
 from board.game.core.world import World
 from board.game.measuring.rings import moved_world
+from geometry import distance
 from rules import wh40k
 from rules.wh40k import battlements as wh40k_battlements
 
@@ -108,7 +109,7 @@ def gun_emplacement_control(scenario: Scenario, world: World, piece_id: str) -> 
     """
     footprint = world.pieces[piece_id].footprint
     sides = {scenario.unit(shape.unit_id).side for shape in world.models.values()
-             if shape.shape.distance(footprint) <= CONTACT}
+             if distance(shape.shape, footprint) <= CONTACT}
     return wh40k_battlements.gun_emplacement_controllers(sides)
 
 
