@@ -18,19 +18,22 @@ from hypothesis import strategies as st
 from rules import epic40k as epic
 from rules import warhammer_fantasy as wf
 from rules.dice import Dice, FixedDice
+from rules.epic40k.damage import resolve_critical
 from rules.wh40k import (
     HORUS_HERESY_DAMAGE_TABLE,
     WH40K_DAMAGE_TABLE,
     Attack,
     Placement,
     Surroundings,
+    battlements_blast_hit,
     resolve_close_combat,
     resolve_hit,
     resolve_shooting,
+    restore_shields,
 )
 from rules.wh40k.tables import DamageResult
 from tests.rules.fantasy_samples import goblins, swordsmen
-from tests.rules.wh40k_samples import LASCANNON, bastion, clock, occupy, squad
+from tests.rules.wh40k_samples import BATTLE_CANNON, LASCANNON, bastion, clock, occupy, squad
 
 
 class Injected(RuntimeError):
@@ -257,3 +260,24 @@ def test_fantasy_assault_steps_are_all_or_nothing(seed: int) -> None:
     ]
     for make, run in steps:
         _check_all_or_nothing(make, run, snapshot, seed)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seeds)
+def test_battlement_blasts_shield_restores_and_criticals_are_all_or_nothing(seed: int) -> None:
+    """A battle cannon's hit on the battlements, void shields coming back, an Epic critical."""
+    def blast(building: Any, dice: FailingDice, questions: Questions) -> Any:
+        return battlements_blast_hit(building, BATTLE_CANNON, "front", dice, clock(),
+                                     WH40K_DAMAGE_TABLE, questions.surroundings())
+
+    def shielded() -> Any:
+        building = _bastion_with_everyone()
+        building.state.void_shields_down = 2
+        return building
+
+    _check_all_or_nothing(_bastion_with_everyone, blast, _state, seed)
+    _check_all_or_nothing(shielded, lambda b, d, _q: restore_shields(b, d), _state, seed)
+    site = epic.Site((epic.UnitInside("g1", "guard", 4), epic.UnitInside("g2", "guard", 5)))
+    _check_all_or_nothing(lambda: epic.BuildingState.new(epic.SizeClass.SMALL),
+                          lambda s, d, _q: resolve_critical(s, site, d),
+                          lambda s: s.to_dict(), seed)
