@@ -46,11 +46,8 @@ import pycrdt
 from board.document.changes import Change, apply_change
 from board.document.datasheet import Datasheet
 from board.document.edits import ScenarioDocument, Signal
-<<<<<<< HEAD
 from board.document.errors import ScenarioError
-=======
 from board.document.events import DocumentChange
->>>>>>> edits
 from board.document.io import scenario_from_dict
 from board.document.model import LogEntry
 from board.shared.dice import (
