@@ -27,6 +27,7 @@ from board.document.model import (
     TroopType,
     Unit,
 )
+from board.document.stats import check_stats
 
 __all__ = [
     "FORMAT",
@@ -145,9 +146,10 @@ def _unit(f: Fields) -> Unit:
     models = _distinct_numbers([_model(m) for m in f.children("models")], f)
     if not models:
         raise ScenarioError("a unit has at least one model, got none", f.at("models"))
+    stats = f.mapping("stats")
+    check_stats(stats, f.at("stats"))  # the declared stats (board/document/stats.py)
     return Unit(f.text("id"), f.text("name"), f.text("side"), f.choice("troop_type", TroopType),
-                models, f.optional_text("embarked_in"), f.optional_text("joined_to"),
-                f.mapping("stats"))
+                models, f.optional_text("embarked_in"), f.optional_text("joined_to"), stats)
 
 
 def _log_entry(f: Fields) -> LogEntry:

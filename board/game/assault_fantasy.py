@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario, Unit
+from board.document.stats import missing_stat_text
 from board.game.assault import AssaultError, AssaultResult, log_entry, remove_models, unit_version
 from board.game.assault_fantasy_facts import (
     Approach,
@@ -132,7 +133,7 @@ class FantasyStorm:
     def roll_charge(self) -> str:
         """Roll Movement + 2D6 against the distance to the building."""
         if self.movement <= 0:
-            raise AssaultError(f"{self.attacker.name} has no movement in its stats")
+            raise AssaultError(missing_stat_text(self.attacker, "movement"))
         self.charge = self.assault.roll_charge(self.dice, self.movement, self.facts.distance)
         return self._say(self.charge.description)
 

@@ -136,7 +136,7 @@ def test_refusals_say_why_with_the_numbers():
         storm(fantasy_scenario(chariot), [])
     bare = swordsmen()
     del bare.stats["leadership"]
-    with pytest.raises(AssaultError, match="Swordsmen has no leadership"):
+    with pytest.raises(AssaultError, match=r"Swordsmen has no Leadership \(leadership\)"):
         storm(fantasy_scenario(bare), [])
 
 
