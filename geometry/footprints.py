@@ -257,9 +257,10 @@ def _check_size(length: float, width: float, unit: str) -> None:
 def model_footprint(
     shape: str, length: float, width: float, x: float, y: float, facing: float = 0.0
 ) -> Shape:
-    """Build a model's footprint from the document's base fields (round, oval, hull).
+    """Build a model's footprint from the document's base fields (round, oval, square, hull…).
 
-    ``length``/``width`` are millimetres for round and oval bases, inches for hulls, as the
+    ``length``/``width`` are millimetres for round, oval, square and rectangular bases, inches
+    for hulls, as the
     document stores them.
 
     Examples
@@ -268,10 +269,12 @@ def model_footprint(
     Circle(x=1.0, y=1.0, radius=0.4921259842519685)
     >>> model_footprint("hull", 4, 2, 10, 10).area
     8.0
-    >>> model_footprint("square", 1, 1, 0, 0)
+    >>> round(model_footprint("square", 25.4, 25.4, 0, 0).area, 9)
+    1.0
+    >>> model_footprint("hex", 1, 1, 0, 0)
     Traceback (most recent call last):
     ...
-    ValueError: unknown base shape 'square'; expected round, oval or hull
+    ValueError: unknown base shape 'hex'; expected round, oval, square, rectangle or hull
     """
     if shape == "round":
         return round_base(x, y, length)
@@ -279,4 +282,8 @@ def model_footprint(
         return oval_base(x, y, length, width, facing)
     if shape == "hull":
         return hull(x, y, length, width, facing)
-    raise ValueError(f"unknown base shape {shape!r}; expected round, oval or hull")
+    if shape in ("square", "rectangle"):
+        _check_size(length, width, "mm")
+        return hull(x, y, length / MM_PER_INCH, width / MM_PER_INCH, facing)
+    raise ValueError(f"unknown base shape {shape!r}; expected round, oval, square, rectangle or "
+                     f"hull")

@@ -53,7 +53,8 @@ _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _TOP = ("format", "version", "name", "table", "rule_system", "options", "sides", "terrain",
         "units", "log", "annotations", "custom_datasheets")
 _BASE_SIZES = {BaseShape.ROUND: ("diameter_mm",), BaseShape.OVAL: ("length_mm", "width_mm"),
-               BaseShape.HULL: ("length_in", "width_in")}
+               BaseShape.HULL: ("length_in", "width_in"), BaseShape.SQUARE: ("side_mm",),
+               BaseShape.RECTANGLE: ("length_mm", "width_mm")}
 
 
 def scenario_fields(data: object, where: str = "") -> Fields:

@@ -55,3 +55,7 @@ FEATURES += [assault.install]
 from board.view import shooting  # noqa: E402 - registers below
 
 FEATURES += [shooting.install]
+
+from board.view.editors import units  # noqa: E402 - registers below
+
+FEATURES += [units.install]

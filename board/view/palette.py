@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -56,6 +57,10 @@ class UnitSpec:
     troop_type: TroopType
     count: int
     base: Base
+    #: The profile's values (the unit editor's; the palette's quick form gives none).
+    stats: dict[str, Any] = field(default_factory=dict)
+    #: The command models asked for: ``champion``, ``standard``, ``musician`` (Fantasy).
+    command: tuple[str, ...] = ()
 
 
 class PaletteDock(QDockWidget):

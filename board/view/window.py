@@ -14,7 +14,7 @@ from board.document.datasheets import PART_TAG, DatasheetLibrary, place_datashee
 from board.document.edits import EditError, ScenarioDocument
 from board.document.model import MM_PER_INCH, RuleSystem, Scenario, Table
 from board.view import actions
-from board.view.commands import AddPiecesCommand, AddUnitCommand
+from board.view.commands import AddPiecesCommand
 from board.view.deletion import delete_selection, selection_text
 from board.view.docks import GarrisonDock, garrison_lines
 from board.view.files import FileController
@@ -23,7 +23,6 @@ from board.view.new_dialog import new_scenario
 from board.view.palette import PaletteDock, UnitSpec
 from board.view.rulers import BoardWidget
 from board.view.scene import BoardScene
-from board.view.unit_factory import build_unit
 from board.view.view import BoardView
 
 __all__ = ["MainWindow"]
@@ -142,10 +141,10 @@ class MainWindow(QMainWindow):
         self.undo_stack.push(AddPiecesCommand(self.document, pieces, sheets[datasheet_id].name))
 
     def add_unit(self, spec: UnitSpec) -> None:
-        """Add a unit in ranks of five at the centre of the view."""
-        centre = self.view_centre()
-        unit = build_unit(self.document, spec, (centre.x(), centre.y()))
-        self.undo_stack.push(AddUnitCommand(self.document, unit))
+        """Add a unit in its system's formation in free table space near the view's centre."""
+        from board.view.editors.units import add_unit
+
+        add_unit(self, spec)
 
     def delete_selected(self) -> None:
         """Delete the selected models and terrain as one undo step."""

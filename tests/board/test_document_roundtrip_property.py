@@ -32,6 +32,8 @@ bases = st.one_of(
     size_mm.map(Base.round_mm),
     st.builds(Base.oval_mm, size_mm, size_mm),
     st.builds(Base.hull_in, size_in, size_in),
+    size_mm.map(Base.square_mm),
+    st.builds(Base.rectangle_mm, size_mm, size_mm),
 )
 names = st.text(min_size=1, max_size=12).filter(lambda s: s.strip() != "")
 # Free stats keys: a declared one (board/document/stats.py) is checked on load.

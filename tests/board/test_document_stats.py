@@ -29,7 +29,8 @@ def _with_stats(stats: dict[str, object]) -> dict[str, object]:
 
 
 @pytest.mark.parametrize(("stats", "where", "words"), [
-    ({"ws": 12}, "units[1].stats.ws", "Weapon Skill (ws) must be a whole number from 0 to 10, got 12"),
+    ({"ws": 12}, "units[1].stats.ws",
+     "Weapon Skill (ws) must be a whole number from 0 to 10, got 12"),
     ({"ws": 3.5}, "units[1].stats.ws", "must be whole number, got 3.5"),
     ({"save": 0}, "units[1].stats.save", "from 1 to 6, got 0"),
     ({"movement": -1}, "units[1].stats.movement", "from 0 to 100, got -1"),

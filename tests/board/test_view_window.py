@@ -118,7 +118,7 @@ def test_add_a_unit_from_the_palette_then_delete_it(window):
     )
     assert all(m.base.shape is BaseShape.OVAL and m.base.length == 60 for m in unit.models)
     xs = sorted({round(m.x, 6) for m in unit.models})
-    assert xs[1] - xs[0] == pytest.approx(60 / 25.4 + 0.5)  # bases do not overlap
+    assert xs[1] - xs[0] == pytest.approx(35 / 25.4 + 1.0)  # a loose group, an inch apart
     for model in unit.models:
         item = window.scene.model_item(model.id)
         assert item.name == "Scouts (Blue)"

@@ -1,0 +1,11 @@
+"""Editors: the unit editor, the building editor, sides and table.
+
+:func:`install` gives the window a **Units** menu (*Add Unit…* Ctrl+U, *Edit Unit…* Ctrl+E)
+and the building editor's entries; see each module.
+"""
+
+from __future__ import annotations
+
+from board.view.editors.unit_choices import RANKED, base_sizes, troop_types
+
+__all__ = ["RANKED", "base_sizes", "troop_types"]
