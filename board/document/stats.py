@@ -51,7 +51,7 @@ __all__ = [
 ]
 
 #: Where a player enters a unit's stats (the unit editor), as messages name it.
-EDIT_UNIT_PLACE = "Units ▸ Edit Unit… (select the unit, Ctrl+E)"
+EDIT_UNIT_PLACE = "Units ▸ Edit Unit… (select the unit, Ctrl+Shift+U)"
 
 W40 = (RuleSystem.WH40K, RuleSystem.HORUS_HERESY)
 EPIC = (RuleSystem.EPIC40K,)

@@ -19,7 +19,7 @@ refused with an :class:`AssaultError` naming the unit and the key.
 Traceback (most recent call last):
 ...
 board.game.assault.AssaultError: Spearmen has no Movement (movement) in its stats: enter it in \
-Units ▸ Edit Unit… (select the unit, Ctrl+E)
+Units ▸ Edit Unit… (select the unit, Ctrl+Shift+U)
 >>> stat_int(squad, "movement", default=4)
 4
 """

@@ -53,7 +53,7 @@ class UnitsController:
         self.add_action.setStatusTip("Enter a new unit: name, side, models, base and profile")
         self.add_action.triggered.connect(self.open_new)
         self.edit_action = QAction("&Edit Unit…", window)
-        self.edit_action.setShortcut(QKeySequence("Ctrl+E"))
+        self.edit_action.setShortcut(QKeySequence("Ctrl+Shift+U"))
         self.edit_action.setStatusTip("Change the selected unit's name, side and profile")
         self.edit_action.triggered.connect(self.open_edit)
 
@@ -72,7 +72,7 @@ class UnitsController:
         unit_ids = {scenario.model(m)[0].id for m in window.scene.selected_model_ids()}
         if len(unit_ids) != 1:
             window.statusBar().showMessage(
-                "Select one unit's models first, then Units ▸ Edit Unit… (Ctrl+E)", 8000)
+                "Select one unit's models first, then Units ▸ Edit Unit… (Ctrl+Shift+U)", 8000)
             return None
         unit = scenario.unit(unit_ids.pop())
         editor = UnitEditor(scenario.rule_system, scenario.sides, unit, parent=window)
