@@ -65,7 +65,8 @@ def test_editing_a_unit_changes_its_profile_in_one_undo_step(window):
     unit = window.scenario.unit("red-tac")
     for model in unit.models:
         window.scene.model_item(model.id).setSelected(True)
-    QTest.keyClick(window, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    QTest.keyClick(window, Qt.Key.Key_U,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     editor = window.units.editor
     assert editor is not None and editor.unit is unit
     _type(editor.name_edit, "Tactical Squad Fidelis")

@@ -64,7 +64,8 @@ class StormController:
             return None
         if rules_object is None:
             window.show_error("Storm a building",
-                              f"{piece_id} is not a building under {scenario.rule_system.label}")
+                              f"{_name(window, piece_id)} is not a building under "
+                              f"{scenario.rule_system.label}")
             return None
         if self.dialog is not None:
             self.dialog.close()
@@ -79,3 +80,9 @@ class StormController:
         if system is RuleSystem.WARHAMMER_FANTASY:
             return FantasyAssaultDialog(self.window, piece_id, self.make_dice)
         return CloseCombatDialog(self.window, piece_id, self.make_dice)
+
+
+def _name(window: MainWindow, piece_id: str) -> str:
+    sheets = window.scene.datasheets
+    piece = window.document.scenario.piece(piece_id)
+    return sheets[piece.datasheet].name if piece.datasheet in sheets else piece_id
