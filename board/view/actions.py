@@ -103,7 +103,7 @@ def _edit_menu(window: MainWindow, found: dict[str, QAction]) -> None:
 
 def _view_menu(window: MainWindow, found: dict[str, QAction]) -> None:
     menu = window.menuBar().addMenu("&View")
-    grid = _action(window, menu, "Inch &grid", lambda: None, "G")
+    grid = _action(window, menu, "&Grid (inches; cm for Epic)", lambda: None, "G")
     grid.setCheckable(True)
     grid.setChecked(True)
     grid.toggled.connect(window.scene.set_grid_visible)

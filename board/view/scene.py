@@ -335,6 +335,7 @@ class BoardScene(QGraphicsScene):
         self.datasheets = {**self.library, **{d.id: d for d in scenario.custom_datasheets}}
         self._worlds = WorldCache(self.datasheets)
         self.table_item.set_size(scenario.table.width, scenario.table.height)
+        self.table_item.set_grid_cm(scenario.rule_system.uses_cm)
         margin = TABLE_MARGIN
         self.setSceneRect(self.table_rect().adjusted(-margin, -margin, margin, margin))
         for piece in scenario.terrain:

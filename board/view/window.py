@@ -12,7 +12,7 @@ from shiboken6 import isValid
 from board.document.datasheet import Datasheet
 from board.document.datasheets import PART_TAG, DatasheetLibrary, place_datasheet
 from board.document.edits import EditError, ScenarioDocument
-from board.document.model import MM_PER_INCH, RuleSystem, Scenario, Table
+from board.document.model import RuleSystem, Scenario, Table
 from board.view import actions
 from board.view.commands import AddPiecesCommand
 from board.view.deletion import delete_selection, selection_text
@@ -23,6 +23,7 @@ from board.view.new_dialog import new_scenario
 from board.view.palette import PaletteDock, UnitSpec
 from board.view.rulers import BoardWidget
 from board.view.scene import BoardScene
+from board.view.system_units import xy_text
 from board.view.view import BoardView
 
 __all__ = ["MainWindow"]
@@ -218,10 +219,8 @@ class MainWindow(QMainWindow):
             self.statusBar().clearMessage()
 
     def _on_cursor_moved(self, at: QPointF) -> None:
-        text = f"x {at.x():.2f} in, y {at.y():.2f} in"
-        if self.scenario.rule_system.uses_cm:
-            text += f" ({at.x() * MM_PER_INCH / 10:.1f}, {at.y() * MM_PER_INCH / 10:.1f} cm)"
-        self.cursor_label.setText(text)
+        self.cursor_label.setText(xy_text(at.x(), at.y(),
+                                          uses_cm=self.scenario.rule_system.uses_cm))
 
     def _on_selection_changed(self) -> None:
         if not isValid(self) or not isValid(self.selection_label):
