@@ -9,8 +9,8 @@ touches nothing already there (terrain footprints and models, given by their box
 >>> free_formation(3, 1.0, 1.0, (10.0, 10.0), (72.0, 48.0), ranked=True, per_rank=5)
 [(9.0, 10.0), (10.0, 10.0), (11.0, 10.0)]
 >>> spots = free_formation(1, 1.0, 1.0, (10.0, 10.0), (72.0, 48.0), [(9.0, 9.0, 11.0, 11.0)])
->>> spots
-[(10.0, 11.5)]
+>>> spots  # an inch clear of what stands there
+[(10.0, 12.5)]
 """
 
 from __future__ import annotations
@@ -27,8 +27,9 @@ Box = tuple[float, float, float, float]
 
 #: Space between the bases of a loose group, inches.
 LOOSE_GAP = 1.0
-#: Space kept between the new unit and anything already on the table, inches.
-CLEARANCE = 0.0
+#: Space kept between the new unit and anything already on the table, inches (a new unit
+#: stands clear of buildings and other units: nobody takes it to be in contact).
+CLEARANCE = 1.0
 #: The search steps out from the wanted centre by this much, inches.
 STEP = 0.5
 
@@ -88,11 +89,11 @@ def free_formation(count: int, length: float, width: float, centre: XY, table: X
     cx = min(max(centre[0], half_w), table[0] - half_w)
     cy = min(max(centre[1], half_h), table[1] - half_h)
     for x, y in _spiral((cx, cy), max(table)):
+        if x - half_w < -1e-9 or y - half_h < -1e-9 or x + half_w > table[0] + 1e-9 \
+                or y + half_h > table[1] + 1e-9:
+            continue
         box = (x - half_w - CLEARANCE, y - half_h - CLEARANCE, x + half_w + CLEARANCE,
                y + half_h + CLEARANCE)
-        if box[0] < -1e-9 or box[1] < -1e-9 or box[2] > table[0] + 1e-9 \
-                or box[3] > table[1] + 1e-9:
-            continue
         if not any(_overlaps(box, b) for b in blocked):
             return [(round(x + ox, 6), round(y + oy, 6)) for ox, oy in offsets]
     raise NoRoomError(f"no free room of {2 * half_w:.1f}×{2 * half_h:.1f} in for {count} "

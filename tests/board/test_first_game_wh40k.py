@@ -64,16 +64,20 @@ def test_a_squad_storms_a_bastion_refused_out_of_contact_accepted_in_contact(fre
 
     # In contact: offered with the distance, rolled, the result in the log.
     drag_into_contact(window, squad, bastion)
+    window.storm.make_dice = lambda: FixedDice([3, 4, 2, 1, *[4] * 20])  # the dice, scripted
     select_piece(window, bastion)
     dialog = storm_selected(window)
     assert dialog.attacker.count() == 1 and dialog.attacker_name() == "Tactical Squad Cato"
     assert "away, in base contact" in dialog.attacker.currentText()
     pick(dialog.preset, "Melta bombs")
-    window.storm.make_dice = lambda: FixedDice([6, 5, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4])
     save_shot(dialog, "first-game-40k-accepted.png")
     press_button(dialog.roll_button)
     entry = window.scenario.log[-1]
     assert entry.text.startswith("Tactical Squad Cato assaults Imperial Bastion in close combat "
                                  "(rear armour 14, hits automatically) – Melta bombs")
-    assert window.scenario.piece(bastion).state.get("hull_points_lost", 0) >= 1
+    # Melta bombs: S8 + 2D6 (3 + 4) = 15 against rear armour 14, a penetrating hit: a hull
+    # point, and the damage roll 2 + 2 (AP1) = 4, Structural Collapse (seed 000's table).
+    assert ("penetration 7 + S8 = 15 against armour 14: penetrating hit; hull points 4 → 3; "
+            "damage roll 2 +2 (AP1 weapon) = 4: Structural Collapse") in entry.text
+    assert window.scenario.piece(bastion).state["hull_points_lost"] == 1
     save_shot(window, "first-game-40k-result.png")

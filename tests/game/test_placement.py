@@ -28,10 +28,11 @@ def test_a_loose_group_is_square_with_an_inch_between_bases() -> None:
 def test_it_steps_off_a_building_at_the_centre() -> None:
     bastion = (33.0, 21.0, 39.0, 27.0)
     spots = free_formation(5, 1.0, 1.0, (36.0, 24.0), TABLE, [bastion], ranked=True)
-    assert all(not (33.0 - 0.5 < x < 39.0 + 0.5 and 21.0 - 0.5 < y < 27.0 + 0.5)
+    # Every base an inch clear of the bastion (CLEARANCE), and the unit right beside it.
+    assert all(not (33.0 - 1.5 < x < 39.0 + 1.5 and 21.0 - 1.5 < y < 27.0 + 1.5)
                for x, y in spots)
     centre = (sum(x for x, _ in spots) / 5, sum(y for _, y in spots) / 5)
-    assert math.dist(centre, (36.0, 24.0)) <= 4.0  # the nearest free room, next to it
+    assert math.dist(centre, (36.0, 24.0)) <= 5.0
 
 
 def test_a_centre_off_the_table_is_brought_onto_it() -> None:
