@@ -31,6 +31,7 @@ from board.game.assault_fantasy_facts import (
 from board.game.assault_fantasy_volley import missile_of, volley
 from board.game.buildings import FantasyBuilding, building_rules, write_back
 from board.game.embarking import EMBARKED_ON, turn_mark
+from board.game.names import Namer
 from board.game.world import World
 from rules import warhammer_fantasy as wf
 from rules.dice import Dice
@@ -144,7 +145,8 @@ class FantasyStorm:
             parties = self.assault.choose_parties(attacker_characters, defender_characters)
         except (ValueError, KeyError) as error:
             raise AssaultError(str(error)) from None
-        names = [", ".join(m.id for m in p.members) for p in parties]
+        names = [self._named(unit, [m.id for m in p.members])
+                 for unit, p in zip((self.attacker, self.defender), parties, strict=True)]
         return self._say(f"assault parties: {self.attacker.name} {names[0]}; "
                          f"{self.defender.name} {names[1]}")
 
@@ -152,7 +154,9 @@ class FantasyStorm:
         """Fight the round in Initiative order."""
         self.round = self.assault.fight(self.dice)
         caused = self.round.wounds_caused
-        dead = {u: ", ".join(ids) or "none" for u, ids in self.round.casualties.items()}
+        units = {u.id: u for u in (self.attacker, self.defender)}
+        dead = {u: self._named(units[u], ids) or "none"
+                for u, ids in self.round.casualties.items()}
         return self._say(f"the round: {self.attacker.name} causes {caused[self.attacker.id]} "
                          f"wounds, {self.defender.name} {caused[self.defender.id]}; casualties: "
                          f"{self.attacker.name} {dead[self.attacker.id]}, {self.defender.name} "
@@ -162,6 +166,12 @@ class FantasyStorm:
         """The result, the garrison's Break test, who goes where."""
         self.outcome = self.assault.resolve(self.dice)
         return self._say(self.outcome.description)
+
+    def _named(self, unit: Unit, model_ids: Sequence[str]) -> str:
+        """``model 1, model 2, Captain Aldred``: the players' names, never model ids."""
+        namer = Namer.for_scenario(self.scenario, None)
+        own = {m.id for m in unit.models}
+        return ", ".join(namer.member(i) if i in own else namer.model(i) for i in model_ids)
 
     def _say(self, text: str) -> str:
         self.lines.append(text)

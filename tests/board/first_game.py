@@ -170,8 +170,10 @@ def drag_into_contact(window, unit_id: str, piece_id: str, gap: float = 0.04,
 def select_piece(window, piece_id: str) -> None:
     """Click the building (its centre) to select it."""
     piece = window.scenario.piece(piece_id)
+    window.scene.clearSelection()  # as Escape or a click on bare table would: no unit labels
     click(window.view, (piece.x, piece.y))
-    assert window.scene.selected_piece_ids() == [piece_id]
+    assert window.scene.selected_piece_ids() == [piece_id], (
+        window.scene.selected_piece_ids(), window.scene.selected_model_ids())
 
 
 def storm_selected(window):

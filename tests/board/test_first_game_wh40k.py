@@ -7,10 +7,6 @@ touches the wall; the roll ends in the log.
 
 from __future__ import annotations
 
-import pytest
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QMessageBox
-
 from board.document.model import RuleSystem
 from board.view.assault import CloseCombatDialog
 from rules.dice import FixedDice
@@ -25,18 +21,6 @@ from tests.board.first_game import (
     select_piece,
     storm_selected,
 )
-
-
-@pytest.fixture
-def fresh_window(qtbot, library, tmp_path):
-    from board.view.window import MainWindow
-
-    win = MainWindow(library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    win.files.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
 
 
 def test_a_squad_storms_a_bastion_refused_out_of_contact_accepted_in_contact(fresh_window):

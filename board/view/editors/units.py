@@ -16,6 +16,7 @@ from board.game.placement import Box, NoRoomError
 from board.game.world import World
 from board.view.commands import AddUnitCommand, ApplyChangeCommand
 from board.view.editors.unit_editor import UnitEditor
+from board.view.items.label_item import LabelItem
 from board.view.palette import UnitSpec
 from board.view.unit_factory import build_unit
 
@@ -98,12 +99,30 @@ class UnitsController:
                                                        f"Edit {new.name}"))
 
 
+def label_boxes(window: MainWindow) -> list[Box]:
+    """The boxes of the buildings as drawn, their name labels included (kept uncovered)."""
+    boxes: list[Box] = []
+    view = window.view
+    for item in window.scene.piece_items().values():
+        for child in item.childItems():
+            if isinstance(child, LabelItem) and child.isVisible():
+                # A label keeps its size on screen: measured in the view's pixels.
+                pixels = child.deviceTransform(view.viewportTransform()).mapRect(
+                    child.boundingRect())
+                rect = view.mapToScene(pixels.toAlignedRect()).boundingRect()
+                boxes.append((rect.left(), rect.top(), rect.right(), rect.bottom()))
+    return boxes
+
+
 def add_unit(window: MainWindow, spec: UnitSpec) -> None:
-    """Add ``spec``'s unit in free table space near the centre of the view, one undo step."""
+    """Add ``spec``'s unit in free table space near the centre of the view, one undo step.
+
+    It keeps clear of every building, model and building label on the table.
+    """
     centre = window.view_centre()
+    blocked = blocked_boxes(window.scene.world()) + label_boxes(window)
     try:
-        unit = build_unit(window.document, spec, (centre.x(), centre.y()),
-                          blocked_boxes(window.scene.world()))
+        unit = build_unit(window.document, spec, (centre.x(), centre.y()), blocked)
     except NoRoomError as error:
         window.show_error("Add unit", str(error))
         return
