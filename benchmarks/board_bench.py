@@ -58,10 +58,10 @@ from board.document.model import (  # noqa: E402
     TroopType,
     Unit,
 )
-from board.game.disembarking import plan_disembark  # noqa: E402
-from board.game.rings import ring_annotation  # noqa: E402
-from board.game.shooters import Shooter, ShooterKind  # noqa: E402
-from board.game.targets import UnitTarget  # noqa: E402
+from board.game.core.shooters import Shooter, ShooterKind  # noqa: E402
+from board.game.core.targets import UnitTarget  # noqa: E402
+from board.game.measuring.rings import ring_annotation  # noqa: E402
+from board.game.occupancy.disembarking import plan_disembark  # noqa: E402
 from board.view.buildings.disembark_tool import DisembarkTool  # noqa: E402
 from board.view.commands import ApplyChangeCommand  # noqa: E402
 from board.view.window import MainWindow  # noqa: E402

@@ -20,14 +20,14 @@ from board.document.datasheet import Datasheet
 from board.document.errors import ScenarioError
 from board.document.io import default_library, load_scenario
 from board.document.model import Scenario
-from board.game.annotations import evaluate
-from board.game.buildings import BuildingStateError
-from board.game.coverage import void_shield_coverage
-from board.game.deploy import deployment_for, models_out_of_zone
-from board.game.measure import display_unit
-from board.game.names import Namer
-from board.game.summary import summarise_all
-from board.game.world import WorldCache
+from board.game.core.buildings import BuildingStateError
+from board.game.core.deploy import deployment_for, models_out_of_zone
+from board.game.core.names import Namer
+from board.game.core.units import display_unit
+from board.game.core.world import WorldCache
+from board.game.measuring.annotations import evaluate
+from board.game.reports.summary import summarise_all
+from board.game.systems.wh40k.coverage import void_shield_coverage
 
 __all__ = ["main", "check_report", "report_lines", "CheckError"]
 

@@ -4,9 +4,9 @@ Each system lets a unit assault a building only from a measured distance (the se
 
 - Warhammer 40,000 and Horus Heresy (seed 000): buildings are "charged and fought in close
   combat" like vehicles, so the unit fights only with a model in base contact
-  (:data:`board.game.embarking.BASE_CONTACT`, bases being placed by hand);
+  (:data:`board.game.occupancy.embarking.BASE_CONTACT`, bases being placed by hand);
 - Epic 40,000 (seed 001): the stands in base contact with the building assault it
-  (:data:`board.game.assault_epic.CONTACT_CM`);
+  (:data:`board.game.systems.epic.assault.CONTACT_CM`);
 - Warhammer Fantasy (seed 004): "an assault charge is resolved just as if the building were
   the target unit": the charge reaches Movement + 2D6, so a unit farther than its Movement
   + 12" from the building can never arrive and may not declare.
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 
 from board.document.model import RuleSystem, Scenario, TroopType, Unit
 from board.document.stats import missing_stat_text
-from board.game.assault_epic import CONTACT_CM
-from board.game.embarking import BASE_CONTACT
-from board.game.world import World
+from board.game.core.world import World
+from board.game.occupancy.embarking import BASE_CONTACT
+from board.game.systems.epic.assault import CONTACT_CM
 from geometry import EPSILON, distance, format_distance
 
 __all__ = ["Candidate", "assault_candidates", "reach_of", "holder_side", "FANTASY_CHARGE_DICE"]

@@ -8,8 +8,8 @@ stands in, its Armour Value now, and how much of that facing is hidden. Warhamme
 compares Line of Sight values (:attr:`geometry.SightRule.LOS_VALUES`).
 
 >>> from board.document.io import default_library
->>> from board.game.world import WorldCache
->>> from board.game.shooters import ShooterKind
+>>> from board.game.core.world import WorldCache
+>>> from board.game.core.shooters import ShooterKind
 >>> from board.document.model import Base, Model, Scenario, TerrainPiece, TroopType, Unit
 >>> squad = Unit("u", "Squad", "red", TroopType.INFANTRY, [Model("m", Base.round_mm(25), 10, 2)])
 >>> scenario = Scenario(terrain=[TerrainPiece("b", "imperial_bastion", 10, 10)], units=[squad])
@@ -30,11 +30,11 @@ from numpy.typing import NDArray
 
 from board.document.datasheet import Datasheet
 from board.document.model import BaseShape, RuleSystem, Scenario
-from board.game.buildings import building_rules
-from board.game.names import Namer
-from board.game.shooters import Eye, Shooter, model_height, shooter_eyes
-from board.game.targets import ModelTarget, PieceTarget, UnitTarget
-from board.game.world import World
+from board.game.core.buildings import building_rules
+from board.game.core.names import Namer
+from board.game.core.shooters import Eye, Shooter, model_height, shooter_eyes
+from board.game.core.targets import ModelTarget, PieceTarget, UnitTarget
+from board.game.core.world import World
 from geometry import (
     COVER_HIDDEN,
     Circle,
@@ -309,7 +309,7 @@ def line_of_sight(scenario: Scenario, library: Mapping[str, Datasheet], world: W
 
     The reading names the shooter, its firers, the target and its models as a player does
     (``namer``, made from ``world`` when not given; a drag passes one to save the making).
-    Raises :class:`SightError` (or :class:`board.game.shooters.ShooterError`) naming what is
+    Raises :class:`SightError` (or :class:`board.game.core.shooters.ShooterError`) naming what is
     missing when the shooter or the target is not on the table.
     """
     if isinstance(target, PieceTarget) and target.piece_id not in world.pieces:

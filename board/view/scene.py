@@ -22,7 +22,7 @@ from shiboken6 import isValid
 from board.document.datasheet import Datasheet, TerrainKind
 from board.document.edits import ScenarioDocument, turn_placements
 from board.document.model import Model, Scenario, TerrainPiece, Unit
-from board.game.world import World, WorldCache
+from board.game.core.world import World, WorldCache
 from board.view import commands
 from board.view.building_look import BuildingLook, look_of
 from board.view.convert import to_colour
@@ -218,7 +218,7 @@ class BoardScene(QGraphicsScene):
             parts.append(commands.PlacePiecesCommand(self.document, old_pieces, new_pieces))
         elif new_models:  # onto an unclaimed building's battlements: it is claimed
             # The rules are not loaded before the first paint (the launch shows the board first).
-            from board.game.battlements import battlement_claims
+            from board.game.systems.wh40k.battlements import battlement_claims
 
             shifts = {m: (new_models[m][0] - x, new_models[m][1] - y)
                       for m, (x, y) in old_models.items() if m in new_models}

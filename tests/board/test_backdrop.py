@@ -123,8 +123,8 @@ def test_a_drag_of_a_unit_draws_the_still_board_from_a_picture_that_looks_the_sa
 def test_a_drag_with_a_ring_and_a_line_of_sight_looks_the_same_from_the_picture(board):
     board.scene.select_unit_of("u7-0")
     assert board.measure.rings_around_selection("6")
-    from board.game.shooters import Shooter, ShooterKind
-    from board.game.targets import UnitTarget
+    from board.game.core.shooters import Shooter, ShooterKind
+    from board.game.core.targets import UnitTarget
     board.shooting.sight.set(Shooter(ShooterKind.UNIT, "unit-7"), UnitTarget("unit-2"))
     settle()
     at = press_unit(board, "u7-0")

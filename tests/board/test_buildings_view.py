@@ -11,9 +11,9 @@ from PySide6.QtTest import QTest
 
 from board.document.datasheets import place_datasheet
 from board.document.model import Base, Model, Scenario, TroopType, Unit
-from board.game.coverage import void_shield_coverage
-from board.game.names import Namer
-from board.game.summary import summarise
+from board.game.core.names import Namer
+from board.game.reports.summary import summarise
+from board.game.systems.wh40k.coverage import void_shield_coverage
 from board.view.buildings import BuildingController, DisembarkTool
 from geometry import Circle, farthest_distance
 from tests.board.conftest import make_scenario

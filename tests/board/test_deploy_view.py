@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from board.game.deploy_choice import deployment_status
-from board.game.measure import excess_text
+from board.game.core.units import excess_text
+from board.game.deployment.deploy_choice import deployment_status
 from tests.board.qt_helpers import drag, positions
 
 R32 = 32 / 25.4 / 2

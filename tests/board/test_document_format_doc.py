@@ -179,7 +179,7 @@ def test_the_scan_finds_the_stats_keys_in_all_their_forms() -> None:
     assert {"ws", "s", "t", "i", "a"} <= set(keys)  # a loop over literals
     assert {"embarked_on", "disembarked_on"} <= set(keys)  # named constants
     assert {"toughness", "save", "ward"} <= set(keys)  # `in stats`, an alias, a helper
-    assert "board.game.embarking" in keys["leadership"]
+    assert "board.game.occupancy.embarking" in keys["leadership"]
 
 
 def test_every_stats_key_the_program_reads_is_declared() -> None:
@@ -192,8 +192,8 @@ def test_every_stats_key_the_program_reads_is_declared() -> None:
 def test_each_declared_stat_names_exactly_the_modules_that_read_it() -> None:
     keys = stats_keys_read()
     for s in STATS:
-        readers = {m.rsplit(".", 1)[-1] for m in keys.get(s.key, set())
-                   if m.startswith("board.game")}
+        readers = {m.removeprefix("board.game.") for m in keys.get(s.key, set())
+                   if m.startswith("board.game.")}
         assert readers == set(s.read_by), (s.key, sorted(readers), s.read_by)
 
 

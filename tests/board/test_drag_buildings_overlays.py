@@ -13,8 +13,8 @@ from shapely.geometry import Point
 
 from board.document.datasheets import place_datasheet
 from board.document.model import Base, Model, TroopType, Unit
-from board.game.annotations import ruler_annotation, within_annotation
-from board.game.targets import ModelTarget, PieceTarget, ZoneTarget
+from board.game.core.targets import ModelTarget, PieceTarget, ZoneTarget
+from board.game.measuring.annotations import ruler_annotation, within_annotation
 from board.view.buildings import BuildingController
 from board.view.measure.sketches import WHOLLY
 from geometry import place_footprint

@@ -12,8 +12,8 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
-from board.game.shooters import Shooter, ShooterKind
-from board.game.targets import PieceTarget, UnitTarget
+from board.game.core.shooters import Shooter, ShooterKind
+from board.game.core.targets import PieceTarget, UnitTarget
 from board.view.measure.overlay_item import Sketch
 from board.view.sight.overlay import _Preview, moved_reading, sight_sketch
 

@@ -10,7 +10,7 @@ from PySide6.QtTest import QTest
 
 from board.document.changes import Change
 from board.document.model import LogEntry
-from board.game.log_text import log_text
+from board.game.core.log_text import log_text
 from board.view.commands import ApplyChangeCommand
 from board.view.log import dock as log_dock
 from rules.dice import Dice
@@ -91,7 +91,7 @@ def test_write_log_names_the_file_it_could_not_write(window, tmp_path):
 
 
 def test_a_real_shot_at_a_building_lands_whole_in_the_dock(window):
-    from board.game.shooting import ShotPlan, WeaponOrder, shoot
+    from board.game.systems.wh40k.shooting import ShotPlan, WeaponOrder, shoot
 
     scene = window.scene
     plan = ShotPlan("bastion", WeaponOrder("Lascannon", 1, 4, 9, 2), (24.0, 40.0),

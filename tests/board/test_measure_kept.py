@@ -9,8 +9,8 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
 from board.document.io import load_scenario, save_scenario
-from board.game.annotations import ruler_annotation, within_annotation
-from board.game.targets import ModelTarget
+from board.game.core.targets import ModelTarget
+from board.game.measuring.annotations import ruler_annotation, within_annotation
 from board.view.measure.sketches import WHOLLY
 from tests.board.qt_helpers import Left, NoMod, click
 

@@ -10,7 +10,7 @@ from PySide6.QtTest import QTest
 
 from board.document.datasheets import place_datasheet
 from board.document.model import Base, Model, RuleSystem, Scenario, Side, Table, TroopType, Unit
-from board.game.targets import ModelTarget, PieceTarget, PointTarget, UnitTarget, ZoneTarget
+from board.game.core.targets import ModelTarget, PieceTarget, PointTarget, UnitTarget, ZoneTarget
 from board.view.measure import RulerTool, WithinTool
 from tests.board.qt_helpers import Left, NoMod, click, drag
 

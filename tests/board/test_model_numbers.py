@@ -13,8 +13,8 @@ from board.document.edits import ScenarioDocument
 from board.document.errors import ScenarioError
 from board.document.io import load_scenario, save_scenario, scenario_to_dict
 from board.document.model import Base, Model, Scenario, Side, TroopType, Unit
-from board.game.assault import remove_models
-from board.game.names import Namer
+from board.game.core.assault import remove_models
+from board.game.core.names import Namer
 
 
 def guard() -> Scenario:

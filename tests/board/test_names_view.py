@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from board.document.datasheets import DEMO_SCENARIO_PATH
 from board.document.io import default_library, load_scenario
-from board.game.world import WorldCache
+from board.game.core.world import WorldCache
 from board.view.shooting.choices import firer_choices, firer_position, target_choices
 
 

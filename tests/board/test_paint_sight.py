@@ -8,9 +8,9 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
 import board.view.sight.overlay as overlay
-from board.game.shooters import Shooter, ShooterKind
+from board.game.core.shooters import Shooter, ShooterKind
+from board.game.core.targets import UnitTarget
 from board.game.sight import line_of_sight
-from board.game.targets import UnitTarget
 from board.view.sight.overlay import PREVIEW_EVERY_S, REST_S, moved_reading
 
 

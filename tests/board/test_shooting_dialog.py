@@ -17,9 +17,9 @@ from board.document.model import (
     TroopType,
     Unit,
 )
-from board.game.buildings import building_rules
-from board.game.shooting import ShotPlan, WeaponOrder, odds_lines, shoot
-from board.game.world import WorldCache
+from board.game.core.buildings import building_rules
+from board.game.core.world import WorldCache
+from board.game.systems.wh40k.shooting import ShotPlan, WeaponOrder, odds_lines, shoot
 from rules import wh40k
 
 Left = Qt.MouseButton.LeftButton

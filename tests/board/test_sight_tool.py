@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from board.game.shooters import ShooterKind
+from board.game.core.shooters import ShooterKind
 from board.view.sight import SightTool
 from tests.board.qt_helpers import click
 

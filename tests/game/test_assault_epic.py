@@ -7,15 +7,15 @@ import pytest
 from board.document.changes import apply_change
 from board.document.edits import ScenarioDocument
 from board.document.model import Base, Model, RuleSystem, TerrainPiece, TroopType, Unit
-from board.game.assault import AssaultError
-from board.game.assault_epic import (
+from board.game.core.assault import AssaultError
+from board.game.core.world import WorldCache
+from board.game.systems.epic.assault import (
     CONTACT_CM,
     debris_choices,
     epic_assault,
     epic_preview,
     epic_stands,
 )
-from board.game.world import WorldCache
 from rules.dice import FixedDice
 from tests.game import samples
 

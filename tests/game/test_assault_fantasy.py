@@ -8,9 +8,9 @@ from shapely.geometry import Point
 from board.document.changes import apply_change
 from board.document.edits import ScenarioDocument
 from board.document.model import Base, Model, RuleSystem, TerrainPiece, TroopType, Unit
-from board.game.assault import AssaultError
-from board.game.assault_fantasy import FantasyStorm
-from board.game.world import WorldCache
+from board.game.core.assault import AssaultError
+from board.game.core.world import WorldCache
+from board.game.systems.fantasy.assault import FantasyStorm
 from rules import warhammer_fantasy as wf
 from rules.dice import FixedDice
 from tests.game import samples

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from board.document.model import Base, Model, RuleSystem, TerrainPiece, TroopType, Unit
 from board.game.assault_reach import assault_candidates
-from board.game.world import WorldCache
+from board.game.core.world import WorldCache
 from tests.game import samples
 
 BASE = Base.round_mm(25.4)  # radius 0.5"

@@ -7,9 +7,14 @@ import pytest
 from board.document.changes import apply_change
 from board.document.edits import ScenarioDocument
 from board.document.model import RuleSystem, TerrainPiece
-from board.game.assault import AssaultError
-from board.game.assault_wh40k import CloseCombatAttack, close_combat, close_combat_odds, odds_text
-from board.game.world import WorldCache
+from board.game.core.assault import AssaultError
+from board.game.core.world import WorldCache
+from board.game.systems.wh40k.assault import (
+    CloseCombatAttack,
+    close_combat,
+    close_combat_odds,
+    odds_text,
+)
 from rules.dice import FixedDice
 from tests.game import samples
 

@@ -12,11 +12,11 @@ import math
 from shapely.geometry import Point
 
 from board.document.model import TerrainPiece
-from board.game.battlements import units_on_battlements
-from board.game.buildings import building_rules, write_back
-from board.game.disembarking import check_positions, disembark_change, plan_disembark
-from board.game.shooting_effects import ShotEffects
-from board.game.world import WorldCache
+from board.game.core.buildings import building_rules, write_back
+from board.game.core.world import WorldCache
+from board.game.occupancy.disembarking import check_positions, disembark_change, plan_disembark
+from board.game.systems.wh40k.battlements import units_on_battlements
+from board.game.systems.wh40k.effects import ShotEffects
 from geometry import Problem
 from tests.game.samples import BLUE, RED, library, round_unit, scenario
 
@@ -92,9 +92,9 @@ def test_who_stands_on_the_battlements_is_read_from_the_table():
 
 
 def test_a_model_on_the_battlements_has_cover_however_much_is_seen():
-    from board.game.shooters import Shooter, ShooterKind
+    from board.game.core.shooters import Shooter, ShooterKind
+    from board.game.core.targets import UnitTarget
     from board.game.sight import line_of_sight
-    from board.game.targets import UnitTarget
 
     up = round_unit("up", RED, [(31.0, 22.0)])
     open_ground = round_unit("open", RED, [(45.0, 22.0)])
@@ -113,7 +113,7 @@ def test_a_model_on_the_battlements_has_cover_however_much_is_seen():
 
 
 def test_a_model_on_the_battlements_stands_at_their_height():
-    from board.game.shooters import Shooter, ShooterKind, shooter_eyes
+    from board.game.core.shooters import Shooter, ShooterKind, shooter_eyes
 
     up = round_unit("up", RED, [(31.0, 22.0)])
     down = round_unit("down", RED, [(45.0, 22.0)])

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from board.document.model import RuleSystem, TerrainPiece, TroopType
-from board.game.buildings import (
+from board.game.core.buildings import (
     BuildingStateError,
     FantasyBuilding,
     building_rules,
     state_of,
     write_back,
 )
-from board.game.summary import summarise, summarise_all
+from board.game.reports.summary import summarise, summarise_all
 from rules import epic40k, wh40k
 from rules.wh40k.tables import Affected, DamageResult
 from rules.wh40k.turns import PlayerTurn

@@ -171,8 +171,8 @@ def test_as_a_subprocess_through_the_battleboard_entry_point(tmp_path: Path):
 
 def test_epic_and_fantasy_scenarios_check_in_their_own_terms(tmp_path: Path, capsys):
     from board.document.model import RuleSystem, TerrainPiece
-    from board.game.annotations import within_annotation
-    from board.game.targets import PieceTarget
+    from board.game.core.targets import PieceTarget
+    from board.game.measuring.annotations import within_annotation
 
     hab = TerrainPiece("hab", "epic40k_medium_building", 30, 20)  # 3.521" square
     unit = samples.round_unit("squad", samples.RED, [(30, 24.5), (30, 27.8)], mm=12)
@@ -207,8 +207,8 @@ def test_epic_and_fantasy_scenarios_check_in_their_own_terms(tmp_path: Path, cap
 
 
 def test_a_kept_within_a_deployment_zone_and_a_missing_zone(tmp_path: Path, capsys):
-    from board.game.annotations import within_annotation
-    from board.game.targets import ZoneTarget
+    from board.game.core.targets import ZoneTarget
+    from board.game.measuring.annotations import within_annotation
 
     scenario = load_scenario(DEMO_SCENARIO_PATH)
     scenario.annotations = [within_annotation("z", "scouts-telion",

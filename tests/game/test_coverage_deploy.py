@@ -6,14 +6,14 @@ import pytest
 from shapely.geometry import box
 
 from board.document.model import RuleSystem, Table, TerrainPiece
-from board.game.coverage import Coverage, void_shield_coverage
-from board.game.deploy import (
+from board.game.core.deploy import (
     DEFAULT_DEPLOYMENT,
     DeploymentError,
     deployment_for,
     models_out_of_zone,
 )
-from board.game.world import WorldCache
+from board.game.core.world import WorldCache
+from board.game.systems.wh40k.coverage import Coverage, void_shield_coverage
 from geometry import unit_wholly_within
 from tests.game import samples
 

@@ -1,4 +1,4 @@
-"""Choosing the deployment map and counting models out of zone (board.game.deploy_choice)."""
+"""Choosing the deployment map and counting models out of zone (deploy_choice)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ import pytest
 from board.document.changes import apply_change
 from board.document.edits import ScenarioDocument
 from board.document.model import RuleSystem
-from board.game.deploy import DeploymentError, deployment_for
-from board.game.deploy_choice import (
+from board.game.core.deploy import DeploymentError, deployment_for
+from board.game.core.preview import moved_scenario
+from board.game.core.world import WorldCache
+from board.game.deployment.deploy_choice import (
     caption_point,
     choose_deployment,
     current_map_key,
@@ -18,8 +20,6 @@ from board.game.deploy_choice import (
     deployment_status,
     restatus_units,
 )
-from board.game.preview import moved_scenario
-from board.game.world import WorldCache
 from geometry import DEPLOYMENT_MAPS
 from tests.game.samples import BLUE, RED, library, round_unit, scenario
 

@@ -1,10 +1,10 @@
-"""The written summary of an export (board.game.dispute_summary) against the check facts."""
+"""The written summary of an export (board.game.reports.dispute_summary) against the check facts."""
 
 from __future__ import annotations
 
 from board.check import check_report
 from board.document.io import load_scenario
-from board.game.dispute_summary import summary_lines
+from board.game.reports.dispute_summary import summary_lines
 from resources import DEMO_SCENARIO
 from tests.game.samples import library
 

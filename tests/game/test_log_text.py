@@ -1,9 +1,9 @@
-"""The log as text (board.game.log_text): every entry, every roll, the seed."""
+"""The log as text (board.game.core.log_text): every entry, every roll, the seed."""
 
 from __future__ import annotations
 
 from board.document.model import LogEntry, RuleSystem, Scenario
-from board.game.log_text import entry_lines, log_lines, log_text, roll_text
+from board.game.core.log_text import entry_lines, log_lines, log_text, roll_text
 from rules.dice import Dice
 
 

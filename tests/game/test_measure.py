@@ -7,8 +7,7 @@ import math
 import pytest
 
 from board.document.model import RuleSystem, TerrainPiece
-from board.game.measure import range_rings, ruler, to_inches, within_check
-from board.game.targets import (
+from board.game.core.targets import (
     ModelTarget,
     PieceTarget,
     PointTarget,
@@ -17,7 +16,9 @@ from board.game.targets import (
     ZoneTarget,
     target_from_dict,
 )
-from board.game.world import WorldCache
+from board.game.core.units import to_inches
+from board.game.core.world import WorldCache
+from board.game.measuring.measure import range_rings, ruler, within_check
 from geometry import Circle
 from tests.game import samples
 

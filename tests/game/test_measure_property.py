@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from board.game.measure import ruler, within_check
-from board.game.targets import ModelTarget, UnitTarget
-from board.game.world import WorldCache
+from board.game.core.targets import ModelTarget, UnitTarget
+from board.game.core.world import WorldCache
+from board.game.measuring.measure import ruler, within_check
 from geometry import EPSILON, distance
 from tests.game import samples
 

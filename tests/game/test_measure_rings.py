@@ -10,8 +10,9 @@ from shapely.geometry import Point, box
 from board.check import check_report
 from board.document.io import scenario_from_dict, scenario_to_dict
 from board.document.model import Annotation, RuleSystem
-from board.game.annotations import AnnotationError
-from board.game.rings import (
+from board.game.core.targets import ModelTarget, PieceTarget, UnitTarget, ZoneTarget
+from board.game.measuring.annotations import AnnotationError
+from board.game.measuring.rings import (
     RING_KIND,
     parse_distances,
     read_ring,
@@ -19,7 +20,6 @@ from board.game.rings import (
     ring_areas,
     shifted,
 )
-from board.game.targets import ModelTarget, PieceTarget, UnitTarget, ZoneTarget
 from geometry import Circle
 from tests.game import samples
 
@@ -113,9 +113,9 @@ def test_a_ring_around_a_zone_is_allowed():
 
 
 def test_moved_world_measures_where_the_dragged_models_stand_and_leaves_the_world_alone():
-    from board.game.measure import ruler
-    from board.game.rings import moved_world
-    from board.game.world import WorldCache
+    from board.game.core.world import WorldCache
+    from board.game.measuring.measure import ruler
+    from board.game.measuring.rings import moved_world
 
     scenario = samples.scenario(units=[samples.round_unit("a", samples.RED, [(10, 10)]),
                                        samples.round_unit("b", samples.BLUE, [(20, 10)])])

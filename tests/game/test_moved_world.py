@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from board.document.model import TerrainPiece
-from board.game.coverage import Coverage, unit_coverage
-from board.game.measure import ruler
-from board.game.rings import moved_world, shifted_piece
-from board.game.targets import ModelTarget, PieceTarget, ZoneTarget
-from board.game.world import WorldCache
+from board.game.core.targets import ModelTarget, PieceTarget, ZoneTarget
+from board.game.core.world import WorldCache
+from board.game.measuring.measure import ruler
+from board.game.measuring.rings import moved_world, shifted_piece
+from board.game.systems.wh40k.coverage import Coverage, unit_coverage
 from geometry import Circle
 from tests.game import samples
 

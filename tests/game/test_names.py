@@ -8,12 +8,12 @@ from board.check import check_report, report_lines
 from board.document.datasheets import DEMO_SCENARIO_PATH
 from board.document.io import default_library, load_scenario
 from board.document.model import Annotation
-from board.game.annotations import evaluate
-from board.game.measure import ruler, within_check
-from board.game.names import Namer, wall_of
-from board.game.rings import read_ring
-from board.game.targets import ModelTarget, PieceTarget, UnitTarget, ZoneTarget
-from board.game.world import WorldCache
+from board.game.core.names import Namer, wall_of
+from board.game.core.targets import ModelTarget, PieceTarget, UnitTarget, ZoneTarget
+from board.game.core.world import WorldCache
+from board.game.measuring.annotations import evaluate
+from board.game.measuring.measure import ruler, within_check
+from board.game.measuring.rings import read_ring
 from geometry import distance, format_distance
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from board.document.model import TerrainPiece
-from board.game.buildings import building_rules, write_back
-from board.game.disembarking import check_positions, plan_disembark
-from board.game.world import WorldCache
+from board.game.core.buildings import building_rules, write_back
+from board.game.core.world import WorldCache
+from board.game.occupancy.disembarking import check_positions, plan_disembark
 from geometry import Problem
 from tests.game.samples import BLUE, RED, library, round_unit, scenario
 

@@ -11,8 +11,10 @@ from shapely.geometry import Point
 from board.document.changes import apply_change
 from board.document.edits import ScenarioDocument
 from board.document.model import Base, Model, RuleSystem, Table, TerrainPiece, TroopType, Unit
-from board.game.buildings import building_rules
-from board.game.shooting import (
+from board.game.core.buildings import building_rules
+from board.game.core.clock import clock_of
+from board.game.core.world import WorldCache
+from board.game.systems.wh40k.shooting import (
     ShootingError,
     ShotPlan,
     WeaponOrder,
@@ -21,8 +23,6 @@ from board.game.shooting import (
     shoot,
     shot_odds,
 )
-from board.game.turns import clock_of
-from board.game.world import WorldCache
 from rules import wh40k
 from rules.dice import Dice, FixedDice
 from tests.game.samples import BLUE, RED, library, round_unit, scenario
@@ -140,7 +140,7 @@ def test_a_seeded_shot_ends_in_the_state_the_rules_give_and_undo_takes_it_back_w
 
 
 def _replay_surroundings(found):
-    from board.game.shooting_effects import ShotEffects
+    from board.game.systems.wh40k.effects import ShotEffects
     world = WorldCache(library()).world_for(found)
     building = building_rules(found, library(), found.terrain[0])
     return ShotEffects(found, world, building).surroundings

@@ -7,10 +7,10 @@ from fractions import Fraction
 import pytest
 
 from board.document.model import Base, Model, RuleSystem, TerrainPiece, TroopType, Unit
-from board.game.automated_fire import automated_fire, automated_targets
-from board.game.shooting import ShootingError
-from board.game.shooting_epic import epic_odds_lines, epic_shoot
-from board.game.world import WorldCache
+from board.game.core.shots import ShootingError
+from board.game.core.world import WorldCache
+from board.game.systems.epic.shooting import epic_odds_lines, epic_shoot
+from board.game.systems.wh40k.automated_fire import automated_fire, automated_targets
 from rules.dice import Dice, FixedDice
 from tests.game.samples import BLUE, RED, library, round_unit, scenario
 

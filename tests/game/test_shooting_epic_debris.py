@@ -7,9 +7,9 @@ import pytest
 from board.document.changes import apply_change
 from board.document.edits import ScenarioDocument
 from board.document.model import Base, Model, RuleSystem, TerrainPiece, TroopType, Unit
-from board.game.shooting import ShootingError
-from board.game.shooting_epic import epic_shoot
-from board.game.world import WorldCache
+from board.game.core.shots import ShootingError
+from board.game.core.world import WorldCache
+from board.game.systems.epic.shooting import epic_shoot
 from rules.dice import FixedDice
 from tests.game.samples import RED, library, scenario
 

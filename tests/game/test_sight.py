@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from board.document.model import Base, Model, RuleSystem, TerrainPiece, TroopType, Unit
-from board.game.shooters import Shooter, ShooterError, ShooterKind, model_height
+from board.game.core.shooters import Shooter, ShooterError, ShooterKind, model_height
+from board.game.core.targets import ModelTarget, PieceTarget, UnitTarget
+from board.game.core.world import WorldCache
 from board.game.sight import SightError, line_of_sight
-from board.game.targets import ModelTarget, PieceTarget, UnitTarget
-from board.game.world import WorldCache
 from tests.game.samples import BLUE, RED, library, round_unit, scenario
 
 # The bastion stands at (24, 24): a 6 x 6 in footprint from (21, 21) to (27, 27), 8 in high.

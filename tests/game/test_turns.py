@@ -7,7 +7,8 @@ import pytest
 from board.document.changes import apply_change
 from board.document.edits import ScenarioDocument
 from board.document.model import RuleSystem, TerrainPiece
-from board.game.turns import TurnError, clock_of, clock_text, end_turn, goes_first
+from board.game.core.clock import TurnError, clock_of, clock_text, goes_first
+from board.game.turns import end_turn
 from rules.dice import Dice
 from tests.game.samples import library, round_unit, scenario
 

@@ -8,7 +8,7 @@ import pytest
 from shapely.geometry import Point
 
 from board.document.model import Base, Model, RuleSystem, TerrainPiece, TroopType, Unit
-from board.game.world import WorldCache, piece_shapes
+from board.game.core.world import WorldCache, piece_shapes
 from geometry import Circle
 from tests.game import samples
 

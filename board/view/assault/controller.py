@@ -9,7 +9,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog
 
 from board.document.model import RuleSystem
-from board.game.buildings import BuildingStateError, building_rules
+from board.game.core.buildings import BuildingStateError, building_rules
 from board.view.assault.epic_dialog import EpicAssaultDialog
 from board.view.assault.fantasy_dialog import FantasyAssaultDialog
 from board.view.assault.tool import StormTool

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QListWidget, QListWidgetItem, QPushButton
 
-from board.game.assault import AssaultError
-from board.game.assault_epic import (
+from board.game.assault_reach import assault_candidates, holder_side
+from board.game.core.assault import AssaultError
+from board.game.core.names import Namer
+from board.game.systems.epic.assault import (
     CONTACT_CM,
     EpicStand,
     debris_choices,
@@ -21,8 +23,6 @@ from board.game.assault_epic import (
     epic_preview,
     epic_stands,
 )
-from board.game.assault_reach import assault_candidates, holder_side
-from board.game.names import Namer
 from board.view.assault.common import AssaultDialog, ring_of
 from board.view.assault.marks_item import LEFT_OUT, REFUSED, TAKING_PART, AssaultMarks
 from rules.dice import Dice

@@ -20,12 +20,12 @@ from PySide6.QtWidgets import (
 )
 
 from board.document.model import Unit
-from board.game.assault import AssaultError
-from board.game.assault_fantasy import FantasyStorm
-from board.game.assault_fantasy_facts import characters_with
 from board.game.assault_reach import assault_candidates
-from board.game.buildings import FantasyBuilding, building_rules
-from board.game.names import Namer
+from board.game.core.assault import AssaultError
+from board.game.core.buildings import FantasyBuilding, building_rules
+from board.game.core.names import Namer
+from board.game.systems.fantasy.assault import FantasyStorm
+from board.game.systems.fantasy.assault_facts import characters_with
 from board.view.assault.common import (
     AssaultDialog,
     no_candidate_text,

@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from board.game.assault import AssaultError
 from board.game.assault_reach import assault_candidates
-from board.game.assault_wh40k import (
+from board.game.core.assault import AssaultError
+from board.game.systems.wh40k.assault import (
     HAYWIRE_GRENADES,
     MELTA_BOMBS,
     CloseCombatAttack,

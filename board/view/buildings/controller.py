@@ -16,20 +16,20 @@ from PySide6.QtCore import QEvent, QObject, QPointF, Signal
 from PySide6.QtGui import QMouseEvent, QPainterPath
 from shiboken6 import isValid
 
-from board.game.buildings import BuildingStateError
-from board.game.coverage import UnitCoverage, unit_coverage, void_shield_coverage
-from board.game.disembarking import plan_disembark
-from board.game.embarking import (
+from board.game.core.buildings import BuildingStateError
+from board.game.core.names import Namer
+from board.game.core.targets import centre
+from board.game.core.world import World
+from board.game.measuring.rings import moved_world
+from board.game.occupancy.disembarking import plan_disembark
+from board.game.occupancy.embarking import (
     EmbarkAttempt,
     adjacent_parts,
     try_embark,
     try_move_between_parts,
 )
-from board.game.names import Namer
-from board.game.rings import moved_world
-from board.game.summary import summarise
-from board.game.targets import centre
-from board.game.world import World
+from board.game.reports.summary import summarise
+from board.game.systems.wh40k.coverage import UnitCoverage, unit_coverage, void_shield_coverage
 from board.view.buildings.disembark_tool import DisembarkTool
 from board.view.buildings.dock import BuildingDock
 from board.view.buildings.void_shield_item import ShieldPicture, UnitMark, VoidShieldItem

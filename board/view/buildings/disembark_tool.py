@@ -1,7 +1,7 @@
 """The disembark tool: the zone drawn, the unit's models placed by dragging, checked live.
 
 The tool turns the mouse into positions; the pure functions of
-:mod:`board.game.disembarking` check them and build the change. Dragging a model moves it
+:mod:`board.game.occupancy.disembarking` check them and build the change. Dragging a model moves it
 alone; nothing in the document changes until :meth:`DisembarkTool.complete` succeeds (one
 undo step). Escape (:meth:`cancel`) abandons and changes nothing.
 """
@@ -15,13 +15,13 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import QGraphicsSceneMouseEvent
 
-from board.game.disembarking import (
+from board.game.core.names import Namer
+from board.game.occupancy.disembarking import (
     DisembarkPlan,
     check_positions,
     disembark_change,
     model_shapes,
 )
-from board.game.names import Namer
 from board.view.buildings.placement_item import PlacedModel, PlacementItem, PlacementPicture
 from board.view.commands import ApplyChangeCommand
 from board.view.convert import geometry_to_path
@@ -60,7 +60,7 @@ class DisembarkTool(Tool):
     scene
         The board.
     plan
-        The zone and first placement (:func:`board.game.disembarking.plan_disembark`).
+        The zone and first placement (:func:`board.game.occupancy.disembarking.plan_disembark`).
     report
         Called with each message for the player (a refusal with the models named, the result).
     finished

@@ -1,7 +1,8 @@
 """The Building dock: the selected building's datasheet and state, and its embark controls.
 
-The dock shows what it is given (the lines of :class:`board.game.BuildingSummary`, the
-units to offer, the coverage lines) and turns its buttons into signals; the controller
+The dock shows what it is given (the lines of
+:class:`board.game.reports.summary.BuildingSummary`, the units to offer, the coverage lines) and
+turns its buttons into signals; the controller
 (:mod:`board.view.buildings.controller`) computes and acts.
 """
 

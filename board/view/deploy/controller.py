@@ -1,10 +1,12 @@
 """The Deploy tools on the window: the map menu, the zones and marks, the Deployment dock.
 
-The deployment is worked out by :func:`board.game.deploy_choice.deployment_status` at most
-once per turn of the event loop after the document changes (a timer coalesces the signals),
+The deployment is worked out by
+:func:`board.game.deployment.deploy_choice.deployment_status` at most once per turn of the event
+loop after the document changes (a timer coalesces the signals),
 and only while the deployment is shown. While a drag previews models (the items move before
 the document does), only the dragged units are measured again, where their items are
-(:func:`board.game.deploy_choice.restatus_units`), so the rings and counts follow the drag.
+(:func:`board.game.deployment.deploy_choice.restatus_units`), so the rings and counts
+follow the drag.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QMenu
 from shiboken6 import isValid
 
 from board.document.model import Scenario
-from board.game.deploy_choice import (
+from board.game.core.preview import moved_scenario
+from board.game.core.world import WorldCache
+from board.game.deployment.deploy_choice import (
     DeploymentRow,
     DeploymentStatus,
     caption_point,
@@ -26,8 +30,6 @@ from board.game.deploy_choice import (
     deployment_status,
     restatus_units,
 )
-from board.game.preview import moved_scenario
-from board.game.world import WorldCache
 from board.view.commands import ApplyChangeCommand
 from board.view.convert import geometry_to_path, to_colour
 from board.view.deploy.dock import DeploymentDock

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from board.game.deploy_choice import DeploymentRow
+from board.game.deployment.deploy_choice import DeploymentRow
 
 __all__ = ["DeploymentDock"]
 

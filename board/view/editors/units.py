@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 
 from board.document.changes import Change
+from board.game.core.world import World
 from board.game.placement import Box, NoRoomError
-from board.game.world import World
 from board.view.commands import AddUnitCommand, ApplyChangeCommand
 from board.view.editors.unit_editor import UnitEditor
 from board.view.items.label_item import LabelItem

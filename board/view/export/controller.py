@@ -2,7 +2,7 @@
 
 The drawing (:mod:`board.view.export.render`, with QtSvg) and the summary are imported on
 first use, so that they cost nothing at launch. The written summary is
-:func:`board.game.dispute_summary.summary_lines` over what the overlays on the scene say:
+:func:`board.game.reports.dispute_summary.summary_lines` over what the overlays on the scene say:
 any visible scene item with a ``summary_note()`` method returning ``(title, lines)`` (or
 ``None``) is an overlay whose lines go into the summary. An item without one that draws a
 sketch with labels (``sketch().labels``, each with a ``text``: the measuring and sight
@@ -20,7 +20,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QGraphicsItem, QGraphicsScene
 
 if TYPE_CHECKING:
-    from board.game.dispute_summary import OverlayNote
+    from board.game.reports.dispute_summary import OverlayNote
     from board.view.export.render import Exported
     from board.view.window import MainWindow
 
@@ -66,7 +66,9 @@ class ExportController(QObject):
 
     def summary(self) -> list[str]:
         """The lines written below the picture: a heading, the overlays, the kept facts."""
-        from board.game.dispute_summary import summary_lines  # on first use: a faster launch
+        from board.game.reports.dispute_summary import (
+            summary_lines,  # on first use: a faster launch
+        )
 
         scene = self.window.scene
         stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")

@@ -1,7 +1,7 @@
 """The log dock: every entry of the scenario's log, every roll with what it was for, the seed.
 
 ``install(window)`` adds the dock (View menu: *Log*) and *File ▸ Export Log…*. The text is
-:func:`board.game.log_text.log_text`; the dock follows ``document.log_changed`` and
+:func:`board.game.core.log_text.log_text`; the dock follows ``document.log_changed`` and
 ``document.replaced``.
 """
 

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from board.document.edits import ScenarioDocument
 from board.document.model import Scenario
-from board.game.log_text import log_lines, log_text
+from board.game.core.log_text import log_lines, log_text
 
 __all__ = ["LogDock", "write_log"]
 

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 
-from board.game.rings import parse_distances, ring_annotation
-from board.game.targets import ModelTarget, PieceTarget, Target, UnitTarget
+from board.game.core.targets import ModelTarget, PieceTarget, Target, UnitTarget
+from board.game.measuring.rings import parse_distances, ring_annotation
 from board.view.measure.dock import MeasureDock
 from board.view.measure.layer import MeasureLayer
 from board.view.measure.tools import RulerTool, WithinTool

@@ -3,8 +3,9 @@
 When the document changes the measurement is worked out at once (a document change is rare).
 While a drag previews some of its models or buildings elsewhere it is only marked out of date,
 with a cheap estimate of where it will be, and measured when painted, on a world where those
-models and pieces stand where their items are (:func:`board.game.rings.moved_world`). A piece
-is named by a piece target or by a void-shield zone target (its generator).
+models and pieces stand where their items are
+(:func:`board.game.measuring.rings.moved_world`). A piece is named by a piece target or by a
+void-shield zone target (its generator).
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QRectF
 
 from board.document.model import Annotation
-from board.game.annotations import AnnotationError, RulerAnnotation, read_annotation
-from board.game.measure import display_unit
-from board.game.rings import moved_world
-from board.game.targets import ModelTarget, PieceTarget, Target, UnitTarget, ZoneTarget
-from board.game.world import World
+from board.game.core.targets import ModelTarget, PieceTarget, Target, UnitTarget, ZoneTarget
+from board.game.core.units import display_unit
+from board.game.core.world import World
+from board.game.measuring.annotations import AnnotationError, RulerAnnotation, read_annotation
+from board.game.measuring.rings import moved_world
 from board.view.measure.overlay_item import OverlayItem, Sketch
 from board.view.measure.pictures import kept_sketch
 from geometry import Circle, Shape

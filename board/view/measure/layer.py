@@ -19,13 +19,13 @@ from shiboken6 import isValid
 
 from board.document.changes import Change
 from board.document.model import Annotation
-from board.game.annotations import KINDS, AnnotationError, evaluate
-from board.game.deploy import deployment_for
-from board.game.measure import display_unit, to_inches
-from board.game.names import Namer
-from board.game.rings import RING_KIND, read_ring
-from board.game.targets import Target, ZoneTarget, resolve
-from board.game.world import World
+from board.game.core.deploy import deployment_for
+from board.game.core.names import Namer
+from board.game.core.targets import Target, ZoneTarget, resolve
+from board.game.core.units import display_unit, to_inches
+from board.game.core.world import World
+from board.game.measuring.annotations import KINDS, AnnotationError, evaluate
+from board.game.measuring.rings import RING_KIND, read_ring
 from board.view.commands import ApplyChangeCommand
 from board.view.measure.kept_overlay import KeptOverlay
 from board.view.measure.overlay_item import OverlayItem

@@ -1,22 +1,28 @@
 """Measure and draw: a ruler or a "within" question as its reading and its picture.
 
 The live tools and the kept measurements draw the same way; a kept one is read from its
-annotation (:mod:`board.game.annotations`) and measured again where the models now stand.
+annotation (:mod:`board.game.measuring.annotations`) and measured again where the models now stand.
 """
 
 from __future__ import annotations
 
 from board.document.model import Annotation
-from board.game.annotations import (
+from board.game.core.names import Namer
+from board.game.core.targets import Target, TargetError, ZoneResolver, resolve
+from board.game.core.world import World
+from board.game.measuring.annotations import (
     AnnotationError,
     RulerAnnotation,
     WithinAnnotation,
     read_annotation,
 )
-from board.game.measure import RulerReading, WithinReading, display_unit, ruler, within_check
-from board.game.names import Namer
-from board.game.targets import Target, TargetError, ZoneResolver, resolve
-from board.game.world import World
+from board.game.measuring.measure import (
+    RulerReading,
+    WithinReading,
+    display_unit,
+    ruler,
+    within_check,
+)
 from board.view.measure.overlay_item import Sketch
 from board.view.measure.sketches import reach_path, ruler_sketch, within_sketch
 

@@ -27,7 +27,7 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from board.game.measure import RangeRing
+from board.game.measuring.measure import RangeRing
 from board.view.convert import geometry_to_path
 from board.view.items.label_item import LabelItem
 from board.view.measure.overlay_item import Area, Label, Sketch

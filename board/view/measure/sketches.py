@@ -1,7 +1,8 @@
 """Turn the game's measurements into pictures (:class:`Sketch`): no computing, only drawing.
 
-The numbers come from :mod:`board.game.measure` and :mod:`board.game.rings`; here they become
-paths, lines and labels in the board's colours: green wholly within, amber within, red not
+The numbers come from :mod:`board.game.measuring.measure` and
+:mod:`board.game.measuring.rings`; here they become paths, lines and labels in the board's colours:
+green wholly within, amber within, red not
 (with by how much), yellow rulers; the rings' colours (drawn by
 :mod:`board.view.measure.ring_item`).
 """
@@ -16,7 +17,8 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QPainterPath
 from shapely.geometry.base import BaseGeometry
 
-from board.game.measure import RulerReading, WithinReading, excess_text
+from board.game.core.units import excess_text
+from board.game.measuring.measure import RulerReading, WithinReading
 from board.view.convert import geometry_to_path, to_point
 from board.view.measure.overlay_item import Area, Label, Line, Sketch
 from geometry import Circle, Shape, reach_area

@@ -12,9 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QGraphicsSceneMouseEvent
 
-from board.game.annotations import ruler_annotation, within_annotation
-from board.game.measure import RulerReading, WithinReading
-from board.game.targets import (
+from board.game.core.targets import (
     ModelTarget,
     PieceTarget,
     PointTarget,
@@ -22,6 +20,8 @@ from board.game.targets import (
     TargetError,
     UnitTarget,
 )
+from board.game.measuring.annotations import ruler_annotation, within_annotation
+from board.game.measuring.measure import RulerReading, WithinReading
 from board.view.items import BuildingItem, LabelItem, ModelItem
 from board.view.measure.overlay_item import OverlayItem, Sketch
 from board.view.measure.pictures import ruler_picture, within_picture

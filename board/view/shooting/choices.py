@@ -6,9 +6,9 @@ from collections.abc import Mapping
 
 from board.document.datasheet import Datasheet
 from board.document.model import RuleSystem, Scenario
-from board.game.buildings import building_rules
-from board.game.names import Namer
-from board.game.world import World
+from board.game.core.buildings import building_rules
+from board.game.core.names import Namer
+from board.game.core.world import World
 from geometry import distance
 from rules import epic40k, wh40k
 

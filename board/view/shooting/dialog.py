@@ -28,8 +28,10 @@ from PySide6.QtWidgets import (
 )
 
 from board.document.model import RuleSystem
-from board.game.assault_epic import debris_choices
-from board.game.shooting import (
+from board.game.core.world import World
+from board.game.systems.epic.assault import debris_choices
+from board.game.systems.epic.shooting import epic_odds_lines, epic_shoot
+from board.game.systems.wh40k.shooting import (
     SPECIAL_RULES,
     ShootingError,
     ShotPlan,
@@ -42,8 +44,6 @@ from board.game.shooting import (
     shot_odds,
     target_building,
 )
-from board.game.shooting_epic import epic_odds_lines, epic_shoot
-from board.game.world import World
 from board.view.commands import ApplyChangeCommand
 from board.view.scene import BoardScene
 from board.view.shooting.choices import firer_choices, firer_position, target_choices

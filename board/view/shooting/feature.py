@@ -9,10 +9,11 @@ from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QAction, QColor, QKeySequence
 from shiboken6 import isValid
 
-from board.game.automated_fire import AutomatedTarget, FireResult, automated_fire
-from board.game.shooters import Shooter, ShooterKind
-from board.game.targets import PieceTarget
-from board.game.turns import TurnError, clock_text, end_turn, goes_first
+from board.game.core.clock import TurnError, clock_text, goes_first
+from board.game.core.shooters import Shooter, ShooterKind
+from board.game.core.targets import PieceTarget
+from board.game.systems.wh40k.automated_fire import AutomatedTarget, FireResult, automated_fire
+from board.game.turns import end_turn
 from board.view.commands import ApplyChangeCommand
 from board.view.measure.overlay_item import Label, Line, OverlayItem, Sketch
 from board.view.shooting.dialog import ShootDialog

@@ -16,11 +16,11 @@ import numpy as np
 from PySide6.QtCore import QObject, QPointF, QRectF, QTimer
 from PySide6.QtGui import QColor, QFontMetricsF
 
-from board.game.names import Namer
-from board.game.shooters import Shooter, ShooterKind
+from board.game.core.names import Namer
+from board.game.core.shooters import Shooter, ShooterKind
+from board.game.core.targets import ModelTarget, UnitTarget
+from board.game.core.world import World
 from board.game.sight import SightError, SightReading, SightTarget, line_of_sight
-from board.game.targets import ModelTarget, UnitTarget
-from board.game.world import World
 from board.view import style
 from board.view.measure.overlay_item import Label, LineBatch, OverlayItem, Sketch
 from board.view.scene import BoardScene

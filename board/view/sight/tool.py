@@ -18,9 +18,9 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneMouseEvent
 
 from board.document.model import RuleSystem
-from board.game.shooters import Shooter, ShooterKind
+from board.game.core.shooters import Shooter, ShooterKind
+from board.game.core.targets import ModelTarget, PieceTarget, UnitTarget
 from board.game.sight import SightTarget
-from board.game.targets import ModelTarget, PieceTarget, UnitTarget
 from board.view.items import BuildingItem, ModelItem
 from board.view.scene import BoardScene
 from board.view.sight.overlay import SightOverlay

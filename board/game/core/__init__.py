@@ -1,0 +1,1 @@
+"""What every module of the bridge shares: world shapes, names, targets, the clock."""

@@ -1,0 +1,122 @@
+"""Storming a building: what the three rule systems' assaults share (no Qt).
+
+Each rule system has its own module: :mod:`board.game.systems.epic.assault` (Epic 40,000 close
+assault), :mod:`board.game.systems.fantasy.assault` (the Warhammer Fantasy building assault) and
+:mod:`board.game.systems.wh40k.assault` (40K and Horus Heresy close combat against a building). Each
+reads the facts from the document and geometry, lets ``rules/`` decide, and hands back an
+:class:`AssaultResult`: the whole effect as ONE :class:`~board.document.changes.Change` (the
+building's state, casualties removed, units moved, the log line with every roll and the seed),
+so that the board applies and undoes the assault in one step.
+
+Profile values come from ``Unit.stats`` under the rulebook's names; a missing or bad value is
+refused with an :class:`AssaultError` naming the unit and the key.
+
+>>> from board.document.model import TroopType, Unit
+>>> squad = Unit("u", "Spearmen", "red", TroopType.INFANTRY, stats={"leadership": 7})
+>>> stat_int(squad, "leadership")
+7
+>>> stat_int(squad, "movement")
+Traceback (most recent call last):
+...
+board.game.core.assault.AssaultError: Spearmen has no Movement (movement) in its stats: enter it \
+in Units ▸ Edit Unit… (select the unit, Ctrl+Shift+U)
+>>> stat_int(squad, "movement", default=4)
+4
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from board.document.changes import Change
+from board.document.model import LogEntry, Scenario, Unit
+from board.document.stats import missing_stat_text
+from board.game.core.names import Namer
+from rules.dice import Dice
+
+__all__ = [
+    "AssaultError",
+    "AssaultResult",
+    "stat_int",
+    "stat_flag",
+    "log_entry",
+    "remove_models",
+    "unit_version",
+]
+
+
+class AssaultError(ValueError):
+    """An assault the rules or the facts refuse; the message says why, with the numbers."""
+
+
+@dataclass
+class AssaultResult:
+    """An assault's whole effect on the document, and the lines a player reads."""
+
+    change: Change
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        """Every line, one per row."""
+        return "\n".join(self.lines)
+
+
+_MISSING = object()
+
+
+def stat_int(unit: Unit, key: str, default: int | None | object = _MISSING) -> int:
+    """Return the whole number ``unit.stats[key]``; a missing or bad value is named."""
+    value = unit.stats.get(key, default)
+    if value is _MISSING or value is None:
+        raise AssaultError(missing_stat_text(unit, key))
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
+        raise AssaultError(f"{unit.name}: stats {key} {value!r} is not a whole number")
+    return int(value)
+
+
+def stat_flag(unit: Unit, key: str) -> bool:
+    """Return ``unit.stats[key]`` as a yes or no (missing is no)."""
+    value = unit.stats.get(key, False)
+    if not isinstance(value, bool):
+        raise AssaultError(f"{unit.name}: stats {key} {value!r} is not true or false")
+    return value
+
+
+def log_entry(text: str, dice: Dice) -> LogEntry:
+    """Return the log line of an assault: the text, every roll since the last, and the seed."""
+    return LogEntry(text, [r.to_dict() for r in dice.take()], dice.seed)
+
+
+def unit_version(scenario: Scenario, change: Change, unit_id: str) -> Unit:
+    """Return the change's new version of a unit, making it (a deep copy) on first use."""
+    found = change.units.get(unit_id)
+    if found is None:
+        found = copy.deepcopy(scenario.unit(unit_id))
+        change.units[unit_id] = found
+    return found
+
+
+def remove_models(scenario: Scenario, change: Change, model_ids: Iterable[str]) -> list[str]:
+    """Take the models in ``model_ids`` off their units in ``change``; return the names lost.
+
+    A unit that loses every model is removed. Returns each model's name as the scenario had it
+    (``Guard Squad, model 2``; the unit's name alone for a one-model unit).
+    """
+    names = Namer.for_scenario(scenario, None)
+    lost: list[str] = []
+    by_unit: dict[str, list[str]] = {}
+    for model_id in model_ids:
+        unit, _ = scenario.model(model_id)
+        by_unit.setdefault(unit.id, []).append(model_id)
+    for unit_id, dead in by_unit.items():
+        if unit_id in change.units and change.units[unit_id] is None:
+            continue
+        unit = unit_version(scenario, change, unit_id)
+        unit.models = [m for m in unit.models if m.id not in dead]
+        lost += [names.model(m) for m in dead]
+        if not unit.models:
+            change.units[unit_id] = None
+    return lost

@@ -1,0 +1,192 @@
+"""What the board calls things when a player reads it: names, not ids.
+
+Ids stay in the document and in JSON; every text a player reads names a unit by its name, a
+model by its unit's name and its number in the unit, a terrain piece by its datasheet's name
+(a multi-part building's part by the part's datasheet name), an emplaced weapon by its weapon
+and the wall it stands in, a deployment zone by the side deploying there.
+
+>>> from board.document.model import Scenario
+>>> namer = Namer.for_scenario(Scenario(), None)
+>>> namer.unit("u9"), namer.zone("deployment", "top")
+('u9', 'deployment zone top')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from board.document.datasheet import Datasheet
+from board.document.model import Scenario, Unit
+from board.game.core.deploy import deployment_for
+from board.game.core.shooters import Eye, Shooter, ShooterKind
+from board.game.core.targets import ModelTarget, PieceTarget, PointTarget, Target, UnitTarget
+
+if TYPE_CHECKING:
+    from board.game.core.world import PieceShapes, World
+
+__all__ = ["Namer", "wall_of"]
+
+#: How near a wall (inches, in the datasheet's frame) a mount stands to be "in" that wall.
+WALL_REACH = 0.5
+
+
+def wall_of(footprint: tuple[tuple[float, float], ...], x: float, y: float) -> str | None:
+    """The wall (``front``, ``right``, ``rear``, ``left``) a local point stands in, if any.
+
+    ``footprint`` is the datasheet's local outline (front up, −y); a point deeper inside than
+    :data:`WALL_REACH` from every side of its bounds (a roof gun) is in no wall.
+
+    >>> square = ((-3, -3), (3, -3), (3, 3), (-3, 3))
+    >>> wall_of(square, 1, -3), wall_of(square, 3, 0), wall_of(square, 0, 0)
+    ('front', 'right', None)
+    """
+    if not footprint:
+        return None
+    xs, ys = [p[0] for p in footprint], [p[1] for p in footprint]
+    gaps = {"front": y - min(ys), "right": max(xs) - x, "rear": max(ys) - y,
+            "left": x - min(xs)}
+    wall = min(gaps, key=lambda k: gaps[k])
+    return wall if gaps[wall] <= WALL_REACH else None
+
+
+class Namer:
+    """Names for a scenario's units, models, pieces, mounts and zones (ids as a fallback).
+
+    ``zone_owners`` maps a deployment zone's name to the name of the side deploying there.
+    """
+
+    def __init__(self, units: Mapping[str, Unit], pieces: Mapping[str, PieceShapes],
+                 zone_owners: Mapping[str, str] | None = None) -> None:
+        self.units = units
+        self.pieces = pieces
+        self.zone_owners = dict(zone_owners or {})
+        self._models: dict[str, tuple[Unit, int]] = {
+            m.id: (u, m.number if m.number is not None else k)
+            for u in units.values() for k, m in enumerate(u.models, start=1)}
+
+    @classmethod
+    def for_world(cls, world: World, scenario: Scenario | None = None) -> Namer:
+        """A namer for ``world`` (zones named by their sides when ``scenario`` is given)."""
+        owners = _zone_owners(scenario) if scenario is not None else {}
+        return cls(world.units, world.pieces, owners)
+
+    @classmethod
+    def for_scenario(cls, scenario: Scenario, world: World | None) -> Namer:
+        """A namer for ``scenario`` (pieces named only when its ``world`` is given)."""
+        units = {u.id: u for u in scenario.units}
+        return cls(units, world.pieces if world is not None else {}, _zone_owners(scenario))
+
+    def unit(self, unit_id: str) -> str:
+        """``Tactical Squad Cato``."""
+        unit = self.units.get(unit_id)
+        return unit.name if unit is not None else unit_id
+
+    def model(self, model_id: str) -> str:
+        """``Tactical Squad Cato, model 3`` (the unit's name alone for a one-model unit).
+
+        A model keeps its number when others of its unit are lost (``Model.number``); the last
+        survivor of a unit of several is still ``model 3``.
+        """
+        found = self._models.get(model_id)
+        if found is None:
+            return model_id
+        unit, number = found
+        return unit.name if _alone(unit, number) else f"{unit.name}, model {number}"
+
+    def member(self, model_id: str) -> str:
+        """A model where its unit is already named: ``model 3`` (``the model`` when alone)."""
+        found = self._models.get(model_id)
+        if found is None:
+            return model_id
+        unit, number = found
+        return "the model" if _alone(unit, number) else f"model {number}"
+
+    def piece(self, piece_id: str) -> str:
+        """The piece's datasheet name (a part's own datasheet name)."""
+        piece = self.pieces.get(piece_id)
+        return piece.sheet.name if piece is not None else piece_id
+
+    def mount(self, piece_id: str, mount_id: str) -> str:
+        """``Heavy bolter (front)``: the weapon and the wall it is in (if it is in one)."""
+        piece = self.pieces.get(piece_id)
+        return mount_id if piece is None else self.sheet_mount(piece.sheet, mount_id)
+
+    @staticmethod
+    def sheet_mount(sheet: Datasheet, mount_id: str) -> str:
+        """:meth:`mount` from the datasheet alone (no world needed): ``Heavy bolter (front)``."""
+        for weapon in sheet.emplaced_weapons:
+            if weapon.id == mount_id:
+                wall = wall_of(sheet.footprint, weapon.x, weapon.y)
+                return f"{weapon.weapon.name} ({wall})" if wall else weapon.weapon.name
+        return mount_id
+
+    def zone(self, kind: str, name: str) -> str:
+        """``Ultramarines' deployment zone``, ``void-shield zone of Void Shield Generator``."""
+        if kind == "void_shield":
+            return f"void-shield zone of {self.piece(name)}"
+        owner = self.zone_owners.get(name)
+        return f"{_possessive(owner)} deployment zone" if owner else f"deployment zone {name}"
+
+    def target(self, target: Target) -> str:
+        """What a measurement is from or to, in words."""
+        if isinstance(target, PointTarget):
+            return f"point ({target.x:g}, {target.y:g})"
+        if isinstance(target, ModelTarget):
+            return self.model(target.model_id)
+        if isinstance(target, UnitTarget):
+            return self.unit(target.unit_id)
+        if isinstance(target, PieceTarget):
+            return self.piece(target.piece_id)
+        return self.zone(target.kind, target.name)
+
+    def shooter(self, shooter: Shooter) -> str:
+        """Who shoots or looks, by name.
+
+        ``Tactical Squad Cato``, ``Heavy bolter (front) of Imperial Bastion``, ``the
+        battlements of Imperial Bastion``.
+        """
+        if shooter.kind is ShooterKind.UNIT:
+            return self.unit(shooter.id)
+        if shooter.kind is ShooterKind.MODEL:
+            return self.model(shooter.id)
+        piece = self.piece(shooter.id)
+        if shooter.kind is ShooterKind.EMPLACED_WEAPON and shooter.point is not None:
+            return f"{self.mount(shooter.id, shooter.point)} of {piece}"
+        if shooter.kind is ShooterKind.FIRE_POINT and shooter.point is not None:
+            return f"fire point {shooter.point} of {piece}"
+        if shooter.kind is ShooterKind.BATTLEMENTS:
+            return f"the battlements of {piece}"
+        if shooter.kind is ShooterKind.GARRISON:
+            return f"the garrison of {piece}"
+        return f"{shooter.kind.value} of {piece}"
+
+    def eye(self, eye: Eye, shooter: Shooter) -> str:
+        """One of ``shooter``'s eyes: its model (``Tactical Squad Cato, model 2``) or itself."""
+        if eye.model_id:
+            return self.model(eye.model_id)
+        return self.shooter(Shooter(shooter.kind, shooter.id, eye.point or shooter.point))
+
+    def part(self, target: Target, part_id: str) -> str:
+        """One part of ``target`` (a unit's model, the piece, the zone…) in words."""
+        if isinstance(target, UnitTarget):
+            return self.model(part_id)
+        return self.target(target)
+
+
+def _alone(unit: Unit, number: int) -> bool:
+    """Whether the model numbered ``number`` is its unit's only model and always was."""
+    return len(unit.models) == 1 and number == 1
+
+
+def _possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _zone_owners(scenario: Scenario) -> dict[str, str]:
+    try:
+        plan = deployment_for(scenario)
+    except (ValueError, KeyError):
+        return {}
+    names = {s.id: s.name for s in scenario.sides}
+    return {zone: names.get(side, side) for side, zone in plan.zones.items()}

@@ -1,0 +1,1 @@
+"""Deployment maps, each side's zone, and the models out of it."""

@@ -1,0 +1,1 @@
+"""The ruler, "within N?", range rings and the measurements kept on the board."""

@@ -1,0 +1,1 @@
+"""Units going into buildings and coming out of them."""

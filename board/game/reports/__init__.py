@@ -1,0 +1,1 @@
+"""What the dock, ``battleboard check`` and the export say about the board."""

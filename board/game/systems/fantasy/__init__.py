@@ -1,0 +1,1 @@
+"""Warhammer Fantasy (seeds 002 and 004)."""

@@ -1,0 +1,126 @@
+"""Close combat against a building in Warhammer 40,000 and Horus Heresy (seed 000; no Qt).
+
+Attacks on a building in close combat hit automatically and strike its rear armour (RULES.md
+§4, seed 000 decision 7); void shields do not stop them. :func:`close_combat_odds` gives the
+exact odds of each outcome before rolling; :func:`close_combat` rolls through
+:func:`rules.wh40k.resolve_close_combat` and applies the outcome like a shot (the building's
+hull points and damage results, occupants hit, forced out, the building fallen to ruins or a
+crater) through :mod:`board.game.systems.wh40k.effects`, as ONE change with the log line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from board.document.changes import Change
+from board.document.datasheet import Datasheet
+from board.document.model import Scenario
+from board.game.core.assault import AssaultError, AssaultResult, log_entry
+from board.game.core.buildings import building_rules
+from board.game.core.clock import TurnError, clock_of
+from board.game.core.world import World
+from board.game.systems.wh40k.effects import ShotEffects, apply_effects
+from board.game.systems.wh40k.shooting import odds_lines
+from rules import wh40k
+from rules.dice import Dice
+from rules.wh40k.attack import CLOSE_COMBAT_FACING
+
+__all__ = ["CloseCombatAttack", "MELTA_BOMBS", "HAYWIRE_GRENADES", "close_combat_building",
+           "close_combat_odds", "odds_text", "close_combat"]
+
+
+@dataclass(frozen=True)
+class CloseCombatAttack:
+    """The attacks made against the building: the weapon, its Strength and AP, how many.
+
+    ``armourbane`` rolls 2D6 for penetration (melta bombs); ``haywire`` uses Haywire's own
+    roll instead of penetration.
+    """
+
+    name: str
+    strength: int
+    ap: int | None
+    attacks: int
+    armourbane: bool = False
+    haywire: bool = False
+
+    def __post_init__(self) -> None:
+        if self.attacks < 1:
+            raise AssaultError(f"{self.name}: at least 1 attack, not {self.attacks}")
+        if not 1 <= self.strength <= 10:
+            raise AssaultError(f"{self.name}: Strength runs from 1 to 10, not {self.strength}")
+        if self.ap is not None and not 1 <= self.ap <= 6:
+            raise AssaultError(f"{self.name}: AP runs from 1 to 6 (or –), not {self.ap}")
+
+    def rules_attack(self) -> wh40k.Attack:
+        """The rules' attack profile of one hit."""
+        return wh40k.Attack(self.strength, self.ap, self.name, 2 if self.armourbane else 1,
+                            self.haywire)
+
+    @property
+    def text(self) -> str:
+        """``Melta bombs: 2 attacks, S8 AP1, Armourbane``."""
+        ap = "–" if self.ap is None else str(self.ap)
+        special = ", Armourbane" * self.armourbane + ", Haywire" * self.haywire
+        return (f"{self.name}: {self.attacks} attack{'s' * (self.attacks != 1)}, "
+                f"S{self.strength} AP{ap}{special}")
+
+
+#: Melta bombs: Strength 8, AP1, Armourbane (2D6 penetration).
+MELTA_BOMBS = CloseCombatAttack("Melta bombs", 8, 1, 1, armourbane=True)
+#: Haywire grenades: Strength 2, AP –, Haywire.
+HAYWIRE_GRENADES = CloseCombatAttack("Haywire grenades", 2, None, 1, haywire=True)
+
+
+def close_combat_building(scenario: Scenario, library: Mapping[str, Datasheet],
+                          piece_id: str) -> wh40k.Building:
+    """Return the 40K building ``piece_id`` as it is now, or refuse naming why."""
+    piece = scenario.piece(piece_id)
+    building = building_rules(scenario, library, piece)
+    shown = library[piece.datasheet].name if piece.datasheet in library else piece_id
+    if not isinstance(building, wh40k.Building):
+        raise AssaultError(f"{shown} is not a {scenario.rule_system.label} building")
+    if building.destroyed:
+        raise AssaultError(f"{shown} is already {building.state.condition.value}")
+    return building
+
+
+def close_combat_odds(scenario: Scenario, library: Mapping[str, Datasheet], piece_id: str,
+                      attack: CloseCombatAttack) -> wh40k.AttackOdds:
+    """Return the exact odds of ``attack`` against the building's rear armour."""
+    building = close_combat_building(scenario, library, piece_id)
+    return wh40k.attack_odds(building, CLOSE_COMBAT_FACING, attack.attacks, None,
+                             attack.strength, attack.ap,
+                             wh40k.damage_table_for(scenario.rule_system.value),
+                             penetration_dice=2 if attack.armourbane else 1,
+                             haywire=attack.haywire)
+
+
+#: The odds in words — the same lines the Shoot dialog shows.
+odds_text = odds_lines
+
+
+def close_combat(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                 piece_id: str, attack: CloseCombatAttack, attacker: str,
+                 dice: Dice) -> AssaultResult:
+    """Roll ``attack`` against the building in close combat and return its whole effect."""
+    building = close_combat_building(scenario, library, piece_id)
+    try:
+        clock = clock_of(scenario)
+    except TurnError as error:
+        raise AssaultError(str(error)) from None
+    effects = ShotEffects(scenario, world, building)
+    armour = building.armour(CLOSE_COMBAT_FACING)
+    hits = wh40k.resolve_close_combat(building, attack.rules_attack(), attack.attacks, dice,
+                                      clock, wh40k.damage_table_for(scenario.rule_system.value),
+                                      effects.surroundings)
+    change = Change()
+    head = (f"{attacker} assaults {building.name} in close combat ({CLOSE_COMBAT_FACING} armour "
+            f"{armour}, hits automatically) – {attack.text}")
+    lines = [head, *(h.describe() for h in hits)]
+    if len(hits) < attack.attacks:
+        lines.append(f"{attack.attacks - len(hits)} attacks had no building left to strike")
+    lines += apply_effects(scenario, library, effects, hits, change)
+    change.log.append(log_entry("\n".join(lines), dice))
+    return AssaultResult(change, lines)

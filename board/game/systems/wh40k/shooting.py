@@ -1,0 +1,277 @@
+"""Shooting a 40K or Horus Heresy building from the board (seed 000/003; no Qt).
+
+A :class:`ShotPlan` says who fires what at which building from where: the weapon's shots,
+Ballistic Skill, Strength, AP, blast or template and the special rules the building rules read
+(Twin-linked, Armourbane, Haywire), or one of a building's emplaced weapons. The facing comes
+from geometry: the arc of the building the firer stands in (:func:`facing_from`).
+
+- :func:`shot_odds` gives the exact odds of every outcome before rolling
+  (:func:`rules.wh40k.attack_odds`), and :func:`odds_lines` says them in words.
+- :func:`shoot` rolls with a seeded :class:`rules.dice.Dice`, resolves with
+  :func:`rules.wh40k.resolve_shooting` and returns the whole effect as one
+  :class:`~board.document.changes.Change`: the building's new state (hull points, armour,
+  effects and until when, weapons lost, claim released), the occupants' casualties (when their
+  stats give Toughness; otherwise the hits are reported for the players), the survivors of a
+  fall placed outside (:class:`~board.game.systems.wh40k.forced_out.ForcedOutPlacer`;
+  those with no room are removed), a cratered or ruined building swapped for a crater or ruins
+  datasheet, and the log
+  line with every roll and the seed.
+
+Template weapons hit automatically; blast weapons roll to hit like any other shot (a marker
+that scatters onto the building anyway is another shot the players add).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from board.document.changes import Change
+from board.document.datasheet import Datasheet
+from board.document.model import LogEntry, Scenario
+from board.game.core.buildings import building_rules, sheet_of, write_back
+from board.game.core.clock import clock_of
+from board.game.core.shots import ShootingError, ShotResult
+from board.game.core.world import World
+from board.game.systems.wh40k.effects import ShotEffects, apply_effects, no_escape
+from geometry import building_facing
+from rules import wh40k
+from rules.dice import Dice
+
+__all__ = [
+    "SPECIAL_RULES",
+    "ShootingError",
+    "WeaponOrder",
+    "ShotPlan",
+    "ShotResult",
+    "target_building",
+    "facing_from",
+    "emplaced_order",
+    "shot_odds",
+    "odds_lines",
+    "shoot",
+]
+
+XY = tuple[float, float]
+#: The special rules the building rules read, as the dialog offers them.
+SPECIAL_RULES = ("Twin-linked", "Armourbane", "Haywire")
+
+
+@dataclass(frozen=True)
+class WeaponOrder:
+    """The weapon as the dialog takes it; ``emplaced`` is ``(piece id, weapon id)`` if one.
+
+    ``on_battlements``: the blast marker or template also covered the battlements (one more
+    hit on the building, RULES.md §4 000 decision 8). ``fire_point``: the template touched a
+    fire point (No Escape: D6 hits on the occupants).
+    """
+
+    name: str
+    shots: int
+    bs: int
+    strength: int
+    ap: int | None
+    blast: float | None = None
+    template: bool = False
+    special: tuple[str, ...] = ()
+    emplaced: tuple[str, str] | None = None
+    on_battlements: bool = False
+    fire_point: bool = False
+
+    def profile(self) -> wh40k.WeaponProfile:
+        """The rules' weapon profile."""
+        return wh40k.WeaponProfile(self.name, 0.0, self.strength, self.ap, "Heavy",
+                                   self.shots, self.blast, self.template, self.special)
+
+    def describe(self) -> str:
+        """``Lascannon: 2 shots, BS4, S9 AP2, Twin-linked``."""
+        ap = "–" if self.ap is None else str(self.ap)
+        kind = ", template" if self.template else f", blast {self.blast:g}\"" if self.blast else ""
+        specials = "".join(f", {s}" for s in self.special)
+        aim = "hits automatically" if self.template else f"BS{self.bs}"
+        shots = f"{self.shots} shot{'s' * (self.shots != 1)}"
+        return f"{self.name}: {shots}, {aim}, S{self.strength} AP{ap}{kind}{specials}"
+
+
+@dataclass(frozen=True)
+class ShotPlan:
+    """Who shoots (``firer`` label, standing at ``at``) with ``weapon`` at ``piece_id``."""
+
+    piece_id: str
+    weapon: WeaponOrder
+    at: XY
+    firer: str
+
+
+def target_building(scenario: Scenario, library: Mapping[str, Datasheet],
+                    piece_id: str) -> wh40k.Building:
+    """Return the 40K building ``piece_id`` as it is now, or refuse naming why."""
+    try:
+        piece = scenario.piece(piece_id)
+    except KeyError:
+        raise ShootingError(f"no terrain piece {piece_id!r} in the scenario") from None
+    name = sheet_of(scenario, library, piece).name
+    fallen = piece.state.get("destroyed_by") if isinstance(piece.state, dict) else None
+    if fallen:
+        raise ShootingError(f"{name} is already destroyed ({fallen})")
+    building = building_rules(scenario, library, piece)
+    if not isinstance(building, wh40k.Building):
+        raise ShootingError(f"{name} is not a {scenario.rule_system.label} building")
+    if building.destroyed:
+        raise ShootingError(f"{name} is already {building.state.condition.value}")
+    return building
+
+
+def facing_from(scenario: Scenario, world: World, piece_id: str, at: XY) -> str:
+    """The facing of ``piece_id`` a firer standing at ``at`` shoots at (geometry)."""
+    piece = scenario.piece(piece_id)
+    return building_facing(at, world.piece(piece_id).sheet.footprint, piece.x, piece.y,
+                           piece.rotation)
+
+
+def emplaced_order(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                   piece_id: str, weapon_id: str, firer_bs: int) -> tuple[WeaponOrder, XY]:
+    """The order and mount position of an emplaced weapon fired by a model of ``firer_bs``.
+
+    Refuses (naming the reason) a weapon that may not fire now: destroyed, spent, or barred by
+    an effect; Snap Shots bring the BS to 1.
+    """
+    building = target_building(scenario, library, piece_id)
+    spec = building.profile.weapon(weapon_id)
+    bs = wh40k.weapon_bs(building, weapon_id, firer_bs)
+    if bs is None:
+        raise ShootingError(f"{building.name}: {wh40k.can_fire(building, weapon_id).reason}")
+    w = spec.weapon
+    mount = next(m for m in world.piece(piece_id).mounts if m.id == weapon_id)
+    order = WeaponOrder(w.name, w.shots, bs, w.strength or 0, w.ap, w.blast, w.template,
+                        tuple(s for s in w.special if s in SPECIAL_RULES), (piece_id, weapon_id))
+    return order, (mount.x, mount.y)
+
+
+def _check(plan: ShotPlan) -> None:
+    w = plan.weapon
+    if w.shots < 1:
+        raise ShootingError(f"{w.name}: a weapon fires 1 or more shots, not {w.shots}")
+    if not w.template and not 1 <= w.bs <= 10:
+        raise ShootingError(f"{w.name}: Ballistic Skill must be 1 to 10, not {w.bs}")
+    if not 1 <= w.strength <= 10:
+        raise ShootingError(f"{w.name}: Strength must be 1 to 10, not {w.strength}")
+    if w.ap is not None and not 1 <= w.ap <= 6:
+        raise ShootingError(f"{w.name}: AP must be 1 to 6 or –, not {w.ap}")
+    if w.on_battlements and not (w.blast or w.template):
+        raise ShootingError(f"{w.name}: only a blast or template also hits the battlements")
+    if w.fire_point and not w.template:
+        raise ShootingError(f"{w.name}: No Escape needs a template weapon")
+
+
+def shot_odds(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+              plan: ShotPlan) -> wh40k.AttackOdds:
+    """The exact odds of the shot, as :func:`rules.wh40k.attack_odds` gives them."""
+    _check(plan)
+    building = target_building(scenario, library, plan.piece_id)
+    w = plan.weapon
+    if w.on_battlements and not building.profile.battlements:
+        raise ShootingError(f"{building.name} has no battlements")
+    facing = facing_from(scenario, world, plan.piece_id, plan.at)
+    table = wh40k.damage_table_for(scenario.rule_system.value)
+    dice, haywire = 2 if "Armourbane" in w.special else 1, "Haywire" in w.special
+    odds = wh40k.attack_odds(building, facing, w.shots, None if w.template else w.bs,
+                             w.strength, w.ap, table, twin_linked="Twin-linked" in w.special,
+                             penetration_dice=dice, haywire=haywire)
+    if w.on_battlements:  # one more hit, certain (counted as not stopped by a void shield)
+        odds = wh40k.attack_odds(building, facing, 1, None, w.strength, w.ap, table,
+                                 penetration_dice=dice, haywire=haywire, after=odds)
+    return odds
+
+
+def _percent(chance: Fraction) -> str:
+    value = float(chance) * 100.0
+    return "0%" if chance == 0 else "<0.1%" if value < 0.1 else f"{value:.1f}%"
+
+
+def odds_lines(odds: wh40k.AttackOdds) -> list[str]:
+    """The odds in words: hull points left, each result at least once, destroyed."""
+    hull = sorted(odds.hull_points_left.items(), reverse=True)
+    lines = ["hull points left: " + ", ".join(f"{hp}: {_percent(p)}" for hp, p in hull)]
+    lines += [f"{name}: {_percent(p)}" for name, p in odds.summary().items()
+              if name != "destroyed" and p > 0]
+    lines.append(f"destroyed: {_percent(odds.destroyed)}")
+    return lines
+
+
+def _fire(building: wh40k.Building, plan: ShotPlan, facing: str, dice: Dice,
+          scenario: Scenario, effects: ShotEffects) -> tuple[list[str], list[wh40k.HitOutcome]]:
+    w, clock = plan.weapon, clock_of(scenario)
+    table = wh40k.damage_table_for(scenario.rule_system.value)
+    surroundings = effects.surroundings
+    if not w.template:
+        out = wh40k.resolve_shooting(building, w.profile(), w.bs, facing, dice, clock, table,
+                                     surroundings)
+        return out.describe().split("\n"), out.hits
+    hits: list[wh40k.HitOutcome] = []
+    attack = wh40k.Attack.from_weapon(w.profile())
+    for _ in range(w.shots):
+        if not building.destroyed:
+            hits.append(wh40k.resolve_hit(building, attack, facing, dice, clock, table,
+                                          surroundings))
+    lines = [f"{w.name}: template, {len(hits)} hits"] + [h.describe() for h in hits]
+    return lines, hits
+
+
+def _extra_hits(building: wh40k.Building, plan: ShotPlan, facing: str, dice: Dice,
+                scenario: Scenario, effects: ShotEffects) -> tuple[list[str],
+                                                                   list[wh40k.HitOutcome]]:
+    """The battlements' extra hit on the building, if the marker covered them."""
+    w = plan.weapon
+    if not w.on_battlements or building.destroyed:
+        return [], []
+    if not building.profile.battlements:
+        raise ShootingError(f"{building.name} has no battlements")
+    hit = wh40k.battlements_blast_hit(building, w.profile(), facing, dice, clock_of(scenario),
+                                      wh40k.damage_table_for(scenario.rule_system.value),
+                                      effects.surroundings)
+    return [f"the marker also covered the battlements: {hit.describe()}"], [hit]
+
+
+def _fired_emplaced(scenario: Scenario, library: Mapping[str, Datasheet], plan: ShotPlan,
+                    change: Change) -> list[str]:
+    if plan.weapon.emplaced is None:
+        return []
+    piece_id, weapon_id = plan.weapon.emplaced
+    source = change.pieces.get(piece_id) or scenario.piece(piece_id)
+    building = building_rules(scenario, library, source)
+    if not isinstance(building, wh40k.Building) or not wh40k.record_fired(building, weapon_id):
+        return []
+    new = copy.deepcopy(source)
+    write_back(new, building)
+    change.pieces[piece_id] = new
+    return [f"{building.name_of(weapon_id)} of {building.name} is spent (one use)"]
+
+
+def shoot(scenario: Scenario, library: Mapping[str, Datasheet], world: World, plan: ShotPlan,
+          seed: int | None = None, dice: Dice | None = None) -> ShotResult:
+    """Roll the shot and return its whole effect as one change (see the module docstring).
+
+    ``dice`` replaces the seeded dice (a :class:`rules.dice.FixedDice` in tests).
+    """
+    _check(plan)
+    building = target_building(scenario, library, plan.piece_id)
+    facing = facing_from(scenario, world, plan.piece_id, plan.at)
+    dice = dice if dice is not None else Dice(seed)
+    effects = ShotEffects(scenario, world, building)
+    armour = building.armour(facing)
+    head = (f"{plan.firer} shoots {building.name} ({facing} facing, AV {armour}) – "
+            f"{plan.weapon.describe()}")
+    escaped = no_escape(building, plan.weapon, dice, effects) if plan.weapon.fire_point else []
+    told, hits = _fire(building, plan, facing, dice, scenario, effects)
+    more, extra = _extra_hits(building, plan, facing, dice, scenario, effects)
+    change = Change()
+    lines = [head, *escaped, *told, *more,
+             *apply_effects(scenario, library, effects, [*hits, *extra], change)]
+    lines += _fired_emplaced(scenario, library, plan, change)
+    rolls = [r.to_dict() for r in dice.take()]
+    change.log.append(LogEntry("\n".join(lines), rolls, dice.seed))
+    return ShotResult(change, lines, facing, hits)
+

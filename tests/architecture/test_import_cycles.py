@@ -1,0 +1,111 @@
+"""No import cycles in board/, geometry/ or rules/, and no import inside a function to hide one.
+
+import-linter checks the layers between packages (pyproject.toml); this checks every module:
+a cycle anywhere, even inside one package, is a failure that names the modules in it.
+Imports made only for type checking (``if TYPE_CHECKING:``) are not run and do not count.
+"""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+
+import grimp
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+#: Imports inside functions that are there for start-up time (Qt and the window are loaded
+#: only by the commands that open one), not to break a cycle: module -> function names.
+LAZY_ON_PURPOSE = {
+    "board/main.py": {"render_screenshot", "_refuse", "main"},
+    "board/view/window.py": {"install_features"},
+    "board/view/export/__init__.py": {"__getattr__"},
+    "board/view/export/controller.py": {"summary", "export_to", "ask_export"},
+    "board/view/scene.py": {"push_drag"},
+}
+
+
+def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    counter = 0
+    for root in sorted(graph.modules):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph.find_modules_directly_imported_by(root))))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.find_modules_directly_imported_by(
+                        child)))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    top = stack.pop()
+                    on_stack.discard(top)
+                    component.append(top)
+                    if top == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_no_import_cycle_between_modules():
+    graph = grimp.build_graph("board", "geometry", "rules", exclude_type_checking_imports=True)
+    assert _cycles(graph) == []
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    graph = grimp.ImportGraph()
+    for name in ("a", "a.x", "a.y", "a.z"):
+        graph.add_module(name)
+    graph.add_import(importer="a.x", imported="a.y")
+    graph.add_import(importer="a.y", imported="a.x")
+    graph.add_import(importer="a.y", imported="a.z")
+    assert _cycles(graph) == [["a.x", "a.y"]]
+
+
+def _imports_in_functions(path: pathlib.Path) -> dict[str, list[str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: dict[str, list[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Import | ast.ImportFrom):
+                    module = inner.module if isinstance(inner, ast.ImportFrom) else \
+                        inner.names[0].name
+                    found.setdefault(node.name, []).append(str(module))
+    return found
+
+
+def test_no_import_inside_a_function_but_the_listed_lazy_ones():
+    strays = {}
+    for package in ("board", "geometry", "rules"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            name = path.relative_to(ROOT).as_posix()
+            allowed = LAZY_ON_PURPOSE.get(name, set())
+            extra = {f: m for f, m in _imports_in_functions(path).items() if f not in allowed}
+            if extra:
+                strays[name] = extra
+    assert strays == {}
