@@ -62,6 +62,8 @@ def _file_menu(window: MainWindow, found: dict[str, QAction]) -> None:
     found["save_as"] = _action(window, menu, "Save &As…", files.save_as, Key.SaveAs)
     menu.addSeparator()
     found["quit"] = _action(window, menu, "&Quit", window.close, Key.Quit)
+    if not found["quit"].shortcuts():  # some platforms bind no key to Quit
+        found["quit"].setShortcut(QKeySequence("Ctrl+Q"))
 
 
 def _fill_recent(window: MainWindow, menu: QMenu) -> None:

@@ -59,3 +59,7 @@ FEATURES += [shooting.install]
 from board.view.editors import units  # noqa: E402 - registers below
 
 FEATURES += [units.install]
+
+from board.view import help as help_menu  # noqa: E402 - last: it reads every other action
+
+FEATURES += [help_menu.install]

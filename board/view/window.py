@@ -17,6 +17,7 @@ from board.view import actions
 from board.view.commands import AddPiecesCommand
 from board.view.deletion import delete_selection, selection_text
 from board.view.docks import GarrisonDock, garrison_lines
+from board.view.editors.units import add_unit
 from board.view.files import FileController
 from board.view.memory import set_aside_long_lived
 from board.view.new_dialog import new_scenario
@@ -143,8 +144,6 @@ class MainWindow(QMainWindow):
 
     def add_unit(self, spec: UnitSpec) -> None:
         """Add a unit in its system's formation in free table space near the view's centre."""
-        from board.view.editors.units import add_unit
-
         add_unit(self, spec)
 
     def delete_selected(self) -> None:

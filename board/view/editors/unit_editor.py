@@ -252,7 +252,10 @@ class UnitEditor(QDialog):
         for key, spin in self.stat_boxes.items():
             value = unit.stats.get(key)
             if isinstance(value, int | float) and not isinstance(value, bool):
-                spin.setValue(value)
+                if isinstance(spin, QSpinBox):
+                    spin.setValue(int(value))
+                else:
+                    spin.setValue(float(value))
         for key, box in self.command_boxes.items():
             box.setChecked(unit.stats.get(key) is not None)
 

@@ -19,6 +19,7 @@ from board.view.editors.unit_editor import UnitEditor
 from board.view.items.label_item import LabelItem
 from board.view.palette import UnitSpec
 from board.view.unit_factory import build_unit
+from geometry import Circle
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow
@@ -34,7 +35,7 @@ def blocked_boxes(world: World) -> list[Box]:
         boxes.append((float(x0), float(y0), float(x1), float(y1)))
     for model in world.models.values():
         shape = model.shape
-        if hasattr(shape, "radius"):
+        if isinstance(shape, Circle):
             r = float(shape.radius)
             boxes.append((shape.x - r, shape.y - r, shape.x + r, shape.y + r))
         else:
@@ -130,11 +131,10 @@ def add_unit(window: MainWindow, spec: UnitSpec) -> None:
     window.statusBar().showMessage(f"Added {unit.name}: {len(unit.models)} models", 4000)
 
 
-def install(window: MainWindow) -> UnitsController:
-    """Give ``window`` its Units menu (``window.units``)."""
+def install(window: MainWindow) -> None:
+    """Give ``window`` its Units menu (``window.units``, the :class:`UnitsController`)."""
     controller = UnitsController(window)
     window.units = controller  # type: ignore[attr-defined]
     menu = window.menu("&Units")
     menu.addAction(controller.add_action)
     menu.addAction(controller.edit_action)
-    return controller
