@@ -105,7 +105,8 @@ def _edit_menu(window: MainWindow, found: dict[str, QAction]) -> None:
 
 def _view_menu(window: MainWindow, found: dict[str, QAction]) -> None:
     menu = window.menuBar().addMenu("&View")
-    grid = _action(window, menu, "&Grid (inches; cm for Epic)", lambda: None, "G")
+    grid = _action(window, menu, "&Grid", lambda: None, "G")
+    grid.setStatusTip("Show the grid: a line every inch (every centimetre for Epic 40,000)")
     grid.setCheckable(True)
     grid.setChecked(True)
     grid.toggled.connect(window.scene.set_grid_visible)

@@ -56,9 +56,10 @@ from board.view import shooting  # noqa: E402 - registers below
 
 FEATURES += [shooting.install]
 
+from board.view.editors import buildings as own_buildings  # noqa: E402 - registers below
 from board.view.editors import units  # noqa: E402 - registers below
 
-FEATURES += [units.install]
+FEATURES += [units.install, own_buildings.install]
 
 from board.view import help as help_menu  # noqa: E402 - last: it reads every other action
 

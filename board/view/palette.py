@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,6 +84,9 @@ class PaletteDock(QDockWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Palette", parent)
         self.setObjectName("palette")
+        #: Called with the datasheet id before it is placed (the player's library embeds its
+        #: own buildings in the scenario there).
+        self.before_place: Callable[[str], None] | None = None
         body = QWidget(self)
         layout = QVBoxLayout(body)
         layout.addWidget(self._terrain_box())
@@ -104,6 +108,16 @@ class PaletteDock(QDockWidget):
             self.terrain_list.addItem(item)
         if sheets:
             self.terrain_list.setCurrentRow(0)
+
+    def set_choices(self, troops: tuple[TroopType, ...], bases: tuple[Base, ...]) -> None:
+        """Offer the rule system's troop types and common bases in the unit form."""
+        self.troop_box.clear()
+        for troop in troops:
+            self.troop_box.addItem(troop.label, troop.value)
+        self.bases: tuple[Base, ...] = tuple(bases)
+        self.base_box.clear()
+        for base in self.bases:
+            self.base_box.addItem(base.label)
 
     def set_sides(self, sides: list[tuple[str, str]]) -> None:
         """Offer the sides ``(id, name)`` in the unit form."""
@@ -135,6 +149,8 @@ class PaletteDock(QDockWidget):
         self.count_box.setRange(1, 100)
         self.count_box.setValue(5)
         self.base_box = QComboBox()
+        #: The bases offered, in the order of :attr:`base_box`.
+        self.bases = BASE_CHOICES
         for base in BASE_CHOICES:
             self.base_box.addItem(base.label)
         self.base_box.setCurrentIndex(2)
@@ -154,7 +170,10 @@ class PaletteDock(QDockWidget):
     def _emit_place(self) -> None:
         item = self.terrain_list.currentItem()
         if item is not None:
-            self.place_terrain.emit(item.data(Qt.ItemDataRole.UserRole))
+            datasheet_id = item.data(Qt.ItemDataRole.UserRole)
+            if self.before_place is not None:
+                self.before_place(datasheet_id)
+            self.place_terrain.emit(datasheet_id)
 
     def _emit_add(self) -> None:
         side = self.side_box.currentData()
@@ -166,6 +185,6 @@ class PaletteDock(QDockWidget):
                 side=side,
                 troop_type=TroopType(self.troop_box.currentData()),
                 count=self.count_box.value(),
-                base=BASE_CHOICES[self.base_box.currentIndex()],
+                base=self.bases[self.base_box.currentIndex()],
             )
         )

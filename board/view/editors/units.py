@@ -15,6 +15,7 @@ from board.document.changes import Change
 from board.game.core.world import World
 from board.game.placement import Box, NoRoomError
 from board.view.commands import AddUnitCommand, ApplyChangeCommand
+from board.view.editors.unit_choices import base_sizes, troop_types
 from board.view.editors.unit_editor import UnitEditor
 from board.view.items.label_item import LabelItem
 from board.view.palette import UnitSpec
@@ -58,6 +59,13 @@ class UnitsController:
         self.edit_action.setShortcut(QKeySequence("Ctrl+Shift+U"))
         self.edit_action.setStatusTip("Change the selected unit's name, side and profile")
         self.edit_action.triggered.connect(self.open_edit)
+        window.document.replaced.connect(lambda _: self.offer_choices())
+        self.offer_choices()
+
+    def offer_choices(self) -> None:
+        """The palette's quick form offers the scenario's system's troop types and bases."""
+        system = self.window.scenario.rule_system
+        self.window.palette_dock.set_choices(troop_types(system), base_sizes(system))
 
     def open_new(self) -> UnitEditor:
         """Open the editor for a new unit (shown without blocking)."""
