@@ -6,11 +6,13 @@ Usage::
     battleboard FILE                   # a scenario file
     battleboard --screenshot OUT.png [FILE]   # draw the table to a PNG and exit
     battleboard check FILE [--json]    # print the facts of a saved scenario (no window)
+    battleboard serve [--port N] [--data DIR]  # the room server for remote games (no window)
+    battleboard dice FILE              # re-verify every fairly seeded roll of a saved game
 
 The window needs a display. Without one (no ``DISPLAY`` or ``WAYLAND_DISPLAY`` on Linux, and
 no ``QT_QPA_PLATFORM`` chosen) ``battleboard`` prints one line saying so and exits with status
-2 instead of letting Qt abort; ``--screenshot`` and ``check`` need no display and run without
-one by themselves (``--screenshot`` draws offscreen).
+2 instead of letting Qt abort; ``--screenshot``, ``check``, ``serve`` and ``dice`` need no
+display and run without one by themselves (``--screenshot`` draws offscreen).
 """
 
 from __future__ import annotations
@@ -46,6 +48,9 @@ COMMANDS = (
     ("battleboard check FILE [--json]",
      "print the facts of a saved scenario (measurements, void shields, deployment, "
      "buildings) without a window; needs no display"),
+    ("battleboard serve [--port N] [--data DIR]",
+     "the room server for remote games, without a window; needs no display"),
+    ("battleboard dice FILE", "re-verify every fairly seeded roll of a saved game"),
     ("battleboard --help", "this list"),
 )
 
@@ -140,7 +145,12 @@ def _refuse(path: Path, error: Exception, show_box: bool) -> None:
     """Say why ``path`` cannot be opened: on stderr, and in a message box for the window."""
     from PySide6.QtWidgets import QMessageBox
 
+    from board.document.errors import MAX_MESSAGE, ScenarioError, clip, one_line
+
+    if not isinstance(error, ScenarioError):  # a bug: still one line, never a traceback
+        error = ScenarioError(f"cannot open this file ({type(error).__name__}: {error})")
     text = str(error) if str(path) in str(error) else f"{path}: {error}"
+    text = clip(one_line(text), MAX_MESSAGE + 40)
     print(f"battleboard: cannot open {text}", file=sys.stderr)
     if show_box:
         QMessageBox.critical(None, "battleboard", f"Cannot open {text}")
@@ -153,6 +163,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from board.check import main as check_main
 
         return check_main(words[1:])
+    if words[:1] == ["serve"]:  # no window: board/shared/serve_cli.py
+        from board.shared.serve_cli import main as serve_main
+
+        return serve_main(words[1:])
+    if words[:1] == ["dice"]:  # no window: board/shared/dice_cli.py
+        from board.shared.dice_cli import main as dice_main
+
+        return dice_main(words[1:])
     args = _parse(argv)
     if not has_display():
         if args.screenshot is None:
@@ -165,7 +183,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from board.document.datasheets import load_library
-    from board.document.errors import ScenarioError
     from board.document.io import load_scenario
     from resources import DEMO_SCENARIO
 
@@ -174,7 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         library = load_library()
         scenario = load_scenario(path, library)
-    except ScenarioError as error:
+    except Exception as error:  # a ScenarioError, or a bug: one line, one box, status 2
         _refuse(path, error, show_box=args.screenshot is None)
         return 2
     if args.screenshot is not None:
@@ -183,7 +200,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from board.view.window import MainWindow
 
     window = MainWindow(library, features=False)  # the board is painted first, the tools next
-    window.show_scenario(scenario, args.file)
+    try:
+        window.show_scenario(scenario, args.file)
+    except Exception as error:  # the board cannot show it: one line, one box, status 2
+        _refuse(path, error, show_box=True)
+        return 2
     window.show()
     QTimer.singleShot(0, window.view.fit_table)  # once the window has its real size
     after_first_paint(window.view.viewport(), lambda: _give_tools(window))

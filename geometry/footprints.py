@@ -34,6 +34,7 @@ __all__ = [
     "place",
     "place_footprint",
     "place_points",
+    "rotate_point",
     "model_footprint",
     "as_geometry",
 ]
@@ -164,14 +165,26 @@ def place_points(
     >>> place_points([], 0, 0, 0)
     []
     """
-    rad = math.radians(rotation)
-    cos_a, sin_a = math.cos(rad), math.sin(rad)
     placed = []
-    for px, py in points:
-        wx = x + px * cos_a - py * sin_a
-        wy = y + px * sin_a + py * cos_a
-        placed.append((_clean(wx), _clean(wy)))
+    for point in points:
+        rx, ry = rotate_point(point, rotation)
+        placed.append((_clean(x + rx), _clean(y + ry)))
     return placed
+
+
+def rotate_point(point: LocalPoint, rotation: float) -> tuple[float, float]:
+    """Turn ``point`` about the origin by ``rotation`` degrees clockwise on screen (y down).
+
+    The one rotation of the program: pieces, their points and the document's outlines all
+    turn by it.
+
+    >>> [round(v, 9) + 0.0 for v in rotate_point((0.0, -1.0), 90.0)]
+    [1.0, 0.0]
+    """
+    a = math.radians(rotation)
+    c, s = math.cos(a), math.sin(a)
+    px, py = point
+    return (px * c - py * s, px * s + py * c)
 
 
 def _clean(value: float) -> float:

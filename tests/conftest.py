@@ -7,3 +7,10 @@ import os
 
 # The tests never need a display: Qt draws offscreen.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# Tests assert behaviour, never timings: on a loaded machine Hypothesis's default 200 ms
+# deadline per example fails sound tests (a test that sets its own settings keeps them).
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("battleboard", deadline=None)
+settings.load_profile("battleboard")

@@ -28,6 +28,8 @@ from board.document.datasheet import (
 )
 from board.document.errors import ScenarioError
 from board.document.fields import Fields
+from board.document.jsontext import check_value
+from board.document.limits import MAX_PARTS, MAX_POINTS, MAX_VERTICES
 from board.document.model import RuleSystem
 from board.document.shapes import check_near_outline, check_simple_polygon, check_within
 
@@ -46,6 +48,10 @@ _ID = re.compile(r"^[A-Za-z0-9_.\-]+$")
 
 #: How far (inches) a door or firing slit may sit from the footprint's outline.
 OUTLINE_TOLERANCE = 0.5
+#: The largest value of a datasheet's counts (armour, hull points, capacity, strength…).
+MAX_VALUE = 1_000
+#: The largest local coordinate or height of a datasheet, inches (the biggest are 20).
+MAX_SIZE_IN = 1_000.0
 
 
 def _identifier(f: Fields, key: str) -> str:
@@ -57,7 +63,7 @@ def _identifier(f: Fields, key: str) -> str:
 
 
 def _systems(f: Fields) -> tuple[str, ...]:
-    values = f.items("systems")
+    values = f.items("systems", limit=len(RuleSystem), what="rule systems")
     known = {s.value for s in RuleSystem}
     if not values:
         raise ScenarioError(f"name at least one rule system ({', '.join(sorted(known))})",
@@ -75,29 +81,31 @@ def _armour(f: Fields) -> dict[str, int] | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        return dict.fromkeys(FACINGS, f.integer("armour", minimum=0))
+        return dict.fromkeys(FACINGS, f.integer("armour", minimum=0, maximum=MAX_VALUE))
     armour = f.child("armour")
     armour.refuse_unknown(FACINGS)
-    return {facing: armour.integer(facing, minimum=0) for facing in FACINGS}
+    return {facing: armour.integer(facing, minimum=0, maximum=MAX_VALUE) for facing in FACINGS}
 
 
 def weapon_from_fields(f: Fields) -> WeaponProfile:
     """Read a weapon profile (``range`` in inches; ``ap`` ``null`` for AP -)."""
     f.refuse_unknown(_WEAPON_FIELDS)
-    special = f.items("special", [])
+    special = f.items("special", [], limit=MAX_POINTS, what="special rules")
     for i, item in enumerate(special):
         if not isinstance(item, str):
             raise ScenarioError("a special rule is a string", f.at(f"special[{i}]"))
     return WeaponProfile(
-        name=f.text("name"), range=f.number("range", above=0), strength=f.integer("strength"),
-        ap=f.optional_integer("ap", minimum=1), type=f.text("type"),
-        shots=f.integer("shots", 1, minimum=1), blast=f.optional_number("blast", above=0),
+        name=f.text("name"), range=f.number("range", above=0, maximum=MAX_SIZE_IN),
+        strength=f.integer("strength", minimum=-MAX_VALUE, maximum=MAX_VALUE),
+        ap=f.optional_integer("ap", minimum=1, maximum=MAX_VALUE), type=f.text("type"),
+        shots=f.integer("shots", 1, minimum=1, maximum=MAX_VALUE),
+        blast=f.optional_number("blast", above=0, maximum=MAX_SIZE_IN),
         template=f.flag("template"), special=tuple(special))
 
 
 def _access_point(f: Fields) -> AccessPoint:
     f.refuse_unknown(("id", "x", "y", "label"))
-    return AccessPoint(_identifier(f, "id"), f.number("x"), f.number("y"),
+    return AccessPoint(_identifier(f, "id"), _local(f, "x"), _local(f, "y"),
                        f.text("label", "", non_empty=False))
 
 
@@ -107,13 +115,13 @@ def _fire_point(f: Fields) -> FirePoint:
     if facing not in FACINGS:
         raise ScenarioError(f"a facing is one of {', '.join(FACINGS)}; got {facing!r}",
                             f.at("facing"))
-    return FirePoint(_identifier(f, "id"), f.number("x"), f.number("y"), facing,
-                     f.integer("models", 2, minimum=1))
+    return FirePoint(_identifier(f, "id"), _local(f, "x"), _local(f, "y"), facing,
+                     f.integer("models", 2, minimum=1, maximum=MAX_VALUE))
 
 
 def _emplaced_weapon(f: Fields) -> EmplacedWeapon:
     f.refuse_unknown(("id", "x", "y", "weapon", "on_battlements"))
-    return EmplacedWeapon(_identifier(f, "id"), f.number("x"), f.number("y"),
+    return EmplacedWeapon(_identifier(f, "id"), _local(f, "x"), _local(f, "y"),
                           weapon_from_fields(f.child("weapon")),
                           on_battlements=f.flag("on_battlements"))
 
@@ -123,9 +131,9 @@ def _battlements(f: Fields) -> Battlements | None:
         return None
     b = f.child("battlements")
     b.refuse_unknown(("polygon", "height"))
-    polygon = b.points("polygon")
+    polygon = b.points("polygon", limit=MAX_VERTICES)
     check_simple_polygon(polygon, b.at("polygon"))
-    return Battlements(polygon, b.number("height", 0.0, minimum=0))
+    return Battlements(polygon, b.number("height", 0.0, minimum=0, maximum=MAX_SIZE_IN))
 
 
 def _projection(f: Fields) -> VoidShieldProjection | None:
@@ -133,20 +141,22 @@ def _projection(f: Fields) -> VoidShieldProjection | None:
         return None
     p = f.child("projects_void_shields")
     p.refuse_unknown(("shields", "range", "armour"))
-    return VoidShieldProjection(p.integer("shields", minimum=1), p.number("range", 12.0, above=0),
-                                p.integer("armour", 12, minimum=1))
+    return VoidShieldProjection(p.integer("shields", minimum=1, maximum=MAX_VALUE),
+                                p.number("range", 12.0, above=0, maximum=MAX_SIZE_IN),
+                                p.integer("armour", 12, minimum=1, maximum=MAX_VALUE))
 
 
 def _part(f: Fields) -> PartRef:
     f.refuse_unknown(("part", "datasheet", "x", "y", "rotation"))
-    return PartRef(_identifier(f, "part"), _identifier(f, "datasheet"), f.number("x"),
-                   f.number("y"), f.number("rotation", 0.0))
+    return PartRef(_identifier(f, "part"), _identifier(f, "datasheet"), _local(f, "x"),
+                   _local(f, "y"), f.number("rotation", 0.0))
 
 
 def _adjacent(f: Fields, parts: tuple[PartRef, ...]) -> tuple[tuple[str, str], ...]:
     names = {p.part for p in parts}
     pairs = []
-    for i, value in enumerate(f.items("adjacent_parts", [])):
+    pairs_given = f.items("adjacent_parts", [], limit=MAX_PARTS * MAX_PARTS, what="pairs")
+    for i, value in enumerate(pairs_given):
         where = f.at(f"adjacent_parts[{i}]")
         if not (isinstance(value, list) and len(value) == 2
                 and all(isinstance(v, str) and v in names for v in value)):
@@ -166,11 +176,21 @@ def _unique(items: tuple[Any, ...], key: str, where: str) -> None:
 
 
 def _strings(f: Fields, key: str) -> tuple[str, ...]:
-    values = f.items(key, [])
+    values = f.items(key, [], limit=MAX_POINTS, what="strings")
     for i, value in enumerate(values):
         if not isinstance(value, str):
             raise ScenarioError("expected a string", f.at(f"{key}[{i}]"))
     return tuple(values)
+
+
+def _local(f: Fields, key: str) -> float:
+    """A coordinate of the datasheet's local frame (inches from its reference point)."""
+    return f.number(key, maximum=MAX_SIZE_IN)
+
+
+def _listed(f: Fields, key: str) -> list[Fields]:
+    """The objects of one of the datasheet's point lists (at most :data:`MAX_POINTS`)."""
+    return f.children(key, [], limit=MAX_POINTS, what=key.replace("_", " "))
 
 
 def datasheet_from_dict(data: object, where: str = "") -> Datasheet:
@@ -188,27 +208,29 @@ def datasheet_from_dict(data: object, where: str = "") -> Datasheet:
     ScenarioError
         Naming the first field that is missing, of the wrong type or inconsistent.
     """
+    check_value(data, where)
     f = Fields(data, where)
     f.refuse_unknown(DATASHEET_FIELDS)
     kind = f.choice("kind", TerrainKind)
-    parts = tuple(_part(p) for p in f.children("parts", []))
+    parts = tuple(_part(p) for p in f.children("parts", [], limit=MAX_PARTS, what="parts"))
     sheet = Datasheet(
         id=_identifier(f, "id"), name=f.text("name"), kind=kind, systems=_systems(f),
-        footprint=f.points("footprint", []),
+        footprint=f.points("footprint", [], limit=MAX_VERTICES),
         size=None if not f.has("size") else f.choice("size", SizeClass),
         armour=_armour(f),
-        transport_capacity=f.optional_integer("transport_capacity", minimum=0),
-        hull_points=f.optional_integer("hull_points", minimum=1),
-        damage_capacity=f.optional_integer("damage_capacity", minimum=1),
-        assault_factor=f.optional_integer("assault_factor", minimum=0),
-        epic_armour=f.optional_integer("epic_armour", minimum=1),
-        height=f.number("height", 0.0, minimum=0), floors=f.integer("floors", 1, minimum=1),
-        access_points=tuple(_access_point(a) for a in f.children("access_points", [])),
-        fire_points=tuple(_fire_point(a) for a in f.children("fire_points", [])),
+        transport_capacity=f.optional_integer("transport_capacity", minimum=0, maximum=MAX_VALUE),
+        hull_points=f.optional_integer("hull_points", minimum=1, maximum=MAX_VALUE),
+        damage_capacity=f.optional_integer("damage_capacity", minimum=1, maximum=MAX_VALUE),
+        assault_factor=f.optional_integer("assault_factor", minimum=0, maximum=MAX_VALUE),
+        epic_armour=f.optional_integer("epic_armour", minimum=1, maximum=MAX_VALUE),
+        height=f.number("height", 0.0, minimum=0, maximum=MAX_SIZE_IN),
+        floors=f.integer("floors", 1, minimum=1, maximum=MAX_VALUE),
+        access_points=tuple(_access_point(a) for a in _listed(f, "access_points")),
+        fire_points=tuple(_fire_point(a) for a in _listed(f, "fire_points")),
         battlements=_battlements(f),
-        emplaced_weapons=tuple(_emplaced_weapon(a) for a in f.children("emplaced_weapons", [])),
+        emplaced_weapons=tuple(_emplaced_weapon(a) for a in _listed(f, "emplaced_weapons")),
         impassable=f.flag("impassable"), mighty_bulwark=f.flag("mighty_bulwark"),
-        void_shields=f.integer("void_shields", 0, minimum=0),
+        void_shields=f.integer("void_shields", 0, minimum=0, maximum=MAX_VALUE),
         projects_void_shields=_projection(f), parts=parts,
         adjacent_parts=_adjacent(f, parts), notes=f.text("notes", "", non_empty=False),
         tags=_strings(f, "tags"))

@@ -9,7 +9,6 @@ or one piece per part for a multi-part building.
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
@@ -17,7 +16,9 @@ from pathlib import Path
 import resources
 from board.document.datasheet import Datasheet, TerrainKind
 from board.document.datasheet_json import datasheet_from_dict
-from board.document.errors import ScenarioError
+from board.document.errors import ScenarioError, join_where
+from board.document.jsontext import loads
+from board.document.limits import MAX_FILE_BYTES
 from board.document.model import RuleSystem, TerrainPiece
 from board.document.shapes import check_no_overlap, place_point
 
@@ -71,6 +72,8 @@ class DatasheetLibrary(Mapping[str, Datasheet]):
                  sources: Mapping[str, str] | None = None) -> None:
         self._sheets: dict[str, Datasheet] = {}
         self.sources: dict[str, str] = dict(sources or {})
+        #: Where datasheets not read from a file are (``custom_datasheets[2]``), by id.
+        self.locations: dict[str, str] = {}
         for sheet in sheets:
             if sheet.id in self._sheets:
                 raise ScenarioError(f"datasheet id {sheet.id!r} is used twice",
@@ -106,13 +109,17 @@ class DatasheetLibrary(Mapping[str, Datasheet]):
         An extra datasheet may repeat a library one only if it is identical.
         """
         sheets = dict(self._sheets)
+        locations = dict(self.locations)
         for i, sheet in enumerate(extra):
             if sheet.id in sheets and sheets[sheet.id] != sheet:
                 raise ScenarioError(f"datasheet id {sheet.id!r} is already a different shipped "
                                     "datasheet; give the custom one another id",
                                     f"{where}[{i}].id" if where else sheet.id)
+            if sheet.id not in self._sheets:
+                locations[sheet.id] = f"{where}[{i}]" if where else sheet.id
             sheets[sheet.id] = sheet
         library = DatasheetLibrary(sheets.values(), self.sources)
+        library.locations = locations
         library.check_parts()
         return library
 
@@ -122,34 +129,45 @@ class DatasheetLibrary(Mapping[str, Datasheet]):
             if sheet.kind is TerrainKind.MULTI_PART:
                 self._check_group(sheet)
 
+    def _at(self, sheet_id: str, location: str) -> str:
+        """``location`` inside the datasheet ``sheet_id``: after its file, or its JSON place."""
+        if sheet_id in self.locations:
+            return join_where(self.locations[sheet_id], location)
+        return f"{self.sources.get(sheet_id, sheet_id)}, {location}"
+
     def _check_group(self, sheet: Datasheet) -> None:
-        where = self.sources.get(sheet.id, sheet.id)
         outlines = {}
         for i, ref in enumerate(sheet.parts):
             part = self._sheets.get(ref.datasheet)
             if part is None or part.kind is TerrainKind.MULTI_PART:
                 problem = "unknown" if part is None else "itself multi-part"
                 raise ScenarioError(f"part datasheet {ref.datasheet!r} is {problem}",
-                                    f"{where}, parts[{i}].datasheet")
+                                    self._at(sheet.id, f"parts[{i}].datasheet"))
             outlines[ref.part] = [place_point(p, ref.x, ref.y, ref.rotation)
                                   for p in part.footprint]
-        check_no_overlap(outlines, f"{where}, parts")
+        check_no_overlap(outlines, self._at(sheet.id, "parts"))
 
 
 def read_json_file(path: Path) -> object:
-    """Read a JSON file; refuse a missing, unreadable or non-JSON file with a clear message."""
+    """Read a JSON file; refuse a missing, unreadable, too large or bad one in one clear line.
+
+    At most :data:`~board.document.limits.MAX_FILE_BYTES` are read (so a device or a huge
+    file costs nothing); the text is checked by :func:`board.document.jsontext.loads`.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise ScenarioError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ScenarioError(f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB, the "
+                            "most a scenario or datasheet file may be", str(path))
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ScenarioError(f"not a text file (byte {exc.start} is not UTF-8)",
                             str(path)) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
-                            str(path)) from None
+    return loads(text, str(path))
 
 
 def _read_datasheet(path: Path) -> Datasheet:

@@ -13,9 +13,43 @@ Its ``str()`` is meant to be read in a dialog.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-__all__ = ["ScenarioError", "join_where"]
+__all__ = ["ScenarioError", "join_where", "clip", "one_line", "MAX_MESSAGE"]
+
+#: The longest ``str()`` of a :class:`ScenarioError`, characters (one readable dialog line).
+MAX_MESSAGE = 300
+#: Of which the location (file path and JSON location) takes at most this many.
+MAX_WHERE = 140
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    r"""Replace line breaks and other control characters with spaces.
+
+    >>> one_line("a\nb")
+    'a b'
+    """
+    return _CONTROL.sub(" ", text)
+
+
+def clip(text: str, size: int, *, middle: bool = False) -> str:
+    """Shorten ``text`` to at most ``size`` characters, marking the cut with ``...``.
+
+    ``middle`` keeps the start and the end (a path: the folder's start and the file name).
+
+    >>> clip("abcdefghij", 8), clip("abcdefghij", 8, middle=True), clip("abc", 8)
+    ('abcde...', 'ab...hij', 'abc')
+    """
+    if len(text) <= size:
+        return text
+    if not middle:
+        return text[: size - 3] + "..."
+    tail = (size - 3) // 2 + (size - 3) % 2
+    return text[: size - 3 - tail] + "..." + text[-tail:]
 
 
 def join_where(*parts: str) -> str:
@@ -54,11 +88,26 @@ class ScenarioError(Exception):
         super().__init__(message, where)
         self.message = message
         self.where = where
+        #: The file ``where`` starts with (set by :meth:`in_file`), kept whole when shortened.
+        self.file = ""
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.message}" if self.where else self.message
+        """The one line a player reads: at most :data:`MAX_MESSAGE` characters."""
+        message = one_line(self.message)
+        if not self.where:
+            return clip(message, MAX_MESSAGE)
+        where = one_line(self.where)
+        if self.file and where.startswith(f"{self.file}, "):
+            location = where[len(self.file) + 2:]
+            where = (f"{clip(one_line(self.file), MAX_WHERE - 40, middle=True)}, "
+                     f"{clip(location, 40 + max(0, MAX_WHERE - 40 - len(self.file)), middle=True)}")
+        else:
+            where = clip(where, MAX_WHERE, middle=True)
+        return f"{where}: {clip(message, MAX_MESSAGE - len(where) - 2)}"
 
     def in_file(self, path: str | Path) -> ScenarioError:
         """Return the same error with the file's path put in front of ``where``."""
         where = f"{path}, {self.where}" if self.where else str(path)
-        return ScenarioError(self.message, where)
+        error = ScenarioError(self.message, where)
+        error.file = str(path)
+        return error

@@ -26,6 +26,7 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from board.document.errors import ScenarioError, join_where
+from board.document.limits import MAX_COORDINATE, MAX_INTEGER
 
 __all__ = ["Fields", "describe", "MISSING"]
 
@@ -57,8 +58,11 @@ def describe(value: object) -> str:
 
 def _is_number(value: object) -> bool:
     """Tell whether ``value`` is a finite JSON number (``true``/``false`` are not)."""
-    return (isinstance(value, int | float) and not isinstance(value, bool)
-            and math.isfinite(value))
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):  # math.isfinite would overflow on a 400-digit integer
+        return True
+    return isinstance(value, float) and math.isfinite(value)
 
 
 class Fields:
@@ -121,31 +125,50 @@ class Fields:
         return self.text(key)
 
     def number(self, key: str, default: Any = MISSING, *, minimum: float | None = None,
-               above: float | None = None) -> float:
-        """Read a finite number (JSON ``true``/``false`` are not numbers), as a float."""
+               above: float | None = None, maximum: float = MAX_COORDINATE) -> float:
+        """Read a finite number (JSON ``true``/``false`` are not numbers), as a float.
+
+        Its size is at most ``maximum`` (:data:`~board.document.limits.MAX_COORDINATE`
+        unless given): larger numbers would make the geometry overflow.
+        """
         value = self.raw(key, default)
         if key not in self.data:
             return value  # type: ignore[no-any-return]
         if not _is_number(value):
             raise self._wrong(key, "a finite number")
+        if abs(value) > maximum:
+            raise ScenarioError(f"must be at most {_amount(maximum)} in size, got "
+                                f"{describe(value)}", self.at(key))
         return self._bounded(key, float(value), minimum, above)
 
-    def optional_number(self, key: str, *, above: float | None = None) -> float | None:
+    def optional_number(self, key: str, *, above: float | None = None,
+                        maximum: float = MAX_COORDINATE) -> float | None:
         """Read a finite number or ``null``."""
-        return None if self.data.get(key) is None else self.number(key, above=above)
+        if self.data.get(key) is None:
+            return None
+        return self.number(key, above=above, maximum=maximum)
 
-    def integer(self, key: str, default: Any = MISSING, *, minimum: int | None = None) -> int:
-        """Read a whole number."""
+    def integer(self, key: str, default: Any = MISSING, *, minimum: int | None = None,
+                maximum: int = MAX_INTEGER) -> int:
+        """Read a whole number, at most ``maximum`` (2^64 - 1 unless given)."""
         value = self.raw(key, default)
         if key not in self.data:
             return value  # type: ignore[no-any-return]
         if isinstance(value, bool) or not isinstance(value, int):
             raise self._wrong(key, "a whole number")
-        return int(self._bounded(key, value, minimum, None))
+        if value > maximum or value < -MAX_INTEGER:
+            raise ScenarioError(f"must be at most {maximum:,}, got {describe(value)}",
+                                self.at(key))
+        if minimum is not None and value < minimum:
+            raise ScenarioError(f"must be at least {minimum:,}, got {value:,}", self.at(key))
+        return value
 
-    def optional_integer(self, key: str, *, minimum: int | None = None) -> int | None:
+    def optional_integer(self, key: str, *, minimum: int | None = None,
+                         maximum: int = MAX_INTEGER) -> int | None:
         """Read a whole number or ``null``."""
-        return None if self.data.get(key) is None else self.integer(key, minimum=minimum)
+        if self.data.get(key) is None:
+            return None
+        return self.integer(key, minimum=minimum, maximum=maximum)
 
     def _bounded(self, key: str, value: float, minimum: float | None,
                  above: float | None) -> float:
@@ -173,20 +196,25 @@ class Fields:
             known = ", ".join(str(m.value) for m in enum)
             raise self._wrong(key, f"one of {known}") from None
 
-    def items(self, key: str, default: Any = MISSING) -> list[Any]:
-        """Read a JSON array."""
+    def items(self, key: str, default: Any = MISSING, *, limit: int | None = None,
+              what: str = "items") -> list[Any]:
+        """Read a JSON array; more than ``limit`` entries (``what``) are refused."""
         value = self.raw(key, default)
         if not isinstance(value, list):
             raise self._wrong(key, "an array [...]")
+        if limit is not None and len(value) > limit:
+            raise ScenarioError(f"{len(value):,} {what}: the most a file may hold is {limit:,}",
+                                self.at(key))
         return value
 
     def child(self, key: str) -> Fields:
         """Read the object under ``key``."""
         return Fields(self.raw(key), self.at(key))
 
-    def children(self, key: str, default: Any = MISSING) -> list[Fields]:
+    def children(self, key: str, default: Any = MISSING, *, limit: int | None = None,
+                 what: str = "items") -> list[Fields]:
         """Read the objects of the array under ``key``, each knowing its index."""
-        values = self.items(key, default)
+        values = self.items(key, default, limit=limit, what=what)
         return [Fields(item, self.at(f"{key}[{i}]")) for i, item in enumerate(values)]
 
     def mapping(self, key: str) -> dict[str, Any]:
@@ -202,10 +230,16 @@ class Fields:
         where = self.at(key if index is None else f"{key}[{index}]")
         return read_point(value, where)
 
-    def points(self, key: str, default: Any = MISSING) -> tuple[tuple[float, float], ...]:
-        """Read an array of ``[x, y]`` pairs."""
-        return tuple(read_point(v, self.at(f"{key}[{i}]"))
-                     for i, v in enumerate(self.items(key, default)))
+    def points(self, key: str, default: Any = MISSING, *,
+               limit: int | None = None) -> tuple[tuple[float, float], ...]:
+        """Read an array of ``[x, y]`` pairs (at most ``limit`` of them)."""
+        values = self.items(key, default, limit=limit, what="points")
+        return tuple(read_point(v, self.at(f"{key}[{i}]")) for i, v in enumerate(values))
+
+
+def _amount(value: float) -> str:
+    """A limit as a player reads it: ``1,000,000``, ``600``, ``0.5``."""
+    return f"{value:,.0f}" if value == int(value) else f"{value:g}"
 
 
 def read_point(value: object, where: str) -> tuple[float, float]:
@@ -218,4 +252,7 @@ def read_point(value: object, where: str) -> tuple[float, float]:
     if not ok:
         raise ScenarioError(f"expected a point [x, y] of two numbers, got {describe(value)}", where)
     assert isinstance(value, list)
+    if max(abs(value[0]), abs(value[1])) > MAX_COORDINATE:
+        raise ScenarioError(f"a coordinate is at most {_amount(MAX_COORDINATE)} in size, got "
+                            f"{describe(value)}", where)
     return (float(value[0]), float(value[1]))

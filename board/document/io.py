@@ -23,9 +23,14 @@ from board.document.checks import check_scenario
 from board.document.datasheet import Datasheet
 from board.document.datasheets import DatasheetLibrary, load_library, read_json_file
 from board.document.errors import ScenarioError, join_where
-from board.document.jsontext import dumps
+from board.document.jsontext import check_value, dumps
 from board.document.model import Scenario
-from board.document.scenario_json import read_scenario_fields, scenario_fields, write_scenario
+from board.document.scenario_json import (
+    check_counts,
+    read_scenario_fields,
+    scenario_fields,
+    write_scenario,
+)
 
 __all__ = [
     "load_scenario",
@@ -67,7 +72,10 @@ def scenario_from_dict(data: object, library: Mapping[str, Datasheet] | None = N
         Wrong format name, unknown version, a missing field, a wrong type, a bad value, or parts
         that do not fit together.
     """
-    scenario = read_scenario_fields(scenario_fields(data, where))
+    fields = scenario_fields(data, where)  # the format and version first
+    check_counts(data, where)  # an absurd file is refused before its values are walked
+    check_value(data, where)
+    scenario = read_scenario_fields(fields)
     base = default_library() if library is None else library
     if not isinstance(base, DatasheetLibrary):
         base = DatasheetLibrary(base.values())
@@ -115,9 +123,14 @@ def save_scenario(scenario: Scenario, path: str | Path) -> None:
         When the file cannot be written; the old file, if any, is then left as it was.
     """
     path = Path(path)
+    data = scenario_to_dict(scenario)
     try:
-        text = dumps(scenario_to_dict(scenario)) + "\n"
-    except (TypeError, ValueError) as exc:
+        check_value(data)  # what could not be read back (NaN, a lone surrogate…) is not written
+        text = dumps(data) + "\n"
+    except ScenarioError as exc:
+        raise ScenarioError(f"cannot save: a value is not JSON ({exc.message})",
+                            f"{path}, {exc.where}" if exc.where else str(path)) from None
+    except (TypeError, ValueError, RecursionError) as exc:
         raise ScenarioError(f"cannot save: a value is not JSON ({exc})", str(path)) from exc
     mode = _new_file_mode(path)
     tmp_name = ""
@@ -135,5 +148,7 @@ def save_scenario(scenario: Scenario, path: str | Path) -> None:
                 os.unlink(tmp_name)
         if isinstance(exc, OSError):
             raise ScenarioError(f"cannot save: {exc.strerror or exc}", str(path)) from exc
+        if isinstance(exc, Exception):
+            raise ScenarioError(f"cannot save: {type(exc).__name__}: {exc}", str(path)) from exc
         raise
     _sync_directory(path.parent)

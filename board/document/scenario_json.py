@@ -13,6 +13,17 @@ from typing import Any
 from board.document.datasheet_json import datasheet_from_dict, datasheet_to_dict
 from board.document.errors import ScenarioError
 from board.document.fields import Fields
+from board.document.jsontext import check_value
+from board.document.limits import (
+    MAX_ANNOTATIONS,
+    MAX_CUSTOM_DATASHEETS,
+    MAX_LOG_ENTRIES,
+    MAX_MODELS,
+    MAX_PIECES,
+    MAX_ROLLS,
+    MAX_TABLE_IN,
+    MAX_UNITS,
+)
 from board.document.model import (
     Annotation,
     Base,
@@ -27,12 +38,14 @@ from board.document.model import (
     TroopType,
     Unit,
 )
+from board.document.states import check_state
 from board.document.stats import check_stats
 
 __all__ = [
     "FORMAT",
     "VERSION",
     "scenario_fields",
+    "check_counts",
     "read_scenario_fields",
     "write_scenario",
     "base_from_fields",
@@ -48,6 +61,8 @@ VERSION = 1
 MAX_BASE_MM = 500.0
 #: The longest vehicle hull accepted, inches.
 MAX_HULL_IN = 48.0
+#: The largest number a model may be given in its unit.
+MAX_MODEL_NUMBER = 1_000_000
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _TOP = ("format", "version", "name", "table", "rule_system", "options", "sides", "terrain",
@@ -64,6 +79,9 @@ def scenario_fields(data: object, where: str = "") -> Fields:
         raise ScenarioError(f"not a battleboard scenario: it has no 'format' field (expected "
                             f"{FORMAT!r})", f.at("format"))
     name = f.raw("format")
+    check_value(name, f.at("format"))
+    if "version" in f.data:
+        check_value(f.data["version"], f.at("version"))
     if name != FORMAT:
         raise ScenarioError(f"not a battleboard scenario: format is {name!r}, expected "
                             f"{FORMAT!r}", f.at("format"))
@@ -102,7 +120,8 @@ def base_to_dict(base: Base) -> dict[str, Any]:
 def _table(f: Fields) -> Table:
     t = f.child("table")
     t.refuse_unknown(("width", "height"))
-    return Table(t.number("width", above=0), t.number("height", above=0))
+    return Table(t.number("width", above=0, maximum=MAX_TABLE_IN),
+                 t.number("height", above=0, maximum=MAX_TABLE_IN))
 
 
 def _side(f: Fields) -> Side:
@@ -125,7 +144,8 @@ def _piece(f: Fields) -> TerrainPiece:
 def _model(f: Fields) -> Model:
     f.refuse_unknown(("id", "base", "x", "y", "facing", "number"))
     return Model(f.text("id"), base_from_fields(f.child("base")), f.number("x"), f.number("y"),
-                 f.number("facing", 0.0), f.optional_integer("number", minimum=1))
+                 f.number("facing", 0.0),
+                 f.optional_integer("number", minimum=1, maximum=MAX_MODEL_NUMBER))
 
 
 def _distinct_numbers(models: list[Model], f: Fields) -> list[Model]:
@@ -155,7 +175,7 @@ def _unit(f: Fields) -> Unit:
 
 def _log_entry(f: Fields) -> LogEntry:
     f.refuse_unknown(("text", "rolls", "seed"))
-    rolls = f.items("rolls", [])
+    rolls = f.items("rolls", [], limit=MAX_ROLLS, what="rolls")
     for i, roll in enumerate(rolls):
         if not isinstance(roll, dict):
             raise ScenarioError("a roll is an object {...}", f.at(f"rolls[{i}]"))
@@ -167,18 +187,58 @@ def _annotation(f: Fields) -> Annotation:
     return Annotation(f.text("id"), f.text("kind"), f.mapping("data"))
 
 
+def _count_models(f: Fields) -> None:
+    """Refuse more than :data:`MAX_MODELS` models before reading any of them."""
+    units = f.items("units", limit=MAX_UNITS, what="units")
+    count = sum(len(u["models"]) for u in units
+                if isinstance(u, dict) and isinstance(u.get("models"), list))
+    if count > MAX_MODELS:
+        raise ScenarioError(f"{count:,} models: the most a scenario may hold is {MAX_MODELS:,}",
+                            f.at("units"))
+
+
+#: The top-level arrays and their limits, checked before anything else is read.
+_COUNTED = (("terrain", MAX_PIECES, "terrain pieces"), ("units", MAX_UNITS, "units"),
+            ("log", MAX_LOG_ENTRIES, "log entries"),
+            ("annotations", MAX_ANNOTATIONS, "annotations"),
+            ("custom_datasheets", MAX_CUSTOM_DATASHEETS, "custom datasheets"))
+
+
+def check_counts(data: object, where: str = "") -> None:
+    """Refuse a scenario over a count limit at once, before its values are walked or read."""
+    if not isinstance(data, dict):
+        return
+    f = Fields(data, where)
+    for key, limit, what in _COUNTED:
+        if isinstance(data.get(key), list):
+            f.items(key, limit=limit, what=what)
+    if isinstance(data.get("units"), list):
+        _count_models(f)
+
+
 def read_scenario_fields(f: Fields) -> Scenario:
     """Read every part of a scenario whose format and version were checked."""
-    return Scenario(
+    _count_models(f)
+    rule_system = f.choice("rule_system", RuleSystem)
+    terrain = f.children("terrain", limit=MAX_PIECES, what="terrain pieces")
+    scenario = Scenario(
         name=f.text("name", "Untitled", non_empty=False), table=_table(f),
-        rule_system=f.choice("rule_system", RuleSystem), options=f.mapping("options"),
-        sides=[_side(s) for s in f.children("sides")],
-        terrain=[_piece(p) for p in f.children("terrain")],
-        units=[_unit(u) for u in f.children("units")],
-        log=[_log_entry(e) for e in f.children("log", [])],
-        annotations=[_annotation(a) for a in f.children("annotations", [])],
+        rule_system=rule_system, options=f.mapping("options"),
+        sides=[_side(s) for s in f.children("sides", limit=100, what="sides")],
+        terrain=[_piece(p) for p in terrain],
+        units=[_unit(u) for u in f.children("units", limit=MAX_UNITS, what="units")],
+        log=[_log_entry(e) for e in f.children("log", [], limit=MAX_LOG_ENTRIES,
+                                                what="log entries")],
+        annotations=[_annotation(a) for a in f.children("annotations", [],
+                                                         limit=MAX_ANNOTATIONS,
+                                                         what="annotations")],
         custom_datasheets=[datasheet_from_dict(d.data, d.where)
-                           for d in f.children("custom_datasheets", [])])
+                           for d in f.children("custom_datasheets", [],
+                                               limit=MAX_CUSTOM_DATASHEETS,
+                                               what="custom datasheets")])
+    for piece, p in zip(scenario.terrain, terrain, strict=True):
+        check_state(piece.state, rule_system, p.at("state"))
+    return scenario
 
 
 def _piece_to_dict(p: TerrainPiece) -> dict[str, Any]:

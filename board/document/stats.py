@@ -118,7 +118,7 @@ _CHAR = (0, 10)
 STATS: tuple[Stat, ...] = (
     _s("movement", "Movement", Kind.NUMBER, "inches (Fantasy), cm (Epic 40,000)", 0, 100, None,
        "Epic: 10 cm (infantry's move); Fantasy: none", (*EPIC, *WF),
-       ("assault_reach", "occupancy.disembarking", "systems.fantasy.assault"),
+       ("assault_reach", "occupancy.common", "systems.fantasy.assault"),
        "the unit's move: how far an Epic detachment may come out of a building; a Fantasy "
        "garrison leaves up to twice it, and a charge needs it"),
     _s("ws", "Weapon Skill", Kind.INT, "—", *_CHAR, None, "none (needed)", (*W40, *WF),
@@ -146,7 +146,7 @@ STATS: tuple[Stat, ...] = (
        ("systems.fantasy.assault_facts",), "Attacks of each model"),
     _s("leadership", "Leadership", Kind.INT, "—", 2, 12, None,
        "8 in the 40K building rules; Fantasy: none (needed)", (*W40, *WF),
-       ("occupancy.embarking", "systems.fantasy.assault_facts"),
+       ("systems.fantasy.assault_facts", "systems.wh40k.occupancy"),
        "Leadership: 40K Pinning tests of units forced out of a building (the best of the unit "
        "and its characters); the Fantasy Break test in a building assault"),
     _s("save", "Armour save", Kind.INT, "the roll (`3` for 3+)", 1, 6, None, "none: no save",
@@ -174,19 +174,20 @@ STATS: tuple[Stat, ...] = (
     _s("line_of_sight", "Line of Sight value", Kind.NUMBER, "Line of Sight value", 0, 20, None,
        "by troop type in sight: cavalry, monstrous infantry and chariot 2, monstrous cavalry 3, "
        "monster 4, others 1; 1 in a building assault", WF,
-       ("core.shooters", "systems.fantasy.assault_facts"),
+       ("systems.fantasy.assault_facts", "systems.heights"),
        "the models' Line of Sight value, for sight and whether an assaulter sees the building"),
     _s("height", "Height", Kind.NUMBER, "inches", 0, 50, None,
        "by troop type: vehicle and skimmer 3, walker and monstrous creature 3.5, war engine 5, "
-       "others 1.5", (*W40, *EPIC), ("core.shooters",), "the models' height, for line of sight"),
+       "others 1.5", (*W40, *EPIC), ("systems.heights",), "the models' height, for line of sight"),
     _s("marched", "Marched", Kind.FLAG, "—", None, None, False, "`false`", WF,
-       ("occupancy.embarking",),
+       ("systems.fantasy.occupancy",),
        "the unit marched this turn: it may not garrison a building"),
     _s("reformed", "Reformed", Kind.FLAG, "—", None, None, False, "`false`", WF,
-       ("occupancy.embarking",), "the unit reformed this turn: it may not garrison a building"),
+       ("systems.fantasy.occupancy",),
+       "the unit reformed this turn: it may not garrison a building"),
     _s("armour", "Armour", Kind.ARMOUR, "Armour Value (40K); kill roll (Epic)", 1, 15, None,
        "none: a 40K hull without it has no facings shown; Epic: needed", (*W40, *EPIC),
-       ("sight", "systems.epic.shooting", "systems.epic.assault"),
+       ("sight", "systems.epic.site"),
        "40K/HH: a vehicle's Armour Value (one for every facing or one per facing), shown per "
        "facing in line of sight; Epic: the save/armour, the kill roll of its stands (`4` for "
        "4+)"),
@@ -211,11 +212,11 @@ STATS: tuple[Stat, ...] = (
        ("systems.epic.assault", "systems.epic.shooting"),
        "the detachment's blast markers; the program adds those critical damage gives"),
     _s("embarked_on", "Embarked on", Kind.TURN, "player turn", None, None, None, "none", ALL,
-       ("occupancy.embarking", "occupancy.disembarking", "systems.fantasy.assault"),
+       ("occupancy.embarking", "systems.fantasy.assault", "systems.wh40k.occupancy"),
        "written by the program: the player turn the unit last went into a building (a 40K "
        "unit may not come out in the same turn)"),
     _s("disembarked_on", "Disembarked on", Kind.TURN, "player turn", None, None, None, "none",
-       ALL, ("occupancy.embarking", "occupancy.disembarking"),
+       ALL, ("occupancy.disembarking", "systems.wh40k.occupancy"),
        "written by the program: the player turn the unit last came out (it may not go back in "
        "that turn)"),
 )

@@ -35,6 +35,8 @@ from board.game.core.names import Namer
 from board.game.core.shooters import Eye, Shooter, model_height, shooter_eyes
 from board.game.core.targets import ModelTarget, PieceTarget, UnitTarget
 from board.game.core.world import World
+from board.game.systems.buildings import reader_for
+from board.game.systems.facts import facts_for
 from geometry import (
     COVER_HIDDEN,
     Circle,
@@ -46,7 +48,6 @@ from geometry import (
     visible_fraction,
 )
 from geometry.sight import DEFAULT_SAMPLES, Ray, SightResult, fans_blocked
-from rules import wh40k
 
 __all__ = [
     "SightTarget",
@@ -69,13 +70,11 @@ class SightError(ValueError):
 
 def sight_rule(system: RuleSystem) -> SightRule:
     """Warhammer Fantasy compares Line of Sight values; the others trace true lines."""
-    if system is RuleSystem.WARHAMMER_FANTASY:
-        return SightRule.LOS_VALUES
-    return SightRule.TRUE_LINE
+    return facts_for(system).sight_rule
 
 
 def _gives_cover(system: RuleSystem) -> bool:
-    return system in (RuleSystem.WH40K, RuleSystem.HORUS_HERESY)
+    return facts_for(system).hidden_gives_cover
 
 
 @dataclass(frozen=True)
@@ -248,7 +247,8 @@ def _piece_facing(scenario: Scenario, library: Mapping[str, Datasheet], world: W
                             sight_rule(world.rule_system), ignore=(piece_id,))
     listed = armour_value(shapes.sheet.armour, facing) if shapes.sheet.armour else None
     rules_object = building_rules(scenario, library, piece)
-    now = rules_object.armour(facing) if isinstance(rules_object, wh40k.Building) else listed
+    now = reader_for(scenario.rule_system).current_armour(rules_object, facing)
+    now = listed if now is None else now
     return FacingSight(eye.label, facing, now, listed, seen.visible, seen.rays)
 
 
@@ -338,10 +338,7 @@ def line_of_sight(scenario: Scenario, library: Mapping[str, Datasheet], world: W
 
 def _notes(scenario: Scenario, target: SightTarget) -> tuple[str, ...]:
     """What the rules add about the target: a Fantasy garrison is in hard cover (seed 002)."""
-    if scenario.rule_system is not RuleSystem.WARHAMMER_FANTASY:
+    if not isinstance(target, PieceTarget):
         return ()
-    if not isinstance(target, PieceTarget) or not scenario.units_in(target.piece_id):
-        return ()
-    names = ", ".join(u.name for u in scenario.units_in(target.piece_id))
-    return (f"{names} inside: shots at the garrison count it as in hard cover (−2 to hit)",)
+    return facts_for(scenario.rule_system).sight_notes(scenario, target.piece_id)
 

@@ -14,6 +14,8 @@ import shapely
 from PySide6.QtCore import QByteArray, QDataStream, QIODevice, QPointF, QRectF
 from PySide6.QtGui import QColor, QPainterPath, QPolygonF, QTransform
 
+from board.view.style import NO_SIDE
+
 __all__ = [
     "to_point",
     "to_polygon",
@@ -79,7 +81,7 @@ def to_colour(colour: str, alpha: int = 255) -> QColor:
     """Return a ``#rrggbb`` colour (a side's colour) as a ``QColor``; grey if it does not parse."""
     qcolour = QColor(colour)
     if not qcolour.isValid():
-        qcolour = QColor("#808080")
+        qcolour = QColor(NO_SIDE)
     qcolour.setAlpha(alpha)
     return qcolour
 

@@ -56,6 +56,10 @@ from board.view import shooting  # noqa: E402 - registers below
 
 FEATURES += [shooting.install]
 
+from board.view import remote  # noqa: E402 - registers below
+
+FEATURES += [remote.install]
+
 from board.view.editors import buildings as own_buildings  # noqa: E402 - registers below
 from board.view.editors import units  # noqa: E402 - registers below
 

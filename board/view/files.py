@@ -1,4 +1,11 @@
-"""New, Open, Save, Save As, recent files and the unsaved-changes prompt."""
+"""New, Open, Save, Save As, recent files, files dropped on the window, the unsaved-changes prompt.
+
+Every route that opens a file (File ▸ Open, Open Recent, a file dropped on the window) goes
+through :meth:`FileController.open_file`: a file that cannot be opened ends in exactly one
+error box of readable length (at most :data:`MAX_SHOWN` characters) and leaves the board as
+it was. A save that fails says why in one box and leaves the board (and the old file) as
+they were.
+"""
 
 from __future__ import annotations
 
@@ -6,23 +13,65 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QEvent, QMimeData, QObject, QSettings, QTimer
+from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
-from board.document.errors import ScenarioError
+from board.document.errors import MAX_MESSAGE, ScenarioError, clip, one_line
 from board.document.io import load_scenario, save_scenario
 from board.view.new_dialog import NewScenarioDialog
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow
 
-__all__ = ["FileController", "RECENT_KEY", "MAX_RECENT", "FILE_FILTER"]
+__all__ = ["FileController", "RECENT_KEY", "MAX_RECENT", "FILE_FILTER", "MAX_SHOWN",
+           "dropped_file"]
 
 RECENT_KEY = "recent_files"
 MAX_RECENT = 8
 FILE_FILTER = "Battleboard scenarios (*.json);;All files (*)"
 
 Button = QMessageBox.StandardButton
+
+#: The longest message an error box shows, characters.
+MAX_SHOWN = MAX_MESSAGE + 40
+
+
+def _shown(text: str) -> str:
+    """One line of readable length for an error box."""
+    return clip(one_line(text), MAX_SHOWN)
+
+
+def dropped_file(mime: QMimeData | None) -> Path | None:
+    """The one local file a drag carries, or ``None`` (several files, a web link, text)."""
+    if mime is None or not mime.hasUrls():
+        return None
+    urls = mime.urls()
+    if len(urls) != 1 or not urls[0].isLocalFile():
+        return None
+    return Path(urls[0].toLocalFile())
+
+
+class _FileDrops(QObject):
+    """Opens a scenario file dropped on the window (or on the board inside it)."""
+
+    def __init__(self, files: FileController) -> None:
+        super().__init__(files.window)
+        self.files = files
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        """Accept a drag of one local file; open it when dropped (after the drop returns)."""
+        kind = event.type()
+        if kind not in (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop):
+            return False
+        assert isinstance(event, QDropEvent)  # QDragEnterEvent and QDragMoveEvent are ones
+        path = dropped_file(event.mimeData())
+        if path is None:
+            return False
+        event.acceptProposedAction()
+        if kind == QEvent.Type.Drop:
+            QTimer.singleShot(0, lambda: self.files.open_dropped(path))
+        return True
 
 
 class FileController:
@@ -33,6 +82,12 @@ class FileController:
         self.settings = settings
         self.path: Path | None = None
         self.recent_changed: Callable[[], None] = lambda: None
+        self.drops = _FileDrops(self)
+        window.setAcceptDrops(True)
+        window.installEventFilter(self.drops)
+        view = getattr(window, "view", None)
+        if view is not None:  # the board's viewport takes drags before the window sees them
+            view.viewport().installEventFilter(self.drops)
 
     # -- recent files ---------------------------------------------------------------------
     def recent_files(self) -> list[str]:
@@ -68,15 +123,33 @@ class FileController:
         if name:
             self.open_file(Path(name))
 
-    def open_file(self, path: Path) -> bool:
-        """Open ``path``; a bad file is refused with a message and the board is unchanged."""
-        try:
-            scenario = load_scenario(Path(path), self.window.library)
-        except ScenarioError as error:
-            self.window.show_error("Cannot open scenario", str(error))
+    def open_dropped(self, path: Path) -> bool:
+        """Open a file dropped on the window, after offering to save the board's changes."""
+        if not self.maybe_save():
             return False
-        self.window.show_scenario(scenario, Path(path))
-        self._remember(Path(path))
+        return self.open_file(path)
+
+    def open_file(self, path: Path) -> bool:
+        """Open ``path``; a bad file is refused with one message and the board is unchanged."""
+        path = Path(path)
+        try:
+            scenario = load_scenario(path, self.window.library)
+        except ScenarioError as error:
+            self.window.show_error("Cannot open scenario", _shown(str(error)))
+            return False
+        except Exception as error:  # a bug in the loader: still one box, the board unchanged
+            self.window.show_error("Cannot open scenario", _shown(
+                f"{path}: cannot open this file ({type(error).__name__}: {error})"))
+            return False
+        old, old_path = self.window.scenario, self.path
+        try:
+            self.window.show_scenario(scenario, path)
+        except Exception as error:  # the board could not show it: put the old one back
+            self.window.show_scenario(old, old_path)
+            self.window.show_error("Cannot open scenario", _shown(
+                f"{path}: cannot show this scenario ({type(error).__name__}: {error})"))
+            return False
+        self._remember(path)
         return True
 
     # -- saving -------------------------------------------------------------------------
@@ -98,8 +171,12 @@ class FileController:
         """Write the scenario to ``path``; on failure say why and keep the board as it is."""
         try:
             save_scenario(self.window.scenario, Path(path))
-        except (OSError, ScenarioError) as error:
-            self.window.show_error("Cannot save scenario", f"{path}: {error}")
+        except ScenarioError as error:  # its message names the file
+            self.window.show_error("Cannot save scenario", _shown(str(error)))
+            return False
+        except Exception as error:
+            self.window.show_error("Cannot save scenario", _shown(
+                f"{path}: cannot save ({type(error).__name__}: {error})"))
             return False
         self.path = Path(path)
         self.window.undo_stack.setClean()

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 from shiboken6 import isValid
 
 from board.document.model import Scenario
+from board.game.core.units import display_unit, to_inches
 from board.view import style
 from board.view.view import BoardView
 
@@ -27,7 +28,7 @@ _STEPS = {
     "cm": ((1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0), (0.5, 1.0, 2.0, 5.0, 10.0, 50.0)),
 }
 #: Inches per unit.
-UNIT_INCHES = {"in": 1.0, "cm": 1.0 / 2.54}
+UNIT_INCHES = {unit: to_inches(1.0, unit) for unit in ("in", "cm")}
 
 
 def tick_steps(pixels_per_unit: float, unit: str = "in") -> tuple[float, float]:
@@ -165,7 +166,7 @@ class BoardWidget(QWidget):
     def _on_replaced(self, scenario: Scenario) -> None:
         if not isValid(self):
             return
-        unit = "cm" if scenario.rule_system.uses_cm else "in"
+        unit = display_unit(scenario.rule_system)
         self.corner.setText(unit)
         self.top_ruler.set_unit(unit)
         self.left_ruler.set_unit(unit)

@@ -87,6 +87,8 @@ class BoardScene(QGraphicsScene):
         self._models: dict[str, ModelItem] = {}
         self._unit_models: dict[str, list[str]] = {}
         self._naming_due = False
+        #: The part of a multi-part building last clicked (its whole building is selected).
+        self.picked_part: str | None = None
         #: Drags land the grabbed model or piece on multiples of this many inches (0: free).
         self.snap_step = 0.0
         self.tool: Tool = SelectTool(self)
@@ -216,16 +218,13 @@ class BoardScene(QGraphicsScene):
             parts.append(commands.MoveModelsCommand(self.document, old_models, new_models))
         if new_pieces:
             parts.append(commands.PlacePiecesCommand(self.document, old_pieces, new_pieces))
-        elif new_models:  # onto an unclaimed building's battlements: it is claimed
-            # The rules are not loaded before the first paint (the launch shows the board first).
-            from board.game.systems.wh40k.battlements import battlement_claims
+        # The rules are not loaded before the first paint (the launch shows the board first).
+        from board.game.moves import after_drag
 
-            shifts = {m: (new_models[m][0] - x, new_models[m][1] - y)
-                      for m, (x, y) in old_models.items() if m in new_models}
-            claims = battlement_claims(self.document.scenario, self.datasheets, self.world(),
-                                       shifts)
-            if claims is not None:
-                parts.append(commands.ApplyChangeCommand(self.document, claims, "Claim"))
+        claims = after_drag(self.document.scenario, self.datasheets, self.world(), old_models,
+                            new_models, bool(new_pieces))
+        if claims is not None:  # onto an unclaimed building's battlements: it is claimed
+            parts.append(commands.ApplyChangeCommand(self.document, claims, "Claim"))
         self._push_as_one(parts, "Move selection")
 
     def rotate_selected(self, degrees: float) -> bool:
@@ -251,6 +250,7 @@ class BoardScene(QGraphicsScene):
     def select_group_of(self, piece_id: str) -> None:
         """Select every part of the multi-part building ``piece_id`` belongs to (or it alone)."""
         group = self.document.scenario.piece(piece_id).group
+        self.picked_part = piece_id
         self.clearSelection()
         for piece in self.document.scenario.terrain:
             if piece.id == piece_id or (group is not None and piece.group == group):

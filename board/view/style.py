@@ -23,6 +23,11 @@ __all__ = [
     "LABEL_TEXT",
     "LABEL_BACK",
     "SELECTION",
+    "LEGAL",
+    "ILLEGAL",
+    "NO_SIDE",
+    "REFUSED_TEXT",
+    "DONE_TEXT",
     "MARKER_PX",
     "label_font",
 ]
@@ -41,6 +46,14 @@ ARMOUR_BADGE = QColor("#1f2a44")
 LABEL_TEXT = QColor("#ffffff")
 LABEL_BACK = QColor(20, 20, 20, 190)
 SELECTION = QColor("#ffee58")
+#: A model placed legally / illegally (disembarking, the assault's marks).
+LEGAL = QColor("#2ecc40")
+ILLEGAL = QColor("#ff3b30")
+#: A model or colour of no known side.
+NO_SIDE = QColor("#808080")
+#: Text that says no (a refusal, models out of zone), and text that says done.
+REFUSED_TEXT = QColor("#c62828")
+DONE_TEXT = QColor("#2e7d32")
 
 #: The size of access point, fire point and weapon markers, screen pixels.
 MARKER_PX = 18.0

@@ -18,7 +18,8 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneMouseEvent
 from shiboken6 import isValid
 
 from board.document.edits import offset_positions, snapped_offset
-from board.view.items import BuildingItem, ModelItem
+from board.game.core.units import from_inches
+from board.view.items import BuildingItem, LabelItem, ModelItem
 
 if TYPE_CHECKING:
     from board.view.scene import BoardScene
@@ -59,8 +60,14 @@ class Tool:
 
 
 def board_item_at(items: list[QGraphicsItem]) -> ModelItem | BuildingItem | None:
-    """Return the top model or building among ``items`` (a marker or label counts as its owner)."""
+    """Return the top model or building among ``items`` (a marker counts as its owner).
+
+    Labels do not count: a name hangs over the table beside its building or model, and what
+    a player points at through it is what lies under it.
+    """
     for item in items:
+        if isinstance(item, LabelItem):
+            continue
         owner: QGraphicsItem | None = item
         while owner is not None and not isinstance(owner, ModelItem | BuildingItem):
             owner = owner.parentItem()
@@ -70,8 +77,13 @@ def board_item_at(items: list[QGraphicsItem]) -> ModelItem | BuildingItem | None
 
 
 def building_under(items: list[QGraphicsItem]) -> str | None:
-    """Return the id of the topmost building among ``items``, looking past models."""
+    """Return the id of the topmost building among ``items``, looking past models and labels.
+
+    A unit dropped beside a building, under its name label, is not dropped on the building.
+    """
     for item in items:
+        if isinstance(item, LabelItem):
+            continue
         owner: QGraphicsItem | None = item
         while owner is not None and not isinstance(owner, BuildingItem):
             owner = owner.parentItem()
@@ -208,7 +220,7 @@ class SelectTool(Tool):
         )
         text = f"moving {what} {math.hypot(dx, dy):.2f} in (x {dx:+.2f}, y {dy:+.2f})"
         if self.scene.document.scenario.rule_system.uses_cm:
-            text += f" = {math.hypot(dx, dy) * 2.54:.1f} cm"
+            text += f" = {from_inches(math.hypot(dx, dy), 'cm'):.1f} cm"
         return text
 
     def _end_drag(self) -> None:

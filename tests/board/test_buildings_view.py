@@ -150,6 +150,9 @@ def test_a_model_placed_6_1_inches_out_is_named_then_moving_it_in_disembarks(win
     assert window.scene.model_item("v0") is not None
     assert window.scenario.log[-1].text.startswith("Veteran Squad leave Imperial Bastion")
     assert not isinstance(window.scene.tool, DisembarkTool)
+    said = controller(window).dock.message.text()  # once "disembarkation abandoned: …"
+    assert said.startswith("Veteran Squad disembarked") and "abandoned" not in said
+    assert "abandoned" not in window.statusBar().currentMessage()
     window.undo_stack.undo()
     assert window.scenario.unit("red-vets").embarked_in == "bastion"
     assert "v0" not in window.scene.model_items()

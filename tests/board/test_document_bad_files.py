@@ -157,7 +157,7 @@ def test_nan_is_not_a_number(tmp_path: Path) -> None:
     text = json.dumps(samples.as_data(samples.small_scenario())).replace('"x": 24.0', '"x": NaN')
     err = refused(tmp_path, text)
     assert err.where.endswith("terrain[0].x")
-    assert err.message == "expected a finite number, got NaN"
+    assert err.message == "NaN is not a number a file may hold (numbers are finite)"
 
 
 def bowtie_datasheet() -> Data:

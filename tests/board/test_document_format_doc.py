@@ -179,7 +179,7 @@ def test_the_scan_finds_the_stats_keys_in_all_their_forms() -> None:
     assert {"ws", "s", "t", "i", "a"} <= set(keys)  # a loop over literals
     assert {"embarked_on", "disembarked_on"} <= set(keys)  # named constants
     assert {"toughness", "save", "ward"} <= set(keys)  # `in stats`, an alias, a helper
-    assert "board.game.occupancy.embarking" in keys["leadership"]
+    assert "board.game.systems.wh40k.occupancy" in keys["leadership"]
 
 
 def test_every_stats_key_the_program_reads_is_declared() -> None:

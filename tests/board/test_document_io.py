@@ -35,7 +35,10 @@ def test_every_shipped_datasheet_round_trips(tmp_path: Path) -> None:
 def test_dict_round_trip_keeps_every_field() -> None:
     scenario = samples.small_scenario()
     scenario.options = {"dilapidated": ["bastion"], "seed": 7}
-    scenario.terrain[0].state = {"hull_points_lost": 2, "effects": ["shaken"]}
+    scenario.terrain[0].state = {"hull_points_lost": 2, "effects": [
+        {"kind": "snap_shots", "affected": "occupants", "source": "Building Shaken",
+         "until": {"game_turn": 2, "player": "red", "seat": 1}, "unit_ids": ["u1"],
+         "distance": None}]}
     scenario.units[0].stats = {"leadership": 9}
     assert scenario_from_dict(scenario_to_dict(scenario)) == scenario
 

@@ -53,9 +53,34 @@ json_values = st.recursive(
 SIDES = [Side("a", "Side A", "#112233"), Side("b", "Side B", "#ABCDEF")]
 
 
+def states(system: RuleSystem) -> st.SearchStrategy[dict[str, object]]:
+    """A saved building state of the type ``system``'s rules keep (see board/document/states)."""
+    if system is RuleSystem.EPIC40K:
+        return st.one_of(st.just({}), st.fixed_dictionaries(
+            {"system": st.just("epic40k"), "size": st.sampled_from(["small", "medium", "large"]),
+             "damage_capacity": st.integers(-5, 30), "condition": st.sampled_from(
+                 ["intact", "unstable", "crumbling", "ruins"]), "on_fire": st.booleans(),
+             "assault_factor": st.one_of(st.none(), st.integers(1, 9)),
+             "armour": st.one_of(st.none(), st.integers(2, 6))}))
+    if system is RuleSystem.WARHAMMER_FANTASY:
+        garrison = st.fixed_dictionaries({"unit": names, "side": st.sampled_from(["a", "b"]),
+                                          "entered_turn": st.integers(0, 7),
+                                          "characters": st.lists(names, max_size=2)})
+        return st.one_of(st.just({}), st.fixed_dictionaries(
+            {"garrison": st.one_of(st.none(), garrison)}))
+    return st.fixed_dictionaries({}, optional={
+        "hull_points_lost": st.integers(0, 9), "armour_lost": st.integers(0, 3),
+        "dilapidated": st.booleans(), "destroyed_weapons": st.lists(names, max_size=2),
+        "claimed_by": st.sampled_from([None, "a", "b"]),
+        "condition": st.sampled_from(["standing", "removed and replaced by a crater"]),
+        "destroyed_by": st.sampled_from([None, "Total Collapse"]),
+    })
+
+
 @st.composite
 def scenarios(draw: st.DrawFn) -> Scenario:
     lib = samples.library()
+    system = draw(st.sampled_from(list(RuleSystem)))
     placeable = sorted(s for s in lib if "part" not in lib[s].tags)
     terrain = []
     for i in range(draw(st.integers(0, 4))):
@@ -65,7 +90,7 @@ def scenarios(draw: st.DrawFn) -> Scenario:
         )
         for piece in pieces:
             piece.claimed_by = draw(st.sampled_from([None, "a", "b"]))
-            piece.state = draw(st.dictionaries(names, json_values, max_size=2))
+            piece.state = draw(states(system))
         terrain += pieces
     enterable = [
         p.id
@@ -100,7 +125,7 @@ def scenarios(draw: st.DrawFn) -> Scenario:
     return Scenario(
         name=draw(st.text(max_size=20)),
         table=Table(draw(st.sampled_from([72.0, 48.0, 44.0])), 48.0),
-        rule_system=draw(st.sampled_from(list(RuleSystem))),
+        rule_system=system,
         options=draw(st.dictionaries(names, json_values, max_size=3)),
         sides=list(SIDES),
         terrain=terrain,

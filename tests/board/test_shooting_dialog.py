@@ -19,6 +19,7 @@ from board.document.model import (
 )
 from board.game.core.buildings import building_rules
 from board.game.core.world import WorldCache
+from board.game.firers import Firer
 from board.game.systems.wh40k.shooting import ShotPlan, WeaponOrder, odds_lines, shoot
 from rules import wh40k
 
@@ -32,9 +33,13 @@ def open_dialog(window):
     return dialog
 
 
-def fill_lascannons(dialog, firer="unit/blue-guard"):
+BLUE_GUARD = Firer.of_unit("blue-guard")
+
+
+def fill_lascannons(dialog, firer=BLUE_GUARD):
     dialog.target.setCurrentIndex(dialog.target.findData("bastion"))
-    dialog.firer.setCurrentIndex(dialog.firer.findData(firer))
+    assert dialog.firer_index(firer) >= 0
+    dialog.firer.setCurrentIndex(dialog.firer_index(firer))
     dialog.name.setText("Lascannon")
     dialog.shots.setValue(6)
     dialog.bs.setValue(4)
@@ -100,7 +105,8 @@ def test_a_refused_shot_changes_nothing_and_says_why(window):
 def test_an_emplaced_weapon_can_be_picked_as_the_firer(window):
     dialog = open_dialog(window)
     dialog.target.setCurrentIndex(dialog.target.findData("hut"))
-    dialog.firer.setCurrentIndex(dialog.firer.findData("emplaced/bastion/icarus-lascannon"))
+    dialog.firer.setCurrentIndex(
+        dialog.firer_index(Firer.of_weapon("bastion", "icarus-lascannon")))
     assert not dialog.strength.isEnabled()
     plan = dialog.plan()
     assert (plan.weapon.name, plan.weapon.strength, plan.weapon.emplaced) == \

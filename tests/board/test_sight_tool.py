@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from board.game.core.shooters import ShooterKind
+from board.game.firers import Firer
 from board.view.sight import SightTool
 from tests.board.qt_helpers import click
 
@@ -117,5 +118,5 @@ def test_shoot_a_building_starts_from_what_the_line_of_sight_looks_at(window, si
     QTest.mouseClick(sight.dock.shoot, Qt.MouseButton.LeftButton)
     dialog = sight.dialog
     assert (dialog.target.currentData(), dialog.firer.currentData()) == \
-        ("bastion", "unit/blue-guard")
+        ("bastion", Firer.of_unit("blue-guard"))
     assert dialog.facing.text() == "Guard Squad stands in the right arc: AV 14"

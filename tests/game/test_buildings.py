@@ -5,14 +5,9 @@ from __future__ import annotations
 import pytest
 
 from board.document.model import RuleSystem, TerrainPiece, TroopType
-from board.game.core.buildings import (
-    BuildingStateError,
-    FantasyBuilding,
-    building_rules,
-    state_of,
-    write_back,
-)
+from board.game.core.buildings import BuildingStateError, building_rules, state_of, write_back
 from board.game.reports.summary import summarise, summarise_all
+from board.game.systems.fantasy.building import FantasyBuilding
 from rules import epic40k, wh40k
 from rules.wh40k.tables import Affected, DamageResult
 from rules.wh40k.turns import PlayerTurn

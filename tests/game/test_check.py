@@ -47,7 +47,8 @@ def demo():
 @pytest.fixture(scope="module")
 def report(demo):
     from board.check import check_report
-    return check_report(demo, samples.library())
+    from board.game.reports.report import Source
+    return check_report(demo, samples.library(), Source.of_file(Path(DEMO_SCENARIO_PATH)))
 
 
 def run(capsys, *argv):
@@ -68,7 +69,11 @@ def test_kept_ruler_equals_geometry_distance(demo, report, capsys):
     assert ruler["shown"] == format_distance(expected)
     _, out, _ = run(capsys, str(DEMO_SCENARIO_PATH))
     shown = format_distance(expected)
-    assert f"ruler Helbrute Ghar to Imperial Bastion (closest points): {shown}" in out
+    assert f"ruler: {shown} from Helbrute Ghar to Imperial Bastion (closest points)" in out
+    assert "Helbrute Ghar (helbrute-ghar-1): x 34.000\", y 14.000\"" in out  # its position
+    import hashlib
+    digest = hashlib.sha256(Path(DEMO_SCENARIO_PATH).read_bytes()).hexdigest()
+    assert f"file: {Path(DEMO_SCENARIO_PATH).name} (sha256 {digest})" in out
 
 
 def test_kept_within_equals_per_model_geometry(demo, report):

@@ -144,10 +144,15 @@ def test_void_shield_zone_target_is_twelve_inches_around_the_generator():
     unit = samples.round_unit("a", samples.RED, [(30, 5)])
     world = world_of(unit, terrain=[vsg])
     footprint = world.piece("vsg").footprint
-    reading = within_check(world, "a", ZoneTarget("void_shield", "vsg"), 0.0)
     from geometry import farthest_distance
-    expected = max(0.0, farthest_distance(Circle(30, 5, R32), footprint) - 12)
-    assert reading.models[0].farthest == pytest.approx(expected, abs=1e-3)
+    expected = farthest_distance(Circle(30, 5, R32), footprint)  # 13.63: 1.63" out
+    for n in (0.0, 6.0, 12.0, 24.0):  # the zone carries its own 12": N changes nothing
+        reading = within_check(world, "a", ZoneTarget("void_shield", "vsg"), n)
+        assert reading.reach == 12.0
+        assert reading.models[0].farthest == pytest.approx(expected, abs=1e-3)
+        from board.game.systems.wh40k.coverage import unit_coverage
+        assert reading.answer == "out" == unit_coverage(world, "a").status.value
+        assert "not wholly within 12.00\"" in reading.headline
     with pytest.raises(TargetError, match="not a Void Shield Generator"):
         within_check(world_of(unit, terrain=[TerrainPiece("b", "imperial_bastion", 5, 5)]),
                      "a", ZoneTarget("void_shield", "b"), 0)

@@ -41,6 +41,7 @@ from shapely.geometry.base import BaseGeometry
 from board.document.model import RuleSystem, Scenario
 from board.game.core.units import display_unit, excess_text
 from board.game.core.world import World
+from board.game.systems.facts import facts_for
 from geometry import DeploymentMap, UnitCheck, deployment_map, wholly_within_zone
 
 if TYPE_CHECKING:
@@ -57,11 +58,7 @@ __all__ = [
 
 #: The map a rule system deploys on when the scenario names none.
 DEFAULT_DEPLOYMENT: dict[RuleSystem, str] = {
-    RuleSystem.WH40K: "dawn_of_war",
-    RuleSystem.HORUS_HERESY: "dawn_of_war",
-    RuleSystem.EPIC40K: "dawn_of_war",
-    RuleSystem.WARHAMMER_FANTASY: "battleline",
-}
+    system: facts_for(system).default_deployment for system in RuleSystem}
 
 
 class DeploymentError(ValueError):

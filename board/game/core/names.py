@@ -20,7 +20,14 @@ from board.document.datasheet import Datasheet
 from board.document.model import Scenario, Unit
 from board.game.core.deploy import deployment_for
 from board.game.core.shooters import Eye, Shooter, ShooterKind
-from board.game.core.targets import ModelTarget, PieceTarget, PointTarget, Target, UnitTarget
+from board.game.core.targets import (
+    FeatureTarget,
+    ModelTarget,
+    PieceTarget,
+    PointTarget,
+    Target,
+    UnitTarget,
+)
 
 if TYPE_CHECKING:
     from board.game.core.world import PieceShapes, World
@@ -128,8 +135,29 @@ class Namer:
         owner = self.zone_owners.get(name)
         return f"{_possessive(owner)} deployment zone" if owner else f"deployment zone {name}"
 
+    def feature(self, piece_id: str, feature: str, feature_id: str = "") -> str:
+        """A building's part a rule measures from, in words.
+
+        ``the door of Imperial Bastion`` (``the rear door of …`` when it has several doors of
+        that name), ``fire point front-1 of …``, ``Heavy bolter (front) of …``, ``the
+        battlements of …``.
+        """
+        piece_name = self.piece(piece_id)
+        piece = self.pieces.get(piece_id)
+        if feature == "battlements":
+            return f"the battlements of {piece_name}"
+        if feature == "weapon":
+            return f"{self.mount(piece_id, feature_id)} of {piece_name}"
+        if feature == "fire_point":
+            return f"fire point {feature_id} of {piece_name}"
+        if piece is None:
+            return f"access point {feature_id} of {piece_name}"
+        return f"{_door_name(piece.sheet, feature_id)} of {piece_name}"
+
     def target(self, target: Target) -> str:
         """What a measurement is from or to, in words."""
+        if isinstance(target, FeatureTarget):
+            return self.feature(target.piece_id, target.feature, target.feature_id)
         if isinstance(target, PointTarget):
             return f"point ({target.x:g}, {target.y:g})"
         if isinstance(target, ModelTarget):
@@ -172,6 +200,18 @@ class Namer:
         if isinstance(target, UnitTarget):
             return self.model(part_id)
         return self.target(target)
+
+
+def _door_name(sheet: Datasheet, point_id: str) -> str:
+    """``the door``, ``the rear door`` (several of one name), ``access point x`` (no label)."""
+    found = next((a for a in sheet.access_points if a.id == point_id), None)
+    if found is None or not found.label:
+        return f"access point {point_id}"
+    label = found.label.lower()
+    if sum(a.label.lower() == label for a in sheet.access_points) == 1:
+        return f"the {label}"
+    wall = wall_of(sheet.footprint, found.x, found.y)
+    return f"the {wall} {label}" if wall else f"the {label} {point_id}"
 
 
 def _alone(unit: Unit, number: int) -> bool:

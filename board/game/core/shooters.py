@@ -7,8 +7,9 @@ range and facings are measured from.
 
 Heights (inches for 40K, Horus Heresy and Epic; Line of Sight values in Warhammer Fantasy)
 come from ``Unit.stats["height"]`` / ``Unit.stats["line_of_sight"]`` when a player set them,
-otherwise from :data:`MODEL_HEIGHTS` / :data:`FANTASY_LOS_VALUES` by troop type: our own
-defaults, not the seeds' numbers.
+otherwise from :data:`~board.game.systems.heights.MODEL_HEIGHTS` /
+:data:`~board.game.systems.heights.FANTASY_LOS_VALUES` by troop type: our own defaults, not the
+seeds' numbers (each rule system's facts choose, :mod:`board.game.systems.facts`).
 
 >>> from board.document.model import Base, Model, TroopType, Unit
 >>> squad = Unit("u", "Squad", "red", TroopType.INFANTRY, [Model("m", Base.round_mm(32), 1, 2)])
@@ -26,8 +27,10 @@ from shapely.geometry import Point
 from shapely.ops import nearest_points
 
 from board.document.datasheet import FACINGS
-from board.document.model import RuleSystem, TroopType, Unit
+from board.document.model import RuleSystem, Unit
 from board.game.core.world import PieceShapes, World, WorldMount
+from board.game.systems.facts import facts_for
+from board.game.systems.heights import FANTASY_LOS_VALUES, MODEL_HEIGHTS
 from geometry import (
     Circle,
     Observer,
@@ -56,22 +59,6 @@ __all__ = [
 
 XY = tuple[float, float]
 
-#: Default model heights in inches (40K, Horus Heresy, Epic) by troop type; others 1.5.
-MODEL_HEIGHTS: dict[TroopType, float] = {
-    TroopType.VEHICLE: 3.0,
-    TroopType.SKIMMER: 3.0,
-    TroopType.WALKER: 3.5,
-    TroopType.MONSTROUS_CREATURE: 3.5,
-    TroopType.WAR_ENGINE: 5.0,
-}
-#: Default Warhammer Fantasy Line of Sight values by troop type; others 1.
-FANTASY_LOS_VALUES: dict[TroopType, float] = {
-    TroopType.CAVALRY: 2.0,
-    TroopType.MONSTROUS_INFANTRY: 2.0,
-    TroopType.MONSTROUS_CAVALRY: 3.0,
-    TroopType.CHARIOT: 2.0,
-    TroopType.MONSTER: 4.0,
-}
 #: A fire point's height above the table, inches (a slit at head height of a ground floor).
 FIRE_POINT_HEIGHT = 1.5
 #: An emplaced weapon's mount height on a wall, inches; one on the battlements stands on them.
@@ -126,9 +113,7 @@ class Eye:
 
 def model_height(unit: Unit, system: RuleSystem = RuleSystem.WH40K) -> float:
     """Return a unit's model height (inches) or, in Warhammer Fantasy, its Line of Sight value."""
-    if system is RuleSystem.WARHAMMER_FANTASY:
-        return float(unit.stats.get("line_of_sight", FANTASY_LOS_VALUES.get(unit.troop_type, 1.0)))
-    return float(unit.stats.get("height", MODEL_HEIGHTS.get(unit.troop_type, 1.5)))
+    return facts_for(system).model_height(unit)
 
 
 def _model_eye(world: World, model_id: str, up: Mapping[str, str] | None = None) -> Eye:

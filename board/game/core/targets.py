@@ -6,17 +6,25 @@ resolved to shapes through a :class:`~board.game.core.world.World`: a target may
 parts (a unit's models), each ``(part_id, shape)``; a measurement takes the nearest part.
 
 A zone is a deployment zone (``ZoneTarget("deployment", "top")``) or a Void Shield
-Generator's 12" zone (``ZoneTarget("void_shield", piece_id)``).
+Generator's 12" zone (``ZoneTarget("void_shield", piece_id)``). A zone carries its own reach
+(:func:`zone_reach`): asking whether a unit is "within" it asks the rule's question (every
+model wholly within 12" of the generator; wholly inside the deployment zone), whatever N.
+
+A part of a building that a rule measures from is a :class:`FeatureTarget`: an access point
+(``FeatureTarget("bastion", "access_point", "door")``), a fire point, an emplaced weapon's
+mount, or the battlements.
 
 >>> target_from_dict({"type": "point", "x": 1, "y": 2})
 PointTarget(x=1.0, y=2.0)
 >>> target_from_dict(UnitTarget("u1").to_dict())
 UnitTarget(unit_id='u1')
+>>> target_from_dict(FeatureTarget("b", "access_point", "door").to_dict())
+FeatureTarget(piece_id='b', feature='access_point', feature_id='door')
 >>> try:
 ...     target_from_dict({"type": "tree"})
 ... except TargetError as error:
 ...     print(error)
-unknown target type 'tree'; types: point, model, unit, piece, zone
+unknown target type 'tree'; types: point, model, unit, piece, zone, feature
 """
 
 from __future__ import annotations
@@ -42,12 +50,15 @@ __all__ = [
     "UnitTarget",
     "PieceTarget",
     "ZoneTarget",
+    "FeatureTarget",
+    "FEATURES",
     "Target",
     "ZoneResolver",
     "target_from_dict",
     "resolve",
     "centre",
     "describe",
+    "zone_reach",
 ]
 
 
@@ -112,7 +123,30 @@ class ZoneTarget:
         return {"type": "zone", "kind": self.kind, "name": self.name}
 
 
-Target = PointTarget | ModelTarget | UnitTarget | PieceTarget | ZoneTarget
+#: The parts of a building a measurement can be from or to, by ``FeatureTarget.feature``.
+FEATURES = ("access_point", "fire_point", "weapon", "battlements")
+
+
+@dataclass(frozen=True)
+class FeatureTarget:
+    """A part of a terrain piece a rule measures from: ``feature`` is one of :data:`FEATURES`.
+
+    ``feature_id`` is the access point's, fire point's or weapon's id in the datasheet (empty
+    for the battlements). An access point, fire point or weapon mount is a point on the table;
+    the battlements are their polygon.
+    """
+
+    piece_id: str
+    feature: str
+    feature_id: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON values."""
+        data = {"type": "feature", "piece": self.piece_id, "feature": self.feature}
+        return data | ({"id": self.feature_id} if self.feature_id else {})
+
+
+Target = PointTarget | ModelTarget | UnitTarget | PieceTarget | ZoneTarget | FeatureTarget
 
 #: Finds a deployment zone's polygon by name (the caller knows the scenario's map).
 ZoneResolver = Callable[[str], BaseGeometry]
@@ -141,12 +175,22 @@ def _zone(data: Mapping[str, Any]) -> ZoneTarget:
     return ZoneTarget(kind, _text(data, "name"))
 
 
+def _feature(data: Mapping[str, Any]) -> FeatureTarget:
+    feature = _text(data, "feature")
+    if feature not in FEATURES:
+        raise TargetError(f"unknown feature {feature!r}; features: {', '.join(FEATURES)}")
+    if feature == "battlements":
+        return FeatureTarget(_text(data, "piece"), feature)
+    return FeatureTarget(_text(data, "piece"), feature, _text(data, "id"))
+
+
 _READERS: dict[str, Callable[[Mapping[str, Any]], Target]] = {
     "point": lambda d: PointTarget(_number(d, "x"), _number(d, "y")),
     "model": lambda d: ModelTarget(_text(d, "id")),
     "unit": lambda d: UnitTarget(_text(d, "id")),
     "piece": lambda d: PieceTarget(_text(d, "id")),
     "zone": _zone,
+    "feature": _feature,
 }
 
 
@@ -189,12 +233,52 @@ def _resolve(target: Target, world: World, zones: ZoneResolver) -> list[tuple[st
         return world.unit_models(target.unit_id)
     if isinstance(target, PieceTarget):
         return [(target.piece_id, world.piece(target.piece_id).footprint)]
+    if isinstance(target, FeatureTarget):
+        return [(target.piece_id, feature_shape(world, target))]
     if target.kind == "void_shield":
         piece = world.piece(target.name)
         if piece.void_shields is None:
             raise TargetError(f"piece {target.name!r} is not a Void Shield Generator")
         return [(target.name, void_shield_zone(piece.footprint, piece.void_shields.range))]
     return [(target.name, zones(target.name))]
+
+
+def feature_shape(world: World, target: FeatureTarget) -> BaseGeometry:
+    """Where a building's feature is on the table: a point, or the battlements' polygon.
+
+    Raises :class:`TargetError` naming the piece and the features it has.
+    """
+    piece = world.piece(target.piece_id)
+    if target.feature == "battlements":
+        if piece.battlements is None:
+            raise TargetError(f"piece {target.piece_id!r} has no battlements")
+        return piece.battlements
+    points: dict[str, tuple[float, float]] = {
+        "access_point": {p.id: (p.x, p.y) for p in piece.access_points},
+        "fire_point": {p.id: (p.x, p.y) for p in piece.fire_points},
+        "weapon": {m.id: (m.x, m.y) for m in piece.mounts},
+    }[target.feature]
+    if target.feature_id not in points:
+        kind = target.feature.replace("_", " ")
+        raise TargetError(f"piece {target.piece_id!r} has no {kind} {target.feature_id!r}; "
+                          f"it has {sorted(points)}")
+    return Point(points[target.feature_id])
+
+
+def zone_reach(world: World, target: Target) -> tuple[BaseGeometry, float] | None:
+    """For a zone, what "within it" measures to and how far: its own reach, not N.
+
+    A Void Shield Generator's zone is every point within its projection range (12") of the
+    generator's footprint, so a unit is *in* it when every model is wholly within 12" of the
+    footprint (seed 000 FAQ; RULES.md 4.13): ``(footprint, 12.0)``. ``None`` for anything
+    that is not a void-shield zone (a deployment zone is measured as the polygon it is).
+    """
+    if isinstance(target, ZoneTarget) and target.kind == "void_shield":
+        piece = world.piece(target.name)
+        if piece.void_shields is None:
+            raise TargetError(f"piece {target.name!r} is not a Void Shield Generator")
+        return piece.footprint, piece.void_shields.range
+    return None
 
 
 def centre(shape: Shape) -> tuple[float, float]:
@@ -223,6 +307,9 @@ def describe(target: Target, namer: Namer | None = None) -> str:
         return f"unit {target.unit_id}"
     if isinstance(target, PieceTarget):
         return f"piece {target.piece_id}"
+    if isinstance(target, FeatureTarget):
+        what = target.feature.replace("_", " ")
+        return f"{what} {target.feature_id} of piece {target.piece_id}".replace("  ", " ")
     if target.kind == "void_shield":
         return f"void-shield zone of {target.name}"
     return f"deployment zone {target.name}"

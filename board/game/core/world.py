@@ -39,13 +39,13 @@ from board.document.datasheet import (
     WeaponProfile,
 )
 from board.document.model import Model, RuleSystem, Scenario, TerrainPiece, Unit
+from board.game.systems.facts import facts_for
 from geometry import (
     Blocker,
     Circle,
     Obstacles,
     Shape,
     TerrainIndex,
-    building_los_value,
     farthest_distance,
     model_footprint,
     place_footprint,
@@ -158,9 +158,7 @@ def _facing_direction(facing: str, rotation: float) -> float:
 
 def _sight_height(sheet: Datasheet, system: RuleSystem) -> float:
     """Inches for 40K-style sight; the Line of Sight value for a Warhammer Fantasy building."""
-    if system is RuleSystem.WARHAMMER_FANTASY and sheet.kind is TerrainKind.BUILDING:
-        return building_los_value(sheet.floors)
-    return sheet.height
+    return facts_for(system).building_sight_height(sheet)
 
 
 def piece_shapes(piece: TerrainPiece, sheet: Datasheet,

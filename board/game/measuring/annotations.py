@@ -41,7 +41,7 @@ from typing import Any
 from board.document.model import Annotation
 from board.game.core.names import Namer
 from board.game.core.targets import Target, TargetError, ZoneResolver, describe, target_from_dict
-from board.game.core.units import excess_text, to_inches
+from board.game.core.units import display_unit, excess_text, to_inches
 from board.game.core.world import World
 from board.game.measuring.measure import ruler, within_check
 from geometry import format_distance
@@ -174,7 +174,9 @@ def _ruler_result(kept: RulerAnnotation, world: World, zones: ZoneResolver | Non
         "from_part_name": reading.start_name, "to_part_name": reading.end_name,
         "start": list(reading.start), "end": list(reading.end), "how": how,
         "distance_in": reading.distance, "shown": reading.text,
-        "text": f"ruler {reading.start_name} to {reading.end_name} ({how}): {reading.text}",
+        "model_ids": [p for p in (reading.start_part, reading.end_part) if p in world.models],
+        "text": f"ruler: {reading.text} from {reading.start_name} to {reading.end_name} "
+                f"({how})",
     }
 
 
@@ -182,19 +184,22 @@ def _within_result(kept: WithinAnnotation, world: World, zones: ZoneResolver | N
                    namer: Namer) -> dict[str, Any]:
     reading = within_check(world, kept.unit_id, kept.target, kept.reach, zones, namer)
     unit = reading.unit
-    shown = format_distance(kept.reach, unit=unit)
+    reach = reading.reach  # a zone's own reach, not the N kept with it
+    shown = format_distance(reach, unit=unit)
     failing = [{"model": m.model_id, "name": reading.name_of(m.model_id),
-                "by_in": m.closest - kept.reach, "shown": excess_text(m.closest - kept.reach, unit)}
+                "by_in": m.closest - reach, "shown": excess_text(m.closest - reach, unit)}
                for m in reading.failing]
     return {
         "id": kept.id, "kind": "within", "unit": kept.unit_id, "unit_name": reading.unit_name,
         "target": describe(kept.target), "target_name": reading.target,
-        "distance_in": kept.reach, "shown": shown, "verdict": reading.verdict,
+        "distance_in": reach, "shown": shown, "verdict": reading.verdict,
+        "answer": reading.answer, "rule": reading.rule,
+        "model_ids": [m.model_id for m in reading.models],
         "models": [{"model": m.model_id, "name": reading.name_of(m.model_id),
                     "closest_in": m.closest, "farthest_in": m.farthest,
                     "verdict": m.verdict} for m in reading.models],
         "failing": failing,
-        "text": f"{reading.unit_name} {reading.verdict} {shown} of {reading.target}",
+        "text": reading.headline,
         "lines": [reading.explain(m) for m in reading.models],
     }
 
@@ -209,7 +214,7 @@ def evaluate(annotation: Annotation, world: World, zones: ZoneResolver | None = 
     ``None`` for other kinds. Raises :class:`AnnotationError` naming the annotation when it
     cannot be read or names something not on the table.
     """
-    unit = "cm" if world.rule_system.uses_cm else "in"
+    unit = display_unit(world.rule_system)
     kept = read_annotation(annotation, unit)
     if kept is None:
         return None

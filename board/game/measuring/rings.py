@@ -26,12 +26,11 @@ import copy
 import dataclasses
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-import shapely
 from shapely import affinity
 
 from board.document.model import Annotation
@@ -40,8 +39,8 @@ from board.game.core.targets import PieceTarget, Target, TargetError, describe, 
 from board.game.core.units import to_inches
 from board.game.core.world import PieceShapes, TerrainWorld, World
 from board.game.measuring.annotations import AnnotationError
-from board.game.measuring.measure import RangeRing
-from geometry import Circle, Shape, format_distance, reach_area
+from board.game.measuring.measure import ring_areas
+from geometry import Circle, Shape, format_distance
 
 __all__ = [
     "RING_KIND",
@@ -210,24 +209,6 @@ def shifted(shape: Shape, dx: float, dy: float) -> Shape:
     if isinstance(shape, Circle):
         return Circle(shape.x + dx, shape.y + dy, shape.radius)
     return affinity.translate(shape, dx, dy)
-
-
-def ring_areas(shapes: Sequence[Shape], radii: Iterable[float]) -> tuple[RangeRing, ...]:
-    """The area within each radius (inches) of any of ``shapes``.
-
-    Examples
-    --------
-    >>> from shapely.geometry import Point
-    >>> [round(r.area.area, 1) for r in ring_areas([Point(0, 0)], [1, 2])]
-    [3.1, 12.6]
-    """
-    rings = []
-    for radius in radii:
-        if not math.isfinite(radius) or radius <= 0:
-            raise ValueError(f"a range ring needs a radius above 0, got {radius!r}")
-        rings.append(RangeRing(radius, shapely.union_all([reach_area(s, radius)
-                                                          for s in shapes])))
-    return tuple(rings)
 
 
 def shifted_piece(piece: PieceShapes, dx: float, dy: float) -> PieceShapes:

@@ -1,76 +1,67 @@
 r"""The written summary that goes with an exported view: what is drawn, and the kept facts.
 
-An exported picture settles a dispute only if the numbers are written beside it. The
-summary has three parts:
-
-- what the tools on the board show now (each overlay gives a title and its lines: a ruler's
-  distance, a within verdict per model, the rays' visible fractions and cover);
-- the kept measurements (annotations) re-measured now, with their verdicts;
-- the deployment map and the models out of zone.
+An exported picture settles a dispute only if the numbers are written beside it. The summary
+is the scenario's :class:`~board.game.reports.report.Report` (the same findings
+``battleboard check`` prints), headed by the scenario file's name and the SHA-256 of its
+content and the time, with a first section "On the board": what each tool on the board says
+now, in whole sentences (a live ruler "7.05\" from the door of Imperial Bastion to …", a
+within verdict and each model's numbers, the rays' visible fractions and cover). Then the
+kept measurements, the void-shield coverage, the units with models out of their deployment
+zone, and the positions of every model those involve.
 
 >>> from board.document.model import Scenario
->>> lines = summary_lines(Scenario(name="Empty"), {}, [("Ruler", ["a to b: 6.02\""])])
->>> print("\n".join(lines))
+>>> lines = summary_lines(Scenario(name="Empty"), {}, [("Ruler", ['6.02" from a to b'])])
+>>> print("\n".join(lines[:6]))
 Empty (wh40k, distances in inches)
 <BLANKLINE>
 On the board
   Ruler
-    a to b: 6.02"
+    6.02" from a to b
 <BLANKLINE>
-Kept measurements
-  (none)
-<BLANKLINE>
-Deployment: Dawn of War (); 0 models out of zone
-  (none)
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from board.check import CheckError, check_report
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario
+from board.game.reports.report import Finding, ReportError, Source, build_report
 
-__all__ = ["OverlayNote", "summary_lines"]
+__all__ = ["OverlayNote", "summary_lines", "note_finding"]
 
 #: What one overlay on the board says: a title and its lines.
 OverlayNote = tuple[str, Sequence[str]]
 
 
-def _section(title: str, lines: Sequence[str]) -> list[str]:
-    return [title, *(f"  {line}" for line in lines or ["(none)"]), ""]
-
-
-def _overlay_lines(notes: Sequence[OverlayNote]) -> list[str]:
-    lines: list[str] = []
-    for title, said in notes:
-        lines.append(title)
-        lines += [f"  {line}" for line in said]
-    return lines
+def note_finding(note: OverlayNote | Finding) -> Finding:
+    """An overlay's note as a finding (a finding is taken as it is)."""
+    if isinstance(note, Finding):
+        return note
+    title, lines = note
+    return Finding(str(title), tuple(str(line) for line in lines))
 
 
 def summary_lines(scenario: Scenario, library: Mapping[str, Datasheet],
-                  overlays: Sequence[OverlayNote]) -> list[str]:
+                  overlays: Sequence[OverlayNote | Finding], source: Source | None = None,
+                  time: str | None = None) -> list[str]:
     """Return the summary as lines (no trailing blank line).
 
     ``library`` must hold the datasheets of the scenario's pieces (its custom ones too).
     When the kept facts cannot be worked out the summary says why instead of them.
     """
-    unit = "centimetres" if scenario.rule_system.uses_cm else "inches"
-    out = [f"{scenario.name} ({scenario.rule_system.value}, distances in {unit})", ""]
-    out += _section("On the board", _overlay_lines(overlays))
+    on_board = [note_finding(note) for note in overlays]
     try:
-        report = check_report(scenario, library)
-    except CheckError as error:
-        return [*out, f"Kept facts cannot be worked out: {error}"]
-    measured: list[str] = []
-    for m in report["measurements"]:
-        measured += [m["text"], *(f"  {line}" for line in m.get("lines", ()))]
-    out += _section("Kept measurements", measured)
-    deploy = report["deployment"]
-    sides = deploy.get("side_names", {})
-    zones = ", ".join(f"{sides.get(side, side)} {zone}" for side, zone in deploy["zones"].items())
-    out += _section(f"Deployment: {deploy['map']} ({zones}); {deploy['models_out']} models "
-                    "out of zone", [u["text"] for u in deploy["units"] if u["out"]])
-    return out[:-1]
+        report = build_report(scenario, library, on_board or [Finding("(none)")], source, time,
+                              buildings=False, every_unit=False)
+    except ReportError as error:
+        unit = "centimetres" if scenario.rule_system.uses_cm else "inches"
+        head = [f"{scenario.name} ({scenario.rule_system.value}, distances in {unit})"]
+        if source is not None:
+            head.append(f"file: {source.text}")
+        if time is not None:
+            head.append(f"time: {time}")
+        board = [line for f in on_board for line in f.lines()] or ["(none)"]
+        return [*head, "", "On the board", *(f"  {line}" for line in board), "",
+                f"Kept facts cannot be worked out: {error}"]
+    return report.lines()

@@ -14,7 +14,9 @@ from typing import Any
 
 from board.document.datasheet import Datasheet
 from board.document.model import RuleSystem, Scenario, TerrainPiece
-from board.game.core.buildings import BuildingRules, FantasyBuilding, building_rules, sheet_of
+from board.game.core.buildings import building_rules, sheet_of
+from board.game.systems.buildings import BuildingRules
+from board.game.systems.fantasy.building import FantasyBuilding
 from rules import epic40k, warhammer_fantasy, wh40k
 
 __all__ = ["WeaponLine", "FirePointLine", "BuildingSummary", "summarise", "summarise_all"]

@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QDialog, QLabel, QPlainTextEdit, QVBoxLayout, QWid
 from board.document.changes import Change
 from board.document.model import Model
 from board.game.assault_reach import Candidate
+from board.game.kit import Dice
 from board.view.assault.marks_item import AssaultMarks, AssaultMarksItem, Ring
 from board.view.commands import ApplyChangeCommand
-from rules.dice import Dice
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow

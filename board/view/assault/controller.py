@@ -8,18 +8,27 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog
 
-from board.document.model import RuleSystem
 from board.game.core.buildings import BuildingStateError, building_rules
+from board.game.kit import Dice
+from board.game.systems.protocol import AssaultKind
+from board.game.systems.registry import system_for
 from board.view.assault.epic_dialog import EpicAssaultDialog
 from board.view.assault.fantasy_dialog import FantasyAssaultDialog
 from board.view.assault.tool import StormTool
 from board.view.assault.wh40k_dialog import CloseCombatDialog
-from rules.dice import Dice
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow
 
 __all__ = ["StormController"]
+
+
+#: The dialog of each kind of building assault (the rule system says which it plays).
+DIALOGS: dict[AssaultKind, Callable[[MainWindow, str, Callable[[], Dice]], QDialog]] = {
+    AssaultKind.CLOSE_COMBAT: CloseCombatDialog,
+    AssaultKind.EPIC: EpicAssaultDialog,
+    AssaultKind.FANTASY: FantasyAssaultDialog,
+}
 
 
 class StormController:
@@ -74,12 +83,8 @@ class StormController:
         return self.dialog
 
     def _dialog(self, piece_id: str) -> QDialog:
-        system = self.window.document.scenario.rule_system
-        if system is RuleSystem.EPIC40K:
-            return EpicAssaultDialog(self.window, piece_id, self.make_dice)
-        if system is RuleSystem.WARHAMMER_FANTASY:
-            return FantasyAssaultDialog(self.window, piece_id, self.make_dice)
-        return CloseCombatDialog(self.window, piece_id, self.make_dice)
+        kind = system_for(self.window.document.scenario.rule_system).assault
+        return DIALOGS[kind](self.window, piece_id, self.make_dice)
 
 
 def _name(window: MainWindow, piece_id: str) -> str:

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QListWidget, QListWidgetItem, Q
 from board.game.assault_reach import assault_candidates, holder_side
 from board.game.core.assault import AssaultError
 from board.game.core.names import Namer
+from board.game.kit import Dice
 from board.game.systems.epic.assault import (
     CONTACT_CM,
     EpicStand,
@@ -25,7 +26,6 @@ from board.game.systems.epic.assault import (
 )
 from board.view.assault.common import AssaultDialog, ring_of
 from board.view.assault.marks_item import LEFT_OUT, REFUSED, TAKING_PART, AssaultMarks
-from rules.dice import Dice
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow

@@ -22,10 +22,11 @@ from PySide6.QtWidgets import (
 from board.document.model import Unit
 from board.game.assault_reach import assault_candidates
 from board.game.core.assault import AssaultError
-from board.game.core.buildings import FantasyBuilding, building_rules
 from board.game.core.names import Namer
+from board.game.kit import AssaultStep, Dice, Reaction
 from board.game.systems.fantasy.assault import FantasyStorm
 from board.game.systems.fantasy.assault_facts import characters_with
+from board.game.systems.fantasy.attackers import garrison_unit
 from board.view.assault.common import (
     AssaultDialog,
     no_candidate_text,
@@ -33,15 +34,13 @@ from board.view.assault.common import (
     ring_of,
 )
 from board.view.assault.marks_item import TAKING_PART, AssaultMarks, ChargeLine
-from rules import warhammer_fantasy as wf
-from rules.dice import Dice
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow
 
 __all__ = ["FantasyAssaultDialog"]
 
-Step = wf.AssaultStep
+Step = AssaultStep
 
 
 class FantasyAssaultDialog(AssaultDialog):
@@ -55,11 +54,7 @@ class FantasyAssaultDialog(AssaultDialog):
         super().__init__(window, piece_id, make_dice, "Warhammer Fantasy building assault")
         self.storm: FantasyStorm | None = None
         scenario = window.document.scenario
-        building = building_rules(scenario, window.library, scenario.piece(piece_id))
-        held = isinstance(building, FantasyBuilding) and building.garrison is not None
-        self.garrison: Unit | None = (scenario.unit(building.garrison.unit)
-                                      if held and isinstance(building, FantasyBuilding)
-                                      and building.garrison else None)
+        self.garrison: Unit | None = garrison_unit(scenario, window.library, piece_id)
         self._build()
         if self.garrison is None:
             self.refuse(f"{self.piece_name} holds no garrison: only an occupied building is "
@@ -213,8 +208,8 @@ class FantasyAssaultDialog(AssaultDialog):
         """The garrison Holds or Stands & Shoots (it never flees)."""
         assert self.storm is not None
         storm = self.storm
-        reaction = wf.Reaction.STAND_AND_SHOOT if self.stand_and_shoot.isChecked() \
-            else wf.Reaction.HOLD
+        reaction = Reaction.STAND_AND_SHOOT if self.stand_and_shoot.isChecked() \
+            else Reaction.HOLD
         self._do(lambda: storm.react(reaction, self.terror.isChecked()))
 
     def roll_charge(self) -> None:

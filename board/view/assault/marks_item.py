@@ -17,8 +17,8 @@ from board.view import style
 
 __all__ = ["Ring", "ChargeLine", "AssaultMarks", "AssaultMarksItem", "TAKING_PART", "REFUSED"]
 
-TAKING_PART = QColor("#2ecc40")
-REFUSED = QColor("#ff3b30")
+TAKING_PART = style.LEGAL
+REFUSED = style.ILLEGAL
 LEFT_OUT = QColor("#bdbdbd")
 LINE = QColor("#ffd60a")
 #: Room around the drawing for the label, inches.

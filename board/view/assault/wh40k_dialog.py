@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from board.game.assault_reach import assault_candidates
 from board.game.core.assault import AssaultError
+from board.game.kit import Dice
 from board.game.systems.wh40k.assault import (
     HAYWIRE_GRENADES,
     MELTA_BOMBS,
@@ -27,7 +28,6 @@ from board.game.systems.wh40k.assault import (
     odds_text,
 )
 from board.view.assault.common import AssaultDialog, no_candidate_text, out_of_reach_text
-from rules.dice import Dice
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow

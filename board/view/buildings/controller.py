@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import shapely
 from PySide6.QtCore import QEvent, QObject, QPointF, Signal
 from PySide6.QtGui import QMouseEvent, QPainterPath
 from shiboken6 import isValid
@@ -20,23 +19,23 @@ from board.game.core.buildings import BuildingStateError
 from board.game.core.names import Namer
 from board.game.core.targets import centre
 from board.game.core.world import World
+from board.game.kit import Decision
 from board.game.measuring.rings import moved_world
 from board.game.occupancy.disembarking import plan_disembark
-from board.game.occupancy.embarking import (
-    EmbarkAttempt,
-    adjacent_parts,
-    try_embark,
-    try_move_between_parts,
-)
+from board.game.occupancy.embarking import EmbarkAttempt, try_embark
 from board.game.reports.summary import summarise
-from board.game.systems.wh40k.coverage import UnitCoverage, unit_coverage, void_shield_coverage
+from board.game.systems.wh40k.coverage import (
+    UnitCoverage,
+    unit_coverage,
+    void_shield_area,
+    void_shield_coverage,
+)
+from board.game.systems.wh40k.occupancy import adjacent_parts, try_move_between_parts
 from board.view.buildings.disembark_tool import DisembarkTool
 from board.view.buildings.dock import BuildingDock
 from board.view.buildings.void_shield_item import ShieldPicture, UnitMark, VoidShieldItem
 from board.view.commands import ApplyChangeCommand
 from board.view.convert import geometry_to_path
-from geometry import void_shield_zone
-from rules.decision import Decision
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow
@@ -351,6 +350,5 @@ class BuildingController(QObject):
 
 def _zones_path(world: World) -> QPainterPath:
     """Every generator's zone in ``world``, as one outline (overlapping zones merged)."""
-    zones = [void_shield_zone(p.footprint, p.void_shields.range)
-             for p in world.pieces.values() if p.void_shields]
-    return geometry_to_path(shapely.union_all(zones)) if zones else QPainterPath()
+    area = void_shield_area(world)
+    return geometry_to_path(area) if area is not None else QPainterPath()

@@ -16,6 +16,7 @@ from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import QGraphicsSceneMouseEvent
 
 from board.game.core.names import Namer
+from board.game.kit import Circle, Decision, PlacementVerdict, Shape
 from board.game.occupancy.disembarking import (
     DisembarkPlan,
     check_positions,
@@ -26,8 +27,6 @@ from board.view.buildings.placement_item import PlacedModel, PlacementItem, Plac
 from board.view.commands import ApplyChangeCommand
 from board.view.convert import geometry_to_path
 from board.view.tools import Tool
-from geometry import Circle, PlacementVerdict, Shape
-from rules.decision import Decision
 
 if TYPE_CHECKING:
     from board.view.scene import BoardScene
@@ -171,13 +170,16 @@ class DisembarkTool(Tool):
         scenario = self.scene.document.scenario
         decision, change = disembark_change(scenario, self.scene.datasheets, self.scene.world(),
                                             self.plan, self.positions)
-        self._report(decision.reason)
         if change is None:
+            self._report(decision.reason)
             return decision
         names = ", ".join(scenario.unit(u).name for u in self.plan.unit_ids)
+        # The tool ends before the change lands: a tool still running when its unit has left
+        # the building reads as abandoned (the dock once said so after every disembark).
+        self.scene.set_tool(None)
         self.scene.undo_stack.push(ApplyChangeCommand(self.scene.document, change,
                                                       f"{names} disembark"))
-        self.scene.set_tool(None)
+        self._report(f"{names} disembarked: {decision.reason}")
         return decision
 
     # -- mouse ----------------------------------------------------------------------------

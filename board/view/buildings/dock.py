@@ -22,9 +22,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from board.view import style
+
 __all__ = ["BuildingDock"]
 
-REFUSED, DONE = "#c62828", "#2e7d32"
+REFUSED, DONE = style.REFUSED_TEXT.name(), style.DONE_TEXT.name()
 #: Pixels: the dock's least height; its contents scroll below that.
 MIN_HEIGHT = 120
 

@@ -27,8 +27,8 @@ from board.view.items.passive_item import PassiveItem
 
 __all__ = ["PlacedModel", "PlacementPicture", "PlacementItem", "LEGAL", "ILLEGAL"]
 
-LEGAL = QColor("#2ecc40")
-ILLEGAL = QColor("#ff3b30")
+LEGAL = style.LEGAL
+ILLEGAL = style.ILLEGAL
 ZONE_FILL = QColor(46, 204, 64, 55)
 ZONE_EDGE = QColor("#1b8a2a")
 NORMAL_EDGE = QColor("#f5f5f5")

@@ -11,10 +11,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
+from board.game.core.label_layout import LabelBox, place_labels
 from board.view import style
+from board.view.items.obstacles import label_obstacles
 from board.view.items.passive_item import PassiveItem
 
 __all__ = ["UnitMark", "ShieldPicture", "VoidShieldItem", "STATUS_COLOURS"]
@@ -72,15 +74,28 @@ class VoidShieldItem(PassiveItem):
         painter.save()
         painter.resetTransform()
         painter.setFont(self._font)
-        metrics = QFontMetricsF(self._font)
-        for mark in picture.marks:
-            centre = to_screen.map(mark.at)
-            size = metrics.size(0, mark.text)
-            box = QRectF(centre.x() - size.width() / 2, centre.y() + 14.0,
-                         size.width(), size.height()).adjusted(-3, -2, 3, 2)
+        boxes = self._lay_out(picture.marks, to_screen)
+        for mark, box in zip(picture.marks, boxes, strict=True):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(style.LABEL_BACK)
             painter.drawRoundedRect(box, 3.0, 3.0)
             painter.setPen(STATUS_COLOURS.get(mark.status, style.LABEL_TEXT))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, mark.text)
         painter.restore()
+        back, invertible = to_screen.inverted()
+        self.painted_labels = [back.mapRect(box) for box in boxes] if invertible else []
+
+    def _lay_out(self, marks: tuple[UnitMark, ...], to_screen: QTransform) -> list[QRectF]:
+        """Each unit's label below its unit, moved off models, symbols and labels (pixels)."""
+        metrics = QFontMetricsF(self._font)
+        asked = []
+        for mark in marks:
+            centre = to_screen.map(mark.at)
+            size = metrics.size(0, mark.text)
+            asked.append(LabelBox((centre.x(), centre.y()), size.width() + 6,
+                                  size.height() + 4, dy=14.0 + size.height() / 2 + 2))
+        scene = self.scene()  # the item stands at the origin: its bounds are table inches
+        obstacles = [] if scene is None else label_obstacles(
+            scene, self.boundingRect(), to_screen, skip=(self,))
+        return [QRectF(QPointF(p.rect[0], p.rect[1]), QPointF(p.rect[2], p.rect[3]))
+                for p in place_labels(asked, obstacles)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
@@ -16,10 +16,11 @@ from PySide6.QtWidgets import (
 )
 
 from board.game.deployment.deploy_choice import DeploymentRow
+from board.view import style
 
 __all__ = ["DeploymentDock"]
 
-_OUT = QColor("#c62828")
+_OUT = style.REFUSED_TEXT
 
 
 class DeploymentDock(QDockWidget):

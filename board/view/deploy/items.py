@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
+from shiboken6 import isValid
 
+from board.game.core.label_layout import LabelBox, place_labels
 from board.view import style
 from board.view.items.label_item import LabelItem
+from board.view.items.obstacles import label_obstacles
 from board.view.items.passive_item import PassiveItem
 
 __all__ = ["ZoneLook", "OutMark", "OutText", "DeploymentZonesItem", "OutOfZoneItem", "OUT_COLOUR"]
@@ -190,6 +193,35 @@ class OutOfZoneItem(_Overlay):
             if k < len(self._texts):
                 label.set_text(self._texts[k].text)
                 label.setPos(self._texts[k].anchor)
+        if self._texts:
+            QTimer.singleShot(0, self._settle_labels)  # once the scene has its other labels
+
+    def _settle_labels(self) -> None:
+        """Move each text off models, symbols and other labels (one layout pass, pixels)."""
+        scene = self.scene()
+        views = scene.views() if scene is not None and isValid(self) else []
+        shown = [label for label in self._labels if isValid(label) and label.isVisible()]
+        if not views or not shown:
+            return
+        view = views[0].viewportTransform()
+        asked = []
+        for label in shown:
+            at = view.map(label.scenePos())
+            box = label.boundingRect().translated(-label.pixel_offset())
+            asked.append(LabelBox((at.x(), at.y()), box.width(), box.height(), dy=14.0))
+        area = QRectF()
+        for label in shown:
+            area = area.united(QRectF(label.scenePos(), label.scenePos()))
+        pad = 40.0 / max(view.m11(), 1e-9)
+        obstacles = label_obstacles(scene, area.adjusted(-pad, -pad, pad, pad), view,
+                                    skip=[self, *self._labels])
+        for label, request, placed in zip(shown, asked, place_labels(asked, obstacles),
+                                          strict=True):
+            left, top, right, bottom = placed.rect
+            dx = (left + right) / 2 - request.anchor[0]
+            dy = (top + bottom) / 2 - request.anchor[1]
+            if (label.pixel_offset().x(), label.pixel_offset().y()) != (dx, dy):
+                label.set_pixel_offset(dx, dy)
 
     def paint(  # noqa: D102 - Qt override
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

@@ -13,6 +13,7 @@ from PySide6.QtGui import QAction, QKeySequence
 
 from board.document.changes import Change
 from board.game.core.world import World
+from board.game.kit import Circle
 from board.game.placement import Box, NoRoomError
 from board.view.commands import AddUnitCommand, ApplyChangeCommand
 from board.view.editors.unit_choices import base_sizes, troop_types
@@ -20,7 +21,6 @@ from board.view.editors.unit_editor import UnitEditor
 from board.view.items.label_item import LabelItem
 from board.view.palette import UnitSpec
 from board.view.unit_factory import build_unit
-from geometry import Circle
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow

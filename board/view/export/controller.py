@@ -2,15 +2,20 @@
 
 The drawing (:mod:`board.view.export.render`, with QtSvg) and the summary are imported on
 first use, so that they cost nothing at launch. The written summary is
-:func:`board.game.reports.dispute_summary.summary_lines` over what the overlays on the scene say:
-any visible scene item with a ``summary_note()`` method returning ``(title, lines)`` (or
-``None``) is an overlay whose lines go into the summary. An item without one that draws a
-sketch with labels (``sketch().labels``, each with a ``text``: the measuring and sight
-overlays) contributes its labels' texts, titled by its tool tip.
+:func:`board.game.reports.dispute_summary.summary_lines` (the scenario's report) over what
+the overlays on the scene say: any visible scene item with a ``summary_note()`` method
+returning a :class:`~board.game.reports.report.Finding` or ``(title, lines)`` (or ``None``)
+is an overlay whose lines go into the summary. Nothing is read back from what is painted: an
+item without a ``summary_note`` says nothing (the kept measurements are written from the
+document).
+
+The summary is headed by the scenario file's name and the SHA-256 of its content (of the
+scenario as shown, when it has changes not saved) and the time.
 """
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,6 +23,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QGraphicsItem, QGraphicsScene
+
+from board.document.io import scenario_to_dict
+from board.game.reports.report import Finding, Source
 
 if TYPE_CHECKING:
     from board.game.reports.dispute_summary import OverlayNote
@@ -29,21 +37,20 @@ __all__ = ["ExportController", "overlay_notes"]
 _FILTERS = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
 
 
-def _note_of(item: QGraphicsItem) -> OverlayNote | None:
+def _note_of(item: QGraphicsItem) -> OverlayNote | Finding | None:
     note_of = getattr(item, "summary_note", None)
-    if callable(note_of):
-        note = note_of()
-        return None if note is None else (str(note[0]), [str(line) for line in note[1]])
-    sketch_of = getattr(item, "sketch", None)
-    labels = getattr(sketch_of(), "labels", None) if callable(sketch_of) else None
-    texts = [str(getattr(label, "text", "")).replace("\n", ", ") for label in labels or ()]
-    texts = [text for text in texts if text]
-    return (item.toolTip() or "Measurement", texts) if texts else None
+    if not callable(note_of):
+        return None
+    note = note_of()
+    if note is None or isinstance(note, Finding):
+        return note
+    title, lines = note  # type: ignore[misc] # a (title, lines) pair
+    return (str(title), [str(line) for line in lines])
 
 
-def overlay_notes(scene: QGraphicsScene) -> list[OverlayNote]:
+def overlay_notes(scene: QGraphicsScene) -> list[OverlayNote | Finding]:
     """What the visible overlays on ``scene`` say, in the order they are stacked (bottom first)."""
-    notes: list[OverlayNote] = []
+    notes: list[OverlayNote | Finding] = []
     for item in reversed(scene.items()):  # items() is topmost first
         if item.isVisible():
             note = _note_of(item)
@@ -64,6 +71,16 @@ class ExportController(QObject):
                                  "PNG, SVG or PDF")
         self.action.triggered.connect(self.ask_export)
 
+    def source(self) -> Source:
+        """The scenario file and the hash of its content (of what is shown, if changed)."""
+        path = self.window.files.path
+        if path is not None and path.is_file() and self.window.undo_stack.isClean():
+            return Source.of_file(path)
+        scenario = self.window.document.scenario
+        name = f"{path.name if path else scenario.name} (with changes not saved)"
+        text = json.dumps(scenario_to_dict(scenario), indent=2, ensure_ascii=False)
+        return Source.of_bytes(name, text.encode("utf-8"))
+
     def summary(self) -> list[str]:
         """The lines written below the picture: a heading, the overlays, the kept facts."""
         from board.game.reports.dispute_summary import (
@@ -71,10 +88,10 @@ class ExportController(QObject):
         )
 
         scene = self.window.scene
-        stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+        stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
         lines = summary_lines(self.window.document.scenario, scene.datasheets,
-                              overlay_notes(scene))
-        return [f"battleboard export, {stamp}", *lines]
+                              overlay_notes(scene), self.source(), stamp)
+        return ["battleboard export", *lines]
 
     def export_to(self, path: Path) -> Exported:
         """Export to ``path`` (its suffix picks the format); ``ExportError`` says why not."""

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from board.document.datasheet import TerrainKind
+from board.game.core.label_layout import Rect, first_clear, least_crowded
 from board.view import style
 from board.view.building_look import BuildingLook
 from board.view.convert import to_colour, to_path, to_point
@@ -22,8 +23,8 @@ from board.view.items.model_item import ModelItem
 
 __all__ = ["BuildingItem"]
 
-#: Screen pixels to the inch at which a name label's room is judged: the demo's fitted zoom,
-#: where labels crowd most (fixed, so where a label goes does not change with the zoom).
+#: Screen pixels to the inch at which a name label's room is judged when no view shows the
+#: board (the demo's fitted zoom); a shown board is judged at its view's zoom.
 _JUDGE_PX_PER_INCH = 25.0
 
 #: Where a name label may go, in order of preference: (above the piece?, 0 centred, 1 from
@@ -49,10 +50,21 @@ _KIND_FILL = {
 }
 
 
-def _nominal(item: QGraphicsRectItem, at: QPointF) -> QRectF:
-    """The table area a pixel-sized symbol or label at ``at`` covers at the judging zoom."""
-    box = item.rect()
-    return QRectF(at + box.topLeft() / _JUDGE_PX_PER_INCH, box.size() / _JUDGE_PX_PER_INCH)
+def _ltrb(rect: QRectF) -> Rect:
+    return (rect.left(), rect.top(), rect.right(), rect.bottom())
+
+
+def _nominal(item: QGraphicsRectItem, at: QPointF, scale: float = _JUDGE_PX_PER_INCH,
+             core: bool = False) -> QRectF:
+    """The table area a pixel-sized symbol or label at ``at`` covers at ``scale`` px/inch.
+
+    With ``core``, a door, fire point or weapon symbol covers only where it is, not its arc.
+    """
+    if core and isinstance(item, AccessPointMarker | FirePointMarker | WeaponMarker):
+        box = item.core()
+    else:
+        box = item.rect()
+    return QRectF(at + box.topLeft() / scale, box.size() / scale)
 
 
 #: How high the footprints lie: under every building's symbols and labels (the buildings are at
@@ -147,9 +159,11 @@ class BuildingItem(QGraphicsItem):
     def _place_name_label(self) -> None:
         # Under the footprint as the table shows it, whatever the rotation, so it hides no
         # armour value or symbol; else above it, or pushed to one side, wherever the fewest
-        # other pieces, symbols, labels and models are (first such spot in _SPOTS order).
+        # other pieces, symbols, labels and models are (first such spot in _SPOTS order):
+        # board.game.core.label_layout.least_crowded over rectangles.
         on_table = self.mapToScene(self._footprint).boundingRect()
-        spot = min(_SPOTS, key=lambda s: self._crowding(self._label_room(on_table, *s)))
+        rooms = [self._label_room(on_table, *s) for s in _SPOTS]
+        spot = _SPOTS[least_crowded([_ltrb(r) for r in rooms], self._crowd(rooms))]
         self._label_spot = spot
         above, align = spot
         edge = on_table.top() if above else on_table.bottom()
@@ -162,28 +176,36 @@ class BuildingItem(QGraphicsItem):
     def _label_room(self, on_table: QRectF, above: bool, align: int) -> QRectF:
         """The table area the name label covers at a spot, judged at the demo's zoom."""
         box = self._name_label.boundingRect()
-        width, height = box.width() / _JUDGE_PX_PER_INCH, box.height() / _JUDGE_PX_PER_INCH
-        gap = style.MARKER_PX / _JUDGE_PX_PER_INCH
+        scale = self._scale()
+        width, height = box.width() / scale, box.height() / scale
+        gap = style.MARKER_PX / scale
         top = on_table.top() - gap - height if above else on_table.bottom() + gap
         left = (on_table.center().x() - width / 2, on_table.right() - width, on_table.left())
         return QRectF(left[align], top, width, height)
 
-    def _crowding(self, room: QRectF) -> int:
-        """How many other pieces, models, symbols and labels lie in ``room``."""
+    def _crowd(self, rooms: list[QRectF]) -> list[Rect]:
+        """Other pieces, models, symbols and labels near ``rooms``, as table rectangles.
+
+        A piece or a model is its outline's box; a symbol or label, drawn in pixels, its box
+        at the judging zoom.
+        """
         scene = self.scene()
-        if scene is None:
-            return 0
-        count = 0
-        for item in scene.items(room):
+        if scene is None or not rooms:
+            return []
+        near = rooms[0]
+        for room in rooms[1:]:
+            near = near.united(room)
+        found: list[Rect] = []
+        for item in scene.items(near):
             top = item.topLevelItem()
             if top is self:
                 continue
-            if item is top:
-                count += isinstance(item, (BuildingItem, ModelItem))
+            if item is top and isinstance(item, (BuildingItem, ModelItem)):
+                found.append(_ltrb(item.mapToScene(item.shape()).boundingRect()))
             elif isinstance(top, BuildingItem) and isinstance(item, QGraphicsRectItem):
-                # A symbol or label is drawn in pixels: its box at the judging zoom.
-                count += _nominal(item, item.scenePos()).intersects(room) and item.isVisible()
-        return count
+                if item.isVisible():
+                    found.append(_ltrb(_nominal(item, item.scenePos(), self._scale())))
+        return found
 
     def _hang_name_label(self) -> None:
         """Shift the name label clear of the wall's symbols: down or up, and to one side."""
@@ -211,35 +233,72 @@ class BuildingItem(QGraphicsItem):
         """Step each armour badge along its wall off a neighbouring piece's symbols.
 
         The look lists each badge's spots clear of this piece's own symbols; the first that
-        also covers no other piece's symbol or badge, nor a badge of this piece, is taken.
+        also covers no other piece's symbol or badge, nor a badge of this piece, is taken
+        (:func:`board.game.core.label_layout.first_clear` over rectangles).
         """
         look = self._look
         spots_of = look.badge_spots or tuple((where,) for _, _, where in look.armour_badges)
-        taken: list[QRectF] = []
-        for (facing, _, _), spots in zip(look.armour_badges, spots_of, strict=True):
+        if self._uniform_armour():  # one badge for all: inside, wherever it covers nothing
+            spots_of = ((self._inside_spot(), *(s for spots in spots_of for s in spots)),)
+        taken: list[Rect] = []
+        done: set[int] = set()
+        for (facing, _, _), spots in zip(look.armour_badges, spots_of, strict=False):
             badge = self._badges[facing]
-            best, best_box = spots[0], _nominal(badge, self.mapToScene(to_point(spots[0])))
-            for spot in spots:  # looked at lazily: the first spot is nearly always clear
-                box = _nominal(badge, self.mapToScene(to_point(spot)))
-                if not any(box.intersects(t) for t in taken) and not self._covers_other(box):
-                    best, best_box = spot, box
-                    break
-            if badge.pos() != to_point(best):
-                badge.setPos(to_point(best))
-            taken.append(best_box)
+            if id(badge) in done:
+                continue
+            done.add(id(badge))
+            scale = self._scale()
+            boxes = [_nominal(badge, self.mapToScene(to_point(spot)), scale) for spot in spots]
+            mine = self._own_symbols() if len(spots_of) == 1 else []
+            best = first_clear([_ltrb(b) for b in boxes], taken + mine + self._others(boxes[0]))
+            if badge.pos() != to_point(spots[best]):
+                badge.setPos(to_point(spots[best]))
+            taken.append(_ltrb(boxes[best]))
 
-    def _covers_other(self, box: QRectF) -> bool:
-        """Whether ``box`` (table inches) covers another piece's symbol or armour badge."""
+    def _scale(self) -> float:
+        """Screen pixels to the inch at which labels are judged: the view's zoom when shown.
+
+        Judged when the piece is placed (after the view has fitted the table), so a label
+        keeps clear of what it would cover at the zoom the player sees; 25 with no view.
+        """
         scene = self.scene()
-        for item in scene.items(box) if scene is not None else ():
+        views = scene.views() if scene is not None else []
+        if not views:
+            return _JUDGE_PX_PER_INCH
+        return min(max(views[0].transform().m11(), 4.0), 200.0)
+
+    def _own_symbols(self) -> list[Rect]:
+        """The doors, fire points and weapons of the piece (table inches, judging zoom)."""
+        scale = self._scale()
+        return [_ltrb(_nominal(marker, marker.scenePos(), scale, core=True))
+                for marker, _ in self._markers]
+
+    def _uniform_armour(self) -> bool:
+        """Whether every facing has the same armour: one badge then says it for all four."""
+        texts = {text for _, text, _ in self._look.armour_badges}
+        return len(self._look.armour_badges) > 1 and len(texts) == 1
+
+    def _inside_spot(self) -> tuple[float, float]:
+        """The middle of the footprint, in the datasheet's frame."""
+        centre = self._footprint.boundingRect().center()
+        return (centre.x(), centre.y())
+
+    def _others(self, box: QRectF) -> list[Rect]:
+        """Other pieces' symbols and armour badges near ``box`` (table inches, judging zoom)."""
+        scene = self.scene()
+        if scene is None:
+            return []
+        found: list[Rect] = []
+        reach = 2.0 * box.width() + 2.0
+        for item in scene.items(box.adjusted(-reach, -reach, reach, reach)):
             top = item.topLevelItem()
             if top is self or item is top or not isinstance(top, BuildingItem):
                 continue
             if item is top._name_label or not isinstance(item, QGraphicsRectItem):
                 continue
-            if item.isVisible() and _nominal(item, item.scenePos()).intersects(box):
-                return True
-        return False
+            if item.isVisible():
+                found.append(_ltrb(_nominal(item, item.scenePos(), self._scale())))
+        return found
 
     def set_claim(self, colour: QColor | None, side_name: str = "") -> None:
         """Show the building as claimed by the side of ``colour`` (``None``: unclaimed)."""
@@ -283,12 +342,19 @@ class BuildingItem(QGraphicsItem):
     # -- building the children ------------------------------------------------------------
     def _build_children(self) -> None:
         look = self._look
+        shared: LabelItem | None = None
         for facing, text, where in look.armour_badges:
+            if shared is not None:
+                self._badges[facing] = shared
+                continue
             badge = LabelItem(text, self, background=style.ARMOUR_BADGE, point_size=8.0, bold=True)
             badge.setToolTip(f"Armour {text} on the {facing}")
             badge.setPos(to_point(where))
             badge.setZValue(2.0)
             self._badges[facing] = badge
+            if self._uniform_armour():
+                badge.setToolTip(f"Armour {text} on every facing")
+                shared = badge
         for ap in look.access_points:
             self._add_marker(AccessPointMarker(ap.tooltip, ap.angle, self), ap.at, ap.angle)
         for fp in look.fire_points:

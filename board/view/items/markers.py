@@ -35,6 +35,10 @@ class _Marker(QGraphicsRectItem):
         self.setToolTip(tooltip)
         self._angle = angle
 
+    def core(self) -> QRectF:
+        """Where the symbol is, in its own pixels: what a label must never cover."""
+        return QRectF(-_S * 0.45, -_S * 0.45, _S * 0.9, _S * 0.9)
+
     def set_angle(self, angle: float) -> None:
         """Point the symbol at ``angle`` degrees clockwise on screen (0 = up the table)."""
         self._angle = angle

@@ -5,10 +5,19 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QGraphicsItem
 
-__all__ = ["PassiveItem"]
+__all__ = ["PassiveItem", "PaintsLabels"]
 
 
-class PassiveItem(QGraphicsItem):
+class PaintsLabels:
+    """An item that paints its own labels; ``painted_labels`` is where (scene inches).
+
+    Other labels keep off them (:mod:`board.view.items.obstacles`).
+    """
+
+    painted_labels: list[QRectF]
+
+
+class PassiveItem(QGraphicsItem, PaintsLabels):
     """An overlay item: drawn above the board at ``z``, never taking a mouse button.
 
     Its bounds are whatever it was last told (:meth:`set_bounds`), grown by ``margin``
@@ -21,6 +30,8 @@ class PassiveItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._margin = margin
         self._bounds = QRectF()
+        #: The labels it last painted, scene inches (what other labels must keep off).
+        self.painted_labels: list[QRectF] = []
 
     def set_bounds(self, bounds: QRectF) -> None:
         """Cover ``bounds`` (inches) plus the margin."""

@@ -28,6 +28,8 @@ class MeasureFeature:
         self.dock = MeasureDock(self, window)
         self.actions: dict[str, QAction] = {}
         self.layer.readout_changed.connect(self._status)
+        self.layer.hover_changed.connect(
+            lambda name: self.window.statusBar().showMessage(f"A click measures to: {name}"))
 
     # -- tools --------------------------------------------------------------------------------
     def start_ruler(self) -> RulerTool:

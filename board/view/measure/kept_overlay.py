@@ -17,14 +17,21 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QRectF
 
 from board.document.model import Annotation
-from board.game.core.targets import ModelTarget, PieceTarget, Target, UnitTarget, ZoneTarget
+from board.game.core.targets import (
+    FeatureTarget,
+    ModelTarget,
+    PieceTarget,
+    Target,
+    UnitTarget,
+    ZoneTarget,
+)
 from board.game.core.units import display_unit
 from board.game.core.world import World
+from board.game.kit import Circle, Shape
 from board.game.measuring.annotations import AnnotationError, RulerAnnotation, read_annotation
 from board.game.measuring.rings import moved_world
 from board.view.measure.overlay_item import OverlayItem, Sketch
 from board.view.measure.pictures import kept_sketch
-from geometry import Circle, Shape
 
 if TYPE_CHECKING:
     from board.view.measure.layer import MeasureLayer
@@ -168,8 +175,8 @@ def _pieces_of(target: Target, world: World) -> list[Reach]:
     A piece target is its footprint; a void-shield zone target is its generator's footprint
     and the range of its shields. Deployment zones, points, models and units name none.
     """
-    if isinstance(target, PieceTarget) and target.piece_id in world.pieces:
-        return [(target.piece_id, 0.0)]
+    if isinstance(target, PieceTarget | FeatureTarget) and target.piece_id in world.pieces:
+        return [(target.piece_id, 0.0)]  # a door or a fire point moves with its building
     if isinstance(target, ZoneTarget) and target.kind == "void_shield":
         piece = world.pieces.get(target.name)
         if piece is not None and piece.void_shields is not None:

@@ -24,6 +24,7 @@ from board.game.core.names import Namer
 from board.game.core.targets import Target, ZoneTarget, resolve
 from board.game.core.units import display_unit, to_inches
 from board.game.core.world import World
+from board.game.kit import Shape
 from board.game.measuring.annotations import KINDS, AnnotationError, evaluate
 from board.game.measuring.rings import RING_KIND, read_ring
 from board.view.commands import ApplyChangeCommand
@@ -32,7 +33,6 @@ from board.view.measure.overlay_item import OverlayItem
 from board.view.measure.ring_item import RingItem
 from board.view.measure.ring_overlay import RingOverlay
 from board.view.scene import BoardScene
-from geometry import Shape
 
 __all__ = ["MeasureLayer", "LABEL_ROOM_PX"]
 
@@ -56,11 +56,14 @@ class MeasureLayer(QObject):
         The kept measurements (or their results) changed.
     readout_changed(str)
         A tool's live reading, in words.
+    hover_changed(str)
+        What a click of the active tool would measure to, by name.
     """
 
     changed = Signal()
     kept_changed = Signal()
     readout_changed = Signal(str)
+    hover_changed = Signal(str)
 
     def __init__(self, scene: BoardScene) -> None:
         super().__init__(scene)
@@ -138,6 +141,12 @@ class MeasureLayer(QObject):
     def parts(self, target: Target) -> list[Part]:
         """The target's parts as the document has them."""
         return resolve(target, self.world(), self.zones)
+
+    def pixels(self, count: float) -> float:
+        """How many inches ``count`` screen pixels are at the view's zoom."""
+        views = self.scene.views()
+        scale = views[0].transform().m11() if views else 10.0
+        return count / max(scale, 1e-6)
 
     def pad(self, rect: QRectF) -> QRectF:
         """``rect`` with room for labels that are sized in screen pixels."""

@@ -5,8 +5,10 @@ mouse move, and mouse moves outpace frames. So the item is told only that its pi
 out of date (:meth:`OverlayItem.mark_dirty`) with a cheap estimate of where it will be; it asks
 for the picture (a :class:`Sketch`) when Qt paints it, at most once per paint.
 
-Labels are laid out in screen pixels when painting (a box that would cover another moves up
-above it, so a column of them can stand far from what they label). The item keeps where its
+Labels are laid out in screen pixels when painting, in one pass over all of them
+(:func:`board.game.core.label_layout.place_labels`): each keeps clear of the models, doors, fire
+points, weapons and labels on the board and of the other labels, moving to the nearest clear
+spot around what it labels; one moved far is joined to it by a leader line. The item keeps where its
 labels were last painted inside its bounds; a label painted outside them grows the bounds
 at once and is painted again, so no label is ever cut off or left behind on the board.
 
@@ -24,11 +26,22 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import (
+    QColor,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QTransform,
+)
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from board.game.core.label_layout import LabelBox, place_labels
 from board.view import style
 from board.view.convert import segments_path
+from board.view.items.obstacles import label_obstacles
+from board.view.items.passive_item import PaintsLabels
 
 __all__ = ["Area", "Line", "LineBatch", "Label", "Sketch", "OverlayItem", "HALO",
            "LABEL_SLACK_PX", "DENSE_LINES", "label_boxes"]
@@ -95,6 +108,7 @@ class Label:
     text: str
     colour: QColor = field(default_factory=lambda: QColor(style.LABEL_BACK))
     dy: float = -14.0
+    priority: int = 0
 
 
 @dataclass
@@ -124,25 +138,28 @@ class Sketch:
         return rect.translated(self.offset)
 
 
-class OverlayItem(QGraphicsItem):
+class OverlayItem(QGraphicsItem, PaintsLabels):
     """Draws the :class:`Sketch` that ``compute`` returns, asking for it once per repaint.
 
     ``estimate`` returns, cheaply, the rectangle (item coordinates) the next sketch will cover;
     it is asked on every :meth:`mark_dirty` so that Qt repaints the right part of the board.
+    ``note`` says in words what the picture shows, for an export (:meth:`summary_note`).
     """
 
     def __init__(self, compute: Callable[[], Sketch | None], estimate: Callable[[], QRectF],
-                 z: float = 30.0) -> None:
+                 z: float = 30.0, note: Callable[[], object] | None = None) -> None:
         super().__init__()
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)  # exposedRect
         self.setZValue(z)
         self._compute, self._estimate = compute, estimate
+        self._note = note
         self._bounds = QRectF()
         self._drawn = QRectF()  # the last estimate: where the areas and lines are
         self._boxes: set[tuple[tuple[float, float, float, float], str, int]] = set()
+        self.painted_labels: list[QRectF] = []
         self._stale: list[QRectF] = []  # changed labels to repaint after this paint
-        self._layout: tuple[list[tuple[float, float, str, float]], list[QRectF]] = ([], [])
+        self._layout: tuple[object, list[QRectF], list[bool]] = (None, [], [])
         self._labels = QRectF()  # where the labels were last painted, item coordinates
         self._pixel = 0.1  # one screen pixel at the last paint, item units
         self._sketch: Sketch | None = None
@@ -170,6 +187,13 @@ class OverlayItem(QGraphicsItem):
             self.update()
         self._drawn = drawn
 
+    def summary_note(self) -> object:
+        """What the picture says in words, for an export's summary (``None``: nothing).
+
+        A :class:`~board.game.reports.report.Finding` or ``(title, lines)``, from ``note``.
+        """
+        return self._note() if self._note is not None else None
+
     def sketch(self) -> Sketch | None:
         """The picture now (computed here if out of date)."""
         if self._dirty:
@@ -177,6 +201,11 @@ class OverlayItem(QGraphicsItem):
             self._sketch = self._compute()
             self.computed += 1
         return self._sketch
+
+    @property
+    def painted_boxes(self) -> list[tuple[float, float, float, float]]:
+        """Where each label was last painted: ``(x, y, width, height)``, item coordinates."""
+        return [box for box, _, _ in self._boxes]
 
     @property
     def label_bounds(self) -> QRectF:
@@ -204,6 +233,7 @@ class OverlayItem(QGraphicsItem):
             self._labels = self._labels.united(QRectF(*rect))
         changed = [QRectF(*rect) for rect, _, _ in now.symmetric_difference(self._boxes)]
         self._boxes = now
+        self.painted_labels = [QRectF(*rect) for rect, _, _ in now]  # at the origin: the scene
         self._stale += [rect for rect in changed if not exposed.contains(rect)]
         if self._stale or self._sticks_out():
             QTimer.singleShot(0, self._repaint_labels)  # not while Qt is painting
@@ -222,22 +252,45 @@ class OverlayItem(QGraphicsItem):
             self.update(rect)
         self._stale = []
 
-    def _lay_out(self, anchored: list[tuple[QPointF, Label]]) -> list[QRectF]:
-        """The labels' boxes; those that come before any change are kept from the last paint.
-
-        A box depends only on the labels before it (see :func:`label_boxes`): during a drag
-        the labels of models that stay are not laid out again.
-        """
-        keys = [(round(at.x(), 3), round(at.y(), 3), label.text, label.dy)
-                for at, label in anchored]
-        old_keys, old_boxes = self._layout
-        same = 0
-        while same < min(len(keys), len(old_keys)) and keys[same] == old_keys[same]:
-            same += 1
+    def _obstacles(self, anchored: list[tuple[QPointF, Label]], view: QTransform,
+                   ) -> list[tuple[float, float, float, float]]:
+        """The models, symbols and labels near the labels, and other overlays' labels (pixels)."""
+        scene = self.scene()
+        if scene is None or not anchored:
+            return []
+        to_scene, invertible = view.inverted()
+        if not invertible:
+            return []
+        xs = [at.x() for at, _ in anchored]
+        ys = [at.y() for at, _ in anchored]
         metrics = QFontMetricsF(style.label_font(8.5, bold=True))
-        boxes = label_boxes(metrics, anchored[same:], [QRectF(b) for b in old_boxes[:same]])
-        self._layout = (keys, boxes)
-        return boxes
+        widest = max(_size(metrics, label.text)[0] for _, label in anchored)
+        room = 260.0 + widest  # pixels: as far as any part of a label is ever pushed
+        near = to_scene.mapRect(QRectF(min(xs) - room, min(ys) - room,
+                                       max(xs) - min(xs) + 2 * room,
+                                       max(ys) - min(ys) + 2 * room))
+        return label_obstacles(scene, near, view, skip=(self,))
+
+    def _lay_out(self, anchored: list[tuple[QPointF, Label]], view: QTransform,
+                 screen: QRectF | None) -> tuple[list[QRectF], list[bool]]:
+        """The labels' boxes (pixels) and which need a leader line; kept while nothing moved.
+
+        ``screen`` is the widget painted on (pixels): labels keep on it where they can.
+        """
+        obstacles = self._obstacles(anchored, view)
+        bounds = None if screen is None else _ltrb(screen)
+        key = ([(round(at.x(), 1), round(at.y(), 1), label.text, label.dy)
+                for at, label in anchored], [tuple(round(v, 1) for v in o) for o in obstacles],
+               bounds)
+        if key == self._layout[0]:
+            return self._layout[1], self._layout[2]
+        metrics = QFontMetricsF(style.label_font(8.5, bold=True))
+        placed = place_labels([_request(metrics, at, label) for at, label in anchored],
+                              obstacles, bounds=bounds)
+        boxes = [QRectF(QPointF(p.rect[0], p.rect[1]), QPointF(p.rect[2], p.rect[3]))
+                 for p in placed]
+        self._layout = (key, boxes, [p.leader for p in placed])
+        return self._layout[1], self._layout[2]
 
     def paint(  # noqa: D102 - Qt override
         self, painter: QPainter, option: QStyleOptionGraphicsItem,
@@ -248,6 +301,7 @@ class OverlayItem(QGraphicsItem):
             self._take_labels([], painter, option.exposedRect)  # erase the old ones
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        view = painter.worldTransform()  # the item stands at the origin: scene to device
         painter.save()
         painter.translate(sketch.offset)
         _draw_areas(painter, sketch.areas)
@@ -258,10 +312,42 @@ class OverlayItem(QGraphicsItem):
         painter.resetTransform()
         anchored = [(transform.map(label.at), label) for label in sketch.labels]
         exposed = transform.mapRect(option.exposedRect.translated(-sketch.offset))
-        boxes = _draw_labels(painter, anchored, self._lay_out(anchored),
+        screen = QRectF(widget.rect()) if widget is not None else None
+        laid, leaders = self._lay_out(anchored, view, screen)
+        _draw_leaders(painter, anchored, laid, leaders)
+        boxes = _draw_labels(painter, anchored, laid,
                              exposed.adjusted(-2.0, -2.0, 2.0, 2.0), kept=widget is not None)
         painter.restore()
         self._take_labels(boxes, painter, option.exposedRect)
+
+
+def _ltrb(rect: QRectF) -> tuple[float, float, float, float]:
+    return (rect.left(), rect.top(), rect.right(), rect.bottom())
+
+
+def _size(metrics: QFontMetricsF, text: str) -> tuple[float, float]:
+    lines = text.split("\n")
+    width = max(metrics.horizontalAdvance(line) for line in lines) + 8.0
+    return width, metrics.height() * len(lines) + 4.0
+
+
+def _request(metrics: QFontMetricsF, at: QPointF, label: Label) -> LabelBox:
+    width, height = _size(metrics, label.text)
+    return LabelBox((at.x(), at.y()), width, height, label.priority, label.dy)
+
+
+def _draw_leaders(painter: QPainter, labels: list[tuple[QPointF, Label]], boxes: list[QRectF],
+                  leaders: list[bool]) -> None:
+    """A thin line from each moved label's anchor to the nearest point of its box."""
+    for (at, label), box, leader in zip(labels, boxes, leaders, strict=True):
+        if not leader:
+            continue
+        end = QPointF(min(max(at.x(), box.left()), box.right()),
+                      min(max(at.y(), box.top()), box.bottom()))
+        painter.setPen(_pen(HALO, 3.0))
+        painter.drawLine(at, end)
+        painter.setPen(_pen(label.colour.lighter(180), 1.5))
+        painter.drawLine(at, end)
 
 
 def _xywh(rect: QRectF) -> tuple[float, float, float, float]:

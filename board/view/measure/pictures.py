@@ -9,6 +9,7 @@ from __future__ import annotations
 from board.document.model import Annotation
 from board.game.core.names import Namer
 from board.game.core.targets import Target, TargetError, ZoneResolver, resolve
+from board.game.core.units import distance_text as format_distance
 from board.game.core.world import World
 from board.game.measuring.annotations import (
     AnnotationError,
@@ -20,6 +21,7 @@ from board.game.measuring.measure import (
     RulerReading,
     WithinReading,
     display_unit,
+    excess_text,
     ruler,
     within_check,
 )
@@ -42,7 +44,19 @@ def ruler_picture(world: World, first: Target, second: Target, centre_to_centre:
 def within_title(world: World, reading: WithinReading) -> str:
     """The verdict in words: ``Tactical Squad: within 6.00" of Imperial Bastion``."""
     name = reading.unit_name or world.units[reading.unit_id].name
-    return f"{name}: {reading.verdict} {reading.reach_text} of {reading.target}"
+    models = reading.models
+    if reading.zone == "void_shield" and models:  # the coverage rule's answer, as its overlay
+        far = format_distance(max(m.farthest for m in models), reading.reach, reading.unit)
+        return f"{name}: {reading.answer} (farthest part {far} from {reading.measured_to})"
+    if reading.zone and models:
+        out = max(m.farthest for m in models)
+        over = f", {excess_text(out, reading.unit)} out" if out > 0 else ""
+        return f"{name}: {reading.answer}{over}"
+    head = f"{name}: {reading.verdict} {reading.reach_text} of {reading.target}"
+    if reading.verdict == "not within" and models:
+        gap = format_distance(min(m.closest for m in models), reading.reach, reading.unit)
+        return f"{head} (closest {gap})"
+    return head
 
 
 def within_picture(world: World, unit_id: str, target: Target, reach: float,

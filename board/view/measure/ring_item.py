@@ -26,13 +26,16 @@ import shapely
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from shiboken6 import isValid
 
+from board.game.core.label_layout import first_clear
+from board.game.core.units import distance_text
 from board.game.measuring.measure import RangeRing
 from board.view.convert import geometry_to_path
 from board.view.items.label_item import LabelItem
+from board.view.items.obstacles import label_obstacles
 from board.view.measure.overlay_item import Area, Label, Sketch
 from board.view.measure.sketches import DRAW_TOLERANCE, RING_COLOURS
-from geometry import format_distance
 
 __all__ = ["RingItem", "RingPicture", "CELL", "BAND", "EDGE_PX", "MARGIN_PX",
            "MAX_PICTURE_PX", "ring_pictures", "edge_cells"]
@@ -72,7 +75,7 @@ def ring_pictures(rings: Sequence[tuple[str, RangeRing]], unit: str) -> list[Rin
     """
     pictures = []
     for k, (name, ring) in enumerate(rings):
-        text = format_distance(ring.radius, unit=unit)
+        text = distance_text(ring.radius, unit=unit)
         pictures.append(RingPicture(shapely.simplify(ring.area, DRAW_TOLERANCE),
                                     RING_COLOURS[k % len(RING_COLOURS)],
                                     f"{name} {text}" if name else text))
@@ -117,6 +120,25 @@ class _Drawn:
     band: QPainterPath
     edge: QPainterPath
     colour: QColor
+
+
+def _edge_spots(path: QPainterPath) -> list[QPointF]:
+    """Points on a ring's edge to write its distance at: top, bottom, sides, then corners."""
+    box = path.boundingRect()
+    c = box.center()
+    spots = [QPointF(c.x(), box.top()), QPointF(c.x(), box.bottom()),
+             QPointF(box.right(), c.y()), QPointF(box.left(), c.y())]
+    for angle in (45.0, 135.0, 225.0, 315.0):  # on the ellipse in its box: near the edge
+        spots.append(QPointF(c.x() + math.cos(math.radians(angle)) * box.width() / 2,
+                             c.y() - math.sin(math.radians(angle)) * box.height() / 2))
+    return spots
+
+
+def _room(label: LabelItem, view: QTransform, at: QPointF) -> tuple[float, float, float, float]:
+    """Where ``label`` would be drawn, in the view's pixels, standing at ``at`` (inches)."""
+    centre = view.map(at)
+    box = label.boundingRect().translated(centre)
+    return (box.left(), box.top(), box.right(), box.bottom())
 
 
 class RingItem(QGraphicsItem):
@@ -178,6 +200,8 @@ class RingItem(QGraphicsItem):
             label = LabelItem(picture.text, self, background=colour, point_size=8.5, bold=True)
             label.setPos(top + self._offset)
             self._labels.append((label, top))
+        if self._labels:
+            QTimer.singleShot(0, self._settle_labels)  # once the scene has its labels
         self._sketch = sketch if self._drawn else None
         self._set_bounds()
         self._repaint_rings()  # where they are
@@ -195,6 +219,28 @@ class RingItem(QGraphicsItem):
         make, self._due = self._due, None
         if make is not None:
             self.show_rings(make())
+
+    def _settle_labels(self) -> None:
+        """Move each ring's distance along its edge to the first spot that covers nothing.
+
+        Its top, bottom, sides or corners, in that order (board.game.core.label_layout).
+        """
+        scene = self.scene()
+        views = scene.views() if scene is not None and isValid(self) else []
+        if not views or self._sketch is None:
+            return
+        view = views[0].viewportTransform()
+        own = [label for label, _ in self._labels]
+        for k, ((label, _), area) in enumerate(zip(self._labels, self._sketch.areas,
+                                                   strict=False)):
+            spots = _edge_spots(area.path)
+            rooms = [_room(label, view, at + self._offset) for at in spots]
+            near = QRectF(area.path.boundingRect()).adjusted(-2, -2, 2, 2)
+            obstacles = label_obstacles(scene, near.translated(self._offset), view,
+                                        skip=[*own, self])
+            best = spots[first_clear(rooms, obstacles)]
+            self._labels[k] = (label, best)
+            label.setPos(best + self._offset)
 
     # -- following a drag -----------------------------------------------------------------
     @property

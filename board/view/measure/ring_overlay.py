@@ -18,11 +18,11 @@ from shapely.geometry import Point
 from board.document.model import Annotation
 from board.game.core.targets import PieceTarget, TargetError
 from board.game.core.world import World
+from board.game.kit import Shape
 from board.game.measuring.annotations import AnnotationError
 from board.game.measuring.measure import RangeRing
 from board.game.measuring.rings import RingAnnotation, read_ring, ring_areas, shifted
 from board.view.measure.ring_item import RingItem, RingPicture, ring_pictures
-from geometry import Shape
 
 if TYPE_CHECKING:
     from board.view.measure.layer import MeasureLayer

@@ -18,10 +18,10 @@ from PySide6.QtGui import QColor, QPainterPath
 from shapely.geometry.base import BaseGeometry
 
 from board.game.core.units import excess_text
+from board.game.kit import Circle, Shape, reach_area
 from board.game.measuring.measure import RulerReading, WithinReading
 from board.view.convert import geometry_to_path, to_point
 from board.view.measure.overlay_item import Area, Label, Line, Sketch
-from geometry import Circle, Shape, reach_area
 
 __all__ = [
     "WHOLLY",
@@ -34,12 +34,16 @@ __all__ = [
     "ruler_sketch",
     "reach_path",
     "within_sketch",
+    "hover_sketch",
+    "HOVER",
 ]
 
 WHOLLY = QColor("#43a047")
 WITHIN = QColor("#ffb300")
 NOT_WITHIN = QColor("#e53935")
 RULER = QColor("#ffeb3b")
+#: What a click would measure to, while the pointer is over it.
+HOVER = QColor("#00e5ff")
 #: Ring colours, one per distance in turn.
 RING_COLOURS = (QColor("#29b6f6"), QColor("#ab47bc"), QColor("#ff7043"), QColor("#26a69a"))
 
@@ -103,9 +107,11 @@ def _reach_path(shapes: tuple[Shape, ...], reach: float) -> QPainterPath:
 
 def within_sketch(reading: WithinReading, models: Mapping[str, Shape],
                   reach: QPainterPath, title: str) -> Sketch:
-    """Every model outlined by its verdict, the failing ones labelled with by how much.
+    """Every model outlined by its verdict, and one callout for the unit.
 
-    ``reach`` is the area within the distance of the target (drawn dashed unless empty).
+    ``reach`` is the area within the distance of the target (drawn dashed unless empty). The
+    callout says the unit's verdict and, when some models are not within, how many and by how
+    much at most (``2 not within, up to +1.51"``); each model's numbers are in the dock.
     """
     sketch = Sketch()
     if not reach.isEmpty():
@@ -115,12 +121,41 @@ def within_sketch(reading: WithinReading, models: Mapping[str, Shape],
         path = shape_path(models[model.model_id])
         colour = WHOLLY if model.wholly else WITHIN if model.within else NOT_WITHIN
         sketch.areas.append(Area(path, colour, _alpha(colour, 150), width=3.0))
-        if not model.within:
-            over = excess_text(model.closest - reading.reach, reading.unit)
-            sketch.labels.append(Label(_top(path), f"+{over}", _alpha(NOT_WITHIN, 230), -10.0))
         here = _top(path)
         top = here if top is None or here.y() < top.y() else top
     if top is not None:
         colour = {"wholly within": WHOLLY, "within": WITHIN}.get(reading.verdict, NOT_WITHIN)
-        sketch.labels.append(Label(top, title, _alpha(colour.darker(250), 230), -30.0))
+        sketch.labels.append(Label(top, title + _misses(reading),
+                                   _alpha(colour.darker(250), 230), -16.0))
+    return sketch
+
+
+def _misses(reading: WithinReading) -> str:
+    """``, 2 not within, up to +1.51"`` (nothing when every model is within)."""
+    failing = reading.failing
+    if not failing or reading.zone or len(failing) == len(reading.models) == 1:
+        return ""
+    worst = excess_text(max(m.closest for m in failing) - reading.reach, reading.unit)
+    return f"\n{len(failing)} not within, up to +{worst}"
+
+
+def hover_sketch(shapes: Sequence[Shape | BaseGeometry], name: str, pick: float) -> Sketch:
+    """What a click would measure to: each shape outlined, a point ringed, and its name.
+
+    ``pick`` is the picking distance in inches (a point is ringed that wide).
+    """
+    sketch = Sketch()
+    top: QPointF | None = None
+    for shape in shapes:
+        if not isinstance(shape, Circle) and shape.geom_type == "Point":
+            (x, y), = shape.coords
+            path = QPainterPath()
+            path.addEllipse(QPointF(x, y), pick, pick)
+        else:
+            path = shape_path(shape)
+        sketch.areas.append(Area(path, HOVER, _alpha(HOVER, 40), width=2.5))
+        here = _top(path)
+        top = here if top is None or here.y() < top.y() else top
+    if top is not None:
+        sketch.labels.append(Label(top, name, _alpha(HOVER.darker(300), 235), -16.0))
     return sketch

@@ -2,7 +2,10 @@
 
 Both draw through an :class:`OverlayItem` that measures when it is painted, so a burst of
 mouse moves costs one measurement per frame. What a press picks is what the board shows
-under the mouse: a model (with Shift its whole unit), a building, or the bare point.
+under the mouse (:func:`target_under`): a model, a building's access point, fire point or
+emplaced weapon (within :data:`PICK_PX` pixels of it), the building, or the bare point; with
+Shift the wider thing (a model's unit, a Void Shield Generator's 12" zone). Labels never
+count. Hovering shows what a click would measure to: it is outlined and named.
 """
 
 from __future__ import annotations
@@ -20,38 +23,54 @@ from board.game.core.targets import (
     TargetError,
     UnitTarget,
 )
+from board.game.kit import Circle, Shape
 from board.game.measuring.annotations import ruler_annotation, within_annotation
 from board.game.measuring.measure import RulerReading, WithinReading
+from board.game.measuring.pick import feature_at, widen
+from board.game.reports.report import Finding
 from board.view.items import BuildingItem, LabelItem, ModelItem
 from board.view.measure.overlay_item import OverlayItem, Sketch
 from board.view.measure.pictures import ruler_picture, within_picture
+from board.view.measure.sketches import hover_sketch
 from board.view.tools import Tool, board_item_at
-from geometry import Circle, Shape
 
 if TYPE_CHECKING:
     from board.view.measure.layer import MeasureLayer
 
-__all__ = ["target_under", "RulerTool", "WithinTool"]
+__all__ = ["target_under", "RulerTool", "WithinTool", "PICK_PX"]
 
 Shift = Qt.KeyboardModifier.ShiftModifier
 Control = Qt.KeyboardModifier.ControlModifier
 
+#: How near (screen pixels) the pointer must be to a door, fire point or weapon to pick it:
+#: about the size of their symbols.
+PICK_PX = 10.0
+
 
 def target_under(layer: MeasureLayer, event: QGraphicsSceneMouseEvent) -> Target:
-    """What the press or move of ``event`` points at (Shift: a model's whole unit).
+    """What the press or move of ``event`` points at.
 
-    Name labels do not count: a selected unit's label can hang far over the table.
+    A model; else an access point, fire point or weapon mount within :data:`PICK_PX`; else a
+    building; else the bare point. Shift widens it (:func:`board.game.measuring.pick.widen`:
+    a model's unit, a generator's void-shield zone). Labels do not count: a name label can hang far
+    over the table, and what is under it is what the player sees through it.
     """
     under = [i for i in layer.scene.items_under(event) if not isinstance(i, LabelItem)]
     item = board_item_at(under)
-    if isinstance(item, ModelItem):
-        if event.modifiers() & Shift:
-            return UnitTarget(layer.world().models[item.model_id].unit_id)
-        return ModelTarget(item.model_id)
-    if isinstance(item, BuildingItem) and item.piece_id in layer.world().pieces:
-        return PieceTarget(item.piece_id)
+    world = layer.world()
     at = event.scenePos()
-    return PointTarget(round(at.x(), 3), round(at.y(), 3))
+    picked: Target
+    if isinstance(item, ModelItem) and item.model_id in world.models:
+        picked = ModelTarget(item.model_id)
+    else:
+        feature = feature_at(world, at.x(), at.y(), layer.pixels(PICK_PX))
+        if feature is not None:
+            return feature
+        if isinstance(item, BuildingItem) and item.piece_id in world.pieces:
+            picked = PieceTarget(item.piece_id)
+        else:
+            return PointTarget(round(at.x(), 3), round(at.y(), 3))
+    return widen(world, picked) if event.modifiers() & Shift else picked
 
 
 def _bounds(shape: Shape) -> QRectF:
@@ -80,8 +99,10 @@ class _MeasureTool(Tool):
     def __init__(self, layer: MeasureLayer) -> None:
         super().__init__(layer.scene)
         self.layer = layer
-        self.item = OverlayItem(self._compute, self._estimate, 40.0)
+        self.item = OverlayItem(self._compute, self._estimate, 40.0, note=self.summary_note)
         self.error = ""
+        #: What a click would measure to now (outlined and named on the board).
+        self.hover: Target | None = None
 
     def start(self) -> None:  # noqa: D102 - documented on Tool
         self.scene.addItem(self.item)
@@ -102,8 +123,41 @@ class _MeasureTool(Tool):
         """What to do next, in words."""
         return ""
 
+    def summary_note(self) -> Finding | None:
+        """What the tool's reading says, for an export (``None`` before it reads)."""
+        return None
+
+    def hover_at(self, event: QGraphicsSceneMouseEvent) -> None:
+        """Outline and name what a click at ``event`` would measure to."""
+        picked = target_under(self.layer, event)
+        if picked != self.hover:
+            self.hover = picked
+            self.item.mark_dirty()
+            self.layer.hover_changed.emit(self.layer.namer().target(picked))
+
     def _estimate(self) -> QRectF:
         return QRectF()
+
+    def _hover_rect(self) -> QRectF:
+        if self.hover is None or isinstance(self.hover, PointTarget):
+            return QRectF()
+        return self.layer.pad(_target_rect(self.layer, self.hover))
+
+    def _with_hover(self, sketch: Sketch | None) -> Sketch | None:
+        """``sketch`` with the hovered target outlined and named over it."""
+        if self.hover is None or isinstance(self.hover, PointTarget):
+            return sketch
+        try:
+            parts = self.layer.parts(self.hover)
+        except (TargetError, KeyError, ValueError):
+            return sketch
+        name = self.layer.namer().target(self.hover)
+        extra = hover_sketch([s for _, s in parts], name, self.layer.pixels(PICK_PX))
+        if sketch is None:
+            return extra
+        sketch.areas += extra.areas
+        sketch.labels += extra.labels
+        return sketch
 
     def _compute(self) -> Sketch | None:
         return None
@@ -156,11 +210,22 @@ class RulerTool(_MeasureTool):
         return True
 
     def mouse_move_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
+        self.hover_at(event)
         if not self._dragging:
-            return False
+            return True
         self.second = target_under(self.layer, event)
         self.item.mark_dirty()
         return True
+
+    def summary_note(self) -> Finding | None:  # noqa: D102 - documented on _MeasureTool
+        reading = self.reading
+        if reading is None:
+            return None
+        how = "centre to centre" if reading.centre_to_centre else "closest points"
+        models = tuple(p for p in (reading.start_part, reading.end_part)
+                       if p in self.layer.world().models)
+        return Finding(f"Ruler: {reading.text} from {reading.start_name} to "
+                       f"{reading.end_name} ({how})", models=models)
 
     def mouse_release_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
         if not self._dragging or event.button() != Qt.MouseButton.LeftButton:
@@ -181,11 +246,14 @@ class RulerTool(_MeasureTool):
 
     def _estimate(self) -> QRectF:
         if self.first is None or self.second is None:
-            return QRectF()
+            return self._hover_rect()
         rect = _target_rect(self.layer, self.first).united(_target_rect(self.layer, self.second))
-        return self.layer.pad(rect)
+        return self.layer.pad(rect).united(self._hover_rect())
 
     def _compute(self) -> Sketch | None:
+        return self._with_hover(self._measure())
+
+    def _measure(self) -> Sketch | None:
         self._reading = None
         if self.first is None or self.second is None:
             return None
@@ -267,8 +335,20 @@ class WithinTool(_MeasureTool):
             self.set_unit(self.layer.world().models[picked.model_id].unit_id)
         return True
 
+    def mouse_move_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
+        self.hover_at(event)
+        return True
+
     def mouse_release_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
         return event.button() == Qt.MouseButton.LeftButton
+
+    def summary_note(self) -> Finding | None:  # noqa: D102 - documented on _MeasureTool
+        reading = self.reading
+        if reading is None:
+            return None
+        return Finding(f"Within: {reading.headline}",
+                       tuple(reading.explain(m) for m in reading.models),
+                       tuple(m.model_id for m in reading.models))
 
     def keep(self) -> bool:
         """Keep the question on the board as an annotation (one undo step); False if none."""
@@ -286,13 +366,17 @@ class WithinTool(_MeasureTool):
 
     def _estimate(self) -> QRectF:
         if self.unit_id is None or self.target is None:
-            return QRectF()
+            return self._hover_rect()
         rect = _target_rect(self.layer, UnitTarget(self.unit_id))
         rect = rect.united(_target_rect(self.layer, self.target))
         reach = self.layer.reach
-        return self.layer.pad(rect.adjusted(-reach, -reach, reach, reach))
+        return self.layer.pad(rect.adjusted(-reach, -reach, reach, reach)).united(
+            self._hover_rect())
 
     def _compute(self) -> Sketch | None:
+        return self._with_hover(self._measure())
+
+    def _measure(self) -> Sketch | None:
         self._reading, self.lines = None, []
         if self.unit_id is None or self.target is None:
             return None
@@ -304,8 +388,7 @@ class WithinTool(_MeasureTool):
             self._refused(error)
             return None
         self._reading = reading
-        self.lines = [sketch.labels[-1].text if sketch.labels else reading.verdict,
-                      *(reading.explain(m) for m in reading.models)]
+        self.lines = [reading.headline, *(reading.explain(m) for m in reading.models)]
         self._measured(self.lines)
         return sketch
 

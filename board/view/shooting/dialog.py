@@ -27,10 +27,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from board.document.model import RuleSystem
 from board.game.core.world import World
+from board.game.firers import Firer, firer_choices, firer_position, target_choices
+from board.game.kit import may_target_building
 from board.game.systems.epic.assault import debris_choices
 from board.game.systems.epic.shooting import epic_odds_lines, epic_shoot
+from board.game.systems.protocol import ShotForm
+from board.game.systems.registry import system_for
 from board.game.systems.wh40k.shooting import (
     SPECIAL_RULES,
     ShootingError,
@@ -46,8 +49,6 @@ from board.game.systems.wh40k.shooting import (
 )
 from board.view.commands import ApplyChangeCommand
 from board.view.scene import BoardScene
-from board.view.shooting.choices import firer_choices, firer_position, target_choices
-from rules import epic40k
 
 __all__ = ["ShootDialog"]
 
@@ -60,15 +61,16 @@ def _spin(low: int, high: int, value: int) -> QSpinBox:
 
 
 class ShootDialog(QDialog):
-    """Shoot a building on ``scene`` (optionally ``piece_id`` and the ``firer`` key first)."""
+    """Shoot a building on ``scene`` (optionally ``piece_id`` and the ``firer`` first)."""
 
     def __init__(self, scene: BoardScene, piece_id: str | None = None,
-                 parent: QWidget | None = None, firer: str | None = None) -> None:
+                 parent: QWidget | None = None, firer: Firer | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Shoot a building")
         self.scene = scene
         self.result_: ShotResult | None = None
-        self.epic = scene.document.scenario.rule_system is RuleSystem.EPIC40K
+        self.system = system_for(scene.document.scenario.rule_system)
+        self.epic = self.system.shot_form is ShotForm.FIREPOWER
         layout = QVBoxLayout(self)
         layout.addWidget(self._who())
         layout.addWidget(self._epic_box() if self.epic else self._weapon_box())
@@ -84,10 +86,15 @@ class ShootDialog(QDialog):
         layout.addWidget(self.outcome)
         if piece_id is not None:
             self.target.setCurrentIndex(max(0, self.target.findData(piece_id)))
-        if firer is not None and self.firer.findData(firer) >= 0:
-            self.firer.setCurrentIndex(self.firer.findData(firer))
+        if firer is not None and self.firer_index(firer) >= 0:
+            self.firer.setCurrentIndex(self.firer_index(firer))
         self.resize(560, 900)
         self.update_odds()
+
+    def firer_index(self, firer: Firer) -> int:
+        """The row of ``firer`` in the Firer box (-1 when it is not offered)."""
+        return next((i for i in range(self.firer.count()) if self.firer.itemData(i) == firer),
+                    -1)
 
     # -- building the form --------------------------------------------------------------------
     def _who(self) -> QGroupBox:
@@ -98,8 +105,8 @@ class ShootDialog(QDialog):
         for piece_id, label in target_choices(scenario, self.scene.datasheets):
             self.target.addItem(label, piece_id)
         self.firer = QComboBox()
-        for key, label in firer_choices(scenario, self.scene.datasheets, self.scene.world()):
-            self.firer.addItem(label, key)
+        for firer, label in firer_choices(scenario, self.scene.datasheets, self.scene.world()):
+            self.firer.addItem(label, firer)
         form.addRow("Target building", self.target)
         form.addRow("Firer", self.firer)
         self.target.currentIndexChanged.connect(self.update_odds)
@@ -184,9 +191,9 @@ class ShootDialog(QDialog):
         """The weapon as the form has it (an emplaced weapon as its building allows it)."""
         if self.epic:
             return WeaponOrder(f"firepower {self.firepower.value()}", 1, 1, 1, None)
-        kind, _, rest = str(self.firer.currentData()).partition("/")
-        if kind == "emplaced":
-            piece_id, _, weapon_id = rest.partition("/")
+        firer = self.firer.currentData()
+        if isinstance(firer, Firer) and firer.piece_id and firer.weapon_id:
+            piece_id, weapon_id = firer.piece_id, firer.weapon_id
             order, _ = emplaced_order(self.scene.document.scenario, self.scene.datasheets,
                                       self.scene.world(), piece_id, weapon_id, self.bs.value())
             return order
@@ -202,21 +209,20 @@ class ShootDialog(QDialog):
     def plan(self) -> ShotPlan:
         """The shot the form describes (:class:`ShootingError` if it cannot be made)."""
         piece_id = self.target.currentData()
-        if piece_id is None and self.scene.document.scenario.rule_system is \
-                RuleSystem.WARHAMMER_FANTASY:
-            raise ShootingError("in Warhammer Fantasy the building is not shot at: its garrison "
-                                "is, counting as in hard cover (−2 to hit)")
+        if piece_id is None and self.system.building_not_shot:
+            raise ShootingError(self.system.building_not_shot)
         if piece_id is None:
             raise ShootingError("there is no standing building to shoot at")
-        key = self.firer.currentData()
-        if key is None:
+        firer = self.firer.currentData()
+        if not isinstance(firer, Firer):
             raise ShootingError("there is nobody on the table to shoot")
         scenario, world = self.scene.document.scenario, self.scene.world()
-        at, label = firer_position(scenario, world, key, piece_id)
+        at, label = firer_position(scenario, world, firer, piece_id)
         return ShotPlan(piece_id, self.weapon(), at, label)
 
     def _on_firer_changed(self) -> None:
-        emplaced = str(self.firer.currentData()).startswith("emplaced/")
+        firer = self.firer.currentData()
+        emplaced = isinstance(firer, Firer) and firer.emplaced
         if not self.epic:
             for widget in (self.name, self.shots, self.strength, self.ap, self.blast,
                            self.template, self.battlements, self.no_escape,
@@ -230,7 +236,7 @@ class ShootDialog(QDialog):
         try:
             plan = self.plan()
             if self.epic:
-                allowed = epic40k.may_target_building(self.super_heavy.isChecked())
+                allowed = may_target_building(self.super_heavy.isChecked())
                 if not allowed:
                     raise ShootingError(allowed.reason)
                 lines = epic_odds_lines(scenario, self.scene.datasheets, plan.piece_id,

@@ -10,8 +10,10 @@ from PySide6.QtGui import QAction, QColor, QKeySequence
 from shiboken6 import isValid
 
 from board.game.core.clock import TurnError, clock_text, goes_first
-from board.game.core.shooters import Shooter, ShooterKind
 from board.game.core.targets import PieceTarget
+from board.game.firers import Firer
+from board.game.kit import Circle
+from board.game.measuring.pick import preselected_piece
 from board.game.systems.wh40k.automated_fire import AutomatedTarget, FireResult, automated_fire
 from board.game.turns import end_turn
 from board.view.commands import ApplyChangeCommand
@@ -19,7 +21,6 @@ from board.view.measure.overlay_item import Label, Line, OverlayItem, Sketch
 from board.view.shooting.dialog import ShootDialog
 from board.view.shooting.dock import ShootingDock
 from board.view.sight import SightOverlay, SightTool
-from geometry import Circle
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow
@@ -80,28 +81,19 @@ class ShootingFeature:
         The target is ``piece_id``, else the building the line of sight looks at, else the
         selected building; the firer is the line of sight's shooter when it can fire.
         """
-        selected = self.window.scene.selected_piece_ids()
+        scene = self.window.scene
+        selected = scene.selected_piece_ids()
         looked_at = self.sight.target.piece_id if isinstance(self.sight.target,
                                                              PieceTarget) else None
-        chosen = piece_id or looked_at or (selected[0] if len(selected) == 1 else None)
+        groups = {p.id: p.group for p in self.window.scenario.terrain}
+        chosen = piece_id or looked_at or preselected_piece(selected, groups, scene.picked_part)
         if self.dialog is not None:
             self.dialog.close()
         self.dialog = ShootDialog(self.window.scene, chosen, self.window,
-                                  firer=self._firer_key(self.sight.shooter))
+                                  firer=Firer.from_shooter(self.window.scenario,
+                                                         self.sight.shooter))
         self.dialog.show()
         return self.dialog
-
-    def _firer_key(self, shooter: Shooter | None) -> str | None:
-        """The dialog's firer for a line-of-sight shooter (a unit, or an emplaced weapon)."""
-        if shooter is None:
-            return None
-        if shooter.kind is ShooterKind.EMPLACED_WEAPON:
-            return f"emplaced/{shooter.id}/{shooter.point}"
-        if shooter.kind is ShooterKind.UNIT:
-            return f"unit/{shooter.id}"
-        if shooter.kind is ShooterKind.MODEL:
-            return f"unit/{self.window.scenario.model(shooter.id)[0].id}"
-        return None
 
     def automated_fire(self, seed: int | None = None) -> FireResult | None:
         """Highlight each claimed building's automated targets and resolve their fire."""

@@ -20,13 +20,12 @@ from board.game.core.names import Namer
 from board.game.core.shooters import Shooter, ShooterKind
 from board.game.core.targets import ModelTarget, UnitTarget
 from board.game.core.world import World
+from board.game.kit import Circle, Ray, Shape
 from board.game.sight import SightError, SightReading, SightTarget, line_of_sight
 from board.view import style
 from board.view.measure.overlay_item import Label, LineBatch, OverlayItem, Sketch
 from board.view.scene import BoardScene
 from board.view.sight.rays import RayLines
-from geometry import Circle, Shape
-from geometry.sight import Ray
 
 __all__ = ["CLEAR", "BLOCKED", "ROOM_PX", "PREVIEW_EVERY_S", "REST_S", "SightOverlay",
            "sight_sketch", "moved_reading"]
@@ -157,7 +156,7 @@ class SightOverlay(QObject):
         self.target: SightTarget | None = None
         self.reading: SightReading | None = None
         self._on_reading = on_reading
-        self.item = OverlayItem(self._sketch, self._estimate, z=40.0)
+        self.item = OverlayItem(self._sketch, self._estimate, z=40.0, note=self.summary_note)
         scene.addItem(self.item)
         document = scene.document
         for signal in (document.models_changed, document.models_removed, document.models_added,
@@ -193,6 +192,12 @@ class SightOverlay(QObject):
         """Look from ``shooter`` at ``target`` (either ``None``: nothing drawn)."""
         self.shooter, self.target = shooter, target
         self.refresh()
+
+    def summary_note(self) -> tuple[str, list[str]] | None:
+        """The reading in words, for an export (``None`` when nothing is looked at)."""
+        if self.reading is None:
+            return None
+        return ("Line of sight", self.reading.lines())
 
     def say(self, lines: list[str]) -> None:
         """Show ``lines`` in the readout (a prompt or a refusal)."""

@@ -17,10 +17,10 @@ import math
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneMouseEvent
 
-from board.document.model import RuleSystem
 from board.game.core.shooters import Shooter, ShooterKind
 from board.game.core.targets import ModelTarget, PieceTarget, UnitTarget
 from board.game.sight import SightTarget
+from board.game.systems.registry import system_for
 from board.view.items import BuildingItem, ModelItem
 from board.view.scene import BoardScene
 from board.view.sight.overlay import SightOverlay
@@ -44,9 +44,8 @@ def building_shooter(scene: BoardScene, piece_id: str, at: QPointF) -> Shooter:
     if near:
         _, kind, point = min(near)
         return Shooter(kind, piece_id, point)
-    if scene.document.scenario.rule_system is RuleSystem.WARHAMMER_FANTASY:
-        return Shooter(ShooterKind.GARRISON, piece_id)
-    return Shooter(ShooterKind.BATTLEMENTS, piece_id)
+    looker = system_for(scene.document.scenario.rule_system).building_looker
+    return Shooter(ShooterKind(looker.value), piece_id)
 
 
 class SightTool(Tool):

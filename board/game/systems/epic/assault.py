@@ -45,11 +45,12 @@ from board.game.core.assault import (
 from board.game.core.buildings import building_rules, write_back
 from board.game.core.names import Namer
 from board.game.core.world import World
+from board.game.systems.epic.site import epic_site
 from geometry import CM_PER_INCH, distance
 from rules import epic40k
 from rules.decision import Decision
 from rules.dice import Dice
-from rules.epic40k.tables import COLLAPSE_RADIUS_DICE, CriticalEffect
+from rules.epic40k.tables import CriticalEffect
 
 __all__ = [
     "CONTACT_CM",
@@ -213,23 +214,6 @@ def debris_lines(scenario: Scenario, criticals: Sequence[epic40k.CriticalOutcome
     return lines
 
 
-def _site(scenario: Scenario, world: World, piece_id: str) -> epic40k.Site:
-    inside = tuple(epic40k.UnitInside(m.id, u.id, stat_int(u, "armour"))
-                   for u in scenario.units_in(piece_id) for m in u.models)
-    footprint = world.piece(piece_id).footprint
-    reach = 6 * max(COLLAPSE_RADIUS_DICE.values())
-    nearby = []
-    for unit in scenario.units:
-        if not unit.on_table:
-            continue
-        for model_id, shape in world.unit_models(unit.id):
-            gap = distance(shape, footprint) * CM_PER_INCH
-            if gap <= reach:
-                nearby.append(epic40k.UnitNearby(model_id, unit.id, stat_int(unit, "armour"),
-                                                 gap))
-    return epic40k.Site(inside, tuple(nearby))
-
-
 def _killed(outcome: epic40k.AssaultOutcome) -> set[str]:
     dead: set[str] = set()
     for critical in outcome.criticals:
@@ -272,7 +256,7 @@ def epic_assault(scenario: Scenario, library: Mapping[str, Datasheet], world: Wo
     refusal = debris_refusal(scenario, world, piece_id, debris_target)
     if refusal:
         raise AssaultError(refusal)
-    site = _site(scenario, world, piece_id)
+    site = epic_site(scenario, world, piece_id)
     markers = _blast_markers(scenario, picked)
     try:
         outcome = epic40k.assault_building(state, [s.assaulter for s in picked], site, dice,

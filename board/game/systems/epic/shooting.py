@@ -28,29 +28,12 @@ from board.game.core.buildings import write_back
 from board.game.core.shots import ShootingError, ShotResult
 from board.game.core.world import World
 from board.game.systems.epic.assault import debris_lines, debris_refusal, epic_building
-from geometry import CM_PER_INCH, distance
+from board.game.systems.epic.site import epic_site
 from rules import epic40k
 from rules.dice import Dice
-from rules.epic40k.tables import COLLAPSE_RADIUS_DICE
 from rules.odds import binomial
 
 __all__ = ["epic_site", "epic_odds_lines", "epic_fall", "epic_shoot"]
-
-
-def epic_site(scenario: Scenario, world: World, piece_id: str) -> epic40k.Site:
-    """The stands inside ``piece_id`` and those near enough to be caught if it collapses."""
-    inside = tuple(epic40k.UnitInside(m.id, u.id, stat_int(u, "armour"))
-                   for u in scenario.units_in(piece_id) for m in u.models)
-    footprint = world.piece(piece_id).footprint
-    reach = 6 * max(COLLAPSE_RADIUS_DICE.values())
-    nearby = []
-    for unit in scenario.units:
-        for model_id, shape in world.unit_models(unit.id) if unit.on_table else ():
-            gap = distance(shape, footprint) * CM_PER_INCH
-            if gap <= reach:
-                nearby.append(epic40k.UnitNearby(model_id, unit.id, stat_int(unit, "armour"),
-                                                 gap))
-    return epic40k.Site(inside, tuple(nearby))
 
 
 def _percent(chance: Fraction) -> str:

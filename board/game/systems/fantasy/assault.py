@@ -27,10 +27,10 @@ from board.game.core.assault import (
     remove_models,
     unit_version,
 )
-from board.game.core.buildings import FantasyBuilding, building_rules, write_back
+from board.game.core.buildings import building_rules, write_back
 from board.game.core.names import Namer
 from board.game.core.world import World
-from board.game.occupancy.embarking import EMBARKED_ON, turn_mark
+from board.game.occupancy.common import EMBARKED_ON, turn_mark
 from board.game.systems.fantasy.assault_facts import (
     Approach,
     approach,
@@ -38,6 +38,7 @@ from board.game.systems.fantasy.assault_facts import (
     fantasy_unit,
     far_side,
 )
+from board.game.systems.fantasy.building import FantasyBuilding
 from board.game.systems.fantasy.volley import missile_of, volley
 from rules import warhammer_fantasy as wf
 from rules.dice import Dice

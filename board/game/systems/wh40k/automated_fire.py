@@ -26,7 +26,7 @@ from board.document.model import LogEntry, Scenario
 from board.game.core.buildings import building_rules, write_back
 from board.game.core.shooters import model_height, mount_arc, mount_height
 from board.game.core.world import World
-from board.game.sight import sight_rule
+from board.game.systems.facts import facts_for
 from geometry import Circle, EnemyUnit, nearest_enemy
 from rules import wh40k
 from rules.dice import Dice, Roll
@@ -96,7 +96,7 @@ def _targets_of(world: World, building: wh40k.Building, manual: Collection[str],
         at = (mount.x, mount.y)
         found = nearest_enemy(at, mount_height(piece, mount), mount.weapon.range,
                               _in_arc(enemies, at, mount_arc(piece, mount)), world.terrain.index,
-                              sight_rule(world.rule_system), frozenset({building.id}))
+                              facts_for(world.rule_system).sight_rule, frozenset({building.id}))
         return list(found.tied) if found else []
 
     shots = wh40k.automated_fire(building, manual, nearest, dice)

@@ -13,16 +13,24 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+import shapely
 from shapely.geometry.base import BaseGeometry
 
 from board.game.core.units import excess_text
 from board.game.core.world import World
-from geometry import EPSILON, unit_wholly_within, unit_within
+from geometry import EPSILON, unit_wholly_within, unit_within, void_shield_zone
 
 if TYPE_CHECKING:
     from board.game.core.names import Namer
 
-__all__ = ["Coverage", "ModelCoverage", "UnitCoverage", "unit_coverage", "void_shield_coverage"]
+__all__ = [
+    "Coverage",
+    "ModelCoverage",
+    "UnitCoverage",
+    "unit_coverage",
+    "void_shield_coverage",
+    "void_shield_area",
+]
 
 
 class Coverage(StrEnum):
@@ -128,3 +136,10 @@ def void_shield_coverage(world: World) -> tuple[UnitCoverage, ...]:
         return ()
     on_table = [uid for uid, unit in world.units.items() if unit.on_table and unit.models]
     return tuple(unit_coverage(world, uid) for uid in on_table)
+
+
+def void_shield_area(world: World) -> BaseGeometry | None:
+    """Every generator's zone in ``world`` as one area (overlaps merged); ``None``: none."""
+    zones = [void_shield_zone(p.footprint, p.void_shields.range)
+             for p in world.pieces.values() if p.void_shields]
+    return shapely.union_all(zones) if zones else None

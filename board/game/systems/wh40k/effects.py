@@ -26,9 +26,9 @@ from board.document.model import Model, Scenario, Unit
 from board.game.core.buildings import write_back
 from board.game.core.names import Namer
 from board.game.core.world import World
-from board.game.occupancy.embarking import unit_facts
 from board.game.systems.wh40k.battlements import units_on_battlements
 from board.game.systems.wh40k.forced_out import ForcedOutPlacer
+from board.game.systems.wh40k.occupancy import unit_facts
 from rules import wh40k
 from rules.dice import Dice
 

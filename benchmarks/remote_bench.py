@@ -1,0 +1,337 @@
+"""Speed and size of the shared board on loopback (not a test), beside the single-seat board.
+
+The issue's table (benchmarks/board_bench.py: 72×48, 50 buildings, 1,000 models). A room
+server runs as ``battleboard serve`` in a child process on 127.0.0.1; two main windows in
+this process join it, the host (red) and a guest (blue), each with its own y-websocket client
+thread, as two players' machines would.
+
+1. **A remote drag**: the host drags one model with real mouse events (press, three moves,
+   release: the drag is one undo step, sent on release). Timed from the mouse release to the
+   moment the guest's scene item stands at the new position; beside it, the same release to
+   the host's own item (the single-seat figure), and the naive way of sharing a board —
+   sending the whole scenario file for each edit and reading it on the other end.
+2. **Joining a 4-hour game**: 10,000 edits (8,000 model moves, 2,000 shots each with a fair
+   seed agreed by commit–reveal and a log entry with its dice) are played into a room; then a
+   new window joins it: timed from the join to the end of the first paint of the board.
+   Beside it: opening the same game from its saved file (single-seat), and the naive join —
+   replaying the 10,000 edits onto the starting board.
+3. **The shared state's size** after that game: the Yjs state, and the room's file on the
+   server's disk, beside the saved scenario file and a journal of the 10,000 edits as JSON.
+
+Run from the repository root: ``python benchmarks/remote_bench.py [--drags N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("QT_QPA_UPDATE_IDLE_TIME", "0")
+
+import pycrdt  # noqa: E402
+from PySide6.QtCore import QPointF, Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from benchmarks.board_bench import PaintCounter, _until_painted, bench_scenario  # noqa: E402
+from board.document.changes import Change, apply_change  # noqa: E402
+from board.document.datasheets import load_library  # noqa: E402
+from board.document.edits import ScenarioDocument  # noqa: E402
+from board.document.io import scenario_from_dict, scenario_to_dict  # noqa: E402
+from board.document.jsontext import dumps  # noqa: E402
+from board.document.model import LogEntry, Scenario  # noqa: E402
+from board.shared.binder import SHARED_CONTROL, SharedScenario  # noqa: E402
+from board.shared.server import ROOMS_FILE  # noqa: E402
+from board.shared.session import GameSession  # noqa: E402
+from board.view.window import MainWindow  # noqa: E402
+from rules.dice import Dice  # noqa: E402
+from tests.shared.servers import Server  # noqa: E402
+
+TARGETS = {"drag_p95_ms": 20.0, "join_s": 1.0, "state_mb": 2.0}
+MOVES, SHOTS = 8000, 2000
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` quantile (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def verdict(value: float, target: float) -> str:
+    return "within target" if value <= target else "MISSED"
+
+
+def window_on(app: QApplication, library, scenario: Scenario | None) -> MainWindow:
+    window = MainWindow(library)
+    window.files.ask_save_changes = lambda: None  # type: ignore[method-assign, assignment, return-value]  # noqa: E501
+    if scenario is not None:
+        window.show_scenario(scenario)
+    window.resize(1400, 900)
+    window.show()
+    app.processEvents()
+    window.view.fit_table()
+    app.processEvents()
+    return window
+
+
+def wait(app: QApplication, condition, limit: float = 5.0) -> float | None:
+    """Run the event loop until ``condition()``; seconds taken, ``None`` after ``limit``."""
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < limit:
+        app.processEvents()
+        if condition():
+            return time.perf_counter() - t0
+        time.sleep(0.0002)
+    return None
+
+
+# -- 1. a remote drag -----------------------------------------------------------------------
+def one_drag(app: QApplication, host: MainWindow, model_id: str, dx: float) -> float:
+    """Drag ``model_id`` by ``dx`` inches; return ms from the release to the host's item."""
+    view, viewport = host.view, host.view.viewport()
+    model = host.document.scenario.model(model_id)[1]
+    start = view.mapFromScene(QPointF(model.x, model.y))
+    end = view.mapFromScene(QPointF(model.x + dx, model.y))
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    for k in (1, 2, 3):
+        QTest.mouseMove(viewport, start + (end - start) * (k / 3))
+    t0 = time.perf_counter()
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+    return t0
+
+
+#: Of each remote drag: ms from the host's update leaving (its flush) to the guest's item.
+from_flush: list[float] = []
+
+
+def remote_drags(app: QApplication, host: MainWindow, guest: MainWindow | None,
+                 count: int) -> list[float]:
+    """ms from each release to the item's new place on ``guest`` (or on the host's own)."""
+    scene = guest.scene if guest is not None else host.scene
+    sent: list[float] = []
+    if guest is not None:
+        host.remote.session.board.outgoing.connect(  # type: ignore[attr-defined]
+            lambda _update: sent.append(time.perf_counter()))
+    from_flush.clear()
+    reds = [m.id for u in host.document.scenario.units if u.side == "red" and u.on_table
+            for m in u.models[:1]]
+    times = []
+    for k in range(count):
+        model_id = reds[k % len(reds)]
+        dx = 0.5 if (k // len(reds)) % 2 == 0 else -0.5
+        t0 = one_drag(app, host, model_id, dx)
+        target = host.document.scenario.model(model_id)[1]
+        wanted = (round(target.x, 6), round(target.y, 6))
+
+        def there(model_id: str = model_id, wanted: tuple[float, float] = wanted) -> bool:
+            pos = scene.model_item(model_id).pos()
+            return (round(pos.x(), 6), round(pos.y(), 6)) == wanted
+
+        if wait(app, there) is None:
+            raise SystemExit(f"drag {k}: the item never reached {wanted}")
+        now = time.perf_counter()
+        times.append((now - t0) * 1000.0)
+        if sent:
+            from_flush.append((now - sent[-1]) * 1000.0)
+            sent.clear()
+        time.sleep(0.01)  # a player's drags are not back to back
+        app.processEvents()
+    return times
+
+
+def naive_drags(app: QApplication, host: MainWindow, guest: MainWindow, count: int) -> list[float]:
+    """The whole scenario file sent for each edit: write, text, read, checked, shown."""
+    library = guest.scene.datasheets
+    times = []
+    for _ in range(count):
+        t0 = time.perf_counter()
+        text = dumps(scenario_to_dict(host.document.scenario))
+        guest.document.replace(scenario_from_dict(json.loads(text), library))
+        app.processEvents()
+        times.append((time.perf_counter() - t0) * 1000.0)
+    return times
+
+
+# -- 2. a 4-hour game -----------------------------------------------------------------------
+def play_game(scenario: Scenario, library) -> tuple[SharedScenario, list[dict]]:
+    """Two headless boards play 10,000 edits (with fair seeds); the host's board, the journal."""
+    scenario.options[SHARED_CONTROL] = True
+    boards = [SharedScenario(ScenarioDocument(scenario), pycrdt.Doc(), "Ann", "red", library),
+              SharedScenario(ScenarioDocument(), pycrdt.Doc(), "Bob", "blue", library)]
+    boards[0].publish()
+    boards[1].receive(boards[0].doc.get_update())
+    queue: list[tuple[int, bytes]] = []
+    for k, board in enumerate(boards):
+        board.outgoing.connect(lambda update, k=k: queue.append((k, update)))
+
+    def pump() -> None:
+        while queue:
+            sender, update = queue.pop(0)
+            boards[1 - sender].receive(update)
+
+    rng = random.Random(4)
+    ids = [m.id for u in scenario.units if u.on_table for m in u.models]
+    journal: list[dict] = []
+    shots = set(rng.sample(range(MOVES + SHOTS), SHOTS))
+    for k in range(MOVES + SHOTS):
+        board = boards[k % 2]
+        if k in shots:
+            roll_id = board.request_seed(f"shot {k}")
+            pump()
+            seed = board.seed(roll_id)
+            assert seed is not None
+            dice = Dice(seed)
+            dice.roll(rng.randint(2, 10), "to hit")
+            entry = LogEntry(f"Shot {k}: lascannons at the bastion",
+                             [r.to_dict() for r in dice.take()], seed)
+            apply_change(board.document, Change(log=[entry]))
+            journal.append({"op": "log", "text": entry.text, "rolls": entry.rolls,
+                            "seed": seed})
+        else:
+            model_id = rng.choice(ids)
+            model = board.document.scenario.model(model_id)[1]
+            to = (min(71.0, max(1.0, model.x + rng.uniform(-3, 3))),
+                  min(47.0, max(1.0, model.y + rng.uniform(-3, 3))))
+            board.document.move_models({model_id: to})
+            journal.append({"op": "move_models", "positions": {model_id: list(to)}})
+        pump()
+    assert scenario_to_dict(boards[0].document.scenario) == \
+        scenario_to_dict(boards[1].document.scenario)
+    return boards[0], journal
+
+
+def naive_join(start: Scenario, journal: list[dict]) -> float:
+    """Seconds to replay the journal's edits onto the starting board (no window)."""
+    document = ScenarioDocument(start)
+    t0 = time.perf_counter()
+    for edit in journal:
+        if edit["op"] == "move_models":
+            document.move_models({k: tuple(v) for k, v in edit["positions"].items()})
+        else:
+            apply_change(document, Change(log=[LogEntry(edit["text"], edit["rolls"],
+                                                         edit["seed"])]))
+    return time.perf_counter() - t0
+
+
+def join_time(app: QApplication, library, link: str) -> tuple[float, MainWindow]:
+    """Seconds from a new window's join to the end of its first paint of the joined board."""
+    window = window_on(app, library, None)
+    window.install_features()
+    counter = PaintCounter(window.view.viewport())
+    t0 = time.perf_counter()
+    window.remote.join("Cy", "blue", link)  # type: ignore[attr-defined]
+    window.view.fit_table()
+    before = counter.paints
+    window.view.viewport().update()
+    _until_painted(app, counter, before, limit=5.0)
+    return time.perf_counter() - t0, window
+
+
+def file_open_time(app: QApplication, library, path: Path) -> float:
+    """Seconds to open the saved game from its file and paint it (single-seat)."""
+    from board.document.io import load_scenario
+
+    window = window_on(app, library, None)
+    counter = PaintCounter(window.view.viewport())
+    t0 = time.perf_counter()
+    window.show_scenario(load_scenario(path, library), path)
+    before = counter.paints
+    window.view.viewport().update()
+    _until_painted(app, counter, before, limit=5.0)
+    elapsed = time.perf_counter() - t0
+    window.close()
+    return elapsed
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--drags", type=int, default=100, help="remote drags to time")
+    args = parser.parse_args(argv)
+    app = QApplication.instance() or QApplication(["battleboard-bench"])
+    assert isinstance(app, QApplication)
+    library = load_library()
+    work = Path(tempfile.mkdtemp(prefix="battleboard-remote-bench-"))
+    server = Server(work / "rooms").start()
+    try:
+        return run(app, library, server, work, args.drags)
+    finally:
+        server.kill()
+
+
+def run(app: QApplication, library, server: Server, work: Path, drags: int) -> int:
+    scenario = bench_scenario(library)
+    models = sum(len(u.models) for u in scenario.units if u.on_table)
+    print(f"table 72x48: {len(scenario.terrain)} buildings, {models} models; room server: "
+          f"battleboard serve on 127.0.0.1:{server.port} (a child process)")
+    host = window_on(app, library, scenario)
+    guest = window_on(app, library, None)
+    single = remote_drags(app, host, None, min(drags, 50))
+    host.remote.host_on(server.link("drags"), "Ann", "red")  # type: ignore[attr-defined]
+    guest.remote.join("Bob", "blue", server.link("drags"))  # type: ignore[attr-defined]
+    remote_drags(app, host, guest, 10)  # warm up
+    remote = remote_drags(app, host, guest, drags)
+    naive = naive_drags(app, host, guest, 20)
+    p95 = percentile(remote, 0.95)
+    print(f"remote drag, release -> the other window's item there: median "
+          f"{statistics.median(remote):.2f} ms, p95 {p95:.2f} ms ({len(remote)} drags) -> p95 "
+          f"{verdict(p95, TARGETS['drag_p95_ms'])} (<= {TARGETS['drag_p95_ms']:g} ms)")
+    print(f"  of which from the host's update leaving to the guest's item there (the wire, "
+          f"the server, the guest's check and apply): median "
+          f"{statistics.median(from_flush):.2f} ms, p95 {percentile(from_flush, 0.95):.2f} ms")
+    print(f"  single seat, release -> its own item there: median "
+          f"{statistics.median(single):.2f} ms, p95 {percentile(single, 0.95):.2f} ms")
+    print(f"  naive, the whole scenario file sent per edit: median "
+          f"{statistics.median(naive):.2f} ms, p95 {percentile(naive, 0.95):.2f} ms "
+          f"(baseline)")
+    guest.remote.leave()  # type: ignore[attr-defined]
+    host.remote.leave()  # type: ignore[attr-defined]
+
+    start = bench_scenario(library)
+    t0 = time.perf_counter()
+    played, journal = play_game(bench_scenario(library), library)
+    print(f"a 4-hour game played headless: {len(journal)} edits ({SHOTS} shots with fair "
+          f"seeds) in {time.perf_counter() - t0:.1f} s")
+    uploader = GameSession(SharedScenario(ScenarioDocument(), pycrdt.Doc(), "Ann", "red",
+                                          library), server.link("game"))
+    uploader.start(host=True)
+    uploader.wire.send(played.doc.get_update())
+    time.sleep(1.0)
+    uploader.stop()
+    seconds, joined = join_time(app, library, server.link("game"))
+    equal = scenario_to_dict(joined.document.scenario) == scenario_to_dict(
+        played.document.scenario)
+    print(f"join that game to a painted board: {seconds:.3f} s (board equal to the host's: "
+          f"{equal}) -> {verdict(seconds, TARGETS['join_s'])} (<= {TARGETS['join_s']:g} s)")
+    saved = work / "game.json"
+    saved.write_text(dumps(scenario_to_dict(played.document.scenario)) + "\n")
+    print(f"  single seat, open the saved game and paint it: "
+          f"{file_open_time(app, library, saved):.3f} s")
+    print(f"  naive, replay the {len(journal)} edits onto the starting board (no window): "
+          f"{naive_join(start, journal):.3f} s (baseline)")
+    state = len(played.doc.get_update()) / 1e6
+    on_disk = (work / "rooms" / ROOMS_FILE).stat().st_size / 1e6
+    journal_mb = len(json.dumps(journal)) / 1e6
+    print(f"shared state after the game: Yjs state {state:.2f} MB -> "
+          f"{verdict(state, TARGETS['state_mb'])} (<= {TARGETS['state_mb']:g} MB); the "
+          f"server's rooms file on disk {on_disk:.2f} MB (both rooms) -> "
+          f"{verdict(on_disk, TARGETS['state_mb'])}")
+    print(f"  beside: the saved scenario file {saved.stat().st_size / 1e6:.2f} MB, a JSON "
+          f"journal of the edits {journal_mb:.2f} MB (baseline)")
+    joined.remote.leave()  # type: ignore[attr-defined]
+    for window in (host, guest, joined):
+        window.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,185 @@
+"""A terrain piece's saved ``state``, checked against its type when the file is read.
+
+``TerrainPiece.state`` holds the rules' own record of a building (hull points lost, the
+garrison, the Epic damage capacity left…) as plain JSON values. A value of the wrong type
+(``"hull_points_lost": "x"``) would otherwise be found only when the building is clicked or
+shot; here it is refused with the file, naming the key. The state's type depends on the
+scenario's rule system:
+
+- Warhammer 40,000 and Horus Heresy: :class:`rules.wh40k.BuildingState` (its fields read from
+  the dataclass, so a field added there is checked here too) and its effects;
+- Epic 40,000: :class:`rules.epic40k.BuildingState` as its ``to_dict`` writes it;
+- Warhammer Fantasy: ``{"garrison": null | GARRISON}``
+  (:class:`rules.warhammer_fantasy.GarrisonState`).
+
+An empty state is always fine (a building nothing has happened to yet).
+
+>>> from board.document.model import RuleSystem
+>>> check_state({"hull_points_lost": 1}, RuleSystem.WH40K, "state")
+>>> check_state({"hull_points_lost": "x"}, RuleSystem.WH40K, "state")
+Traceback (most recent call last):
+...
+board.document.errors.ScenarioError: state.hull_points_lost: expected a whole number, got "x"
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from enum import Enum
+from typing import Any
+
+from board.document.errors import ScenarioError
+from board.document.fields import Fields, describe
+from board.document.model import RuleSystem
+from rules import epic40k, warhammer_fantasy, wh40k
+from rules.wh40k.tables import Affected, BuildingCondition, DamageResult
+
+__all__ = ["check_state", "MAX_COUNT"]
+
+#: The largest count a state may hold (hull points lost, shields down, a turn number…).
+MAX_COUNT = 100_000
+
+Check = Callable[[Fields, str], None]
+
+
+def _count(f: Fields, key: str) -> None:
+    f.integer(key, minimum=0, maximum=MAX_COUNT)
+
+
+def _signed_count(f: Fields, key: str) -> None:
+    f.integer(key, minimum=-MAX_COUNT, maximum=MAX_COUNT)
+
+
+def _flag(f: Fields, key: str) -> None:
+    f.flag(key)
+
+
+def _text(f: Fields, key: str) -> None:
+    f.text(key, non_empty=False)
+
+
+def _optional_text(f: Fields, key: str) -> None:
+    if f.data[key] is not None:
+        _text(f, key)
+
+
+def _texts(f: Fields, key: str) -> None:
+    for i, value in enumerate(f.items(key)):
+        if not isinstance(value, str):
+            raise ScenarioError(f"expected a string, got {describe(value)}", f.at(f"{key}[{i}]"))
+
+
+def _optional_count(f: Fields, key: str) -> None:
+    f.optional_integer(key, minimum=1, maximum=MAX_COUNT)
+
+
+def _member(enum: type[Enum], optional: bool = False) -> Check:
+    def check(f: Fields, key: str) -> None:
+        if optional and f.data[key] is None:
+            return
+        f.choice(key, enum)
+    return check
+
+
+def _optional_number(f: Fields, key: str) -> None:
+    f.optional_number(key, above=None)
+
+
+def _turn(f: Fields, key: str) -> None:
+    if f.data[key] is None:
+        return
+    turn = f.child(key)
+    _fields(turn, {"game_turn": _count, "player": _text, "seat": _count},
+            required=("game_turn", "player", "seat"))
+
+
+def _effects(f: Fields, key: str) -> None:
+    for effect in f.children(key):
+        _fields(effect, _EFFECT, required=("kind", "source"))
+
+
+#: How each annotation of the 40K dataclasses is checked.
+_BY_TYPE: dict[str, Check] = {
+    "int": _count, "bool": _flag, "str": _text, "str | None": _optional_text,
+    "list[str]": _texts, "tuple[str, ...]": _texts, "float | None": _optional_number,
+    "BuildingCondition": _member(BuildingCondition),
+    "DamageResult": _member(DamageResult), "DamageResult | None": _member(DamageResult, True),
+    "Affected | None": _member(Affected, True), "PlayerTurn | None": _turn,
+    "list[Effect]": _effects,
+}
+
+
+def _from_dataclass(cls: type) -> dict[str, Check]:
+    """Checks for a dataclass's fields; a type not listed is left to the rules' ``from_dict``."""
+    return {field.name: _BY_TYPE.get(str(field.type), _unchecked)
+            for field in dataclasses.fields(cls)}
+
+
+def _unchecked(f: Fields, key: str) -> None:
+    """A field whose type only the rules' ``from_dict`` checks."""
+
+
+_EFFECT = _from_dataclass(wh40k.Effect)
+_WH40K = _from_dataclass(wh40k.BuildingState)
+_EPIC: dict[str, Check] = {
+    "system": _text, "size": _member(epic40k.SizeClass),
+    "damage_capacity": _signed_count, "condition": _member(epic40k.Condition),
+    "on_fire": _flag, "assault_factor": _optional_count, "armour": _optional_count,
+}
+_GARRISON: dict[str, Check] = {"unit": _text, "side": _text, "entered_turn": _count,
+                               "characters": _texts}
+
+
+def _garrison(f: Fields, key: str) -> None:
+    if f.data[key] is not None:
+        _fields(f.child(key), _GARRISON, required=("unit", "side", "entered_turn"))
+
+
+def _fields(f: Fields, checks: Mapping[str, Check], required: tuple[str, ...] = ()) -> None:
+    f.refuse_unknown(checks)
+    for key in required:
+        f.raw(key)
+    for key, check in checks.items():
+        if key in f.data:
+            check(f, key)
+
+
+def _read_back(state: Mapping[str, Any], system: RuleSystem) -> None:
+    """Let the rules read the state as the board will (the last word on what it means)."""
+    if system is RuleSystem.EPIC40K:
+        epic40k.BuildingState.from_dict(state)
+    elif system is RuleSystem.WARHAMMER_FANTASY:
+        garrison = state.get("garrison")
+        if garrison:
+            warhammer_fantasy.GarrisonState.from_dict(garrison)
+    else:
+        wh40k.BuildingState.from_dict(state)
+
+
+def check_state(state: Mapping[str, Any], system: RuleSystem, where: str) -> None:
+    """Refuse a piece's saved ``state`` that the rules of ``system`` could not use.
+
+    Parameters
+    ----------
+    state
+        The piece's ``state`` as read from the file.
+    system
+        The scenario's rule system (it says which type the state is).
+    where
+        The JSON location of the state, named in the refusal.
+    """
+    if not state:
+        return
+    f = Fields(dict(state), where)
+    if system is RuleSystem.EPIC40K:
+        _fields(f, _EPIC, required=("size",))
+    elif system is RuleSystem.WARHAMMER_FANTASY:
+        _fields(f, {"garrison": _garrison})
+    else:
+        _fields(f, _WH40K)
+    try:
+        _read_back(state, system)
+    except (ValueError, KeyError, TypeError) as error:
+        raise ScenarioError(f"the {system.label} rules cannot read this building state: "
+                            f"{error}", where) from None

@@ -1,0 +1,179 @@
+"""Where labels go so that they cover nothing a player needs to see: a pure layout over boxes.
+
+The board writes names, verdicts and distances beside what they are about. A label must not
+cover a model, a door, a fire point, an emplaced weapon or another label. This module places
+labels among those *obstacles*, all given as rectangles ``(left, top, right, bottom)`` in one
+unit (screen pixels for the overlays, table inches for a building's name):
+
+- :func:`place_labels` places many labels in one pass, the most important first: each takes
+  its preferred spot if that is clear, else the nearest clear spot in rings around its anchor
+  (above, below, right, left, then the corners, each ring one label height further out). A
+  label placed away from its anchor is drawn with a leader line back to it.
+- :func:`least_crowded` picks, of a few rooms offered in order of preference, the first that
+  meets the fewest obstacles (a building's name label: under it, above it, to one side).
+- :func:`first_clear` picks the first room that meets nothing (a building's armour badge
+  stepping along its wall).
+- :func:`overlaps` counts the pairs of boxes that overlap, for tests and for judging.
+
+>>> placed = place_labels([LabelBox((50, 50), 40, 10, dy=-10)], obstacles=[(40, 35, 60, 45)])
+>>> placed[0].rect, placed[0].leader
+((30.0, 53.0, 70.0, 63.0), False)
+>>> least_crowded([(0, 0, 10, 10), (20, 0, 30, 10)], [(5, 5, 6, 6)])
+1
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["Rect", "LabelBox", "Placed", "place_labels", "least_crowded", "first_clear",
+           "intersects", "overlaps", "LEADER_AFTER"]
+
+#: A rectangle: left, top, right, bottom.
+Rect = tuple[float, float, float, float]
+
+#: A label moved off its preferred spot to further than this from its anchor gets a leader.
+LEADER_AFTER = 10.0
+
+#: The directions tried around an anchor, in order: above, below, right, left, the corners.
+_DIRECTIONS = ((0, -1), (0, 1), (1, 0), (-1, 0), (1, -1), (-1, -1), (1, 1), (-1, 1))
+
+
+@dataclass(frozen=True)
+class LabelBox:
+    """A label to place: its anchor, its size, how much it matters, its preferred offset.
+
+    ``dy`` moves the preferred spot's centre up (negative) or down from the anchor.
+    ``priority``: higher is placed first and so keeps its preferred spot.
+    """
+
+    anchor: tuple[float, float]
+    width: float
+    height: float
+    priority: int = 0
+    dy: float = 0.0
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Where a label went, and whether a leader line must join it to its anchor."""
+
+    rect: Rect
+    leader: bool
+
+
+def intersects(a: Rect, b: Rect) -> bool:
+    """Whether two rectangles overlap (touching edges do not count).
+
+    >>> intersects((0, 0, 2, 2), (1, 1, 3, 3)), intersects((0, 0, 2, 2), (2, 0, 4, 2))
+    (True, False)
+    """
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _area(a: Rect, b: Rect) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _box(cx: float, cy: float, label: LabelBox) -> Rect:
+    return (cx - label.width / 2, cy - label.height / 2, cx + label.width / 2,
+            cy + label.height / 2)
+
+
+def _candidates(label: LabelBox, gap: float, rings: int) -> list[Rect]:
+    """The spots tried for ``label``: its preferred one, then rings around the anchor."""
+    x, y = label.anchor
+    spots = [_box(x, y + label.dy, label)]
+    slide = (0.0, -1 / 3, 1 / 3, -2 / 3, 2 / 3)  # a wide label also slides along its row
+    for ring in range(rings):
+        away = gap + ring * (label.height + gap)
+        for dx, dy in _DIRECTIONS:
+            cx = x + dx * (label.width / 2 + away)
+            cy = y + dy * (label.height / 2 + away)
+            for s in slide if dx == 0 else (0.0,):
+                spots.append(_box(cx + s * label.width, cy, label))
+    return spots
+
+
+def _gap(rect: Rect, point: tuple[float, float]) -> float:
+    x, y = point
+    return math.hypot(max(rect[0] - x, 0.0, x - rect[2]), max(rect[1] - y, 0.0, y - rect[3]))
+
+
+def _outside(rect: Rect, bounds: Rect | None) -> float:
+    """How much of ``rect`` lies outside ``bounds`` (its area; 0 when inside or no bounds)."""
+    if bounds is None:
+        return 0.0
+    whole = (rect[2] - rect[0]) * (rect[3] - rect[1])
+    return whole - _area(rect, bounds)
+
+
+def place_labels(labels: Sequence[LabelBox], obstacles: Sequence[Rect] = (), gap: float = 3.0,
+                 rings: int = 12, bounds: Rect | None = None) -> list[Placed]:
+    """Place every label clear of the obstacles and of each other; in the order given.
+
+    The labels of higher ``priority`` are placed first. A label that finds no clear spot in
+    ``rings`` rings takes the spot that covers the least. Each label's own anchor area is
+    not an obstacle to it unless listed. With ``bounds`` (the screen), a spot partly off it
+    counts as covering what lies off it, ten times over.
+    """
+    order = sorted(range(len(labels)), key=lambda k: -labels[k].priority)
+    placed: dict[int, Placed] = {}
+    taken: list[Rect] = []
+    for k in order:
+        label = labels[k]
+        near = [o for o in obstacles if _gap(o, label.anchor) < label.width + (rings + 1) *
+                (label.height + gap)] if obstacles else []
+        best: tuple[float, Rect] | None = None
+        spots = _candidates(label, gap, rings)
+        for spot in spots:
+            cost = sum(_area(spot, o) for o in near) + sum(_area(spot, t) for t in taken) + \
+                10.0 * _outside(spot, bounds)
+            if cost == 0.0:
+                best = (0.0, spot)
+                break
+            if best is None or cost < best[0]:
+                best = (cost, spot)
+        assert best is not None
+        rect = best[1]
+        taken.append(rect)
+        moved = rect != spots[0] and _gap(rect, label.anchor) > LEADER_AFTER
+        placed[k] = Placed(rect, moved)
+    return [placed[k] for k in range(len(labels))]
+
+
+def least_crowded(rooms: Sequence[Rect], obstacles: Sequence[Rect]) -> int:
+    """The index of the first of ``rooms`` that meets the fewest ``obstacles``."""
+    counts = [sum(intersects(room, o) for o in obstacles) for room in rooms]
+    return counts.index(min(counts))
+
+
+def first_clear(rooms: Sequence[Rect], obstacles: Sequence[Rect]) -> int:
+    """The index of the first of ``rooms`` that meets none of ``obstacles``.
+
+    When every room meets something, the one that meets the least (by area).
+    """
+    for k, room in enumerate(rooms):
+        if not any(intersects(room, o) for o in obstacles):
+            return k
+    covered = [sum(_area(room, o) for o in obstacles) for room in rooms]
+    return covered.index(min(covered))
+
+
+def overlaps(boxes: Sequence[Rect], others: Sequence[Rect] | None = None) -> list[tuple[int, int]]:
+    """The overlapping pairs: among ``boxes`` (``i < j``), or of ``boxes`` with ``others``.
+
+    >>> overlaps([(0, 0, 2, 2), (1, 1, 3, 3), (5, 5, 6, 6)])
+    [(0, 1)]
+    >>> overlaps([(0, 0, 2, 2)], [(1, 1, 3, 3), (5, 5, 6, 6)])
+    [(0, 0)]
+    """
+    if others is None:
+        return [(i, j) for i in range(len(boxes)) for j in range(i + 1, len(boxes))
+                if intersects(boxes[i], boxes[j])]
+    return [(i, j) for i, a in enumerate(boxes) for j, b in enumerate(others)
+            if intersects(a, b)]

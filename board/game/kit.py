@@ -1,0 +1,29 @@
+"""What the view takes of geometry and rules, handed on by the bridge (no Qt).
+
+The view imports only :mod:`board.game` and :mod:`board.document` (an import-linter contract):
+the shapes it draws, the dice its dialogs roll, the decisions they show, and the few rules
+values a dialog names come through here, so a change in geometry or rules reaches the view
+only through the bridge.
+"""
+
+from __future__ import annotations
+
+from geometry import Circle, PlacementVerdict, Shape, reach_area
+from geometry.sight import Ray
+from rules.decision import Decision
+from rules.dice import Dice
+from rules.epic40k import may_target_building
+from rules.warhammer_fantasy import AssaultStep, Reaction
+
+__all__ = [
+    "Circle",
+    "Shape",
+    "Ray",
+    "PlacementVerdict",
+    "reach_area",
+    "Decision",
+    "Dice",
+    "may_target_building",
+    "AssaultStep",
+    "Reaction",
+]

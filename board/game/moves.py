@@ -1,0 +1,44 @@
+"""What a finished drag of models does besides moving them, as the rule system says (no Qt).
+
+In Warhammer 40,000 and the Horus Heresy, models moved onto the battlements of an unclaimed
+building claim it at once (seed 000;
+:func:`board.game.systems.wh40k.battlements.battlement_claims`).
+A drag that moves buildings claims nothing: the models on them move with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from board.document.changes import Change
+from board.document.datasheet import Datasheet
+from board.document.model import Scenario
+from board.game.core.world import World
+from board.game.systems.registry import system_for
+
+__all__ = ["shifts", "after_drag"]
+
+XY = tuple[float, float]
+
+
+def shifts(old: Mapping[str, XY], new: Mapping[str, XY]) -> dict[str, XY]:
+    """How far each model moved, ``new - old`` (models in both only).
+
+    >>> shifts({"a": (1.0, 2.0), "b": (0.0, 0.0)}, {"a": (4.0, 6.0)})
+    {'a': (3.0, 4.0)}
+    """
+    return {m: (new[m][0] - x, new[m][1] - y) for m, (x, y) in old.items() if m in new}
+
+
+def after_drag(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+               old_models: Mapping[str, XY], new_models: Mapping[str, XY],
+               pieces_moved: bool) -> Change | None:
+    """The change a finished drag brings with it (a claim), or ``None``.
+
+    ``world`` is the world before the drag; ``old_models`` and ``new_models`` the dragged
+    models' centres before and after.
+    """
+    if pieces_moved or not new_models:
+        return None
+    return system_for(scenario.rule_system).after_models_moved(
+        scenario, library, world, shifts(old_models, new_models))

@@ -1,0 +1,266 @@
+"""One report of a scenario's facts, which ``battleboard check``, its JSON and the export format.
+
+A :class:`Report` is built once (:func:`build_report`) from the scenario: the kept
+measurements measured again, the void-shield coverage of every unit, the deployment and the
+models out of zone, each building's state, and the positions of the models the measurements
+involve. Each fact is a :class:`Finding`: its line as a player reads it (what was measured
+from what to what, the figure, the verdict and the rule it answers), its per-model lines, the
+models it involves, and its data as plain JSON values (ids, inches). The text
+(:meth:`Report.lines`) and the JSON (:meth:`Report.to_dict`) are two formats of the same
+findings; nothing is parsed back out of text.
+
+The export adds what the tools on the board say now (:class:`Finding` objects handed in as
+``on_board``), the file's name and a hash of its content, and the time.
+
+>>> from board.document.model import Scenario
+>>> from board.document.io import default_library
+>>> report = build_report(Scenario(name="Empty"), default_library())
+>>> report.lines()[:3]
+['Empty (wh40k, distances in inches)', '', 'Kept measurements']
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from board.document.datasheet import Datasheet
+from board.document.model import Scenario
+from board.game.core.buildings import BuildingStateError
+from board.game.core.deploy import deployment_for, models_out_of_zone
+from board.game.core.names import Namer
+from board.game.core.targets import centre
+from board.game.core.world import World, WorldCache
+from board.game.measuring.annotations import evaluate
+from board.game.measuring.measure import VOID_SHIELD_RULE, display_unit
+from board.game.reports.summary import summarise_all
+from board.game.systems.wh40k.coverage import Coverage, UnitCoverage, void_shield_coverage
+
+__all__ = ["ReportError", "Source", "Finding", "Section", "Report", "build_report",
+           "position_findings"]
+
+
+class ReportError(ValueError):
+    """The scenario was read but a fact cannot be worked out (the message says which)."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """The scenario file a report is about: its name and the SHA-256 of its bytes."""
+
+    name: str
+    sha256: str
+
+    @classmethod
+    def of_bytes(cls, name: str, content: bytes) -> Source:
+        """The source called ``name`` holding ``content``.
+
+        >>> Source.of_bytes("a.json", b"{}").sha256[:12]
+        '44136fa355b3'
+        """
+        return cls(name, hashlib.sha256(content).hexdigest())
+
+    @classmethod
+    def of_file(cls, path: Path) -> Source:
+        """The file at ``path`` as it is on disk now."""
+        return cls.of_bytes(path.name, path.read_bytes())
+
+    @property
+    def text(self) -> str:
+        """``demo.json (sha256 3f2a…)``: the whole hash, so a judge can compare it."""
+        return f"{self.name} (sha256 {self.sha256})"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One fact: its line, its detail lines, the models it involves, its data as JSON.
+
+    ``text`` reads on its own: what was measured from what to what, the figure, the verdict
+    and the rule (``Rhino Fidelis: farthest part 12.54" from Void Shield Generator, not
+    wholly within 12.00": partly in (not covered) (…)``).
+    """
+
+    text: str
+    details: tuple[str, ...] = ()
+    models: tuple[str, ...] = ()
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def lines(self) -> list[str]:
+        """The line, then its details indented."""
+        return [self.text, *(f"  {d}" for d in self.details)]
+
+
+@dataclass(frozen=True)
+class Section:
+    """A titled group of findings; ``key`` names its JSON member (empty: text only)."""
+
+    key: str
+    title: str
+    findings: tuple[Finding, ...]
+    data: Any = None
+
+    def lines(self) -> list[str]:
+        """The title, then every finding indented (``(none)`` when empty), then a blank."""
+        body = [line for f in self.findings for line in f.lines()] or ["(none)"]
+        return [self.title, *(f"  {line}" for line in body), ""]
+
+
+@dataclass(frozen=True)
+class Report:
+    """A scenario's facts: a heading (scenario, system, unit, file, time) and sections."""
+
+    scenario: str
+    rule_system: str
+    unit: str
+    sections: tuple[Section, ...]
+    source: Source | None = None
+    time: str | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def section(self, key: str) -> Section:
+        """The section whose ``key`` is ``key`` (``KeyError`` if none)."""
+        for section in self.sections:
+            if section.key == key:
+                return section
+        raise KeyError(key)
+
+    def heading(self) -> list[str]:
+        """The scenario, its system and unit; the file and its hash; the time."""
+        words = {"in": "inches", "cm": "centimetres"}[self.unit]
+        out = [f"{self.scenario} ({self.rule_system}, distances in {words})"]
+        if self.source is not None:
+            out.append(f"file: {self.source.text}")
+        if self.time is not None:
+            out.append(f"time: {self.time}")
+        return out
+
+    def lines(self) -> list[str]:
+        """The report as text, a section each (no trailing blank line)."""
+        out = [*self.heading(), ""]
+        for section in self.sections:
+            out += section.lines()
+        return out[:-1]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON values: the heading, then each keyed section's data."""
+        out: dict[str, Any] = {"scenario": self.scenario, "rule_system": self.rule_system,
+                               "unit": self.unit}
+        if self.source is not None:
+            out["file"] = {"name": self.source.name, "sha256": self.source.sha256}
+        if self.time is not None:
+            out["time"] = self.time
+        out.update(self.data)
+        out.update({s.key: s.data for s in self.sections if s.key and s.data is not None})
+        out["text"] = self.lines()
+        return out
+
+
+def _fail(error: Exception) -> ReportError:
+    return ReportError(str(error.args[0]) if error.args else str(error))
+
+
+def _kept(scenario: Scenario, world: World, zones: Any,
+          names: Namer) -> tuple[Section, dict[str, Any]]:
+    findings, measured, others = [], [], []
+    for annotation in scenario.annotations:
+        result = evaluate(annotation, world, zones, names)
+        if result is None:
+            others.append({"id": annotation.id, "kind": annotation.kind})
+            findings.append(Finding(f"{annotation.id}: {annotation.kind} (no verdict)",
+                                    data=others[-1]))
+            continue
+        measured.append(result)
+        findings.append(Finding(result["text"], tuple(result.get("lines", ())),
+                                tuple(result.get("model_ids", ())), result))
+    return (Section("", "Kept measurements", tuple(findings)),
+            {"measurements": measured, "other_annotations": others})
+
+
+def _coverage(world: World, names: Namer) -> Section:
+    rows = void_shield_coverage(world)
+    findings = tuple(Finding(c.explain(names), (), _partly_in(c),
+                             c.to_dict() | {"text": c.explain(names)}) for c in rows)
+    title = "Void-shield coverage" + (f" ({VOID_SHIELD_RULE})" if rows else "")
+    return Section("void_shields", title, findings, [f.data for f in findings])
+
+
+def _partly_in(coverage: UnitCoverage) -> tuple[str, ...]:
+    """The models that keep a unit that is partly in a zone from being covered."""
+    if coverage.status is not Coverage.PARTLY_IN:
+        return ()
+    return tuple(m.model_id for m in coverage.sticking_out)
+
+
+def _deployment(scenario: Scenario, world: World, names: Namer, only_out: bool) -> Section:
+    plan = deployment_for(scenario)
+    deployed = models_out_of_zone(world, plan)
+    sides = {s.id: s.name for s in scenario.sides}
+    out = sum(len(u.out_of_zone) for u in deployed)
+    zones = ", ".join(f"{sides.get(side, side)} {zone}" for side, zone in plan.zones.items())
+    units = [u.to_dict() | {"text": u.explain(names)} for u in deployed]
+    findings = tuple(Finding(row["text"], (), tuple(m["model"] for m in row["out"]), row)
+                     for row in units if row["out"] or not only_out)
+    data = {"map": plan.map.name, "zones": plan.zones, "side_names": sides,
+            "models_out": out, "units": units}
+    return Section("deployment", f"Deployment: {plan.map.name} ({zones}); {out} models out "
+                   "of zone", findings, data)
+
+
+def _buildings(scenario: Scenario, library: Mapping[str, Datasheet]) -> Section:
+    summaries = summarise_all(scenario, library)
+    findings = tuple(Finding(b.lines()[0], tuple(b.lines()[1:]), (),
+                             b.to_dict() | {"lines": b.lines()}) for b in summaries)
+    return Section("buildings", "Buildings", findings, [f.data for f in findings])
+
+
+def position_findings(world: World, names: Namer, model_ids: Sequence[str]) -> Section:
+    """Where each of ``model_ids`` stands (inches from the table's top-left corner)."""
+    seen: list[str] = []
+    for model_id in model_ids:
+        if model_id in world.models and model_id not in seen:
+            seen.append(model_id)
+    findings = []
+    for model_id in seen:
+        x, y = _centre_of(world, model_id)
+        findings.append(Finding(f"{names.model(model_id)} ({model_id}): x {x:.3f}\", "
+                                f"y {y:.3f}\"", data={"model": model_id, "x": x, "y": y}))
+    return Section("positions", "Positions of the models involved (centre of the base, "
+                   "inches from the top-left corner)", tuple(findings),
+                   [f.data for f in findings])
+
+
+def _centre_of(world: World, model_id: str) -> tuple[float, float]:
+    return centre(world.models[model_id].shape)
+
+
+def build_report(scenario: Scenario, library: Mapping[str, Datasheet],
+                 on_board: Sequence[Finding] = (), source: Source | None = None,
+                 time: str | None = None, buildings: bool = True,
+                 every_unit: bool = True) -> Report:
+    """Work out every fact of ``scenario`` once; raises :class:`ReportError` naming the fact.
+
+    ``on_board`` are what the tools on the board say now (an export gives them; a section
+    "On the board" comes first when given). ``buildings`` leaves the buildings' state out
+    when false; ``every_unit`` false lists only the units with models out of their zone.
+    The positions of every model the findings involve close the report.
+    """
+    try:
+        world = WorldCache(library).world_for(scenario)
+        plan = deployment_for(scenario)
+        names = Namer.for_world(world, scenario)
+        kept, data = _kept(scenario, world, plan.zone, names)
+        sections = [kept, _coverage(world, names),
+                    _deployment(scenario, world, names, only_out=not every_unit)]
+        if buildings:
+            sections.append(_buildings(scenario, library))
+    except (ValueError, KeyError, BuildingStateError) as error:
+        raise _fail(error) from None
+    if on_board:
+        sections.insert(0, Section("", "On the board", tuple(on_board)))
+    involved = [m for s in sections for f in s.findings for m in f.models]
+    sections.append(position_findings(world, names, involved))
+    return Report(scenario.name, scenario.rule_system.value,
+                  display_unit(scenario.rule_system), tuple(sections), source, time, data)

@@ -1,0 +1,42 @@
+"""Epic 40,000: the facts the whole bridge may ask (seed 001).
+
+A building is a :class:`rules.epic40k.BuildingState`; an empty ``state`` starts a fresh
+building of the datasheet's size and numbers. Heights are inches, as in 40K; the players
+measure in centimetres (:attr:`~board.document.model.RuleSystem.uses_cm`).
+"""
+
+from __future__ import annotations
+
+from board.document.datasheet import Datasheet, TerrainKind
+from board.document.model import RuleSystem, Scenario, Unit
+from board.game.systems.heights import height_in_inches
+from board.game.systems.protocol import Looker
+from geometry import SightRule
+
+__all__ = ["EpicFacts"]
+
+
+class EpicFacts:
+    """The lower tier of :class:`~board.game.systems.protocol.SystemFacts` for Epic 40,000."""
+
+    rule_systems: tuple[RuleSystem, ...] = (RuleSystem.EPIC40K,)
+    sight_rule: SightRule = SightRule.TRUE_LINE
+    hidden_gives_cover: bool = False
+    default_deployment: str = "dawn_of_war"
+    building_looker: Looker = Looker.BATTLEMENTS
+
+    def is_building(self, sheet: Datasheet) -> bool:
+        """A building datasheet of the system with a size class."""
+        return sheet.kind is TerrainKind.BUILDING and sheet.size is not None
+
+    def building_sight_height(self, sheet: Datasheet) -> float:
+        """The datasheet's height, inches."""
+        return sheet.height
+
+    def model_height(self, unit: Unit) -> float:
+        """As in 40K: ``stats["height"]`` or the troop type's default, inches."""
+        return height_in_inches(unit)
+
+    def sight_notes(self, scenario: Scenario, piece_id: str) -> tuple[str, ...]:
+        """Nothing to add."""
+        return ()

@@ -1,0 +1,76 @@
+"""Epic 40,000 on the board: the upper tier of the protocol.
+
+The facts come from :class:`~board.game.systems.epic.facts.EpicFacts`; what the system does
+is in this folder: a new game turn's falls (:mod:`.turn`), going in and out
+(:mod:`.occupancy`), shooting (:mod:`.shooting`), the close assault (:mod:`.assault`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from board.document.changes import Change
+from board.document.datasheet import Datasheet
+from board.document.model import Scenario, TerrainPiece, Unit
+from board.game.core.world import World
+from board.game.occupancy.common import DisembarkPlan, access_exit_verdicts
+from board.game.systems.epic import occupancy, turn
+from board.game.systems.epic.building import EpicBuildings
+from board.game.systems.epic.facts import EpicFacts
+from board.game.systems.protocol import AssaultKind, ShotForm
+from geometry import Obstacles, PlacementVerdict, Shape
+from rules import epic40k, wh40k
+from rules.decision import Decision
+from rules.dice import Dice
+
+__all__ = ["EpicSystem"]
+
+
+class EpicSystem(EpicFacts, EpicBuildings):
+    """:class:`~board.game.systems.protocol.GameSystem` for Epic 40,000."""
+
+    assault: AssaultKind = AssaultKind.EPIC
+    shot_form: ShotForm = ShotForm.FIREPOWER
+    building_not_shot: str = ""
+
+    def end_player_turn(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                        finished: wh40k.PlayerTurn, new_game_turn: bool, dice: Dice,
+                        change: Change) -> list[str]:
+        """A new game turn: each unstable or crumbling building rolls to fall."""
+        return turn.start_game_turn(scenario, library, dice, change) if new_game_turn else []
+
+    def embark_decision(self, world: World, scenario: Scenario, rules_object: Any,
+                        party: list[Unit], piece: TerrainPiece) -> Decision:
+        """Infantry into a standing building, in base contact."""
+        return occupancy.embark_decision(world, scenario, rules_object, party, piece)
+
+    def disembark_plan(self, scenario: Scenario, world: World, rules_object: Any,
+                       party: list[Unit], obstacles: Obstacles) -> DisembarkPlan:
+        """Within the unit's move (cm) of the footprint."""
+        return occupancy.disembark_plan(scenario, world, party, obstacles)
+
+    def exit_verdicts(self, plan: DisembarkPlan, models: list[tuple[str, Shape]],
+                      obstacles: Obstacles,
+                      table: tuple[float, float]) -> tuple[PlacementVerdict, ...]:
+        """Within the move of the footprint."""
+        return access_exit_verdicts(plan, models, obstacles, table)
+
+    def leave(self, rules_object: Any, plan: DisembarkPlan,
+              onto_battlements: bool) -> Decision:
+        """Nothing to update: the Epic state keeps no roll of who is inside."""
+        return Decision.yes()
+
+    def after_models_moved(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                           world: World, moved: Mapping[str, tuple[float, float]],
+                           ) -> Change | None:
+        """Nothing: Epic buildings are claimed by going in."""
+        return None
+
+    def shootable(self, rules_object: Any) -> bool:
+        """A building still standing."""
+        return isinstance(rules_object, epic40k.BuildingState) and rules_object.standing
+
+    def emplaced_firers(self, rules_object: Any) -> tuple[str | None, tuple[str, ...]]:
+        """None: Epic buildings have no emplaced weapons the board fires."""
+        return None, ()

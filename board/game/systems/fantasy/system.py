@@ -1,0 +1,77 @@
+"""Warhammer Fantasy on the board: the upper tier of the protocol.
+
+The facts come from :class:`~board.game.systems.fantasy.facts.FantasyFacts`; what the system
+does is in this folder: garrisons (:mod:`.occupancy`) and the building assault
+(:mod:`.assault`). Buildings are not shot at: their garrisons are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from board.document.changes import Change
+from board.document.datasheet import Datasheet
+from board.document.model import Scenario, TerrainPiece, Unit
+from board.game.core.world import World
+from board.game.occupancy.common import DisembarkPlan
+from board.game.systems.fantasy import occupancy
+from board.game.systems.fantasy.building import FantasyBuildings
+from board.game.systems.fantasy.facts import FantasyFacts
+from board.game.systems.protocol import AssaultKind, ShotForm
+from geometry import Obstacles, PlacementVerdict, Shape
+from rules import wh40k
+from rules.decision import Decision
+from rules.dice import Dice
+
+__all__ = ["FantasySystem"]
+
+
+class FantasySystem(FantasyFacts, FantasyBuildings):
+    """:class:`~board.game.systems.protocol.GameSystem` for Warhammer Fantasy."""
+
+    assault: AssaultKind = AssaultKind.FANTASY
+    shot_form: ShotForm = ShotForm.PROFILE
+    building_not_shot: str = ("in Warhammer Fantasy the building is not shot at: its garrison is, "
+                         "counting as in hard cover (−2 to hit)")
+
+    def end_player_turn(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                        finished: wh40k.PlayerTurn, new_game_turn: bool, dice: Dice,
+                        change: Change) -> list[str]:
+        """Nothing happens to Fantasy buildings at the end of a turn."""
+        return []
+
+    def embark_decision(self, world: World, scenario: Scenario, rules_object: Any,
+                        party: list[Unit], piece: TerrainPiece) -> Decision:
+        """Garrison it, or join its garrison, from base contact."""
+        return occupancy.embark_decision(world, scenario, rules_object, party, piece)
+
+    def disembark_plan(self, scenario: Scenario, world: World, rules_object: Any,
+                       party: list[Unit], obstacles: Obstacles) -> DisembarkPlan:
+        """The garrison exit zone (not in the turn it went in)."""
+        return occupancy.disembark_plan(scenario, world, rules_object, party, obstacles)
+
+    def exit_verdicts(self, plan: DisembarkPlan, models: list[tuple[str, Shape]],
+                      obstacles: Obstacles,
+                      table: tuple[float, float]) -> tuple[PlacementVerdict, ...]:
+        """1" to twice the Movement from the building."""
+        return occupancy.exit_verdicts(plan, models, obstacles, table)
+
+    def leave(self, rules_object: Any, plan: DisembarkPlan,
+              onto_battlements: bool) -> Decision:
+        """The garrison, or a character, goes."""
+        return occupancy.leave(rules_object, plan)
+
+    def after_models_moved(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                           world: World, moved: Mapping[str, tuple[float, float]],
+                           ) -> Change | None:
+        """Nothing: a Fantasy building is held by its garrison."""
+        return None
+
+    def shootable(self, rules_object: Any) -> bool:
+        """Never: the garrison is the target."""
+        return False
+
+    def emplaced_firers(self, rules_object: Any) -> tuple[str | None, tuple[str, ...]]:
+        """None."""
+        return None, ()

@@ -1,0 +1,172 @@
+"""What every rule system answers for the board: two typed protocols, one per tier.
+
+:class:`SystemFacts` and :class:`BuildingReader` are the lower tier. The facts (sight heights
+and the sight rule, the default deployment; ``systems/<system>/facts.py``,
+:func:`board.game.systems.facts.facts_for`) stand on the document alone, so the world of
+shapes can ask them before the rules are loaded. The reader (what a building's rules object
+is and how it is written back; ``systems/<system>/building.py``,
+:func:`board.game.systems.buildings.reader_for`) adds the rules, for
+:func:`board.game.core.buildings.building_rules`.
+
+:class:`GameSystem` is the upper tier: what ending a turn does, who may go in or come out of a
+building and where, what the dock says, who may fire, which assault applies. Its
+implementations (``systems/<system>/system.py``) use the system's own modules and the shared
+bridge below them; the shared tools above reach them through
+:func:`board.game.systems.registry.system_for`. ``docs/adding-a-rule-system.md`` walks
+through both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Protocol
+
+from board.document.datasheet import Datasheet
+from board.document.model import RuleSystem, Scenario, TerrainPiece, Unit
+from geometry import SightRule
+
+if TYPE_CHECKING:
+    from board.document.changes import Change
+    from board.game.core.world import World
+    from board.game.occupancy.common import DisembarkPlan
+    from board.game.systems.buildings import BuildingRules
+    from geometry import Obstacles, PlacementVerdict, Shape
+    from rules.decision import Decision
+    from rules.dice import Dice
+    from rules.wh40k import PlayerTurn
+
+__all__ = ["AssaultKind", "ShotForm", "Looker", "SystemFacts", "BuildingReader", "GameSystem"]
+
+
+class AssaultKind(StrEnum):
+    """Which building assault a rule system plays (the view opens the matching dialog)."""
+
+    CLOSE_COMBAT = "close_combat"  # 40K and Horus Heresy: a unit fights the building
+    EPIC = "epic"  # Epic 40,000: assault factors against the garrison
+    FANTASY = "fantasy"  # Warhammer Fantasy: declare, react, charge, fight, result
+
+
+class ShotForm(StrEnum):
+    """What the shooting dialog asks for a shot at a building."""
+
+    PROFILE = "profile"  # 40K, HH: shots, BS, Strength, AP... or an emplaced weapon
+    FIREPOWER = "firepower"  # Epic 40,000: a super-heavy weapon's firepower
+
+
+class Looker(StrEnum):
+    """Who looks from a building clicked away from its fire points and mounts."""
+
+    BATTLEMENTS = "battlements"
+    GARRISON = "garrison"
+
+
+class SystemFacts(Protocol):
+    """The lower tier: facts about one rule system the whole bridge may ask."""
+
+    #: The document's rule systems this implementation plays (40K also plays the Heresy).
+    rule_systems: tuple[RuleSystem, ...]
+    #: How a blocker's height is compared (true lines, or Fantasy's Line of Sight values).
+    sight_rule: SightRule
+    #: Whether a model 25% or more hidden is in cover (40K, Horus Heresy).
+    hidden_gives_cover: bool
+    #: The deployment map a scenario of this system deploys on when it names none.
+    default_deployment: str
+    #: Who looks from a building clicked away from its fire points and mounts.
+    building_looker: Looker
+
+    def is_building(self, sheet: Datasheet) -> bool:
+        """Whether ``sheet`` makes a building (a rules object) in this system."""
+        ...
+
+    def building_sight_height(self, sheet: Datasheet) -> float:
+        """The height a building's footprint blocks sight up to (inches or a LoS value)."""
+        ...
+
+    def model_height(self, unit: Unit) -> float:
+        """A unit's model height for sight (inches, or a Line of Sight value)."""
+        ...
+
+    def sight_notes(self, scenario: Scenario, piece_id: str) -> tuple[str, ...]:
+        """What the rules add when a building is looked at (a Fantasy garrison's cover)."""
+        ...
+
+
+class BuildingReader(Protocol):
+    """The lower tier's second half: what a building's rules object is (this needs the rules).
+
+    Kept apart from :class:`SystemFacts` so the board's first paint, which needs only the
+    facts, does not load the rules.
+    """
+
+    #: The class of this system's building rules objects.
+    building_type: type
+
+    def read_building(self, scenario: Scenario, sheet: Datasheet, piece: TerrainPiece,
+                      names: Mapping[str, str]) -> BuildingRules:
+        """The rules object of ``piece`` (``names``: what players call ids, for its texts).
+
+        Raises ``ValueError``, ``KeyError`` or ``TypeError`` on a bad saved state.
+        """
+        ...
+
+    def saved_state(self, rules_object: BuildingRules,
+                    claimed_by: str | None) -> tuple[dict[str, Any], str | None]:
+        """The plain ``state`` and ``claimed_by`` to store for ``rules_object``."""
+        ...
+
+    def current_armour(self, rules_object: BuildingRules | None, facing: str) -> int | None:
+        """The armour the building has now on ``facing`` (``None``: use the datasheet's)."""
+        ...
+
+
+class GameSystem(SystemFacts, BuildingReader, Protocol):
+    """The upper tier: what a rule system does on the board."""
+
+    #: Which building assault it plays.
+    assault: AssaultKind
+    #: What the shooting dialog asks for a shot at a building.
+    shot_form: ShotForm
+    #: Why a building itself is not a target of shooting, or ``""`` when it is.
+    building_not_shot: str
+
+    def end_player_turn(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                        finished: PlayerTurn, new_game_turn: bool, dice: Dice,
+                        change: Change) -> list[str]:
+        """What ending ``finished`` does to the buildings; their new states go into ``change``."""
+        ...
+
+    def embark_decision(self, world: World, scenario: Scenario, rules_object: BuildingRules,
+                        party: list[Unit], piece: TerrainPiece) -> Decision:
+        """Whether ``party`` may go into ``piece`` now (a yes may update ``rules_object``)."""
+        ...
+
+    def disembark_plan(self, scenario: Scenario, world: World, rules_object: BuildingRules,
+                       party: list[Unit], obstacles: Obstacles) -> DisembarkPlan:
+        """Where ``party`` may come out of the building, and a first placement."""
+        ...
+
+    def exit_verdicts(self, plan: DisembarkPlan, models: list[tuple[str, Shape]],
+                      obstacles: Obstacles,
+                      table: tuple[float, float]) -> tuple[PlacementVerdict, ...]:
+        """Each model of a disembarkation at its place: legal, or why not."""
+        ...
+
+    def leave(self, rules_object: BuildingRules, plan: DisembarkPlan,
+              onto_battlements: bool) -> Decision:
+        """Take the plan's units out of ``rules_object`` (a no: they may not leave)."""
+        ...
+
+    def after_models_moved(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                           world: World, moved: Mapping[str, tuple[float, float]],
+                           ) -> Change | None:
+        """What models moved by ``moved`` (each one's shift) bring about: a claim, or ``None``."""
+        ...
+
+    def shootable(self, rules_object: BuildingRules) -> bool:
+        """Whether the building stands to be shot at."""
+        ...
+
+    def emplaced_firers(self, rules_object: BuildingRules) -> tuple[str | None, tuple[str, ...]]:
+        """The side holding the building, and the emplaced weapons it may fire now (ids)."""
+        ...

@@ -1,0 +1,42 @@
+"""Warhammer 40,000 and the Horus Heresy: the facts the whole bridge may ask (seeds 000, 003).
+
+A building is a :class:`rules.wh40k.Building` made by ``Building.from_dicts`` from the
+datasheet (its id set to the piece's) and ``TerrainPiece.state``, brought in step with who is
+inside (``Unit.embarked_in``). Heights are inches; sight is traced along true lines, and a
+model 25% or more hidden is in cover.
+"""
+
+from __future__ import annotations
+
+from board.document.datasheet import Datasheet, TerrainKind
+from board.document.model import RuleSystem, Scenario, Unit
+from board.game.systems.heights import height_in_inches
+from board.game.systems.protocol import Looker
+from geometry import SightRule
+
+__all__ = ["Wh40kFacts"]
+
+class Wh40kFacts:
+    """The lower tier of :class:`~board.game.systems.protocol.SystemFacts` for 40K and HH."""
+
+    rule_systems: tuple[RuleSystem, ...] = (RuleSystem.WH40K, RuleSystem.HORUS_HERESY)
+    sight_rule: SightRule = SightRule.TRUE_LINE
+    hidden_gives_cover: bool = True
+    default_deployment: str = "dawn_of_war"
+    building_looker: Looker = Looker.BATTLEMENTS
+
+    def is_building(self, sheet: Datasheet) -> bool:
+        """A building datasheet of the system with an armour value."""
+        return sheet.kind is TerrainKind.BUILDING and sheet.armour is not None
+
+    def building_sight_height(self, sheet: Datasheet) -> float:
+        """The datasheet's height, inches."""
+        return sheet.height
+
+    def model_height(self, unit: Unit) -> float:
+        """:func:`height_in_inches`."""
+        return height_in_inches(unit)
+
+    def sight_notes(self, scenario: Scenario, piece_id: str) -> tuple[str, ...]:
+        """Nothing: cover comes from how much of each model is hidden."""
+        return ()

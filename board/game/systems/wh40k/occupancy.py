@@ -1,0 +1,193 @@
+"""Going into and coming out of a 40K or Horus Heresy building (seed 000; no Qt).
+
+In: :func:`rules.wh40k.embark` with geometry's reach (every model within 2" of an access point,
+the battlements counting as one). Out (RULES.md §1 "In and out", §4 decisions 6, 9): wholly
+within 6" of an access point (3" after a Tremor), not in a building or impassable terrain,
+not within 1" of an enemy, on the table; onto the battlements of a standing building. When
+that zone cannot take the unit, the emergency zone: measured from the footprint instead; the
+unit may then take no voluntary action for the rest of the turn.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+import shapely
+from shapely.geometry import Point
+from shapely.geometry.base import BaseGeometry
+
+from board.document.changes import Change
+from board.document.datasheet import Datasheet
+from board.document.model import LogEntry, Scenario, TerrainPiece, Unit
+from board.game.core.buildings import building_rules, write_back
+from board.game.core.world import World
+from board.game.occupancy.common import (
+    DISEMBARKED_ON,
+    EMBARKED_ON,
+    DisembarkPlan,
+    EmbarkAttempt,
+    first_placement,
+    out_of_reach,
+    party_names,
+    refused,
+    room_in,
+    turn_mark,
+)
+from geometry import Obstacles, disembark_zone, emergency_disembark_zone
+from rules import wh40k
+from rules.decision import Decision
+
+__all__ = [
+    "unit_facts",
+    "embark_decision",
+    "disembark_plan",
+    "leave",
+    "ADJACENT",
+    "adjacent_parts",
+    "try_move_between_parts",
+]
+
+XY = tuple[float, float]
+
+
+def unit_facts(unit: Unit) -> wh40k.UnitFacts:
+    """The facts the 40K building rules need about a unit."""
+    return wh40k.UnitFacts(unit.id, unit.side, tuple(m.id for m in unit.models),
+                           int(unit.stats.get("leadership", 8)), unit.troop_type.value,
+                           unit.joined_to)
+
+
+def embark_decision(world: World, scenario: Scenario, building: wh40k.Building,
+                    party: list[Unit], piece: TerrainPiece) -> Decision:
+    """Whether ``party`` may go into ``building`` now (a yes claims it in ``building``)."""
+    return _embark(world, building, party, scenario.units_in(piece.id), turn_mark(scenario))
+
+
+def _embark(world: World, building: wh40k.Building, party: list[Unit],
+            inside: list[Unit], mark: list[Any] | None) -> Decision:
+    out, who = out_of_reach(world, party, building.id)
+    came_out = mark is not None and any(u.stats.get(DISEMBARKED_ON) == mark for u in party)
+    decision, _claim = wh40k.embark(building, [unit_facts(u) for u in party], out,
+                                    [unit_facts(u) for u in inside], came_out)
+    if not decision.allowed and out and "within" in decision.reason:
+        return Decision.no(decision.reason + who)
+    return decision
+
+
+def disembark_plan(scenario: Scenario, world: World, building: wh40k.Building,
+                   party: list[Unit], obstacles: Obstacles) -> DisembarkPlan:
+    """By the access points (or onto the battlements); the emergency zone when none fits."""
+    system = scenario.rule_system
+    ids = tuple(u.id for u in party)
+    decision = Decision.yes()
+    mark = turn_mark(scenario)
+    for unit in party:
+        went_in = mark is not None and unit.stats.get(EMBARKED_ON) == mark
+        decision = wh40k.can_disembark(building, unit.id, embarked_this_turn=went_in)
+        if not decision:
+            return refused(building.id, party, system, decision.reason)
+    reach = min(wh40k.disembark_distance(building, u) for u in ids)
+    shapes = world.piece(building.id)
+    doors = tuple((p.id, Point(p.x, p.y)) for p in shapes.access_points)
+    models = [m for u in party for m in u.models]
+    roof = _battlements(building, shapes.battlements)
+    ground = disembark_zone(doors, obstacles, reach)
+    normal = ground
+    if roof is not None:  # the battlements count as an access point: out onto them
+        normal = shapely.union_all([ground, obstacles.carve(roof, roof)])
+    side = party[0].side
+    start: dict[str, XY] = {}
+    for offered in (ground, normal) if doors else ():  # on the ground first, if it fits
+        start = start or first_placement(room_in(world, side, offered),
+                                          shapely.union_all([g for _, g in doors]), models)
+    if start:
+        return DisembarkPlan(building.id, ids, system, decision, reach, doors, normal, normal,
+                             False, start, roof)
+    footprint = ((building.id, shapes.footprint),)
+    emergency = emergency_disembark_zone(shapes.footprint, obstacles, reach)
+    start = first_placement(room_in(world, side, emergency), shapes.footprint, models)
+    if not start:
+        return refused(building.id, party, system,
+                        f"cannot disembark: neither the {reach:g}\" zone of the access points "
+                        "nor the emergency zone around the building has room for "
+                        f"{len(models)} models")
+    why = Decision.yes(f"{decision.reason}; emergency disembarkation: the access points' zone "
+                       "cannot take the unit")
+    return DisembarkPlan(building.id, ids, system, why, reach, footprint, emergency, normal,
+                         True, start)
+
+
+def _battlements(building: wh40k.Building, roof: BaseGeometry | None) -> BaseGeometry | None:
+    """The battlements a unit may come out onto: standing, on a building still standing.
+
+    Seed 000: the battlements are treated as an access point, so a unit inside may disembark
+    onto them. Not after a collapse: survivors may not disembark to the battlements, and an
+    emergency disembarkation is made around the footprint.
+    """
+    if roof is None or building.destroyed or building.state.battlements_ruined:
+        return None
+    return roof
+
+
+def leave(building: wh40k.Building, plan: DisembarkPlan, onto_battlements: bool) -> Decision:
+    """Take the plan's units out of ``building`` (:func:`rules.wh40k.disembark`)."""
+    outcome = wh40k.disembark(building, plan.unit_ids, plan.emergency,
+                              onto_battlements=onto_battlements)
+    return outcome.decision
+
+
+#: Inches: parts of a multi-part building this close count as adjacent (they touch).
+ADJACENT = 0.01
+
+
+def adjacent_parts(scenario: Scenario, world: World, piece_id: str) -> list[str]:
+    """The other parts of ``piece_id``'s multi-part building that touch it."""
+    piece = scenario.piece(piece_id)
+    if piece.group is None or piece_id not in world.pieces:
+        return []
+    footprint = world.piece(piece_id).footprint
+    return [p.id for p in scenario.terrain
+            if p.group == piece.group and p.id != piece_id and p.id in world.pieces
+            and footprint.distance(world.piece(p.id).footprint) <= ADJACENT]
+
+
+def try_move_between_parts(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                           unit_id: str, target_id: str) -> EmbarkAttempt:
+    """Move a unit inside one part of a multi-part 40K building into an adjacent part.
+
+    Seed 000: it takes the unit's whole move, the part must be unoccupied and take the
+    models; entering claims it. Both parts' states and the unit change in one change.
+    """
+    unit = scenario.unit(unit_id)
+    if unit.embarked_in is None:
+        return EmbarkAttempt(Decision.no(f"cannot move: {unit.name} is not inside a building"))
+    source_piece, target_piece = scenario.piece(unit.embarked_in), scenario.piece(target_id)
+    source = building_rules(scenario, library, source_piece)
+    target = building_rules(scenario, library, target_piece)
+    if not isinstance(source, wh40k.Building) or not isinstance(target, wh40k.Building):
+        return EmbarkAttempt(Decision.no("cannot move: moving between the parts of a building "
+                                         "is a Warhammer 40,000 and Horus Heresy rule"))
+    party = [unit, *(u for u in scenario.units_in(source_piece.id)
+                     if u.joined_to == unit.id and u.id != unit.id)]
+    adjacent = target_id in adjacent_parts(scenario, world, source_piece.id)
+    decision, _claim = wh40k.move_between_parts(source, target, [unit_facts(u) for u in party],
+                                                adjacent)
+    if not decision:
+        return EmbarkAttempt(decision)
+    units: dict[str, Unit | None] = {}
+    for member in party:
+        moved = copy.deepcopy(member)
+        moved.embarked_in = target_id
+        units[member.id] = moved
+    pieces: dict[str, TerrainPiece | None] = {}
+    for piece, rules_object in ((source_piece, source), (target_piece, target)):
+        new_piece = copy.deepcopy(piece)
+        write_back(new_piece, rules_object)
+        pieces[piece.id] = new_piece
+    names = {p: world.piece(p).sheet.name if p in world.pieces else p
+             for p in (source_piece.id, target_id)}
+    text = (f"{party_names(party)} move from {names[source_piece.id]} into {names[target_id]}: "
+            f"{decision.reason}")
+    return EmbarkAttempt(decision, Change(units=units, pieces=pieces, log=[LogEntry(text)]))

@@ -1,0 +1,80 @@
+"""Warhammer 40,000 and the Horus Heresy on the board: the upper tier of the protocol.
+
+The facts come from :class:`~board.game.systems.wh40k.facts.Wh40kFacts`; what the system does
+is in this folder: ending a turn (:mod:`.turn`), going in and out (:mod:`.occupancy`),
+shooting (:mod:`.shooting`), the close combat (:mod:`.assault`), automated fire.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from board.document.changes import Change
+from board.document.datasheet import Datasheet
+from board.document.model import Scenario, TerrainPiece, Unit
+from board.game.core.world import World
+from board.game.occupancy.common import DisembarkPlan, access_exit_verdicts
+from board.game.systems.protocol import AssaultKind, ShotForm
+from board.game.systems.wh40k import occupancy, turn
+from board.game.systems.wh40k.battlements import battlement_claims
+from board.game.systems.wh40k.building import Wh40kBuildings
+from board.game.systems.wh40k.facts import Wh40kFacts
+from geometry import Obstacles, PlacementVerdict, Shape
+from rules import wh40k
+from rules.decision import Decision
+from rules.dice import Dice
+
+__all__ = ["Wh40kSystem"]
+
+
+class Wh40kSystem(Wh40kFacts, Wh40kBuildings):
+    """:class:`~board.game.systems.protocol.GameSystem` for 40K and the Horus Heresy."""
+
+    assault: AssaultKind = AssaultKind.CLOSE_COMBAT
+    shot_form: ShotForm = ShotForm.PROFILE
+    building_not_shot: str = ""
+
+    def end_player_turn(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                        finished: wh40k.PlayerTurn, new_game_turn: bool, dice: Dice,
+                        change: Change) -> list[str]:
+        """Effects expire; the player's buildings roll for their void shields."""
+        return turn.end_player_turn(scenario, library, finished, dice, change)
+
+    def embark_decision(self, world: World, scenario: Scenario, rules_object: Any,
+                        party: list[Unit], piece: TerrainPiece) -> Decision:
+        """Within 2" of an access point or the battlements; the rules' capacity and claim."""
+        return occupancy.embark_decision(world, scenario, rules_object, party, piece)
+
+    def disembark_plan(self, scenario: Scenario, world: World, rules_object: Any,
+                       party: list[Unit], obstacles: Obstacles) -> DisembarkPlan:
+        """By the access points or onto the battlements; else the emergency zone."""
+        return occupancy.disembark_plan(scenario, world, rules_object, party, obstacles)
+
+    def exit_verdicts(self, plan: DisembarkPlan, models: list[tuple[str, Shape]],
+                      obstacles: Obstacles,
+                      table: tuple[float, float]) -> tuple[PlacementVerdict, ...]:
+        """Within reach of the access points, or wholly on the battlements."""
+        return access_exit_verdicts(plan, models, obstacles, table)
+
+    def leave(self, rules_object: Any, plan: DisembarkPlan,
+              onto_battlements: bool) -> Decision:
+        """:func:`rules.wh40k.disembark`."""
+        return occupancy.leave(rules_object, plan, onto_battlements)
+
+    def after_models_moved(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                           world: World, moved: Mapping[str, tuple[float, float]],
+                           ) -> Change | None:
+        """Onto the battlements of an unclaimed building: it is claimed (seed 000)."""
+        return battlement_claims(scenario, library, world, moved)
+
+    def shootable(self, rules_object: Any) -> bool:
+        """A building not yet destroyed."""
+        return isinstance(rules_object, wh40k.Building) and not rules_object.destroyed
+
+    def emplaced_firers(self, rules_object: Any) -> tuple[str | None, tuple[str, ...]]:
+        """Its controller, and the weapons left on it (none unless held and standing)."""
+        if not isinstance(rules_object, wh40k.Building) or not rules_object.controller \
+                or rules_object.destroyed:
+            return None, ()
+        return rules_object.controller, tuple(s.id for s in rules_object.weapons_left())

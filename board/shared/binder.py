@@ -1,0 +1,354 @@
+"""A scenario document kept in step with a Yjs document: the shared board's engine (no Qt).
+
+:class:`SharedScenario` sits between a :class:`~board.document.edits.ScenarioDocument` and a
+``pycrdt.Doc``:
+
+- **out**: it hears the document's signals, notes what changed, and :meth:`flush` writes it
+  into the Yjs document as *one* transaction (the window flushes once per undo step, so a
+  macro such as a disembark is one transaction); :attr:`outgoing` then carries the update
+  bytes to the network;
+- **in**: :meth:`receive` applies another player's update to the Yjs document and then to the
+  scenario document, touching only what the update touched; a change that does not check
+  (a NaN coordinate, a unit of an unknown side…) is refused with a message on
+  :attr:`refused` and the board keeps its last valid state;
+- **rules of the table**: a player moves only their side's models unless the scenario's
+  ``shared_control`` option is on (a move of the other side's models is put back and
+  refused); the log and the dice are append-only; fair seeds are agreed by commit–reveal
+  (:meth:`request_seed`, answered by the other player's board on its own).
+
+>>> from board.document.edits import ScenarioDocument
+>>> from board.document.io import default_library
+>>> from board.document.model import Base, Model, Scenario, Side, TroopType, Unit
+>>> sides = [Side("red", "Red", "#c03030"), Side("blue", "Blue", "#3030c0")]
+>>> unit = Unit("u1", "Squad", "red", TroopType.INFANTRY,
+...             [Model("m1", Base.round_mm(32), 5.0, 5.0)])
+>>> host = SharedScenario(ScenarioDocument(Scenario(sides=sides, units=[unit])),
+...                       pycrdt.Doc(), "Ann", "red", default_library())
+>>> host.publish()
+>>> guest = SharedScenario(ScenarioDocument(), pycrdt.Doc(), "Bob", "blue", default_library())
+>>> guest.receive(host.doc.get_update())
+>>> host.document.move_models({"m1": (7.0, 5.0)})
+{'m1': (5.0, 5.0)}
+>>> guest.receive(host.doc.get_update(guest.doc.get_state()))
+>>> guest.document.scenario.model("m1")[1].x
+7.0
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from contextlib import contextmanager
+from typing import Any
+
+import pycrdt
+
+from board.document.changes import Change, apply_change
+from board.document.datasheet import Datasheet
+from board.document.edits import ScenarioDocument, Signal
+from board.document.io import scenario_from_dict
+from board.document.model import LogEntry
+from board.shared.dice import (
+    FairDiceError,
+    FairRoll,
+    commitment,
+    make_secret,
+    proof_key,
+    proofs_from_options,
+)
+from board.shared.incoming import RemoteRefused, Touched, candidate, remote_change, remote_moves
+from board.shared.outgoing import Dirty, Outbox, entry_text
+from board.shared.ydoc import (
+    HEAD_KEY,
+    read_data,
+    read_fair_rolls,
+    read_log,
+    read_position,
+    roots,
+    write_all,
+)
+
+__all__ = ["SharedScenario", "SHARED_CONTROL", "shared_control", "agree_key"]
+
+#: The scenario option that lets either player move every model.
+SHARED_CONTROL = "shared_control"
+
+
+def agree_key(side: str) -> str:
+    """The option a side sets to agree to shared control (both must)."""
+    return f"{SHARED_CONTROL}.{side}"
+
+
+def shared_control(options: Mapping[str, Any], sides: list[str]) -> bool:
+    """Whether either player may move every model: set, or agreed by every side.
+
+    >>> shared_control({"shared_control.red": True}, ["red", "blue"])
+    False
+    >>> shared_control({"shared_control.red": True, "shared_control.blue": True}, ["red", "blue"])
+    True
+    """
+    if options.get(SHARED_CONTROL):
+        return True
+    return bool(sides) and all(options.get(agree_key(side)) for side in sides)
+
+
+class SharedScenario:
+    """A scenario document bound to a Yjs document (see the module)."""
+
+    def __init__(self, document: ScenarioDocument, doc: pycrdt.Doc, player: str, side: str,
+                 library: Mapping[str, Datasheet], autoflush: bool = True) -> None:
+        self.document, self.doc, self.player, self.side = document, doc, player, side
+        self.library = library
+        self.autoflush = autoflush
+        self.r = roots(doc)
+        self.outbox = Outbox(self.r, player)
+        #: ``refused(message)``: a remote change (or a local move) was refused.
+        self.refused = Signal()
+        #: ``remote_applied()``: the document took another player's change.
+        self.remote_applied = Signal()
+        #: ``seed_ready(roll_id, seed)``: a fair roll's seed is agreed.
+        self.seed_ready = Signal()
+        #: ``outgoing(update)``: bytes for the other players (every local transaction).
+        self.outgoing = Signal()
+        self._dirty = Dirty()
+        self._applying = False
+        self._receiving: Touched | None = None
+        self._secrets: dict[str, str] = {}
+        self._seeds: dict[str, int] = {}
+        self._connect()
+
+    # -- wiring -----------------------------------------------------------------------------
+    def _connect(self) -> None:
+        d = self.document
+        d.models_changed.connect(self._on_models_changed)
+        d.models_removed.connect(self._on_units_reshaped)
+        d.models_added.connect(self._on_units_reshaped)
+        d.unit_added.connect(lambda unit: self._mark(units={unit.id}))
+        d.unit_removed.connect(lambda unit_id: self._mark(units={unit_id}))
+        d.piece_added.connect(lambda piece: self._mark(pieces={piece.id}))
+        d.piece_removed.connect(lambda piece_id: self._mark(pieces={piece_id}))
+        d.pieces_changed.connect(lambda ids: self._mark(pieces=set(ids)))
+        d.annotations_changed.connect(lambda ids: self._mark(notes=set(ids)))
+        d.options_changed.connect(lambda keys: self._mark(options=set(keys)))
+        d.log_changed.connect(lambda _: self._mark(log=True))
+        d.replaced.connect(lambda _: self._mark(everything=True))
+        self._subscriptions = [self.doc.observe(self._on_transaction)]
+        for name, root in self.r.maps().items():
+            self._subscriptions.append(root.observe(self._noter(name)))
+        self._subscriptions.append(self.r.log.observe(self._on_log_event))
+
+    def _noter(self, name: str) -> Any:
+        def note(event: Any) -> None:
+            if self._receiving is not None:
+                self._receiving.add(name, event.keys)
+        return note
+
+    def _on_log_event(self, _event: Any) -> None:
+        if self._receiving is not None:
+            self._receiving.log = True
+
+    def _on_transaction(self, event: Any) -> None:
+        if self._receiving is None:
+            self.outgoing.emit(bytes(event.update))
+
+    def _on_models_changed(self, ids: tuple[str, ...]) -> None:
+        self._mark(positions=set(ids))
+
+    def _on_units_reshaped(self, _ids: tuple[str, ...]) -> None:
+        self._mark(all_units=True)
+
+    def _mark(self, **what: Any) -> None:
+        if self._applying:
+            return
+        for key, value in what.items():
+            if isinstance(value, set):
+                getattr(self._dirty, key).update(value)
+            else:
+                setattr(self._dirty, key, value)
+        if self.autoflush:
+            self.flush()
+
+    @contextmanager
+    def _quiet(self) -> Any:
+        """Edits made here come from the shared document: do not send them back."""
+        self._applying = True
+        try:
+            yield
+        finally:
+            self._applying = False
+
+    # -- starting ---------------------------------------------------------------------------
+    def publish(self) -> None:
+        """Write the whole scenario into the (empty) Yjs document: the host's first step."""
+        with self.doc.transaction(origin=self.player):
+            write_all(self.r, self.document.scenario, self.player)
+        self.outbox.reload_log()
+        self._dirty = Dirty()
+
+    def adopt(self) -> None:
+        """Replace the local scenario with the one the Yjs document holds (a joining player)."""
+        try:
+            scenario = scenario_from_dict(read_data(self.r), self.library)
+        except ValueError as exc:
+            self.refused.emit(f"cannot join: the shared game does not check: {exc}")
+            return
+        with self._quiet():
+            self.document.replace(scenario)
+        self.outbox.reload_log()
+        self.remote_applied.emit()
+
+    @property
+    def has_scenario(self) -> bool:
+        """Whether the Yjs document holds a scenario yet."""
+        return HEAD_KEY in self.r.head
+
+    # -- out --------------------------------------------------------------------------------
+    def flush(self) -> None:
+        """Write the local edits noted since the last flush as one transaction."""
+        if self._applying or not self._dirty or not self.has_scenario:
+            return
+        dirty, self._dirty = self._dirty, Dirty()
+        scenario = self.document.scenario
+        if not self._may_move(dirty.positions):
+            return
+        with self.doc.transaction(origin=self.player):
+            self.outbox.write(scenario, dirty)
+        if dirty.log or dirty.everything:
+            self._resync_log()
+
+    def _may_move(self, model_ids: set[str]) -> bool:
+        """Refuse (and put back) a move of the other side's models without shared control."""
+        scenario = self.document.scenario
+        if not model_ids or shared_control(scenario.options, [s.id for s in scenario.sides]):
+            return True
+        theirs = {}
+        for model_id in model_ids:
+            try:
+                unit, _ = self.document.scenario.model(model_id)
+            except KeyError:
+                continue
+            old = self.r.pos.get(model_id)
+            if unit.side != self.side and old is not None and unit.on_table:
+                theirs[model_id] = (unit.name, read_position(old))
+        if not theirs:
+            return True
+        with self._quiet():
+            self.document.move_models({m: (p[0], p[1]) for m, (_, p) in theirs.items()})
+            self.document.rotate_models({m: p[2] for m, (_, p) in theirs.items()})
+        names = ", ".join(sorted({name for name, _ in theirs.values()}))
+        self.refused.emit(f"{names}: not your side's models (turn on shared control to move "
+                          "them)")
+        return False
+
+    def _resync_log(self) -> None:
+        """Make the local log the shared one (append-only: an undone entry stays, marked)."""
+        local = self.document.scenario.log
+        texts = self.outbox.log_texts
+        if len(local) == len(texts) and (not local or entry_text(local[-1]) == texts[-1]):
+            return  # the local log is the shared one
+        shared = read_log(self.r)
+        entries = [LogEntry(e["text"], e.get("rolls", []), e.get("seed")) for e in shared]
+        if entries != local:
+            with self._quiet():
+                apply_change(self.document, Change(log_keep=0, log=entries))
+
+    # -- in ---------------------------------------------------------------------------------
+    def receive(self, update: bytes) -> None:
+        """Apply another player's update: to the Yjs document, then checked to the board."""
+        self.flush()
+        touched = Touched()
+        self._receiving = touched
+        try:
+            self.doc.apply_update(update)
+        finally:
+            self._receiving = None
+        if not touched:
+            return
+        if touched.of("head"):
+            self.adopt()  # a whole scenario: the first sync, or the host opened another
+        else:
+            self._apply(touched)
+        if touched.of("dice"):
+            self._answer_dice({key.split("/", 1)[0] for key in touched.of("dice")})
+
+    def _apply(self, touched: Touched) -> None:
+        scenario = self.document.scenario
+        try:
+            if touched.moves_only:
+                change = None
+            else:
+                checked = candidate(self.r, scenario, touched, self.library)
+                change = remote_change(scenario, checked, touched)
+            (moves, turns), refused = remote_moves(self.r, scenario, touched.of("pos"))
+        except RemoteRefused as exc:
+            self.refused.emit(f"refused a change from the other player: {exc}")
+            return
+        with self._quiet():
+            if change is not None and not change.empty:
+                apply_change(self.document, change)
+            if moves:
+                self.document.move_models(moves)
+            if turns:
+                self.document.rotate_models(turns)
+        if touched.log:
+            self.outbox.reload_log(incremental=True)
+        for message in refused:
+            self.refused.emit(f"refused a change from the other player: {message}")
+        self.remote_applied.emit()
+
+    # -- fair dice --------------------------------------------------------------------------
+    def request_seed(self, purpose: str) -> str:
+        """Start a fair roll: commit to a new secret; the other board answers. Returns its id."""
+        roll_id = f"{self.side}-{uuid.uuid4().hex[:12]}"
+        secret = make_secret()
+        self._secrets[roll_id] = secret
+        with self.doc.transaction(origin=self.player):
+            self.r.dice[f"{roll_id}/purpose"] = purpose
+            self.r.dice[f"{roll_id}/commit/{self.side}"] = commitment(roll_id, self.side, secret)
+        return roll_id
+
+    def seed(self, roll_id: str) -> int | None:
+        """The agreed seed of a fair roll, or ``None`` while the players are still at it."""
+        return self._seeds.get(roll_id)
+
+    def _answer_dice(self, roll_ids: set[str]) -> None:
+        """Commit to rolls the other player started; reveal once both committed."""
+        try:
+            players = [side.id for side in self.document.scenario.sides]
+            rolls = read_fair_rolls(self.r.dice, roll_ids, players)
+        except FairDiceError as exc:
+            self.refused.emit(f"refused the other player's dice: {exc}")
+            return
+        writes: dict[str, str] = {}
+        done = []
+        for roll_id, roll in rolls.items():
+            if roll.seed is not None:
+                if roll_id not in self._seeds:
+                    self._seeds[roll_id] = roll.seed
+                    done.append(roll)
+            elif self.side not in roll.commitments and not roll.committed and not roll.reveals:
+                self._secrets[roll_id] = make_secret()
+                writes[f"{roll_id}/commit/{self.side}"] = commitment(
+                    roll_id, self.side, self._secrets[roll_id])
+            elif roll.committed and self.side not in roll.reveals and roll_id in self._secrets:
+                writes[f"{roll_id}/reveal/{self.side}"] = self._secrets[roll_id]
+        if done:
+            self._keep_proofs(done)
+        if writes:
+            with self.doc.transaction(origin=self.player):
+                for key, value in writes.items():
+                    self.r.dice[key] = value
+            self._answer_dice({key.split("/", 1)[0] for key in writes})
+
+    def _keep_proofs(self, rolls: list[FairRoll]) -> None:
+        """Keep each agreed roll's proof in the scenario (its own option), then announce."""
+        options = {proof_key(roll.roll_id): roll.to_dict() for roll in rolls}
+        with self._quiet():
+            apply_change(self.document, Change(options=options))
+        for roll in rolls:
+            assert roll.seed is not None
+            self.seed_ready.emit(roll.roll_id, roll.seed)
+
+    def fair_proofs(self) -> list[dict[str, Any]]:
+        """The proofs of the agreed rolls, as the scenario keeps them."""
+        return [roll.to_dict() for roll in proofs_from_options(self.document.scenario.options)]

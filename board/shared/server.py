@@ -1,0 +1,176 @@
+"""The room server: pycrdt-websocket's y-websocket rooms under hypercorn, kept on disk.
+
+Each game is a *room* (the URL path). Every update a player sends is kept in an SQLite file
+through pycrdt-store before the server forgets it, so a restarted server gives the next
+player who joins the whole game. A room is joined with its *room secret* (``?secret=`` in the
+URL): an HMAC of the room's name under the server's key (kept in ``server.key`` beside the
+rooms), so the host can hand out a link for a new room without telling the server, and a
+client without the secret is refused before the WebSocket opens (HTTP 403).
+
+The server relays and stores; it does not judge moves. Each player's board checks what it
+receives (:mod:`board.shared.incoming`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, quote, urlsplit
+
+import anyio
+from hypercorn.asyncio import serve as hypercorn_serve
+from hypercorn.config import Config
+from pycrdt.store import SQLiteYStore, YDocNotFound
+from pycrdt.websocket import ASGIServer, WebsocketServer, YRoom, exception_logger
+
+__all__ = [
+    "RoomServer",
+    "room_secret",
+    "room_link",
+    "parse_link",
+    "server_key",
+    "make_app",
+    "serve",
+    "KEY_FILE",
+    "ROOMS_FILE",
+]
+
+KEY_FILE = "server.key"
+ROOMS_FILE = "rooms.sqlite"
+_log = logging.getLogger("battleboard.serve")
+
+
+def server_key(data_dir: Path) -> bytes:
+    """The server's key, made (random, readable only by its owner) on the first run."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    path = data_dir / KEY_FILE
+    if not path.exists():
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(secrets.token_hex(32))
+    return bytes.fromhex(path.read_text().strip())
+
+
+def room_secret(key: bytes, room: str) -> str:
+    """The secret that opens ``room`` on the server with ``key``.
+
+    >>> room_secret(bytes(32), "game") == room_secret(bytes(32), "game")
+    True
+    >>> room_secret(bytes(32), "game") == room_secret(bytes(32), "other")
+    False
+    """
+    return hmac.new(key, room.encode("utf-8"), hashlib.sha256).hexdigest()[:32]
+
+
+def room_link(host: str, port: int, room: str, secret: str) -> str:
+    """The join link a player pastes: ``ws://host:port/room?secret=…``.
+
+    >>> room_link("127.0.0.1", 8765, "friday", "ab12")
+    'ws://127.0.0.1:8765/friday?secret=ab12'
+    """
+    return f"ws://{host}:{port}/{quote(room)}?secret={secret}"
+
+
+def parse_link(link: str) -> tuple[str, str, str]:
+    """Split a join link into the server's URL, the room and the secret.
+
+    >>> parse_link("ws://127.0.0.1:8765/friday?secret=ab12")
+    ('ws://127.0.0.1:8765', 'friday', 'ab12')
+    >>> parse_link("http://x/y")
+    Traceback (most recent call last):
+    ...
+    ValueError: a join link looks like ws://HOST:PORT/ROOM?secret=SECRET, not 'http://x/y'
+    """
+    parts = urlsplit(link.strip())
+    secret = parse_qs(parts.query).get("secret", [""])[0]
+    room = parts.path.lstrip("/")
+    if parts.scheme not in ("ws", "wss") or not parts.netloc or not room or not secret:
+        raise ValueError(f"a join link looks like ws://HOST:PORT/ROOM?secret=SECRET, not "
+                         f"{link!r}")
+    return f"{parts.scheme}://{parts.netloc}", room, secret
+
+
+class RoomServer(WebsocketServer):
+    """A y-websocket server whose rooms are read from and written to one SQLite file."""
+
+    def __init__(self, data_dir: Path) -> None:
+        super().__init__(rooms_ready=False, auto_clean_rooms=False,
+                         exception_handler=exception_logger, log=_log)
+        self.data_dir = data_dir
+
+    def _store(self, name: str) -> SQLiteYStore:
+        store = SQLiteYStore(path=name, log=_log)
+        store.db_path = str(self.data_dir / ROOMS_FILE)
+        store.checkpoint_interval = 200  # a joining player reads one snapshot and a few updates
+        return store
+
+    async def get_room(self, name: str) -> YRoom:
+        """The room ``name``: started, and filled from the disk the first time."""
+        if name not in self.rooms:
+            store = self._store(name)
+            self.rooms[name] = YRoom(ready=False, ystore=store, exception_handler=exception_logger,
+                                     log=_log)
+        room = self.rooms[name]
+        await self.start_room(room)
+        if not room.ready:
+            assert room.ystore is not None
+            await room.ystore.started.wait()
+            try:
+                await room.ystore.apply_updates(room.ydoc)
+            except YDocNotFound:
+                pass  # a new room
+            room.ready = True
+            await room.ydoc_observed.wait()
+        return room
+
+
+def make_app(server: RoomServer, key: bytes) -> Any:
+    """The ASGI application: refuse a connection without its room's secret, serve the rest.
+
+    A refusal closes the WebSocket before accepting it, which the ASGI server answers with
+    HTTP 403 (the client then knows not to try again).
+    """
+    rooms = ASGIServer(server)
+
+    def allowed(scope: dict[str, Any]) -> bool:
+        room = str(scope.get("path", ""))
+        query = parse_qs(bytes(scope.get("query_string", b"")).decode("latin-1"))
+        given = query.get("secret", [""])[0]
+        return hmac.compare_digest(given, room_secret(key, room.lstrip("/")))
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket" and not allowed(scope):
+            _log.warning("refused a client without the secret of room %s", scope.get("path"))
+            await receive()  # the connect message
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        await rooms(scope, receive, send)
+
+    return app
+
+
+async def serve(data_dir: Path, host: str, port: int, ready: Any = None) -> None:
+    """Run the room server until cancelled (``ready()`` is called once it listens)."""
+    key = server_key(data_dir)
+    rooms = RoomServer(data_dir)
+    config = Config()
+    config.bind = [f"{host}:{port}"]
+    config.accesslog = None
+    config.loglevel = "WARNING"
+    async with rooms:
+        stop = anyio.Event()
+
+        async def shutdown() -> None:
+            await stop.wait()
+
+        if ready is not None:
+            ready()
+        try:
+            await hypercorn_serve(make_app(rooms, key), config, shutdown_trigger=shutdown)
+        finally:
+            stop.set()

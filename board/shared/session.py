@@ -1,0 +1,99 @@
+"""A player at a shared game: the board's binder and the wire client, put together (no Qt).
+
+:class:`GameSession` joins a room with a link, moves remote updates from the client's thread
+to the board's (``post`` schedules :meth:`GameSession.pump` there; the window passes a
+Qt queued call, a test calls :meth:`pump` itself), and decides what happens on first sync:
+the host publishes its scenario into an empty room, anyone else (and a host whose room
+already has the game) takes the room's scenario.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Callable
+from typing import Any
+
+from board.shared.binder import SharedScenario
+from board.shared.wire import WireClient
+
+__all__ = ["GameSession", "SyncTimeout"]
+
+
+class SyncTimeout(TimeoutError):
+    """The room did not answer in time."""
+
+
+class GameSession:
+    """A shared board connected to a room (see the module)."""
+
+    def __init__(self, board: SharedScenario, link: str,
+                 post: Callable[[Callable[[], None]], None] | None = None,
+                 on_status: Callable[[str, str], None] | None = None,
+                 on_presence: Callable[[dict[int, dict[str, Any]]], None] | None = None) -> None:
+        self.board = board
+        self.link = link
+        self._inbox: queue.SimpleQueue[bytes] = queue.SimpleQueue()
+        self._post = post
+        self.wire = WireClient(link, self._arrived, on_status, on_presence)
+        board.outgoing.connect(self.wire.send)
+
+    def _arrived(self, update: bytes) -> None:
+        self._inbox.put(update)
+        if self._post is not None:
+            self._post(self._pump_posted)
+
+    def _pump_posted(self) -> None:
+        self.pump()
+
+    def pump(self) -> int:
+        """Apply the updates that arrived (on the board's thread); return how many."""
+        count = 0
+        while True:
+            try:
+                update = self._inbox.get_nowait()
+            except queue.Empty:
+                return count
+            self.board.receive(update)
+            count += 1
+
+    def start(self, host: bool, timeout: float = 10.0) -> None:
+        """Connect and sync; the host publishes into an empty room, others adopt the game."""
+        self.wire.start()
+        deadline = time.monotonic() + timeout
+        while not self.wire.synced.is_set():
+            if self.wire.refused.is_set():
+                self.stop()
+                raise PermissionError("the server refused the room secret")
+            if time.monotonic() > deadline:
+                self.stop()
+                raise SyncTimeout(f"no answer from {self.link.split('?')[0]} in {timeout:g} s")
+            time.sleep(0.01)
+        self.pump()
+        if host and not self.board.has_scenario:
+            self.board.publish()
+        elif self.board.has_scenario:
+            self.board.adopt()  # the room's game (a host back in a room takes it up again)
+        else:
+            self.stop()
+            raise SyncTimeout("the room has no game yet: the host has not shared one")
+
+    def wait_until(self, condition: Callable[[], bool], timeout: float = 5.0) -> bool:
+        """Pump until ``condition()`` holds or ``timeout`` seconds pass; return whether it held."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.pump()
+            if condition():
+                return True
+            time.sleep(0.005)
+        self.pump()
+        return condition()
+
+    def set_presence(self, state: dict[str, Any] | None) -> None:
+        """Tell the other players where this player is (see :mod:`board.shared.wire`)."""
+        self.wire.set_presence(state)
+
+    def stop(self) -> None:
+        """Leave the room."""
+        self.board.outgoing.disconnect(self.wire.send)
+        self.wire.stop()

@@ -1,0 +1,194 @@
+"""The y-websocket client: one Yjs document kept in step with a room, on a background thread.
+
+:class:`WireClient` runs an asyncio loop on its own thread. It holds its own copy of the
+shared document (the *wire* document), so that after a dropped connection the standard sync
+steps exchange exactly what each side lacks: the edits made offline go up, the others' come
+down. The board's thread hands it local updates with :meth:`WireClient.send`; remote updates
+come back through ``on_update`` **on the client's thread** (the caller moves them to its
+own). Presence (name, side, cursor, what is dragged) travels as Yjs awareness states.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pycrdt
+from httpx_ws import WebSocketUpgradeError, aconnect_ws
+from pycrdt import (
+    Awareness,
+    YMessageType,
+    YSyncMessageType,
+    create_awareness_message,
+    create_sync_message,
+    create_update_message,
+    handle_sync_message,
+    read_message,
+)
+
+from board.shared.server import parse_link
+
+__all__ = ["WireClient", "RECONNECT_S"]
+
+#: Seconds between attempts to reach the server again.
+RECONNECT_S = 0.3
+
+
+class WireClient:
+    """A room's y-websocket connection with reconnects (see the module).
+
+    ``on_update(bytes)``, ``on_status(state, message)`` (``"online"``, ``"offline"``,
+    ``"refused"``) and ``on_presence({client_id: state})`` are called on the client's thread.
+    """
+
+    def __init__(self, link: str, on_update: Callable[[bytes], None],
+                 on_status: Callable[[str, str], None] | None = None,
+                 on_presence: Callable[[dict[int, dict[str, Any]]], None] | None = None,
+                 reconnect_s: float = RECONNECT_S) -> None:
+        server, room, secret = parse_link(link)
+        self.url = f"{server}/{room}?secret={secret}"
+        self.on_update, self.on_status, self.on_presence = on_update, on_status, on_presence
+        self.reconnect_s = reconnect_s
+        self.wire: pycrdt.Doc[Any] = pycrdt.Doc()
+        self.awareness = Awareness(self.wire)
+        self.synced = threading.Event()
+        self.online = threading.Event()
+        self.refused = threading.Event()
+        self._local = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._socket: Any = None
+        self._lock = asyncio.Lock()
+        self._thread: threading.Thread | None = None
+        self.wire.observe(self._on_wire_transaction)
+
+    # -- the board's thread -----------------------------------------------------------------
+    def start(self) -> None:
+        """Start the client's thread; it connects, and reconnects until :meth:`stop`."""
+        started = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(started,), daemon=True,
+                                        name="battleboard-wire")
+        self._thread.start()
+        started.wait(5.0)
+
+    def send(self, update: bytes) -> None:
+        """Send a local update (kept, and sent on reconnect, while offline)."""
+        self._call(self._local_update, update)
+
+    def set_presence(self, state: dict[str, Any] | None) -> None:
+        """Tell the room who this player is, where the cursor is, what is being dragged."""
+        self._call(self._set_presence, state)
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Close the connection and end the thread (waits at most ``timeout`` seconds)."""
+        if self._loop is not None and self._stop is not None:
+            with contextlib.suppress(RuntimeError):
+                self._loop.call_soon_threadsafe(self._stop.set)
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _call(self, function: Callable[..., None], *args: Any) -> None:
+        if self._loop is None:
+            raise RuntimeError("the wire client is not started")
+        self._loop.call_soon_threadsafe(function, *args)
+
+    # -- the client's thread ----------------------------------------------------------------
+    def _run(self, started: threading.Event) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        self._stop = asyncio.Event()
+        started.set()
+        try:
+            loop.run_until_complete(self._main())
+        finally:
+            loop.close()
+
+    def _status(self, state: str, message: str = "") -> None:
+        if self.on_status is not None:
+            self.on_status(state, message)
+
+    async def _main(self) -> None:
+        assert self._stop is not None
+        while not self._stop.is_set():
+            try:
+                connection: Any = aconnect_ws(self.url, keepalive_ping_interval_seconds=5.0)
+                async with connection as socket:
+                    await self._session(socket)
+            except WebSocketUpgradeError as error:
+                if error.response.status_code == 403:
+                    self.refused.set()
+                    self._status("refused", "the server refused the room secret")
+                    return
+            except Exception as error:  # noqa: BLE001 - any network fault: try again
+                self._status("offline", f"{type(error).__name__}: {error}")
+            self._socket = None
+            self.online.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), self.reconnect_s)
+
+    async def _session(self, socket: Any) -> None:
+        assert self._stop is not None
+        self._socket = socket
+        self._lock = asyncio.Lock()
+        self.online.set()
+        self._status("online")
+        await self._send(create_sync_message(self.wire))
+        if self.awareness.get_local_state() is not None:
+            await self._send_presence()
+        receiving = asyncio.ensure_future(self._receive(socket))
+        stopping = asyncio.ensure_future(self._stop.wait())
+        try:
+            await asyncio.wait({receiving, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (receiving, stopping):
+                task.cancel()
+            if receiving.done() and not receiving.cancelled() and receiving.exception():
+                raise receiving.exception()  # type: ignore[misc]
+
+    async def _receive(self, socket: Any) -> None:
+        while True:
+            message = bytes(await socket.receive_bytes())
+            if message[0] == YMessageType.SYNC:
+                reply = handle_sync_message(message[1:], self.wire)
+                if message[1] == YSyncMessageType.SYNC_STEP2:
+                    self.synced.set()
+                if reply is not None:
+                    await self._send(reply)
+            elif message[0] == YMessageType.AWARENESS:
+                self.awareness.apply_awareness_update(read_message(message[1:]), "remote")
+                if self.on_presence is not None:
+                    mine = self.awareness.client_id
+                    self.on_presence({k: dict(v) for k, v in self.awareness.states.items()
+                                      if k != mine})
+
+    def _on_wire_transaction(self, event: Any) -> None:
+        if not self._local:
+            self.on_update(bytes(event.update))
+
+    def _local_update(self, update: bytes) -> None:
+        self._local = True
+        try:
+            self.wire.apply_update(update)
+        finally:
+            self._local = False
+        if self._socket is not None:
+            asyncio.ensure_future(self._send(create_update_message(update)))
+
+    async def _send(self, message: bytes) -> None:
+        if self._socket is None:
+            return  # the sync steps of the next connection carry it
+        async with self._lock:
+            with contextlib.suppress(Exception):
+                await self._socket.send_bytes(message)
+
+    def _set_presence(self, state: dict[str, Any] | None) -> None:
+        self.awareness.set_local_state(state)
+        if self._socket is not None:
+            asyncio.ensure_future(self._send_presence())
+
+    async def _send_presence(self) -> None:
+        update = self.awareness.encode_awareness_update([self.awareness.client_id])
+        await self._send(create_awareness_message(update))

@@ -1,0 +1,122 @@
+"""What a label must not cover, as screen rectangles: models, doors, fire points, weapons, labels.
+
+The pure layout (:mod:`board.game.core.label_layout`) places labels among rectangles; this turns
+the scene's items in a part of the table into those rectangles, in the pixels of a view
+(``view_transform``, scene to device). Symbols and labels that ignore the zoom are measured
+as drawn, in pixels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+
+from board.game.core.label_layout import Rect, overlaps
+from board.view.items.label_item import LabelItem
+from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
+from board.view.items.model_item import ModelItem
+from board.view.items.passive_item import PaintsLabels
+
+__all__ = ["OBSTACLE_KINDS", "device_rect", "device_rect_of", "label_obstacles", "is_obstacle",
+           "label_overlaps"]
+
+_SYMBOLS = (AccessPointMarker, FirePointMarker, WeaponMarker)
+
+#: The kinds of item a label must not cover.
+OBSTACLE_KINDS = (ModelItem, AccessPointMarker, FirePointMarker, WeaponMarker, LabelItem)
+
+
+def device_rect(item: QGraphicsItem, view_transform: QTransform) -> Rect:
+    """The item's bounds in the view's pixels (``left, top, right, bottom``).
+
+    A door, fire point or weapon symbol is its core (where it is), not its arc of fire.
+    """
+    core = item.core() if isinstance(item, _SYMBOLS) else item.boundingRect()
+    box = item.deviceTransform(view_transform).mapRect(core)
+    return (box.left(), box.top(), box.right(), box.bottom())
+
+
+def is_obstacle(item: QGraphicsItem) -> bool:
+    """Whether a label must keep off ``item`` (a shown model, symbol or label with text)."""
+    if not isinstance(item, OBSTACLE_KINDS) or not item.isVisible():
+        return False
+    return not isinstance(item, LabelItem) or bool(item.text)
+
+
+def label_obstacles(scene: QGraphicsScene, area: QRectF, view_transform: QTransform,
+                    skip: Iterable[QGraphicsItem] = ()) -> list[Rect]:
+    """Every model, symbol and label in ``area`` (scene inches) as a rectangle in pixels.
+
+    Labels an overlay painted itself count too; ``skip`` are items to leave out (the one
+    laying out its labels). Every item is looked at, not only those Qt's index finds there:
+    the index leaves out fully transparent items, and a drag draws the still board from a
+    picture with its items made transparent; the labels must not move because of that.
+    """
+    left_out = set(map(id, skip))
+    box = view_transform.mapRect(area)
+    bounds = (box.left(), box.top(), box.right(), box.bottom())
+    rects: list[Rect] = []
+    for item in scene.items(Qt.SortOrder.AscendingOrder):
+        if id(item) in left_out or not item.isVisible():
+            continue
+        if is_obstacle(item):
+            found = [device_rect(item, view_transform)]
+        elif isinstance(item, PaintsLabels):
+            found = [device_rect_of(b, view_transform) for b in item.painted_labels]
+        else:
+            continue
+        rects += [r for r in found if _meets(r, bounds)]
+    return rects
+
+
+def _meets(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def painted_labels(item: QGraphicsItem) -> list[QRectF]:
+    """The labels an overlay item painted itself (scene inches); none for other items."""
+    return list(item.painted_labels) if isinstance(item, PaintsLabels) else []
+
+
+def _visible_labels(scene: QGraphicsScene, view_transform: QTransform) -> list[Rect]:
+    """Every label shown on ``scene`` (a name, a badge, an overlay's label), in pixels."""
+    found: list[Rect] = []
+    for item in scene.items():
+        if not item.isVisible():
+            continue
+        if isinstance(item, LabelItem) and item.text:
+            found.append(device_rect(item, view_transform))
+        else:
+            found += [device_rect_of(box, view_transform) for box in painted_labels(item)]
+    return found
+
+
+def device_rect_of(rect: QRectF, view_transform: QTransform) -> Rect:
+    """A scene rectangle in the view's pixels."""
+    box = view_transform.mapRect(rect)
+    return (box.left(), box.top(), box.right(), box.bottom())
+
+
+def label_overlaps(scene: QGraphicsScene, view_transform: QTransform,
+                   ) -> dict[str, list[tuple[Rect, Rect]]]:
+    """Every label that covers another label, a model, or a door, fire point or weapon.
+
+    By kind of overlap (``label/label``, ``label/model``, ``label/symbol``), each as the two
+    rectangles (pixels). What the board promises players is that all three are empty.
+    """
+    labels = _visible_labels(scene, view_transform)
+    shapes = [(device_rect(i, view_transform), i.deviceTransform(view_transform).map(i.shape()))
+              for i in scene.items() if isinstance(i, ModelItem) and i.isVisible()]
+    on_model = [(a, m) for a in labels for m, path in shapes  # a base is round: its outline
+                if _meets(a, m) and path.intersects(QRectF(a[0], a[1], a[2] - a[0], a[3] - a[1]))]
+    symbols = [device_rect(i, view_transform) for i in scene.items()
+               if isinstance(i, AccessPointMarker | FirePointMarker | WeaponMarker)
+               and i.isVisible()]
+    return {
+        "label/label": [(labels[i], labels[j]) for i, j in overlaps(labels)],
+        "label/model": on_model,
+        "label/symbol": [(labels[i], symbols[j]) for i, j in overlaps(labels, symbols)],
+    }

@@ -1,0 +1,85 @@
+"""Draw docs/remote.png: two windows of one shared game side by side (offscreen).
+
+The host (Ann, red) hosts on 127.0.0.1, the guest (Bob, blue) joins with the link; Bob moves
+a model and holds his mouse over the table while Ann drags her squad, so each window shows
+the other player's cursor. Run from the repository root: ``python docs/remote_screenshot.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QPointF, Qt  # noqa: E402
+from PySide6.QtGui import QPainter, QPixmap  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from board.document.datasheets import load_library  # noqa: E402
+from board.document.io import load_scenario  # noqa: E402
+from board.view.window import MainWindow  # noqa: E402
+from resources import DEMO_SCENARIO  # noqa: E402
+from tests.shared.servers import free_port  # noqa: E402
+
+
+def settle(app: QApplication, seconds: float) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.processEvents()
+        time.sleep(0.01)
+
+
+def main() -> int:
+    app = QApplication.instance() or QApplication(["battleboard"])
+    library = load_library()
+    windows = []
+    for _ in range(2):
+        window = MainWindow(library)
+        window.files.ask_save_changes = lambda: None  # type: ignore[method-assign, assignment, return-value]  # noqa: E501
+        window.resize(1100, 760)
+        window.show()
+        windows.append(window)
+    host, guest = windows
+    host.show_scenario(load_scenario(DEMO_SCENARIO, library))
+    settle(app, 0.2)
+    rooms = Path(tempfile.mkdtemp(prefix="battleboard-shot-"))
+    link = host.remote.host("Ann", host.scenario.sides[0].id, free_port(), rooms, room="demo")
+    guest.remote.join("Bob", host.scenario.sides[1].id, link)
+    for window in windows:
+        window.view.fit_table()
+    settle(app, 0.3)
+    QTest.mouseMove(guest.view.viewport(), guest.view.mapFromScene(QPointF(40.0, 30.0)))
+    settle(app, 0.3)
+    viewport = host.view.viewport()
+    red = next(u for u in host.scenario.units if u.on_table and u.side == host.remote.session
+               .board.side)
+    at = host.view.mapFromScene(QPointF(red.models[0].x, red.models[0].y))
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier, at)
+    QTest.mouseMove(viewport, at + (at - at) + type(at)(40, 25))
+    settle(app, 0.5)
+    left, right = host.grab(), guest.grab()
+    picture = QPixmap(left.width() + right.width() + 12, max(left.height(), right.height()))
+    picture.fill(Qt.GlobalColor.darkGray)
+    painter = QPainter(picture)
+    painter.drawPixmap(0, 0, left)
+    painter.drawPixmap(left.width() + 12, 0, right)
+    painter.end()
+    out = Path(__file__).with_name("remote.png")
+    picture.save(str(out))
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier,
+                       at + type(at)(40, 25))
+    for window in windows:
+        window.remote.leave()
+        window.close()
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
