@@ -1,15 +1,17 @@
 """Who may storm a building from where they stand: the gate in front of every assault tool.
 
-Each system lets a unit assault a building only from a measured distance (the seeds):
+Each system lets a unit assault a building only from a measured distance (the seeds; each
+system's folder says its own, ``GameSystem.assault_reach``):
 
 - Warhammer 40,000 and Horus Heresy (seed 000): buildings are "charged and fought in close
   combat" like vehicles, so the unit fights only with a model in base contact
-  (:data:`board.game.occupancy.embarking.BASE_CONTACT`, bases being placed by hand);
+  (:data:`board.game.occupancy.common.BASE_CONTACT`, bases being placed by hand);
 - Epic 40,000 (seed 001): the stands in base contact with the building assault it
   (:data:`board.game.systems.epic.assault.CONTACT_CM`);
 - Warhammer Fantasy (seed 004): "an assault charge is resolved just as if the building were
   the target unit": the charge reaches Movement + 2D6, so a unit farther than its Movement
-  + 12" from the building can never arrive and may not declare.
+  + 12" from the building can never arrive and may not declare; a character assaults with
+  the unit it joined.
 
 Only the enemies of the building's holder are candidates. :func:`assault_candidates` measures
 every one (nearest model to the footprint), says whether it may assault and, if not, why,
@@ -20,18 +22,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from board.document.model import RuleSystem, Scenario, TroopType, Unit
-from board.document.stats import missing_stat_text
+from board.document.model import Scenario, Unit
 from board.game.core.world import World
-from board.game.occupancy.embarking import BASE_CONTACT
-from board.game.systems.epic.assault import CONTACT_CM
+from board.game.systems.registry import system_for
 from geometry import EPSILON, distance, format_distance
 
-__all__ = ["Candidate", "assault_candidates", "reach_of", "holder_side", "FANTASY_CHARGE_DICE"]
-
-#: The most two D6 add to a Warhammer Fantasy charge, inches.
-FANTASY_CHARGE_DICE = 12.0
-CM_PER_INCH = 2.54
+__all__ = ["Candidate", "assault_candidates", "reach_of", "holder_side"]
 
 
 @dataclass(frozen=True)
@@ -79,17 +75,11 @@ def holder_side(scenario: Scenario, piece_id: str) -> str | None:
 
 
 def reach_of(scenario: Scenario, unit: Unit) -> tuple[float | None, str]:
-    """How close (inches) ``unit`` must be to assault, and the words for it; ``None``: no stat."""
-    system = scenario.rule_system
-    if system is RuleSystem.EPIC40K:
-        return CONTACT_CM / CM_PER_INCH, f"in base contact (within {CONTACT_CM:g} cm)"
-    if system is RuleSystem.WARHAMMER_FANTASY:
-        movement = unit.stats.get("movement")
-        if isinstance(movement, bool) or not isinstance(movement, int | float):
-            return None, missing_stat_text(unit, "movement")
-        reach = float(movement) + FANTASY_CHARGE_DICE
-        return reach, f"within its charge reach (Movement {movement:g}\" + 2D6: {reach:g}\")"
-    return BASE_CONTACT, f"in base contact (within {format_distance(BASE_CONTACT)})"
+    """How close (inches) ``unit`` must be to assault, and the words for it; ``None``: never.
+
+    The scenario's rule system answers (:meth:`GameSystem.assault_reach`).
+    """
+    return system_for(scenario.rule_system).assault_reach(unit)
 
 
 def assault_candidates(scenario: Scenario, world: World, piece_id: str) -> list[Candidate]:
@@ -101,9 +91,6 @@ def assault_candidates(scenario: Scenario, world: World, piece_id: str) -> list[
     for unit in scenario.units:
         if not unit.on_table or unit.side == holder or unit.joined_to is not None:
             continue
-        if scenario.rule_system is RuleSystem.WARHAMMER_FANTASY \
-                and unit.troop_type is TroopType.CHARACTER:
-            continue  # a character assaults with the unit it joined
         shapes = world.unit_models(unit.id)
         if not shapes:
             continue

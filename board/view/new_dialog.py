@@ -23,27 +23,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from board.document.model import TABLE_SIZES, RuleSystem, Scenario, Side, Table
-from board.view.system_units import CM_PER_INCH, table_text
+from board.document.model import RuleSystem, Scenario, Side, Table
+from board.game.systems.setup import TABLE_PRESETS
+from board.view.system_units import table_text
 
 __all__ = ["NewScenarioDialog", "new_scenario", "DEFAULT_SIDES", "TABLE_PRESETS", "SideRow",
            "side_ids"]
 
 #: The two sides a new scenario starts with.
 DEFAULT_SIDES = (("red", "Red", "#c62828"), ("blue", "Blue", "#1e63d6"))
-
-
-def _cm(width: float, height: float) -> Table:
-    return Table(width / CM_PER_INCH, height / CM_PER_INCH)
-
-
-#: The table sizes each system's players use, inches (Epic's given in whole centimetres).
-TABLE_PRESETS: dict[RuleSystem, tuple[Table, ...]] = {
-    RuleSystem.WH40K: (*TABLE_SIZES[:1], Table(60.0, 44.0), *TABLE_SIZES[1:]),
-    RuleSystem.HORUS_HERESY: (Table(72.0, 48.0), Table(48.0, 48.0), Table(96.0, 48.0)),
-    RuleSystem.EPIC40K: (_cm(180, 120), _cm(120, 120), _cm(240, 120), _cm(150, 90)),
-    RuleSystem.WARHAMMER_FANTASY: (Table(72.0, 48.0), Table(48.0, 48.0), Table(96.0, 48.0)),
-}
 
 
 def new_scenario(table: Table, rule_system: RuleSystem, name: str = "Untitled",

@@ -22,9 +22,10 @@ from PySide6.QtWidgets import (
 )
 
 from board.document.datasheet import Datasheet
-from board.document.model import Base, TroopType
+from board.document.datasheets import PART_TAG, DatasheetLibrary
+from board.document.model import Base, Scenario, TroopType
 
-__all__ = ["UnitSpec", "PaletteDock", "BASE_CHOICES"]
+__all__ = ["UnitSpec", "PaletteDock", "BASE_CHOICES", "offered_datasheets"]
 
 #: The bases offered when adding a unit: round and oval bases in mm, vehicle hulls in inches.
 BASE_CHOICES: tuple[Base, ...] = (
@@ -188,3 +189,12 @@ class PaletteDock(QDockWidget):
                 base=self.bases[self.base_box.currentIndex()],
             )
         )
+
+
+def offered_datasheets(library: DatasheetLibrary, scenario: Scenario) -> list[Datasheet]:
+    """Return what the palette offers: the scenario's rule system's datasheets, its own too."""
+    system = scenario.rule_system.value
+    own = [d for d in scenario.custom_datasheets if system in d.systems and PART_TAG not in d.tags]
+    ids = {d.id for d in own}
+    shipped = [d for d in library.for_system(system) if d.id not in ids]
+    return sorted(shipped + own, key=lambda d: (d.name.casefold(), d.id))

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from board.document.edits import ScenarioDocument
 from board.document.model import Model, Unit
 from board.game.placement import Box, free_formation
-from board.view.editors.unit_choices import RANKED
+from board.game.systems.setup import RANKED
 from board.view.palette import UnitSpec
 
 __all__ = ["build_unit", "FORMATION_GAP"]

@@ -9,8 +9,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QUndoStack
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QWidget
 from shiboken6 import isValid
 
-from board.document.datasheet import Datasheet
-from board.document.datasheets import PART_TAG, DatasheetLibrary, place_datasheet
+from board.document.datasheets import DatasheetLibrary, place_datasheet
 from board.document.edits import EditError, ScenarioDocument
 from board.document.model import RuleSystem, Scenario, Table
 from board.view import actions
@@ -21,7 +20,7 @@ from board.view.editors.units import add_unit
 from board.view.files import FileController
 from board.view.memory import set_aside_long_lived
 from board.view.new_dialog import new_scenario
-from board.view.palette import PaletteDock, UnitSpec
+from board.view.palette import PaletteDock, UnitSpec, offered_datasheets
 from board.view.rulers import BoardWidget
 from board.view.scene import BoardScene
 from board.view.system_units import xy_text
@@ -230,12 +229,3 @@ class MainWindow(QMainWindow):
 def new_scenario_default() -> Scenario:
     """Return the empty 72×48 Warhammer 40,000 scenario a bare window starts with."""
     return new_scenario(Table(), RuleSystem.WH40K)
-
-
-def offered_datasheets(library: DatasheetLibrary, scenario: Scenario) -> list[Datasheet]:
-    """Return what the palette offers: the scenario's rule system's datasheets, its own too."""
-    system = scenario.rule_system.value
-    own = [d for d in scenario.custom_datasheets if system in d.systems and PART_TAG not in d.tags]
-    ids = {d.id for d in own}
-    shipped = [d for d in library.for_system(system) if d.id not in ids]
-    return sorted(shipped + own, key=lambda d: (d.name.casefold(), d.id))

@@ -6,6 +6,3 @@ and the building editor's entries; see each module.
 
 from __future__ import annotations
 
-from board.view.editors.unit_choices import RANKED, base_sizes, troop_types
-
-__all__ = ["RANKED", "base_sizes", "troop_types"]

@@ -37,6 +37,7 @@ from board.document.datasheet_json import datasheet_from_dict, datasheet_to_dict
 from board.document.errors import ScenarioError
 from board.document.model import RuleSystem
 from board.document.user_library import datasheet_id_for
+from board.game.systems.setup import BUILDING_NUMBERS, DATASHEET_SYSTEMS, BuildingNumbers
 from board.view.editors.building_canvas import BuildingCanvas
 
 __all__ = ["BuildingEditor", "MODES", "DEFAULT_GUN", "parse_points", "wall_facing"]
@@ -185,12 +186,13 @@ class BuildingEditor(QDialog):
         height = QDoubleSpinBox()
         height.setRange(0.0, 40.0)
         height.setValue(6.0)
-        if self.system is RuleSystem.EPIC40K:
+        numbers = BUILDING_NUMBERS[self.system]
+        if numbers is BuildingNumbers.EPIC:
             return [("Damage capacity", "damage_capacity", _spin(1, 200, 10)),
                     ("Assault factor", "assault_factor", _spin(0, 200, 20)),
                     ("Armour (kill roll)", "epic_armour", _spin(2, 6, 6)),
                     ("Capacity (stands)", "transport_capacity", _spin(-1, 50, -1, "by size"))]
-        if self.system is RuleSystem.WARHAMMER_FANTASY:
+        if numbers is BuildingNumbers.FLOORS:
             return [("Floors", "floors", _spin(1, 10, 1)),
                     ("Capacity (models)", "transport_capacity", _spin(-1, 200, 20, "by size"))]
         return [(f"Armour {facing}", f"armour_{facing}", _spin(10, 14, 14 if facing == "front"
@@ -281,9 +283,7 @@ class BuildingEditor(QDialog):
     def data(self) -> dict[str, Any]:
         """The building as datasheet JSON values."""
         name = self.name_edit.text().strip() or "My building"
-        systems = [self.system.value]
-        if self.system in (RuleSystem.WH40K, RuleSystem.HORUS_HERESY):
-            systems = ["wh40k", "horus_heresy"]
+        systems = list(DATASHEET_SYSTEMS[self.system])
         data: dict[str, Any] = {
             "id": datasheet_id_for(name, self.taken_ids), "name": name, "kind": "building",
             "systems": systems, "footprint": [list(p) for p in self.footprint],

@@ -14,7 +14,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from board.document.datasheet import Datasheet, TerrainKind
 from board.document.user_library import load_user_datasheets, save_user_datasheet
 from board.view.editors.building_editor import BuildingEditor
-from board.view.window import offered_datasheets
+from board.view.palette import offered_datasheets
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow

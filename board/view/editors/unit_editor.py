@@ -31,7 +31,12 @@ from board.document.errors import ScenarioError
 from board.document.model import Base, BaseShape, RuleSystem, Side, TroopType, Unit
 from board.document.scenario_json import MAX_BASE_MM, MAX_HULL_IN
 from board.document.stats import PROFILES, Kind, check_value, stat
-from board.view.editors.unit_choices import base_sizes, troop_types
+from board.game.systems.setup import (
+    COMMAND_GROUP_SYSTEMS,
+    DEFAULT_MODELS,
+    base_sizes,
+    troop_types,
+)
 from board.view.palette import UnitSpec
 
 __all__ = ["UnitEditor", "SHAPE_NAMES", "COMMAND_GROUP", "REFUSAL_STYLE"]
@@ -76,7 +81,7 @@ class UnitEditor(QDialog):
             self.troop_box.addItem(troop.label, troop.value)
         self.count_box = QSpinBox()
         self.count_box.setRange(1, 200)
-        self.count_box.setValue(len(unit.models) if unit else _default_count(system))
+        self.count_box.setValue(len(unit.models) if unit else DEFAULT_MODELS[system])
         form.addRow("Name", self.name_edit)
         form.addRow("Side", self.side_box)
         form.addRow("Troop type", self.troop_box)
@@ -179,7 +184,7 @@ class UnitEditor(QDialog):
             grid.addWidget(spin, 2 * row + 1, col)
             self.stat_boxes[field.key] = spin
         self.command_boxes: dict[str, QCheckBox] = {}
-        if self.system is RuleSystem.WARHAMMER_FANTASY:
+        if self.system in COMMAND_GROUP_SYSTEMS:
             row = grid.rowCount()
             for col, (key, words) in enumerate(COMMAND_GROUP):
                 check = QCheckBox(words)
@@ -265,7 +270,3 @@ def _size_spin() -> QDoubleSpinBox:
     spin.setDecimals(2)
     spin.setRange(-_WIDE, 10 * _WIDE)
     return spin
-
-
-def _default_count(system: RuleSystem) -> int:
-    return {RuleSystem.WARHAMMER_FANTASY: 10, RuleSystem.EPIC40K: 4}.get(system, 5)

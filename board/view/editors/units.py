@@ -15,8 +15,8 @@ from board.document.changes import Change
 from board.game.core.world import World
 from board.game.kit import Circle
 from board.game.placement import Box, NoRoomError
+from board.game.systems.setup import base_sizes, troop_types
 from board.view.commands import AddUnitCommand, ApplyChangeCommand
-from board.view.editors.unit_choices import base_sizes, troop_types
 from board.view.editors.unit_editor import UnitEditor
 from board.view.items.label_item import LabelItem
 from board.view.palette import UnitSpec
