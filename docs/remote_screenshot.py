@@ -29,6 +29,7 @@ from tests.shared.servers import free_port  # noqa: E402
 
 
 def settle(app: QApplication, seconds: float) -> None:
+    """Let Qt run its events for ``seconds``."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         app.processEvents()
@@ -36,6 +37,7 @@ def settle(app: QApplication, seconds: float) -> None:
 
 
 def main() -> int:
+    """Take the two-window screenshot; return the exit status."""
     app = QApplication.instance() or QApplication(["battleboard"])
     library = load_library()
     windows = []
