@@ -84,3 +84,26 @@ def _no_modal_left():
     modal = QApplication.activeModalWidget()
     if modal is not None:
         modal.close()
+
+
+def test_the_sides_are_renamed_and_recoloured_in_one_undo_step(window):
+    window.actions_["sides"].trigger()
+    dialog = window.sides_dialog
+    _type(dialog.rows[0].name_edit, "Ultramarines")
+    dialog.rows[0].set_colour("#0d47a1")
+    QTest.keyClick(dialog.ok_button, Qt.Key.Key_Space)
+    assert [s.name for s in window.scenario.sides] == ["Ultramarines", "Blue"]
+    assert window.scenario.side("red").colour == "#0d47a1"  # the id stays
+    assert window.scene.model_item("r0").name == "Tactical Squad (Ultramarines)"
+    window.undo_stack.undo()
+    assert window.scenario.side("red").name == "Red"
+    assert window.scene.model_item("r0").name == "Tactical Squad (Red)"
+
+
+def test_two_sides_of_one_name_are_refused(window):
+    window.actions_["sides"].trigger()
+    dialog = window.sides_dialog
+    _type(dialog.rows[1].name_edit, "red")
+    QTest.keyClick(dialog.ok_button, Qt.Key.Key_Space)
+    assert dialog.isVisible() and "the sides need different names" in dialog.refusal.text()
+    dialog.reject()
