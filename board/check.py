@@ -108,12 +108,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         library = default_library()
         scenario = load_scenario(args.file, library)
-        check_measured(scenario)
-        report = build_report(scenario, library, source=Source.of_file(args.file))
+        report = check_report(scenario, library, Source.of_file(args.file))
         if args.json:
-            text = json.dumps(report.to_dict(), indent=2, ensure_ascii=False, allow_nan=False)
+            text = json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False)
         else:
-            text = "\n".join(report.lines()).rstrip()
+            text = "\n".join(report_lines(report)).rstrip()
     except ScenarioError as error:  # its message names the file
         return _refuse(str(error))
     except CheckError as error:
