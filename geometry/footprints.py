@@ -31,6 +31,7 @@ __all__ = [
     "round_base",
     "oval_base",
     "hull",
+    "rectangular_base",
     "place",
     "place_footprint",
     "place_points",
@@ -261,6 +262,21 @@ def oval_base(
     return placed
 
 
+def rectangular_base(x: float, y: float, length_mm: float, width_mm: float,
+                     facing: float = 0.0) -> Polygon:
+    """Build a square or rectangular base, ``length_mm`` along ``facing`` × ``width_mm``.
+
+    Warhammer Fantasy rank-and-file (20×20, 25×25 mm) and cavalry (25×50 mm), Epic stands.
+
+    Examples
+    --------
+    >>> [round(v, 4) for v in rectangular_base(10, 10, 50.8, 25.4, 0).bounds]
+    [9.5, 9.0, 10.5, 11.0]
+    """
+    _check_size(length_mm, width_mm, "mm")
+    return hull(x, y, length_mm / MM_PER_INCH, width_mm / MM_PER_INCH, facing)
+
+
 def _check_size(length: float, width: float, unit: str) -> None:
     """Refuse a zero or negative size with the numbers given."""
     if not (length > 0 and width > 0):
@@ -270,11 +286,11 @@ def _check_size(length: float, width: float, unit: str) -> None:
 def model_footprint(
     shape: str, length: float, width: float, x: float, y: float, facing: float = 0.0
 ) -> Shape:
-    """Build a model's footprint from the document's base fields (round, oval, square, hull…).
+    """Build a model's footprint from the document's base fields.
 
+    ``shape`` is ``round``, ``oval``, ``hull``, ``square`` or ``rectangular`` (``rect``).
     ``length``/``width`` are millimetres for round, oval, square and rectangular bases, inches
-    for hulls, as the
-    document stores them.
+    for hulls, as the document stores them.
 
     Examples
     --------
@@ -284,10 +300,10 @@ def model_footprint(
     8.0
     >>> round(model_footprint("square", 25.4, 25.4, 0, 0).area, 9)
     1.0
-    >>> model_footprint("hex", 1, 1, 0, 0)
+    >>> model_footprint("star", 1, 1, 0, 0)
     Traceback (most recent call last):
     ...
-    ValueError: unknown base shape 'hex'; expected round, oval, square, rectangle or hull
+    ValueError: unknown base shape 'star'; expected round, oval, hull, square or rectangular
     """
     if shape == "round":
         return round_base(x, y, length)
@@ -295,8 +311,7 @@ def model_footprint(
         return oval_base(x, y, length, width, facing)
     if shape == "hull":
         return hull(x, y, length, width, facing)
-    if shape in ("square", "rectangle"):
-        _check_size(length, width, "mm")
-        return hull(x, y, length / MM_PER_INCH, width / MM_PER_INCH, facing)
-    raise ValueError(f"unknown base shape {shape!r}; expected round, oval, square, rectangle or "
-                     f"hull")
+    if shape in ("square", "rectangular", "rect", "rectangle"):
+        return rectangular_base(x, y, length, width, facing)
+    raise ValueError(f"unknown base shape {shape!r}; expected round, oval, hull, square or "
+                     "rectangular")

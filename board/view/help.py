@@ -182,7 +182,7 @@ def install(window: MainWindow) -> None:
         menu.addAction(action)
     found.update(help=docs, shortcuts=keys, about=about)
     keeper = LayoutKeeper(window)
-    window.layout_keeper = keeper  # type: ignore[attr-defined]
+    window.features.layout_keeper = keeper
     reset = QAction("&Reset Layout", window)
     reset.setStatusTip("Put the docks and tool bar back where they started")
     reset.triggered.connect(keeper.reset)

@@ -103,7 +103,7 @@ def enter_unit(window, name: str, side: str, count: int, base: str,
     """Units ▸ Add Unit… (Ctrl+U): type the unit in, press OK; the new unit's id."""
     activate(window)
     QTest.keyClick(window, Qt.Key.Key_U, Ctrl)
-    editor = window.units.editor
+    editor = window.features.units.editor
     assert editor is not None and editor.isVisible()
     type_over(editor.name_edit, name)
     pick(editor.side_box, side)

@@ -67,7 +67,7 @@ def test_assault_marines_storm_a_bunker_drawn_in_the_building_editor(fresh_windo
     activate(window)
     QTest.keyClick(window, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier
                    | Qt.KeyboardModifier.ShiftModifier)
-    editor = window.building_library.editor
+    editor = window.features.building_library.editor
     assert editor is not None and editor.isVisible()
     type_over(editor.name_edit, "Ork Bunker")
     type_over(editor.numbers["damage_capacity"], "10")

@@ -19,7 +19,7 @@ def _type(widget, text: str) -> None:
 
 def _editor(window):
     QTest.keyClick(window, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier)
-    editor = window.units.editor
+    editor = window.features.units.editor
     assert editor is not None and editor.isVisible()
     return editor
 
@@ -67,7 +67,7 @@ def test_editing_a_unit_changes_its_profile_in_one_undo_step(window):
         window.scene.model_item(model.id).setSelected(True)
     QTest.keyClick(window, Qt.Key.Key_U,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    editor = window.units.editor
+    editor = window.features.units.editor
     assert editor is not None and editor.unit is unit
     _type(editor.name_edit, "Tactical Squad Fidelis")
     _type(editor.stat_boxes["toughness"], "5")
@@ -88,7 +88,7 @@ def _no_modal_left():
 
 def test_the_sides_are_renamed_and_recoloured_in_one_undo_step(window):
     window.actions_["sides"].trigger()
-    dialog = window.sides_dialog
+    dialog = window.features.sides.dialog
     _type(dialog.rows[0].name_edit, "Ultramarines")
     dialog.rows[0].set_colour("#0d47a1")
     QTest.keyClick(dialog.ok_button, Qt.Key.Key_Space)
@@ -102,7 +102,7 @@ def test_the_sides_are_renamed_and_recoloured_in_one_undo_step(window):
 
 def test_two_sides_of_one_name_are_refused(window):
     window.actions_["sides"].trigger()
-    dialog = window.sides_dialog
+    dialog = window.features.sides.dialog
     _type(dialog.rows[1].name_edit, "red")
     QTest.keyClick(dialog.ok_button, Qt.Key.Key_Space)
     assert dialog.isVisible() and "the sides need different names" in dialog.refusal.text()

@@ -96,7 +96,7 @@ class BuildingLibrary:
 
 
 def install(window: MainWindow) -> None:
-    """Add *New Building…* to the Buildings menu (``window.building_library``)."""
+    """Add *New Building…* to the Buildings menu (``window.features.building_library``)."""
     library = BuildingLibrary(window)
-    window.building_library = library  # type: ignore[attr-defined]
+    window.features.building_library = library
     window.menu("&Buildings").addAction(library.action)

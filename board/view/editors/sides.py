@@ -18,7 +18,7 @@ from board.view.new_dialog import SideRow
 if TYPE_CHECKING:
     from board.view.window import MainWindow
 
-__all__ = ["SidesDialog", "SidesCommand", "install"]
+__all__ = ["SidesDialog", "SidesCommand", "SidesEditor", "install"]
 
 
 class SidesDialog(QDialog):
@@ -80,19 +80,31 @@ class SidesCommand(QUndoCommand):
         self._swap()
 
 
-def install(window: MainWindow) -> None:
-    """Add Edit ▸ Sides… (``window.sides_dialog`` is the dialog last opened)."""
-    action = QAction("S&ides…", window)
-    action.setStatusTip("Rename the sides and change their colours")
+class SidesEditor:
+    """Edit ▸ Sides…; ``dialog`` is the dialog last opened (for tests)."""
 
-    def open_dialog() -> None:
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.dialog: SidesDialog | None = None
+        self.action = QAction("S&ides…", window)
+        self.action.setStatusTip("Rename the sides and change their colours")
+        self.action.triggered.connect(self.open)
+
+    def open(self) -> SidesDialog:
+        """Open the dialog on the scenario's sides (modal, shown without blocking)."""
+        window = self.window
         dialog = SidesDialog(window.scenario.sides, window)
-        window.sides_dialog = dialog  # type: ignore[attr-defined]
+        self.dialog = dialog
         dialog.accepted.connect(
             lambda: window.undo_stack.push(SidesCommand(window.document, dialog.sides())))
         dialog.setModal(True)
         dialog.show()
+        return dialog
 
-    action.triggered.connect(open_dialog)
-    window.menu("&Edit").addAction(action)
-    window.actions_["sides"] = action
+
+def install(window: MainWindow) -> None:
+    """Add Edit ▸ Sides… (``window.features.sides``)."""
+    editor = SidesEditor(window)
+    window.features.sides = editor
+    window.menu("&Edit").addAction(editor.action)
+    window.actions_["sides"] = editor.action

@@ -140,9 +140,9 @@ def add_unit(window: MainWindow, spec: UnitSpec) -> None:
 
 
 def install(window: MainWindow) -> None:
-    """Give ``window`` its Units menu (``window.units``, the :class:`UnitsController`)."""
+    """Give ``window`` its Units menu (``window.features.units``)."""
     controller = UnitsController(window)
-    window.units = controller  # type: ignore[attr-defined]
+    window.features.units = controller
     menu = window.menu("&Units")
     menu.addAction(controller.add_action)
     menu.addAction(controller.edit_action)

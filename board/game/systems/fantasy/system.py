@@ -14,9 +14,11 @@ from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario, TerrainPiece, TroopType, Unit
 from board.document.stats import missing_stat_text
+from board.game.core.building_summary import BuildingSummary
 from board.game.core.world import World
 from board.game.occupancy.common import DisembarkPlan
 from board.game.systems.fantasy import occupancy
+from board.game.systems.fantasy import summary as summaries
 from board.game.systems.fantasy.building import FantasyBuildings
 from board.game.systems.fantasy.facts import FantasyFacts
 from board.game.systems.protocol import AssaultKind, ShotForm
@@ -72,6 +74,11 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
                            ) -> Change | None:
         """Nothing: a Fantasy building is held by its garrison."""
         return None
+
+    def summary(self, rules_object: Any, scenario: Scenario, sheet: Datasheet,
+                piece: TerrainPiece, base: dict[str, Any]) -> BuildingSummary:
+        """The dock's lines (:mod:`.summary`)."""
+        return summaries.summary(rules_object, scenario, base)
 
     def shootable(self, rules_object: Any) -> bool:
         """Never: the garrison is the target."""
