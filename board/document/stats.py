@@ -118,7 +118,7 @@ _CHAR = (0, 10)
 STATS: tuple[Stat, ...] = (
     _s("movement", "Movement", Kind.NUMBER, "inches (Fantasy), cm (Epic 40,000)", 0, 100, None,
        "Epic: 10 cm (infantry's move); Fantasy: none", (*EPIC, *WF),
-       ("assault_reach", "occupancy.common", "systems.fantasy.assault"),
+       ("occupancy.common", "systems.fantasy.assault", "systems.fantasy.system"),
        "the unit's move: how far an Epic detachment may come out of a building; a Fantasy "
        "garrison leaves up to twice it, and a charge needs it"),
     _s("ws", "Weapon Skill", Kind.INT, "—", *_CHAR, None, "none (needed)", (*W40, *WF),
