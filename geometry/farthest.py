@@ -41,8 +41,13 @@ class _Features:
     """A polygon's corners, edges and edge lines (unit normal ``n``, offset ``k``: n·p = k)."""
 
     def __init__(self, target: BaseGeometry) -> None:
-        rings = [np.asarray(r.coords, dtype=float) for poly in shapely.get_parts(target)
-                 for r in [poly.exterior, *poly.interiors]]
+        self.solid = bool(shapely.area(target) > 0)
+        if self.solid:
+            rings = [np.asarray(r.coords, dtype=float) for poly in shapely.get_parts(target)
+                     for r in [poly.exterior, *poly.interiors]]
+        else:  # a line (or lines): its segments, no inside
+            rings = [np.asarray(part.coords, dtype=float)
+                     for part in shapely.get_parts(target) if len(part.coords) >= 2]
         self.starts = np.concatenate([r[:-1] for r in rings])
         self.ends = np.concatenate([r[1:] for r in rings])
         edge = self.ends - self.starts
@@ -59,7 +64,7 @@ class _Features:
         v, n, k = self.pairs
         # a corner on the line: equal distances only where the two regions meet (no kink)
         self.on_line = np.abs((v * n).sum(axis=1) - k) <= 1e-12 * (1.0 + np.abs(k))
-        self.pocket = target.convex_hull.difference(target)
+        self.pocket = target.convex_hull.difference(target) if self.solid else Polygon()
         shapely.prepare(self.pocket)
         self._inner: FloatArray | None = None
 
@@ -84,7 +89,7 @@ class _Features:
         with np.errstate(divide="ignore", invalid="ignore"):
             at = ax + (y - ay) * (bx - ax) / (by - ay)
         inside = (np.count_nonzero(crosses & (x < at), axis=1) % 2) == 1
-        return np.where(inside, 0.0, dist)
+        return np.where(inside & self.solid, 0.0, dist)
 
     def bisectors(self) -> tuple[FloatArray, FloatArray]:
         """Lines ``a·p = b`` on which two corners, or two edge lines, are equally far."""
@@ -352,11 +357,18 @@ def _features(target: BaseGeometry) -> _Features:
 def farthest_distances(shapes: list[Shape], target: BaseGeometry) -> FloatArray:
     """Farthest distance of each shape from a polygon ``target``, convex or not (vectorised).
 
+    ``target`` may also be a line of several segments (a wall's run): its corners and
+    segments are the features, and nothing is inside it.
+
     Examples
     --------
     >>> ruin = Polygon([(0, 0), (6, 0), (6, 2), (2, 2), (2, 6), (0, 6)])
     >>> farthest_distances([Circle(3, 3, 0.5), Circle(1, 1, 0.5)], ruin).round(6).tolist()
     [1.353553, 0.0]
+    >>> from shapely.geometry import LineString
+    >>> wall = LineString([(0, 0), (4, 0), (4, 4)])
+    >>> farthest_distances([Circle(0, 4, 1)], wall).round(6).tolist()  # as far from both ends
+    [4.759922]
     """
     features = _features(target)
     out = np.zeros(len(shapes))
