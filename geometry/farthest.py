@@ -67,13 +67,21 @@ class _Features:
         self.pocket = target.convex_hull.difference(target) if self.solid else Polygon()
         shapely.prepare(self.pocket)
         self._inner: FloatArray | None = None
+        self._inner_reach = np.zeros(0)
 
     @property
     def inner(self) -> FloatArray:
         """Points equally far from three features (made on first use)."""
         if self._inner is None:
             self._inner = _three_feature_points(self)
+            self._inner_reach = self.distance(self._inner) if len(self._inner) else np.zeros(0)
         return self._inner
+
+    @property
+    def inner_reach(self) -> FloatArray:
+        """The distance of each of :attr:`inner` to the footprint."""
+        _ = self.inner
+        return self._inner_reach
 
     def distance(self, points: FloatArray) -> FloatArray:
         """Exact distance of each point to the polygon (0 inside), vectorised."""
@@ -381,10 +389,14 @@ def farthest_distances(shapes: list[Shape], target: BaseGeometry) -> FloatArray:
         np.maximum.at(best, whose, reach)
         if not features.pocket.is_empty:  # only bases reaching into the footprint's hull
             gaps = shapely.distance(shapely.points(xyr[:, :2]), features.pocket)
-            for j in np.flatnonzero(gaps < xyr[:, 2]):
-                inner = _interior_candidates(shapes[rows[j]], features)
-                if len(inner):
-                    best[j] = max(best[j], float(features.distance(inner).max()))
+            reaching = np.flatnonzero(gaps < xyr[:, 2])
+            inner, inner_reach = features.inner, features.inner_reach
+            if len(reaching) and len(inner):
+                c = xyr[reaching]
+                inside = np.hypot(inner[None, :, 0] - c[:, None, 0],
+                                  inner[None, :, 1] - c[:, None, 1]) <= c[:, 2:3]
+                peak = np.where(inside, inner_reach[None, :], 0.0).max(axis=1)
+                best[reaching] = np.maximum(best[reaching], peak)
         out[rows] = best
     for i, shape in enumerate(shapes):
         if not isinstance(shape, Circle):
