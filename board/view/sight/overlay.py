@@ -16,6 +16,7 @@ import numpy as np
 from PySide6.QtCore import QObject, QPointF, QRectF, QTimer
 from PySide6.QtGui import QColor, QFontMetricsF
 
+from board.document.events import DocumentChange
 from board.game.core.names import Namer
 from board.game.core.shooters import Shooter, ShooterKind
 from board.game.core.targets import ModelTarget, UnitTarget
@@ -173,10 +174,7 @@ class SightOverlay(QObject):
         self.item = OverlayItem(self._sketch, self._estimate, z=40.0, note=self.summary_note)
         scene.addItem(self.item)
         document = scene.document
-        for signal in (document.models_changed, document.models_removed, document.models_added,
-                       document.piece_added, document.piece_removed, document.pieces_changed,
-                       document.unit_added, document.unit_removed, document.replaced):
-            signal.connect(self._on_document_changed)
+        document.changed.connect(self._on_change)
         self._dragging = False
         self._namer: Namer | None = None
         self._preview: _Preview | None = None
@@ -185,6 +183,8 @@ class SightOverlay(QObject):
         self._rest.setSingleShot(True)
         self._rest.timeout.connect(self._on_rest)
         self._rested = False
+        #: Seconds, for spacing the readings of a drag (a test injects its own clock).
+        self.clock: Callable[[], float] = time.perf_counter
         scene.drag_moved.connect(self._on_drag_moved)
 
     def _on_drag_moved(self, text: str) -> None:
@@ -199,8 +199,14 @@ class SightOverlay(QObject):
         self._rested = True
         self.item.mark_dirty()
 
-    def _on_document_changed(self, *_: object) -> None:
-        self.refresh()
+    @property
+    def resting(self) -> bool:
+        """Whether the mouse has rested in a drag since the last reading (the next reads)."""
+        return self._rested
+
+    def _on_change(self, event: DocumentChange) -> None:
+        if event.board_changed:
+            self.refresh()
 
     def set(self, shooter: Shooter | None, target: SightTarget | None) -> None:
         """Look from ``shooter`` at ``target`` (either ``None``: nothing drawn)."""
@@ -356,7 +362,7 @@ class SightOverlay(QObject):
         moved since (for the labels' places) and, when the last reading is to be drawn
         moved, that preview (its :meth:`_Preview.sketch` draws it moved).
         """
-        now, last = time.perf_counter(), self._preview
+        now, last = self.clock(), self._preview
         if last is None or self._rested or now - last.at >= PREVIEW_EVERY_S:
             self._rested = False
             got = self.preview()
