@@ -48,6 +48,7 @@ def main() -> int:
         window.show()
         windows.append(window)
     host, guest = windows
+    guest.move(1200, 0)  # QTest moves the one pointer: the windows must not overlap
     host.show_scenario(load_scenario(DEMO_SCENARIO, library))
     settle(app, 0.2)
     rooms = Path(tempfile.mkdtemp(prefix="battleboard-shot-"))
@@ -56,14 +57,16 @@ def main() -> int:
     for window in windows:
         window.view.fit_table()
     settle(app, 0.3)
-    QTest.mouseMove(guest.view.viewport(), guest.view.mapFromScene(QPointF(40.0, 30.0)))
+    guest.activateWindow()
+    QTest.mouseMove(guest.view.viewport(), guest.view.mapFromScene(QPointF(4.0, 35.5)))
     settle(app, 0.3)
     viewport = host.view.viewport()
     red = next(u for u in host.scenario.units if u.on_table and u.side == host.remote.session
                .board.side)
     at = host.view.mapFromScene(QPointF(red.models[0].x, red.models[0].y))
+    host.activateWindow()
     QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier, at)
-    QTest.mouseMove(viewport, at + (at - at) + type(at)(40, 25))
+    QTest.mouseMove(viewport, at + type(at)(40, 25))
     settle(app, 0.5)
     left, right = host.grab(), guest.grab()
     picture = QPixmap(left.width() + right.width() + 12, max(left.height(), right.height()))

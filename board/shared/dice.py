@@ -26,6 +26,7 @@ board.shared.dice.FairDiceError: red's secret for roll r1 does not match red's c
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 from collections.abc import Mapping
@@ -116,7 +117,7 @@ class FairRoll:
         """Whether both players have committed (it is then safe to reveal)."""
         return len(self.commitments) >= PLAYERS_PER_ROLL
 
-    @property
+    @functools.cached_property
     def seed(self) -> int | None:
         """The seed once both players revealed, else ``None``."""
         if len(self.reveals) < PLAYERS_PER_ROLL:
@@ -148,6 +149,28 @@ class FairRoll:
                                 f"{player}'s commitment")
         return replace(self, reveals={**self.reveals, player: secret})
 
+    @classmethod
+    def checked(cls, roll_id: str, commitments: Mapping[str, str], reveals: Mapping[str, str],
+                purpose: str = "") -> FairRoll:
+        """A roll as far as it got, checked as the step-by-step methods check it.
+
+        At most two commitments; reveals only once both committed, each from a player who
+        committed and matching that commitment.
+        """
+        if len(commitments) > PLAYERS_PER_ROLL:
+            raise FairDiceError(f"roll {roll_id} has {len(commitments)} commitments; "
+                                f"{PLAYERS_PER_ROLL} players roll")
+        if reveals and len(commitments) < PLAYERS_PER_ROLL:
+            raise FairDiceError(f"roll {roll_id}: a secret revealed before both players "
+                                f"committed ({len(commitments)} of {PLAYERS_PER_ROLL})")
+        for player, secret in reveals.items():
+            if player not in commitments:
+                raise FairDiceError(f"roll {roll_id}: {player} never committed")
+            if commitment(roll_id, player, secret) != commitments[player]:
+                raise FairDiceError(f"{player}'s secret for roll {roll_id} does not match "
+                                    f"{player}'s commitment")
+        return cls(roll_id, dict(commitments), dict(reveals), purpose)
+
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON values: the proof a saved file keeps."""
         return {"roll": self.roll_id, "purpose": self.purpose, "seed": self.seed,
@@ -158,10 +181,8 @@ class FairRoll:
     def from_dict(cls, data: Mapping[str, Any]) -> FairRoll:
         """Rebuild and re-check a proof (every reveal against its commitment, then the seed)."""
         try:
-            roll = cls(str(data["roll"]), _texts(data["commitments"]), {},
-                       str(data.get("purpose", "")))
-            for player, secret in _texts(data["reveals"]).items():
-                roll = roll.with_reveal(player, secret)
+            roll = cls.checked(str(data["roll"]), _texts(data["commitments"]),
+                               _texts(data["reveals"]), str(data.get("purpose", "")))
         except (KeyError, TypeError, AttributeError) as exc:
             raise FairDiceError(f"a fair-dice proof lacks {exc}: {dict(data)!r}") from None
         claimed = data.get("seed")

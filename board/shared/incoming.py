@@ -25,7 +25,7 @@ from board.document.io import scenario_from_dict
 from board.document.model import LogEntry, Scenario
 from board.document.scenario_json import write_scenario
 from board.shared.dice import is_proof_key
-from board.shared.ydoc import Roots, ordered_at, read_log, read_position
+from board.shared.ydoc import Roots, ordered_at, plain, read_log, read_position
 
 __all__ = [
     "Touched", "Moves", "remote_moves", "remote_change", "RemoteRefused", "candidate",
@@ -183,11 +183,11 @@ def candidate(r: Roots, scenario: Scenario, touched: Touched,
             return _light(r, scenario, touched, library)
         data = write_scenario(scenario)
         units = touched.of("units")
-        data["units"] = _merge(data["units"], ordered_at(r.units.items()), units)
+        data["units"] = _merge(data["units"], ordered_at(plain(r.units).items()), units)
         _with_positions(data["units"], r, units, touched.of("pos"))
-        data["terrain"] = _merge(data["terrain"], ordered_at(r.pieces.items()),
+        data["terrain"] = _merge(data["terrain"], ordered_at(plain(r.pieces).items()),
                                  touched.of("pieces"))
-        data["annotations"] = _merge(data["annotations"], ordered_at(r.notes.items()),
+        data["annotations"] = _merge(data["annotations"], ordered_at(plain(r.notes).items()),
                                      touched.of("notes"))
         _options(r, touched, data["options"])
         if touched.log:

@@ -27,6 +27,7 @@ from board.shared.ydoc import (
     log_text,
     note_text,
     piece_text,
+    plain,
     pos_text,
     text,
     unit_text,
@@ -72,7 +73,7 @@ def _at(ordered_ids: list[str], index: int, ats: dict[str, float]) -> float:
 
 
 def _ats(values: Any) -> dict[str, float]:
-    return {key: float(json.loads(value)["at"]) for key, value in values.items()}
+    return {key: float(json.loads(value)["at"]) for key, value in plain(values).items()}
 
 
 class Outbox:
@@ -99,7 +100,7 @@ class Outbox:
             values = self.r.log[n:]
         else:
             self.log_texts, self.log_by = [], []
-            values = list(self.r.log)
+            values = plain(self.r.log)
         for value in values:
             by, entry = self._decode(value)
             self.log_by.append(by)

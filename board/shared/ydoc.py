@@ -55,6 +55,7 @@ __all__ = [
     "read_position",
     "read_fair_rolls",
     "read_log",
+    "plain",
     "fair_proofs",
     "write_all",
     "dice_items",
@@ -156,14 +157,24 @@ def ordered_at(values: Iterable[tuple[str, Any]]) -> list[tuple[str, dict[str, A
     return sorted(decoded, key=lambda kv: (kv[1]["at"], kv[0]))
 
 
+def plain(root: pycrdt.Map | pycrdt.Array) -> Any:
+    """A root's values as plain Python, read in one go (not one transaction per key)."""
+    with root.doc.transaction():  # one transaction for every key, not one each
+        values = root.to_py()
+    if values is None:
+        return {} if isinstance(root, pycrdt.Map) else []
+    return values
+
+
 def _units(r: Roots) -> list[dict[str, Any]]:
     units = []
-    for unit_id, value in ordered_at(r.units.items()):
+    positions = plain(r.pos)
+    for unit_id, value in ordered_at(plain(r.units).items()):
         value.pop("at")
         for model in value.get("models", []):
             if not isinstance(model, dict):
                 raise ValueError(f"unit {unit_id}: a model is not an object")
-            at = r.pos.get(str(model.get("id")))
+            at = positions.get(str(model.get("id")))
             if at is None:
                 raise ValueError(f"model {model.get('id')} of unit {unit_id} has no position")
             model["x"], model["y"], model["facing"] = read_position(at)
@@ -186,12 +197,14 @@ def read_fair_rolls(dice: Mapping[str, Any], only: set[str] | None = None,
     Raises :class:`~board.shared.dice.FairDiceError` for a roll that does not check.
     """
     parts: dict[str, dict[str, Any]] = {}
+    if isinstance(dice, pycrdt.Map):
+        with dice.doc.transaction():
+            return read_fair_rolls(plain(dice) if only is None else {
+                key: dice[key] for key in _keys(only, players) if key in dice}, only, players)
     if only is None:
         keys: Iterable[str] = list(dice.keys())
     else:
-        keys = [f"{roll}/purpose" for roll in only]
-        keys += [f"{roll}/{kind}/{player}" for roll in only for kind in ("commit", "reveal")
-                 for player in players]
+        keys = _keys(only, players)
     for key in keys:
         if key not in dice:
             continue
@@ -205,13 +218,16 @@ def read_fair_rolls(dice: Mapping[str, Any], only: set[str] | None = None,
             entry["purpose"] = str(value)
     rolls = {}
     for roll_id, entry in parts.items():
-        roll = FairRoll(roll_id, purpose=entry["purpose"])
-        for player, digest in sorted(entry["commit"].items()):
-            roll = roll.with_commitment(player, digest)
-        for player, secret in sorted(entry["reveal"].items()):
-            roll = roll.with_reveal(player, secret)
-        rolls[roll_id] = roll
+        rolls[roll_id] = FairRoll.checked(roll_id, entry["commit"], entry["reveal"],
+                                          entry["purpose"])
     return rolls
+
+
+def _keys(rolls: set[str], players: Iterable[str]) -> list[str]:
+    keys = [f"{roll}/purpose" for roll in rolls]
+    keys += [f"{roll}/{kind}/{player}" for roll in rolls for kind in ("commit", "reveal")
+             for player in players]
+    return keys
 
 
 def read_data(r: Roots) -> dict[str, Any]:
@@ -223,22 +239,27 @@ def read_data(r: Roots) -> dict[str, Any]:
         A value that is not JSON, a model without a finite position, a list item without its
         place, a fair roll that does not check (:class:`~board.shared.dice.FairDiceError`).
     """
+    with r.doc.transaction():
+        return _read_data(r)
+
+
+def _read_data(r: Roots) -> dict[str, Any]:
     head = _loads(r.head.get(HEAD_KEY, "null"), "the scenario's head")
     if not isinstance(head, dict):
         raise ValueError("the shared document has no scenario yet")
-    options = {key: _loads(value, f"option {key}") for key, value in r.options.items()
+    options = {key: _loads(value, f"option {key}") for key, value in plain(r.options).items()
                if not is_proof_key(key)}
     for proof in fair_proofs(read_fair_rolls(r.dice)):
         options[proof_key(proof["roll"])] = proof
     return {"format": FORMAT, "version": VERSION, **head, "options": options,
-            "terrain": _listed(r.pieces.items()), "units": _units(r), "log": read_log(r),
-            "annotations": _listed(r.notes.items())}
+            "terrain": _listed(plain(r.pieces).items()), "units": _units(r),
+            "log": read_log(r), "annotations": _listed(plain(r.notes).items())}
 
 
 def read_log(r: Roots) -> list[dict[str, Any]]:
     """The shared log's entries as JSON values (without who wrote each)."""
     log = []
-    for number, value in enumerate(r.log, start=1):
+    for number, value in enumerate(plain(r.log), start=1):
         entry = _loads(value, f"log entry {number}")
         if not isinstance(entry, dict):
             raise ValueError(f"log entry {number} is not an object")

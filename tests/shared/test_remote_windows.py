@@ -163,3 +163,26 @@ def test_a_wrong_link_is_refused_and_the_board_kept(qtbot, two_windows, tmp_path
     with pytest.raises(PermissionError):
         guest.remote.join("Eve", "blue", wrong)
     assert saved(guest) == before and not guest.remote.active
+
+
+def test_a_fair_seed_agreed_from_the_menu_fills_the_shot_and_reverifies(qtbot, two_windows,
+                                                                        tmp_path):
+    from board.shared.dice import verify_scenario_dice
+
+    host, guest = two_windows
+    link = host.remote.host("Ann", "red", free_port(), tmp_path / "rooms", room="dice")
+    guest.remote.join("Bob", "blue", link)
+    dialog = open_dialog(guest)
+    fill_lascannons(dialog)
+    action = next(a for a in guest.menu("&Game").actions() if "Fair Seed" in a.text())
+    action.trigger()
+    qtbot.waitUntil(lambda: dialog.seed.text() != "", timeout=WAIT_MS)
+    seed = int(dialog.seed.text())
+    assert guest.remote.last_seed == seed
+    QTest.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+    dialog.close()
+    qtbot.waitUntil(lambda: bool(host.scenario.log) and host.scenario.log == guest.scenario.log,
+                    timeout=WAIT_MS)
+    for window in (host, guest):
+        lines = verify_scenario_dice(window.scenario.options, window.scenario.log)
+        assert lines and lines[0].startswith(f"log entry 1: seed {seed} fixed by blue and red")

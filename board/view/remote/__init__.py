@@ -23,15 +23,17 @@ __all__ = ["install", "RemoteController"]
 
 
 def install(window: MainWindow) -> None:
-    """Add the shared game's menu entries to ``window`` (``window.remote``)."""
+    """Add the shared game's menu entries to ``window`` (``window.features.remote``)."""
     remote = RemoteController(window)
-    window.remote = remote  # type: ignore[attr-defined]
+    window.features.remote = remote
     remote.status.connect(lambda text: window.statusBar().showMessage(text, 8000))
     menu = window.menu("&File")
     menu.addSeparator()
     menu.addAction("&Host Game…").triggered.connect(lambda: ask_host(window, remote))
     menu.addAction("&Join Game…").triggered.connect(lambda: ask_join(window, remote))
     menu.addAction("Lea&ve Game").triggered.connect(remote.leave)
+    fair = window.menu("&Game").addAction("Agree a &Fair Seed with the Other Player")
+    fair.triggered.connect(lambda: ask_fair_seed(window, remote))
     share = window.menu("&Game").addAction("Share Control of the Models")
     share.setCheckable(True)
     share.toggled.connect(lambda on: agree_to_share(window, remote, on))
@@ -72,3 +74,30 @@ def agree_to_share(window: MainWindow, remote: RemoteController, on: bool) -> No
     change = Change(options={key: True if on else UNSET})
     window.undo_stack.push(ApplyChangeCommand(window.document, change,
                                               "Share control" if on else "Keep control"))
+
+
+def ask_fair_seed(window: MainWindow, remote: RemoteController) -> None:
+    """Start a commit–reveal roll; once both boards agree, put the seed where a roll takes it.
+
+    The seed goes into the open Shoot dialog's seed box (and the status bar says it), so the
+    next roll uses it and its log entry can be re-verified from the file.
+    """
+    if remote.session is None:
+        window.statusBar().showMessage("Fair seeds are for a shared game", 4000)
+        return
+    board = remote.session.board
+    roll_id = board.request_seed("the next roll")
+
+    def ready(agreed: str, seed: int) -> None:
+        if agreed != roll_id:
+            return
+        board.seed_ready.disconnect(ready)
+        remote.last_seed = seed
+        dialog = getattr(getattr(window, "shooting", None), "dialog", None)
+        if dialog is not None and hasattr(dialog, "seed"):
+            dialog.seed.setText(str(seed))
+        window.statusBar().showMessage(f"Fair seed {seed} agreed by both players: the next "
+                                       "roll uses it", 15000)
+
+    board.seed_ready.connect(ready)
+    window.statusBar().showMessage("Agreeing a fair seed with the other player…", 4000)

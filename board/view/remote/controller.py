@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pycrdt
-from PySide6.QtCore import QObject, QPointF, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QPointF, QTimer, Signal
 
 from board.shared.binder import SharedScenario
 from board.shared.hosting import BackgroundServer
@@ -49,6 +49,8 @@ class RemoteController(QObject):
         self.server: BackgroundServer | None = None
         self.link = ""
         self.messages: list[str] = []
+        #: The last fair seed agreed from this window (Game ▸ Agree a Fair Seed…).
+        self.last_seed: int | None = None
         self.presence: dict[int, PresenceItem] = {}
         self._posted.connect(lambda function: function())
         self._cursor: QPointF | None = None
@@ -57,6 +59,9 @@ class RemoteController(QObject):
         self._presence_timer.setSingleShot(True)
         self._presence_timer.setInterval(PRESENCE_EVERY_MS)
         self._presence_timer.timeout.connect(self._send_presence)
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.leave)  # the room's last updates reach its disk
         window.undo_stack.indexChanged.connect(self._flush)
         window.view.cursor_moved.connect(self._on_cursor_moved)
         window.scene.drag_moved.connect(self._on_drag_moved)
@@ -73,9 +78,9 @@ class RemoteController(QObject):
         board = SharedScenario(self.window.document, pycrdt.Doc(), name, side,
                                self.window.scene.datasheets, autoflush=False)
         board.refused.connect(self._on_refused)
-        for signal in (self.window.document.models_changed, self.window.document.log_changed,
-                       self.window.document.options_changed):
-            signal.connect(self._flush_soon)
+        self.window.document.changed.connect(
+            lambda event: self._flush_soon() if (event.models_changed or event.log
+                                                 or event.options) else None)
         return board
 
     # -- host, join, leave ------------------------------------------------------------------
