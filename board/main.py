@@ -140,9 +140,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     from board.view.first_paint import after_first_paint
     from board.view.window import MainWindow
 
-    window = MainWindow(library, features=False)  # the board is painted first, the tools next
+    # The board is painted first, the tools next; its journal is kept (docs/files.md).
+    window = MainWindow(library, features=False, journal=True)
+    assert window.journal is not None
     try:
-        window.show_scenario(scenario, args.file)
+        if not window.journal.offer_recovery([args.file] if args.file is not None else []):
+            window.show_scenario(scenario, args.file)
     except Exception as error:  # the board cannot show it: one line, one box, status 2
         _refuse(path, error, show_box=True)
         return 2

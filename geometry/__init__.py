@@ -25,6 +25,7 @@ from geometry.facing import (
     facing_in_box,
     hull_facing,
 )
+from geometry.farthest import farthest_distances
 from geometry.footprints import (
     CM_PER_INCH,
     MM_PER_INCH,
@@ -39,6 +40,7 @@ from geometry.footprints import (
     place_footprint,
     place_points,
     quad_segs_for,
+    rectangular_base,
     round_base,
 )
 from geometry.garrison import (
@@ -82,6 +84,7 @@ from geometry.observers import (
     garrison_observer,
     model_observer,
 )
+from geometry.picture import hidden_shares
 from geometry.shields import (
     VOID_SHIELD_RANGE,
     ShieldCover,
@@ -91,6 +94,7 @@ from geometry.shields import (
     void_shield_zone,
 )
 from geometry.sight import (
+    BORDERLINE,
     COVER_HIDDEN,
     DEFAULT_SAMPLES,
     Ray,
@@ -100,6 +104,7 @@ from geometry.sight import (
     sight_matrix,
     visible_fraction,
     visible_fractions,
+    visible_shares,
 )
 from geometry.targeting import (
     EnemyUnit,
@@ -121,6 +126,7 @@ from geometry.zones import (
     check_disembark,
     check_embark,
     disembark_zone,
+    disembark_zones,
     emergency_disembark_zone,
     reach_area,
 )
@@ -135,6 +141,7 @@ __all__ = [
     "round_base",
     "oval_base",
     "hull",
+    "rectangular_base",
     "place",
     "place_footprint",
     "place_points",
@@ -144,6 +151,7 @@ __all__ = [
     "distance",
     "closest_points",
     "farthest_distance",
+    "farthest_distances",
     "within",
     "wholly_within",
     "circle_distances",
@@ -161,6 +169,7 @@ __all__ = [
     "PlacementVerdict",
     "reach_area",
     "disembark_zone",
+    "disembark_zones",
     "emergency_disembark_zone",
     "check_disembark",
     "check_embark",
@@ -200,6 +209,9 @@ __all__ = [
     "sight_matrix",
     "visible_fraction",
     "visible_fractions",
+    "visible_shares",
+    "hidden_shares",
+    "BORDERLINE",
     "FACINGS",
     "facing_in_box",
     "hull_facing",

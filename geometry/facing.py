@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from shapely.geometry import LineString
+from shapely.geometry import LineString, Polygon
 
 from geometry.footprints import place_points
 
@@ -82,9 +82,13 @@ def _local_box(footprint: Sequence[XY]) -> tuple[float, float, float, float]:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def building_facing(attacker: XY, footprint: Sequence[XY], x: float, y: float,
+def building_facing(attacker: XY, footprint: Sequence[XY] | Polygon, x: float, y: float,
                     rotation: float) -> str:
-    """Name the facing of a placed building (datasheet ``footprint``) that is attacked.
+    """Name the facing of a placed building that is attacked.
+
+    ``footprint`` is the datasheet's local footprint (corners around the building's origin),
+    or the placed footprint as a Shapely ``Polygon`` (taken back to the local frame with
+    ``x``, ``y``, ``rotation``). Placed corners given as a plain list are refused by name.
 
     Examples
     --------
@@ -93,8 +97,35 @@ def building_facing(attacker: XY, footprint: Sequence[XY], x: float, y: float,
     ['front', 'right', 'rear', 'left']
     >>> building_facing((10, 0), square, 10, 10, 180)  # turned round: we now see its rear
     'rear'
+    >>> from geometry.footprints import place_footprint
+    >>> building_facing((10, 0), place_footprint(square, 10, 10, 180), 10, 10, 180)
+    'rear'
+    >>> building_facing((10, 0), [(8, 8), (12, 8), (12, 12), (8, 12)], 10, 10, 0)
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: the footprint's corners surround (10, 10), not the origin: they look placed; ...
     """
-    return facing_in_box(_to_local(attacker, x, y, rotation), _local_box(footprint))
+    return facing_in_box(_to_local(attacker, x, y, rotation),
+                         _local_box(_local_footprint(footprint, x, y, rotation)))
+
+
+def _local_footprint(footprint: Sequence[XY] | Polygon, x: float, y: float,
+                     rotation: float) -> list[XY]:
+    """The footprint's local corners: a placed Polygon taken back, a list checked."""
+    if isinstance(footprint, Polygon):
+        return [_to_local((px, py), x, y, rotation) for px, py in footprint.exterior.coords]
+    corners = [(float(px), float(py)) for px, py in footprint]
+    if not corners:
+        raise ValueError("a building footprint needs corners, got none")
+    minx, miny, maxx, maxy = _local_box(corners)
+    around_origin = minx <= 0 <= maxx and miny <= 0 <= maxy
+    around_placed = minx <= x <= maxx and miny <= y <= maxy
+    if around_placed and not around_origin and (x, y) != (0.0, 0.0):
+        raise ValueError(f"the footprint's corners surround ({x:g}, {y:g}), not the origin: "
+                         "they look placed; pass the datasheet's local footprint or the "
+                         "placed Polygon")
+    return corners
 
 
 def facing_edge(footprint: Sequence[XY], x: float, y: float, rotation: float,

@@ -31,6 +31,7 @@ __all__ = [
     "round_base",
     "oval_base",
     "hull",
+    "rectangular_base",
     "place",
     "place_footprint",
     "place_points",
@@ -261,6 +262,21 @@ def oval_base(
     return placed
 
 
+def rectangular_base(x: float, y: float, length_mm: float, width_mm: float,
+                     facing: float = 0.0) -> Polygon:
+    """Build a square or rectangular base, ``length_mm`` along ``facing`` × ``width_mm``.
+
+    Warhammer Fantasy rank-and-file (20×20, 25×25 mm) and cavalry (25×50 mm), Epic stands.
+
+    Examples
+    --------
+    >>> [round(v, 4) for v in rectangular_base(10, 10, 50.8, 25.4, 0).bounds]
+    [9.5, 9.0, 10.5, 11.0]
+    """
+    _check_size(length_mm, width_mm, "mm")
+    return hull(x, y, length_mm / MM_PER_INCH, width_mm / MM_PER_INCH, facing)
+
+
 def _check_size(length: float, width: float, unit: str) -> None:
     """Refuse a zero or negative size with the numbers given."""
     if not (length > 0 and width > 0):
@@ -270,10 +286,11 @@ def _check_size(length: float, width: float, unit: str) -> None:
 def model_footprint(
     shape: str, length: float, width: float, x: float, y: float, facing: float = 0.0
 ) -> Shape:
-    """Build a model's footprint from the document's base fields (round, oval, hull).
+    """Build a model's footprint from the document's base fields.
 
-    ``length``/``width`` are millimetres for round and oval bases, inches for hulls, as the
-    document stores them.
+    ``shape`` is ``round``, ``oval``, ``hull``, ``square`` or ``rectangular`` (``rect``).
+    ``length``/``width`` are millimetres for round, oval, square and rectangular bases, inches
+    for hulls, as the document stores them.
 
     Examples
     --------
@@ -281,10 +298,12 @@ def model_footprint(
     Circle(x=1.0, y=1.0, radius=0.4921259842519685)
     >>> model_footprint("hull", 4, 2, 10, 10).area
     8.0
-    >>> model_footprint("square", 1, 1, 0, 0)
+    >>> round(model_footprint("square", 25.4, 25.4, 0, 0).area, 9)
+    1.0
+    >>> model_footprint("star", 1, 1, 0, 0)
     Traceback (most recent call last):
     ...
-    ValueError: unknown base shape 'square'; expected round, oval or hull
+    ValueError: unknown base shape 'star'; expected round, oval, hull, square or rectangular
     """
     if shape == "round":
         return round_base(x, y, length)
@@ -292,4 +311,7 @@ def model_footprint(
         return oval_base(x, y, length, width, facing)
     if shape == "hull":
         return hull(x, y, length, width, facing)
-    raise ValueError(f"unknown base shape {shape!r}; expected round, oval or hull")
+    if shape in ("square", "rectangular", "rect", "rectangle"):
+        return rectangular_base(x, y, length, width, facing)
+    raise ValueError(f"unknown base shape {shape!r}; expected round, oval, hull, square or "
+                     "rectangular")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import shapely
@@ -65,6 +66,29 @@ class TerrainIndex:
 
     def __len__(self) -> int:
         return len(self.blockers)
+
+    @cached_property
+    def corners(self) -> tuple[FloatArray, NDArray[np.intp], NDArray[np.intp]]:
+        """Every footprint's outer corners (closing corner left out): xy, first row, count."""
+        rings = shapely.get_exterior_ring(self.footprints)
+        xy, owner = shapely.get_coordinates(rings, return_index=True)
+        counts = np.bincount(owner, minlength=len(self.blockers))
+        last = np.cumsum(counts) - 1
+        keep = np.ones(len(xy), dtype=bool)
+        keep[last[counts > 0]] = False
+        counts = np.maximum(counts - 1, 0)
+        starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.intp)
+        return xy[keep], starts, counts.astype(np.intp)
+
+    @cached_property
+    def convex(self) -> NDArray[np.bool_]:
+        """Whether each footprint is convex without holes (its prism's picture is one hull)."""
+        hull_area = shapely.area(shapely.convex_hull(self.footprints))
+        area = shapely.area(self.footprints)
+        holes = shapely.get_num_interior_rings(self.footprints) > 0
+        simple = shapely.get_type_id(self.footprints) == 3
+        return np.asarray((hull_area - area <= 1e-9 * np.maximum(hull_area, 1e-6)) & ~holes
+                          & simple, dtype=bool)
 
     def levels(self, heights: FloatArray) -> FloatArray:
         """Round each height up to the next blocker height (``inf`` above them all).

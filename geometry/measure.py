@@ -26,6 +26,7 @@ from numpy.typing import NDArray
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry, BaseMultipartGeometry
 
+from geometry.farthest import farthest_distances, farthest_from_polygon
 from geometry.footprints import CM_PER_INCH, Circle, Shape
 
 __all__ = [
@@ -43,8 +44,6 @@ __all__ = [
 
 #: Floating-point allowance for "within" comparisons, inches. Far below any real miss.
 EPSILON = 1e-9
-#: Sampling step for the rare non-convex "wholly within" target, inches.
-_SAMPLE_STEP = 0.0005
 
 XY = tuple[float, float]
 FloatArray = NDArray[np.float64]
@@ -175,9 +174,10 @@ def farthest_distance(shape: Shape, target: Shape) -> float:
 
     This is the number "wholly within" compares: the shape is wholly within N of the target
     when this is at most N. Exact for circles against points, circles and convex polygons,
-    and for polygons (hulls, ovals as polygons) against convex targets; for a non-convex
-    target the shape's outline is sampled every 0.0005 inch. A multi-part target counts its
-    nearest single part.
+    and for polygons (hulls, ovals as polygons) against convex targets; against a non-convex
+    polygon it is computed from the candidate points where the distance can peak
+    (:mod:`geometry.farthest`), never sampled. A multi-part target counts its nearest single
+    part.
 
     Examples
     --------
@@ -197,13 +197,10 @@ def farthest_distance(shape: Shape, target: Shape) -> float:
         xy = shapely.get_coordinates(shape)
         gaps = np.hypot(xy[:, 0] - target.x, xy[:, 1] - target.y) - target.radius
         return max(0.0, float(gaps.max()))
-    xy = shapely.get_coordinates(shape if _is_convex(target) else _dense_outline(shape))
-    return float(shapely.distance(shapely.points(xy), target).max())
-
-
-def _dense_outline(shape: BaseGeometry) -> BaseGeometry:
-    """Return the shape's outline with a vertex every :data:`_SAMPLE_STEP` inches."""
-    return shapely.segmentize(shape.boundary if shape.area > 0 else shape, _SAMPLE_STEP)
+    if _is_convex(target) or not isinstance(target, Polygon):
+        xy = shapely.get_coordinates(shape)
+        return float(shapely.distance(shapely.points(xy), target).max())
+    return farthest_from_polygon(shape, target)
 
 
 def _is_convex(target: BaseGeometry) -> bool:
@@ -295,9 +292,10 @@ def circles_to_target(
     gaps: FloatArray = np.asarray(shapely.distance(points, target), dtype=float)
     if not wholly:
         return np.maximum(gaps - radii, 0.0)
-    if not _is_convex(target):
-        circles = [Circle(x, y, r) for (x, y), r in zip(centres, radii, strict=True)]
-        return np.array([farthest_distance(c.polygon(_SAMPLE_STEP), target) for c in circles])
+    if not _is_convex(target) and isinstance(target, Polygon):
+        circles: list[Shape] = [Circle(float(x), float(y), float(r))
+                                for (x, y), r in zip(centres, radii, strict=True)]
+        return farthest_distances(circles, target)
     if target.area > 0:
         inside = gaps <= 0.0
         if inside.any():

@@ -10,8 +10,11 @@ point at ``h_target``:
 - :attr:`SightRule.LOS_VALUES` (Warhammer Fantasy): blocked when ``H`` is at least both the
   observer's and the target's value (a higher value sees and is seen over lower terrain).
 
-A ray that touches a blocker's edge counts as blocked. All rays for a question are tested at
-once against a prepared union of the blockers (see :class:`~geometry.index.TerrainIndex`).
+How much of a target is seen (:func:`visible_fraction`, :func:`visible_fractions`,
+:func:`visible_shares`) is not sampled by rays: it is the exact share of the target's area in
+the viewer's picture left uncovered by the projected blockers (:mod:`geometry.picture`).
+Rays remain for questions about single lines (:func:`rays_blocked`, :func:`sight_matrix`,
+centre to centre) and for drawing. A ray that touches a blocker's edge counts as blocked.
 """
 
 from __future__ import annotations
@@ -19,19 +22,20 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
 import numpy as np
 import shapely
-from numpy.typing import NDArray
-from shapely.geometry import LineString, Point
+from numpy.typing import ArrayLike, NDArray
+from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
 from geometry.footprints import Circle, Shape
 from geometry.index import TerrainIndex
 from geometry.observers import Observer
+from geometry.picture import BORDERLINE, SightRule, hidden_shares, outline_of
 
 __all__ = [
+    "BORDERLINE",
     "COVER_HIDDEN",
     "DEFAULT_SAMPLES",
     "SightRule",
@@ -42,24 +46,18 @@ __all__ = [
     "sight_matrix",
     "visible_fraction",
     "visible_fractions",
+    "visible_shares",
+    "ray_ends",
 ]
 
 #: The hidden share of a target that obscures it for a cover save (40K: 25% or more).
 COVER_HIDDEN = 0.25
-#: Rays per target, one through the middle of each of this many equal strips across a base's
-#: width (or along a facing). 16 makes 25% exactly four strips.
+#: Rays drawn per target (illustration only: the visible share is exact, not sampled).
 DEFAULT_SAMPLES = 16
 
 FloatArray = NDArray[np.float64]
 BoolArray = NDArray[np.bool_]
 XY = tuple[float, float]
-
-
-class SightRule(StrEnum):
-    """How a blocker's height is compared with the observer's and the target's."""
-
-    TRUE_LINE = "true_line"
-    LOS_VALUES = "los_values"
 
 
 def rays_blocked(index: TerrainIndex, starts: FloatArray, ends: FloatArray,
@@ -81,6 +79,10 @@ def rays_blocked(index: TerrainIndex, starts: FloatArray, ends: FloatArray,
     >>> rays_blocked(wall, starts, ends, 8.0, 1.0, SightRule.LOS_VALUES).tolist()
     [False, False]
     """
+    starts = _points(starts, "starts")
+    ends = _points(ends, "ends")
+    if len(starts) != len(ends):
+        raise ValueError(f"rays need as many starts as ends, got {len(starts)} and {len(ends)}")
     n = len(starts)
     h_start = np.broadcast_to(np.asarray(start_heights, dtype=float), (n,))
     h_end = np.broadcast_to(np.asarray(end_heights, dtype=float), (n,))
@@ -102,6 +104,18 @@ def rays_blocked(index: TerrainIndex, starts: FloatArray, ends: FloatArray,
             blocked[rest] = _sloped_blocked(index, lines[rest], starts[rest], ends[rest],
                                             h_start[rest], h_end[rest], ignore)
     return blocked
+
+
+def _points(points: ArrayLike, what: str) -> FloatArray:
+    """Return ``points`` (a list or an array of (x, y)) as an (n, 2) float array."""
+    array = np.asarray(points, dtype=float)
+    if array.size == 0:
+        return array.reshape(0, 2)
+    if array.ndim == 1 and array.shape[0] == 2:
+        array = array.reshape(1, 2)
+    if array.ndim != 2 or array.shape[1] != 2:
+        raise ValueError(f"{what} must be (x, y) pairs, got an array of shape {array.shape}")
+    return array
 
 
 def _sloped_blocked(index: TerrainIndex, lines: NDArray[np.object_], starts: FloatArray,
@@ -157,6 +171,7 @@ def sight_matrix(index: TerrainIndex, shooters: FloatArray, shooter_heights: Flo
     ...              np.array([[10.0, 0.0], [10.0, 20.0]]), 1.0).tolist()
     [[False, True]]
     """
+    shooters, targets = _points(shooters, "shooters"), _points(targets, "targets")
     n, m = len(shooters), len(targets)
     starts = np.repeat(shooters, m, axis=0)
     ends = np.tile(targets, (n, 1))
@@ -195,31 +210,56 @@ def _in_arc(eye: XY, points: FloatArray, arc: tuple[float, float] | None) -> Boo
     return np.asarray((offset @ direction) / norm >= math.cos(half) - 1e-12)
 
 
-def visible_fractions(index: TerrainIndex, eye: XY, eye_height: float, centres: FloatArray,
-                      radii: FloatArray, target_heights: FloatArray | float,
+def visible_fractions(index: TerrainIndex, eye: XY, eye_height: float, centres: ArrayLike,
+                      radii: ArrayLike, target_heights: ArrayLike,
                       rule: SightRule = SightRule.TRUE_LINE, samples: int = DEFAULT_SAMPLES,
                       arc: tuple[float, float] | None = None,
                       ignore: frozenset[str] = frozenset()) -> FloatArray:
-    """Visible share (0–1) of each round base from one eye point, vectorised.
+    """Visible share (0–1) of each round base from one eye point, exact and vectorised.
 
-    ``samples`` rays go from the eye to the middles of equal strips across each base's width.
+    Each base is the solid of its circle up to its height; the share is the area of it the
+    eye sees (:func:`geometry.picture.hidden_shares`). ``centres`` and ``radii`` may be lists
+    or arrays; ``samples`` is kept for old callers and has no effect.
 
     Examples
     --------
     >>> from geometry.index import Blocker
     >>> from shapely.geometry import Polygon
     >>> wall = TerrainIndex([Blocker("wall", Polygon([(4, 0), (5, 0), (5, 5), (4, 5)]), 3)])
-    >>> visible_fractions(wall, (0, 0), 1.0, np.array([[10.0, 0.0], [10.0, -5.0]]),
-    ...                   np.array([1.0, 1.0]), 1.0, samples=5).tolist()
-    [0.4, 1.0]
+    >>> shares = visible_fractions(wall, (0, 0), 1.0, [[10.0, 0.0], [10.0, -5.0]], [1.0, 1.0], 1.0)
+    >>> [round(float(v), 2) for v in shares]
+    [0.5, 1.0]
     """
-    m = len(centres)
-    silhouettes = _silhouettes(eye, centres, radii, samples)
-    heights = np.broadcast_to(np.asarray(target_heights, float), (m,))
-    eyes = np.broadcast_to(np.asarray(eye, float), (m, 2))
-    clear = ~fans_blocked(index, eyes, silhouettes, eye_height, heights, rule, ignore)
-    clear &= _in_arc(eye, silhouettes.reshape(-1, 2), arc).reshape(m, samples)
-    return np.asarray(clear.mean(axis=1), dtype=float)
+    xy = _points(centres, "centres")
+    r = np.broadcast_to(np.asarray(radii, dtype=float), (len(xy),))
+    bases: list[Shape] = [Circle(float(x), float(y), float(rad))
+                          for (x, y), rad in zip(xy, r, strict=True)]
+    return visible_shares(index, eye, eye_height, bases, target_heights, 0.0, rule, arc, ignore)
+
+
+def visible_shares(index: TerrainIndex, eye: XY, eye_height: float, targets: Sequence[Shape],
+                   tops: ArrayLike, bottoms: ArrayLike = 0.0,
+                   rule: SightRule = SightRule.TRUE_LINE,
+                   arc: tuple[float, float] | None = None,
+                   ignore: frozenset[str] = frozenset()) -> FloatArray:
+    """Visible share (0–1) of each target, any base shape or facing, from one eye point.
+
+    ``targets`` are bases (:class:`Circle`, oval or hull or square polygons: solids from
+    ``bottoms`` to ``tops``) or facings (``LineString``: upright faces). See
+    :func:`geometry.picture.hidden_shares`.
+
+    Examples
+    --------
+    >>> from geometry.index import Blocker
+    >>> from shapely.geometry import Polygon, box
+    >>> wall = TerrainIndex([Blocker("wall", box(10.9, -5, 11, 5), 0.75)])
+    >>> [round(float(v), 4) for v in visible_shares(wall, (0, 0), 1.5, [box(11.5, -0.5, 12.5, 0.5)],
+    ...                                      1.5)]
+    [0.5227]
+    """
+    targets = list(targets)
+    return 1.0 - hidden_shares(index, eye, eye_height, targets, tops, bottoms, rule,
+                               frozenset(ignore), arc)
 
 
 def fans_blocked(index: TerrainIndex, eyes: FloatArray, points: FloatArray,
@@ -308,7 +348,10 @@ class Ray:
 
 @dataclass(frozen=True)
 class SightResult:
-    """What an observer sees of a target: the visible share and the rays behind it."""
+    """What an observer sees of a target: the visible share and the rays drawn for it.
+
+    ``visible`` is exact (an area in the viewer's picture); the ``rays`` only illustrate it.
+    """
 
     visible: float
     rays: tuple[Ray, ...]
@@ -317,7 +360,7 @@ class SightResult:
     @property
     def clear(self) -> bool:
         """Whether any part of the target can be seen."""
-        return self.visible > 0.0
+        return self.visible > 1e-9
 
     @property
     def hidden(self) -> float:
@@ -329,19 +372,36 @@ class SightResult:
         """Whether enough is hidden for cover (40K: 25% or more), while some is seen."""
         return self.clear and self.hidden >= COVER_HIDDEN - 1e-9
 
+    @property
+    def borderline(self) -> bool:
+        """Whether the hidden share is within 0.5 percentage points of 25% (say so, not a verdict).
 
-def _target_points(eye: XY, target: Shape, samples: int) -> FloatArray:
-    """Sample points of a target as seen from ``eye``: across a base, along a facing."""
+        Examples
+        --------
+        >>> SightResult(0.753, (), (0, 0)).borderline, SightResult(0.76, (), (0, 0)).borderline
+        (True, False)
+        """
+        return self.clear and abs(self.hidden - COVER_HIDDEN) < BORDERLINE
+
+
+def ray_ends(eye: XY, target: Shape, samples: int = DEFAULT_SAMPLES) -> FloatArray:
+    """Points across a target as seen from ``eye``, for drawing rays: shape (samples, 2).
+
+    Across a base's width (on its near side for a polygon), or along a facing.
+
+    Examples
+    --------
+    >>> ray_ends((0, 0), Circle(10, 0, 1), 2).round(3).tolist()
+    [[10.0, -0.5], [10.0, 0.5]]
+    """
     if isinstance(target, Circle):
         return _silhouettes(eye, np.array([target.centre]), np.array([target.radius]),
                             samples)[0]
-    if isinstance(target, LineString):
-        spots = shapely.line_interpolate_point(target, _strip_middles(samples),
-                                               normalized=True)
-        return shapely.get_coordinates(spots)
-    if isinstance(target, Point):
-        return np.array([[target.x, target.y]] * samples)
-    return _polygon_silhouette(eye, target, samples)
+    outline = outline_of(target)
+    if isinstance(outline, LineString):
+        spots = shapely.line_interpolate_point(outline, _strip_middles(samples), normalized=True)
+        return np.asarray(shapely.get_coordinates(spots), dtype=float)
+    return _polygon_silhouette(eye, outline, samples)
 
 
 def _polygon_silhouette(eye: XY, target: BaseGeometry, samples: int) -> FloatArray:
@@ -366,13 +426,13 @@ def _polygon_silhouette(eye: XY, target: BaseGeometry, samples: int) -> FloatArr
 
 def visible_fraction(index: TerrainIndex, observer: Observer, target: Shape,
                      target_height: float, rule: SightRule = SightRule.TRUE_LINE,
-                     samples: int = DEFAULT_SAMPLES,
-                     ignore: Sequence[str] = ()) -> SightResult:
-    """How much of ``target`` the observer sees, with the rays used (best eye point wins).
+                     samples: int = DEFAULT_SAMPLES, ignore: Sequence[str] = (),
+                     target_bottom: float = 0.0) -> SightResult:
+    """How much of ``target`` the observer sees, exactly, with rays to draw (best eye wins).
 
-    ``target`` is a round base (rays across its width), a ``LineString`` facing of a hull or
-    building (rays along it), or a polygon (rays across its width; name it in ``ignore`` so
-    its own footprint does not hide it).
+    ``target`` is a base (:class:`Circle` or a polygon: the solid of it from
+    ``target_bottom`` to ``target_height``) or a ``LineString`` facing of a hull or building
+    (the upright face; name the building in ``ignore`` so its own footprint does not hide it).
 
     Parameters
     ----------
@@ -380,16 +440,18 @@ def visible_fraction(index: TerrainIndex, observer: Observer, target: Shape,
         The blockers, built once per terrain change.
     observer : Observer
         Where sight is traced from (see :mod:`geometry.observers`).
-    target : Circle, LineString or Polygon
-        The base, facing or footprint looked at.
+    target : Circle, Polygon or LineString
+        The base, footprint or facing looked at.
     target_height : float
-        Its height (inches) or Line of Sight value.
+        Its top (inches) or Line of Sight value.
     rule : SightRule
         ``TRUE_LINE`` (40K) or ``LOS_VALUES`` (Warhammer Fantasy).
     samples : int
-        Rays per target, one per equal strip.
+        Rays drawn across the target (illustration; the share is exact).
     ignore : sequence of str
         Blocker ids that never block (the target's own building).
+    target_bottom : float
+        Height the target stands at (a roof's height for a model on battlements).
 
     Returns
     -------
@@ -398,30 +460,37 @@ def visible_fraction(index: TerrainIndex, observer: Observer, target: Shape,
 
     Examples
     --------
+    Eye 1.5" up, a 1.5" tall model 12" away, a 0.75" wall 1" in front of its centre: the
+    lower part is hidden (the issue's low wall), so it is obscured.
+
     >>> from geometry.index import Blocker
-    >>> from shapely.geometry import Polygon
-    >>> wall = TerrainIndex([Blocker("wall", Polygon([(4, 0), (5, 0), (5, 5), (4, 5)]), 3)])
+    >>> from shapely.geometry import box
     >>> from geometry.observers import model_observer
-    >>> seen = visible_fraction(wall, model_observer(0, 0, 1), Circle(10, 0, 1), 1, samples=5)
-    >>> seen.visible, seen.obscured, len(seen.rays)
-    (0.4, True, 5)
-    >>> visible_fraction(wall, model_observer(0, 0, 1), Circle(10, 20, 1), 1).obscured
+    >>> wall = TerrainIndex([Blocker("wall", box(10.95, -5, 11, 5), 0.75)])
+    >>> seen = visible_fraction(wall, model_observer(0, 0, 1.5), Circle(12, 0, 0.5), 1.5)
+    >>> round(seen.hidden, 3), seen.obscured, seen.borderline
+    (0.473, True, False)
+    >>> visible_fraction(wall, model_observer(0, 0, 1.5), Circle(12, 20, 0.5), 1.5).obscured
     False
     """
     skip = observer.ignore | frozenset(ignore)
-    best: SightResult | None = None
+    best: tuple[float, XY] | None = None
     for eye in observer.points:
-        points = _target_points(eye, target, samples)
-        starts = np.ascontiguousarray(np.broadcast_to(np.asarray(eye, float), points.shape))
-        blocked = rays_blocked(index, starts, points, observer.height, target_height, rule, skip)
-        blocked |= ~_in_arc(eye, points, observer.arc)
-        rays = tuple(Ray(eye, (float(px), float(py)), bool(b))
-                     for (px, py), b in zip(points, blocked, strict=True))
-        result = SightResult(float(1.0 - blocked.mean()), rays, eye)
-        if best is None or result.visible > best.visible:
-            best = result
-        if best.visible >= 1.0:
+        hidden = float(hidden_shares(index, eye, observer.height, [target], target_height,
+                                     target_bottom, rule, skip, observer.arc)[0])
+        if best is None or 1.0 - hidden > best[0]:
+            best = (1.0 - hidden, eye)
+        if best[0] >= 1.0:
             break
     if best is None:
         return SightResult(0.0, (), (0.0, 0.0))
-    return best
+    visible, eye = best
+    points = ray_ends(eye, target, samples)
+    starts = np.ascontiguousarray(np.broadcast_to(np.asarray(eye, float), points.shape))
+    middle = (target_height + target_bottom) / 2.0 if rule is SightRule.TRUE_LINE \
+        else target_height
+    blocked = rays_blocked(index, starts, points, observer.height, middle, rule, skip)
+    blocked |= ~_in_arc(eye, points, observer.arc)
+    rays = tuple(Ray(eye, (float(px), float(py)), bool(b))
+                 for (px, py), b in zip(points, blocked, strict=True))
+    return SightResult(visible, rays, eye)

@@ -1,9 +1,11 @@
 """Automated fire: the nearest enemy unit in range and in sight of an emplaced weapon.
 
 Inches. Range is measured from the weapon's mount to the closest point of each enemy model's
-base; a unit counts at the distance of its nearest model that is both in range and in sight
-(at least one sight ray to the base is clear). Ties (equal to 1e-9 inch) are broken by unit id
-in sorting order, and every tied unit is listed so the rules can roll among them instead.
+real base or hull (round, oval, hull, square or rectangular: never a stand-in circle); a unit
+counts at the distance of its nearest model that is both in range and in sight (any part of it
+seen: an exact visible share above zero, :func:`geometry.sight.visible_shares`). Ties (equal
+to 1e-9 inch) are broken by unit id in sorting order, and every tied unit is listed so the
+rules can roll among them instead.
 """
 
 from __future__ import annotations
@@ -12,27 +14,46 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import shapely
 
-from geometry.footprints import Circle
+from geometry.footprints import Circle, Shape
 from geometry.index import TerrainIndex
 from geometry.measure import EPSILON
-from geometry.sight import SightRule, visible_fractions
+from geometry.sight import SightRule, rays_blocked, visible_shares
 
 __all__ = ["EnemyUnit", "NearestEnemy", "nearest_enemy"]
 
-#: Rays per enemy base when asking whether it is in sight of a weapon.
-_TARGET_SAMPLES = 5
+#: A visible share above this is "some part of the model is seen".
+SEEN = 1e-9
 #: Models tested for sight at a time, nearest first; most weapons stop at the first batch.
 _BATCH = 16
 
 
 @dataclass(frozen=True)
 class EnemyUnit:
-    """An enemy unit as the targeting sees it: id, its models' bases, their height."""
+    """An enemy unit as the targeting sees it: id, its models' bases, their height.
+
+    A base is a :class:`Circle` or any polygon (oval, hull, square, rectangle), placed on the
+    table; ``models`` may be any sequence of ``(model_id, base)`` pairs.
+
+    Examples
+    --------
+    >>> from geometry.footprints import hull
+    >>> EnemyUnit("rhino", [("r1", hull(0, 0, 4.5, 3.5, 0))]).models[0][0]
+    'r1'
+    """
 
     id: str
-    models: tuple[tuple[str, Circle], ...]
+    models: tuple[tuple[str, Shape], ...]
     height: float = 1.0
+
+    def __post_init__(self) -> None:
+        models = tuple((str(mid), base) for mid, base in self.models)
+        for mid, base in models:
+            if not isinstance(base, (Circle, shapely.Geometry)):
+                raise TypeError(f"unit {self.id}: model {mid}'s base must be a Circle or a "
+                                f"Shapely polygon, got {type(base).__name__}")
+        object.__setattr__(self, "models", models)
 
 
 @dataclass(frozen=True)
@@ -85,27 +106,44 @@ def nearest_enemy(mount: tuple[float, float], mount_height: float, weapon_range:
     NearestEnemy(unit_id='u2', model_id='b', distance=9.5, tied=('u2',))
     >>> nearest_enemy((0, 0), 2.0, 5, [hidden, far, farther], index) is None
     True
+
+    A Rhino hull (4.5" × 3.5") whose nose is 35.9" away is in range of a 36" weapon; a circle of
+    half its width at its centre would be 36.4" away:
+
+    >>> from geometry.footprints import hull
+    >>> rhino = EnemyUnit("rhino", (("r", hull(0, 35.9 + 2.25, 4.5, 3.5, 0)),), 2.5)
+    >>> round(nearest_enemy((0, 0), 2.0, 36, [rhino], TerrainIndex([])).distance, 6)
+    35.9
     """
-    units, models, centres, radii, heights = [], [], [], [], []
+    units, models, bases, heights = [], [], [], []
     for unit in enemies:
         for model_id, base in unit.models:
             units.append(unit.id)
             models.append(model_id)
-            centres.append(base.centre)
-            radii.append(base.radius)
+            bases.append(base)
             heights.append(unit.height)
-    if not centres:
+    if not bases:
         return None
-    xy, r = np.array(centres, dtype=float), np.array(radii, dtype=float)
-    gaps = np.maximum(np.hypot(xy[:, 0] - mount[0], xy[:, 1] - mount[1]) - r, 0.0)
+    gaps = _gaps(mount, bases)
     candidates = np.flatnonzero(gaps <= weapon_range + EPSILON)
     if not len(candidates):
         return None
     tall = np.array(heights, dtype=float)
 
     def in_sight(rows: np.ndarray) -> np.ndarray:
-        return visible_fractions(index, mount, mount_height, xy[rows], r[rows], tall[rows],
-                                 rule, _TARGET_SAMPLES, ignore=ignore) > 0.0
+        # a clear line to the nearest point of a base, half-way up, proves a part is seen (a
+        # line touching a blocker counts as blocked); the rest get the exact picture
+        near = _nearest_points(mount, [bases[i] for i in rows])
+        starts = np.broadcast_to(np.asarray(mount, dtype=float), near.shape)
+        seen = ~rays_blocked(index, np.ascontiguousarray(starts), near, mount_height,
+                             tall[rows] / 2.0 if rule is SightRule.TRUE_LINE else tall[rows],
+                             rule, ignore)
+        unsure = np.flatnonzero(~seen)
+        if len(unsure):
+            shares = visible_shares(index, mount, mount_height, [bases[rows[i]] for i in unsure],
+                                    tall[rows[unsure]], 0.0, rule, ignore=ignore)
+            seen[unsure] = shares > SEEN
+        return seen
 
     order = candidates[np.argsort(gaps[candidates], kind="stable")]
     for start in range(0, len(order), _BATCH):
@@ -119,6 +157,39 @@ def nearest_enemy(mount: tuple[float, float], mount_height: float, weapon_range:
                 else batch[seen]
             return _pick(rows, gaps, units, models)
     return None
+
+
+def _nearest_points(mount: tuple[float, float], bases: list[Shape]) -> np.ndarray:
+    """The point of each base nearest the mount (nudged a hair inside towards its centre)."""
+    found = np.zeros((len(bases), 2))
+    at = np.asarray(mount, dtype=float)
+    for i, base in enumerate(bases):
+        if isinstance(base, Circle):
+            centre = np.asarray(base.centre)
+            gap = float(np.hypot(*(centre - at)))
+            found[i] = centre - (centre - at) / gap * base.radius * 0.999 if gap > 0 else centre
+        else:
+            line = shapely.shortest_line(shapely.Point(mount), base)
+            end = np.asarray(line.coords[-1])
+            middle = np.asarray(base.centroid.coords[0])
+            found[i] = end + (middle - end) * 1e-3
+    return found
+
+
+def _gaps(mount: tuple[float, float], bases: list[Shape]) -> np.ndarray:
+    """Distance from the mount to each base's closest point: circles analytic, polygons exact."""
+    gaps = np.zeros(len(bases))
+    circles = [(i, b) for i, b in enumerate(bases) if isinstance(b, Circle)]
+    round_rows = [i for i, _ in circles]
+    if circles:
+        xyr = np.array([(b.x, b.y, b.radius) for _, b in circles], dtype=np.float64)
+        gaps[round_rows] = np.maximum(
+            np.hypot(xyr[:, 0] - mount[0], xyr[:, 1] - mount[1]) - xyr[:, 2], 0.0)
+    other = [i for i, b in enumerate(bases) if not isinstance(b, Circle)]
+    if other:
+        shapes = np.array([bases[i] for i in other], dtype=object)
+        gaps[other] = shapely.distance(shapely.Point(mount), shapes)
+    return gaps
 
 
 def _pick(rows: np.ndarray, gaps: np.ndarray, units: list[str],

@@ -38,6 +38,7 @@ __all__ = [
     "PlacementVerdict",
     "reach_area",
     "disembark_zone",
+    "disembark_zones",
     "emergency_disembark_zone",
     "check_disembark",
     "check_embark",
@@ -235,7 +236,8 @@ def disembark_zone(access: Named, obstacles: Obstacles, reach: float = 6.0,
 
     ``access`` holds ``(id, shape)`` pairs: Access Points (points) and, if the building has
     them, its battlements (a polygon, which also stays standable although it lies over the
-    footprint). The result is the area the bases must lie wholly inside.
+    footprint). The result is the union of every access's zone; a base must lie wholly inside
+    *one* of them (:func:`disembark_zones` gives them apart, for drawing).
 
     Parameters
     ----------
@@ -263,11 +265,61 @@ def disembark_zone(access: Named, obstacles: Obstacles, reach: float = 6.0,
     >>> disembark_zone([], obstacles).is_empty
     True
     """
-    areas = [reach_area(shape, reach) for _, shape in access]
+    areas = [reach_area(shape, reach) for _, shape in _pairs(access, "access")]
     if not areas:
         return Polygon()
     area = areas[0] if len(areas) == 1 else shapely.union_all(areas)
     return obstacles.carve(area, battlements)
+
+
+def disembark_zones(access: Named, obstacles: Obstacles, reach: float = 6.0,
+                    battlements: BaseGeometry | None = None,
+                    ) -> tuple[tuple[str, BaseGeometry], ...]:
+    """Each access's own zone: where a base may stand wholly within ``reach`` of *that* access.
+
+    A model must be wholly within ``reach`` of one access point, so with two doors the legal
+    places are *inside one door's zone*, not anywhere in their union: a base straddling two
+    discs is refused. Draw these parts separately (or test a base against each) and the
+    drawing says yes exactly where :func:`check_disembark` does. ``access`` and
+    ``battlements`` are as for :func:`disembark_zone`.
+
+    Examples
+    --------
+    >>> obstacles = Obstacles([])
+    >>> doors = [("left", Point(0, 0)), ("right", Point(10, 0))]
+    >>> parts = disembark_zones(doors, obstacles)
+    >>> [name for name, _ in parts]
+    ['left', 'right']
+    >>> base = Circle(5, 0, 1.2)   # inside the union of the two discs, wholly in neither
+    >>> shapely.union_all([z for _, z in parts]).contains(base.polygon())
+    True
+    >>> any(zone.contains(base.polygon()) for _, zone in parts)
+    False
+    >>> [v.legal for v in check_disembark([("m", base)], doors, obstacles)]
+    [False]
+    """
+    found = []
+    for access_id, shape in _pairs(access, "access"):
+        area = reach_area(shape, reach)
+        found.append((access_id, obstacles.carve(area, battlements)))
+    return tuple(found)
+
+
+def _pairs(access: Named | Sequence[Shape], what: str) -> list[tuple[str, Shape]]:
+    """Access given as ``(id, shape)`` pairs or as bare shapes (numbered), checked."""
+    found: list[tuple[str, Shape]] = []
+    for k, item in enumerate(access):
+        if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str):
+            found.append((item[0], item[1]))
+        elif isinstance(item, (Circle, BaseGeometry)):
+            found.append((f"{what} {k + 1}", item))
+        elif isinstance(item, tuple) and len(item) == 2 and all(
+                isinstance(v, (int, float)) for v in item):
+            found.append((f"{what} {k + 1}", Point(float(item[0]), float(item[1]))))
+        else:
+            raise TypeError(f"{what} {k + 1} must be an (id, shape) pair, a shape or an (x, y) "
+                            f"point, got {item!r}")
+    return found
 
 
 def emergency_disembark_zone(footprint: BaseGeometry, obstacles: Obstacles,
@@ -374,6 +426,7 @@ def check_disembark(models: Named, access: Named, obstacles: Obstacles, reach: f
     m4: within 1.00" of enemy e1 (0.20" away)
     """
     verdicts = []
+    access = _pairs(access, "access")
     for model_id, shape in models:
         best_id, far, reach_problem = _reach_problem(shape, access, reach)
         problems = [] if reach_problem is None else [reach_problem]
@@ -384,8 +437,12 @@ def check_disembark(models: Named, access: Named, obstacles: Obstacles, reach: f
     return tuple(verdicts)
 
 
-def check_embark(models: Named, access_points: Sequence[Shape], reach: float = 2.0) -> UnitCheck:
+def check_embark(models: Named, access_points: Named | Sequence[Shape],
+                 reach: float = 2.0) -> UnitCheck:
     """Whether every model is within ``reach`` (2") of an Access Point, and who is not.
+
+    ``access_points`` are ``(id, shape)`` pairs as for :func:`check_disembark` (bare shapes
+    and ``(x, y)`` points are accepted too).
 
     Examples
     --------
@@ -394,7 +451,7 @@ def check_embark(models: Named, access_points: Sequence[Shape], reach: float = 2
     >>> check.ok, [(v.model_id, round(v.excess, 2)) for v in check.failing]
     (False, [('b', 0.5)])
     """
-    geoms = [as_geometry(p) for p in access_points]
+    geoms = [as_geometry(p) for _, p in _pairs(access_points, "access point")]
     target = shapely.union_all(geoms) if geoms else Point()
     check = unit_within(models, target, reach)
     return UnitCheck(check.model_ids, check.distances, reach, wholly=False, every=True)

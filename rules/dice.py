@@ -62,8 +62,10 @@ class Dice:
         if self.seed is None:
             self.seed = random.SystemRandom().randrange(2**31)
         self._rng = random.Random(self.seed)
+        self._drawn: list[int] = []  # the sides of every die drawn, to rewind (restore)
 
     def _face(self, sides: int) -> int:
+        self._drawn.append(sides)
         return self._rng.randint(1, sides)
 
     def roll(self, count: int, purpose: str, sides: int = 6) -> Roll:
@@ -89,10 +91,36 @@ class Dice:
             if a != b:
                 return a, b
 
+    def checkpoint(self) -> object:
+        """Return the rolls so far and the generator's state (see :mod:`rules.atomic`)."""
+        return len(self.rolls), len(self._drawn)
+
+    def restore(self, checkpoint: object) -> None:
+        """Forget the rolls made since ``checkpoint`` and rewind the generator to it.
+
+        The generator is rewound by drawing again, from the seed, the dice drawn before the
+        checkpoint: a failure is rare, a checkpoint is taken at every resolution.
+        """
+        count, drawn = _two_counts(checkpoint)
+        del self.rolls[count:]
+        if drawn == len(self._drawn):
+            return
+        sides, self._drawn = self._drawn[:drawn], []
+        self._rng = random.Random(self.seed)
+        for n in sides:
+            self._face(n)
+
     def take(self) -> list[Roll]:
         """Return the rolls made since the last ``take`` and forget them (for the log)."""
         taken, self.rolls = self.rolls, []
         return taken
+
+
+def _two_counts(checkpoint: object) -> tuple[int, int]:
+    if not (isinstance(checkpoint, tuple) and len(checkpoint) == 2
+            and all(isinstance(n, int) for n in checkpoint)):
+        raise TypeError(f"not a dice checkpoint: {checkpoint!r}")
+    return checkpoint[0], checkpoint[1]
 
 
 class DiceExhausted(RuntimeError):
@@ -120,6 +148,16 @@ class FixedDice(Dice):
         if not 1 <= face <= sides:
             raise ValueError(f"a D{sides} cannot show {face}")
         return face
+
+    def checkpoint(self) -> object:
+        """Return the rolls so far and the next face to give."""
+        return len(self.rolls), self._next
+
+    def restore(self, checkpoint: object) -> None:
+        """Forget the rolls since ``checkpoint``; the faces they used are given again."""
+        count, position = _two_counts(checkpoint)
+        del self.rolls[count:]
+        self._next = position
 
     @property
     def unused(self) -> list[int]:

@@ -8,6 +8,13 @@ import os
 # The tests never need a display: Qt draws offscreen.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+# Journals of unsaved boards (and of `battleboard` run as a subprocess) go to a folder of this
+# test run, never the user's data folder (board.document.journal.DATA_DIR_ENV).
+if "BATTLEBOARD_DATA_DIR" not in os.environ:
+    import tempfile
+
+    os.environ["BATTLEBOARD_DATA_DIR"] = tempfile.mkdtemp(prefix="battleboard-tests-")
+
 # Tests assert behaviour, never timings: on a loaded machine Hypothesis's default 200 ms
 # deadline per example fails sound tests (a test that sets its own settings keeps them).
 from hypothesis import settings  # noqa: E402

@@ -4,13 +4,15 @@ A shot that collapses a building changes the building's state, kills models, mov
 survivors out, claims and releases, and writes the log. Rather than one undo command per
 kind of change, the action builds a :class:`Change` — the new versions of the units, pieces
 and annotations it touches, the options it sets and the log lines it adds — and the document
-applies it with :func:`apply_change`, which returns the inverse :class:`Change`. Applying the
+applies it (:meth:`~board.document.edits.ScenarioDocument.apply_change`, or
+:func:`apply_change` here), which returns the inverse :class:`Change`. Applying the
 inverse puts every touched object back exactly (the same instances), so one undo command
 (``board.view.commands.ApplyChangeCommand``) undoes the whole action.
 
 Objects in a change are the new versions: build them with :func:`copy.deepcopy` of the
 current ones, then edit the copies. ``None`` as a new version removes the object.
 
+>>> import copy
 >>> from board.document.edits import ScenarioDocument
 >>> from board.document.model import (
 ...     Base, LogEntry, Model, Scenario, Side, TerrainPiece, TroopType, Unit)
@@ -30,12 +32,13 @@ current ones, then edit the copies. ``None`` as a new version removes the object
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from board.document.edits import EditError, ScenarioDocument
-from board.document.model import Annotation, LogEntry, Scenario, TerrainPiece, Unit
+from board.document.model import Annotation, LogEntry, TerrainPiece, Unit
+
+if TYPE_CHECKING:
+    from board.document.edits import ScenarioDocument
 
 __all__ = ["Change", "apply_change", "UNSET"]
 
@@ -78,118 +81,13 @@ class Change:
         ) and self.log_keep is None
 
 
-def _index_of(items: list[Any], item_id: str) -> int | None:
-    return next((i for i, item in enumerate(items) if item.id == item_id), None)
-
-
-def _swap(
-    items: list[Any], new: dict[str, Any], at: dict[str, int]
-) -> tuple[dict[str, Any], dict[str, int]]:
-    """Put the new versions in ``items``; return the old versions and their indexes."""
-    old: dict[str, Any] = {}
-    old_at: dict[str, int] = {}
-    for item_id, version in new.items():
-        index = _index_of(items, item_id)
-        old[item_id] = None if index is None else items[index]
-        if index is not None:
-            old_at[item_id] = index
-            if version is None:
-                del items[index]
-            else:
-                items[index] = version
-        elif version is not None:
-            items.insert(min(at.get(item_id, len(items)), len(items)), version)
-    return old, old_at
-
-
-def _check(scenario: Scenario, change: Change) -> None:
-    for unit_id, unit in change.units.items():
-        if unit is not None and unit.id != unit_id:
-            raise EditError(f"change names unit {unit_id} but holds unit {unit.id}")
-        if unit is not None and unit.embarked_in is not None:
-            gone = change.pieces.get(unit.embarked_in, True) is None
-            known = any(p.id == unit.embarked_in for p in scenario.terrain)
-            if gone or not (known or unit.embarked_in in change.pieces):
-                raise EditError(f"{unit.name} cannot be inside {unit.embarked_in}: no such piece")
-    for piece_id, piece in change.pieces.items():
-        if piece is not None and piece.id != piece_id:
-            raise EditError(f"change names piece {piece_id} but holds piece {piece.id}")
-
-
-def _apply_options(scenario: Scenario, options: dict[str, Any]) -> dict[str, Any]:
-    old = {key: scenario.options.get(key, UNSET) for key in options}
-    for key, value in options.items():
-        if value is UNSET:
-            scenario.options.pop(key, None)
-        else:
-            scenario.options[key] = copy.deepcopy(value)
-    return old
-
-
-def _announce(
-    document: ScenarioDocument,
-    change: Change,
-    old_units: dict[str, Unit | None],
-    old_pieces: dict[str, TerrainPiece],
-) -> None:
-    """Tell the document's observers what ``change`` did."""
-    for unit_id, old_unit in old_units.items():
-        if old_unit is not None:
-            document.unit_removed.emit(unit_id)
-    for unit in change.units.values():
-        if unit is not None:
-            document.unit_added.emit(unit)
-    changed: list[str] = []
-    for piece_id, new in change.pieces.items():
-        old_piece = old_pieces.get(piece_id)
-        if old_piece is not None and new is not None and old_piece.datasheet == new.datasheet:
-            changed.append(piece_id)
-            continue
-        if old_piece is not None:
-            document.piece_removed.emit(piece_id)
-        if new is not None:
-            document.piece_added.emit(new)
-    if changed:
-        document.pieces_changed.emit(tuple(changed))
-    if change.annotations:
-        document.annotations_changed.emit(tuple(change.annotations))
-    if change.options:
-        document.options_changed.emit(tuple(change.options))
-    if change.log or change.log_keep is not None:
-        document.log_changed.emit(len(document.scenario.log))
-
-
 def apply_change(document: ScenarioDocument, change: Change) -> Change:
     """Apply ``change`` to ``document`` and return the change that undoes it.
 
-    Everything is checked before anything changes, so a refused change (an
-    :class:`~board.document.edits.EditError`) leaves the document as it was. The document's
-    signals tell observers what changed: units and pieces removed and added again (a piece
-    whose datasheet is unchanged is reported as changed), annotations, options and the log.
+    The same as ``document.apply_change(change)``: the document applies it (it is the one
+    writer of a scenario), checks everything before anything changes (a refused change, an
+    :class:`~board.document.edits.EditError`, leaves it as it was) and announces the result as
+    one :class:`~board.document.events.DocumentChange`: an edited unit or piece is reported
+    as changed, with the models that moved, came or went.
     """
-    scenario = document.scenario
-    _check(scenario, change)
-    old_pieces = {p.id: p for p in scenario.terrain}
-    units, unit_at = _swap(scenario.units, change.units, change.unit_index)
-    pieces, piece_at = _swap(scenario.terrain, change.pieces, change.piece_index)
-    notes, note_at = _swap(scenario.annotations, change.annotations, change.annotation_index)
-    options = _apply_options(scenario, change.options)
-    log_length = len(scenario.log)
-    if change.log_keep is not None:
-        removed_log = scenario.log[change.log_keep :]
-        del scenario.log[change.log_keep :]
-    else:
-        removed_log = []
-    scenario.log.extend(change.log)
-    _announce(document, change, units, old_pieces)
-    return Change(
-        units=units,
-        pieces=pieces,
-        annotations=notes,
-        options=options,
-        log=removed_log,
-        log_keep=log_length - len(removed_log) if (change.log or removed_log) else None,
-        unit_index=unit_at,
-        piece_index=piece_at,
-        annotation_index=note_at,
-    )
+    return document.apply_change(change)

@@ -30,6 +30,9 @@ __all__ = [
 
 FACINGS = ("front", "right", "rear", "left")
 
+#: How far from its building's outline an escape hatch may stand (inches; our default).
+ESCAPE_HATCH_REACH = 12.0
+
 Point = tuple[float, float]
 
 
@@ -54,12 +57,18 @@ class SizeClass(StrEnum):
 
 @dataclass(frozen=True)
 class AccessPoint:
-    """A door or other opening models enter and leave by (local inches)."""
+    """A door or other opening models enter and leave by (local inches).
+
+    ``escape_hatch``: seed 000 FAQ, not part of the building for radius measurements, never
+    assaulted as an access point, and a unit coming out of it cannot charge. It may stand
+    away from the walls (up to :data:`ESCAPE_HATCH_REACH` inches).
+    """
 
     id: str
     x: float
     y: float
     label: str = ""
+    escape_hatch: bool = False
 
 
 @dataclass(frozen=True)

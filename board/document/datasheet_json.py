@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from board.document.datasheet import (
+    ESCAPE_HATCH_REACH,
     FACINGS,
     AccessPoint,
     Battlements,
@@ -104,9 +105,9 @@ def weapon_from_fields(f: Fields) -> WeaponProfile:
 
 
 def _access_point(f: Fields) -> AccessPoint:
-    f.refuse_unknown(("id", "x", "y", "label"))
+    f.refuse_unknown(("id", "x", "y", "label", "escape_hatch"))
     return AccessPoint(_identifier(f, "id"), _local(f, "x"), _local(f, "y"),
-                       f.text("label", "", non_empty=False))
+                       f.text("label", "", non_empty=False), f.flag("escape_hatch"))
 
 
 def _fire_point(f: Fields) -> FirePoint:
@@ -261,7 +262,8 @@ def _check_points(sheet: Datasheet, f: Fields) -> None:
     outline = sheet.footprint
     for key in ("access_points", "fire_points"):
         for i, p in enumerate(getattr(sheet, key)):
-            check_near_outline((p.x, p.y), outline, OUTLINE_TOLERANCE, f.at(f"{key}[{i}]"))
+            reach = ESCAPE_HATCH_REACH if getattr(p, "escape_hatch", False) else OUTLINE_TOLERANCE
+            check_near_outline((p.x, p.y), outline, reach, f.at(f"{key}[{i}]"))
     for i, w in enumerate(sheet.emplaced_weapons):
         check_within((w.x, w.y), outline, OUTLINE_TOLERANCE, f.at(f"emplaced_weapons[{i}]"))
     if sheet.battlements is not None:
@@ -287,7 +289,8 @@ def datasheet_to_dict(sheet: Datasheet) -> dict[str, Any]:
         "transport_capacity": sheet.transport_capacity, "hull_points": sheet.hull_points,
         "damage_capacity": sheet.damage_capacity, "assault_factor": sheet.assault_factor,
         "epic_armour": sheet.epic_armour, "height": sheet.height, "floors": sheet.floors,
-        "access_points": [{"id": a.id, "x": a.x, "y": a.y, "label": a.label}
+        "access_points": [{"id": a.id, "x": a.x, "y": a.y, "label": a.label,
+                           **({"escape_hatch": True} if a.escape_hatch else {})}
                           for a in sheet.access_points],
         "fire_points": [{"id": p.id, "x": p.x, "y": p.y, "facing": p.facing, "models": p.models}
                         for p in sheet.fire_points],

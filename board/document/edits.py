@@ -1,22 +1,35 @@
-"""The edit API of the scenario document: every change the board makes goes through here.
+"""The edit API of the scenario document: every change to a scenario goes through here.
 
-The view's undo commands call these methods and nothing else; observers (the Qt scene, a
-test) hear about each change through small pure-Python signals. No Qt here.
+:class:`ScenarioDocument` is the one writer of its :class:`~board.document.model.Scenario`:
+the view's undo commands, the game actions (a :class:`~board.document.changes.Change` applied
+with :meth:`ScenarioDocument.apply_change`), recovery and replay all call its methods, and
+nothing else changes the scenario's lists. Each accepted edit adds one to
+:attr:`ScenarioDocument.revision` and is announced once, as one
+:class:`~board.document.events.DocumentChange` that names the edit and what it changed:
+
+1. ``accepted(event)``: recorders that must keep the edit before anyone shows it (the
+   journal, :mod:`board.document.journal`; a remote peer would send it from here);
+2. ``changed(event)``: observers that show it (the Qt scene, docks, overlays, a test).
+
+The older per-kind signals (``models_changed``, ``unit_added``…) are still emitted after
+``changed``, derived from the same event, for code written against them. No Qt here.
 
 >>> from board.document.model import Base, Model, Scenario, Side, TroopType, Unit
 >>> unit = Unit("u1", "Tactical Squad", "red", TroopType.INFANTRY,
 ...             [Model("m1", Base.round_mm(32), 10.0, 10.0)])
 >>> doc = ScenarioDocument(Scenario(sides=[Side("red", "Red", "#c03030")], units=[unit]))
 >>> heard = []
->>> doc.models_changed.connect(heard.append)
+>>> doc.changed.connect(heard.append)
 >>> doc.move_models({"m1": (12.0, 9.5)})
 {'m1': (10.0, 10.0)}
->>> heard, doc.scenario.model("m1")[1].x
-([('m1',)], 12.0)
+>>> heard[0].revision, heard[0].op, heard[0].models_changed, doc.scenario.model("m1")[1].x
+(1, 'move_models', ('m1',), 12.0)
 >>> doc.move_models({"m9": (1.0, 1.0)})
 Traceback (most recent call last):
 ...
 KeyError: 'no model with id m9'
+>>> doc.revision
+1
 """
 
 from __future__ import annotations
@@ -25,12 +38,24 @@ import math
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from board.document.change_apply import apply_to, check_change
+from board.document.changes import Change
+from board.document.edit_error import EditError
+from board.document.events import DocumentChange
+from board.document.formation import (
+    formation_positions,
+    offset_positions,
+    snapped_offset,
+    turn_placements,
+)
 from board.document.model import Model, Scenario, TerrainPiece, Unit
 
 __all__ = [
     "Signal",
     "ScenarioDocument",
     "EditError",
+    "DocumentChange",
+    "EDIT_OPS",
     "offset_positions",
     "formation_positions",
     "turn_placements",
@@ -40,10 +65,12 @@ __all__ = [
 Point = tuple[float, float]
 Placement = tuple[float, float, float]
 
-
-class EditError(ValueError):
-    """An edit the document refuses, with the reason a player reads."""
-
+#: The document's edits by name: ``document.perform(op, args)`` calls the method of that name.
+EDIT_OPS = (
+    "move_models", "rotate_models", "remove_models", "restore_models", "add_pieces",
+    "remove_piece", "place_pieces", "claim_piece", "add_unit", "remove_unit", "apply_change",
+    "replace",
+)
 
 class Signal:
     """A tiny observer list: ``connect`` callables, ``emit`` calls each in order.
@@ -85,19 +112,21 @@ def _finite(value: float, what: str) -> float:
 class ScenarioDocument:
     """A :class:`Scenario` and the edits the board makes to it.
 
-    Signals (each emits after the change):
-
-    - ``models_changed(model_ids)``: positions or facings of these models changed;
-    - ``models_removed(model_ids)``, ``models_added(model_ids)``: casualties taken off, put back;
-    - ``piece_added(piece)``, ``piece_removed(piece_id)``, ``pieces_changed(piece_ids)``;
-    - ``unit_added(unit)``, ``unit_removed(unit_id)``;
-    - ``annotations_changed(annotation_ids)``, ``options_changed(keys)``,
-      ``log_changed(length)``: from :func:`board.document.changes.apply_change`;
-    - ``replaced(scenario)``: a whole new scenario (New, Open).
+    Signals: ``accepted(event)`` then ``changed(event)``, one
+    :class:`~board.document.events.DocumentChange` per accepted edit (see the module). Kept for
+    older code, emitted after them: ``models_changed(ids)``, ``models_removed(ids)``,
+    ``models_added(ids)``, ``piece_added(piece)``, ``piece_removed(piece_id)``,
+    ``pieces_changed(ids)``, ``unit_added(unit)``, ``unit_removed(unit_id)``,
+    ``units_changed(ids)``, ``annotations_changed(ids)``, ``options_changed(keys)``,
+    ``log_changed(length)``, ``replaced(scenario)``.
     """
 
     def __init__(self, scenario: Scenario | None = None) -> None:
         self._scenario = scenario if scenario is not None else Scenario()
+        #: How many edits this document has accepted.
+        self.revision = 0
+        self.accepted = Signal()
+        self.changed = Signal()
         self.models_changed = Signal()
         self.models_removed = Signal()
         self.models_added = Signal()
@@ -106,6 +135,7 @@ class ScenarioDocument:
         self.pieces_changed = Signal()
         self.unit_added = Signal()
         self.unit_removed = Signal()
+        self.units_changed = Signal()
         self.annotations_changed = Signal()
         self.options_changed = Signal()
         self.log_changed = Signal()
@@ -115,6 +145,58 @@ class ScenarioDocument:
     def scenario(self) -> Scenario:
         """The scenario being edited (read it; change it only through these methods)."""
         return self._scenario
+
+    def _announce(self, op: str, args: dict[str, Any], **what: Any) -> DocumentChange:
+        """Count an accepted edit and tell everyone once what it changed."""
+        self.revision += 1
+        event = DocumentChange(revision=self.revision, op=op, args=args, **what)
+        self._emit(event)
+        return event
+
+    def _emit(self, event: DocumentChange) -> None:
+        self.accepted.emit(event)
+        self.changed.emit(event)
+        self._emit_older_signals(event)
+
+    def _emit_older_signals(self, event: DocumentChange) -> None:
+        if event.replaced:
+            self.replaced.emit(self._scenario)
+            return
+        for unit_id in event.units_removed:
+            self.unit_removed.emit(unit_id)
+        for unit_id in event.units_added:
+            self.unit_added.emit(self._scenario.unit(unit_id))
+        if event.units_changed:
+            self.units_changed.emit(event.units_changed)
+        pairs = ((self.models_removed, event.models_removed),
+                 (self.models_added, event.models_added),
+                 (self.models_changed, event.models_changed))
+        for signal, ids in pairs:
+            if ids:
+                signal.emit(ids)
+        for piece_id in event.pieces_removed:
+            self.piece_removed.emit(piece_id)
+        for piece_id in event.pieces_added:
+            self.piece_added.emit(self._scenario.piece(piece_id))
+        if event.pieces_changed:
+            self.pieces_changed.emit(event.pieces_changed)
+        if event.annotations:
+            self.annotations_changed.emit(event.annotations)
+        if event.options:
+            self.options_changed.emit(event.options)
+        if event.log:
+            self.log_changed.emit(len(self._scenario.log))
+
+    def perform(self, op: str, args: Mapping[str, Any]) -> Any:
+        """Make the edit ``op`` (one of :data:`EDIT_OPS`) with ``args``: what replay does.
+
+        ``document.perform(event.op, event.args)`` on a copy of the scenario as it was makes
+        the same edit again (the journal keeps ``op`` and ``args`` as JSON).
+        """
+        if op not in EDIT_OPS:
+            raise EditError(f"unknown edit {op!r} (known: {', '.join(EDIT_OPS)})")
+        method: Callable[..., Any] = getattr(self, op)
+        return method(**args)
 
     # -- models -----------------------------------------------------------------------------
     def _model_on_table(self, model_id: str) -> Model:
@@ -142,7 +224,7 @@ class ScenarioDocument:
         old = {mid: (m.x, m.y) for mid, m in models.items()}
         for mid, (x, y) in checked.items():
             models[mid].x, models[mid].y = x, y
-        self.models_changed.emit(tuple(checked))
+        self._announce("move_models", {"positions": checked}, models_changed=tuple(checked))
         return old
 
     def rotate_models(self, facings: Mapping[str, float]) -> dict[str, float]:
@@ -152,7 +234,7 @@ class ScenarioDocument:
         old = {mid: m.facing for mid, m in models.items()}
         for mid, facing in checked.items():
             models[mid].facing = facing
-        self.models_changed.emit(tuple(checked))
+        self._announce("rotate_models", {"facings": checked}, models_changed=tuple(checked))
         return old
 
     def remove_models(self, model_ids: Iterable[str]) -> list[tuple[str, int, Model]]:
@@ -170,14 +252,20 @@ class ScenarioDocument:
         for mid, unit in units.items():
             index = next(i for i, m in enumerate(unit.models) if m.id == mid)
             removed.append((unit.id, index, unit.models.pop(index)))
-        self.models_removed.emit(tuple(ids))
+        self._announce("remove_models", {"model_ids": ids}, models_removed=tuple(ids))
         return removed
 
     def restore_models(self, removed: list[tuple[str, int, Model]]) -> None:
         """Put back models taken off by :meth:`remove_models` (its return value)."""
+        units = {unit_id: self._scenario.unit(unit_id) for unit_id, _, _ in removed}
+        taken = {m.id for u in self._scenario.units for m in u.models}
+        clash = sorted(taken.intersection(m.id for _, _, m in removed))
+        if clash:
+            raise EditError(f"model id {clash[0]} is already in use")
         for unit_id, index, model in reversed(removed):
-            self._scenario.unit(unit_id).models.insert(index, model)
-        self.models_added.emit(tuple(m.id for _, _, m in removed))
+            units[unit_id].models.insert(index, model)
+        self._announce("restore_models", {"removed": list(removed)},
+                       models_added=tuple(m.id for _, _, m in removed))
 
     # -- terrain ----------------------------------------------------------------------------
     def add_pieces(self, pieces: Iterable[TerrainPiece], index: int | None = None) -> None:
@@ -190,8 +278,7 @@ class ScenarioDocument:
             raise EditError(f"terrain piece id {clash[0]} is already in use")
         at = len(self._scenario.terrain) if index is None else index
         self._scenario.terrain[at:at] = new
-        for piece in new:
-            self.piece_added.emit(piece)
+        self._announce("add_pieces", {"pieces": new, "index": index}, pieces_added=tuple(ids))
 
     def remove_piece(self, piece_id: str) -> tuple[int, TerrainPiece]:
         """Remove a terrain piece; return its index and the piece, for undo.
@@ -205,7 +292,7 @@ class ScenarioDocument:
             raise EditError(f"cannot remove {piece_id}: {names} embarked in it")
         index = self._scenario.terrain.index(piece)
         del self._scenario.terrain[index]
-        self.piece_removed.emit(piece_id)
+        self._announce("remove_piece", {"piece_id": piece_id}, pieces_removed=(piece_id,))
         return index, piece
 
     def place_pieces(self, placements: Mapping[str, Placement]) -> dict[str, Placement]:
@@ -222,7 +309,7 @@ class ScenarioDocument:
         old = {pid: (p.x, p.y, p.rotation) for pid, p in pieces.items()}
         for pid, (x, y, rotation) in checked.items():
             pieces[pid].x, pieces[pid].y, pieces[pid].rotation = x, y, rotation
-        self.pieces_changed.emit(tuple(checked))
+        self._announce("place_pieces", {"placements": checked}, pieces_changed=tuple(checked))
         return old
 
     def claim_piece(self, piece_id: str, side_id: str | None) -> str | None:
@@ -231,7 +318,8 @@ class ScenarioDocument:
         if side_id is not None:
             self._scenario.side(side_id)  # KeyError for an unknown side
         old, piece.claimed_by = piece.claimed_by, side_id
-        self.pieces_changed.emit((piece_id,))
+        self._announce("claim_piece", {"piece_id": piece_id, "side_id": side_id},
+                       pieces_changed=(piece_id,))
         return old
 
     # -- units ------------------------------------------------------------------------------
@@ -246,21 +334,35 @@ class ScenarioDocument:
             raise EditError(f"model id {clash[0]} is already in use")
         at = len(self._scenario.units) if index is None else index
         self._scenario.units.insert(at, unit)
-        self.unit_added.emit(unit)
+        self._announce("add_unit", {"unit": unit, "index": index}, units_added=(unit.id,))
 
     def remove_unit(self, unit_id: str) -> tuple[int, Unit]:
         """Remove a unit with all its models; return its index and the unit, for undo."""
         unit = self._scenario.unit(unit_id)
         index = self._scenario.units.index(unit)
         del self._scenario.units[index]
-        self.unit_removed.emit(unit_id)
+        self._announce("remove_unit", {"unit_id": unit_id}, units_removed=(unit_id,))
         return index, unit
 
-    # -- whole document ---------------------------------------------------------------------
+    # -- compound edits and the whole document ---------------------------------------------
+    def apply_change(self, change: Change) -> Change:
+        """Apply a game action's whole :class:`~board.document.changes.Change`; return its inverse.
+
+        Everything is checked before anything changes, so a refused change (an
+        :class:`EditError`) leaves the document as it was. One event says what it did: an
+        edited unit is a changed unit (with the models that moved, came or went), not a unit
+        removed and added again; likewise pieces.
+        """
+        check_change(self._scenario, change)
+        inverse, event = apply_to(self._scenario, change, self.revision + 1)
+        self.revision = event.revision
+        self._emit(event)
+        return inverse
+
     def replace(self, scenario: Scenario) -> Scenario:
         """Swap in a whole new scenario; return the old one."""
         old, self._scenario = self._scenario, scenario
-        self.replaced.emit(scenario)
+        self._announce("replace", {"scenario": scenario}, replaced=True)
         return old
 
     def new_id(self, prefix: str) -> str:
@@ -272,12 +374,13 @@ class ScenarioDocument:
         return self.new_ids(prefix, 1)[0]
 
     def new_ids(self, prefix: str, count: int) -> list[str]:
-        """Return ``count`` ids ``prefix-N`` that no piece, unit or model uses yet.
+        """Return ``count`` ids ``prefix-N`` that no piece, unit, model or group uses yet.
 
         >>> ScenarioDocument().new_ids("m", 3)
         ['m-1', 'm-2', 'm-3']
         """
         used = {p.id for p in self._scenario.terrain}
+        used.update(p.group for p in self._scenario.terrain if p.group is not None)
         used.update(u.id for u in self._scenario.units)
         used.update(m.id for u in self._scenario.units for m in u.models)
         ids: list[str] = []
@@ -287,89 +390,3 @@ class ScenarioDocument:
                 ids.append(f"{prefix}-{number}")
             number += 1
         return ids
-
-
-def offset_positions(positions: Mapping[str, Point], dx: float, dy: float) -> dict[str, Point]:
-    """Every position moved by ``(dx, dy)``: a dragged group keeps its formation.
-
-    >>> offset_positions({"a": (1.0, 2.0), "b": (3.0, 2.5)}, 0.5, -1.0)
-    {'a': (1.5, 1.0), 'b': (3.5, 1.5)}
-    """
-    return {key: (x + dx, y + dy) for key, (x, y) in positions.items()}
-
-
-def formation_positions(
-    count: int, spacing: float, centre: Point, per_rank: int = 5
-) -> list[Point]:
-    """Place ``count`` models in ranks of ``per_rank``, ``spacing`` apart.
-
-    The formation is centred on ``centre``; the first rank is the one furthest up the table.
-
-    >>> formation_positions(3, 1.5, (10.0, 10.0))
-    [(8.5, 10.0), (10.0, 10.0), (11.5, 10.0)]
-    >>> formation_positions(0, 1.0, (0.0, 0.0))
-    []
-    """
-    if count < 0 or spacing <= 0 or per_rank < 1:
-        raise EditError(
-            f"formation needs count >= 0, spacing > 0, per_rank >= 1; got "
-            f"{count}, {spacing}, {per_rank}"
-        )
-    files = min(count, per_rank)
-    ranks = -(-count // per_rank) if count else 0
-    x0 = centre[0] - (files - 1) * spacing / 2
-    y0 = centre[1] - (ranks - 1) * spacing / 2
-    return [(x0 + (i % per_rank) * spacing, y0 + (i // per_rank) * spacing) for i in range(count)]
-
-
-def turn_placements(
-    placements: Mapping[str, Placement], groups: Mapping[str, str], degrees: float
-) -> dict[str, Placement]:
-    """Turn pieces ``degrees`` clockwise, each group about the mean of its pieces' origins.
-
-    ``groups`` gives each piece's group (a multi-part building turns as one; a lone piece is
-    its own group and turns in place).
-
-    >>> turn_placements({"a": (10.0, 10.0, 0.0)}, {"a": "a"}, 90.0)
-    {'a': (10.0, 10.0, 90.0)}
-    >>> turned = turn_placements({"l": (0.0, 0.0, 0.0), "r": (4.0, 0.0, 0.0)},
-    ...                          {"l": "g", "r": "g"}, 90.0)
-    >>> {k: tuple(round(v, 9) for v in p) for k, p in turned.items()}
-    {'l': (2.0, -2.0, 90.0), 'r': (2.0, 2.0, 90.0)}
-    """
-    members: dict[str, list[str]] = {}
-    for piece_id in placements:
-        members.setdefault(groups.get(piece_id, piece_id), []).append(piece_id)
-    cos, sin = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
-    turned: dict[str, Placement] = {}
-    for ids in members.values():
-        cx = sum(placements[i][0] for i in ids) / len(ids)
-        cy = sum(placements[i][1] for i in ids) / len(ids)
-        for i in ids:
-            x, y, rotation = placements[i]
-            dx, dy = x - cx, y - cy
-            # Clockwise on screen (y down) is the usual rotation matrix.
-            turned[i] = (
-                cx + dx * cos - dy * sin,
-                cy + dx * sin + dy * cos,
-                (rotation + degrees) % 360.0,
-            )
-    return turned
-
-
-def snapped_offset(anchor: Point, dx: float, dy: float, step: float) -> Point:
-    """Return the drag offset that lands ``anchor`` on the nearest multiple of ``step`` inches.
-
-    The rest of a dragged group moves by the same offset, so its formation is kept. A
-    ``step`` of 0 (or less) means no snapping.
-
-    >>> snapped_offset((10.2, 5.0), 1.1, -0.3, 0.5)
-    (1.3, -0.5)
-    >>> snapped_offset((10.2, 5.0), 1.1, -0.3, 0.0)
-    (1.1, -0.3)
-    """
-    if step <= 0:
-        return dx, dy
-    x = round((anchor[0] + dx) / step) * step
-    y = round((anchor[1] + dy) / step) * step
-    return round(x - anchor[0], 9), round(y - anchor[1], 9)

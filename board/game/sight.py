@@ -38,18 +38,25 @@ from board.game.core.world import World
 from board.game.systems.buildings import reader_for
 from board.game.systems.facts import facts_for
 from geometry import (
+    BORDERLINE,
     COVER_HIDDEN,
     Circle,
+    Shape,
     SightRule,
     armour_value,
     building_facing,
     facing_edge,
     hull_facing,
     visible_fraction,
+    visible_shares,
 )
-from geometry.sight import DEFAULT_SAMPLES, Ray, SightResult, fans_blocked
+from geometry.picture import hidden_shares_from
+from geometry.sight import DEFAULT_SAMPLES, Ray, ray_ends, rays_blocked
+from geometry.targeting import SEEN
 
 __all__ = [
+    "SEEN",
+    "percent",
     "SightTarget",
     "SightError",
     "ModelSight",
@@ -62,6 +69,22 @@ __all__ = [
 SightTarget = ModelTarget | UnitTarget | PieceTarget
 XY = tuple[float, float]
 FloatArray = NDArray[np.float64]
+
+
+def percent(share: float) -> str:
+    """A share as a whole percentage that never rounds a part seen to 0% or a part hidden to 100%.
+
+    Examples
+    --------
+    >>> percent(0.753), percent(0.001), percent(0.9996), percent(1.0)
+    ('75%', '0.1%', '99.96%', '100%')
+    """
+    for decimals in range(0, 6):
+        text = f"{share * 100:.{decimals}f}"
+        if (0.0 < share < 1.0) and float(text) in (0.0, 100.0):
+            continue
+        return text + "%"
+    return f"{share:.6%}"
 
 
 class SightError(ValueError):
@@ -91,18 +114,28 @@ class ModelSight:
     name: str = ""
     #: The building whose battlements the model stands on (its name), or "" (40K, HH).
     on_battlements: str = ""
+    #: Whether the cover verdict hangs on a share within 0.5 points of 25% (say so instead).
+    borderline: bool = False
+    #: The largest hidden share among the firers that see it (what the cover verdict reads).
+    hidden_when_covered: float = 0.0
 
     def describe(self) -> str:
-        """``Guard Squad, model 1: 75% visible (seen by 5 of 5) – 25% or more hidden: cover``."""
-        text = f"{self.name or self.model_id}: {self.visible:.0%} visible"
+        """``Guard Squad, model 1: 75% visible (seen by 5 of 5) – 25% or more hidden: cover``.
+
+        A verdict within 0.5 percentage points of 25% reads ``borderline: 24.8% hidden``.
+        """
+        text = f"{self.name or self.model_id}: {percent(self.visible)} visible"
         if self.firers > 1:
             text += f" (seen by {self.seen_by} of {self.firers})"
-        if self.visible <= 0.0:
+        if self.visible <= SEEN:
             return text + " – out of sight"
         if self.cover is None:
             return text
         if self.on_battlements:
             return text + f" – on the battlements of {self.on_battlements}: 4+ cover"
+        if self.borderline:
+            return text + (f" – borderline: {self.hidden_when_covered:.1%} hidden, within 0.5 "
+                           "points of 25% (players decide)")
         return text + (" – 25% or more hidden: cover" if self.cover else " – in the open")
 
 
@@ -120,7 +153,12 @@ class FacingSight:
     @property
     def obscured(self) -> bool:
         """Whether 25% or more of the facing is hidden while some is seen."""
-        return 0.0 < self.visible <= 0.75 + 1e-9
+        return SEEN < self.visible <= 1.0 - COVER_HIDDEN + 1e-9
+
+    @property
+    def borderline(self) -> bool:
+        """Whether the hidden share is within 0.5 percentage points of 25%."""
+        return SEEN < self.visible and abs(1.0 - self.visible - COVER_HIDDEN) < BORDERLINE
 
     def describe(self) -> str:
         """``Tactical Squad, model 1: front facing, AV 14 – 100% of it visible``."""
@@ -129,10 +167,13 @@ class FacingSight:
             text += f", AV {self.armour}"
             if self.listed_armour is not None and self.listed_armour != self.armour:
                 text += f" ({self.listed_armour} on the datasheet)"
-        if self.visible <= 0.0:
+        if self.visible <= SEEN:
             return text + " – out of sight"
+        if self.borderline:
+            return text + (f" – {percent(self.visible)} of it visible – borderline: "
+                           f"{1.0 - self.visible:.1%} hidden, within 0.5 points of 25%")
         cover = " – 25% or more hidden: obscured" if self.obscured else ""
-        return text + f" – {self.visible:.0%} of it visible" + cover
+        return text + f" – {percent(self.visible)} of it visible" + cover
 
 
 @dataclass(frozen=True)
@@ -165,56 +206,95 @@ class SightReading:
                 + [f.describe() for f in self.facings] + list(self.notes))
 
 
-def _across(eyes: FloatArray, centres: FloatArray, radii: FloatArray) -> FloatArray:
-    """Sample points across each base's width as each eye sees it: shape (eyes, bases, n, 2).
+def _shares(world: World, eyes: Sequence[Eye], shapes: Sequence[Shape], tops: FloatArray,
+            bottoms: FloatArray) -> FloatArray:
+    """Exact visible share of each target from each firer (its best eye point): (eyes, targets).
 
-    One point in the middle of each of :data:`geometry.DEFAULT_SAMPLES` equal strips, as
-    :func:`geometry.visible_fraction` samples a round base.
+    Firers with one eye point and no arc (models) go in one pass; the others one by one.
     """
-    view = centres[None, :, :] - eyes[:, None, :]
-    length = np.hypot(view[..., 0], view[..., 1])
-    safe = np.where(length > 0, length, 1.0)
-    perp = np.stack([-view[..., 1] / safe, view[..., 0] / safe], axis=-1)
-    perp[length == 0] = (1.0, 0.0)
-    spread = (np.arange(DEFAULT_SAMPLES) + 0.5) / DEFAULT_SAMPLES * 2.0 - 1.0
-    return centres[None, :, None, :] + (radii[None, :, None, None] * spread[None, None, :, None]
-                                        * perp[:, :, None, :])
+    shares = np.zeros((len(eyes), len(shapes)))
+    rule = sight_rule(world.rule_system)
+    index = world.terrain.index
+    simple = [k for k, e in enumerate(eyes)
+              if len(e.observer.points) == 1 and e.observer.arc is None]
+    if simple and shapes:
+        count = len(shapes)
+        at = np.repeat(np.array([eyes[k].observer.points[0] for k in simple], dtype=float),
+                       count, axis=0)
+        heights = np.repeat([eyes[k].observer.height for k in simple], count)
+        ignore = frozenset().union(*(eyes[k].observer.ignore for k in simple))
+        hidden = hidden_shares_from(index, at, heights, list(shapes) * len(simple),
+                                    np.tile(tops, len(simple)), np.tile(bottoms, len(simple)),
+                                    rule, ignore)
+        shares[simple] = (1.0 - hidden).reshape(len(simple), count)
+    for k, eye in enumerate(eyes):
+        if k in simple:
+            continue
+        observer = eye.observer
+        for point in observer.points:
+            found = visible_shares(index, point, observer.height, shapes, tops, bottoms, rule,
+                                   observer.arc, observer.ignore)
+            shares[k] = np.maximum(shares[k], found)
+            if shares[k].min() >= 1.0:
+                break
+    return shares
+
+
+def _rays(world: World, eyes: Sequence[Eye], best: Sequence[int], shapes: Sequence[Shape],
+          middles: FloatArray) -> list[tuple[Ray, ...]]:
+    """Rays drawn from each target's best firer across it, to its middle height (a picture).
+
+    The verdict is the exact share; a ray is marked blocked where the line to the middle of
+    the target's height meets a blocker.
+    """
+    ends, starts, heights, h_end, owners, skips = [], [], [], [], [], frozenset[str]()
+    for j, (shape, k) in enumerate(zip(shapes, best, strict=True)):
+        eye = eyes[k]
+        at = eye.observer.points[0] if len(eye.observer.points) == 1 else eye.at
+        points = ray_ends(at, shape, DEFAULT_SAMPLES)
+        ends.append(points)
+        starts.append(np.broadcast_to(np.asarray(at, float), points.shape))
+        heights.append(np.full(len(points), eye.observer.height))
+        h_end.append(np.full(len(points), middles[j]))
+        owners.append(np.full(len(points), j))
+        skips |= eye.observer.ignore
+    if not ends:
+        return []
+    flat_ends, flat_starts = np.concatenate(ends), np.ascontiguousarray(np.concatenate(starts))
+    blocked = rays_blocked(world.terrain.index, flat_starts, flat_ends, np.concatenate(heights),
+                           np.concatenate(h_end), sight_rule(world.rule_system), skips)
+    owner = np.concatenate(owners)
+    return [tuple(Ray((float(a[0]), float(a[1])), (float(e[0]), float(e[1])), bool(b))
+                  for a, e, b in zip(flat_starts[owner == j], flat_ends[owner == j],
+                                     blocked[owner == j], strict=True))
+            for j in range(len(shapes))]
 
 
 def _unit_sights(world: World, eyes: Sequence[Eye], model_ids: Sequence[str],
                  cover: bool) -> tuple[ModelSight, ...]:
-    """Many firers (models: one eye, all round) at round bases: every ray in one test."""
-    if not model_ids:
+    """Every firer at every target model, exact shares, any base shape (one pass per firer)."""
+    if not model_ids or not eyes:
         return ()
     shapes = [world.models[m].shape for m in model_ids]
     up = world.on_battlements(model_ids)
-    simple = all(len(e.observer.points) == 1 and e.observer.arc is None for e in eyes)
-    if len(eyes) < 2 or not simple or not all(isinstance(s, Circle) for s in shapes):
-        return tuple(_model_sight(world, eyes, m, cover, up) for m in model_ids)
-    circles = [s for s in shapes if isinstance(s, Circle)]
-    centres = np.array([c.centre for c in circles], dtype=float)
-    radii = np.array([c.radius for c in circles], dtype=float)
-    heights = np.array([_top(world, m, up) for m in model_ids], dtype=float)
-    at = np.array([e.at for e in eyes], dtype=float)
-    points = _across(at, centres, radii)
-    n_eyes, n_models, n = points.shape[:3]
-    eye_heights = np.array([e.observer.height for e in eyes], dtype=float)
-    ignore = frozenset().union(*(e.observer.ignore for e in eyes))
-    blocked = fans_blocked(world.terrain.index, np.repeat(at, n_models, axis=0),
-                           points.reshape(-1, n, 2), np.repeat(eye_heights, n_models),
-                           np.tile(heights, n_eyes), sight_rule(world.rule_system),
-                           ignore).reshape(n_eyes, n_models, n)
-    shares = 1.0 - blocked.mean(axis=2)
+    bottoms = np.array([world.standing_height(m, up) for m in model_ids], dtype=float)
+    tops = np.array([_top(world, m, up) for m in model_ids], dtype=float)
+    shares = _shares(world, eyes, shapes, tops, bottoms)
+    best = [int(np.argmax(shares[:, j])) for j in range(len(model_ids))]
+    middles = (tops + bottoms) / 2.0 if sight_rule(world.rule_system) is SightRule.TRUE_LINE \
+        else tops
+    rays = _rays(world, eyes, best, shapes, middles)
     found = []
     for j, model_id in enumerate(model_ids):
         column = shares[:, j]
-        best = int(np.argmax(column))
-        rays = tuple(Ray(eyes[best].at, (float(x), float(y)), bool(b))
-                     for (x, y), b in zip(points[best, j], blocked[best, j], strict=True))
-        seen = column[column > 0.0]
-        obscured = bool(np.any(seen <= 1.0 - COVER_HIDDEN + 1e-9)) if cover else None
-        found.append(ModelSight(model_id, float(column.max()), obscured, rays, len(seen),
-                                len(eyes)))
+        seen = column[column > SEEN]
+        hidden = 1.0 - seen
+        obscured = bool(np.any(hidden >= COVER_HIDDEN - 1e-9)) if cover else None
+        sure = bool(np.any(hidden >= COVER_HIDDEN + BORDERLINE)) or bool(
+            np.all(hidden <= COVER_HIDDEN - BORDERLINE))
+        found.append(ModelSight(model_id, float(column.max()), obscured, rays[j], len(seen),
+                                len(eyes), borderline=bool(cover and len(seen) and not sure),
+                                hidden_when_covered=float(hidden.max()) if len(seen) else 1.0))
     return tuple(found)
 
 
@@ -222,19 +302,6 @@ def _top(world: World, model_id: str, up: Mapping[str, str]) -> float:
     """How high a model's head is: its height, over the battlements it stands on if any."""
     unit = world.units[world.models[model_id].unit_id]
     return world.standing_height(model_id, up) + model_height(unit, world.rule_system)
-
-
-def _model_sight(world: World, eyes: Sequence[Eye], model_id: str, cover: bool,
-                 up: Mapping[str, str]) -> ModelSight:
-    shape = world.models[model_id]
-    height = _top(world, model_id, up)
-    rule = sight_rule(world.rule_system)
-    seen: list[SightResult] = [visible_fraction(world.terrain.index, eye.observer, shape.shape,
-                                                height, rule) for eye in eyes]
-    best = max(seen, key=lambda s: s.visible)
-    clear = [s for s in seen if s.clear]
-    obscured = any(s.obscured for s in clear) if cover else None
-    return ModelSight(model_id, best.visible, obscured, best.rays, len(clear), len(eyes))
 
 
 def _piece_facing(scenario: Scenario, library: Mapping[str, Datasheet], world: World,

@@ -47,6 +47,7 @@ from board.document.changes import Change, apply_change
 from board.document.datasheet import Datasheet
 from board.document.edits import ScenarioDocument, Signal
 from board.document.errors import ScenarioError
+from board.document.events import DocumentChange
 from board.document.io import scenario_from_dict
 from board.document.model import LogEntry
 from board.shared.dice import (
@@ -121,19 +122,7 @@ class SharedScenario:
 
     # -- wiring -----------------------------------------------------------------------------
     def _connect(self) -> None:
-        d = self.document
-        d.models_changed.connect(self._on_models_changed)
-        d.models_removed.connect(self._on_units_reshaped)
-        d.models_added.connect(self._on_units_reshaped)
-        d.unit_added.connect(lambda unit: self._mark(units={unit.id}))
-        d.unit_removed.connect(lambda unit_id: self._mark(units={unit_id}))
-        d.piece_added.connect(lambda piece: self._mark(pieces={piece.id}))
-        d.piece_removed.connect(lambda piece_id: self._mark(pieces={piece_id}))
-        d.pieces_changed.connect(lambda ids: self._mark(pieces=set(ids)))
-        d.annotations_changed.connect(lambda ids: self._mark(notes=set(ids)))
-        d.options_changed.connect(lambda keys: self._mark(options=set(keys)))
-        d.log_changed.connect(lambda _: self._mark(log=True))
-        d.replaced.connect(lambda _: self._mark(everything=True))
+        self.document.changed.connect(self._on_change)
         self._subscriptions = [self.doc.observe(self._on_transaction)]
         for name, root in self.r.maps().items():
             self._subscriptions.append(root.observe(self._noter(name)))
@@ -153,11 +142,29 @@ class SharedScenario:
         if self._receiving is None:
             self.outgoing.emit(bytes(event.update))
 
-    def _on_models_changed(self, ids: tuple[str, ...]) -> None:
-        self._mark(positions=set(ids))
-
-    def _on_units_reshaped(self, _ids: tuple[str, ...]) -> None:
-        self._mark(all_units=True)
+    def _on_change(self, event: DocumentChange) -> None:
+        """Mark what one accepted edit changed (the document's one change event)."""
+        if event.replaced:
+            self._mark(everything=True)
+            return
+        what: dict[str, Any] = {}
+        units = set(event.units_touched)
+        if event.op == "apply_change":  # an edited unit: all of it (base, number, order)
+            scenario = self.document.scenario
+            units.update(scenario.model(m)[0].id for m in event.models_changed)
+        elif event.models_changed:  # a drag or a turn: positions and facings only
+            what["positions"] = set(event.models_changed)
+        if event.models_added or event.models_removed:
+            what["all_units"] = True
+        pieces = set(event.pieces_added + event.pieces_removed + event.pieces_changed)
+        for key, value in (("units", units), ("pieces", pieces),
+                           ("notes", set(event.annotations)), ("options", set(event.options))):
+            if value:
+                what[key] = value
+        if event.log:
+            what["log"] = True
+        if what:
+            self._mark(**what)
 
     def _mark(self, **what: Any) -> None:
         if self._applying:

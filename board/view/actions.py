@@ -110,7 +110,7 @@ def _view_menu(window: MainWindow, found: dict[str, QAction]) -> None:
     found["grid"] = grid
     snap = _action(window, menu, "&Snap to ½ inch", lambda: None, "S")
     snap.setCheckable(True)
-    snap.toggled.connect(lambda on: setattr(window.scene, "snap_step", SNAP_STEP if on else 0.0))
+    snap.toggled.connect(lambda on: window.scene.set_snap_step(SNAP_STEP if on else 0.0))
     found["snap"] = snap
     found["fit"] = _action(window, menu, "&Fit table", window.view.fit_table, "F")
     found["zoom_in"] = _action(window, menu, "Zoom &in", window.view.zoom_in, Key.ZoomIn)

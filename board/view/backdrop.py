@@ -28,7 +28,9 @@ from PySide6.QtGui import QPainter, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 from shiboken6 import isValid
 
+from board.document.events import DocumentChange
 from board.view.items.model_item import ModelItem
+from board.view.scene import BoardScene
 
 __all__ = ["Backdrop", "STATIC_Z", "MIN_ITEMS"]
 
@@ -57,16 +59,11 @@ class Backdrop(QObject):
         #: How many pictures were taken (tests count them against drags).
         self.taken = 0
         scene = view.scene()
-        document = getattr(scene, "document", None)
-        if document is not None:  # an edit during a drag (an undo by key) changes the board
-            for signal in (document.models_changed, document.models_removed,
-                           document.models_added, document.piece_added, document.piece_removed,
-                           document.pieces_changed, document.unit_added, document.unit_removed,
-                           document.replaced):
-                signal.connect(self._on_document_changed)
+        if isinstance(scene, BoardScene):  # an edit during a drag (an undo by key)
+            scene.document.changed.connect(self._on_document_changed)
 
-    def _on_document_changed(self, *_: object) -> None:
-        if isValid(self):
+    def _on_document_changed(self, event: DocumentChange) -> None:
+        if isValid(self) and event.board_changed:
             self.stop()
 
     @property

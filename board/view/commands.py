@@ -6,13 +6,17 @@ same whether the change came from a drag, a menu or a test.
 
 from __future__ import annotations
 
-from PySide6.QtGui import QUndoCommand
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from board.document.changes import Change, apply_change
-from board.document.edits import ScenarioDocument
+from board.document.edits import EditError, ScenarioDocument
 from board.document.model import Model, TerrainPiece, Unit
 
 __all__ = [
+    "DocumentCommand",
+    "BoardUndoStack",
+    "DEFAULT_UNDO_LIMIT",
     "ApplyChangeCommand",
     "MoveModelsCommand",
     "RotateModelsCommand",
@@ -32,11 +36,63 @@ Placement = tuple[float, float, float]
 ROTATE_ID = 1001
 
 
+#: Undo steps kept by default (older ones are forgotten, so a long session's memory levels
+#: off); the window reads its ``undo_limit`` setting (0: keep every step).
+DEFAULT_UNDO_LIMIT = 1000
+
+
+class DocumentCommand(QUndoCommand):
+    """An undo command that edits the document; :meth:`do` is its redo.
+
+    Pushed on a :class:`BoardUndoStack`, it is done *before* it goes on the stack: an edit the
+    document refuses (``EditError``, an unknown id) leaves neither a change nor a step.
+    """
+
+    _done_early = False
+
+    def do(self) -> None:
+        """Make the edit (redo)."""
+        raise NotImplementedError
+
+    def redo(self) -> None:  # noqa: D102 - Qt override
+        if self._done_early:  # done by BoardUndoStack.push just before Qt's first redo
+            self._done_early = False
+            return
+        self.do()
+
+
+class BoardUndoStack(QUndoStack):
+    """The window's undo stack: a refused edit is not pushed, and the history is bounded.
+
+    Parameters
+    ----------
+    limit
+        Steps kept (0: all); :data:`DEFAULT_UNDO_LIMIT` by default.
+    """
+
+    #: An edit was refused (why): nothing changed, no step was added.
+    refused = Signal(str)
+
+    def __init__(self, parent: QObject | None = None, limit: int = DEFAULT_UNDO_LIMIT) -> None:
+        super().__init__(parent)
+        self.setUndoLimit(max(0, int(limit)))
+
+    def push(self, cmd: QUndoCommand) -> None:  # noqa: D102 - Qt override
+        if isinstance(cmd, DocumentCommand):
+            try:
+                cmd.do()
+            except (EditError, KeyError) as error:
+                self.refused.emit(str(error).strip("'\""))
+                return
+            cmd._done_early = True
+        super().push(cmd)
+
+
 def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-class MoveModelsCommand(QUndoCommand):
+class MoveModelsCommand(DocumentCommand):
     """Move models from ``old`` to ``new`` positions (a whole drag is one command)."""
 
     def __init__(
@@ -45,14 +101,14 @@ class MoveModelsCommand(QUndoCommand):
         super().__init__(f"Move {_count(len(new), 'model')}")
         self._document, self._old, self._new = document, dict(old), dict(new)
 
-    def redo(self) -> None:  # noqa: D102 - Qt override
+    def do(self) -> None:  # noqa: D102 - see DocumentCommand
         self._document.move_models(self._new)
 
     def undo(self) -> None:  # noqa: D102 - Qt override
         self._document.move_models(self._old)
 
 
-class RotateModelsCommand(QUndoCommand):
+class RotateModelsCommand(DocumentCommand):
     """Turn models to new facings; consecutive turns of the same models merge into one step."""
 
     def __init__(
@@ -70,14 +126,14 @@ class RotateModelsCommand(QUndoCommand):
         self._new = dict(other._new)
         return True
 
-    def redo(self) -> None:  # noqa: D102 - Qt override
+    def do(self) -> None:  # noqa: D102 - see DocumentCommand
         self._document.rotate_models(self._new)
 
     def undo(self) -> None:  # noqa: D102 - Qt override
         self._document.rotate_models(self._old)
 
 
-class PlacePiecesCommand(QUndoCommand):
+class PlacePiecesCommand(DocumentCommand):
     """Move or turn terrain pieces: ``(x, y, rotation)`` from ``old`` to ``new``."""
 
     def __init__(
@@ -89,14 +145,14 @@ class PlacePiecesCommand(QUndoCommand):
         super().__init__(f"Move {_count(len(new), 'terrain piece')}")
         self._document, self._old, self._new = document, dict(old), dict(new)
 
-    def redo(self) -> None:  # noqa: D102 - Qt override
+    def do(self) -> None:  # noqa: D102 - see DocumentCommand
         self._document.place_pieces(self._new)
 
     def undo(self) -> None:  # noqa: D102 - Qt override
         self._document.place_pieces(self._old)
 
 
-class AddPiecesCommand(QUndoCommand):
+class AddPiecesCommand(DocumentCommand):
     """Place terrain pieces (a multi-part building's parts together)."""
 
     def __init__(
@@ -105,7 +161,7 @@ class AddPiecesCommand(QUndoCommand):
         super().__init__(f"Place {name or _count(len(pieces), 'terrain piece')}")
         self._document, self._pieces = document, list(pieces)
 
-    def redo(self) -> None:  # noqa: D102 - Qt override
+    def do(self) -> None:  # noqa: D102 - see DocumentCommand
         self._document.add_pieces(self._pieces)
 
     def undo(self) -> None:  # noqa: D102 - Qt override
@@ -113,7 +169,7 @@ class AddPiecesCommand(QUndoCommand):
             self._document.remove_piece(piece.id)
 
 
-class RemovePieceCommand(QUndoCommand):
+class RemovePieceCommand(DocumentCommand):
     """Take a terrain piece off the table."""
 
     def __init__(
@@ -123,7 +179,7 @@ class RemovePieceCommand(QUndoCommand):
         self._document, self._piece_id = document, piece_id
         self._removed: tuple[int, TerrainPiece] | None = None
 
-    def redo(self) -> None:  # noqa: D102 - Qt override
+    def do(self) -> None:  # noqa: D102 - see DocumentCommand
         self._removed = self._document.remove_piece(self._piece_id)
 
     def undo(self) -> None:  # noqa: D102 - Qt override
@@ -132,21 +188,21 @@ class RemovePieceCommand(QUndoCommand):
         self._document.add_pieces([piece], index)
 
 
-class AddUnitCommand(QUndoCommand):
+class AddUnitCommand(DocumentCommand):
     """Put a new unit on the table."""
 
     def __init__(self, document: ScenarioDocument, unit: Unit) -> None:
         super().__init__(f"Add {unit.name}")
         self._document, self._unit = document, unit
 
-    def redo(self) -> None:  # noqa: D102 - Qt override
+    def do(self) -> None:  # noqa: D102 - see DocumentCommand
         self._document.add_unit(self._unit)
 
     def undo(self) -> None:  # noqa: D102 - Qt override
         self._document.remove_unit(self._unit.id)
 
 
-class RemoveUnitCommand(QUndoCommand):
+class RemoveUnitCommand(DocumentCommand):
     """Take a whole unit off the table."""
 
     def __init__(
@@ -156,7 +212,7 @@ class RemoveUnitCommand(QUndoCommand):
         self._document, self._unit_id = document, unit_id
         self._removed: tuple[int, Unit] | None = None
 
-    def redo(self) -> None:  # noqa: D102 - Qt override
+    def do(self) -> None:  # noqa: D102 - see DocumentCommand
         self._removed = self._document.remove_unit(self._unit_id)
 
     def undo(self) -> None:  # noqa: D102 - Qt override
@@ -165,7 +221,7 @@ class RemoveUnitCommand(QUndoCommand):
         self._document.add_unit(unit, index)
 
 
-class RemoveModelsCommand(QUndoCommand):
+class RemoveModelsCommand(DocumentCommand):
     """Take some models of their units off the table (casualties)."""
 
     def __init__(
@@ -175,14 +231,14 @@ class RemoveModelsCommand(QUndoCommand):
         self._document, self._ids = document, list(model_ids)
         self._removed: list[tuple[str, int, Model]] = []
 
-    def redo(self) -> None:  # noqa: D102 - Qt override
+    def do(self) -> None:  # noqa: D102 - see DocumentCommand
         self._removed = self._document.remove_models(self._ids)
 
     def undo(self) -> None:  # noqa: D102 - Qt override
         self._document.restore_models(self._removed)
 
 
-class ClaimPieceCommand(QUndoCommand):
+class ClaimPieceCommand(DocumentCommand):
     """Mark a building as held by a side, or by nobody."""
 
     def __init__(
@@ -192,14 +248,14 @@ class ClaimPieceCommand(QUndoCommand):
         self._document, self._piece_id, self._side = document, piece_id, side_id
         self._old: str | None = None
 
-    def redo(self) -> None:  # noqa: D102 - Qt override
+    def do(self) -> None:  # noqa: D102 - see DocumentCommand
         self._old = self._document.claim_piece(self._piece_id, self._side)
 
     def undo(self) -> None:  # noqa: D102 - Qt override
         self._document.claim_piece(self._piece_id, self._old)
 
 
-class ApplyChangeCommand(QUndoCommand):
+class ApplyChangeCommand(DocumentCommand):
     """A game action's whole effect (a :class:`~board.document.changes.Change`) as one step.
 
     Embarking, disembarking, a shot that collapses a building with everything that follows,
@@ -212,7 +268,7 @@ class ApplyChangeCommand(QUndoCommand):
         self._document, self._change = document, change
         self._inverse: Change | None = None
 
-    def redo(self) -> None:  # noqa: D102 - Qt override
+    def do(self) -> None:  # noqa: D102 - see DocumentCommand
         self._inverse = apply_change(self._document, self._change)
 
     def undo(self) -> None:  # noqa: D102 - Qt override

@@ -56,6 +56,10 @@ from board.view import shooting  # noqa: E402 - registers below
 
 FEATURES += [shooting.install]
 
+from board.view import replay  # noqa: E402 - registers below
+
+FEATURES += [replay.install]
+
 from board.view import remote  # noqa: E402 - registers below
 
 FEATURES += [remote.install]

@@ -130,8 +130,15 @@ class FileController:
         return self.open_file(path)
 
     def open_file(self, path: Path) -> bool:
-        """Open ``path``; a bad file is refused with one message and the board is unchanged."""
+        """Open ``path``; a bad file is refused with one message and the board is unchanged.
+
+        When a crash left a journal of ``path``, the player is first offered to recover it.
+        """
         path = Path(path)
+        journal = self.window.journal
+        if journal is not None and journal.offer_recovery([path], only_extra=True):
+            self._remember(path)
+            return True
         try:
             scenario = load_scenario(path, self.window.library)
         except ScenarioError as error:
@@ -179,6 +186,8 @@ class FileController:
                 f"{path}: cannot save ({type(error).__name__}: {error})"))
             return False
         self.path = Path(path)
+        if self.window.journal is not None:
+            self.window.journal.saved(Path(path))
         self.window.undo_stack.setClean()
         self.window.update_title()
         self._remember(Path(path))

@@ -160,7 +160,8 @@ class BoardWidget(QWidget):
         layout.addWidget(self.left_ruler, 1, 0)
         layout.addWidget(view, 1, 1)
         document = view.board_scene().document
-        document.replaced.connect(self._on_replaced)
+        document.changed.connect(
+            lambda event: self._on_replaced(document.scenario) if event.replaced else None)
         self._on_replaced(document.scenario)
 
     def _on_replaced(self, scenario: Scenario) -> None:

@@ -1,62 +1,46 @@
-"""The board's scene: one item per document object, kept in step with the document.
+"""The board's scene: the table, its items, the active tool, and the edits tools make.
 
-The scene owns the map from document ids to items, creates items from a registry of item
-classes, listens to the document's signals and moves, adds and removes items when the
-document changes (STYLE.md habit 5). One scene unit is one inch.
+The items are kept in step with the document by :class:`~board.view.scene_items.SceneItems`
+(one change event, only the items of what changed are touched; STYLE.md habit 5); this module
+adds the tools, the selection and the undoable actions. One scene unit is one inch.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QPixmapCache, QTransform, QUndoStack
 from PySide6.QtWidgets import (
     QGraphicsItem,
-    QGraphicsScene,
     QGraphicsSceneMouseEvent,
     QGraphicsView,
 )
 from shiboken6 import isValid
 
-from board.document.datasheet import Datasheet, TerrainKind
+from board.document.datasheet import Datasheet
 from board.document.edits import ScenarioDocument, turn_placements
-from board.document.model import Model, Scenario, TerrainPiece, Unit
+from board.document.model import Scenario
 from board.game.core.world import World, WorldCache
 from board.view import commands
-from board.view.building_look import BuildingLook, look_of
-from board.view.convert import to_colour
-from board.view.items import BuildingItem, ModelItem, TableItem
+from board.view.items import BuildingItem, ModelItem
+from board.view.scene_items import ITEM_CLASSES, TABLE_MARGIN, SceneItems
 from board.view.tools import SelectTool, Tool, board_item_at
 
-__all__ = ["BoardScene", "ITEM_CLASSES"]
-
-#: Which item class draws which kind of document object.
-ITEM_CLASSES: dict[type, type[BuildingItem | ModelItem]] = {
-    TerrainPiece: BuildingItem,
-    Model: ModelItem,
-}
-
-#: Room around the table for pieces and models put beside it, inches.
-TABLE_MARGIN = 6.0
+__all__ = ["BoardScene", "ITEM_CLASSES", "TABLE_MARGIN", "PIXMAP_CACHE_KIB"]
 
 #: Qt's pixmap cache size for the board, KiB: 1,000 cached model items need more than Qt's
 #: default 10 MB (DESIGN.md pitfalls).
 PIXMAP_CACHE_KIB = 256 * 1024
 
 
-def _unknown_look(datasheet_id: str) -> BuildingLook:
-    square = ((-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0))
-    return BuildingLook(f"unknown datasheet {datasheet_id}", TerrainKind.IMPASSABLE, square)
-
-
-class BoardScene(QGraphicsScene):
+class BoardScene(SceneItems):
     """The table, its terrain and its models, drawn from a :class:`ScenarioDocument`.
 
     Parameters
     ----------
     document
-        The document to show; the scene listens to its signals.
+        The document to show; the items follow its ``changed`` event.
     library
         Datasheets by id, to draw terrain pieces.
     undo_stack
@@ -74,26 +58,21 @@ class BoardScene(QGraphicsScene):
         library: Mapping[str, Datasheet],
         undo_stack: QUndoStack,
     ) -> None:
-        super().__init__()
+        super().__init__(document, library)
         QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PIXMAP_CACHE_KIB))
-        self.document = document
-        self.library = library
-        #: The library plus the scenario's own datasheets: what its pieces are drawn from.
-        self.datasheets: dict[str, Datasheet] = dict(library)
         self.undo_stack = undo_stack
-        self.table_item = TableItem()
-        self.addItem(self.table_item)
-        self._pieces: dict[str, BuildingItem] = {}
-        self._models: dict[str, ModelItem] = {}
-        self._unit_models: dict[str, list[str]] = {}
         self._naming_due = False
         #: The part of a multi-part building last clicked (its whole building is selected).
         self.picked_part: str | None = None
         #: Drags land the grabbed model or piece on multiples of this many inches (0: free).
         self.snap_step = 0.0
+        #: Whole units released over a building: ``(unit_ids, piece_id) -> taken`` (the
+        #: buildings feature offers them to embark); ``None``: such a drop is a move.
+        self.drop_on_building: Callable[[list[str], str], bool] | None = None
         self.tool: Tool = SelectTool(self)
         self._worlds = WorldCache(self.datasheets)
         self._connect(document)
+        self.selectionChanged.connect(self.name_units_soon)
         self._sync(document.scenario)
 
     # -- look-ups -----------------------------------------------------------------------------
@@ -158,10 +137,6 @@ class BoardScene(QGraphicsScene):
         )
         item = board_item_at(items)
         return item.piece_id if isinstance(item, BuildingItem) else None
-
-    def table_rect(self) -> QRectF:
-        """Return the table, inches."""
-        return self.table_item.rect
 
     def world(self) -> World:
         """The geometry of the scenario as it is now (rebuilt only where it changed).
@@ -265,6 +240,10 @@ class BoardScene(QGraphicsScene):
                 self.undo_stack.push(part)
             self.undo_stack.endMacro()
 
+    def set_snap_step(self, step: float) -> None:
+        """Land drags on multiples of ``step`` inches (0: free)."""
+        self.snap_step = max(0.0, float(step))
+
     def set_grid_visible(self, visible: bool) -> None:
         """Show or hide the table's inch grid."""
         self.table_item.set_grid_visible(visible)
@@ -288,17 +267,10 @@ class BoardScene(QGraphicsScene):
             return
         super().mouseReleaseEvent(event)
 
-    # -- keeping items in step with the document --------------------------------------------
-    def _connect(self, document: ScenarioDocument) -> None:
-        document.models_changed.connect(self._on_models_changed)
-        document.models_removed.connect(self._on_models_removed)
-        document.models_added.connect(self._on_models_added)
-        document.piece_added.connect(self._on_piece_added)
-        document.piece_removed.connect(self._on_piece_removed)
-        document.pieces_changed.connect(self._on_pieces_changed)
-        document.unit_added.connect(self._on_unit_added)
-        document.unit_removed.connect(self._on_unit_removed)
-        document.replaced.connect(self._sync)
+    def _before_redraw(self, scenario: Scenario) -> None:
+        self.tool.cancel()
+        self._worlds = WorldCache({**self.library,
+                                   **{d.id: d for d in scenario.custom_datasheets}})
 
     def name_units_soon(self) -> None:
         """A model was selected or let go: choose which show their unit's name.
@@ -324,98 +296,3 @@ class BoardScene(QGraphicsScene):
             for item in items:
                 if isValid(item):
                     item.set_named_when_selected(item is lead or not item.isSelected())
-
-    def _sync(self, scenario: Scenario) -> None:
-        self.tool.cancel()
-        # Forget the items before removing them: removal emits selectionChanged.
-        old = [*self._pieces.values(), *self._models.values()]
-        self._pieces, self._models, self._unit_models = {}, {}, {}
-        for item in old:
-            self.removeItem(item)
-        self.datasheets = {**self.library, **{d.id: d for d in scenario.custom_datasheets}}
-        self._worlds = WorldCache(self.datasheets)
-        self.table_item.set_size(scenario.table.width, scenario.table.height)
-        margin = TABLE_MARGIN
-        self.setSceneRect(self.table_rect().adjusted(-margin, -margin, margin, margin))
-        for piece in scenario.terrain:
-            self._on_piece_added(piece)
-        for unit in scenario.units:
-            self._on_unit_added(unit)
-
-    def _make_item(self, obj: TerrainPiece | Model) -> BuildingItem | ModelItem:
-        item_class = ITEM_CLASSES[type(obj)]
-        if isinstance(obj, TerrainPiece):
-            sheet = self.datasheets.get(obj.datasheet)
-            look = look_of(sheet) if sheet is not None else _unknown_look(obj.datasheet)
-            return item_class(obj.id, look)  # type: ignore[call-arg]
-        return item_class(obj.id)  # type: ignore[call-arg]
-
-    def _on_piece_added(self, piece: TerrainPiece) -> None:
-        item = self._make_item(piece)
-        assert isinstance(item, BuildingItem)
-        self._pieces[piece.id] = item
-        self.addItem(item)
-        self._sync_piece(piece)
-
-    def _sync_piece(self, piece: TerrainPiece) -> None:
-        item = self._pieces[piece.id]
-        item.set_part_of_group(piece.group is not None)
-        item.set_placement(piece.x, piece.y, piece.rotation)
-        scenario = self.document.scenario
-        holder = next((s for s in scenario.sides if s.id == piece.claimed_by), None)
-        item.set_claim(to_colour(holder.colour) if holder else None, holder.name if holder else "")
-        item.set_occupants([u.name for u in scenario.units_in(piece.id)])
-
-    def _on_piece_removed(self, piece_id: str) -> None:
-        item = self._pieces.pop(piece_id)
-        self.removeItem(item)
-
-    def _on_pieces_changed(self, piece_ids: tuple[str, ...]) -> None:
-        for piece_id in piece_ids:
-            self._sync_piece(self.document.scenario.piece(piece_id))
-
-    def _on_unit_added(self, unit: Unit) -> None:
-        self._unit_models[unit.id] = []
-        if unit.on_table:
-            self._add_model_items(unit, unit.models)
-        elif unit.embarked_in in self._pieces:
-            self._sync_piece(self.document.scenario.piece(unit.embarked_in))
-
-    def _add_model_items(self, unit: Unit, models: Iterable[Model]) -> None:
-        side = next((s for s in self.document.scenario.sides if s.id == unit.side), None)
-        colour = to_colour(side.colour if side else "#808080")
-        for model in models:
-            item = self._make_item(model)
-            assert isinstance(item, ModelItem)
-            item.set_base(model.base.shape.value, model.base.length_in, model.base.width_in)
-            item.set_colour(colour)
-            item.set_name(f"{unit.name} ({side.name if side else unit.side})")
-            item.set_placement(model.x, model.y, model.facing)
-            self._models[model.id] = item
-            self._unit_models[unit.id].append(model.id)
-            self.addItem(item)
-
-    def _on_unit_removed(self, unit_id: str) -> None:
-        items = [self._models.pop(mid) for mid in self._unit_models.pop(unit_id, [])]
-        for item in items:
-            self.removeItem(item)
-        for piece in self.document.scenario.terrain:
-            self._sync_piece(piece)
-
-    def _on_models_changed(self, model_ids: tuple[str, ...]) -> None:
-        for model_id in model_ids:
-            _, model = self.document.scenario.model(model_id)
-            self._models[model_id].set_placement(model.x, model.y, model.facing)
-
-    def _on_models_removed(self, model_ids: tuple[str, ...]) -> None:
-        items = [self._models.pop(model_id) for model_id in model_ids]
-        for ids in self._unit_models.values():
-            ids[:] = [mid for mid in ids if mid not in model_ids]
-        for item in items:
-            self.removeItem(item)
-
-    def _on_models_added(self, model_ids: tuple[str, ...]) -> None:
-        for model_id in model_ids:
-            unit, model = self.document.scenario.model(model_id)
-            if unit.on_table:
-                self._add_model_items(unit, [model])

@@ -60,8 +60,12 @@ MARKER_PX = 18.0
 
 
 def label_font(point_size: float = 8.0, bold: bool = False) -> QFont:
-    """Return the font of the board's labels."""
+    """Return the font of the board's labels, sized in pixels (``point_size`` at 96 dpi).
+
+    In pixels, not points: a label's box is measured in pixels, and an export to a device of
+    another resolution (a PDF) must draw the same text in the same box, whole.
+    """
     font = QFont()
-    font.setPointSizeF(point_size)
+    font.setPixelSize(max(1, round(point_size * 96.0 / 72.0)))
     font.setBold(bold)
     return font

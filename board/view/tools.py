@@ -178,7 +178,7 @@ class SelectTool(Tool):
         feature) takes the drop instead of the move: the models go back where they were (an
         embarked unit then leaves the table; a refused one does not move).
         """
-        handler = getattr(self.scene, "drop_on_building", None)
+        handler = self.scene.drop_on_building
         if handler is None or self._pieces or not self._models:
             return None
         piece_id = building_under(self.scene.items_under(event))

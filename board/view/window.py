@@ -3,30 +3,59 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QPointF, QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QUndoStack
+from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QWidget
 from shiboken6 import isValid
 
 from board.document.datasheet import Datasheet
 from board.document.datasheets import PART_TAG, DatasheetLibrary, place_datasheet
 from board.document.edits import EditError, ScenarioDocument
+from board.document.events import DocumentChange
 from board.document.model import MM_PER_INCH, RuleSystem, Scenario, Table
 from board.view import actions
-from board.view.commands import AddPiecesCommand, AddUnitCommand
+from board.view.commands import (
+    DEFAULT_UNDO_LIMIT,
+    AddPiecesCommand,
+    AddUnitCommand,
+    BoardUndoStack,
+)
 from board.view.deletion import delete_selection, selection_text
 from board.view.docks import GarrisonDock, garrison_lines
+from board.view.feature_registry import Features
 from board.view.files import FileController
 from board.view.memory import set_aside_long_lived
 from board.view.new_dialog import new_scenario
 from board.view.palette import PaletteDock, UnitSpec
+from board.view.recovery import JournalKeeper
 from board.view.rulers import BoardWidget
 from board.view.scene import BoardScene
 from board.view.unit_factory import build_unit
 from board.view.view import BoardView
 
+if TYPE_CHECKING:
+    from board.view.assault.controller import StormController
+    from board.view.buildings.controller import BuildingController
+    from board.view.deploy.controller import DeployController
+    from board.view.export.controller import ExportController
+    from board.view.log.dock import LogDock
+    from board.view.measure.feature import MeasureFeature
+    from board.view.remote.controller import RemoteController
+    from board.view.replay.dialog import ReplayController
+    from board.view.shooting.feature import ShootingFeature
+
 __all__ = ["MainWindow"]
+
+T = TypeVar("T")
+
+
+def _installed(tool: T | None, name: str) -> T:
+    """The installed tool; ``AttributeError`` before :meth:`MainWindow.install_features`."""
+    if tool is None:
+        raise AttributeError(f"the {name} tool is not installed yet (install_features)")
+    return tool
 
 
 class MainWindow(QMainWindow):
@@ -37,7 +66,13 @@ class MainWindow(QMainWindow):
     library
         The datasheets terrain is drawn and placed from.
     settings
-        Where recent files are kept (the user's settings when ``None``).
+        Where recent files and the undo limit are kept (the user's settings when ``None``).
+    features
+        Install the tools (menus, docks, overlays) now; ``False``: later, by
+        :meth:`install_features`.
+    journal, journal_folder
+        Keep a journal of the board (:mod:`board.view.recovery`); unsaved boards' journals go
+        to ``journal_folder`` (the user data folder when ``None``).
     """
 
     def __init__(
@@ -47,11 +82,14 @@ class MainWindow(QMainWindow):
         parent: QWidget | None = None,
         *,
         features: bool = True,
+        journal: bool = False,
+        journal_folder: Path | None = None,
     ) -> None:
         super().__init__(parent)
         self.library = library
         self.document = ScenarioDocument(new_scenario_default())
-        self.undo_stack = QUndoStack(self)
+        settings = settings or QSettings("battleboard", "battleboard")
+        self.undo_stack = BoardUndoStack(self, undo_limit(settings))
         self.scene = BoardScene(self.document, library, self.undo_stack)
         self.view = BoardView(self.scene)
         self.board = BoardWidget(self.view)
@@ -61,7 +99,10 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.palette_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.garrisons)
         self.resizeDocks([self.palette_dock, self.garrisons], [700, 140], Qt.Orientation.Vertical)
-        self.files = FileController(self, settings or QSettings("battleboard", "battleboard"))
+        self.files = FileController(self, settings)
+        #: The journal of the board (``None``: not kept; ``battleboard`` keeps one).
+        self.journal: JournalKeeper | None = (
+            JournalKeeper(self, journal_folder) if journal or journal_folder else None)
         self._build_status_bar()
         self.actions_: dict[str, QAction] = {}
         self.recent_menu: QMenu | None = None
@@ -69,10 +110,14 @@ class MainWindow(QMainWindow):
         self.tool_bar = self.addToolBar("Tools")
         self.tool_bar.setObjectName("tools")
         self.features_installed = False
+        #: The tools :mod:`board.view.features` installed, by name and type.
+        self.features = Features()
         if features:
             self.install_features()
         self._connect()
         self._on_replaced(self.document.scenario)
+        if self.journal is not None:
+            self.journal.start(None)
         self.resize(1400, 900)
 
     def install_features(self) -> None:
@@ -88,18 +133,75 @@ class MainWindow(QMainWindow):
         self.features_installed = True
         install_features(self)
 
+    # -- the installed tools, by name (AttributeError until installed) -----------------------
+    @property
+    def log_dock(self) -> LogDock:
+        """The Log dock."""
+        return _installed(self.features.log_dock, "log_dock")
+
+    @property
+    def deploy(self) -> DeployController:
+        """The Deploy menu's controller."""
+        return _installed(self.features.deploy, "deploy")
+
+    @property
+    def exporter(self) -> ExportController:
+        """File ▸ Export View…'s controller."""
+        return _installed(self.features.exporter, "exporter")
+
+    @property
+    def buildings(self) -> BuildingController:
+        """The Building dock's controller (embark, disembark, void shields)."""
+        return _installed(self.features.buildings, "buildings")
+
+    @property
+    def measure(self) -> MeasureFeature:
+        """The Measure menu and dock."""
+        return _installed(self.features.measure, "measure")
+
+    @property
+    def storm(self) -> StormController:
+        """Storm a Building…'s controller."""
+        return _installed(self.features.storm, "storm")
+
+    @property
+    def remote(self) -> RemoteController:
+        """The shared game (Host, Join, Leave)."""
+        return _installed(self.features.remote, "remote")
+
+    @property
+    def replay(self) -> ReplayController:
+        """File ▸ Replay…'s controller."""
+        return _installed(self.features.replay, "replay")
+
+    @property
+    def shooting(self) -> ShootingFeature:
+        """The Shoot and Game menus and the Shooting dock."""
+        return _installed(self.features.shooting, "shooting")
+
     # -- the document ------------------------------------------------------------------------
     @property
     def scenario(self) -> Scenario:
         """The scenario on the board."""
         return self.document.scenario
 
-    def show_scenario(self, scenario: Scenario, path: Path | None = None) -> None:
-        """Put ``scenario`` on the board (history cleared), read from ``path`` if given."""
+    def show_scenario(self, scenario: Scenario, path: Path | None = None, *,
+                      recovered: bool = False) -> None:
+        """Put ``scenario`` on the board (history cleared), read from ``path`` if given.
+
+        ``recovered``: it was rebuilt from a journal, so it differs from ``path``; it shows
+        as modified until saved.
+        """
         self.undo_stack.clear()
+        if self.journal is not None:
+            self.journal.stop(delete=True)
         self.document.replace(scenario)
         self.files.path = path
         self.undo_stack.setClean()
+        if recovered:
+            self.undo_stack.resetClean()
+        if self.journal is not None:
+            self.journal.start(path, base_in_file=not recovered)
         self.update_title()
         self.view.fit_table()
         set_aside_long_lived(sum(len(u.models) for u in scenario.units if u.on_table))
@@ -168,6 +270,8 @@ class MainWindow(QMainWindow):
     # -- closing ------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: D102 - Qt override
         if self.files.maybe_save():
+            if self.journal is not None:
+                self.journal.stop(delete=True)
             event.accept()
         else:
             event.ignore()
@@ -180,23 +284,26 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.cursor_label)
 
     def _connect(self) -> None:
+        self.undo_stack.refused.connect(lambda why: self.statusBar().showMessage(why, 8000))
         self.undo_stack.cleanChanged.connect(lambda _: self.update_title())
         self.undo_stack.indexChanged.connect(lambda _: self.update_title())
         self.view.cursor_moved.connect(self._on_cursor_moved)
         self.scene.drag_moved.connect(self._on_drag_moved)
         self.scene.selectionChanged.connect(self._on_selection_changed)
-        self.document.models_changed.connect(lambda _: self._on_selection_changed())
-        self.document.replaced.connect(self._on_replaced)
-        for signal in (
-            self.document.unit_added,
-            self.document.unit_removed,
-            self.document.piece_added,
-            self.document.piece_removed,
-        ):
-            signal.connect(lambda _: self._refresh_garrisons())
+        self.document.changed.connect(self._on_document_changed)
         self.palette_dock.place_terrain.connect(self.place_terrain)
         self.palette_dock.add_unit.connect(self.add_unit)
         self.palette_dock.delete_selected.connect(self.delete_selected)
+
+    def _on_document_changed(self, event: DocumentChange) -> None:
+        if event.replaced:
+            self._on_replaced(self.document.scenario)
+            return
+        if event.models_changed:
+            self._on_selection_changed()
+        garrisons = event.units_touched or event.pieces_added or event.pieces_removed
+        if garrisons or (event.pieces_changed and event.op == "apply_change"):
+            self._refresh_garrisons()
 
     def _on_replaced(self, scenario: Scenario) -> None:
         self.palette_dock.set_datasheets(offered_datasheets(self.library, scenario))
@@ -228,6 +335,19 @@ class MainWindow(QMainWindow):
         if not isValid(self) or not isValid(self.selection_label):
             return
         self.selection_label.setText(selection_text(self.scene, self.scenario))
+
+
+#: The setting that bounds the undo history (steps; 0 keeps every step).
+UNDO_LIMIT_KEY = "undo_limit"
+
+
+def undo_limit(settings: QSettings) -> int:
+    """The undo history's bound from ``settings`` (:data:`DEFAULT_UNDO_LIMIT` when unset or bad)."""
+    value = settings.value(UNDO_LIMIT_KEY, DEFAULT_UNDO_LIMIT)
+    try:
+        return max(0, int(str(value)))
+    except ValueError:
+        return DEFAULT_UNDO_LIMIT
 
 
 def new_scenario_default() -> Scenario:

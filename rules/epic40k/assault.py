@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules.atomic import atomic
 from rules.decision import Decision
 from rules.dice import Dice, Roll
 from rules.epic40k.damage import (
@@ -169,6 +170,7 @@ class AssaultOutcome:
         )
 
 
+@atomic("state", "dice")
 def assault_building(
     state: BuildingState,
     units: Sequence[Assaulter],

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.atomic import atomic
 from rules.dice import Dice, Roll
 from rules.epic40k.occupants import UnitHit, UnitInside, roll_kill
 from rules.epic40k.state import BuildingState, Condition, Site, UnitNearby
@@ -84,6 +85,7 @@ class CatastrophicOutcome:
         return text if self.collapse is None else f"{text}; {self.collapse.description}"
 
 
+@atomic("state", "dice")
 def roll_catastrophic(state: BuildingState, site: Site, dice: Dice) -> CatastrophicOutcome:
     """Roll on the catastrophic table for the building's size and apply it to ``state``.
 
@@ -97,19 +99,25 @@ def roll_catastrophic(state: BuildingState, site: Site, dice: Dice) -> Catastrop
     return CatastrophicOutcome(roll, result, fall)
 
 
+@atomic("state", "dice")
 def collapse(state: BuildingState, site: Site, dice: Dice) -> CollapseOutcome:
     """Bring the building down: survival rolls, then the debris hits; leaves ruins.
 
     RULES.md §4 seed 001 decision 2: units inside or within 5 cm die unless they roll 4+; then
     each unit within the rolled radius of the footprint takes a hit (D6 against its armour).
-    Our reading: a unit already rolled for in the 5 cm zone is not hit a second time.
+    :data:`~rules.epic40k.options.DECISION_COLLAPSE_ZONE_NOT_HIT_AGAIN`: a unit already rolled
+    for in the 5 cm zone is not hit a second time, unless the scenario's
+    ``collapse_zone_hit_again`` says the survivors within the radius are hit too.
     """
     caught: list[UnitInside | UnitNearby] = [*site.inside]
     caught += [u for u in site.nearby if u.distance_cm <= COLLAPSE_ZONE_CM]
     saves = tuple(_collapse_save(u.id, dice) for u in caught)
     count = COLLAPSE_RADIUS_DICE[state.size]
     radius_roll = dice.roll(count, f"collapse radius ({count}D6 cm)")
-    beyond = [u for u in site.nearby if COLLAPSE_ZONE_CM < u.distance_cm <= radius_roll.total]
+    nearest = 0.0 if site.options.collapse_zone_hit_again else COLLAPSE_ZONE_CM
+    survivors = {s.unit for s in saves if s.survived}
+    beyond = [u for u in site.nearby if nearest < u.distance_cm <= radius_roll.total
+              and (u.distance_cm > COLLAPSE_ZONE_CM or u.id in survivors)]
     hits = tuple(roll_kill(UnitInside(u.id, u.detachment, u.armour), dice) for u in beyond)
     state.condition = Condition.RUINS
     state.on_fire = False

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rules.atomic import atomic
 from rules.dice import Dice, Roll
 from rules.epic40k.collapse import CatastrophicOutcome, roll_catastrophic
 from rules.epic40k.occupants import UnitHit, UnitInside, allocate_and_roll, detachments_of
@@ -53,6 +54,7 @@ class DamageOutcome:
         return text if self.catastrophic is None else f"{text}; {self.catastrophic.description}"
 
 
+@atomic("state", "dice")
 def apply_damage(
     state: BuildingState, amount: int, site: Site, dice: Dice, cause: str
 ) -> DamageOutcome:
@@ -132,6 +134,7 @@ class CriticalOutcome:
         return text if self.damage is None else f"{text}; {self.damage.description}"
 
 
+@atomic("state", "dice")
 def resolve_critical(
     state: BuildingState, site: Site, dice: Dice, debris_target: str | None = None
 ) -> CriticalOutcome:
@@ -244,12 +247,14 @@ def _shifts(site: Site, _dice: Dice, _target: str | None) -> _Effect:
 def _falls(site: Site, dice: Dice, target: str | None) -> _Effect:
     """Row 10: one unit inside, the owner's choice, takes a hit.
 
-    The seed names no armour bonus for this row (as for crumbling, RULES.md §4 seed 001
-    decision 3), so the kill roll is against the unit's own armour.
+    :data:`~rules.epic40k.options.DECISION_DEBRIS_FALLS_NO_BONUS`: the seed names no armour
+    bonus for this row (as for crumbling, RULES.md §4 seed 001 decision 3), so the kill roll is
+    against the unit's own armour, unless the scenario's ``debris_falls_inside_bonus`` says +2.
     """
     check_debris_target(site, target)
     chosen = [u for u in site.inside if u.id == target] if target else list(site.inside[:1])
-    return _Effect(hits=tuple(_one_hit(u, dice, 0) for u in chosen))
+    bonus = INSIDE_ARMOUR_BONUS if site.options.debris_falls_inside_bonus else 0
+    return _Effect(hits=tuple(_one_hit(u, dice, bonus) for u in chosen))
 
 
 def _flames(site: Site, dice: Dice, _target: str | None) -> _Effect:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.atomic import atomic
 from rules.decision import Decision
 from rules.dice import Dice, Roll
 from rules.epic40k.damage import (
@@ -95,6 +96,7 @@ class ShootingOutcome:
         )
 
 
+@atomic("state", "dice")
 def shoot_building(
     state: BuildingState, firepower: int, site: Site, dice: Dice,
     debris_target: str | None = None,

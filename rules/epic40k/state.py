@@ -19,6 +19,7 @@ from enum import StrEnum
 from typing import Any
 
 from rules.epic40k.occupants import UnitInside
+from rules.epic40k.options import EpicOptions
 from rules.epic40k.tables import SIZES, CatastrophicResult, SizeClass
 
 __all__ = ["Condition", "BuildingState", "Site", "UnitNearby"]
@@ -157,10 +158,12 @@ class Site:
 
     inside: tuple[UnitInside, ...] = ()
     nearby: tuple[UnitNearby, ...] = ()
+    options: EpicOptions = EpicOptions()
 
     def without(self, dead: set[str]) -> Site:
         """Return the site with the units in ``dead`` removed."""
         return Site(
             tuple(u for u in self.inside if u.id not in dead),
             tuple(u for u in self.nearby if u.id not in dead),
+            self.options,
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rules.atomic import atomic
 from rules.dice import Dice, Roll
 from rules.epic40k.collapse import CollapseOutcome, collapse
 from rules.epic40k.damage import DamageOutcome, FireAttack, apply_damage, fire_attack
@@ -47,6 +48,7 @@ class TurnStartOutcome:
         return f"the damaged building rolls {self.roll.total}: {self.collapse.description}"
 
 
+@atomic("state", "dice")
 def start_of_turn(state: BuildingState, site: Site, dice: Dice) -> TurnStartOutcome:
     """Roll for an unstable or crumbling building: on 5 or 6 it is destroyed (seed 001)."""
     if state.condition not in (Condition.UNSTABLE, Condition.CRUMBLING):
@@ -70,6 +72,7 @@ class CrumblingOutcome:
         return f"the building crumbles: {len(self.hits)} units inside hit, {dead} destroyed"
 
 
+@atomic("state", "dice")
 def end_of_movement_phase(state: BuildingState, site: Site, dice: Dice) -> CrumblingOutcome:
     """Hit every unit still inside a crumbling building.
 
@@ -101,6 +104,7 @@ class FireOutcome:
         )
 
 
+@atomic("state", "dice")
 def start_of_shooting_phase(state: BuildingState, site: Site, dice: Dice) -> FireOutcome:
     """Burn: attack each detachment inside, then take 1 damage capacity.
 

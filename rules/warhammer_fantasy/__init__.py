@@ -32,8 +32,11 @@ from rules.warhammer_fantasy.result import CombatResult, combat_result, garrison
 from rules.warhammer_fantasy.shooting import (
     HARD_COVER,
     TemplateWeapon,
+    ToHitNeeded,
+    hit_chance,
     shooters_allowed,
     template_hits_on_garrison,
+    to_hit_decision,
     to_hit_needed,
 )
 
@@ -58,6 +61,7 @@ __all__ = [
     "RoundOutcome",
     "Strike",
     "TemplateWeapon",
+    "ToHitNeeded",
     "building_line_of_sight",
     "choose_party",
     "combat_result",
@@ -65,6 +69,7 @@ __all__ = [
     "forced_exit",
     "garrison_break_test",
     "garrison_panic_test",
+    "hit_chance",
     "may_charge_out",
     "may_declare_assault",
     "may_garrison",
@@ -75,5 +80,6 @@ __all__ = [
     "settle_forced_assaults",
     "shooters_allowed",
     "template_hits_on_garrison",
+    "to_hit_decision",
     "to_hit_needed",
 ]

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from rules.atomic import atomic
 from rules.decision import Decision
 from rules.dice import Dice
 from rules.warhammer_fantasy.assault_steps import (
@@ -135,19 +136,28 @@ class BuildingAssault:
             wanted = " or ".join(s.value for s in steps)
             raise AssaultStepError(f"the assault is {self.step.value}; this step needs {wanted}")
 
+    @atomic("self")
     def react(
         self, reaction: Reaction, *, terror_failed: bool = False,
-        charger_distance: float = 0.0, charger_movement: float = 0.0,
+        charger_distance: float | None = None, charger_movement: float | None = None,
     ) -> Decision:
-        """Take the garrison's reaction: Hold or Stand & Shoot, never Flee (seed 002)."""
+        """Take the garrison's reaction: Hold or Stand & Shoot, never Flee (seed 002).
+
+        A refused reaction is returned as a ``Decision.no`` and changes nothing: the garrison
+        is still to react.
+        """
         self._expect(AssaultStep.DECLARED)
         decision, chosen = check_reaction(reaction, terror_failed, charger_distance,
-                                          charger_movement)
+                                          charger_movement,
+                                          self.options.stand_and_shoot_beyond_movement)
+        if chosen is None:
+            return decision
         self.reaction = chosen
         self.step = AssaultStep.REACTED
         self.log.append(decision.reason)
         return decision
 
+    @atomic("self", "dice")
     def roll_charge(
         self, dice: Dice, movement: float, distance: float, *, door_closes_clear: bool = True
     ) -> ChargeOutcome:
@@ -158,6 +168,7 @@ class BuildingAssault:
         self.log.append(outcome.description)
         return outcome
 
+    @atomic("self")
     def abandon(self) -> str:
         """Abandon the assault: the assaulter was charged, it moves back 1" (seed 004)."""
         self._expect(AssaultStep.DECLARED, AssaultStep.REACTED, AssaultStep.ENGAGED)
@@ -167,6 +178,7 @@ class BuildingAssault:
         self.log.append(text)
         return text
 
+    @atomic("self")
     def choose_parties(
         self, attacker_characters: Sequence[str] = (), defender_characters: Sequence[str] = ()
     ) -> tuple[AssaultParty, AssaultParty]:
@@ -179,6 +191,7 @@ class BuildingAssault:
         self.log.append(f"assault parties: {sizes[0]} assaulters against {sizes[1]} defenders")
         return self.parties
 
+    @atomic("self", "dice")
     def fight(
         self, dice: Dice, targets: Mapping[str, str] | None = None,
         challenge: Challenge | None = None,
@@ -190,6 +203,7 @@ class BuildingAssault:
         self.step = AssaultStep.FOUGHT
         return self.last_round
 
+    @atomic("self", "dice")
     def resolve(self, dice: Dice) -> ResolutionOutcome:
         """Work out the result, the garrison's Break test, and who goes where."""
         self._expect(AssaultStep.FOUGHT)

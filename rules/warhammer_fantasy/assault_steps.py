@@ -27,6 +27,7 @@ __all__ = [
     "charge_bonus",
     "Reaction",
     "check_reaction",
+    "DECISION_STAND_AND_SHOOT_BEYOND_MOVEMENT",
     "CHARGE_DICE",
     "ChargeOutcome",
     "charge_outcome",
@@ -68,24 +69,47 @@ class Reaction(StrEnum):
     FLEE = "flee"
 
 
+#: The project's reading (RULES.md section 3, from a secondary source): Stand & Shoot only
+#: against a charger that starts farther away than its own Movement. A scenario option
+#: (``FantasyOptions.stand_and_shoot_beyond_movement``) turns it off.
+DECISION_STAND_AND_SHOOT_BEYOND_MOVEMENT = (
+    "Stand & Shoot needs the charger to start farther away than its own Movement"
+)
+
+
 def check_reaction(
-    reaction: Reaction, terror_failed: bool, charger_distance: float, charger_movement: float
-) -> tuple[Decision, Reaction]:
+    reaction: Reaction,
+    terror_failed: bool,
+    charger_distance: float | None = None,
+    charger_movement: float | None = None,
+    beyond_movement: bool = True,
+) -> tuple[Decision, Reaction | None]:
     """Judge the garrison's reaction; return the decision and the reaction that stands.
 
     Seed 002: a garrison may only Hold or Stand & Shoot, never Flee, and a garrison that fails
-    a Terror test Holds. RULES.md section 3: Stand & Shoot only against a charger that starts
-    farther away than its own Movement.
-    """
-    if reaction is Reaction.FLEE:
-        raise ValueError("a garrison can never flee from an assault; it may Hold or Stand & Shoot")
+    a Terror test Holds. A refused reaction is a ``Decision.no`` with ``None``: the garrison
+    chooses again. With ``beyond_movement`` (:data:`DECISION_STAND_AND_SHOOT_BEYOND_MOVEMENT`)
+    Stand & Shoot needs both distances to be judged.
+
+    >>> check_reaction(Reaction.FLEE, False)[0].allowed
+    False
+    >>> print(check_reaction(Reaction.STAND_AND_SHOOT, False)[0].reason)
+    Stand & Shoot needs the charger to start farther away than its own Movement: give the charger's distance and Movement
+    """  # noqa: E501
     if terror_failed:
         return Decision.yes("the garrison failed its Terror test and must Hold"), Reaction.HOLD
-    if reaction is Reaction.STAND_AND_SHOOT and charger_distance <= charger_movement:
-        raise ValueError(
-            f"Stand & Shoot needs the charger farther than its Movement: it is "
-            f"{charger_distance:.2f}\" away with Movement {charger_movement:g}"
-        )
+    if reaction is Reaction.FLEE:
+        return Decision.no("a garrison can never flee from an assault; it may Hold or Stand & "
+                           "Shoot"), None
+    if reaction is Reaction.STAND_AND_SHOOT and beyond_movement:
+        if charger_distance is None or charger_movement is None:
+            return Decision.no(f"{DECISION_STAND_AND_SHOOT_BEYOND_MOVEMENT}: give the charger's "
+                               f"distance and Movement"), None
+        if charger_distance <= charger_movement:
+            return Decision.no(
+                f"Stand & Shoot needs the charger farther than its Movement: it is "
+                f"{charger_distance:.2f}\" away with Movement {charger_movement:g}"
+            ), None
     return Decision.yes(f"the garrison reacts: {reaction.value.replace('_', ' ')}"), reaction
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from rules.atomic import atomic
 from rules.dice import Dice, Roll
 from rules.warhammer_fantasy.options import FantasyOptions
 from rules.warhammer_fantasy.party import AssaultParty, Fighter
@@ -114,6 +115,7 @@ def in_contact_with(fighter: str, challenge: Challenge | None, nominated: str) -
     return nominated
 
 
+@atomic("attacker", "defender", "dice")
 def fight_round(
     attacker: AssaultParty,
     defender: AssaultParty,
@@ -132,6 +134,7 @@ def fight_round(
     for own, enemy in ((attacker, defender), (defender, attacker)):
         _check_targets(own, enemy, targets, challenge)
     tally = _Tally(attacker, defender, options)
+    tally.challenge = challenge
     for step in sorted({m.i for m in [*attacker.members, *defender.members]}, reverse=True):
         _initiative_step(step, tally, dice, targets, challenge)
     return tally.outcome()
@@ -141,6 +144,7 @@ class _Tally:
     def __init__(self, attacker: AssaultParty, defender: AssaultParty, opts: FantasyOptions):
         self.parties = (attacker, defender)
         self.options = opts
+        self.challenge: Challenge | None = None
         self.struck: set[str] = set()
         self.strikes: list[Strike] = []
         self.wounds = {attacker.unit.id: 0, defender.unit.id: 0}
@@ -249,14 +253,17 @@ def _take_wounds(
 ) -> None:
     """Apply wounds: on a singled-out model (overkill counts in a challenge), else rank and file.
 
-    Seed 002: overkill from a challenge counts toward the result (capped by the option,
-    RULES.md section 3); a casualty among the rank and file is replaced from the unit.
+    Seed 002: overkill from a challenge counts toward the result (no cap in WAP; the 8th
+    edition's +5 cap, RULES.md section 3, by the option); wounds on the rank and file fall on
+    the back of the unit, never on the two models fighting the challenge.
     """
     scorer = tally.enemy_of(party).unit.id
     if single is not None:
         left = party.wounds_left[single.id]
         dealt = min(wounds, left)
-        extra = min(wounds - dealt, tally.options.challenge_overkill_cap) if duel else 0
+        cap = tally.options.overkill_cap
+        over = wounds - dealt
+        extra = (over if cap is None else min(over, cap)) if duel else 0
         tally.wounds[scorer] += dealt + extra
         tally.overkill[scorer] += extra
         party.wounds_left[single.id] = left - dealt
@@ -264,10 +271,8 @@ def _take_wounds(
             party.remove(single)
         return
     tally.wounds[scorer] += wounds
+    spared = frozenset({ch.challenger, ch.accepter}) if (ch := tally.challenge) else frozenset()
     for _ in range(wounds):
-        front = party.rank_and_file[:1] or party.members[:1]
-        if not front:
+        if party.next_casualty(spared) is None:
             return
-        party.wounds_left[front[0].id] -= 1
-        if party.wounds_left[front[0].id] <= 0:
-            party.remove(front[0])
+        party.wound_rank_and_file(spared)

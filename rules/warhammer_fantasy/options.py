@@ -18,7 +18,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["Edition", "FantasyOptions"]
+__all__ = ["Edition", "FantasyOptions", "WFB8_OVERKILL_CAP"]
+
+#: RULES.md section 3 (recalled): 8th edition counts a challenge's overkill up to +5.
+WFB8_OVERKILL_CAP = 5
 
 
 class Edition(StrEnum):
@@ -42,20 +45,32 @@ class FantasyOptions:
 
     ``shooters_per_floor``: seed 002, five models a floor unless the players agree otherwise.
     ``challenge_overkill_cap``: overkill from a challenge counts toward the result up to this
-    many wounds (RULES.md section 3 "+5", marked recalled, so a player may change it).
+    many wounds; ``None`` (the default) follows the edition: seed 002 names no cap for WAP,
+    8th edition caps it at +5 (RULES.md section 3, recalled). A number overrides both.
+    ``stand_and_shoot_beyond_movement``: the project's reading (RULES.md section 3, marked
+    secondary) that Stand & Shoot needs the charger to start farther away than its own
+    Movement; ``False`` lets a garrison always Stand & Shoot.
     """
 
     edition: Edition = Edition.WAP9
     shooters_per_floor: int = 5
-    challenge_overkill_cap: int = 5
+    challenge_overkill_cap: int | None = None
+    stand_and_shoot_beyond_movement: bool = True
 
     def __post_init__(self) -> None:
         if self.shooters_per_floor < 1:
             raise ValueError(
                 f"at least 1 model a floor must be able to shoot, not {self.shooters_per_floor}"
             )
-        if self.challenge_overkill_cap < 0:
+        if self.challenge_overkill_cap is not None and self.challenge_overkill_cap < 0:
             raise ValueError(f"the overkill cap is 0 or more, not {self.challenge_overkill_cap}")
+
+    @property
+    def overkill_cap(self) -> int | None:
+        """The most overkill a challenge adds to the result: none in WAP, +5 in 8th edition."""
+        if self.challenge_overkill_cap is not None:
+            return self.challenge_overkill_cap
+        return None if self.wap else WFB8_OVERKILL_CAP
 
     @property
     def wap(self) -> bool:
@@ -68,6 +83,7 @@ class FantasyOptions:
             "edition": self.edition.value,
             "shooters_per_floor": self.shooters_per_floor,
             "challenge_overkill_cap": self.challenge_overkill_cap,
+            "stand_and_shoot_beyond_movement": self.stand_and_shoot_beyond_movement,
         }
 
     @classmethod
@@ -76,8 +92,15 @@ class FantasyOptions:
         edition = data.get("edition", Edition.WAP9.value)
         if edition not in {e.value for e in Edition}:
             raise ValueError(f"Fantasy option edition {edition!r} is not one of wap9, wfb8")
-        numbers = {k: data.get(k, 5) for k in ("shooters_per_floor", "challenge_overkill_cap")}
-        for key, value in numbers.items():
+        per_floor = data.get("shooters_per_floor", 5)
+        cap = data.get("challenge_overkill_cap")
+        for key, value in (("shooters_per_floor", per_floor), ("challenge_overkill_cap", cap)):
+            if value is None and key == "challenge_overkill_cap":
+                continue
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ValueError(f"Fantasy option {key} {value!r} is not a whole number")
-        return cls(Edition(edition), **numbers)
+        beyond = data.get("stand_and_shoot_beyond_movement", True)
+        if not isinstance(beyond, bool):
+            raise ValueError(f"Fantasy option stand_and_shoot_beyond_movement {beyond!r} is not "
+                             f"true or false")
+        return cls(Edition(edition), per_floor, cap, beyond)

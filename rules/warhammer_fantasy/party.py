@@ -1,8 +1,10 @@
 """Fighters, units and the assault party that fights for a building (seed 002).
 
 Both players pick up to Unit Strength 10 (WAP 9th; ten models in 8th edition) from their unit
-to fight, at least one model; a character not picked cannot step in later; rank-and-file
-casualties are replaced from the rest of the unit while it has models left.
+to fight, at least one model; a character not picked cannot step in later. Casualties come
+from the back of the unit as usual (seed 002): the rest of the unit steps up, so the party
+stays at full strength while the unit has models left, and the command models at the front (a
+musician, a champion) are the last rank and file to fall.
 
 >>> men = FantasyUnit("u", "Spearmen", "infantry", [Fighter(f"m{n}", 3, 3, 3, 3, 1)
 ...                                                  for n in range(15)], leadership=7)
@@ -25,6 +27,7 @@ __all__ = [
     "FantasyUnit",
     "AssaultParty",
     "choose_party",
+    "casualty_order",
     "who_picks_first",
 ]
 
@@ -128,13 +131,59 @@ class AssaultParty:
         return any(m.musician for m in self.members)
 
     def remove(self, model: Fighter) -> None:
-        """Take a dead model out; a rank-and-file model is replaced from the rest of the unit."""
+        """Take a dead model out of the party (a character or a model struck by name)."""
         self.members.remove(model)
         self.casualties.append(model.id)
         if not model.character and self.reserves:
-            fresh = self.reserves.pop(0)
+            fresh = casualty_order(self.reserves)[0]  # the back of the unit steps up
+            self.reserves.remove(fresh)
             self.members.append(fresh)
             self.stepped_up.append(fresh.id)
+
+    def next_casualty(self, spared: frozenset[str] = frozenset()) -> Fighter | None:
+        """Return the model a wound on the rank and file falls on: the back of the unit.
+
+        Seed 002: "Casualties come from the 'back' of the unit as usual, with extra models
+        stepping up to keep the assault party at full strength." The reserves (the back of the
+        unit) go first; then the party's own rank and file from the back, command models
+        last; then its characters. ``spared`` are models that cannot be hit this way (the two
+        in a challenge are in contact only with each other).
+        """
+        pools = (casualty_order(self.reserves), casualty_order(self.rank_and_file), self.members)
+        for pool in pools:
+            alive = [m for m in pool if m.id not in spared]
+            if alive:
+                return alive[0]
+        return None
+
+    def wound_rank_and_file(self, spared: frozenset[str] = frozenset()) -> Fighter | None:
+        """Put one wound on :meth:`next_casualty`; return the model if it died."""
+        model = self.next_casualty(spared)
+        if model is None:
+            return None
+        self.wounds_left[model.id] -= 1
+        if self.wounds_left[model.id] > 0:
+            return None
+        self.casualties.append(model.id)
+        if model in self.reserves:
+            self.reserves.remove(model)
+        else:
+            self.members.remove(model)
+        return model
+
+
+def casualty_order(models: Sequence[Fighter]) -> list[Fighter]:
+    """Return rank-and-file models in the order they fall: back first, command models last.
+
+    >>> from rules.warhammer_fantasy.party import Fighter
+    >>> row = [Fighter("m1", 3, 3, 3, 3, 1), Fighter("mus", 3, 3, 3, 3, 1, musician=True),
+    ...        Fighter("m3", 3, 3, 3, 3, 1)]
+    >>> [m.id for m in casualty_order(row)]
+    ['m3', 'm1', 'mus']
+    """
+    plain = [m for m in models if not (m.musician or m.champion)]
+    command = [m for m in models if m.musician or m.champion]
+    return [*reversed(plain), *reversed(command)]
 
 
 def choose_party(

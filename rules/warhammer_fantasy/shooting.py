@@ -8,15 +8,21 @@ model; a template inflicts D6 hits on the unit inside.
 >>> shooters_allowed(2, FantasyOptions())
 10
 >>> to_hit_needed(3, [HARD_COVER])
-(6, None)
+ToHitNeeded(first=6, then=None)
 >>> to_hit_needed(2, [HARD_COVER])  # 7+ is a 6 then a 4+
-(6, 4)
+ToHitNeeded(first=6, then=4)
+>>> to_hit_needed(6, [HARD_COVER]), to_hit_needed(7, [HARD_COVER])  # 1+ and 0+ before cover
+(ToHitNeeded(first=3, then=None), ToHitNeeded(first=2, then=None))
+>>> to_hit_needed(1, [HARD_COVER, Modifier(-1, "moved"), Modifier(-1, "long range")]).possible
+False
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import NamedTuple
 
 from rules.decision import Decision
 from rules.dice import Dice, Roll
@@ -28,7 +34,11 @@ __all__ = [
     "shooters_allowed",
     "garrison_shooting_arc",
     "in_range_from_building",
+    "ToHitNeeded",
+    "to_hit_score",
     "to_hit_needed",
+    "to_hit_decision",
+    "hit_chance",
     "multi_rank_hits",
     "TemplateWeapon",
     "TemplateOutcome",
@@ -84,20 +94,90 @@ def in_range_from_building(distance_from_closest_point: float, weapon_range: flo
     )
 
 
-def to_hit_needed(ballistic_skill: int, modifiers: Sequence[Modifier]) -> tuple[int, int | None]:
-    """Return the D6 a shot needs, and the follow-up die beyond 6 (RULES.md section 3).
+class ToHitNeeded(NamedTuple):
+    """The D6 a shot needs, and the follow-up D6 for a score of 7 or more.
 
-    BS 3 hits on 4+; each modifier moves that; 7+ is a 6 then 4+, 8+ a 6 then 5+, 9+ a 6 then
-    6+; 10 or more cannot hit.
+    ``first`` ``None`` is a shot that cannot hit (a score of 10 or more): a refusal, not an
+    error. It compares equal to the plain tuple ``(first, then)``.
+    """
+
+    first: int | None
+    then: int | None = None
+
+    @property
+    def possible(self) -> bool:
+        """Whether the shot can hit at all."""
+        return self.first is not None
+
+    def describe(self) -> str:
+        """In words: ``4+``, ``6 then 5+``, or that it cannot hit."""
+        if self.first is None:
+            return "cannot hit (10+)"
+        return f"{self.first}+" if self.then is None else f"6 then {self.then}+"
+
+
+#: The rulebook's To Hit chart goes on past 2+ (BS6 1+, BS7 0+, ... BS10 -3+; 8W and WAP
+#: agree), and any natural 1 misses: the lowest roll that can hit is a 2.
+NATURAL_ONE_MISSES = 2
+
+#: WAP "7+ To Hit" and 8th edition alike: 7 is a 6 then 4+, 8 a 6 then 5+, 9 a 6 then 6+;
+#: 10 or more cannot hit.
+CANNOT_HIT_FROM = 10
+
+
+def to_hit_score(ballistic_skill: int, modifiers: Sequence[Modifier]) -> int:
+    """Return the modified To Hit score: ``7 - BS`` less the modifiers, with no floor.
+
+    >>> to_hit_score(6, []), to_hit_score(7, []), to_hit_score(10, [HARD_COVER])
+    (1, 0, -1)
     """
     if not 1 <= ballistic_skill <= 10:
         raise ValueError(f"Ballistic Skill runs from 1 to 10, not {ballistic_skill}")
-    needed = max(7 - ballistic_skill, 2) - sum(m.value for m in modifiers)
-    if needed > 9:
-        raise ValueError(f"a shot needing {needed}+ cannot hit")
-    if needed <= 6:
-        return max(needed, 2), None
-    return 6, needed - 3
+    return 7 - ballistic_skill - sum(m.value for m in modifiers)
+
+
+def to_hit_needed(ballistic_skill: int, modifiers: Sequence[Modifier]) -> ToHitNeeded:
+    """Return the D6 a shot needs, and the follow-up die beyond 6 (RULES.md section 3).
+
+    The chart is ``7 - BS`` and is not capped at 2+ before the modifiers (BS6 needs 1+, BS7
+    0+), so a BS6 shooter needs 3+ against hard cover and BS7 2+; a natural 1 always misses,
+    so the roll needed is never below 2. A score of 7 is a 6 then 4+, 8 a 6 then 5+, 9 a 6
+    then 6+; 10 or more cannot hit (``ToHitNeeded(None, None)``, see :func:`to_hit_decision`).
+    """
+    score = to_hit_score(ballistic_skill, modifiers)
+    if score >= CANNOT_HIT_FROM:
+        return ToHitNeeded(None, None)
+    if score <= 6:
+        return ToHitNeeded(max(score, NATURAL_ONE_MISSES), None)
+    return ToHitNeeded(6, score - 3)
+
+
+def to_hit_decision(ballistic_skill: int, modifiers: Sequence[Modifier]) -> Decision:
+    """Whether a shot can hit at all, and what it needs, in words with the numbers.
+
+    >>> print(to_hit_decision(6, [HARD_COVER]).reason)
+    BS6 needs 1+, -2 (the garrison is in hard cover): 3+
+    """
+    score = to_hit_score(ballistic_skill, modifiers)
+    needed = to_hit_needed(ballistic_skill, modifiers)
+    mods = ", ".join(f"{m.value:+d} ({m.reason})" for m in modifiers)
+    text = f"BS{ballistic_skill} needs {7 - ballistic_skill}+" + (f", {mods}" if mods else "")
+    if not needed.possible:
+        return Decision.no(f"{text}: {score}+ cannot hit")
+    return Decision.yes(f"{text}: {needed.describe()}")
+
+
+def hit_chance(needed: tuple[int | None, int | None]) -> Fraction:
+    """Return the exact chance one shot hits, from :func:`to_hit_needed`.
+
+    >>> hit_chance(ToHitNeeded(3)), hit_chance(ToHitNeeded(6, 4)), hit_chance(ToHitNeeded(None))
+    (Fraction(2, 3), Fraction(1, 12), Fraction(0, 1))
+    """
+    first, then = needed
+    if first is None:
+        return Fraction(0)
+    chance = Fraction(7 - first, 6)
+    return chance * Fraction(7 - then, 6) if then is not None else chance
 
 
 def multi_rank_hits(models_in_line: int) -> int:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.atomic import atomic
 from rules.dice import Dice, Roll
 from rules.wh40k.building import Building
 from rules.wh40k.effects import AppliedResult, Surroundings, apply_result
@@ -144,6 +145,7 @@ class HitOutcome(LoggedOutcome):
         return "; ".join(parts)
 
 
+@atomic("building", "dice")
 def resolve_hit(
     building: Building,
     attack: Attack,
@@ -253,6 +255,7 @@ class ShootingOutcome(LoggedOutcome):
         return "\n".join(lines)
 
 
+@atomic("building", "dice")
 def resolve_shooting(
     building: Building,
     weapon: WeaponProfile,
@@ -283,6 +286,7 @@ def resolve_shooting(
     return outcome
 
 
+@atomic("building", "dice")
 def resolve_close_combat(
     building: Building,
     attack: Attack,

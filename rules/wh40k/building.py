@@ -153,6 +153,17 @@ class Building:
     state: BuildingState = field(default_factory=BuildingState)
     names: Names = field(default_factory=dict, compare=False, repr=False)
 
+    def checkpoint(self) -> object:
+        """Return a copy of the state (the profile never changes; see :mod:`rules.atomic`)."""
+        fields = vars(self.state)
+        return {k: v.copy() if isinstance(v, list) else v for k, v in fields.items()}
+
+    def restore(self, checkpoint: object) -> None:
+        """Put the state back as it was at ``checkpoint``, in the same state object."""
+        fields = vars(self.state)
+        fields.clear()
+        fields.update(checkpoint)  # type: ignore[call-overload]
+
     @classmethod
     def from_dicts(
         cls, datasheet: Mapping[str, Any], state: Mapping[str, Any] | None = None,

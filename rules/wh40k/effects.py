@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from rules.atomic import atomic
 from rules.dice import Dice, Roll
 from rules.wh40k.building import Building, Effect
 from rules.wh40k.names import Names, called
@@ -136,6 +137,7 @@ class AppliedResult:
         return "; ".join(lines)
 
 
+@atomic("building", "dice")
 def apply_result(
     building: Building,
     table: DamageTable,
@@ -226,6 +228,9 @@ def _lose_weapon(
 
 
 def _controller_choice(left: list[str], surroundings: Surroundings) -> str:
+    """The controlling player's pick (seed 003); with one weapon left there is no choice."""
+    if len(left) == 1 and surroundings.choose_weapon is None:
+        return left[0]
     if surroundings.choose_weapon is None:
         raise ValueError(f"Weapon Destroyed: the controlling player must choose one of {left}")
     chosen = surroundings.choose_weapon(tuple(left))

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules.atomic import atomic
 from rules.decision import Decision
 from rules.wh40k.building import Building
 from rules.wh40k.claiming import ClaimChange, claim_on_entering
@@ -176,6 +177,7 @@ def can_embark(
     )
 
 
+@atomic("building")
 def embark(
     building: Building,
     units: Sequence[UnitFacts],
@@ -235,6 +237,7 @@ class DisembarkOutcome:
     no_voluntary_actions: bool = False
 
 
+@atomic("building")
 def disembark(
     building: Building,
     unit_ids: Sequence[str],
@@ -298,6 +301,7 @@ def can_move_between_parts(
                         "whole move")
 
 
+@atomic("source", "target")
 def move_between_parts(
     source: Building,
     target: Building,

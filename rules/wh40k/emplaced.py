@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from rules.atomic import atomic
 from rules.decision import Decision
 from rules.dice import Dice, Roll
 from rules.wh40k.building import Building
@@ -173,6 +174,7 @@ class AutomatedShot:
     roll: Roll | None = None
 
 
+@atomic("building", "dice")
 def automated_fire(
     building: Building,
     manually_fired: Collection[str],
@@ -214,6 +216,7 @@ def _automated_shot(
     return AutomatedShot(weapon_id, target, bs, why, roll)
 
 
+@atomic("building")
 def record_fired(building: Building, weapon_id: str) -> bool:
     """Note that ``weapon_id`` fired; a one-shot weapon is then spent. Return whether it was."""
     spec = building.profile.weapon(weapon_id)

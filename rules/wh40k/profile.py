@@ -138,6 +138,7 @@ class BuildingProfile:
     size: BuildingSize | None = None
     name: str = ""
     access_points: tuple[str, ...] = ()
+    escape_hatches: tuple[str, ...] = ()  # seed 000 FAQ: access points with its limits
     fire_points: tuple[FirePointSpec, ...] = ()
     battlements: bool = False
     emplaced_weapons: tuple[EmplacedWeaponSpec, ...] = ()
@@ -183,6 +184,8 @@ class BuildingProfile:
             hull_points=data.get("hull_points"),
             name=str(data.get("name", "")),
             access_points=tuple(_ids(data.get("access_points", ()))),
+            escape_hatches=tuple(_ids([a for a in data.get("access_points", ())
+                                       if isinstance(a, Mapping) and a.get("escape_hatch")])),
             fire_points=tuple(_fire_point(f) for f in data.get("fire_points", ())),
             battlements=bool(data.get("battlements")),
             emplaced_weapons=tuple(_emplaced(w) for w in data.get("emplaced_weapons", ())),

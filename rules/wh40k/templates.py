@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.atomic import atomic
 from rules.dice import Dice, Roll
 from rules.wh40k.attack import HitOutcome, resolve_hit
 from rules.wh40k.building import Building
@@ -36,6 +37,7 @@ __all__ = ["SIDE_FACINGS", "battlements_blast_hit", "NoEscapeHits", "no_escape_h
 SIDE_FACINGS = ("left", "right")
 
 
+@atomic("building", "dice")
 def battlements_blast_hit(
     building: Building,
     weapon: WeaponProfile,
@@ -75,6 +77,7 @@ class NoEscapeHits:
         return self.roll.total
 
 
+@atomic("building", "dice")
 def no_escape_hits(building: Building, weapon: WeaponProfile, dice: Dice) -> NoEscapeHits | None:
     """Roll No Escape for a template touching a fire point; ``None`` if nobody is inside."""
     if not weapon.template:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules.atomic import atomic
 from rules.decision import Decision
 from rules.dice import Dice, Roll
 from rules.wh40k.building import Building
@@ -110,6 +111,7 @@ def pick_generator(generators: Sequence[str], dice: Dice) -> tuple[str, Roll | N
     return generators[roll.total - 1], roll
 
 
+@atomic("generator", "dice")
 def hit_projected_shield(generator: Building, attack: Attack, dice: Dice) -> ShieldHit:
     """Resolve a hit on one of ``generator``'s projected shields, dropping it if it fails."""
     if generator.projected_shields_up == 0:
@@ -119,6 +121,7 @@ def hit_projected_shield(generator: Building, attack: Attack, dice: Dice) -> Shi
     return hit
 
 
+@atomic("building", "dice")
 def restore_shields(building: Building, dice: Dice) -> list[Roll]:
     """At the end of the controller's turn: each dropped shield returns on a 5+."""
     rolls = []

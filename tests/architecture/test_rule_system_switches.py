@@ -29,8 +29,6 @@ ALLOWED = {
     "board/document/states.py": (4, "a saved building state is checked against its system's "
                                      "type when the file is read (board/document cannot ask "
                                      "board/game's systems)"),
-    "board/game/reports/summary.py": (3, "the building summary is rebuilt on the one report "
-                                         "model (issue 10 item 7); it moves then"),
 }
 
 

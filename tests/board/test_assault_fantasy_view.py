@@ -142,7 +142,7 @@ def test_stand_and_shoot_then_a_failed_charge_is_one_undo_step(fantasy_window):
     QTest.mouseClick(dialog.stand_and_shoot, Left)
     assert dialog.stand_and_shoot.isChecked()
     press(dialog.react_button)
-    assert "2 hits, 2 wounds, 1 unsaved; Swordsmen loses sw0" in dialog.record.toPlainText()
+    assert "2 hits, 2 wounds, 1 unsaved; Swordsmen loses sw9" in dialog.record.toPlainText()
     assert window.undo_stack.count() == 0
     press(dialog.charge_button)
     scenario = window.document.scenario

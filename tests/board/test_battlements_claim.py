@@ -30,6 +30,10 @@ def test_a_model_dragged_onto_the_battlements_claims_the_building(window, librar
     assert window.scenario.piece("hall").claimed_by == "red"
     assert window.scenario.log[-1].text.startswith("Tactical Squad: ")
     assert "on the battlements claims Building, medium (40K)" in window.scenario.log[-1].text
+    assert window.scenario.log[-2].text == (
+        "Tactical Squad (Building, medium (40K)): Infantry moving onto the battlements: "
+        "battlements are difficult terrain: roll 2D6, the highest die is the farthest it may "
+        "move")
     window.undo_stack.undo()  # the move and the claim, whole
     assert window.scenario.piece("hall").claimed_by is None
     assert (window.scenario.model("r0")[1].x, window.scenario.model("r0")[1].y) == (r0.x, r0.y)
@@ -41,4 +45,24 @@ def test_a_building_the_enemy_holds_is_not_claimed_from_its_battlements(window, 
     entries = len(window.scenario.log)
     drag(window.view, (r0.x, r0.y), (hall.x, hall.y))
     assert window.scenario.piece("hall").claimed_by == "blue"
-    assert len(window.scenario.log) == entries
+    assert len(window.scenario.log) == entries + 1  # only the difficult-terrain note
+    assert "difficult terrain" in window.scenario.log[-1].text
+
+
+def test_a_skimmer_leaving_the_battlements_takes_no_dangerous_terrain_test(window, library):
+    """Seed 000: "Jump units, Jet Pack units, Jetbikes and Skimmers do not need to take
+    Dangerous Terrain tests if they start or end their move on a battlement." Dragged on and
+    off again: two notes, no test; each drag one undo step."""
+    from board.document.model import TroopType
+
+    hall = medium_building(window, library)
+    window.scenario.unit(window.scenario.model("r0")[0].id).troop_type = TroopType.SKIMMER
+    r0 = window.scenario.model("r0")[1]
+    start = (r0.x, r0.y)
+    drag(window.view, start, (hall.x, hall.y))
+    drag(window.view, (hall.x, hall.y), start)
+    texts = [e.text for e in window.scenario.log[-3:]]
+    assert "Skimmer moving onto the battlements: no Dangerous Terrain test" in texts[0]
+    assert "Skimmer moving off the battlements: no Dangerous Terrain test" in texts[2]
+    window.undo_stack.undo()
+    assert "moving off" not in window.scenario.log[-1].text

@@ -6,6 +6,7 @@ import pytest
 
 from board.document.changes import UNSET, Change, apply_change
 from board.document.edits import EditError, ScenarioDocument
+from board.document.events import DocumentChange
 from board.document.model import (
     Annotation,
     Base,
@@ -84,20 +85,46 @@ def test_a_compound_change_is_undone_exactly() -> None:
     assert doc.scenario == before  # order of units, options and the log included
 
 
-def test_signals_say_what_changed() -> None:
+def test_one_event_says_what_changed_an_edited_unit_is_an_edit() -> None:
     doc = ScenarioDocument(_scenario())
+    events: list[DocumentChange] = []
+    doc.changed.connect(events.append)
     heard = _heard(doc)
-    moved = copy.deepcopy(doc.scenario.unit("u1"))
+    hit = copy.deepcopy(doc.scenario.unit("u1"))
+    hit.models[0].x += 1.0
+    del hit.models[2]
     ruined = copy.deepcopy(doc.scenario.piece("bastion"))
     ruined.datasheet = "ruins_40k"
-    apply_change(doc, Change(units={"u1": moved}, pieces={"bastion": ruined}))
-    names = [n for n, _ in heard]
-    assert names == ["unit_removed", "unit_added", "piece_removed", "piece_added"]
+    apply_change(doc, Change(units={"u1": hit}, pieces={"bastion": ruined}))
+    [event] = events
+    assert (event.revision, event.op) == (1, "apply_change")
+    assert event.models_changed == ("u1m0",)
+    assert event.models_removed == ("u1m2",)
+    assert event.units_added == event.units_removed == event.units_changed == ()
+    assert event.pieces_changed == ("bastion",) and not event.pieces_added
+    # The older signals follow the same event: no unit removed and added again.
+    assert [n for n, _ in heard] == ["pieces_changed"]
     heard.clear()
+    events.clear()
     claimed = copy.deepcopy(doc.scenario.piece("bastion"))
     claimed.claimed_by = None
-    apply_change(doc, Change(pieces={"bastion": claimed}, log=[LogEntry("x")]))
+    inside = copy.deepcopy(doc.scenario.unit("u2"))
+    inside.embarked_in = "bastion"
+    apply_change(doc, Change(units={"u2": inside}, pieces={"bastion": claimed},
+                             log=[LogEntry("x")]))
     assert heard == [("pieces_changed", (("bastion",),)), ("log_changed", (2,))]
+    [event] = events
+    assert event.revision == 2 and event.units_changed == ("u2",) and event.log
+    assert event.models_touched == ()
+
+
+def test_an_equal_copy_changes_nothing_drawn() -> None:
+    doc = ScenarioDocument(_scenario())
+    events: list[DocumentChange] = []
+    doc.changed.connect(events.append)
+    apply_change(doc, Change(units={"u1": copy.deepcopy(doc.scenario.unit("u1"))}))
+    [event] = events
+    assert not event.board_changed and event.revision == doc.revision == 1
 
 
 def test_a_removed_unit_comes_back_in_its_place() -> None:

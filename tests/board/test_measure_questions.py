@@ -114,16 +114,16 @@ def test_is_that_tank_covered_by_the_void_shield(demo, qtbot):
 
 
 def test_a_tank_partly_in_the_zone_gets_one_verdict_whatever_n(demo, qtbot):
-    # Set up (not one of the three actions): the Rhino driven to (41.9, 42.5), its farthest
-    # corner (43.65, 44.875) then 10.65" right and 3.875" below the footprint: 11.333", in;
-    # at (43.2, 42.5) it is 11.95 and 3.875: 12.562", 0.56" out but partly in.
-    demo.document.move_models({"rhino-fidelis-1": (43.2, 42.5)})
-    farthest = max(rect_gap(x, y, GENERATOR) for x, y in hull_corners(43.2, 42.5, 4.75, 3.5))
-    assert farthest == pytest.approx(math.hypot(11.95, 3.875))  # 12.5626"
+    # Set up (not one of the three actions): the Rhino driven to (41.7, 45.6), clear of the
+    # squad: its farthest corner (43.45, 47.975) is 10.45" right of and 6.975" below the
+    # footprint's corner (33, 41): 12.564", 0.56" out; its nearest corner is 7.30" off: in.
+    demo.document.move_models({"rhino-fidelis-1": (41.7, 45.6)})
+    farthest = max(rect_gap(x, y, GENERATOR) for x, y in hull_corners(41.7, 45.6, 4.75, 3.5))
+    assert farthest == pytest.approx(math.hypot(10.45, 6.975))  # 12.564"
     view = demo.view
     QTest.keyClick(view.viewport(), Qt.Key.Key_N)
     tool = demo.scene.tool
-    click(view, (43.2, 42.5))
+    click(view, (41.7, 45.6))
     click(view, (31.0, 39.0), Shift)
     for n in (6.0, 12.0, 24.0):  # N = 12 once said "wholly within 12.00" of the zone"
         demo.measure.dock.distance.setValue(n)

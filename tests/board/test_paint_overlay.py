@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF
 from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPaintEvent, QRegion
-from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView, QWidget
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 from board.view import style
 from board.view.measure.overlay_item import HALO, Label, Line, OverlayItem, Sketch, label_boxes
@@ -42,13 +40,28 @@ class PaintedRegion(QObject):
         return False
 
 
-def settle() -> None:
-    """Let queued updates paint: Qt's offscreen platform waits a few ms before a repaint,
-    so a fixed number of event-loop passes is not enough on a busy machine."""
-    deadline = time.monotonic() + 0.06
-    while time.monotonic() < deadline:
-        QApplication.processEvents()
-        time.sleep(0.002)
+class PaintCount(QObject):
+    """How many paint events a widget has had."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__(widget)
+        self.count = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if isinstance(event, QPaintEvent):
+            self.count += 1
+        return False
+
+
+def settle(qtbot, view: QGraphicsView) -> None:
+    """Wait for the next paint of the view (Qt's offscreen platform paints a few ms after an
+    update is asked, later on a busy machine): a paint counter, not a fixed wait."""
+    counter = getattr(view, "paint_count", None)
+    if counter is None:
+        counter = view.paint_count = PaintCount(view.viewport())
+    before = counter.count
+    qtbot.waitUntil(lambda: counter.count > before, timeout=5000)
 
 
 def test_label_boxes_stack_upwards_without_covering_each_other(qapp):
@@ -76,24 +89,25 @@ def test_a_column_of_labels_beyond_the_estimate_grows_the_bounds_and_is_painted(
     item = OverlayItem(lambda: stacked_sketch(12), lambda: QRectF(27.0, 49.0, 6.0, 2.0))
     view.scene().addItem(item)
     item.mark_dirty()
-    settle()
+    settle(qtbot, view)  # the first paint lays the labels out; the bounds grow to take them
+    qtbot.waitUntil(lambda: not item.label_bounds.isEmpty()
+                    and item.boundingRect().contains(item.label_bounds), timeout=5000)
     labels = item.label_bounds
     assert labels.height() * 6.0 > 4 * 15  # spread over rows: above and below the point
     boxes = [QRectF(*box) for box, _, _ in item._boxes]
     assert len(boxes) == 12 and not any(a.intersects(b) for k, a in enumerate(boxes)
                                         for b in boxes[k + 1:])
     qtbot.waitUntil(lambda: item.boundingRect().contains(item.label_bounds))  # a busy machine
-    settle()
     top = view.mapFromScene(QPointF(30.0, labels.top() + 0.5))
     image: QImage = view.viewport().grab().toImage()
     assert QColor(image.pixel(top)) == QColor(20, 20, 120)  # the topmost box is on screen
 
 
-def test_a_line_is_drawn_over_its_dark_halo(view):
+def test_a_line_is_drawn_over_its_dark_halo(view, qtbot):
     item = OverlayItem(lambda: stacked_sketch(0), lambda: QRectF(27.0, 49.0, 6.0, 2.0))
     view.scene().addItem(item)
     item.mark_dirty()
-    settle()
+    settle(qtbot, view)
     image = view.viewport().grab().toImage()
     middle = view.mapFromScene(QPointF(30.0, 50.0))
     assert QColor(image.pixel(middle)) == RED
@@ -103,7 +117,7 @@ def test_a_line_is_drawn_over_its_dark_halo(view):
 
 
 @pytest.mark.parametrize("gone", [0, None])
-def test_labels_that_go_are_erased_and_the_bounds_shrink_back(view, gone):
+def test_labels_that_go_are_erased_and_the_bounds_shrink_back(view, qtbot, gone):
     labels: list[int | None] = [40]  # spread in rings round their point: a tall cloud
 
     def compute() -> Sketch | None:
@@ -112,22 +126,21 @@ def test_labels_that_go_are_erased_and_the_bounds_shrink_back(view, gone):
     item = OverlayItem(compute, lambda: QRectF(27.0, 49.0, 6.0, 2.0))
     view.scene().addItem(item)
     item.mark_dirty()
-    settle()
+    settle(qtbot, view)
     item.mark_dirty()  # the bounds keep their slack from now on: only parts repaint
-    settle()
+    settle(qtbot, view)
     tall = item.boundingRect().height()
     top = view.mapFromScene(QPointF(30.0, item.label_bounds.top() + 0.5))
     assert QColor(view.viewport().grab().toImage().pixel(top)) == QColor(20, 20, 120)
     painted = PaintedRegion(view.viewport())
     labels[0] = gone
     item.mark_dirty()  # only the line's part is repainted first; the column right after
-    settle()
+    qtbot.waitUntil(lambda: painted.region.contains(top), timeout=5000)
     assert item.label_bounds.isEmpty()
     assert painted.region.contains(top)  # the old column was painted over
     assert QColor(view.viewport().grab().toImage().pixel(top)) != QColor(20, 20, 120)
     item.mark_dirty()
-    settle()
-    assert item.boundingRect().height() < tall / 2
+    qtbot.waitUntil(lambda: item.boundingRect().height() < tall / 2, timeout=5000)
 
 
 def test_boxes_laid_out_after_kept_ones_are_the_boxes_laid_out_at_once(qapp):

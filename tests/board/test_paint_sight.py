@@ -46,6 +46,8 @@ def test_a_drag_reads_once_then_moves_the_rays_then_reads_again_at_rest(
         return line_of_sight(*args, **kwargs)
 
     monkeypatch.setattr(overlay, "line_of_sight", counted)
+    now = [100.0]  # the overlay's clock, in seconds: moved by the test, not by the machine
+    sight.clock = lambda: now[0]
     view, viewport = window.view, window.view.viewport()
     r0 = window.document.scenario.model("r0")[1]
     start = view.mapFromScene(QPointF(r0.x, r0.y))
@@ -53,6 +55,7 @@ def test_a_drag_reads_once_then_moves_the_rays_then_reads_again_at_rest(
     QTest.mouseMove(viewport, start + QPoint(20, 0))
     sight.item.sketch()  # the first paint of the drag reads
     assert len(reads) == 1
+    now[0] += PREVIEW_EVERY_S / 2
     QTest.mouseMove(viewport, start + QPoint(40, 0))
     sketch = sight.item.sketch()  # soon after: the same reading, moved with the models
     assert len(reads) == 1
@@ -60,8 +63,9 @@ def test_a_drag_reads_once_then_moves_the_rays_then_reads_again_at_rest(
     starts = {(round(line.x1(), 6), round(line.y1(), 6)) for line, _ in sketch.segments()}
     assert (round(item.x(), 6), round(item.y(), 6)) in starts  # rays start where r0 is now
     assert REST_S < PREVIEW_EVERY_S
-    qtbot.wait(round(REST_S * 1000) + 40)  # the mouse rests: out of date again at once
-    sight.item.sketch()  # (what the next paint does)
+    assert not sight.resting
+    qtbot.waitUntil(lambda: sight.resting, timeout=5000)  # the mouse rests: read again
+    sight.item.sketch()  # (what the next paint does), though the clock has not moved
     assert len(reads) == 2
     fresh, _ = sight.preview()
     rays = {(round(line.x1(), 6), round(line.y1(), 6), round(line.x2(), 6),

@@ -204,12 +204,14 @@ def test_stand_and_shoot_kills_before_the_charge_and_the_failed_charge_moves_up(
     sc = fantasy_scenario(swordsmen(gap=9.0))
     sc.unit("spears").stats.update(bs=3, missile={"range": 24, "strength": 3})
     # five shooters (one floor) at 5+ (BS3, -1 Stand & Shoot): 5, 6, 1, 1, 1 → 2 hits;
-    # to wound 4+: 4, 6; the Swordsmen save on 5+: 1, 5 → 1 unsaved: sw0 dies;
+    # to wound 4+: 4, 6; the Swordsmen save on 5+: 1, 5 → 1 unsaved: the back one, sw9, dies
+    # (seed 002: "Casualties come from the "back" of the unit as usual");
     # charge 1 + 2 = 3 + Movement 4 = 7 short of 9: moves 2" toward it
     s = storm(sc, [5, 6, 1, 1, 1, 4, 6, 1, 5, 1, 2])
     text = s.react(wf.Reaction.STAND_AND_SHOOT)
-    assert "5 models, 5 shots at 5+ (stand and shoot): 2 hits, 2 wounds, 1 unsaved" in text
-    assert [m.id for m in s.assault.attacker.models][:2] == ["sw1", "sw2"]
+    assert ("5 models, 5 shots at 5+ (stand and shoot; 1/3 a shot): 2 hits, 2 wounds, "
+            "1 unsaved; Swordsmen loses sw9") in text
+    assert [m.id for m in s.assault.attacker.models][:2] == ["sw0", "sw1"]
     s.roll_charge()
     result = s.result()
     assert not s.dice.unused

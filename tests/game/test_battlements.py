@@ -103,7 +103,8 @@ def test_a_model_on_the_battlements_has_cover_however_much_is_seen():
     world = world_of(s)
     seen = line_of_sight(s, library(), world, Shooter(ShooterKind.UNIT, "looker"),
                          UnitTarget("up")).models[0]
-    assert seen.visible > 0.75 and seen.cover is True
+    # seen from the ground 29" away, the roof's edge 3.5" in front of it hides its lower part
+    assert 0.0 < seen.visible < 1.0 and seen.cover is True
     assert seen.on_battlements == "Aquila Strongpoint: strongpoint"
     assert seen.describe().endswith(
         "on the battlements of Aquila Strongpoint: strongpoint: 4+ cover")

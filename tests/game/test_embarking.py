@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from board.document.changes import apply_change
@@ -166,18 +168,23 @@ def test_a_tremor_limits_the_exit_to_3_inches():
 
 
 def test_enemies_at_the_door_force_the_emergency_zone():
+    # a bastion with its door only: the shipped one also has an escape hatch in the rear wall
+    bastion = library()["imperial_bastion"]
+    door_only = replace(bastion, id="bastion_door_only", access_points=bastion.access_points[:1])
+    lib = library().including([door_only])
     s = embarked()
+    s.piece("b").datasheet = "bastion_door_only"
     wall = [(x, y) for x in range(-1, 20, 2) for y in range(-3, 18, 2)
             if (x - 9) ** 2 + (y - 7) ** 2 <= 64 and not (6 < x < 14 and 6 < y < 14)]
     s.units.append(round_unit("horde", BLUE, [(float(x), float(y)) for x, y in wall], mm=25))
     s.piece("b").state["battlements_ruined"] = True  # no way out onto the roof either
-    world = world_of(s)
-    plan = plan_disembark(s, library(), world, "sq")
+    world = WorldCache(lib).world_for(s)
+    plan = plan_disembark(s, lib, world, "sq")
     assert plan.decision and plan.emergency
     assert "emergency disembarkation" in plan.decision.reason
     assert plan.access[0][0] == "b"
     assert all(v.legal for v in check_positions(s, world, plan, plan.start))
-    decision, change = disembark_change(s, library(), world, plan, plan.start)
+    decision, change = disembark_change(s, lib, world, plan, plan.start)
     assert "no voluntary actions" in change.log[0].text
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -98,3 +99,35 @@ def test_epic_odds_before_rolling_are_exact():
     # Two dice: no 6 25/36, one 6 10/36, two 6s 1/36.
     assert lines[0] == "dice scoring 6+: 0: 69.4%, 1: 27.8%, 2: 2.8%"
     assert lines[1] == f"at least one critical: {float(1 - Fraction(35, 36) ** 2) * 100:.1f}%"
+
+
+@pytest.mark.parametrize(("gap", "in_range"), [(35.9, True), (36.0, True), (36.01, False)])
+def test_automated_fire_measures_a_rhino_to_its_hull(gap, in_range):
+    # the front heavy bolter (36") at (25, 21); a Rhino hull 4.5" x 3.5" turned side-on, its
+    # near side at y = 16.75 and its near end at x0: the gap is hypot(x0 - 25, 4.25)
+    x0 = 25.0 + (gap ** 2 - 4.25 ** 2) ** 0.5
+    rhino = Unit("rhino", "Rhino", BLUE, TroopType.VEHICLE,
+                 [Model("rhino-1", Base.hull_in(4.5, 3.5), x0 + 2.25, 15.0, 90.0)],
+                 stats={"armour": {"front": 11, "right": 11, "rear": 10, "left": 11}})
+    bastion = TerrainPiece("bastion", "imperial_bastion", 24.0, 24.0, claimed_by=RED)
+    found = scenario(RuleSystem.WH40K, [bastion], [rhino])
+    world = WorldCache(library()).world_for(found)
+    targets = {t.weapon_id: t for t in automated_targets(found, library(), world, Dice(1))}
+    assert (targets["heavy-bolter-front"].target == "rhino") is in_range
+
+
+@pytest.mark.parametrize(("gap", "in_range"), [(35.99, True), (36.0, True), (36.01, False)])
+def test_automated_fire_measures_an_oval_base_to_its_tip(gap, in_range):
+    # a 60 x 35 mm oval pointing its long axis at the front bolter: its tip is ``gap`` away,
+    # where a circle of half its width at its centre would be 0.49" farther
+    along = (30.0 / math.hypot(30, 18), -18.0 / math.hypot(30, 18))
+    reach = gap + 30 / 25.4
+    centre = (25.0 + along[0] * reach, 21.0 + along[1] * reach)
+    facing = math.degrees(math.atan2(along[0], -along[1]))
+    rider = Unit("rider", "Rider", BLUE, TroopType.CAVALRY,
+                 [Model("rider-1", Base.oval_mm(60, 35), *centre, facing)])
+    bastion = TerrainPiece("bastion", "imperial_bastion", 24.0, 24.0, claimed_by=RED)
+    found = scenario(RuleSystem.WH40K, [bastion], [rider])
+    world = WorldCache(library()).world_for(found)
+    targets = {t.weapon_id: t for t in automated_targets(found, library(), world, Dice(1))}
+    assert (targets["heavy-bolter-front"].target == "rider") is in_range

@@ -42,7 +42,7 @@ def test_a_model_half_behind_the_corner_is_half_visible_and_in_cover():
     found, world = board([(HALF_HIDDEN_X, 38.0)])
     reading = look(found, world, Shooter(ShooterKind.MODEL, "red-1"), ModelTarget("blue-1"))
     sight = reading.models[0]
-    assert sight.visible == 0.5
+    assert sight.visible == pytest.approx(0.5, abs=1e-3)
     assert sight.cover is True
     assert sum(r.blocked for r in sight.rays) == 8
     assert "50% visible" in sight.describe() and "cover" in sight.describe()
@@ -192,3 +192,18 @@ def test_a_fantasy_garrison_is_read_as_in_hard_cover():
     assert reading.lines()[-1] == \
         "blue inside: shots at the garrison count it as in hard cover (−2 to hit)"
     assert reading.in_sight
+
+
+def test_a_share_within_half_a_point_of_25_percent_reads_borderline():
+    from board.game.sight import FacingSight, ModelSight, percent
+
+    close = ModelSight("m", 0.752, True, (), 1, 1, "Guard", borderline=True,
+                       hidden_when_covered=0.248)
+    assert close.describe() == ("Guard: 75% visible – borderline: 24.8% hidden, within 0.5 "
+                                "points of 25% (players decide)")
+    sure = ModelSight("m", 0.74, True, (), 1, 1, "Guard", hidden_when_covered=0.26)
+    assert sure.describe().endswith("25% or more hidden: cover")
+    face = FacingSight("r0", "front", 14, 14, 0.754, ())
+    assert face.borderline and "borderline: 24.6% hidden" in face.describe()
+    assert not FacingSight("r0", "front", 14, 14, 0.76, ()).borderline
+    assert percent(0.0004) == "0.04%" and percent(0.9999) == "99.99%"

@@ -70,18 +70,21 @@ def test_sight_matrix_centre_to_centre():
 
 def test_visible_fraction_of_a_base_half_behind_the_wall_edge():
     seen = visible_fraction(INDEX, model_observer(0, 0, 1), Circle(10, 0, 1), 1)
-    assert seen.visible == 0.5 and seen.obscured and seen.clear
+    assert seen.visible == pytest.approx(0.5, abs=1e-12) and seen.obscured and seen.clear
     assert len(seen.rays) == 16 and sum(r.blocked for r in seen.rays) == 8
 
 
-def test_cover_needs_a_quarter_hidden():
-    # the wall starts 0.25" off the line: it hides target points with y >= 0.5 (4 of 16 strips)
-    quarter = TerrainIndex([Blocker("w", box(4, 0.25, 5, 5), 3.0)])
-    seen = visible_fraction(quarter, model_observer(0, 0, 1), Circle(10, 0, 1), 1)
-    assert seen.hidden == pytest.approx(0.25) and seen.obscured
-    less = TerrainIndex([Blocker("w", box(4, 0.3, 5, 5), 3.0)])
-    seen = visible_fraction(less, model_observer(0, 0, 1), Circle(10, 0, 1), 1)
-    assert seen.hidden == pytest.approx(3 / 16) and not seen.obscured
+@pytest.mark.parametrize(("edge", "hidden"), [(0.24, 0.26), (0.25, 0.25), (0.26, 0.24),
+                                              (0.28, 0.22), (0.27, 0.23), (0.2, 0.3)])
+def test_cover_needs_a_quarter_hidden(edge, hidden):
+    # a tall wall over y >= edge at x 4..5; the 2" wide face 10" away at x=10. Its nearest
+    # corner in angle is (5, edge), drawn at 10 * edge / 5 across the face: hidden (1 - 2 edge)/2
+    wall = TerrainIndex([Blocker("w", box(4, edge, 5, 5), 3.0)])
+    face = LineString([(10, -1), (10, 1)])
+    seen = visible_fraction(wall, model_observer(0, 0, 1), face, 1)
+    assert seen.hidden == pytest.approx(hidden, abs=1e-9)
+    assert seen.obscured is (hidden >= 0.25)
+    assert seen.borderline is (abs(hidden - 0.25) < 0.005)
 
 
 def test_wholly_hidden_target_is_not_clear():
@@ -112,8 +115,15 @@ def test_battlement_observer_sees_over_a_lower_wall():
     bastion = Blocker("bastion", box(-4, -2, 0, 2), 6.0)
     index = TerrainIndex([bastion, WALL])
     eye = battlement_observer(-2, 0, 7.0, "bastion")
-    # from 7" up at x=-2 to a 1" target at x=10, the line is 4.5" up at x=4: over the wall
-    assert visible_fraction(index, eye, Circle(10, 1, 0.5), 1).visible == 1.0
+    # from 7" up at x=-2 to a 1" target at x=10, the line is 4.5" up at x=4: over the wall;
+    # the line to its foot passes the wall's far top edge (x=5, 7" from the eye) 3" up, so the
+    # foot is hidden: on a face 12" away the edge is drawn 7 - 4 * 12/7 = 1/7" up
+    face = LineString([(10, 0.5), (10, 1.5)])
+    assert visible_fraction(index, eye, face, 1).hidden == pytest.approx(1 / 7, abs=1e-12)
+    seen = visible_fraction(index, eye, Circle(10, 1, 0.5), 1)
+    # the solid base reaches 0.5" nearer, where its foot is drawn lower still: more is hidden
+    assert 1 / 7 < seen.hidden < 0.3
+    assert all(not r.blocked for r in seen.rays)  # rays drawn to its middle height are clear
 
 
 def test_garrison_sees_from_any_point_of_its_building():

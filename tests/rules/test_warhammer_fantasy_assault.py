@@ -37,9 +37,9 @@ def test_assault_drives_the_garrison_out_and_the_attacker_goes_in() -> None:
     assert len(defenders.members) == 8
     fought = assault.fight(FixedDice(SWORDS_BLOWS + GOBLIN_BLOWS))
     assert fought.wounds_caused == {"swords": 4, "gobbos": 1}
-    assert fought.casualties["gobbos"] == ("g1", "g2", "g3", "g4")
-    assert len(fought.casualties["swords"]) == 1
-    assert fought.stepped_up["swords"] == ("s11",)  # the party stays at ten
+    assert fought.casualties["gobbos"] == ("g8", "g7", "g6", "g5")  # from the back
+    assert fought.casualties["swords"] == ("s15",)  # the back of the unit
+    assert fought.stepped_up["swords"] == ()  # the party stays at ten, as it was
     assert len(attackers.members) == 10
     # Break test 5 + 4 = 9 against Leadership 6, unmodified (Steadfast); flee 3 + 5
     dice = FixedDice([5, 4, 3, 5])
@@ -126,17 +126,23 @@ def test_steps_out_of_order_are_refused() -> None:
 
 
 def test_the_garrison_never_flees_and_holds_after_failing_terror() -> None:
+    """Seed 002: "A garrisoned unit can only Hold or Stand & Shoot against an assault -- it can
+    never Flee, even from a failed Terror test"; the refusal is a value and changes nothing."""
     assault = BuildingAssault("tower", swordsmen(), goblins())
-    with pytest.raises(ValueError, match="never flee"):
-        assault.react(Reaction.FLEE)
+    refused = assault.react(Reaction.FLEE)
+    assert not refused and "never flee" in refused.reason
+    assert assault.step is AssaultStep.DECLARED and assault.reaction is None and not assault.log
     decision = assault.react(Reaction.STAND_AND_SHOOT, terror_failed=True)
     assert assault.reaction is Reaction.HOLD and "Terror" in decision.reason
 
 
 def test_stand_and_shoot_needs_the_charger_beyond_its_movement() -> None:
     assault = BuildingAssault("tower", swordsmen(), goblins())
-    with pytest.raises(ValueError, match="3.00\" away with Movement 4"):
-        assault.react(Reaction.STAND_AND_SHOOT, charger_distance=3, charger_movement=4)
+    refused = assault.react(Reaction.STAND_AND_SHOOT, charger_distance=3, charger_movement=4)
+    assert not refused and "3.00\" away with Movement 4" in refused.reason
+    unknown = assault.react(Reaction.STAND_AND_SHOOT)  # no distances given: refused, no raise
+    assert not unknown and "give the charger's distance" in unknown.reason
+    assert assault.step is AssaultStep.DECLARED
     assault.react(Reaction.STAND_AND_SHOOT, charger_distance=7, charger_movement=4)
     assert assault.reaction is Reaction.STAND_AND_SHOOT
 

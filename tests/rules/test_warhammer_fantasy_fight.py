@@ -144,12 +144,14 @@ def test_challenge_only_between_party_members_and_its_overkill_counts_to_the_cap
 
 
 def test_casualties_are_replaced_while_the_unit_has_models() -> None:
+    """Seed 002: "Casualties come from the "back" of the unit as usual, with extra models
+    stepping up to keep the assault party at full strength"."""
     attackers = choose_party(swordsmen(12), [], WAP)
     defenders = choose_party(goblins(1), [], WAP)
     # ten swordsmen miss; the goblin kills one (hit 4, wound 4, save 1)
     out = fight_round(attackers, defenders, FixedDice([1] * 10 + [4, 4, 1]), WAP)
-    assert out.stepped_up["swords"] == ("s11",) and len(attackers.members) == 10
-    assert [m.id for m in attackers.reserves] == ["s12"]
+    assert out.casualties["swords"] == ("s12",) and len(attackers.members) == 10
+    assert [m.id for m in attackers.reserves] == ["s11"]
 
 
 def test_base_contact_is_with_the_nominated_model_or_the_challenge_foe() -> None:

@@ -1,5 +1,7 @@
 """Shooting from and at a garrison, template weapons (seed 002; RULES.md section 3)."""
 
+from fractions import Fraction
+
 import pytest
 
 from rules.dice import FixedDice
@@ -8,8 +10,10 @@ from rules.warhammer_fantasy import (
     Edition,
     FantasyOptions,
     TemplateWeapon,
+    hit_chance,
     shooters_allowed,
     template_hits_on_garrison,
+    to_hit_decision,
     to_hit_needed,
 )
 from rules.warhammer_fantasy.shooting import (
@@ -49,9 +53,40 @@ def test_hard_cover_is_minus_two_to_hit(
     assert to_hit_needed(bs, [HARD_COVER, *extra]) == needed
 
 
-def test_a_shot_past_9_plus_cannot_hit() -> None:
-    with pytest.raises(ValueError, match="10\\+ cannot hit"):
-        to_hit_needed(1, [HARD_COVER, Modifier(-1, "long range"), Modifier(-1, "moved")])
+def test_a_shot_past_9_plus_cannot_hit_is_a_refusal_not_an_error() -> None:
+    """WAP "7+ To Hit": "If you require a score of 10 or more then it is impossible to hit"."""
+    mods = [HARD_COVER, Modifier(-1, "long range"), Modifier(-1, "moved")]
+    needed = to_hit_needed(1, mods)
+    assert needed == (None, None) and not needed.possible
+    decision = to_hit_decision(1, mods)
+    assert not decision and "10+ cannot hit" in decision.reason
+    assert hit_chance(needed) == 0
+
+
+@pytest.mark.parametrize(
+    ("bs", "needed"),
+    [(5, (4, None)), (6, (3, None)), (7, (2, None)), (8, (2, None)), (10, (2, None))],
+)
+def test_to_hit_continues_past_2_plus_before_hard_cover(
+    bs: int, needed: tuple[int, int | None]
+) -> None:
+    """Seed 002: "the garrison counts as being in hard cover, otherwise resolved normally".
+
+    Normally (WAP To Hit chart): BS6 needs 1+, BS7 0+, and a natural 1 always misses; so a
+    BS6 shooter needs 3+ against the garrison and BS7 2+ (not 4+ as when 7 - BS was capped at
+    2 before the -2).
+    """
+    assert to_hit_needed(bs, [HARD_COVER]) == needed
+
+
+def test_the_other_end_six_then_four_five_six() -> None:
+    """WAP "7+ To Hit": 7+ is a 6 followed by 4+, 8+ a 6 then 5+, 9+ a 6 then 6+."""
+    assert to_hit_needed(2, [HARD_COVER]) == (6, 4)   # 5+ -2 = 7+
+    assert to_hit_needed(1, [HARD_COVER]) == (6, 5)   # 6+ -2 = 8+
+    assert to_hit_needed(2, [HARD_COVER, Modifier(-2, "x")]) == (6, 6)  # 9+
+    assert hit_chance(to_hit_needed(2, [HARD_COVER])) == Fraction(1, 12)
+    assert hit_chance(to_hit_needed(6, [HARD_COVER])) == Fraction(2, 3)
+    assert hit_chance(to_hit_needed(9, [])) == Fraction(5, 6)  # a natural 1 still misses
 
 
 def test_multi_rank_weapons_hit_one_model() -> None:

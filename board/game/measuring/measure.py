@@ -176,8 +176,8 @@ class ModelReading:
 
 
 #: The rule a void-shield zone answers (seed 000 FAQ, RULES.md 4.13).
-VOID_SHIELD_RULE = ("projected void shields: a unit is covered only if every model is wholly "
-                    "within the generator's range of its footprint (seed 000 FAQ)")
+VOID_SHIELD_RULE = ("seed 000 FAQ: a unit is covered only if every model is wholly within "
+                    "range of the generator")
 #: The rule a deployment zone answers.
 DEPLOYMENT_RULE = "deployment: every model must be wholly inside its side's zone"
 

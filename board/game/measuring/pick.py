@@ -14,7 +14,9 @@ building are offered by name too (:func:`building_targets`), for a menu.
 >>> world = WorldCache(default_library()).world_for(scenario)
 >>> feature_at(world, 23.1, 37.05, 0.3)
 FeatureTarget(piece_id='b', feature='access_point', feature_id='door')
->>> feature_at(world, 22.0, 34.0, 0.3) is None
+>>> feature_at(world, 22.0, 34.0, 0.3).feature_id  # the roof gun stands in the middle
+'icarus-lascannon'
+>>> feature_at(world, 23.5, 35.5, 0.3) is None
 True
 """
 

@@ -159,6 +159,14 @@ class DisembarkPlan:
     #: Horus Heresy disembarkation from a building whose battlements stand): a model standing
     #: wholly on them is placed legally, however far from the doors.
     battlements: BaseGeometry | None = None
+    #: The zone in force as its parts, one per access (each door's own zone, the battlements'
+    #: zone): a model must stand wholly inside ONE of them, so this is what is drawn.
+    zone_parts: tuple[BaseGeometry, ...] = ()
+
+    @property
+    def parts(self) -> tuple[BaseGeometry, ...]:
+        """The zone's parts to draw (the whole zone when it has one part)."""
+        return self.zone_parts or (self.zone,)
 
 
 def _radius(model: Model) -> float:
@@ -170,12 +178,17 @@ def _radius(model: Model) -> float:
 
 
 def first_placement(zone: BaseGeometry, access: BaseGeometry,
-                     models: Sequence[Model]) -> dict[str, XY]:
-    """Spots on a hexagonal grid in ``zone``, nearest ``access`` first; empty if too few."""
+                    models: Sequence[Model],
+                    parts: Sequence[BaseGeometry] = ()) -> dict[str, XY]:
+    """Spots on a hexagonal grid in ``zone``, nearest ``access`` first; empty if too few.
+
+    With ``parts`` (each access's own zone) a spot's base must fit wholly inside one part.
+    """
     if zone.is_empty or not models:
         return {}
     radius = max(_radius(m) for m in models)
-    inner = zone.buffer(-radius - 1e-3)
+    pieces = [p.intersection(zone) for p in parts] if parts else [zone]
+    inner = shapely.union_all([p.buffer(-radius - 1e-3) for p in pieces])
     if inner.is_empty:
         return {}
     step = 2.0 * radius + PLACEMENT_GAP

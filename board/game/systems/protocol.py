@@ -28,6 +28,7 @@ from geometry import SightRule
 
 if TYPE_CHECKING:
     from board.document.changes import Change
+    from board.game.core.building_summary import BuildingSummary
     from board.game.core.world import World
     from board.game.occupancy.common import DisembarkPlan
     from board.game.systems.buildings import BuildingRules
@@ -161,6 +162,11 @@ class GameSystem(SystemFacts, BuildingReader, Protocol):
                            world: World, moved: Mapping[str, tuple[float, float]],
                            ) -> Change | None:
         """What models moved by ``moved`` (each one's shift) bring about: a claim, or ``None``."""
+        ...
+
+    def summary(self, rules_object: BuildingRules, scenario: Scenario, sheet: Datasheet,
+                piece: TerrainPiece, base: dict[str, Any]) -> BuildingSummary:
+        """What the building dock and ``battleboard check`` show (``base``: the shared fields)."""
         ...
 
     def shootable(self, rules_object: BuildingRules) -> bool:

@@ -42,6 +42,6 @@ __all__ = [
 def install(window: MainWindow) -> None:
     """Add *Storm a Building…* to ``window`` (the controller is ``window.storm``)."""
     controller = StormController(window)
-    window.storm = controller  # type: ignore[attr-defined]
+    window.features.storm = controller
     window.menu("&Buildings").addAction(controller.action)
     window.tool_bar.addAction(controller.action)

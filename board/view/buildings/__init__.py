@@ -2,7 +2,8 @@
 
 :func:`install` adds the dock, the ``&Buildings`` menu (complete a disembarkation with Enter
 on the board, show the void-shield zones) and lets a unit dragged onto a building embark
-(:class:`board.view.tools.SelectTool` asks the scene's ``drop_on_building``).
+(:class:`board.view.tools.SelectTool` asks the scene's ``drop_on_building``, which
+:func:`install` sets).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ def install(window: MainWindow) -> None:
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, controller.dock)
     window.tabifyDockWidget(window.palette_dock, controller.dock)
     controller.dock.raise_()
-    setattr(window.scene, "drop_on_building", controller.drop_on_building)  # noqa: B010
+    window.features.buildings = controller
+    window.scene.drop_on_building = controller.drop_on_building
     menu = window.menu("&Buildings")
     menu.addAction(_complete_action(window, controller))
     shields = QAction("Show void shield zones", window)

@@ -15,6 +15,7 @@ from PySide6.QtCore import QEvent, QObject, QPointF, Signal
 from PySide6.QtGui import QMouseEvent, QPainterPath
 from shiboken6 import isValid
 
+from board.document.events import DocumentChange
 from board.game.core.buildings import BuildingStateError
 from board.game.core.names import Namer
 from board.game.core.targets import centre
@@ -289,6 +290,10 @@ class BuildingController(QObject):
         lines = [c.explain(names) for c in void_shield_coverage(world)]
         self.dock.set_coverage(lines or ["(no Void Shield Generator on the table)"])
 
+    def _on_change(self, event: DocumentChange) -> None:
+        if event.board_changed:
+            self._on_document_changed()
+
     def _on_document_changed(self, *_: object) -> None:
         self._drop_stale_disembark()
         self.refresh()
@@ -334,10 +339,7 @@ class BuildingController(QObject):
 
     def _connect(self) -> None:
         document = self.scene.document
-        for signal in (document.models_changed, document.models_removed, document.models_added,
-                       document.piece_added, document.piece_removed, document.pieces_changed,
-                       document.unit_added, document.unit_removed, document.replaced):
-            signal.connect(self._on_document_changed)
+        document.changed.connect(self._on_change)
         self.scene.selectionChanged.connect(self._on_selection_changed)
         self.scene.drag_moved.connect(self._on_drag_moved)
         self.dock.embark_requested.connect(self.embark)

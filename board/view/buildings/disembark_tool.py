@@ -81,7 +81,9 @@ class DisembarkTool(Tool):
         self._verdicts: tuple[PlacementVerdict, ...] | None = None
         self._zone = geometry_to_path(plan.zone)
         self._normal = geometry_to_path(plan.normal_zone) if plan.emergency else None
-        self.item = PlacementItem(self.picture, self._bounds(), self._zone, self._normal)
+        self._parts = tuple(geometry_to_path(part) for part in plan.parts)
+        self.item = PlacementItem(self.picture, self._bounds(), self._zone, self._normal,
+                                  self._parts)
 
     # -- what the player sees --------------------------------------------------------------
     def verdicts(self) -> tuple[PlacementVerdict, ...]:

@@ -58,15 +58,22 @@ class PlacementPicture:
 
 
 class _ZoneItem(QGraphicsItem):
-    """The zone in force and, in an emergency, the normal one dashed: kept as a pixmap."""
+    """The zone in force and, in an emergency, the normal one dashed: kept as a pixmap.
+
+    A zone of several parts (one per door: a model must stand wholly within one door's
+    reach) has each part filled and outlined on its own, so where two parts overlap both
+    outlines show and a base straddling them is seen to lie in neither.
+    """
 
     def __init__(self, parent: QGraphicsItem, zone: QPainterPath,
-                 normal: QPainterPath | None) -> None:
+                 normal: QPainterPath | None,
+                 parts: tuple[QPainterPath, ...] = ()) -> None:
         super().__init__(parent)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
         self.zone, self.normal = zone, normal
+        self.parts = parts if len(parts) > 1 else ()
         rect = zone.boundingRect()
         if normal is not None:
             rect = rect.united(normal.boundingRect())
@@ -88,7 +95,11 @@ class _ZoneItem(QGraphicsItem):
             painter.drawPath(self.normal)
         painter.setPen(QPen(ZONE_EDGE, 0))
         painter.setBrush(ZONE_FILL)
-        painter.drawPath(self.zone)
+        if not self.parts:
+            painter.drawPath(self.zone)
+            return
+        for part in self.parts:  # each door's own zone, filled and outlined apart
+            painter.drawPath(part)
 
 
 class PlacementItem(PassiveItem):
@@ -99,7 +110,8 @@ class PlacementItem(PassiveItem):
     """
 
     def __init__(self, source: Callable[[], PlacementPicture], bounds: QRectF,
-                 zone: QPainterPath, normal: QPainterPath | None = None) -> None:
+                 zone: QPainterPath, normal: QPainterPath | None = None,
+                 parts: tuple[QPainterPath, ...] = ()) -> None:
         super().__init__(z=50.0, margin=LABEL_MARGIN)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)  # exposedRect
         self.set_bounds(bounds)
@@ -108,7 +120,7 @@ class PlacementItem(PassiveItem):
         self._pixel = 0.1  # one screen pixel at the last paint, inches
         self._kept_areas: tuple[tuple[int, float], list[tuple[PlacedModel, QRectF]],
                                 PlacementPicture | None] = ((0, 0.0), [], None)
-        self.zone_item = _ZoneItem(self, zone, normal)
+        self.zone_item = _ZoneItem(self, zone, normal, parts)
 
     def models_area(self, picture: PlacementPicture) -> QRectF:
         """Where ``picture``'s models and reasons are drawn (at the last paint's zoom)."""

@@ -21,7 +21,7 @@ __all__ = ["install", "DeployController"]
 def install(window: MainWindow) -> None:
     """Add the Deploy menu and the Deployment dock to ``window`` (``window.deploy``)."""
     controller = DeployController(window)
-    window.deploy = controller  # type: ignore[attr-defined]
+    window.features.deploy = controller
     menu = window.menu("&Deploy")
     menu.addAction(controller.show_action)
     menu.addMenu(controller.map_menu)

@@ -18,6 +18,7 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QMenu
 from shiboken6 import isValid
 
+from board.document.events import DocumentChange
 from board.document.model import Scenario
 from board.game.core.preview import moved_scenario
 from board.game.core.world import WorldCache
@@ -192,11 +193,7 @@ class DeployController(QObject):
         self._drag_timer.timeout.connect(self.follow_drag)
         scene.drag_moved.connect(self._on_drag_moved)
         document = self.window.document
-        document.models_changed.connect(self._on_models_changed)
-        for signal in (document.models_removed, document.models_added, document.unit_added,
-                       document.unit_removed, document.options_changed, document.pieces_changed,
-                       document.replaced):
-            signal.connect(self._on_document_changed)
+        document.changed.connect(self._on_change)
 
     def _fill_map_menu(self) -> None:
         self.map_menu.clear()
@@ -216,6 +213,17 @@ class DeployController(QObject):
     def _on_dock_visibility_changed(self, visible: bool) -> None:
         if not visible and self.dock.isHidden() and self.show_action.isChecked():
             self.set_shown(False)  # the player closed the dock
+
+    def _on_change(self, event: DocumentChange) -> None:
+        """Models that only moved: their units are measured again; anything else: all."""
+        moved_only = event.models_changed and not (
+            event.replaced or event.units_touched or event.models_added
+            or event.models_removed or event.pieces_added or event.pieces_removed
+            or event.pieces_changed or event.options)
+        if moved_only:
+            self._on_models_changed(event.models_changed)
+        elif event.board_changed or event.options:
+            self._on_document_changed()
 
     def _on_document_changed(self, *_: object) -> None:
         self._everything = True

@@ -33,5 +33,5 @@ __all__ = ["install", "ExportController", "ExportError", "Exported", "export_for
 def install(window: MainWindow) -> None:
     """Add *Export View…* to ``window``'s File menu (``window.exporter``)."""
     controller = ExportController(window)
-    window.exporter = controller  # type: ignore[attr-defined]
+    window.features.exporter = controller
     window.menu("&File").addAction(controller.action)

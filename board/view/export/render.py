@@ -10,6 +10,7 @@ models are drawn as shapes, not as cached bitmaps.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -31,14 +32,17 @@ from PySide6.QtGui import (
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 
-__all__ = ["FORMATS", "ExportError", "Exported", "export_format", "export_view"]
+__all__ = ["FORMATS", "ExportError", "Exported", "export_format", "export_view", "wrap_lines"]
 
 #: The formats by file suffix.
 FORMATS = {".png": "PNG", ".svg": "SVG", ".pdf": "PDF"}
 
 #: Room around the text, pixels (points in the PDF).
 _MARGIN = 12
-_PDF_DPI = 300
+#: The PDF's resolution: the screen's, so that labels sized in screen pixels keep their text
+#: whole (at 300 dpi an 8 pt label's text grew four times in a box measured on screen and was
+#: cut, "14" reading "L4"). Text and shapes stay vectors at any resolution.
+_PDF_DPI = 96
 
 
 class ExportError(ValueError):
@@ -95,6 +99,28 @@ def _no_item_caches(view: QGraphicsView) -> Iterator[None]:
             item.setCacheMode(mode)
 
 
+def wrap_lines(lines: Sequence[str], metrics: QFontMetricsF, width: float) -> list[str]:
+    """Break lines wider than ``width`` at spaces; a continuation is indented under its line.
+
+    Nothing is cut: a word wider than ``width`` stands on a line of its own.
+    """
+    out: list[str] = []
+    for line in lines:
+        indent = " " * (len(line) - len(line.lstrip(" ")) + 4)
+        rest = line
+        while metrics.horizontalAdvance(rest) > width and " " in rest.strip():
+            cut = len(rest)
+            while cut > 0 and (rest[cut - 1] != " " or
+                               metrics.horizontalAdvance(rest[:cut].rstrip()) > width):
+                cut -= 1
+            if cut <= len(indent):
+                break
+            out.append(rest[:cut].rstrip())
+            rest = indent + rest[cut:].lstrip()
+        out.append(rest)
+    return out
+
+
 def _draw_lines(painter: QPainter, top_left: QPointF, lines: Sequence[str],
                 line_height: float) -> None:
     painter.setPen(QColor("#111111"))
@@ -127,8 +153,15 @@ def _raster_size(view: QGraphicsView, lines: Sequence[str], font: QFont,
     return picture, QSize(width, height)
 
 
+def _fit_lines(view: QGraphicsView, lines: Sequence[str], font: QFont) -> list[str]:
+    """The lines wrapped to the picture's width (at least 600 pixels)."""
+    width = max(view.viewport().width(), 600) - 2 * _MARGIN
+    return wrap_lines(lines, QFontMetricsF(font), width)
+
+
 def _export_png(view: QGraphicsView, path: Path, lines: Sequence[str]) -> QSize:
     font = _text_font(13)
+    lines = _fit_lines(view, lines, font)
     picture, size = _raster_size(view, lines, font)
     image = QImage(size, QImage.Format.Format_ARGB32)
     image.fill(QColor("white"))
@@ -142,10 +175,12 @@ def _export_png(view: QGraphicsView, path: Path, lines: Sequence[str]) -> QSize:
 
 def _export_svg(view: QGraphicsView, path: Path, lines: Sequence[str], title: str) -> QSize:
     font = _text_font(13)
+    lines = _fit_lines(view, lines, font)
     picture, size = _raster_size(view, lines, font)
     generator = QSvgGenerator()
     generator.setFileName(str(path))
     generator.setSize(size)
+    generator.setResolution(_PDF_DPI)  # the screen's: labels keep their text whole
     generator.setViewBox(QRect(0, 0, size.width(), size.height()))
     generator.setTitle(title)
     generator.setDescription("\n".join(lines))
@@ -158,11 +193,31 @@ def _export_svg(view: QGraphicsView, path: Path, lines: Sequence[str], title: st
     return picture
 
 
+#: The page's printable area, inches (A4 landscape less 10 mm margins), and the share of its
+#: height the picture may take.
+_PAGE_IN = ((297.0 - 20.0) / 25.4, (210.0 - 20.0) / 25.4)
+_PICTURE_SHARE = 0.62
+
+
+def pdf_resolution(size: QSize) -> int:
+    """The PDF's dots per inch: one dot per screen pixel of the picture (never below 96).
+
+    Labels sized in pixels then stand to the table as they do on screen.
+
+    >>> pdf_resolution(QSize(1510, 1036))
+    224
+    """
+    across = size.width() / _PAGE_IN[0]
+    down = size.height() / (_PAGE_IN[1] * _PICTURE_SHARE)
+    return max(_PDF_DPI, math.ceil(max(across, down)))
+
+
 def _export_pdf(view: QGraphicsView, path: Path, lines: Sequence[str], title: str) -> QSize:
     writer = QPdfWriter(str(path))
     writer.setTitle(title)
     writer.setCreator("battleboard")
-    writer.setResolution(_PDF_DPI)
+    dpi = pdf_resolution(view.viewport().size())
+    writer.setResolution(dpi)
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4),
                                      QPageLayout.Orientation.Landscape, QMarginsF(10, 10, 10, 10),
                                      QPageLayout.Unit.Millimeter))
@@ -170,10 +225,11 @@ def _export_pdf(view: QGraphicsView, path: Path, lines: Sequence[str], title: st
     if not painter.begin(writer):
         raise ExportError(f"could not write the PDF {path}")
     page = QRectF(painter.viewport())
-    font = _text_font(round(_PDF_DPI * 9 / 72))  # 9 pt
+    font = _text_font(round(dpi * 9 / 72))  # 9 pt
     spacing = QFontMetricsF(font, writer).lineSpacing()
+    lines = wrap_lines(lines, QFontMetricsF(font, writer), page.width() - 2 * _MARGIN)
     with _no_item_caches(view):
-        picture = _fit(view.viewport().size(), page.width(), page.height() * 0.62)
+        picture = _fit(view.viewport().size(), page.width(), page.height() * _PICTURE_SHARE)
         first = max(0, int((page.height() - picture.height() - 2 * _MARGIN) // spacing))
         _draw_page(painter, view, picture, lines[:first], font)
     rest = list(lines[first:])

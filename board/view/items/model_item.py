@@ -131,11 +131,7 @@ class ModelItem(QGraphicsRectItem):
         self, change: QGraphicsItem.GraphicsItemChange, value: object
     ) -> object:
         if change == QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
-            self._update_label()
-            scene = self.scene()
-            naming = getattr(scene, "name_units_soon", None)
-            if naming is not None:
-                naming()  # only one model of a selected unit shows its name
+            self._update_label()  # the scene then names one model per unit (selectionChanged)
         return super().itemChange(change, value)
 
     def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:  # noqa: D102

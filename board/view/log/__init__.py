@@ -1,8 +1,8 @@
 """The log dock: every entry of the scenario's log, every roll with what it was for, the seed.
 
 ``install(window)`` adds the dock (View menu: *Log*) and *File ▸ Export Log…*. The text is
-:func:`board.game.core.log_text.log_text`; the dock follows ``document.log_changed`` and
-``document.replaced``.
+:func:`board.game.core.log_text.log_text`; the dock follows the document's ``changed`` event
+(a change to the log, or a new scenario).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ __all__ = ["install", "LogDock", "write_log"]
 def install(window: MainWindow) -> None:
     """Add the log dock to ``window`` (``window.log_dock``) and its menu entries."""
     dock = LogDock(window.document, window)
-    window.log_dock = dock  # type: ignore[attr-defined]
+    window.features.log_dock = dock
     window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
     window.resizeDocks([dock], [150], Qt.Orientation.Vertical)  # the board keeps the room
     window.menu("&View").addAction(dock.toggleViewAction())

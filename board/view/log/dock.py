@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from board.document.edits import ScenarioDocument
+from board.document.events import DocumentChange
 from board.document.model import Scenario
 from board.game.core.log_text import log_lines, log_text
 
@@ -37,7 +38,7 @@ class LogDock(QDockWidget):
     Parameters
     ----------
     document
-        The document whose log is shown; the dock follows its ``log_changed`` and ``replaced``.
+        The document whose log is shown; the dock follows its ``changed`` event.
     """
 
     def __init__(self, document: ScenarioDocument, parent: QWidget | None = None) -> None:
@@ -58,8 +59,7 @@ class LogDock(QDockWidget):
         layout.addWidget(self.export_button)
         self.setWidget(body)
         self.export_button.clicked.connect(self.ask_export)
-        document.log_changed.connect(self._on_log_changed)
-        document.replaced.connect(self._on_log_changed)
+        document.changed.connect(self._on_change)
         self.refresh()
 
     def refresh(self) -> None:
@@ -91,7 +91,8 @@ class LogDock(QDockWidget):
         except OSError as error:
             QMessageBox.critical(self, "Export log", str(error))
 
-    def _on_log_changed(self, *_: object) -> None:
-        self.refresh()
+    def _on_change(self, event: DocumentChange) -> None:
+        if event.log or event.replaced:
+            self.refresh()
 
 

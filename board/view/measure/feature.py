@@ -157,4 +157,4 @@ def install(window: MainWindow) -> None:
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, feature.dock)
     window.tabifyDockWidget(window.palette_dock, feature.dock)  # a tab beside the palette
     window.palette_dock.raise_()
-    window.measure = feature  # type: ignore[attr-defined]
+    window.features.measure = feature

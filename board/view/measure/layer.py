@@ -18,6 +18,7 @@ from shapely.geometry.base import BaseGeometry
 from shiboken6 import isValid
 
 from board.document.changes import Change
+from board.document.events import DocumentChange
 from board.document.model import Annotation
 from board.game.core.deploy import deployment_for
 from board.game.core.names import Namer
@@ -76,11 +77,7 @@ class MeasureLayer(QObject):
         self._positions: dict[str, XY] | None = None
         self._overlays: dict[str, RingOverlay | KeptOverlay] = {}
         document = scene.document
-        for signal in (document.models_changed, document.models_removed, document.models_added,
-                       document.piece_added, document.piece_removed, document.pieces_changed,
-                       document.unit_added, document.unit_removed, document.options_changed,
-                       document.annotations_changed, document.replaced):
-            signal.connect(self._on_document_changed)
+        document.changed.connect(self._on_change)
         scene.drag_moved.connect(self._on_drag_moved)
         self._sync()
 
@@ -195,6 +192,10 @@ class MeasureLayer(QObject):
         return "\n  ".join([f"{annotation.id}: {result['text']}", *result.get("lines", [])])
 
     # -- keeping the items in step ----------------------------------------------------------
+    def _on_change(self, event: DocumentChange) -> None:
+        if event.board_changed or event.options or event.annotations:
+            self._on_document_changed()
+
     def _on_document_changed(self, *_: object) -> None:
         if not isValid(self) or not isValid(self.scene):
             return

@@ -23,9 +23,9 @@ __all__ = ["install", "RemoteController"]
 
 
 def install(window: MainWindow) -> None:
-    """Add the shared game's menu entries to ``window`` (``window.remote``)."""
+    """Add the shared game's menu entries to ``window`` (``window.features.remote``)."""
     remote = RemoteController(window)
-    window.remote = remote  # type: ignore[attr-defined]
+    window.features.remote = remote
     remote.status.connect(lambda text: window.statusBar().showMessage(text, 8000))
     menu = window.menu("&File")
     menu.addSeparator()

@@ -78,9 +78,9 @@ class RemoteController(QObject):
         board = SharedScenario(self.window.document, pycrdt.Doc(), name, side,
                                self.window.scene.datasheets, autoflush=False)
         board.refused.connect(self._on_refused)
-        for signal in (self.window.document.models_changed, self.window.document.log_changed,
-                       self.window.document.options_changed):
-            signal.connect(self._flush_soon)
+        self.window.document.changed.connect(
+            lambda event: self._flush_soon() if (event.models_changed or event.log
+                                                 or event.options) else None)
         return board
 
     # -- host, join, leave ------------------------------------------------------------------

@@ -9,6 +9,7 @@ from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QAction, QColor, QKeySequence
 from shiboken6 import isValid
 
+from board.document.events import DocumentChange
 from board.game.core.clock import TurnError, clock_text, goes_first
 from board.game.core.targets import PieceTarget
 from board.game.firers import Firer
@@ -58,8 +59,7 @@ class ShootingFeature:
         self.dialog: ShootDialog | None = None
         self.actions: dict[str, QAction] = {}
         document = window.document
-        document.options_changed.connect(lambda *_: self.show_clock())
-        document.replaced.connect(lambda *_: self._on_replaced())
+        document.changed.connect(self._on_change)
         self.dock.end_turn.clicked.connect(lambda: self.end_turn())
         self.dock.start.clicked.connect(lambda: self.start_battle(self.dock.first.currentData()))
         self.dock.sight.clicked.connect(lambda: self.start_sight())
@@ -188,6 +188,12 @@ class ShootingFeature:
             if isValid(item) and item.scene() is scene:
                 scene.removeItem(item)
 
+    def _on_change(self, event: DocumentChange) -> None:
+        if event.replaced:
+            self._on_replaced()
+        elif event.options:
+            self.show_clock()
+
     def _on_replaced(self) -> None:
         self.targets = []
         self.highlight.mark_dirty()
@@ -225,6 +231,6 @@ def install(window: MainWindow) -> None:
     feature = ShootingFeature(window)
     feature.build_menus()
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, feature.dock)
-    window.shooting = feature  # type: ignore[attr-defined]
+    window.features.shooting = feature
     window.destroyed.connect(lambda *_: feature.detach())
     window.installEventFilter(_CloseWatcher(feature))

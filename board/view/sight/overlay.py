@@ -16,12 +16,20 @@ import numpy as np
 from PySide6.QtCore import QObject, QPointF, QRectF, QTimer
 from PySide6.QtGui import QColor, QFontMetricsF
 
+from board.document.events import DocumentChange
 from board.game.core.names import Namer
 from board.game.core.shooters import Shooter, ShooterKind
 from board.game.core.targets import ModelTarget, UnitTarget
 from board.game.core.world import World
 from board.game.kit import Circle, Ray, Shape
-from board.game.sight import SightError, SightReading, SightTarget, line_of_sight
+from board.game.sight import (
+    SEEN,
+    SightError,
+    SightReading,
+    SightTarget,
+    line_of_sight,
+    percent,
+)
 from board.view import style
 from board.view.measure.overlay_item import Label, LineBatch, OverlayItem, Sketch
 from board.view.scene import BoardScene
@@ -49,14 +57,18 @@ CLEAR = QColor("#66bb6a")
 BLOCKED = QColor("#e53935")
 COVER = QColor(150, 90, 0, 220)
 OPEN = QColor(30, 110, 40, 220)
+BORDERLINE_COLOUR = QColor(90, 90, 90, 220)
 
 
-def _label_for(visible: float, cover: bool | None) -> tuple[str, QColor]:
-    if visible <= 0.0:
+def _label_for(visible: float, cover: bool | None,
+               borderline: bool = False) -> tuple[str, QColor]:
+    if visible <= SEEN:
         return "out of sight", QColor(140, 20, 20, 220)
-    text = f"{visible:.0%} visible"
+    text = f"{percent(visible)} visible"  # a sliver never reads 0%, nor a part hidden 100%
     if cover is None:
         return text, OPEN
+    if borderline:
+        return text + "\nborderline", BORDERLINE_COLOUR
     return (text + "\ncover" if cover else text + "\nin the open"), COVER if cover else OPEN
 
 
@@ -74,7 +86,7 @@ def _labels(reading: SightReading, centres: dict[str, tuple[float, float]]) -> l
     """The labels of ``reading``: per target model, per facing, the shooter's name."""
     labels: list[Label] = []
     for model in reading.models:
-        text, colour = _label_for(model.visible, model.cover)
+        text, colour = _label_for(model.visible, model.cover, model.borderline)
         at = centres.get(model.model_id)
         if at is not None:
             labels.append(Label(QPointF(*at), f"{model.name or model.model_id}: {text}", colour,
@@ -86,9 +98,12 @@ def _labels(reading: SightReading, centres: dict[str, tuple[float, float]]) -> l
         middle = QPointF(sum(e[0] for e in ends) / len(ends), sum(e[1] for e in ends) / len(ends))
         armour = f" AV {facing.armour}" if facing.armour is not None else ""
         text, colour = _label_for(facing.visible, None)
-        if facing.visible > 0.0 and armour:
-            text += "\nobscured" if facing.obscured else "\nnot obscured"
-            colour = COVER if facing.obscured else OPEN
+        if facing.visible > SEEN and armour:
+            if facing.borderline:
+                text, colour = text + "\nborderline", BORDERLINE_COLOUR
+            else:
+                text += "\nobscured" if facing.obscured else "\nnot obscured"
+                colour = COVER if facing.obscured else OPEN
         labels.append(Label(middle, f"{facing.facing}{armour}\n{text}", colour, -30.0))
     for eye in reading.eyes[:1]:
         labels.append(Label(QPointF(*eye), reading.shooter, QColor(20, 20, 20, 200)))
@@ -159,10 +174,7 @@ class SightOverlay(QObject):
         self.item = OverlayItem(self._sketch, self._estimate, z=40.0, note=self.summary_note)
         scene.addItem(self.item)
         document = scene.document
-        for signal in (document.models_changed, document.models_removed, document.models_added,
-                       document.piece_added, document.piece_removed, document.pieces_changed,
-                       document.unit_added, document.unit_removed, document.replaced):
-            signal.connect(self._on_document_changed)
+        document.changed.connect(self._on_change)
         self._dragging = False
         self._namer: Namer | None = None
         self._preview: _Preview | None = None
@@ -171,6 +183,8 @@ class SightOverlay(QObject):
         self._rest.setSingleShot(True)
         self._rest.timeout.connect(self._on_rest)
         self._rested = False
+        #: Seconds, for spacing the readings of a drag (a test injects its own clock).
+        self.clock: Callable[[], float] = time.perf_counter
         scene.drag_moved.connect(self._on_drag_moved)
 
     def _on_drag_moved(self, text: str) -> None:
@@ -185,8 +199,14 @@ class SightOverlay(QObject):
         self._rested = True
         self.item.mark_dirty()
 
-    def _on_document_changed(self, *_: object) -> None:
-        self.refresh()
+    @property
+    def resting(self) -> bool:
+        """Whether the mouse has rested in a drag since the last reading (the next reads)."""
+        return self._rested
+
+    def _on_change(self, event: DocumentChange) -> None:
+        if event.board_changed:
+            self.refresh()
 
     def set(self, shooter: Shooter | None, target: SightTarget | None) -> None:
         """Look from ``shooter`` at ``target`` (either ``None``: nothing drawn)."""
@@ -342,7 +362,7 @@ class SightOverlay(QObject):
         moved since (for the labels' places) and, when the last reading is to be drawn
         moved, that preview (its :meth:`_Preview.sketch` draws it moved).
         """
-        now, last = time.perf_counter(), self._preview
+        now, last = self.clock(), self._preview
         if last is None or self._rested or now - last.at >= PREVIEW_EVERY_S:
             self._rested = False
             got = self.preview()

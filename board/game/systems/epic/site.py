@@ -11,6 +11,7 @@ from board.game.core.assault import stat_int
 from board.game.core.world import World
 from geometry import CM_PER_INCH, distance
 from rules import epic40k
+from rules.epic40k.options import EpicOptions
 from rules.epic40k.tables import COLLAPSE_RADIUS_DICE
 
 __all__ = ["epic_site"]
@@ -29,4 +30,4 @@ def epic_site(scenario: Scenario, world: World, piece_id: str) -> epic40k.Site:
             if gap <= reach:
                 nearby.append(epic40k.UnitNearby(model_id, unit.id, stat_int(unit, "armour"),
                                                  gap))
-    return epic40k.Site(inside, tuple(nearby))
+    return epic40k.Site(inside, tuple(nearby), EpicOptions.from_dict(scenario.options))

@@ -13,9 +13,11 @@ from typing import Any
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario, TerrainPiece, Unit
+from board.game.core.building_summary import BuildingSummary
 from board.game.core.world import World
 from board.game.occupancy.common import DisembarkPlan, access_exit_verdicts
 from board.game.systems.epic import occupancy, turn
+from board.game.systems.epic import summary as summaries
 from board.game.systems.epic.building import EpicBuildings
 from board.game.systems.epic.facts import EpicFacts
 from board.game.systems.protocol import AssaultKind, ShotForm
@@ -66,6 +68,11 @@ class EpicSystem(EpicFacts, EpicBuildings):
                            ) -> Change | None:
         """Nothing: Epic buildings are claimed by going in."""
         return None
+
+    def summary(self, rules_object: Any, scenario: Scenario, sheet: Datasheet,
+                piece: TerrainPiece, base: dict[str, Any]) -> BuildingSummary:
+        """The dock's lines (:mod:`.summary`)."""
+        return summaries.summary(rules_object, sheet, base, piece.claimed_by)
 
     def shootable(self, rules_object: Any) -> bool:
         """A building still standing."""

@@ -100,24 +100,26 @@ class FantasyStorm:
         return self.assault.step
 
     def may_stand_and_shoot(self) -> bool:
-        """Whether the garrison may Stand & Shoot: the charger starts beyond its Movement."""
+        """Whether the garrison may Stand & Shoot: the charger starts beyond its Movement.
+
+        Always, when the scenario turns that reading off (``stand_and_shoot_beyond_movement``).
+        """
+        if not self.assault.options.stand_and_shoot_beyond_movement:
+            return True
         return self.facts.distance > self.movement
 
     def react(self, reaction: wf.Reaction, terror_failed: bool = False) -> str:
         """The garrison's reaction; a refused one raises :class:`AssaultError`."""
-        try:
-            _, stands = check_reaction(reaction, terror_failed, self.facts.distance,
-                                       self.movement)
-        except ValueError as error:
-            raise AssaultError(str(error)) from None
+        refusal, stands = check_reaction(reaction, terror_failed, self.facts.distance,
+                                         self.movement,
+                                         self.assault.options.stand_and_shoot_beyond_movement)
+        if stands is None:
+            raise AssaultError(refusal.reason)
         if stands is wf.Reaction.STAND_AND_SHOOT:
             missile_of(self.defender)  # refused before anything is recorded
-        try:
-            decision = self.assault.react(reaction, terror_failed=terror_failed,
-                                          charger_distance=self.facts.distance,
-                                          charger_movement=self.movement)
-        except ValueError as error:
-            raise AssaultError(str(error)) from None
+        decision = self.assault.react(reaction, terror_failed=terror_failed,
+                                      charger_distance=self.facts.distance,
+                                      charger_movement=self.movement)
         text = self._say(decision.reason)
         if self.assault.reaction is wf.Reaction.STAND_AND_SHOOT:
             text += "\n" + self._stand_and_shoot()

@@ -13,9 +13,11 @@ from typing import Any
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario, TerrainPiece, Unit
+from board.game.core.building_summary import BuildingSummary
 from board.game.core.world import World
 from board.game.occupancy.common import DisembarkPlan
 from board.game.systems.fantasy import occupancy
+from board.game.systems.fantasy import summary as summaries
 from board.game.systems.fantasy.building import FantasyBuildings
 from board.game.systems.fantasy.facts import FantasyFacts
 from board.game.systems.protocol import AssaultKind, ShotForm
@@ -67,6 +69,11 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
                            ) -> Change | None:
         """Nothing: a Fantasy building is held by its garrison."""
         return None
+
+    def summary(self, rules_object: Any, scenario: Scenario, sheet: Datasheet,
+                piece: TerrainPiece, base: dict[str, Any]) -> BuildingSummary:
+        """The dock's lines (:mod:`.summary`)."""
+        return summaries.summary(rules_object, scenario, base)
 
     def shootable(self, rules_object: Any) -> bool:
         """Never: the garrison is the target."""

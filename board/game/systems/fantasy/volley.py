@@ -5,7 +5,7 @@ floor by default), range measured from the building's closest point, all round. 
 hits on its Ballistic Skill with -1 for Stand & Shoot and -1 at long range (over half the
 weapon's range; RULES.md section 3), wounds on Strength against Toughness, and the assaulter
 saves with its armour (worse by 1 per point of Strength over 3) and its ward. Casualties come
-off the front rank and file before the charge is rolled.
+off the back of the rank and file (seed 002, "as usual") before the charge is rolled.
 
 The weapon comes from the garrison's ``stats``: ``bs``, and ``missile`` =
 ``{"range": inches, "strength": S, "shots": per model (default 1)}``.
@@ -20,7 +20,8 @@ from board.game.core.assault import AssaultError, stat_int
 from rules import warhammer_fantasy as wf
 from rules.dice import Dice, Roll
 from rules.warhammer_fantasy.melee import save_needed, wound_needed
-from rules.warhammer_fantasy.shooting import Modifier, to_hit_needed
+from rules.warhammer_fantasy.party import casualty_order
+from rules.warhammer_fantasy.shooting import Modifier, hit_chance, to_hit_decision, to_hit_needed
 
 __all__ = ["STAND_AND_SHOOT", "LONG_RANGE", "Missile", "missile_of", "Volley", "volley"]
 
@@ -61,7 +62,7 @@ class Volley:
     """The shots, every roll, the unsaved wounds and the assaulter's models killed."""
 
     shooters: int
-    needed: tuple[int, int | None]
+    needed: tuple[int | None, int | None]
     rolls: tuple[Roll, ...]
     unsaved: int
     killed: tuple[str, ...]
@@ -69,6 +70,7 @@ class Volley:
 
 
 def _hits(dice: Dice, count: int, needed: tuple[int, int | None]) -> tuple[int, list[Roll]]:
+    """Roll to hit (and the follow-up die of a 7+); ``needed`` is a shot that can hit."""
     first = dice.roll(count, f"Stand & Shoot: to hit ({needed[0]}+)")
     hits = sum(f >= needed[0] for f in first.faces)
     rolls = [first]
@@ -97,7 +99,7 @@ def volley(garrison: Unit, garrison_models: int, floors: int, options: wf.Fantas
            target: wf.FantasyUnit, distance: float, dice: Dice) -> Volley:
     """Shoot once at the charging ``target``, ``distance`` inches from the building.
 
-    ``target.models`` loses the models killed (rank and file first, front first).
+    ``target.models`` loses the models killed (rank and file first, from the back).
     """
     weapon = missile_of(garrison)
     if distance > weapon.range:
@@ -105,12 +107,13 @@ def volley(garrison: Unit, garrison_models: int, floors: int, options: wf.Fantas
                 f"{weapon.range:g}\"")
         return Volley(0, (7, None), (), 0, (), text)
     modifiers = [STAND_AND_SHOOT] + ([LONG_RANGE] if distance > weapon.range / 2 else [])
-    try:
-        needed = to_hit_needed(weapon.bs, modifiers)
-    except ValueError as error:
-        raise AssaultError(f"Stand & Shoot: {error}") from None
+    needed = to_hit_needed(weapon.bs, modifiers)
+    if not needed.possible:
+        text = f"Stand & Shoot: {to_hit_decision(weapon.bs, modifiers).reason}; no shots fired"
+        return Volley(0, (7, None), (), 0, (), text)
     shooters = min(garrison_models, wf.shooters_allowed(floors, options))
-    hits, rolls = _hits(dice, shooters * weapon.shots, needed)
+    assert needed.first is not None
+    hits, rolls = _hits(dice, shooters * weapon.shots, (needed.first, needed.then))
     front = target.rank_and_file[:1] or target.models[:1]
     if not front:
         raise AssaultError(f"{target.name} has no models to shoot at")
@@ -124,18 +127,21 @@ def volley(garrison: Unit, garrison_models: int, floors: int, options: wf.Fantas
     killed = _casualties(target, unsaved)
     why = ", ".join(m.reason for m in modifiers)
     text = (f"Stand & Shoot: {shooters} models, {shooters * weapon.shots} shots at "
-            f"{needed[0]}+{f' then {needed[1]}+' if needed[1] else ''} ({why}): {hits} hits, "
+            f"{needed.describe()} ({why}; {hit_chance(needed)} a shot): {hits} hits, "
             f"{wounds} wounds, {unsaved} unsaved; {target.name} loses "
             f"{', '.join(killed) or 'nobody'}")
     return Volley(shooters, needed, tuple(rolls), unsaved, tuple(killed), text)
 
 
 def _casualties(target: wf.FantasyUnit, unsaved: int) -> list[str]:
-    """Take ``unsaved`` wounds off the front rank and file (characters last)."""
+    """Take ``unsaved`` wounds off the back of the rank and file (seed 002: "as usual").
+
+    Command models, then characters, fall last.
+    """
     killed: list[str] = []
     wounds_left = {m.id: m.w for m in target.models}
     for _ in range(unsaved):
-        alive = [m for m in target.rank_and_file if m.id not in killed] or \
+        alive = casualty_order([m for m in target.rank_and_file if m.id not in killed]) or \
             [m for m in target.models if m.id not in killed]
         if not alive:
             break

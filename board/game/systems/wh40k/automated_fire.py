@@ -10,7 +10,9 @@ allocated at random among the unit's models (:func:`rules.wh40k.resolve_wounds`;
 may prefer closest first); otherwise the hits are reported for the players to resolve. All of
 it is one :class:`~board.document.changes.Change` with one log line, every roll and the seed.
 
-Enemy bases are round in the targeting; a vehicle hull counts as the circle inside it.
+Range runs to each enemy model's real base or hull (round, oval, hull, square, rectangular),
+and a model is in sight when any part of it is seen (the exact visible share,
+:func:`geometry.visible_shares`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ import math
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
+import shapely
+
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import LogEntry, Scenario
@@ -27,7 +31,7 @@ from board.game.core.buildings import building_rules, write_back
 from board.game.core.shooters import model_height, mount_arc, mount_height
 from board.game.core.world import World
 from board.game.systems.facts import facts_for
-from geometry import Circle, EnemyUnit, nearest_enemy
+from geometry import Circle, EnemyUnit, Shape, nearest_enemy
 from rules import wh40k
 from rules.dice import Dice, Roll
 
@@ -59,13 +63,7 @@ def _enemies(world: World, side: str) -> list[EnemyUnit]:
     for unit in world.units.values():
         if unit.side == side or not unit.on_table:
             continue
-        bases = []
-        widths = {m.id: m.base.width_in for m in unit.models}
-        for model_id, shape in world.unit_models(unit.id):
-            if not isinstance(shape, Circle):  # the circle inside a hull or an oval
-                centre = shape.centroid
-                shape = Circle(centre.x, centre.y, widths[model_id] / 2.0)
-            bases.append((model_id, shape))
+        bases = tuple(world.unit_models(unit.id))
         found.append(EnemyUnit(unit.id, tuple(bases), model_height(unit, world.rule_system)))
     return found
 
@@ -78,11 +76,18 @@ def _in_arc(enemies: list[EnemyUnit], at: XY, arc: tuple[float, float] | None,
     dx, dy = math.sin(math.radians(arc[0])), -math.cos(math.radians(arc[0]))
     kept = []
     for unit in enemies:
-        models = tuple((mid, c) for mid, c in unit.models
-                       if (c.x - at[0]) * dx + (c.y - at[1]) * dy > -c.radius)
+        models = tuple((mid, c) for mid, c in unit.models if _ahead(c, at, dx, dy) > 0.0)
         if models:
             kept.append(EnemyUnit(unit.id, models, unit.height))
     return kept
+
+
+def _ahead(shape: Shape, at: XY, dx: float, dy: float) -> float:
+    """How far the shape's farthest point lies ahead of the mount along ``(dx, dy)``."""
+    if isinstance(shape, Circle):
+        return (shape.x - at[0]) * dx + (shape.y - at[1]) * dy + shape.radius
+    xy = shapely.get_coordinates(shape)
+    return float(((xy[:, 0] - at[0]) * dx + (xy[:, 1] - at[1]) * dy).max())
 
 
 def _targets_of(world: World, building: wh40k.Building, manual: Collection[str],

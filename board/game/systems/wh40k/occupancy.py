@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import shapely
-from shapely.geometry import Point
+from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from board.document.changes import Change
@@ -35,7 +35,7 @@ from board.game.occupancy.common import (
     room_in,
     turn_mark,
 )
-from geometry import Obstacles, disembark_zone, emergency_disembark_zone
+from geometry import Obstacles, disembark_zones, emergency_disembark_zone
 from rules import wh40k
 from rules.decision import Decision
 
@@ -93,18 +93,21 @@ def disembark_plan(scenario: Scenario, world: World, building: wh40k.Building,
     doors = tuple((p.id, Point(p.x, p.y)) for p in shapes.access_points)
     models = [m for u in party for m in u.models]
     roof = _battlements(building, shapes.battlements)
-    ground = disembark_zone(doors, obstacles, reach)
-    normal = ground
+    door_parts = tuple(zone for _, zone in disembark_zones(doors, obstacles, reach))
+    ground = shapely.union_all(door_parts) if door_parts else Polygon()
+    normal, parts = ground, door_parts
     if roof is not None:  # the battlements count as an access point: out onto them
-        normal = shapely.union_all([ground, obstacles.carve(roof, roof)])
+        roof_zone = obstacles.carve(roof, roof)
+        normal, parts = shapely.union_all([ground, roof_zone]), (*door_parts, roof_zone)
     side = party[0].side
     start: dict[str, XY] = {}
-    for offered in (ground, normal) if doors else ():  # on the ground first, if it fits
-        start = start or first_placement(room_in(world, side, offered),
-                                          shapely.union_all([g for _, g in doors]), models)
+    for offered, offered_parts in ((ground, door_parts), (normal, parts)) if doors else ():
+        start = start or first_placement(room_in(world, side, offered),  # the ground first
+                                         shapely.union_all([g for _, g in doors]), models,
+                                         offered_parts)
     if start:
         return DisembarkPlan(building.id, ids, system, decision, reach, doors, normal, normal,
-                             False, start, roof)
+                             False, start, roof, parts)
     footprint = ((building.id, shapes.footprint),)
     emergency = emergency_disembark_zone(shapes.footprint, obstacles, reach)
     start = first_placement(room_in(world, side, emergency), shapes.footprint, models)

@@ -13,11 +13,13 @@ from typing import Any
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario, TerrainPiece, Unit
+from board.game.core.building_summary import BuildingSummary
 from board.game.core.world import World
 from board.game.occupancy.common import DisembarkPlan, access_exit_verdicts
 from board.game.systems.protocol import AssaultKind, ShotForm
 from board.game.systems.wh40k import occupancy, turn
-from board.game.systems.wh40k.battlements import battlement_claims
+from board.game.systems.wh40k import summary as summaries
+from board.game.systems.wh40k.battlements import battlement_claims, battlement_moves
 from board.game.systems.wh40k.building import Wh40kBuildings
 from board.game.systems.wh40k.facts import Wh40kFacts
 from geometry import Obstacles, PlacementVerdict, Shape
@@ -65,8 +67,23 @@ class Wh40kSystem(Wh40kFacts, Wh40kBuildings):
     def after_models_moved(self, scenario: Scenario, library: Mapping[str, Datasheet],
                            world: World, moved: Mapping[str, tuple[float, float]],
                            ) -> Change | None:
-        """Onto the battlements of an unclaimed building: it is claimed (seed 000)."""
-        return battlement_claims(scenario, library, world, moved)
+        """Onto the battlements of an unclaimed building: it is claimed (seed 000).
+
+        The log also says which terrain test a move onto or off battlements needed
+        (battlements are difficult terrain; :func:`battlement_moves`).
+        """
+        claims = battlement_claims(scenario, library, world, moved)
+        tests = battlement_moves(scenario, library, world, moved)
+        if not tests:
+            return claims
+        change = claims or Change()
+        change.log[:0] = tests
+        return change
+
+    def summary(self, rules_object: Any, scenario: Scenario, sheet: Datasheet,
+                piece: TerrainPiece, base: dict[str, Any]) -> BuildingSummary:
+        """The dock's lines (:mod:`.summary`)."""
+        return summaries.summary(rules_object, base)
 
     def shootable(self, rules_object: Any) -> bool:
         """A building not yet destroyed."""

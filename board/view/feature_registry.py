@@ -1,0 +1,48 @@
+"""The window's tools by name, typed: what :mod:`board.view.features` installs.
+
+Each installer puts its object here (``window.features.measure = feature``), and code that
+needs a tool asks for it by its declared name and type: ``window.features.measure`` is a
+:class:`~board.view.measure.feature.MeasureFeature` or ``None`` (not installed yet, e.g.
+before the first paint). The window's properties of the same names (``window.measure``…)
+return the installed tool or raise ``AttributeError``. Nothing is hung on the window or the
+scene at run time, so mypy sees every dependency.
+
+Only the types are imported here (the tools themselves load after the board's first paint).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from board.view.assault.controller import StormController
+    from board.view.buildings.controller import BuildingController
+    from board.view.deploy.controller import DeployController
+    from board.view.export.controller import ExportController
+    from board.view.log.dock import LogDock
+    from board.view.measure.feature import MeasureFeature
+    from board.view.remote.controller import RemoteController
+    from board.view.replay.dialog import ReplayController
+    from board.view.shooting.feature import ShootingFeature
+
+__all__ = ["Features"]
+
+
+@dataclass
+class Features:
+    """The installed tools (``None``: not installed)."""
+
+    log_dock: LogDock | None = None
+    deploy: DeployController | None = None
+    exporter: ExportController | None = None
+    buildings: BuildingController | None = None
+    measure: MeasureFeature | None = None
+    storm: StormController | None = None
+    shooting: ShootingFeature | None = None
+    replay: ReplayController | None = None
+    remote: RemoteController | None = None
+
+    def installed(self) -> list[str]:
+        """The names of the tools installed so far."""
+        return [name for name, value in vars(self).items() if value is not None]

@@ -1,0 +1,398 @@
+"""The farthest point of a base from any footprint, convex or not, computed — never sampled.
+
+"Wholly within N" compares ``max over the base of dist(p, target)`` with N. Against a convex
+target the maximum sits at a base's vertex (polygons) or straight out from its centre
+(circles), as :mod:`geometry.measure` uses. Against a non-convex polygon ``B`` (the shipped
+L-shaped ruins) the distance ``f(p) = dist(p, B)`` is the smallest of the distances to B's
+*features* — its corners and the lines of its edges — and 0 inside B. Along the base's
+outline each feature distance is smooth, so the largest ``f`` there is found at
+
+- the base's corners (polygon bases), or the point of a circle straight away from a corner or
+  square away from an edge line (each feature's own farthest point), or
+- a point where two features are equally far: a bisector line of two corners or of two edge
+  lines (linear), or a parabola of a corner and an edge line (a quadratic along a straight
+  edge, a quartic around a circle, solved as polynomial roots).
+
+Every candidate is measured exactly to B and the largest wins. A maximum strictly inside the
+base needs B to wrap round that point (a pocket of the footprint): it is then a point equally
+far from three features (a corner circumcentre, a point equally far from three edge lines, or
+the roots of a quadratic for the mixed triples), and those inside the base are candidates too
+(only computed when the base reaches into the footprint's hull).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+from geometry.footprints import Circle, Shape
+
+__all__ = ["farthest_from_polygon", "farthest_distances"]
+
+FloatArray = NDArray[np.float64]
+
+
+class _Features:
+    """A polygon's corners, edges and edge lines (unit normal ``n``, offset ``k``: n·p = k)."""
+
+    def __init__(self, target: BaseGeometry) -> None:
+        rings = [np.asarray(r.coords, dtype=float) for poly in shapely.get_parts(target)
+                 for r in [poly.exterior, *poly.interiors]]
+        self.starts = np.concatenate([r[:-1] for r in rings])
+        self.ends = np.concatenate([r[1:] for r in rings])
+        edge = self.ends - self.starts
+        length = np.hypot(edge[:, 0], edge[:, 1])
+        keep = length > 0
+        self.starts, self.ends, edge, length = (self.starts[keep], self.ends[keep], edge[keep],
+                                                length[keep])
+        self.normals = np.stack([edge[:, 1], -edge[:, 0]], axis=1) / length[:, None]
+        self.offsets = (self.normals * self.starts).sum(axis=1)
+        self.corners = self.starts
+        self.target = target
+        self.lines = self.bisectors()
+        self.pairs = self.corner_line_pairs()
+        v, n, k = self.pairs
+        # a corner on the line: equal distances only where the two regions meet (no kink)
+        self.on_line = np.abs((v * n).sum(axis=1) - k) <= 1e-12 * (1.0 + np.abs(k))
+        self.pocket = target.convex_hull.difference(target)
+        shapely.prepare(self.pocket)
+        self._inner: FloatArray | None = None
+
+    @property
+    def inner(self) -> FloatArray:
+        """Points equally far from three features (made on first use)."""
+        if self._inner is None:
+            self._inner = _three_feature_points(self)
+        return self._inner
+
+    def distance(self, points: FloatArray) -> FloatArray:
+        """Exact distance of each point to the polygon (0 inside), vectorised."""
+        rel = points[:, None, :] - self.starts[None, :, :]
+        edge = self.ends - self.starts
+        length2 = (edge * edge).sum(axis=1)
+        t = np.clip((rel * edge[None]).sum(axis=2) / length2, 0.0, 1.0)
+        gap = rel - t[..., None] * edge[None]
+        dist = np.sqrt((gap * gap).sum(axis=2)).min(axis=1)
+        x, y = points[:, 0:1], points[:, 1:2]
+        (ax, ay), (bx, by) = self.starts.T[:, None, :], self.ends.T[:, None, :]
+        crosses = (ay > y) != (by > y)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            at = ax + (y - ay) * (bx - ax) / (by - ay)
+        inside = (np.count_nonzero(crosses & (x < at), axis=1) % 2) == 1
+        return np.where(inside, 0.0, dist)
+
+    def bisectors(self) -> tuple[FloatArray, FloatArray]:
+        """Lines ``a·p = b`` on which two corners, or two edge lines, are equally far."""
+        i, j = np.triu_indices(len(self.corners), k=1)
+        v1, v2 = self.corners[i], self.corners[j]
+        a = [2.0 * (v2 - v1)]
+        b = [(v2 * v2).sum(axis=1) - (v1 * v1).sum(axis=1)]
+        i, j = np.triu_indices(len(self.normals), k=1)
+        for sign in (1.0, -1.0):
+            a.append(self.normals[i] - sign * self.normals[j])
+            b.append(self.offsets[i] - sign * self.offsets[j])
+        a_all, b_all = np.concatenate(a), np.concatenate(b)
+        useful = np.hypot(a_all[:, 0], a_all[:, 1]) > 1e-12
+        return a_all[useful], b_all[useful]
+
+    def corner_line_pairs(self) -> tuple[FloatArray, FloatArray, FloatArray]:
+        """Every (corner, edge line) pair: the corner, the line's normal and offset."""
+        i, j = np.meshgrid(np.arange(len(self.corners)), np.arange(len(self.normals)),
+                           indexing="ij")
+        return self.corners[i.ravel()], self.normals[j.ravel()], self.offsets[j.ravel()]
+
+
+def _circle_candidates(xyr: FloatArray, features: _Features,
+                       ) -> tuple[FloatArray, NDArray[np.intp]]:
+    """Points of each circle where the distance to the footprint may be largest, and whose."""
+    c, r = xyr[:, :2], xyr[:, 2]
+    count = len(xyr)
+    angles = [np.full((count, 1), math.pi)]
+    away = c[:, None, :] - features.corners[None, :, :]
+    angles.append(np.arctan2(away[..., 1], away[..., 0]))
+    normal_angle = np.arctan2(features.normals[:, 1], features.normals[:, 0])
+    angles += [np.broadcast_to(normal_angle, (count, len(normal_angle))),
+               np.broadcast_to(normal_angle + math.pi, (count, len(normal_angle)))]
+    a, b = features.lines
+    size = np.hypot(a[:, 0], a[:, 1])
+    cosine = (b[None, :] - c @ a.T) / (r[:, None] * size[None, :])
+    phi = np.arctan2(a[:, 1], a[:, 0])[None, :]
+    spread = np.arccos(np.clip(cosine, -1.0, 1.0))
+    miss = np.abs(cosine) > 1.0
+    angles += [np.where(miss, math.pi, phi + spread), np.where(miss, math.pi, phi - spread)]
+    theta = np.concatenate(angles, axis=1)
+    whose = np.repeat(np.arange(count), theta.shape[1])
+    theta = theta.ravel()
+    # a corner or an edge line farther from the centre than dist(centre, B) + 2r is never
+    # the nearest feature of a point of the circle: leave its pairs out
+    reach = features.distance(c) + 2.0 * r
+    v, n, k = features.pairs
+    corner_gap = np.hypot(c[:, None, 0] - v[None, :, 0], c[:, None, 1] - v[None, :, 1])
+    line_gap = np.abs(c @ n.T - k[None, :])
+    near = (corner_gap <= reach[:, None] + 1e-9) & (line_gap <= reach[:, None] + 1e-9)
+    near &= ~features.on_line[None, :]
+    rows, cols = np.nonzero(near)
+    more, more_whose = _corner_line_angles(c[rows], r[rows], v[cols], n[cols], k[cols])
+    more_whose = rows[more_whose] if len(more_whose) else more_whose
+    theta = np.concatenate([theta, more])
+    whose = np.concatenate([whose, more_whose])
+    points = c[whose] + r[whose, None] * np.stack([np.cos(theta), np.sin(theta)], axis=1)
+    return points, whose
+
+
+def _corner_line_angles(c: FloatArray, r: FloatArray, corners: FloatArray, normals: FloatArray,
+                        offsets: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """Angles on circle ``i`` equally far from corner ``i`` and edge line ``i`` (quartic roots).
+
+    Returns the angles and the row each belongs to.
+    """
+    if not len(corners):
+        return np.zeros(0), np.zeros(0, dtype=np.intp)
+    whose = np.arange(len(c))
+    cc, rr, v, n, k = c, r, corners, normals, offsets
+    d = cc - v
+    m = (n * cc).sum(axis=1) - k
+    big_k = (d * d).sum(axis=1) + rr * rr
+    # with t = tan(θ/2): cos θ = (1 − t²)/R, sin θ = 2t/R, R = 1 + t²; coefficients t⁴ … t⁰
+    n_t = np.stack([-n[:, 0], 2 * n[:, 1], n[:, 0]], axis=1)
+    d_t = np.stack([-d[:, 0], 2 * d[:, 1], d[:, 0]], axis=1)
+    lin = d_t - m[:, None] * n_t
+    lin_r = np.stack([lin[:, 0], lin[:, 1], lin[:, 0] + lin[:, 2], lin[:, 1], lin[:, 2]], 1)
+    nn = np.stack([n_t[:, 0] ** 2, 2 * n_t[:, 0] * n_t[:, 1],
+                   n_t[:, 1] ** 2 + 2 * n_t[:, 0] * n_t[:, 2], 2 * n_t[:, 1] * n_t[:, 2],
+                   n_t[:, 2] ** 2], axis=1)
+    r2 = np.array([1.0, 0.0, 2.0, 0.0, 1.0])
+    quartics = ((big_k - m ** 2)[:, None] * r2[None, :] + 2 * rr[:, None] * lin_r
+                - (rr * rr)[:, None] * nn)
+    scale = np.abs(quartics).max(axis=1, keepdims=True)
+    quartics = quartics / np.where(scale > 0, scale, 1.0)
+    full = np.abs(quartics[:, 0]) > 1e-12
+    found, found_whose = [], []
+    if full.any():
+        monic = quartics[full, 1:] / quartics[full, 0:1]
+        companion = np.zeros((int(full.sum()), 4, 4))
+        companion[:, 0, :] = -monic
+        companion[:, 1, 0] = companion[:, 2, 1] = companion[:, 3, 2] = 1.0
+        roots = np.linalg.eigvals(companion)
+        real = np.abs(roots.imag) <= 1e-7 * np.maximum(1.0, np.abs(roots.real))
+        owner = np.repeat(whose[full], 4).reshape(-1, 4)
+        found.append(2.0 * np.arctan(roots.real[real]))
+        found_whose.append(owner[real])
+    for row in np.flatnonzero(~full):  # a lower degree: the rest of its roots are at t = ∞
+        nonzero = np.flatnonzero(np.abs(quartics[row]) > 1e-14)
+        if len(nonzero):
+            roots = np.roots(quartics[row, nonzero[0]:])
+            real = roots[np.abs(roots.imag) <= 1e-7 * np.maximum(1.0, np.abs(roots.real))].real
+            found.append(2.0 * np.arctan(real))
+            found_whose.append(np.full(len(real), whose[row]))
+    if not found:
+        return np.zeros(0), np.zeros(0, dtype=np.intp)
+    return np.concatenate(found), np.concatenate(found_whose).astype(np.intp)
+
+
+def _segment_candidates(p0: FloatArray, p1: FloatArray, features: _Features) -> FloatArray:
+    """Points of the base's edges ``p0 → p1`` where the distance to B may be largest."""
+    e = p1 - p0
+    found = [p0, p1]
+    a, b = features.lines
+    den = e @ a.T
+    num = b[None, :] - p0 @ a.T
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = np.where(np.abs(den) > 1e-15, num / den, -1.0)
+    rows, cols = np.nonzero((t >= 0.0) & (t <= 1.0))
+    found.append(p0[rows] + t[rows, cols, None] * e[rows])
+    v, n, k = features.pairs
+    if len(v):
+        ne = e @ n.T
+        rel = p0[:, None, :] - v[None, :, :]
+        m = p0 @ n.T - k[None, :]
+        qa = (e * e).sum(axis=1)[:, None] - ne ** 2
+        qb = 2.0 * ((e[:, None, :] * rel).sum(axis=2) - ne * m)
+        qc = (rel * rel).sum(axis=2) - m ** 2
+        disc = qb * qb - 4 * qa * qc
+        ok = disc >= 0
+        root = np.sqrt(np.where(ok, disc, 0.0))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            for sign in (1.0, -1.0):
+                t = np.where(np.abs(qa) > 1e-15, (-qb + sign * root) / (2 * qa),
+                             np.where(np.abs(qb) > 1e-15, -qc / qb, -1.0))
+                rows, cols = np.nonzero(ok & (t >= 0.0) & (t <= 1.0))
+                found.append(p0[rows] + t[rows, cols, None] * e[rows])
+    return np.concatenate(found)
+
+
+def _outline_candidates(shape: BaseGeometry, features: _Features) -> FloatArray:
+    """Candidate points of a polygon base's outline (or a line's, or a point)."""
+    ring = np.asarray(shapely.get_coordinates(shape.exterior if isinstance(shape, Polygon)
+                                              else shape), dtype=float)
+    if len(ring) == 1:
+        return ring
+    return _segment_candidates(ring[:-1], ring[1:], features)
+
+
+def _three_feature_points(features: _Features) -> FloatArray:
+    """Points equally far from three features (corners or edge lines): where B wraps round.
+
+    A maximum of the distance strictly inside a base is such a point (elsewhere the distance
+    rises in some direction, or stays level along a ridge that reaches the outline).
+    """
+    v, n, k = features.corners, features.normals, features.offsets
+    found = []
+    if len(v) >= 3:  # corner, corner, corner: circumcentres
+        i, j, m = np.array(list(_triples(len(v)))).T
+        a, b, c = v[i], v[j], v[m]
+        d = 2 * (a[:, 0] * (b[:, 1] - c[:, 1]) + b[:, 0] * (c[:, 1] - a[:, 1])
+                 + c[:, 0] * (a[:, 1] - b[:, 1]))
+        ok = np.abs(d) > 1e-12
+        a2, b2, c2 = (a * a).sum(1), (b * b).sum(1), (c * c).sum(1)
+        ux = (a2 * (b[:, 1] - c[:, 1]) + b2 * (c[:, 1] - a[:, 1]) + c2 * (a[:, 1] - b[:, 1]))
+        uy = (a2 * (c[:, 0] - b[:, 0]) + b2 * (a[:, 0] - c[:, 0]) + c2 * (b[:, 0] - a[:, 0]))
+        found.append(np.stack([ux[ok] / d[ok], uy[ok] / d[ok]], axis=1))
+    if len(n) >= 3:  # line, line, line: n·p − s ρ = k for each, signs ±
+        i, j, m = np.array(list(_triples(len(n)))).T
+        for signs in ((1, 1, 1), (1, 1, -1), (1, -1, 1), (-1, 1, 1)):
+            mat = np.stack([np.column_stack([n[q], -np.full(len(q), sg, float)])
+                            for q, sg in zip((i, j, m), signs, strict=True)], axis=1)
+            rhs = np.stack([k[i], k[j], k[m]], axis=1)
+            ok = np.abs(np.linalg.det(mat)) > 1e-12
+            if ok.any():
+                found.append(np.linalg.solve(mat[ok], rhs[ok][..., None])[:, :2, 0])
+    if len(n) >= 2 and len(v):  # corner, line, line: p = p0 + ρ q, |p − v| = ρ
+        i, j = np.triu_indices(len(n), k=1)
+        mat = np.stack([n[i], n[j]], axis=1)
+        ok = np.abs(np.linalg.det(mat)) > 1e-12
+        inv = np.linalg.inv(mat[ok])
+        p0 = (inv @ np.stack([k[i][ok], k[j][ok]], 1)[..., None])[..., 0]
+        for si in (1.0, -1.0):
+            for sj in (1.0, -1.0):
+                q = (inv @ np.array([si, sj]))
+                rel = p0[:, None, :] - v[None, :, :]
+                qa = (q * q).sum(1)[:, None] - 1.0
+                qb = 2 * (q[:, None, :] * rel).sum(2)
+                qc = (rel * rel).sum(2)
+                for rho in _quadratic_roots(np.broadcast_to(qa, qb.shape), qb, qc):
+                    good = np.isfinite(rho) & (rho >= 0)
+                    rows, _ = np.nonzero(good)
+                    found.append(p0[rows] + rho[good][:, None] * q[rows])
+    if len(v) >= 2 and len(n):  # corner, corner, line: on the corners' bisector
+        i, j = np.triu_indices(len(v), k=1)
+        a = 2.0 * (v[j] - v[i])
+        b = (v[j] * v[j]).sum(1) - (v[i] * v[i]).sum(1)
+        size2 = (a * a).sum(1)
+        ok = size2 > 1e-24
+        a, b, vi = a[ok], b[ok], v[i][ok]
+        p0 = a * (b / size2[ok])[:, None]
+        w = np.stack([-a[:, 1], a[:, 0]], 1)
+        rel = (p0 - vi)[:, None, :]
+        nw = w @ n.T
+        mm = p0 @ n.T - k[None, :]
+        qa = (w * w).sum(1)[:, None] - nw ** 2
+        qb = 2 * ((w[:, None, :] * rel).sum(2) - nw * mm)
+        qc = (rel * rel).sum(2) - mm ** 2
+        for tau in _quadratic_roots(qa, qb, qc):
+            good = np.isfinite(tau)
+            rows, _ = np.nonzero(good)
+            found.append(p0[rows] + tau[good][:, None] * w[rows])
+    return np.concatenate(found) if found else np.zeros((0, 2))
+
+
+def _triples(count: int) -> list[tuple[int, int, int]]:
+    return [(i, j, m) for i in range(count) for j in range(i + 1, count)
+            for m in range(j + 1, count)]
+
+
+def _quadratic_roots(qa: FloatArray, qb: FloatArray, qc: FloatArray) -> list[FloatArray]:
+    """Both roots of ``qa x² + qb x + qc`` elementwise (nan where none; linear when qa = 0)."""
+    disc = qb * qb - 4 * qa * qc
+    root = np.sqrt(np.where(disc >= 0, disc, np.nan))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        flat = np.abs(qa) <= 1e-15
+        one = np.where(flat, -qc / qb, (-qb + root) / (2 * qa))
+        two = np.where(flat, np.nan, (-qb - root) / (2 * qa))
+    return [one, two]
+
+
+def _interior_candidates(shape: Shape, features: _Features) -> FloatArray:
+    """Three-feature points inside the base, when the base reaches into B's hull."""
+    if features.pocket.is_empty:
+        return np.zeros((0, 2))
+    if isinstance(shape, Circle):
+        if float(shapely.distance(shapely.Point(shape.centre), features.pocket)) >= shape.radius:
+            return np.zeros((0, 2))
+    elif not shapely.intersects(shape, features.pocket) or \
+            shapely.intersection(shape, features.pocket).area <= 0.0:
+        return np.zeros((0, 2))
+    points = features.inner
+    if isinstance(shape, Circle):
+        inside = np.hypot(points[:, 0] - shape.x, points[:, 1] - shape.y) <= shape.radius
+    else:
+        inside = shapely.contains_xy(shape, points[:, 0], points[:, 1])
+    return points[inside]
+
+
+_CACHE: dict[bytes, _Features] = {}
+
+
+def _features(target: BaseGeometry) -> _Features:
+    """The target's features, kept for the last few targets (a ruin is asked about often)."""
+    key = shapely.to_wkb(target)
+    found = _CACHE.get(key)
+    if found is None:
+        if len(_CACHE) >= 32:
+            _CACHE.pop(next(iter(_CACHE)))
+        found = _CACHE[key] = _Features(target)
+    return found
+
+
+def farthest_distances(shapes: list[Shape], target: BaseGeometry) -> FloatArray:
+    """Farthest distance of each shape from a polygon ``target``, convex or not (vectorised).
+
+    Examples
+    --------
+    >>> ruin = Polygon([(0, 0), (6, 0), (6, 2), (2, 2), (2, 6), (0, 6)])
+    >>> farthest_distances([Circle(3, 3, 0.5), Circle(1, 1, 0.5)], ruin).round(6).tolist()
+    [1.353553, 0.0]
+    """
+    features = _features(target)
+    out = np.zeros(len(shapes))
+    rows = [i for i, s in enumerate(shapes) if isinstance(s, Circle)]
+    if rows:
+        xyr = np.array([(s.x, s.y, s.radius) for s in shapes if isinstance(s, Circle)])
+        points, whose = _circle_candidates(xyr, features)
+        reach = features.distance(points)
+        best = np.zeros(len(rows))
+        np.maximum.at(best, whose, reach)
+        if not features.pocket.is_empty:  # only bases reaching into the footprint's hull
+            gaps = shapely.distance(shapely.points(xyr[:, :2]), features.pocket)
+            for j in np.flatnonzero(gaps < xyr[:, 2]):
+                inner = _interior_candidates(shapes[rows[j]], features)
+                if len(inner):
+                    best[j] = max(best[j], float(features.distance(inner).max()))
+        out[rows] = best
+    for i, shape in enumerate(shapes):
+        if not isinstance(shape, Circle):
+            points = np.concatenate([_outline_candidates(shape, features),
+                                     _interior_candidates(shape, features)])
+            out[i] = float(features.distance(points).max()) if len(points) else 0.0
+    return out
+
+
+def farthest_from_polygon(shape: Shape, target: BaseGeometry) -> float:
+    """How far the farthest part of ``shape`` is from a polygon ``target``, convex or not.
+
+    Examples
+    --------
+    An L-shaped ruin and a base in its notch: its point farthest from both inner walls is at 45°.
+
+    >>> ruin = Polygon([(0, 0), (6, 0), (6, 2), (2, 2), (2, 6), (0, 6)])
+    >>> round(farthest_from_polygon(Circle(3, 3, 0.5), ruin), 9)  # 1 + 0.5 / √2
+    1.353553391
+    >>> round(farthest_from_polygon(Circle(8, 8, 1), ruin), 6)  # on the corners' bisector
+    7.232822
+    """
+    return float(farthest_distances([shape], target)[0])

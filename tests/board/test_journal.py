@@ -1,0 +1,163 @@
+"""The journal (board.document.journal): every accepted edit kept, the board rebuilt exactly."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from board.document.changes import Change
+from board.document.datasheets import DatasheetLibrary, load_library
+from board.document.edits import ScenarioDocument
+from board.document.io import load_scenario, save_scenario, scenario_to_dict
+from board.document.journal import (
+    Journal,
+    JournalError,
+    find_recoverable,
+    journal_path,
+    read_journal,
+    recover,
+    remove_stale_saves,
+)
+from board.document.journal_codec import decode_edit, encode_edit
+from resources import DEMO_SCENARIO
+from tests.board.random_edits import run_edits
+
+
+@pytest.fixture(scope="module")
+def sheets() -> DatasheetLibrary:
+    return load_library()
+
+
+def _doc(sheets: DatasheetLibrary) -> ScenarioDocument:
+    return ScenarioDocument(load_scenario(DEMO_SCENARIO, sheets))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_recovery_rebuilds_exactly_the_board_of_every_kind_of_edit(
+    tmp_path: Path, sheets: DatasheetLibrary, seed: int
+) -> None:
+    doc = _doc(sheets)
+    journal = Journal.start(tmp_path / "unsaved.journal", doc)
+    run_edits(doc, seed, 150, sheets)
+    journal.close(delete=False)
+    found = recover(tmp_path / "unsaved.journal", sheets)
+    assert found.edits == 150
+    assert scenario_to_dict(found.scenario) == scenario_to_dict(doc.scenario)
+
+
+def test_every_edit_round_trips_through_its_json(sheets: DatasheetLibrary) -> None:
+    doc = _doc(sheets)
+    events = []
+    doc.accepted.connect(events.append)
+    run_edits(doc, 99, 400, sheets)
+    ops = {e.op for e in events}
+    assert ops >= {"move_models", "rotate_models", "remove_models", "restore_models",
+                   "add_pieces", "remove_piece", "place_pieces", "claim_piece", "add_unit",
+                   "remove_unit", "apply_change"}
+    for event in events:
+        text = json.dumps(encode_edit(event.op, event.args), allow_nan=False)
+        again = decode_edit(event.op, json.loads(text))
+        assert encode_edit(event.op, again) == json.loads(text)
+
+
+def test_a_saved_board_journals_from_its_file_and_saving_compacts(
+    tmp_path: Path, sheets: DatasheetLibrary
+) -> None:
+    file = tmp_path / "game.json"
+    doc = _doc(sheets)
+    save_scenario(doc.scenario, file)
+    journal = Journal.start(journal_path(file), doc, file)
+    run_edits(doc, 3, 40, sheets)
+    assert find_recoverable([journal_path(file)]) == []  # this process is still running
+    assert scenario_to_dict(recover(journal_path(file), sheets).scenario) == scenario_to_dict(
+        doc.scenario)
+    save_scenario(doc.scenario, file)
+    journal.close(delete=False)
+    journal = Journal.start(journal_path(file), doc, file)
+    header, records, note = read_journal(journal_path(file))
+    assert records == [] and note == "" and header["revision"] == doc.revision
+    doc.apply_change(Change(options={"turn": 4}))
+    journal.close(delete=False)
+    found = recover(journal_path(file), sheets)
+    assert found.edits == 1 and found.scenario.options["turn"] == 4
+    assert found.scenario_file == file.resolve()
+
+
+def test_a_journal_whose_file_changed_is_refused(tmp_path: Path, sheets: DatasheetLibrary) -> None:
+    file = tmp_path / "game.json"
+    doc = _doc(sheets)
+    save_scenario(doc.scenario, file)
+    journal = Journal.start(journal_path(file), doc, file)
+    doc.move_models({doc.scenario.units[0].models[0].id: (5.0, 5.0)})
+    journal.close(delete=False)
+    file.write_text(file.read_text().replace('"name"', '"name" ', 1))
+    with pytest.raises(JournalError, match="changed after the journal began"):
+        recover(journal_path(file), sheets)
+
+
+def test_a_line_cut_short_is_left_out_and_a_damaged_one_stops_reading(
+    tmp_path: Path, sheets: DatasheetLibrary
+) -> None:
+    doc = _doc(sheets)
+    path = tmp_path / "j.journal"
+    journal = Journal.start(path, doc)
+    run_edits(doc, 5, 10, sheets)
+    journal.close(delete=False)
+    whole = path.read_bytes()
+    path.write_bytes(whole + b'{"n": 11, "t": 1.0, "op": "move_mod')  # died mid-write
+    found = recover(path, sheets)
+    assert found.edits == 10 and found.note == ""
+    lines = whole.split(b"\n")
+    lines[4] = b"garbage"
+    path.write_bytes(b"\n".join(lines))
+    found = recover(path, sheets)
+    assert found.edits == 3 and "line 5 is damaged" in found.note
+    path.write_bytes(b"not a journal\n")
+    with pytest.raises(JournalError, match="not a battleboard journal"):
+        recover(path, sheets)
+
+
+def test_journals_left_by_a_dead_program_are_found(
+    tmp_path: Path, sheets: DatasheetLibrary
+) -> None:
+    doc = _doc(sheets)
+    path = tmp_path / "unsaved-1.journal"
+    journal = Journal.start(path, doc)
+    doc.move_models({doc.scenario.units[0].models[0].id: (5.0, 5.0)})
+    journal.close(delete=False)
+    header, *_ = read_journal(path)
+    lines = path.read_bytes().split(b"\n")
+    header["pid"] = 2**22 + 12345  # no such process
+    lines[0] = json.dumps(header).encode()
+    path.write_bytes(b"\n".join(lines))
+    empty = tmp_path / "unsaved-2.journal"
+    Journal.start(empty, ScenarioDocument()).close(delete=False)
+    assert find_recoverable([tmp_path]) == [path]
+
+
+def test_appending_fails_softly_and_stops(tmp_path: Path, sheets: DatasheetLibrary) -> None:
+    doc = _doc(sheets)
+    journal = Journal.start(tmp_path / "j.journal", doc)
+    os.close(journal._fd)  # the disk went away
+    doc.move_models({doc.scenario.units[0].models[0].id: (5.0, 5.0)})
+    assert "cannot be written" in journal.failure
+    journal._fd = -1
+
+
+def test_stale_temporary_files_of_interrupted_saves_are_removed(tmp_path: Path) -> None:
+    file = tmp_path / "game.json"
+    file.write_text("{}")
+    old = tmp_path / ".game.json.abc123.tmp"
+    old.write_text("half a save")
+    os.utime(old, (time.time() - 3600, time.time() - 3600))
+    fresh = tmp_path / ".game.json.def456.tmp"  # a save going on right now
+    fresh.write_text("...")
+    other = tmp_path / ".other.json.abc.tmp"
+    other.write_text("x")
+    os.utime(other, (time.time() - 3600, time.time() - 3600))
+    assert remove_stale_saves(file) == [old]
+    assert not old.exists() and fresh.exists() and other.exists()

@@ -1,0 +1,77 @@
+"""Exact "wholly within" a non-convex footprint: hand-computed cases and a brute-force check."""
+
+import math
+
+import numpy as np
+import pytest
+import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shapely.geometry import Polygon
+
+from geometry import Circle, farthest_distance, hull, oval_base, unit_wholly_within, wholly_within
+from geometry.farthest import farthest_distances
+
+L_RUIN = Polygon([(0, 0), (6, 0), (6, 2), (2, 2), (2, 6), (0, 6)])
+U_RUIN = Polygon([(0, 0), (6, 0), (6, 6), (4, 6), (4, 2), (2, 2), (2, 6), (0, 6)])
+
+
+def test_a_base_in_the_notch_of_an_l_ruin():
+    # both inner walls are 1" from the centre; the farthest point is at 45°: 1 + r/√2
+    far = 1 + 0.5 / math.sqrt(2)
+    assert farthest_distance(Circle(3, 3, 0.5), L_RUIN) == pytest.approx(far, abs=1e-12)
+    assert wholly_within(Circle(3, 3, 0.5), L_RUIN, far)
+    assert not wholly_within(Circle(3, 3, 0.5), L_RUIN, far - 1e-6)
+
+
+def test_beyond_the_corners_on_their_bisector():
+    # (8, 8) is as far from (6, 2) as from (2, 6): the farthest point lies on the bisector
+    p = 8 + 1 / math.sqrt(2)
+    far = math.hypot(p - 6, p - 2)
+    assert farthest_distance(Circle(8, 8, 1), L_RUIN) == pytest.approx(far, abs=1e-12)
+
+
+@pytest.mark.parametrize(("reach", "ok"), [(0.9999, False), (1.0, True)])
+def test_a_hull_square_in_the_notch(reach, ok):
+    # a 1" x 1" square hull over (2.5, 2.5)-(3.5, 3.5): its far corner is 1.5" from both
+    # inner walls, so it is wholly within 1.5" of the ruin and not within 1.4999"
+    square = hull(3, 3, 1, 1, 0)
+    assert farthest_distance(square, L_RUIN) == pytest.approx(1.5, abs=1e-12)
+    assert wholly_within(square, L_RUIN, reach + 0.5) is ok
+
+
+def test_a_base_in_the_channel_of_a_u_ruin():
+    # the channel is 2" wide (x 2..4): a 0.5" base centred in it reaches 1.5" from a wall
+    assert farthest_distance(Circle(3, 4, 0.5), U_RUIN) == pytest.approx(0.5 + 0.5, abs=1e-12)
+
+
+def test_a_unit_against_the_ruin_is_exact_and_batched():
+    models = [("a", Circle(3, 3, 0.5)), ("b", Circle(1, 1, 0.5)),
+              ("c", oval_base(8, 3, 60, 35, 30))]
+    check = unit_wholly_within(models, L_RUIN, 1.3535)
+    assert [v.model_id for v in check.failing] == ["a", "c"]
+    assert check.distances[0] == pytest.approx(1 + 0.5 / math.sqrt(2), abs=1e-12)
+
+
+def _brute(shape, target):
+    """The slow, obvious way: the outline every 0.0002" and a fine grid inside."""
+    body = shape.polygon(0.00001) if isinstance(shape, Circle) else shape
+    outline = shapely.get_coordinates(shapely.segmentize(body.exterior, 0.0002))
+    minx, miny, maxx, maxy = body.bounds
+    xs, ys = np.meshgrid(np.linspace(minx, maxx, 120), np.linspace(miny, maxy, 120))
+    grid = np.c_[xs.ravel(), ys.ravel()]
+    grid = grid[shapely.contains_xy(body, grid[:, 0], grid[:, 1])]
+    points = np.r_[outline, grid]
+    return float(shapely.distance(shapely.points(points), target).max())
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([L_RUIN, U_RUIN]), st.floats(-2, 8), st.floats(-2, 8),
+       st.floats(0.3, 1.5), st.integers(0, 2), st.floats(0, 180))
+def test_never_below_the_truth_and_close_to_it(ruin, x, y, size, kind, turn):
+    shape = [Circle(x, y, size), oval_base(x, y, 60, 35, turn),
+             hull(x, y, 2 * size, size, turn)][kind]
+    exact = float(farthest_distances([shape], ruin)[0])
+    slow = _brute(shape, ruin)
+    assert exact >= slow - 1e-9  # never on the accepting side of what any point shows
+    assert exact <= slow + 0.002
