@@ -109,10 +109,12 @@ class UnitsController:
 
 
 def label_boxes(window: MainWindow) -> list[Box]:
-    """The boxes of the buildings as drawn, their name labels included (kept uncovered)."""
+    """The boxes of the buildings as drawn: markers and name labels (kept uncovered)."""
     boxes: list[Box] = []
     view = window.view
     for item in window.scene.piece_items().values():
+        drawn = item.sceneBoundingRect()  # the footprint with its doors, slits and badges
+        boxes.append((drawn.left(), drawn.top(), drawn.right(), drawn.bottom()))
         for child in item.childItems():
             if isinstance(child, LabelItem) and child.isVisible():
                 # A label keeps its size on screen: measured in the view's pixels.
