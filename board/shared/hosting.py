@@ -32,12 +32,28 @@ class BackgroundServer:
         """The join link of ``room`` on this server."""
         return room_link(self.host, self.port, room, room_secret(server_key(self.data), room))
 
+    def _port_free(self) -> bool:
+        with socket.socket() as probe:
+            try:
+                probe.bind((self.host, self.port))
+            except OSError:
+                return False
+        return True
+
     def start(self, timeout: float = 10.0) -> None:
-        """Start serving; return once the port accepts connections (``OSError`` if it won't)."""
+        """Start serving; return once the port accepts connections (``OSError`` if it won't).
+
+        A port still held (a server stopping, another program) is waited for until
+        ``timeout``, so that a connection made afterwards is to this server.
+        """
         server_key(self.data)
+        deadline = time.monotonic() + timeout
+        while not self._port_free():
+            if time.monotonic() > deadline:
+                raise OSError(f"port {self.port} on {self.host} is in use")
+            time.sleep(0.05)
         self._thread = threading.Thread(target=self._run, daemon=True, name="battleboard-serve")
         self._thread.start()
-        deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.error is not None:
                 raise OSError(f"cannot serve on {self.host}:{self.port}: {self.error}")
@@ -63,7 +79,7 @@ class BackgroundServer:
         finally:
             loop.close()
 
-    def stop(self, timeout: float = 5.0) -> None:
+    def stop(self, timeout: float = 10.0) -> None:
         """Stop serving and end the thread (waits at most ``timeout`` seconds)."""
         if self._loop is not None and self._task is not None:
             with contextlib.suppress(RuntimeError):

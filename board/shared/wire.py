@@ -114,7 +114,8 @@ class WireClient:
         assert self._stop is not None
         while not self._stop.is_set():
             try:
-                connection: Any = aconnect_ws(self.url, keepalive_ping_interval_seconds=5.0)
+                connection: Any = aconnect_ws(self.url, keepalive_ping_interval_seconds=5.0,
+                                              keepalive_ping_timeout_seconds=5.0)
                 async with connection as socket:
                     await self._session(socket)
             except WebSocketUpgradeError as error:

@@ -131,7 +131,7 @@ def test_two_windows_play_a_game_through_the_server(qtbot, two_windows, tmp_path
     assert offline != (42.0, 30.0)
     host.remote.server = BackgroundServer(rooms, port)
     host.remote.server.start()
-    qtbot.waitUntil(lambda: doc_at(host, "b1") == offline, timeout=WAIT_MS * 2)
+    qtbot.waitUntil(lambda: doc_at(host, "b1") == offline, timeout=WAIT_MS * 4)
     qtbot.waitUntil(lambda: saved(host) == saved(guest), timeout=WAIT_MS)
     assert guest.remote.messages == [] and host.remote.messages == []
 
