@@ -134,3 +134,28 @@ def test_a_tank_partly_in_the_zone_gets_one_verdict_whatever_n(demo, qtbot):
     coverage = unit_coverage(demo.scene.world(), "rhino-fidelis")
     assert coverage.status.value == reading.answer  # the coverage overlay's verdict
     assert coverage.models[0].sticks_out == pytest.approx(farthest - 12.0, abs=1e-3)
+
+
+def test_the_battlements_are_a_target_chosen_for_the_selected_building(demo, qtbot):
+    from board.game.core.targets import FeatureTarget
+    from board.view.measure.dock import MeasureDock
+
+    click(demo.view, (22.0, 33.0))  # select the bastion
+    dock = demo.findChild(MeasureDock, "measurements")
+    names = [dock.zones.itemText(k) for k in range(dock.zones.count())]
+    assert names[:3] == ["the battlements of Imperial Bastion", "the door of Imperial Bastion",
+                         "fire point front-1 of Imperial Bastion"]
+    dock.zones.setCurrentIndex(0)
+    button = next(b for b in dock.findChildren(type(dock.keep_button))
+                  if b.text() == "Within zone")
+    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+    tool = demo.scene.tool
+    assert isinstance(tool, WithinTool)
+    assert tool.target == FeatureTarget("bastion", "battlements")
+    click(demo.view, CATO_1)  # the squad
+    reading = tool.reading
+    # The battlements are the bastion's roof, 19..25 x 31..37: model 1 at (36, 40.5) is
+    # 11" right and 3.5" below its corner (25, 37), less its base.
+    expected = math.hypot(11.0, 3.5) - R32
+    assert min(m.closest for m in reading.models) == pytest.approx(expected, abs=1e-3)
+    assert "the battlements of Imperial Bastion" in reading.headline

@@ -263,9 +263,10 @@ class BuildingItem(QGraphicsItem):
         """
         scene = self.scene()
         views = scene.views() if scene is not None else []
-        if not views:
+        scale = views[0].transform().m11() if views else 0.0
+        if scale < 4.0:  # no view, or one not fitted to the table yet (1 px to the inch)
             return _JUDGE_PX_PER_INCH
-        return min(max(views[0].transform().m11(), 4.0), 200.0)
+        return min(scale, 200.0)
 
     def _own_symbols(self) -> list[Rect]:
         """The doors, fire points and weapons of the piece (table inches, judging zoom)."""

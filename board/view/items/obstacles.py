@@ -25,6 +25,9 @@ __all__ = ["OBSTACLE_KINDS", "device_rect", "device_rect_of", "label_obstacles",
 
 _SYMBOLS = (AccessPointMarker, FirePointMarker, WeaponMarker)
 
+#: How far (pixels) from its anchor a label, symbol or model may reach.
+_REACH_PX = 400.0
+
 #: The kinds of item a label must not cover.
 OBSTACLE_KINDS = (ModelItem, AccessPointMarker, FirePointMarker, WeaponMarker, LabelItem)
 
@@ -58,13 +61,17 @@ def label_obstacles(scene: QGraphicsScene, area: QRectF, view_transform: QTransf
     left_out = set(map(id, skip))
     box = view_transform.mapRect(area)
     bounds = (box.left(), box.top(), box.right(), box.bottom())
+    pad = _REACH_PX / max(abs(view_transform.m11()), 1e-9)  # a label or symbol's own size
+    near = area.adjusted(-pad, -pad, pad, pad)
     rects: list[Rect] = []
     for item in scene.items(Qt.SortOrder.AscendingOrder):
-        if id(item) in left_out or not item.isVisible():
+        if id(item) in left_out:
             continue
-        if is_obstacle(item):
+        if isinstance(item, OBSTACLE_KINDS):
+            if not near.contains(item.scenePos()) or not is_obstacle(item):
+                continue  # far off: not worth mapping to pixels
             found = [device_rect(item, view_transform)]
-        elif isinstance(item, PaintsLabels):
+        elif isinstance(item, PaintsLabels) and item.isVisible():
             found = [device_rect_of(b, view_transform) for b in item.painted_labels]
         else:
             continue

@@ -121,7 +121,10 @@ class MeasureDock(QDockWidget):
         row = QHBoxLayout()
         self.zones = QComboBox()
         row.addWidget(self.zones, 1)
-        row.addWidget(_button("Within zone", self._within_zone))
+        self.zones.setToolTip("A zone, or a part of the selected building (its battlements, "
+                              "doors, fire points, weapons)")
+        row.addWidget(_button("Within zone", self._within_zone,
+                              "Is the unit within the chosen zone or part?"))
         return row
 
     def _ring_row(self) -> QGridLayout:
@@ -146,12 +149,24 @@ class MeasureDock(QDockWidget):
         self.feature.rings_around_selection(self.rings.text(), self.around.currentData())
 
     def refresh_around(self) -> None:
-        """Offer the selection and, for a selected building, each of its emplaced weapons."""
+        """Offer the selection and, for a selected building, each of its emplaced weapons.
+
+        The targets list follows too: a selected building's parts come first in it.
+        """
         if not isValid(self) or not isValid(self.around):
             return
         self.around.clear()
         for text, mount in self.feature.ring_choices():
             self.around.addItem(text, mount)
+        self._refresh_targets()
+
+    def _refresh_targets(self) -> None:
+        """The zones, and a selected building's battlements, doors, fire points and weapons."""
+        current = self.zones.currentText()
+        self.zones.clear()
+        for name, target in self.feature.layer.zone_targets():
+            self.zones.addItem(name, target)
+        self.zones.setCurrentIndex(max(0, self.zones.findText(current)))
 
     def show_reading(self, text: str) -> None:
         """Show the live reading (or what to do next)."""
@@ -169,11 +184,7 @@ class MeasureDock(QDockWidget):
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, annotation_id)
             self.kept.addItem(item)
-        current = self.zones.currentText()
-        self.zones.clear()
-        for name, target in layer.zone_targets():
-            self.zones.addItem(name, target)
-        self.zones.setCurrentIndex(max(0, self.zones.findText(current)))
+        self._refresh_targets()
 
     def kept_ids(self) -> list[str]:
         """The ids listed, in order."""

@@ -22,11 +22,12 @@ from board.document.events import DocumentChange
 from board.document.model import Annotation
 from board.game.core.deploy import deployment_for
 from board.game.core.names import Namer
-from board.game.core.targets import Target, ZoneTarget, resolve
+from board.game.core.targets import FeatureTarget, Target, ZoneTarget, resolve
 from board.game.core.units import display_unit, to_inches
 from board.game.core.world import World
 from board.game.kit import Shape
 from board.game.measuring.annotations import KINDS, AnnotationError, evaluate
+from board.game.measuring.pick import building_targets
 from board.game.measuring.rings import RING_KIND, read_ring
 from board.view.commands import ApplyChangeCommand
 from board.view.measure.kept_overlay import KeptOverlay
@@ -120,9 +121,18 @@ class MeasureLayer(QObject):
         """The deployment zone called ``name`` on this scenario's map."""
         return deployment_for(self.scene.document.scenario).zone(name)
 
-    def zone_targets(self) -> list[tuple[str, ZoneTarget]]:
-        """The zones a "within" can be asked against, each with its name for a menu."""
-        found: list[tuple[str, ZoneTarget]] = []
+    def zone_targets(self) -> list[tuple[str, Target]]:
+        """The zones a "within" can be asked against, each with its name for a menu.
+
+        With one building selected, its battlements, doors, fire points and emplaced weapons
+        come first (:func:`board.game.measuring.pick.building_targets`).
+        """
+        found: list[tuple[str, Target]] = []
+        pieces = self.scene.selected_piece_ids()
+        if len(pieces) == 1 and pieces[0] in self.world().pieces:
+            found += [(name, target) for name, target in
+                      building_targets(self.world(), pieces[0], self.namer())
+                      if isinstance(target, FeatureTarget)]
         names = self.namer()
         try:
             plan = deployment_for(self.scene.document.scenario)

@@ -331,7 +331,9 @@ class WithinTool(_MeasureTool):
         if not choose_unit:
             self.set_target(picked)
         elif isinstance(picked, ModelTarget):
-            self.target = None
+            if self.unit_id is not None:  # another unit (Ctrl): ask afresh
+                self.target = None
+            # a target chosen in the dock before the unit stays the target
             self.set_unit(self.layer.world().models[picked.model_id].unit_id)
         return True
 
