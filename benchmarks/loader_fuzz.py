@@ -39,6 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.board.fuzz_inputs import (  # noqa: E402
+    SMALL_BYTES,
     Verdict,
     base_datasheets,
     base_scenarios,
@@ -129,6 +130,7 @@ def campaign(name: str, inputs: Iterator[tuple[str, bytes]],
     naive: collections.Counter[str] = collections.Counter()
     failures: list[tuple[str, Verdict]] = []
     slowest = (0.0, "")
+    slowest_small = (0.0, "")
     times: list[float] = []
     total = 0
     start = time.perf_counter()
@@ -141,6 +143,8 @@ def campaign(name: str, inputs: Iterator[tuple[str, bytes]],
             if verdict.failed:
                 failures.append((origin, verdict))
             times.append(verdict.seconds)
+            if len(raw) < SMALL_BYTES and verdict.seconds > slowest_small[0]:
+                slowest_small = (verdict.seconds, origin)
             if verdict.seconds > slowest[0]:
                 slowest = (verdict.seconds, origin)
             total += 1
@@ -154,6 +158,7 @@ def campaign(name: str, inputs: Iterator[tuple[str, bytes]],
           f"99th percentile {times[int(len(times) * 0.99)] * 1000:.0f} ms, "
           f"over 1 s: {sum(t > 1 for t in times)}")
     print(f"  slowest input                {slowest[0]:6.2f} s ({slowest[1]})")
+    print(f"  slowest input under 1 MB     {slowest_small[0]:6.2f} s ({slowest_small[1]})")
     print(f"  load average of the machine (1 min) at the end: {os.getloadavg()[0]:.1f} "
           f"on {os.cpu_count()} cores")
     print("  baseline, json.loads alone on the same bytes (under 2 MB): "

@@ -8,11 +8,17 @@ Usage::
     battleboard check FILE [--json]    # print the facts of a saved scenario (no window)
     battleboard serve [--port N] [--data DIR]  # the room server for remote games (no window)
     battleboard dice FILE              # re-verify every fairly seeded roll of a saved game
+
+The window needs a display. Without one (no ``DISPLAY`` or ``WAYLAND_DISPLAY`` on Linux, and
+no ``QT_QPA_PLATFORM`` chosen) ``battleboard`` prints one line saying so and exits with status
+2 instead of letting Qt abort; ``--screenshot``, ``check``, ``serve`` and ``dice`` need no
+display and run without one by themselves (``--screenshot`` draws offscreen).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -23,7 +29,8 @@ if TYPE_CHECKING:
     from board.document.model import Scenario
     from board.view.window import MainWindow
 
-__all__ = ["main", "render_screenshot", "SCREENSHOT_SIZE"]
+__all__ = ["main", "render_screenshot", "SCREENSHOT_SIZE", "COMMANDS", "NO_DISPLAY",
+           "has_display"]
 
 #: The screenshot's size in pixels (the table is fitted inside, rulers included).
 SCREENSHOT_SIZE = (1900, 1300)
@@ -32,10 +39,55 @@ SCREENSHOT_SIZE = (1900, 1300)
 TOOLS_AT_THE_LATEST_MS = 1000
 
 
+#: Every form of the command, as ``--help`` lists them.
+COMMANDS = (
+    ("battleboard", "open the demo scenario in the window"),
+    ("battleboard FILE", "open a scenario file in the window"),
+    ("battleboard --screenshot OUT.png [FILE]",
+     "draw the table (the demo, or FILE) to a PNG and exit; needs no display"),
+    ("battleboard check FILE [--json]",
+     "print the facts of a saved scenario (measurements, void shields, deployment, "
+     "buildings) without a window; needs no display"),
+    ("battleboard serve [--port N] [--data DIR]",
+     "the room server for remote games, without a window; needs no display"),
+    ("battleboard dice FILE", "re-verify every fairly seeded roll of a saved game"),
+    ("battleboard --help", "this list"),
+)
+
+#: Exit status when the window cannot be shown for want of a display.
+NO_DISPLAY = 2
+
+
+def has_display(environ: Mapping[str, str] | None = None, platform: str | None = None) -> bool:
+    """Whether a window can be shown: a display on Linux, or a Qt platform chosen by hand.
+
+    >>> has_display({}, "linux")
+    False
+    >>> has_display({"DISPLAY": ":0"}, "linux"), has_display({"QT_QPA_PLATFORM": "xcb"}, "linux")
+    (True, True)
+    >>> has_display({}, "darwin")
+    True
+    """
+    env = os.environ if environ is None else environ
+    if env.get("QT_QPA_PLATFORM"):
+        return True
+    if not (platform or sys.platform).startswith("linux"):
+        return True  # Windows and macOS always have their own window system
+    return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
+
+
+def _epilog() -> str:
+    width = max(len(form) for form, _ in COMMANDS)
+    lines = [f"  {form:<{width}}  {what}" for form, what in COMMANDS]
+    return "commands:\n" + "\n".join(lines)
+
+
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="battleboard",
         description="A true-scale tabletop wargames board that knows the rules for buildings.",
+        epilog=_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "file", nargs="?", type=Path, help="scenario file to open (default: the demo scenario)"
@@ -120,6 +172,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return dice_main(words[1:])
     args = _parse(argv)
+    if not has_display():
+        if args.screenshot is None:
+            print("battleboard: no display to open the window on (DISPLAY and WAYLAND_DISPLAY "
+                  "are unset); `battleboard --screenshot OUT.png [FILE]` and `battleboard check "
+                  "FILE` work without one", file=sys.stderr)
+            return NO_DISPLAY
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a screenshot needs no screen
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 

@@ -41,8 +41,13 @@ class _Features:
     """A polygon's corners, edges and edge lines (unit normal ``n``, offset ``k``: n·p = k)."""
 
     def __init__(self, target: BaseGeometry) -> None:
-        rings = [np.asarray(r.coords, dtype=float) for poly in shapely.get_parts(target)
-                 for r in [poly.exterior, *poly.interiors]]
+        self.solid = bool(shapely.area(target) > 0)
+        if self.solid:
+            rings = [np.asarray(r.coords, dtype=float) for poly in shapely.get_parts(target)
+                     for r in [poly.exterior, *poly.interiors]]
+        else:  # a line (or lines): its segments, no inside
+            rings = [np.asarray(part.coords, dtype=float)
+                     for part in shapely.get_parts(target) if len(part.coords) >= 2]
         self.starts = np.concatenate([r[:-1] for r in rings])
         self.ends = np.concatenate([r[1:] for r in rings])
         edge = self.ends - self.starts
@@ -59,16 +64,24 @@ class _Features:
         v, n, k = self.pairs
         # a corner on the line: equal distances only where the two regions meet (no kink)
         self.on_line = np.abs((v * n).sum(axis=1) - k) <= 1e-12 * (1.0 + np.abs(k))
-        self.pocket = target.convex_hull.difference(target)
+        self.pocket = target.convex_hull.difference(target) if self.solid else Polygon()
         shapely.prepare(self.pocket)
         self._inner: FloatArray | None = None
+        self._inner_reach = np.zeros(0)
 
     @property
     def inner(self) -> FloatArray:
         """Points equally far from three features (made on first use)."""
         if self._inner is None:
             self._inner = _three_feature_points(self)
+            self._inner_reach = self.distance(self._inner) if len(self._inner) else np.zeros(0)
         return self._inner
+
+    @property
+    def inner_reach(self) -> FloatArray:
+        """The distance of each of :attr:`inner` to the footprint."""
+        _ = self.inner
+        return self._inner_reach
 
     def distance(self, points: FloatArray) -> FloatArray:
         """Exact distance of each point to the polygon (0 inside), vectorised."""
@@ -84,7 +97,7 @@ class _Features:
         with np.errstate(divide="ignore", invalid="ignore"):
             at = ax + (y - ay) * (bx - ax) / (by - ay)
         inside = (np.count_nonzero(crosses & (x < at), axis=1) % 2) == 1
-        return np.where(inside, 0.0, dist)
+        return np.where(inside & self.solid, 0.0, dist)
 
     def bisectors(self) -> tuple[FloatArray, FloatArray]:
         """Lines ``a·p = b`` on which two corners, or two edge lines, are equally far."""
@@ -352,11 +365,18 @@ def _features(target: BaseGeometry) -> _Features:
 def farthest_distances(shapes: list[Shape], target: BaseGeometry) -> FloatArray:
     """Farthest distance of each shape from a polygon ``target``, convex or not (vectorised).
 
+    ``target`` may also be a line of several segments (a wall's run): its corners and
+    segments are the features, and nothing is inside it.
+
     Examples
     --------
     >>> ruin = Polygon([(0, 0), (6, 0), (6, 2), (2, 2), (2, 6), (0, 6)])
     >>> farthest_distances([Circle(3, 3, 0.5), Circle(1, 1, 0.5)], ruin).round(6).tolist()
     [1.353553, 0.0]
+    >>> from shapely.geometry import LineString
+    >>> wall = LineString([(0, 0), (4, 0), (4, 4)])
+    >>> farthest_distances([Circle(0, 4, 1)], wall).round(6).tolist()  # as far from both ends
+    [4.759922]
     """
     features = _features(target)
     out = np.zeros(len(shapes))
@@ -369,10 +389,14 @@ def farthest_distances(shapes: list[Shape], target: BaseGeometry) -> FloatArray:
         np.maximum.at(best, whose, reach)
         if not features.pocket.is_empty:  # only bases reaching into the footprint's hull
             gaps = shapely.distance(shapely.points(xyr[:, :2]), features.pocket)
-            for j in np.flatnonzero(gaps < xyr[:, 2]):
-                inner = _interior_candidates(shapes[rows[j]], features)
-                if len(inner):
-                    best[j] = max(best[j], float(features.distance(inner).max()))
+            reaching = np.flatnonzero(gaps < xyr[:, 2])
+            inner, inner_reach = features.inner, features.inner_reach
+            if len(reaching) and len(inner):
+                c = xyr[reaching]
+                inside = np.hypot(inner[None, :, 0] - c[:, None, 0],
+                                  inner[None, :, 1] - c[:, None, 1]) <= c[:, 2:3]
+                peak = np.where(inside, inner_reach[None, :], 0.0).max(axis=1)
+                best[reaching] = np.maximum(best[reaching], peak)
         out[rows] = best
     for i, shape in enumerate(shapes):
         if not isinstance(shape, Circle):

@@ -197,7 +197,7 @@ def farthest_distance(shape: Shape, target: Shape) -> float:
         xy = shapely.get_coordinates(shape)
         gaps = np.hypot(xy[:, 0] - target.x, xy[:, 1] - target.y) - target.radius
         return max(0.0, float(gaps.max()))
-    if _is_convex(target) or not isinstance(target, Polygon):
+    if _is_convex(target) or not isinstance(target, (Polygon, LineString)):
         xy = shapely.get_coordinates(shape)
         return float(shapely.distance(shapely.points(xy), target).max())
     return farthest_from_polygon(shape, target)
@@ -292,7 +292,7 @@ def circles_to_target(
     gaps: FloatArray = np.asarray(shapely.distance(points, target), dtype=float)
     if not wholly:
         return np.maximum(gaps - radii, 0.0)
-    if not _is_convex(target) and isinstance(target, Polygon):
+    if not _is_convex(target) and isinstance(target, (Polygon, LineString)):
         circles: list[Shape] = [Circle(float(x), float(y), float(r))
                                 for (x, y), r in zip(centres, radii, strict=True)]
         return farthest_distances(circles, target)

@@ -148,11 +148,12 @@ class DatasheetLibrary(Mapping[str, Datasheet]):
         check_no_overlap(outlines, self._at(sheet.id, "parts"))
 
 
-def read_json_file(path: Path) -> object:
+def read_json_file(path: Path, *, check: bool = True) -> object:
     """Read a JSON file; refuse a missing, unreadable, too large or bad one in one clear line.
 
     At most :data:`~board.document.limits.MAX_FILE_BYTES` are read (so a device or a huge
-    file costs nothing); the text is checked by :func:`board.document.jsontext.loads`.
+    file costs nothing); the text is checked by :func:`board.document.jsontext.loads`
+    (``check=False``: the caller runs :func:`~board.document.jsontext.check_value` itself).
     """
     try:
         with open(path, "rb") as handle:
@@ -167,12 +168,12 @@ def read_json_file(path: Path) -> object:
     except UnicodeDecodeError as exc:
         raise ScenarioError(f"not a text file (byte {exc.start} is not UTF-8)",
                             str(path)) from None
-    return loads(text, str(path))
+    return loads(text, str(path), check=check)
 
 
 def _read_datasheet(path: Path) -> Datasheet:
     try:
-        sheet = datasheet_from_dict(read_json_file(path))
+        sheet = datasheet_from_dict(read_json_file(path, check=False))  # it checks the values
     except ScenarioError as exc:
         raise exc if exc.where.startswith(str(path)) else exc.in_file(path) from None
     if sheet.id != path.stem:

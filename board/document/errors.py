@@ -28,11 +28,13 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
 
 
 def one_line(text: str) -> str:
-    r"""Replace line breaks and other control characters with spaces.
+    r"""Make ``text`` one printable line: control characters as spaces, lone surrogates escaped.
 
-    >>> one_line("a\nb")
-    'a b'
+    >>> one_line("a\nb"), one_line("x\ud800")
+    ('a b', 'x\\ud800')
     """
+    if not text.isascii():
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
     return _CONTROL.sub(" ", text)
 
 

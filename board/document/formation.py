@@ -5,10 +5,10 @@ The document's edit API (:mod:`board.document.edits`) re-exports these for its c
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 
 from board.document.edit_error import EditError
+from geometry.footprints import rotate_point
 
 __all__ = ["offset_positions", "formation_positions", "turn_placements", "snapped_offset"]
 
@@ -67,20 +67,14 @@ def turn_placements(
     members: dict[str, list[str]] = {}
     for piece_id in placements:
         members.setdefault(groups.get(piece_id, piece_id), []).append(piece_id)
-    cos, sin = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
     turned: dict[str, Placement] = {}
     for ids in members.values():
         cx = sum(placements[i][0] for i in ids) / len(ids)
         cy = sum(placements[i][1] for i in ids) / len(ids)
         for i in ids:
             x, y, rotation = placements[i]
-            dx, dy = x - cx, y - cy
-            # Clockwise on screen (y down) is the usual rotation matrix.
-            turned[i] = (
-                cx + dx * cos - dy * sin,
-                cy + dx * sin + dy * cos,
-                (rotation + degrees) % 360.0,
-            )
+            rx, ry = rotate_point((x - cx, y - cy), degrees)  # the program's one rotation
+            turned[i] = (cx + rx, cy + ry, (rotation + degrees) % 360.0)
     return turned
 
 

@@ -176,14 +176,15 @@ def _line_column(text: str, offset: int) -> tuple[int, int]:
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
-def loads(text: str, source: str = "") -> Any:
+def loads(text: str, source: str = "", *, check: bool = True) -> Any:
     """Read JSON text and check it with :func:`check_value`; refuse bad text in one line.
 
     Refused, with a :class:`~board.document.errors.ScenarioError` naming the line and column
     or the JSON location: text that is not JSON, nesting deeper than :data:`MAX_DEPTH`, a
     number written with more than :data:`MAX_NUMBER_TEXT` characters or too large to be
     finite, ``NaN``/``Infinity``, a key given twice in one object, and whatever
-    :func:`check_value` refuses.
+    :func:`check_value` refuses (unless ``check`` is false: then the refused numbers and
+    doubled keys are left in the value as markers for :func:`check_value` to find).
 
     >>> loads('{"a": [1, 2.5]}')
     {'a': [1, 2.5]}
@@ -206,10 +207,11 @@ def loads(text: str, source: str = "") -> Any:
     except RecursionError:  # the scan above should make this impossible
         raise ScenarioError(f"arrays and objects nest more than {MAX_DEPTH} deep",
                             source) from None
-    try:
-        check_value(value)
-    except ScenarioError as exc:
-        raise exc.in_file(source) if source else exc from None
+    if check:  # else the caller checks the value itself (once, not twice)
+        try:
+            check_value(value)
+        except ScenarioError as exc:
+            raise exc.in_file(source) if source else exc from None
     return value
 
 
@@ -274,39 +276,54 @@ def check_value(value: object, where: str = "") -> None:
 
 
 def _has_problem(value: object) -> bool:
-    """Whether anything in ``value`` is refused: a fast walk, level by level, no locations."""
+    """Whether anything in ``value`` is refused: a fast walk, level by level, no locations.
+
+    Strings and keys are gathered and checked together at C speed (joined: a key that is not
+    a string fails the join, a lone surrogate the encoding).
+    """
+    texts: list[Any] = []
     level: list[Any] = [value]
-    for _depth in range(MAX_DEPTH):
+    for depth in range(MAX_DEPTH + 1):
+        if depth == MAX_DEPTH and any(type(n) in (dict, list, tuple) for n in level):
+            return True  # an array or object deeper than allowed
         below: list[Any] = []
         for node in level:
             kind = type(node)
             if kind is dict:
-                if any(type(key) is not str or _text_problem(key) for key in node):
-                    return True
+                texts.extend(node)
                 below.extend(node.values())
             elif kind is list or kind is tuple:
                 below.extend(node)
             elif kind is str:
-                if len(node) > MAX_STRING or (not node.isascii() and _text_problem(node)):
-                    return True
+                texts.append(node)
             elif kind is float:
-                if not math.isfinite(node):
+                if node - node != 0.0:  # NaN and ±inf
                     return True
             elif kind is int:
-                if abs(node) > MAX_INTEGER:
+                if not -MAX_INTEGER <= node <= MAX_INTEGER:
                     return True
             elif node is not None and kind is not bool:
                 return True  # a duplicate key, a refused number, a value that is not JSON
         if not below:
-            return False
+            break
         level = below
-    return any(isinstance(node, dict | list | tuple) for node in level) or _has_problem_leaves(
-        level)
+    return _texts_problem(texts)
 
 
-def _has_problem_leaves(level: list[Any]) -> bool:
-    """Whether a scalar at the deepest level allowed is refused."""
-    return any(_leaf_problem(node) is not None for node in level)
+def _texts_problem(texts: list[Any]) -> bool:
+    """Whether a key is not a string, or a text is too long or holds a lone surrogate."""
+    try:
+        joined = "".join(texts)
+    except TypeError:
+        return True
+    if texts and max(map(len, texts)) > MAX_STRING:
+        return True
+    if not joined.isascii():
+        try:
+            joined.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+    return False
 
 
 def _locate(value: object, where: str) -> None:

@@ -32,7 +32,7 @@ __all__ = [
     "describe_limits",
 ]
 
-#: The largest file read, bytes (16 MiB; the demo is 12 KB, a 3,000-model battle about 1 MB).
+#: The largest file read, bytes (16 MiB; the demo is 12 KB, a 3,000-model battle saves as 0.6 MB).
 MAX_FILE_BYTES = 16 * 1024 * 1024
 #: How deeply arrays and objects may nest (a scenario needs 8; a building state 6).
 MAX_DEPTH = 64

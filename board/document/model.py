@@ -104,6 +104,18 @@ class BaseShape(StrEnum):
     ROUND = "round"  # diameter in mm
     OVAL = "oval"  # length × width in mm
     HULL = "hull"  # rectangle, length × width in inches
+    SQUARE = "square"  # side in mm
+    RECTANGLE = "rectangle"  # length × width in mm (a cavalry or monster base)
+
+    @property
+    def in_mm(self) -> bool:
+        """Whether its sizes are millimetres (every shape but a hull)."""
+        return self is not BaseShape.HULL
+
+    @property
+    def rectangular(self) -> bool:
+        """Whether it is drawn and measured as a rectangle."""
+        return self in (BaseShape.HULL, BaseShape.SQUARE, BaseShape.RECTANGLE)
 
 
 @dataclass(frozen=True)
@@ -134,6 +146,16 @@ class Base:
         """A rectangular vehicle hull, ``length`` (along the facing) × ``width`` inches."""
         return cls(BaseShape.HULL, float(length), float(width))
 
+    @classmethod
+    def square_mm(cls, side: float) -> Base:
+        """A square base of ``side`` millimetres (Warhammer Fantasy infantry: 20 or 25 mm)."""
+        return cls(BaseShape.SQUARE, float(side), float(side))
+
+    @classmethod
+    def rectangle_mm(cls, length: float, width: float) -> Base:
+        """A rectangular base, ``length`` (along the facing) × ``width`` millimetres."""
+        return cls(BaseShape.RECTANGLE, float(length), float(width))
+
     @property
     def length_in(self) -> float:
         """Length along the facing, inches."""
@@ -151,6 +173,10 @@ class Base:
             return f"{self.length:g} mm"
         if self.shape is BaseShape.OVAL:
             return f"{self.length:g}×{self.width:g} mm oval"
+        if self.shape is BaseShape.SQUARE:
+            return f"{self.length:g} mm square"
+        if self.shape is BaseShape.RECTANGLE:
+            return f"{self.width:g}×{self.length:g} mm rectangle"
         return f"{self.length:g}×{self.width:g} in hull"
 
 

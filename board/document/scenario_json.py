@@ -39,6 +39,7 @@ from board.document.model import (
     Unit,
 )
 from board.document.states import check_state
+from board.document.stats import check_stats
 
 __all__ = [
     "FORMAT",
@@ -67,7 +68,8 @@ _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _TOP = ("format", "version", "name", "table", "rule_system", "options", "sides", "terrain",
         "units", "log", "annotations", "custom_datasheets")
 _BASE_SIZES = {BaseShape.ROUND: ("diameter_mm",), BaseShape.OVAL: ("length_mm", "width_mm"),
-               BaseShape.HULL: ("length_in", "width_in")}
+               BaseShape.HULL: ("length_in", "width_in"), BaseShape.SQUARE: ("side_mm",),
+               BaseShape.RECTANGLE: ("length_mm", "width_mm")}
 
 
 def scenario_fields(data: object, where: str = "") -> Fields:
@@ -165,9 +167,10 @@ def _unit(f: Fields) -> Unit:
     models = _distinct_numbers([_model(m) for m in f.children("models")], f)
     if not models:
         raise ScenarioError("a unit has at least one model, got none", f.at("models"))
+    stats = f.mapping("stats")
+    check_stats(stats, f.at("stats"))  # the declared stats (board/document/stats.py)
     return Unit(f.text("id"), f.text("name"), f.text("side"), f.choice("troop_type", TroopType),
-                models, f.optional_text("embarked_in"), f.optional_text("joined_to"),
-                f.mapping("stats"))
+                models, f.optional_text("embarked_in"), f.optional_text("joined_to"), stats)
 
 
 def _log_entry(f: Fields) -> LogEntry:

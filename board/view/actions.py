@@ -62,6 +62,8 @@ def _file_menu(window: MainWindow, found: dict[str, QAction]) -> None:
     found["save_as"] = _action(window, menu, "Save &As…", files.save_as, Key.SaveAs)
     menu.addSeparator()
     found["quit"] = _action(window, menu, "&Quit", window.close, Key.Quit)
+    if not found["quit"].shortcuts():  # some platforms bind no key to Quit
+        found["quit"].setShortcut(QKeySequence("Ctrl+Q"))
 
 
 def _fill_recent(window: MainWindow, menu: QMenu) -> None:
@@ -103,7 +105,8 @@ def _edit_menu(window: MainWindow, found: dict[str, QAction]) -> None:
 
 def _view_menu(window: MainWindow, found: dict[str, QAction]) -> None:
     menu = window.menuBar().addMenu("&View")
-    grid = _action(window, menu, "Inch &grid", lambda: None, "G")
+    grid = _action(window, menu, "&Grid", lambda: None, "G")
+    grid.setStatusTip("Show the grid: a line every inch (every centimetre for Epic 40,000)")
     grid.setCheckable(True)
     grid.setChecked(True)
     grid.toggled.connect(window.scene.set_grid_visible)

@@ -8,6 +8,7 @@ from board.document.edits import EditError, ScenarioDocument
 from board.document.model import Scenario
 from board.view.commands import RemoveModelsCommand, RemovePieceCommand, RemoveUnitCommand
 from board.view.scene import BoardScene
+from board.view.system_units import xy_text
 
 __all__ = ["delete_selection", "selection_text"]
 
@@ -59,19 +60,20 @@ def selection_text(scene: BoardScene, scenario: Scenario) -> str:
     """Return the status bar's words for the selection: one model's unit, base and position."""
     model_ids = scene.selected_model_ids()
     pieces = scene.selected_piece_ids()
+    cm = scenario.rule_system.uses_cm
     if len(model_ids) == 1 and not pieces:
         unit, model = scenario.model(model_ids[0])
         side = next((s.name for s in scenario.sides if s.id == unit.side), unit.side)
         return (
             f"{unit.name} ({side}, {unit.troop_type.label}) · base {model.base.label} · "
-            f"at x {model.x:.2f} in, y {model.y:.2f} in · facing {model.facing:g}°"
+            f"at {xy_text(model.x, model.y, uses_cm=cm)} · facing {model.facing:g}°"
         )
     if len(pieces) == 1 and not model_ids:
         piece = scenario.piece(pieces[0])
         sheet = scene.datasheets.get(piece.datasheet)
         name = sheet.name if sheet is not None else piece.datasheet
         return (
-            f"{name} at x {piece.x:.2f} in, y {piece.y:.2f} in, turned {piece.rotation:g}°"
+            f"{name} at {xy_text(piece.x, piece.y, uses_cm=cm)}, turned {piece.rotation:g}°"
         )
     if model_ids or pieces:
         return f"{len(model_ids)} model(s) and {len(pieces)} terrain piece(s) selected"

@@ -19,7 +19,11 @@ if TYPE_CHECKING:
     from board.view.assault.controller import StormController
     from board.view.buildings.controller import BuildingController
     from board.view.deploy.controller import DeployController
+    from board.view.editors.buildings import BuildingLibrary
+    from board.view.editors.sides import SidesEditor
+    from board.view.editors.units import UnitsController
     from board.view.export.controller import ExportController
+    from board.view.help import LayoutKeeper
     from board.view.log.dock import LogDock
     from board.view.measure.feature import MeasureFeature
     from board.view.remote.controller import RemoteController
@@ -42,6 +46,10 @@ class Features:
     shooting: ShootingFeature | None = None
     replay: ReplayController | None = None
     remote: RemoteController | None = None
+    units: UnitsController | None = None
+    building_library: BuildingLibrary | None = None
+    sides: SidesEditor | None = None
+    layout_keeper: LayoutKeeper | None = None
 
     def installed(self) -> list[str]:
         """The names of the tools installed so far."""

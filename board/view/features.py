@@ -63,3 +63,12 @@ FEATURES += [replay.install]
 from board.view import remote  # noqa: E402 - registers below
 
 FEATURES += [remote.install]
+
+from board.view.editors import buildings as own_buildings  # noqa: E402 - registers below
+from board.view.editors import sides, units  # noqa: E402 - registers below
+
+FEATURES += [units.install, own_buildings.install, sides.install]
+
+from board.view import help as help_menu  # noqa: E402 - last: it reads every other action
+
+FEATURES += [help_menu.install]

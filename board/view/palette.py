@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -20,9 +22,10 @@ from PySide6.QtWidgets import (
 )
 
 from board.document.datasheet import Datasheet
-from board.document.model import Base, TroopType
+from board.document.datasheets import PART_TAG, DatasheetLibrary
+from board.document.model import Base, Scenario, TroopType
 
-__all__ = ["UnitSpec", "PaletteDock", "BASE_CHOICES"]
+__all__ = ["UnitSpec", "PaletteDock", "BASE_CHOICES", "offered_datasheets"]
 
 #: The bases offered when adding a unit: round and oval bases in mm, vehicle hulls in inches.
 BASE_CHOICES: tuple[Base, ...] = (
@@ -56,6 +59,10 @@ class UnitSpec:
     troop_type: TroopType
     count: int
     base: Base
+    #: The profile's values (the unit editor's; the palette's quick form gives none).
+    stats: dict[str, Any] = field(default_factory=dict)
+    #: The command models asked for: ``champion``, ``standard``, ``musician`` (Fantasy).
+    command: tuple[str, ...] = ()
 
 
 class PaletteDock(QDockWidget):
@@ -78,6 +85,9 @@ class PaletteDock(QDockWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Palette", parent)
         self.setObjectName("palette")
+        #: Called with the datasheet id before it is placed (the player's library embeds its
+        #: own buildings in the scenario there).
+        self.before_place: Callable[[str], None] | None = None
         body = QWidget(self)
         layout = QVBoxLayout(body)
         layout.addWidget(self._terrain_box())
@@ -99,6 +109,16 @@ class PaletteDock(QDockWidget):
             self.terrain_list.addItem(item)
         if sheets:
             self.terrain_list.setCurrentRow(0)
+
+    def set_choices(self, troops: tuple[TroopType, ...], bases: tuple[Base, ...]) -> None:
+        """Offer the rule system's troop types and common bases in the unit form."""
+        self.troop_box.clear()
+        for troop in troops:
+            self.troop_box.addItem(troop.label, troop.value)
+        self.bases: tuple[Base, ...] = tuple(bases)
+        self.base_box.clear()
+        for base in self.bases:
+            self.base_box.addItem(base.label)
 
     def set_sides(self, sides: list[tuple[str, str]]) -> None:
         """Offer the sides ``(id, name)`` in the unit form."""
@@ -130,6 +150,8 @@ class PaletteDock(QDockWidget):
         self.count_box.setRange(1, 100)
         self.count_box.setValue(5)
         self.base_box = QComboBox()
+        #: The bases offered, in the order of :attr:`base_box`.
+        self.bases = BASE_CHOICES
         for base in BASE_CHOICES:
             self.base_box.addItem(base.label)
         self.base_box.setCurrentIndex(2)
@@ -149,7 +171,10 @@ class PaletteDock(QDockWidget):
     def _emit_place(self) -> None:
         item = self.terrain_list.currentItem()
         if item is not None:
-            self.place_terrain.emit(item.data(Qt.ItemDataRole.UserRole))
+            datasheet_id = item.data(Qt.ItemDataRole.UserRole)
+            if self.before_place is not None:
+                self.before_place(datasheet_id)
+            self.place_terrain.emit(datasheet_id)
 
     def _emit_add(self) -> None:
         side = self.side_box.currentData()
@@ -161,6 +186,15 @@ class PaletteDock(QDockWidget):
                 side=side,
                 troop_type=TroopType(self.troop_box.currentData()),
                 count=self.count_box.value(),
-                base=BASE_CHOICES[self.base_box.currentIndex()],
+                base=self.bases[self.base_box.currentIndex()],
             )
         )
+
+
+def offered_datasheets(library: DatasheetLibrary, scenario: Scenario) -> list[Datasheet]:
+    """Return what the palette offers: the scenario's rule system's datasheets, its own too."""
+    system = scenario.rule_system.value
+    own = [d for d in scenario.custom_datasheets if system in d.systems and PART_TAG not in d.tags]
+    ids = {d.id for d in own}
+    shipped = [d for d in library.for_system(system) if d.id not in ids]
+    return sorted(shipped + own, key=lambda d: (d.name.casefold(), d.id))

@@ -115,6 +115,7 @@ class SceneItems(QGraphicsScene):
             self.removeItem(item)
         self.datasheets = {**self.library, **{d.id: d for d in scenario.custom_datasheets}}
         self.table_item.set_size(scenario.table.width, scenario.table.height)
+        self.table_item.set_grid_cm(scenario.rule_system.uses_cm)  # Epic: a cm grid
         margin = TABLE_MARGIN
         self.setSceneRect(self.table_rect().adjusted(-margin, -margin, margin, margin))
         for piece in scenario.terrain:

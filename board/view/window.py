@@ -10,29 +10,28 @@ from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QWidget
 from shiboken6 import isValid
 
-from board.document.datasheet import Datasheet
-from board.document.datasheets import PART_TAG, DatasheetLibrary, place_datasheet
+from board.document.datasheets import DatasheetLibrary, place_datasheet
 from board.document.edits import EditError, ScenarioDocument
 from board.document.events import DocumentChange
-from board.document.model import MM_PER_INCH, RuleSystem, Scenario, Table
+from board.document.model import RuleSystem, Scenario, Table
 from board.view import actions
 from board.view.commands import (
     DEFAULT_UNDO_LIMIT,
     AddPiecesCommand,
-    AddUnitCommand,
     BoardUndoStack,
 )
 from board.view.deletion import delete_selection, selection_text
 from board.view.docks import GarrisonDock, garrison_lines
+from board.view.editors.units import add_unit
 from board.view.feature_registry import Features
 from board.view.files import FileController
 from board.view.memory import set_aside_long_lived
 from board.view.new_dialog import new_scenario
-from board.view.palette import PaletteDock, UnitSpec
+from board.view.palette import PaletteDock, UnitSpec, offered_datasheets
 from board.view.recovery import JournalKeeper
 from board.view.rulers import BoardWidget
 from board.view.scene import BoardScene
-from board.view.unit_factory import build_unit
+from board.view.system_units import xy_text
 from board.view.view import BoardView
 
 if TYPE_CHECKING:
@@ -244,10 +243,8 @@ class MainWindow(QMainWindow):
         self.undo_stack.push(AddPiecesCommand(self.document, pieces, sheets[datasheet_id].name))
 
     def add_unit(self, spec: UnitSpec) -> None:
-        """Add a unit in ranks of five at the centre of the view."""
-        centre = self.view_centre()
-        unit = build_unit(self.document, spec, (centre.x(), centre.y()))
-        self.undo_stack.push(AddUnitCommand(self.document, unit))
+        """Add a unit in its system's formation in free table space near the view's centre."""
+        add_unit(self, spec)
 
     def delete_selected(self) -> None:
         """Delete the selected models and terrain as one undo step."""
@@ -326,10 +323,8 @@ class MainWindow(QMainWindow):
             self.statusBar().clearMessage()
 
     def _on_cursor_moved(self, at: QPointF) -> None:
-        text = f"x {at.x():.2f} in, y {at.y():.2f} in"
-        if self.scenario.rule_system.uses_cm:
-            text += f" ({at.x() * MM_PER_INCH / 10:.1f}, {at.y() * MM_PER_INCH / 10:.1f} cm)"
-        self.cursor_label.setText(text)
+        self.cursor_label.setText(xy_text(at.x(), at.y(),
+                                          uses_cm=self.scenario.rule_system.uses_cm))
 
     def _on_selection_changed(self) -> None:
         if not isValid(self) or not isValid(self.selection_label):
@@ -353,12 +348,3 @@ def undo_limit(settings: QSettings) -> int:
 def new_scenario_default() -> Scenario:
     """Return the empty 72×48 Warhammer 40,000 scenario a bare window starts with."""
     return new_scenario(Table(), RuleSystem.WH40K)
-
-
-def offered_datasheets(library: DatasheetLibrary, scenario: Scenario) -> list[Datasheet]:
-    """Return what the palette offers: the scenario's rule system's datasheets, its own too."""
-    system = scenario.rule_system.value
-    own = [d for d in scenario.custom_datasheets if system in d.systems and PART_TAG not in d.tags]
-    ids = {d.id for d in own}
-    shipped = [d for d in library.for_system(system) if d.id not in ids]
-    return sorted(shipped + own, key=lambda d: (d.name.casefold(), d.id))

@@ -26,6 +26,9 @@ ALLOWED = {
                                        "40K)"),
     "board/view/window.py": (1, "a new board is a Warhammer 40,000 board until the player "
                                 "picks another system"),
+    "board/document/stats.py": (12, "the declared stat table: which systems each stat belongs "
+                                    "to and each system's profile; the document layer cannot "
+                                    "ask the systems, and the doc's table is made from it"),
     "board/document/states.py": (4, "a saved building state is checked against its system's "
                                      "type when the file is read (board/document cannot ask "
                                      "board/game's systems)"),

@@ -138,3 +138,19 @@ def park_the_pointer(window) -> None:
     from PySide6.QtTest import QTest
 
     QTest.mouseMove(window, QPoint(0, 0))
+
+
+@pytest.fixture
+def fresh_window(qtbot, library, tmp_path):
+    """A shown main window as ``battleboard`` opens with no file, its own settings file."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMessageBox
+
+    from board.view.window import MainWindow
+
+    win = MainWindow(library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    win.files.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    return win

@@ -322,6 +322,10 @@ def _refusal(error: ScenarioError, path: Path, seconds: float, slow: bool) -> Ve
         return Verdict("slow", seconds, text)
     if len(text) > LONG_MESSAGE or "\n" in text:
         return Verdict("long message", seconds, text[:200])
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return Verdict("unprintable message", seconds, ascii(text)[:200])
     if not text.startswith(str(path)[:100]):
         return Verdict("refusal not naming the file", seconds, text)
     return Verdict("refused", seconds, text)

@@ -43,3 +43,28 @@ def positions(document, ids):
     return {
         mid: (document.scenario.model(mid)[1].x, document.scenario.model(mid)[1].y) for mid in ids
     }
+
+
+def drag_until(
+    view: BoardView,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    lands_well: object,
+    modifier: Qt.KeyboardModifier = NoMod,
+) -> QPointF:
+    """Drag from ``start`` to the pixel near ``end`` whose table offset ``lands_well(dx, dy)``.
+
+    A player nudges a base into contact by eye; the test picks, among the pixels around
+    ``end``, the first whose real offset (what the drag will move by) the predicate accepts,
+    then makes that one real drag.
+    """
+    p0 = view.mapFromScene(QPointF(*start))
+    p1 = view.mapFromScene(QPointF(*end))
+    for ddx in (0, -1, 1, -2, 2, -3, 3):
+        for ddy in (0, -1, 1):
+            p = QPoint(p1.x() + ddx, p1.y() + ddy)
+            moved = view.mapToScene(p) - view.mapToScene(p0)
+            if lands_well(moved.x(), moved.y()):  # type: ignore[operator]
+                at = view.mapToScene(p)
+                return drag(view, start, (at.x(), at.y()), modifier)
+    raise AssertionError(f"no pixel near {end} lands the drag as wanted")

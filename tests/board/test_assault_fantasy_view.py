@@ -82,7 +82,8 @@ def test_the_garrison_breaks_flees_and_the_swordsmen_go_in(fantasy_window):
     window = fantasy_window
     dialog = storm_house(window, [3, 2, *[6, 6] * 3, *[1] * 7, *[1] * 10, 6, 5, 4, 3])
     assert dialog.attacker_box.currentData() == "swords"
-    assert dialog.attacker_box.currentText() == "Swordsmen (4.00\")"
+    assert dialog.attacker_box.currentText() == (
+        "Swordsmen: 4.00\" away, within its charge reach (Movement 4\" + 2D6: 16\")")
     press(dialog.declare_button)
     assert "4.00\" from the building; sees the building" in dialog.record.toPlainText()
     line = dialog.marks.marks.line

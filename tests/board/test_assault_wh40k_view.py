@@ -7,10 +7,24 @@ from PySide6.QtTest import QTest
 
 from board.view.assault import CloseCombatDialog, StormTool
 from rules.dice import FixedDice
-from tests.board.qt_helpers import click
+from tests.board.qt_helpers import click, drag_until
+
+#: The Guard Squad's first model: 25 mm round at (40, 30); the bastion's east wall is x = 27.
+GUARD_RADIUS = 25 / 25.4 / 2
+
+
+def guard_into_contact(window) -> None:
+    """Shift-drag the Guard Squad by its last model until its first touches the east wall."""
+    def touches(dx: float, dy: float) -> bool:
+        return 0.0 <= 40.0 + dx - GUARD_RADIUS - 27.0 <= 0.08 and abs(30.0 + dy - 24.0) < 2
+
+    drag_until(window.view, (44.0, 30.0), (44.0 - 12.45, 24.0), touches,
+               Qt.KeyboardModifier.ShiftModifier)
 
 
 def test_melta_bombs_on_the_bastion_show_the_odds_then_apply_and_undo(window):
+    guard_into_contact(window)
+    window.undo_stack.clear()
     window.storm.make_dice = lambda: FixedDice([3, 4, 2, 1, *[4] * 20])
     window.view.setFocus()
     window.storm.action.trigger()
@@ -24,7 +38,7 @@ def test_melta_bombs_on_the_bastion_show_the_odds_then_apply_and_undo(window):
     dialog.attacks.setValue(2)
     assert "4: 7.7%" in dialog.odds.text()  # both attacks fail to scratch it: (10/36)^2
     dialog.attacks.setValue(1)
-    dialog.attacker.setCurrentText("Tactical Squad")
+    assert dialog.attacker_name() == "Guard Squad"  # the only enemy in base contact
     QTest.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
     scenario = window.document.scenario
     assert scenario.piece("bastion").state["hull_points_lost"] == 1
@@ -37,5 +51,5 @@ def test_melta_bombs_on_the_bastion_show_the_odds_then_apply_and_undo(window):
     assert scenario.log == []
     window.undo_stack.redo()
     record = scenario.log[-1]
-    assert record.text.startswith("Tactical Squad assaults Imperial Bastion in close combat")
+    assert record.text.startswith("Guard Squad assaults Imperial Bastion in close combat")
     assert "Veteran Squad (inside): 5 hits at S6" in record.text  # Structural Collapse

@@ -21,6 +21,7 @@ from board.document.model import (
     TroopType,
     Unit,
 )
+from board.document.stats import STATS
 from tests.board import samples
 
 coord = st.floats(min_value=-100, max_value=200, allow_nan=False, allow_infinity=False)
@@ -31,8 +32,12 @@ bases = st.one_of(
     size_mm.map(Base.round_mm),
     st.builds(Base.oval_mm, size_mm, size_mm),
     st.builds(Base.hull_in, size_in, size_in),
+    size_mm.map(Base.square_mm),
+    st.builds(Base.rectangle_mm, size_mm, size_mm),
 )
 names = st.text(min_size=1, max_size=12).filter(lambda s: s.strip() != "")
+# Free stats keys: a declared one (board/document/stats.py) is checked on load.
+stat_names = names.filter(lambda k: k not in {s.key for s in STATS})
 json_leaf = st.one_of(
     st.none(),
     st.booleans(),
@@ -106,7 +111,7 @@ def scenarios(draw: st.DrawFn) -> Scenario:
                 draw(st.sampled_from(list(TroopType))),
                 models,
                 draw(st.sampled_from([None, *enterable])),
-                stats=draw(st.dictionaries(names, json_values, max_size=2)),
+                stats=draw(st.dictionaries(stat_names, json_values, max_size=2)),
             )
         )
     log = [

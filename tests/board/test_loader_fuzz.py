@@ -46,7 +46,7 @@ def test_the_bases_load_and_save_back_equal(tmp_path: Path) -> None:
         assert verdict.kind == "loaded", verdict.detail
 
 
-@settings(max_examples=700, deadline=None, suppress_health_check=FIXTURE)
+@settings(max_examples=1000, deadline=None, suppress_health_check=FIXTURE)
 @given(seed=st.integers(0, 2**32), which=st.integers(0, len(SCENARIOS) - 1),
        bytes_damage=st.booleans())
 def test_mutated_scenarios_load_or_are_refused_in_one_line(
@@ -57,7 +57,7 @@ def test_mutated_scenarios_load_or_are_refused_in_one_line(
     assert_fine(judge_scenario(raw, tmp_path, timed=False))
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=FIXTURE)
+@settings(max_examples=600, deadline=None, suppress_health_check=FIXTURE)
 @given(seed=st.integers(0, 2**32), which=st.integers(0, len(SHEETS) - 1),
        bytes_damage=st.booleans())
 def test_mutated_datasheets_load_or_are_refused_in_one_line(

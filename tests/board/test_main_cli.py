@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -91,3 +92,58 @@ def test_screenshot_as_a_subprocess(tmp_path):
         timeout=120,
     )
     assert bad.returncode == 2 and "no.json" in bad.stderr
+
+
+# -- without a display ------------------------------------------------------------------------
+
+def _headless_env() -> dict[str, str]:
+    """The environment of a machine with no display: no DISPLAY, no Qt platform chosen."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env["PYTHONPATH"] = str(ROOT)
+    return env
+
+
+def _battleboard(*args: str) -> list[str]:
+    """The installed ``battleboard`` script (PYTHONPATH makes it run this tree), else the same
+    entry point through this Python."""
+    script = shutil.which("battleboard", path=str(Path(sys.executable).parent))
+    if script is not None:
+        return [script, *args]
+    return [sys.executable, "-c", "import sys; from board.main import main; sys.exit(main())",
+            *args]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="displays are a Linux matter")
+def test_without_a_display_battleboard_says_so_in_one_line_and_exits_2():
+    done = subprocess.run(_battleboard(), env=_headless_env(), capture_output=True, text=True,
+                          timeout=60, cwd=ROOT)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("battleboard: no display to open the window on")
+    assert "--screenshot" in lines[0] and "check" in lines[0]
+    assert "qt.qpa" not in done.stderr and "Aborted" not in done.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="displays are a Linux matter")
+def test_without_a_display_the_screenshot_and_check_run_by_themselves(tmp_path):
+    out = tmp_path / "demo.png"
+    done = subprocess.run(_battleboard("--screenshot", str(out)), env=_headless_env(),
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert _is_png(out)
+    demo = ROOT / "resources" / "scenarios" / "demo.json"
+    done = subprocess.run(_battleboard("check", str(demo)), env=_headless_env(),
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+
+
+def test_help_lists_every_command(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["--help"])
+    assert stopped.value.code == 0
+    text = capsys.readouterr().out
+    for form in ("battleboard FILE", "battleboard --screenshot OUT.png [FILE]",
+                 "battleboard check FILE [--json]"):
+        assert form in text

@@ -118,7 +118,7 @@ def test_add_a_unit_from_the_palette_then_delete_it(window):
     )
     assert all(m.base.shape is BaseShape.OVAL and m.base.length == 60 for m in unit.models)
     xs = sorted({round(m.x, 6) for m in unit.models})
-    assert xs[1] - xs[0] == pytest.approx(60 / 25.4 + 0.5)  # bases do not overlap
+    assert xs[1] - xs[0] == pytest.approx(35 / 25.4 + 1.0)  # a loose group, an inch apart
     for model in unit.models:
         item = window.scene.model_item(model.id)
         assert item.name == "Scouts (Blue)"
@@ -201,8 +201,9 @@ def test_new_scenario_replaces_the_board(window, monkeypatch):
     class Accepting:
         def __init__(self, parent):
             self.dialog = real_dialog(parent)
-            self.dialog.table_box.setCurrentIndex(2)
             self.dialog.system_box.setCurrentIndex(self.dialog.system_box.findData("epic40k"))
+            assert self.dialog.table_box.itemText(1) == "120 × 120 cm"  # Epic in cm
+            self.dialog.table_box.setCurrentIndex(1)
 
         def exec(self):
             return files_module.QDialog.DialogCode.Accepted
@@ -212,10 +213,11 @@ def test_new_scenario_replaces_the_board(window, monkeypatch):
 
     monkeypatch.setattr(files_module, "NewScenarioDialog", Accepting)
     window.actions_["new"].trigger()
-    assert (window.scenario.table.width, window.scenario.table.height) == (44.0, 30.0)
+    table = window.scenario.table
+    assert (table.width, table.height) == pytest.approx((120 / 2.54, 120 / 2.54))
     assert window.scenario.rule_system.value == "epic40k"
     assert window.scene.model_items() == {} and window.scene.piece_items() == {}
-    assert window.scene.table_rect().width() == 44.0
+    assert window.scene.table_rect().width() == pytest.approx(120 / 2.54)
     names = [
         window.palette_dock.terrain_list.item(i).text()
         for i in range(window.palette_dock.terrain_list.count())

@@ -132,7 +132,8 @@ def test_refusals_name_the_unit_and_the_numbers():
     del bare.stats["assault_factor"]
     sc = epic_scenario([bare])
     stands = epic_stands(sc, world_of(sc), "block")
-    assert "Assault Marines has no assault_factor in its stats" in stands[0].decision.reason
+    assert ("Assault Marines has no Close assault factor (assault_factor) in its stats"
+            in stands[0].decision.reason)
 
 
 def test_a_building_brought_down_kills_and_places_the_survivors_in_the_ruins():

@@ -136,7 +136,7 @@ def test_refusals_say_why_with_the_numbers():
         storm(fantasy_scenario(chariot), [])
     bare = swordsmen()
     del bare.stats["leadership"]
-    with pytest.raises(AssaultError, match="Swordsmen has no leadership"):
+    with pytest.raises(AssaultError, match=r"Swordsmen has no Leadership \(leadership\)"):
         storm(fantasy_scenario(bare), [])
 
 
@@ -171,7 +171,7 @@ def test_a_chosen_character_fights_in_the_party_and_a_rout_off_the_table_loses_t
     s.react(wf.Reaction.HOLD)
     s.roll_charge()
     text = s.choose_parties(["cap"], [])
-    assert "Swordsmen cap, sw0" in text
+    assert "Swordsmen Captain, model 1" in text  # by name, never by id
     s.fight()
     s.resolve()
     result = s.result()

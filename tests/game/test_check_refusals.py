@@ -41,8 +41,8 @@ def assert_refused(status: int, out: str, err: str) -> None:
 def bad_files() -> list[tuple[str, bytes]]:
     rng = random.Random(7)
     bases = fuzz_inputs.base_scenarios()
-    files = [(f"structural {i}", fuzz_inputs.structural(bases[i % 3], rng)) for i in range(90)]
-    files += [(f"damaged {i}", fuzz_inputs.damaged(bases[i % 3], rng)) for i in range(30)]
+    files = [(f"structural {i}", fuzz_inputs.structural(bases[i % 3], rng)) for i in range(45)]
+    files += [(f"damaged {i}", fuzz_inputs.damaged(bases[i % 3], rng)) for i in range(15)]
     return files
 
 
@@ -85,14 +85,18 @@ def test_too_many_measurements_are_refused_with_the_bound(
 def test_a_report_that_is_not_finite_is_refused_not_printed_as_infinity(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    real = check.check_report
+    real = check.build_report
 
-    def with_infinity(*args: object) -> dict[str, object]:
-        report = real(*args)  # type: ignore[arg-type]
-        report["measurements"] = [{"distance_in": float("inf"), "text": "x"}]
-        return report
+    class WithInfinity:
+        def __init__(self, report: object) -> None:
+            self.report = report
 
-    monkeypatch.setattr(check, "check_report", with_infinity)
+        def to_dict(self) -> dict[str, object]:
+            plain = self.report.to_dict()  # type: ignore[attr-defined]
+            plain["measurements"] = [{"distance_in": float("inf"), "text": "x"}]
+            return plain
+
+    monkeypatch.setattr(check, "build_report", lambda *a, **k: WithInfinity(real(*a, **k)))
     status, out, err = run(fuzz_inputs.DEMO_SCENARIO_PATH, capsys, "--json")
     assert_refused(status, out, err)
     assert "strict JSON" in err
@@ -100,10 +104,10 @@ def test_a_report_that_is_not_finite_is_refused_not_printed_as_infinity(
 
 def test_an_unexpected_error_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(*args: object) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
         raise RecursionError("maximum recursion depth exceeded")
 
-    monkeypatch.setattr(check, "check_report", broken)
+    monkeypatch.setattr(check, "build_report", broken)
     status, out, err = run(fuzz_inputs.DEMO_SCENARIO_PATH, capsys)
     assert_refused(status, out, err)
     assert "RecursionError" in err
@@ -116,7 +120,9 @@ def test_the_demo_report_is_strict_json(capsys: pytest.CaptureFixture[str]) -> N
 
 
 @pytest.mark.parametrize("text", ["[" * 5000, '{"format": ' + "9" * 5000 + "}",
-                                  '{"a": 1, "a": 2}'])
+                                  '{"a": 1, "a": 2}',
+                                  '{"format": "battleboard-scenario", "version": 1, '
+                                  '"\\ud800": 1}'])
 def test_the_real_command_never_prints_a_traceback(tmp_path: Path, text: str) -> None:
     path = tmp_path / "bad.json"
     path.write_text(text, encoding="utf-8")

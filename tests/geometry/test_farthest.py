@@ -7,7 +7,7 @@ import pytest
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shapely.geometry import Polygon
+from shapely.geometry import LineString, Polygon
 
 from geometry import Circle, farthest_distance, hull, oval_base, unit_wholly_within, wholly_within
 from geometry.farthest import farthest_distances
@@ -75,3 +75,15 @@ def test_never_below_the_truth_and_close_to_it(ruin, x, y, size, kind, turn):
     slow = _brute(shape, ruin)
     assert exact >= slow - 1e-9  # never on the accepting side of what any point shows
     assert exact <= slow + 0.002
+
+
+def test_a_wall_of_several_segments_is_a_target_too():
+    # the farthest point of the base is as far from (0, 0) as from (4, 4): on their bisector
+    wall = LineString([(0, 0), (4, 0), (4, 4)])
+    theta = np.linspace(0, 2 * math.pi, 400001)
+    ring = np.c_[np.cos(theta), 4 + np.sin(theta)]
+    sampled = float(shapely.distance(shapely.points(ring), wall).max())
+    exact = farthest_distance(Circle(0, 4, 1), wall)
+    assert sampled - 1e-9 <= exact <= sampled + 1e-6
+    assert wholly_within(Circle(0, 4, 1), wall, exact) and not wholly_within(
+        Circle(0, 4, 1), wall, exact - 1e-6)

@@ -18,7 +18,8 @@ refused with an :class:`AssaultError` naming the unit and the key.
 >>> stat_int(squad, "movement")
 Traceback (most recent call last):
 ...
-board.game.core.assault.AssaultError: Spearmen has no movement in its stats (needed for the assault)
+board.game.core.assault.AssaultError: Spearmen has no Movement (movement) in its stats: enter it \
+in Units ▸ Edit Unit… (select the unit, Ctrl+Shift+U)
 >>> stat_int(squad, "movement", default=4)
 4
 """
@@ -31,6 +32,7 @@ from dataclasses import dataclass, field
 
 from board.document.changes import Change
 from board.document.model import LogEntry, Scenario, Unit
+from board.document.stats import missing_stat_text
 from board.game.core.names import Namer
 from rules.dice import Dice
 
@@ -69,7 +71,7 @@ def stat_int(unit: Unit, key: str, default: int | None | object = _MISSING) -> i
     """Return the whole number ``unit.stats[key]``; a missing or bad value is named."""
     value = unit.stats.get(key, default)
     if value is _MISSING or value is None:
-        raise AssaultError(f"{unit.name} has no {key} in its stats (needed for the assault)")
+        raise AssaultError(missing_stat_text(unit, key))
     if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
         raise AssaultError(f"{unit.name}: stats {key} {value!r} is not a whole number")
     return int(value)

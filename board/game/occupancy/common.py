@@ -172,7 +172,7 @@ class DisembarkPlan:
 def _radius(model: Model) -> float:
     """Half the widest extent of a model's base, inches."""
     base = model.base
-    if base.shape.value == "hull":
+    if base.shape.rectangular:
         return math.hypot(base.length_in, base.width_in) / 2.0
     return max(base.length_in, base.width_in) / 2.0
 

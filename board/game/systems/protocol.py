@@ -176,3 +176,11 @@ class GameSystem(SystemFacts, BuildingReader, Protocol):
     def emplaced_firers(self, rules_object: BuildingRules) -> tuple[str | None, tuple[str, ...]]:
         """The side holding the building, and the emplaced weapons it may fire now (ids)."""
         ...
+
+    def assault_reach(self, unit: Unit) -> tuple[float | None, str]:
+        """How near the building (inches) ``unit`` must be to assault it, and those words.
+
+        ``None`` with the reason when the unit cannot assault from anywhere (a stat missing,
+        a Fantasy character on its own); see :mod:`board.game.assault_reach`.
+        """
+        ...

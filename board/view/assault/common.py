@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QDialog, QLabel, QPlainTextEdit, QVBoxLayout, QWid
 
 from board.document.changes import Change
 from board.document.model import Model
+from board.game.assault_reach import Candidate
 from board.game.kit import Dice
 from board.view.assault.marks_item import AssaultMarks, AssaultMarksItem, Ring
 from board.view.commands import ApplyChangeCommand
@@ -18,7 +19,7 @@ from board.view.commands import ApplyChangeCommand
 if TYPE_CHECKING:
     from board.view.window import MainWindow
 
-__all__ = ["AssaultDialog", "ring_of"]
+__all__ = ["AssaultDialog", "ring_of", "out_of_reach_text", "no_candidate_text"]
 
 REFUSAL_STYLE = "color: #b71c1c;"
 
@@ -36,10 +37,12 @@ class AssaultDialog(QDialog):
         self.window_ = window
         self.piece_id = piece_id
         self.make_dice = make_dice
-        self.setWindowTitle(f"{title}: {piece_id}")
+        #: The building as the players call it (its datasheet's name), never its id.
+        self.piece_name = building_name(window, piece_id)
+        self.setWindowTitle(f"{title}: {self.piece_name}")
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.layout_ = QVBoxLayout(self)
-        self.heading = QLabel(f"<b>{title}</b> — {piece_id}")
+        self.heading = QLabel(f"<b>{title}</b> — {self.piece_name}")
         self.layout_.addWidget(self.heading)
         self.body = QVBoxLayout()
         self.layout_.addLayout(self.body)
@@ -97,7 +100,31 @@ class AssaultDialog(QDialog):
             scene.piece_item(self.piece_id).setSelected(True)
 
 
+def building_name(window: MainWindow, piece_id: str) -> str:
+    """The datasheet name of the piece ``piece_id`` (its id if the datasheet is unknown)."""
+    sheets = window.scene.datasheets
+    piece = window.document.scenario.piece(piece_id)
+    return sheets[piece.datasheet].name if piece.datasheet in sheets else piece_id
+
+
 def ring_of(model: Model, colour: QColor) -> Ring:
     """A ring around ``model``'s base in ``colour``."""
     radius = max(model.base.length_in, model.base.width_in) / 2.0
     return Ring(QPointF(model.x, model.y), radius, colour)
+
+
+def out_of_reach_text(candidates: list[Candidate]) -> str:
+    """The enemy units that may not assault from where they are, each with the reason."""
+    refused = [c.text for c in candidates if not c.allowed]
+    if not refused:
+        return ""
+    return "Not able to assault from where they stand:\n" + "\n".join(
+        f"• {line}" for line in refused)
+
+
+def no_candidate_text(candidates: list[Candidate], what: str) -> str:
+    """Why nobody may ``what``: no enemy on the table, or the nearest one's distance."""
+    if not candidates:
+        return f"No enemy unit is on the table to {what}."
+    nearest = candidates[0]
+    return f"No enemy unit may {what} — {nearest.text}. Move it closer first."

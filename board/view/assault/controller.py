@@ -73,7 +73,8 @@ class StormController:
             return None
         if rules_object is None:
             window.show_error("Storm a building",
-                              f"{piece_id} is not a building under {scenario.rule_system.label}")
+                              f"{_name(window, piece_id)} is not a building under "
+                              f"{scenario.rule_system.label}")
             return None
         if self.dialog is not None:
             self.dialog.close()
@@ -84,3 +85,9 @@ class StormController:
     def _dialog(self, piece_id: str) -> QDialog:
         kind = system_for(self.window.document.scenario.rule_system).assault
         return DIALOGS[kind](self.window, piece_id, self.make_dice)
+
+
+def _name(window: MainWindow, piece_id: str) -> str:
+    sheets = window.scene.datasheets
+    piece = window.document.scenario.piece(piece_id)
+    return sheets[piece.datasheet].name if piece.datasheet in sheets else piece_id

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QListWidget, QListWidgetItem, QPushButton
 
+from board.game.assault_reach import assault_candidates, holder_side
 from board.game.core.assault import AssaultError
+from board.game.core.names import Namer
 from board.game.kit import Dice
 from board.game.systems.epic.assault import (
     CONTACT_CM,
@@ -34,19 +36,28 @@ __all__ = ["EpicAssaultDialog"]
 class EpicAssaultDialog(AssaultDialog):
     """The stands in contact (checked: they assault), the preview, and *Roll the assault*.
 
-    A stand that may not assault (a vehicle, infantry under assault factor 2, a missing
-    value) is listed greyed out with the reason as its tooltip.
+    Only the enemies of the building's holder are listed, by name (``Assault Marines,
+    model 3``), with the distance measured. A stand that may not assault (a vehicle, infantry
+    under assault factor 2, a missing value) is not offered: it is listed below the choice
+    with the reason and where to enter a missing value.
     """
 
     def __init__(self, window: MainWindow, piece_id: str, make_dice: Callable[[], Dice]) -> None:
         super().__init__(window, piece_id, make_dice, "Epic 40,000 close assault")
         scene = window.scene
-        self.stands: list[EpicStand] = epic_stands(window.document.scenario, scene.world(),
-                                                   piece_id)
-        self.add(QLabel(f"Stands in contact (within {CONTACT_CM:g} cm) — one die each:"))
+        scenario = window.document.scenario
+        holder = holder_side(scenario, piece_id)
+        self.namer = Namer.for_scenario(scenario, scene.world())
+        self.stands: list[EpicStand] = [
+            s for s in epic_stands(scenario, scene.world(), piece_id) if s.side != holder]
+        self.add(QLabel(f"Enemy stands in base contact (within {CONTACT_CM:g} cm) — "
+                        f"one die each:"))
         self.stand_list = QListWidget()
         self.stand_list.setMaximumHeight(140)
         self.add(self.stand_list)
+        self.cannot = QLabel("")
+        self.cannot.setWordWrap(True)
+        self.add(self.cannot)
         self.debris = self._debris_choice()
         self.preview = QLabel("")
         self.preview.setWordWrap(True)
@@ -58,20 +69,32 @@ class EpicAssaultDialog(AssaultDialog):
         self.roll_button.clicked.connect(self.roll)
         self._update_preview()
 
+    def stand_text(self, stand: EpicStand) -> str:
+        """``Assault Marines, model 4: AF 6, psyker (0.3 cm)`` — no internal ids."""
+        text = stand.label.replace(f"{stand.unit_name} {stand.model_id}",
+                                   self.namer.model(stand.model_id), 1)
+        return text
+
+    def reason_text(self, stand: EpicStand) -> str:
+        """The rules' reason a stand may not assault, its ids turned into names."""
+        reason = stand.decision.reason.replace(stand.model_id, self.namer.model(stand.model_id))
+        return f"{self.namer.model(stand.model_id)}: {reason.removeprefix(stand.unit_name + ': ')}"
+
     def _fill(self) -> None:
         attacker = next((s.side for s in self.stands if s.decision), None)
+        refused = []
         for stand in self.stands:
-            item = QListWidgetItem(stand.label)
+            if not stand.decision:
+                refused.append(f"• {self.reason_text(stand)}")
+                continue
+            item = QListWidgetItem(self.stand_text(stand))
             item.setData(Qt.ItemDataRole.UserRole, stand.model_id)
-            if stand.decision:
-                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                state = Qt.CheckState.Checked if stand.side == attacker else Qt.CheckState.Unchecked
-                item.setCheckState(state)
-            else:
-                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
-                item.setText(f"{stand.label} — {stand.decision.reason}")
-            item.setToolTip(stand.decision.reason)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            state = Qt.CheckState.Checked if stand.side == attacker else Qt.CheckState.Unchecked
+            item.setCheckState(state)
             self.stand_list.addItem(item)
+        if refused:
+            self.cannot.setText("In contact but may not assault:\n" + "\n".join(refused))
 
     def _debris_choice(self) -> QComboBox | None:
         """The defender's pick of the stand inside for row 10 (none when nobody is inside)."""
@@ -118,9 +141,16 @@ class EpicAssaultDialog(AssaultDialog):
     def _update_preview(self, *_: object) -> None:
         window = self.window_
         self._update_marks()
-        if not self.stands:
-            self.preview.setText(f"No stand is in contact with {self.piece_id}: move the "
-                                 f"assaulters into base contact first.")
+        name = self.namer.piece(self.piece_id)
+        if not any(s.decision for s in self.stands):
+            self.preview.setText("")
+            self.refuse(self._nobody_text(name))
+            self.roll_button.setEnabled(False)
+            return
+        if not self.chosen():
+            self.preview.setText("")
+            self.refuse(f"Tick at least one stand in the list to assault {name}: an assault "
+                        f"needs one stand or more (choose at least one stand in contact).")
             self.roll_button.setEnabled(False)
             return
         try:
@@ -135,6 +165,20 @@ class EpicAssaultDialog(AssaultDialog):
         self.preview.setText(f"Before rolling: {text}")
         self.roll_button.setEnabled(not self.applied)
 
+    def _nobody_text(self, name: str) -> str:
+        if self.stands:
+            return (f"No stand in contact with {name} may assault it: see the reasons above "
+                    f"(only infantry with assault factor 2 or more, and war engines, assault).")
+        window = self.window_
+        candidates = assault_candidates(window.document.scenario, window.scene.world(),
+                                        self.piece_id)
+        if not candidates:
+            return f"No enemy stand is on the table to assault {name}."
+        nearest = candidates[0]
+        return (f"No enemy stand is in base contact with {name} (within {CONTACT_CM:g} cm): "
+                f"the nearest, {nearest.name}, is {nearest.figure} away. Move it into base "
+                f"contact first.")
+
     def roll(self) -> None:
         """Resolve the assault and apply it as one undo step (a refusal changes nothing)."""
         window = self.window_
@@ -145,7 +189,7 @@ class EpicAssaultDialog(AssaultDialog):
         except AssaultError as error:
             self.refuse(str(error))
             return
-        self.apply(result.change, f"Epic close assault on {self.piece_id}")
+        self.apply(result.change, f"Epic close assault on {self.piece_name}")
         self.note(result.text)
         self.roll_button.setEnabled(False)
         self.stand_list.setEnabled(False)

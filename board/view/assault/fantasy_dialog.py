@@ -20,12 +20,19 @@ from PySide6.QtWidgets import (
 )
 
 from board.document.model import Unit
+from board.game.assault_reach import assault_candidates
 from board.game.core.assault import AssaultError
+from board.game.core.names import Namer
 from board.game.kit import AssaultStep, Dice, Reaction
 from board.game.systems.fantasy.assault import FantasyStorm
 from board.game.systems.fantasy.assault_facts import characters_with
-from board.game.systems.fantasy.attackers import garrison_unit, possible_attackers
-from board.view.assault.common import AssaultDialog, ring_of
+from board.game.systems.fantasy.attackers import garrison_unit
+from board.view.assault.common import (
+    AssaultDialog,
+    no_candidate_text,
+    out_of_reach_text,
+    ring_of,
+)
 from board.view.assault.marks_item import TAKING_PART, AssaultMarks, ChargeLine
 
 if TYPE_CHECKING:
@@ -50,7 +57,8 @@ class FantasyAssaultDialog(AssaultDialog):
         self.garrison: Unit | None = garrison_unit(scenario, window.library, piece_id)
         self._build()
         if self.garrison is None:
-            self.refuse(f"{piece_id} holds no garrison: only an occupied building is assaulted")
+            self.refuse(f"{self.piece_name} holds no garrison: only an occupied building is "
+                        f"assaulted")
         self._refresh()
 
     # -- widgets -----------------------------------------------------------------------------
@@ -59,10 +67,19 @@ class FantasyAssaultDialog(AssaultDialog):
         self.held = QLabel(f"The building is {held}.")
         self.add(self.held)
         self.attacker_box = QComboBox()
-        for unit, gap in self._possible_attackers():
-            self.attacker_box.addItem(f"{unit.name} ({gap:.2f}\")", unit.id)
+        window = self.window_
+        self.candidates = assault_candidates(window.document.scenario, window.scene.world(),
+                                             self.piece_id) if self.garrison else []
+        for candidate in self.candidates:
+            if candidate.allowed:
+                self.attacker_box.addItem(candidate.text, candidate.unit_id)
+        self.attacker_box.setToolTip("The enemy units whose charge can reach the building "
+                                     "(Movement + 2D6, measured to the nearest model)")
         self.declare_button = QPushButton("1. Declare the assault")
         self.add(self._row("Assaulting unit:", self.attacker_box, self.declare_button))
+        self.out_of_reach = QLabel(out_of_reach_text(self.candidates))
+        self.out_of_reach.setWordWrap(True)
+        self.add(self.out_of_reach)
         self.hold = QRadioButton("Hold")
         self.stand_and_shoot = QRadioButton("Stand && Shoot")
         self.hold.setChecked(True)
@@ -108,13 +125,6 @@ class FantasyAssaultDialog(AssaultDialog):
         self.defender_characters.setMaximumHeight(70)
         return box
 
-    def _possible_attackers(self) -> list[tuple[Unit, float]]:
-        """The enemy units on the table, nearest the building first, with their distance."""
-        if self.garrison is None:
-            return []
-        return possible_attackers(self.window_.document.scenario, self.window_.scene.world(),
-                                  self.piece_id, self.garrison.side)
-
     def _refresh(self) -> None:
         step = self.storm.step if self.storm else None
         self.declare_button.setEnabled(self.storm is None and self.garrison is not None)
@@ -133,6 +143,9 @@ class FantasyAssaultDialog(AssaultDialog):
         """Declare the assault by the unit chosen (sight and distance measured)."""
         window = self.window_
         attacker = self.attacker_box.currentData()
+        if attacker is None:
+            self.refuse(no_candidate_text(self.candidates, "charge it"))
+            return
         try:
             self.storm = FantasyStorm(window.document.scenario, window.library,
                                       window.scene.world(), self.piece_id, str(attacker),
@@ -157,11 +170,12 @@ class FantasyAssaultDialog(AssaultDialog):
     def _list_characters(self) -> None:
         assert self.storm is not None and self.garrison is not None
         scenario = self.window_.document.scenario
+        namer = Namer.for_scenario(scenario, None)
         for unit, widget in ((self.storm.attacker, self.attacker_characters),
                              (self.garrison, self.defender_characters)):
             for character in characters_with(scenario, unit):
                 for model in character.models:
-                    item = QListWidgetItem(f"{character.name} ({model.id})")
+                    item = QListWidgetItem(namer.model(model.id))
                     item.setData(Qt.ItemDataRole.UserRole, model.id)
                     item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                     item.setCheckState(Qt.CheckState.Checked)
@@ -177,7 +191,7 @@ class FantasyAssaultDialog(AssaultDialog):
         if self.storm.step.over:
             before = len(self.storm.lines)
             result = self.storm.result()
-            self.apply(result.change, f"Assault on {self.piece_id}")
+            self.apply(result.change, f"Assault on {self.piece_name}")
             self.show_marks(AssaultMarks())  # the board itself shows where everyone went
             self._say_who_holds()
             if result.lines[before:]:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from board.game.assault_reach import assault_candidates
 from board.game.core.assault import AssaultError
 from board.game.kit import Dice
 from board.game.systems.wh40k.assault import (
@@ -26,7 +27,7 @@ from board.game.systems.wh40k.assault import (
     close_combat_odds,
     odds_text,
 )
-from board.view.assault.common import AssaultDialog
+from board.view.assault.common import AssaultDialog, no_candidate_text, out_of_reach_text
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow
@@ -49,8 +50,13 @@ class CloseCombatDialog(AssaultDialog):
         form = QWidget()
         layout = QFormLayout(form)
         self.attacker = QComboBox()
-        self.attacker.setEditable(True)
-        self.attacker.addItems(self._attackers())
+        self.candidates = assault_candidates(window.document.scenario, window.scene.world(),
+                                             piece_id)
+        for candidate in self.candidates:
+            if candidate.allowed:
+                self.attacker.addItem(candidate.text, candidate.name)
+        self.attacker.setToolTip("Only enemy units with a model in base contact may fight the "
+                                 "building in close combat (seed 000)")
         self.weapon = QLineEdit("Close combat attacks")
         self.preset = QComboBox()
         self.preset.addItems(["Other weapon", *PRESETS])
@@ -66,6 +72,9 @@ class CloseCombatDialog(AssaultDialog):
                               ("", self.armourbane), ("", self.haywire)):
             layout.addRow(label, widget)
         self.add(form)
+        self.out_of_reach = QLabel(out_of_reach_text(self.candidates))
+        self.out_of_reach.setWordWrap(True)
+        self.add(self.out_of_reach)
         self.odds = QLabel("")
         self.odds.setWordWrap(True)
         self.add(self.odds)
@@ -79,12 +88,10 @@ class CloseCombatDialog(AssaultDialog):
         self.roll_button.clicked.connect(self.roll)
         self._update_odds()
 
-    def _attackers(self) -> list[str]:
-        """Names of the units on the table, the enemies of the occupants first."""
-        scenario = self.window_.document.scenario
-        inside = {u.side for u in scenario.units_in(self.piece_id)}
-        units = [u for u in scenario.units if u.on_table]
-        return [u.name for u in sorted(units, key=lambda u: u.side in inside)]
+    def attacker_name(self) -> str | None:
+        """The unit chosen to fight (``None``: no enemy unit is in base contact)."""
+        name = self.attacker.currentData()
+        return None if name is None else str(name)
 
     def attack(self) -> CloseCombatAttack:
         """The attack the fields describe (an :class:`AssaultError` if they do not add up)."""
@@ -113,21 +120,28 @@ class CloseCombatDialog(AssaultDialog):
             self.refuse(str(error))
             self.roll_button.setEnabled(False)
             return
-        self.refuse("")
         self.odds.setText("Odds before rolling:\n" + "\n".join(odds_text(odds)))
+        if self.attacker_name() is None:
+            self.refuse(no_candidate_text(self.candidates, "fight it in close combat"))
+            self.roll_button.setEnabled(False)
+            return
+        self.refuse("")
         self.roll_button.setEnabled(not self.applied)
 
     def roll(self) -> None:
         """Roll the attacks and apply the outcome as one undo step."""
         window = self.window_
+        attacker = self.attacker_name()
+        if attacker is None:
+            self.refuse(no_candidate_text(self.candidates, "fight it in close combat"))
+            return
         try:
             result = close_combat(window.document.scenario, window.library, window.scene.world(),
-                                  self.piece_id, self.attack(), self.attacker.currentText(),
-                                  self.make_dice())
+                                  self.piece_id, self.attack(), attacker, self.make_dice())
         except AssaultError as error:
             self.refuse(str(error))
             return
-        self.apply(result.change, f"Close combat against {self.piece_id}")
+        self.apply(result.change, f"Close combat against {self.piece_name}")
         self.note(result.text)
         self.roll_button.setEnabled(False)
 

@@ -62,7 +62,7 @@ class ModelItem(QGraphicsRectItem):
         self._bounds = self._base_rect().adjusted(-_MARGIN, -_MARGIN, _MARGIN, _MARGIN)
         self.setRect(self._bounds)
         self._path = QPainterPath()
-        if shape_kind == "hull":
+        if shape_kind in ("hull", "square", "rectangle"):
             self._path.addRect(self._base_rect())
         else:
             self._path.addEllipse(self._base_rect())

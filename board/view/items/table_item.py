@@ -28,6 +28,13 @@ class TableItem(QGraphicsItem):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._rect = QRectF(0.0, 0.0, width, height)
         self._grid = True
+        #: A grid line every this many inches, stronger every :data:`MAJOR_EVERY`th.
+        self._step, self._major = 1.0, MAJOR_EVERY
+
+    def set_grid_cm(self, cm: bool) -> None:
+        """Draw the grid in centimetres (a line a cm, stronger every 10) or in inches."""
+        self._step, self._major = (1 / 2.54, 10) if cm else (1.0, MAJOR_EVERY)
+        self.update()
 
     def set_size(self, width: float, height: float) -> None:
         """Make the table ``width`` × ``height`` inches."""
@@ -72,14 +79,17 @@ class TableItem(QGraphicsItem):
     def _paint_grid(self, painter: QPainter, exposed: QRectF) -> None:
         minor: list[QLineF] = []
         major: list[QLineF] = []
-        for x in range(int(exposed.left()) + 1, int(exposed.right()) + 1):
+        step = self._step
+        for k in range(int(exposed.left() / step) + 1, int(exposed.right() / step) + 1):
+            x = k * step
             if x < self._rect.right():
                 line = QLineF(x, self._rect.top(), x, self._rect.bottom())
-                (major if x % MAJOR_EVERY == 0 else minor).append(line)
-        for y in range(int(exposed.top()) + 1, int(exposed.bottom()) + 1):
+                (major if k % self._major == 0 else minor).append(line)
+        for k in range(int(exposed.top() / step) + 1, int(exposed.bottom() / step) + 1):
+            y = k * step
             if y < self._rect.bottom():
                 line = QLineF(self._rect.left(), y, self._rect.right(), y)
-                (major if y % MAJOR_EVERY == 0 else minor).append(line)
+                (major if k % self._major == 0 else minor).append(line)
         for colour, lines in ((style.GRID_MINOR, minor), (style.GRID_MAJOR, major)):
             pen = QPen(colour, 0.0)
             pen.setCosmetic(True)

@@ -18,6 +18,7 @@ from board.game.core.world import World
 from board.game.occupancy.common import DisembarkPlan, access_exit_verdicts
 from board.game.systems.epic import occupancy, turn
 from board.game.systems.epic import summary as summaries
+from board.game.systems.epic.assault import CONTACT_CM
 from board.game.systems.epic.building import EpicBuildings
 from board.game.systems.epic.facts import EpicFacts
 from board.game.systems.protocol import AssaultKind, ShotForm
@@ -27,6 +28,10 @@ from rules.decision import Decision
 from rules.dice import Dice
 
 __all__ = ["EpicSystem"]
+
+
+#: Centimetres in an inch (Epic 40,000 measures in cm).
+CM_PER_INCH = 2.54
 
 
 class EpicSystem(EpicFacts, EpicBuildings):
@@ -81,3 +86,7 @@ class EpicSystem(EpicFacts, EpicBuildings):
     def emplaced_firers(self, rules_object: Any) -> tuple[str | None, tuple[str, ...]]:
         """None: Epic buildings have no emplaced weapons the board fires."""
         return None, ()
+
+    def assault_reach(self, unit: Unit) -> tuple[float | None, str]:
+        """Seed 001: the stands in base contact (within :data:`.assault.CONTACT_CM`) assault."""
+        return CONTACT_CM / CM_PER_INCH, f"in base contact (within {CONTACT_CM:g} cm)"

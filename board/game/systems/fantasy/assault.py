@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario, Unit
+from board.document.stats import missing_stat_text
 from board.game.core.assault import (
     AssaultError,
     AssaultResult,
@@ -27,6 +28,7 @@ from board.game.core.assault import (
     unit_version,
 )
 from board.game.core.buildings import building_rules, write_back
+from board.game.core.names import Namer
 from board.game.core.world import World
 from board.game.occupancy.common import EMBARKED_ON, turn_mark
 from board.game.systems.fantasy.assault_facts import (
@@ -141,7 +143,7 @@ class FantasyStorm:
     def roll_charge(self) -> str:
         """Roll Movement + 2D6 against the distance to the building."""
         if self.movement <= 0:
-            raise AssaultError(f"{self.attacker.name} has no movement in its stats")
+            raise AssaultError(missing_stat_text(self.attacker, "movement"))
         self.charge = self.assault.roll_charge(self.dice, self.movement, self.facts.distance)
         return self._say(self.charge.description)
 
@@ -152,7 +154,8 @@ class FantasyStorm:
             parties = self.assault.choose_parties(attacker_characters, defender_characters)
         except (ValueError, KeyError) as error:
             raise AssaultError(str(error)) from None
-        names = [", ".join(m.id for m in p.members) for p in parties]
+        names = [self._named(unit, [m.id for m in p.members])
+                 for unit, p in zip((self.attacker, self.defender), parties, strict=True)]
         return self._say(f"assault parties: {self.attacker.name} {names[0]}; "
                          f"{self.defender.name} {names[1]}")
 
@@ -160,7 +163,9 @@ class FantasyStorm:
         """Fight the round in Initiative order."""
         self.round = self.assault.fight(self.dice)
         caused = self.round.wounds_caused
-        dead = {u: ", ".join(ids) or "none" for u, ids in self.round.casualties.items()}
+        units = {u.id: u for u in (self.attacker, self.defender)}
+        dead = {u: self._named(units[u], ids) or "none"
+                for u, ids in self.round.casualties.items()}
         return self._say(f"the round: {self.attacker.name} causes {caused[self.attacker.id]} "
                          f"wounds, {self.defender.name} {caused[self.defender.id]}; casualties: "
                          f"{self.attacker.name} {dead[self.attacker.id]}, {self.defender.name} "
@@ -170,6 +175,12 @@ class FantasyStorm:
         """The result, the garrison's Break test, who goes where."""
         self.outcome = self.assault.resolve(self.dice)
         return self._say(self.outcome.description)
+
+    def _named(self, unit: Unit, model_ids: Sequence[str]) -> str:
+        """``model 1, model 2, Captain Aldred``: the players' names, never model ids."""
+        namer = Namer.for_scenario(self.scenario, None)
+        own = {m.id for m in unit.models}
+        return ", ".join(namer.member(i) if i in own else namer.model(i) for i in model_ids)
 
     def _say(self, text: str) -> str:
         self.lines.append(text)

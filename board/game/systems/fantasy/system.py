@@ -12,7 +12,8 @@ from typing import Any
 
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
-from board.document.model import Scenario, TerrainPiece, Unit
+from board.document.model import Scenario, TerrainPiece, TroopType, Unit
+from board.document.stats import missing_stat_text
 from board.game.core.building_summary import BuildingSummary
 from board.game.core.world import World
 from board.game.occupancy.common import DisembarkPlan
@@ -27,6 +28,10 @@ from rules.decision import Decision
 from rules.dice import Dice
 
 __all__ = ["FantasySystem"]
+
+
+#: The most two D6 add to a charge, inches.
+CHARGE_DICE_MOST = 12.0
 
 
 class FantasySystem(FantasyFacts, FantasyBuildings):
@@ -82,3 +87,13 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
     def emplaced_firers(self, rules_object: Any) -> tuple[str | None, tuple[str, ...]]:
         """None."""
         return None, ()
+
+    def assault_reach(self, unit: Unit) -> tuple[float | None, str]:
+        """Seed 004: the assault is a charge, Movement + 2D6: at most Movement + 12"."""
+        if unit.troop_type is TroopType.CHARACTER:
+            return None, "a character assaults with the unit it has joined"
+        movement = unit.stats.get("movement")
+        if isinstance(movement, bool) or not isinstance(movement, int | float):
+            return None, missing_stat_text(unit, "movement")
+        reach = float(movement) + CHARGE_DICE_MOST
+        return reach, f"within its charge reach (Movement {movement:g}\" + 2D6: {reach:g}\")"

@@ -15,14 +15,14 @@ from board.document.datasheet import Datasheet
 from board.document.model import Scenario, TerrainPiece, Unit
 from board.game.core.building_summary import BuildingSummary
 from board.game.core.world import World
-from board.game.occupancy.common import DisembarkPlan, access_exit_verdicts
+from board.game.occupancy.common import BASE_CONTACT, DisembarkPlan, access_exit_verdicts
 from board.game.systems.protocol import AssaultKind, ShotForm
 from board.game.systems.wh40k import occupancy, turn
 from board.game.systems.wh40k import summary as summaries
 from board.game.systems.wh40k.battlements import battlement_claims, battlement_moves
 from board.game.systems.wh40k.building import Wh40kBuildings
 from board.game.systems.wh40k.facts import Wh40kFacts
-from geometry import Obstacles, PlacementVerdict, Shape
+from geometry import Obstacles, PlacementVerdict, Shape, format_distance
 from rules import wh40k
 from rules.decision import Decision
 from rules.dice import Dice
@@ -95,3 +95,7 @@ class Wh40kSystem(Wh40kFacts, Wh40kBuildings):
                 or rules_object.destroyed:
             return None, ()
         return rules_object.controller, tuple(s.id for s in rules_object.weapons_left())
+
+    def assault_reach(self, unit: Unit) -> tuple[float | None, str]:
+        """Seed 000: a building is fought in close combat like a vehicle: from base contact."""
+        return BASE_CONTACT, f"in base contact (within {format_distance(BASE_CONTACT)})"

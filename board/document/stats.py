@@ -1,0 +1,412 @@
+"""Unit stats: the one declared table of every value a rule reads from ``Unit.stats``.
+
+Each :class:`Stat` says its key (the rulebook's name), its kind, its unit, the range a player
+may enter, the rule systems it belongs to and the modules that read it. The table is used
+three ways:
+
+- :func:`check_stats` refuses a bad value on load, with the JSON location
+  (``units[2].stats.ws: Weapon Skill must be a whole number from 0 to 10, got 12``);
+- the typed accessors (:func:`stat_int`, :func:`stat_number`, :func:`stat_flag`) read a value
+  with its default;
+- :data:`PROFILES` lists each system's profile, the fields the unit editor offers;
+- :func:`stats_markdown` writes the table of ``docs/scenario-format.md`` (a test compares them).
+
+Keys the table does not know are kept as they are (a player's notes).
+
+>>> check_stats({"ws": 4, "t": 3}, "units[0].stats")
+>>> check_stats({"ws": 12}, "units[0].stats")
+Traceback (most recent call last):
+...
+board.document.errors.ScenarioError: units[0].stats.ws: Weapon Skill (ws) must be a whole \
+number from 0 to 10, got 12
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from board.document.errors import ScenarioError, join_where
+from board.document.fields import describe
+from board.document.model import RuleSystem, Unit
+
+__all__ = [
+    "Kind",
+    "Stat",
+    "STATS",
+    "PROFILES",
+    "ProfileField",
+    "stat",
+    "check_stats",
+    "check_value",
+    "stat_int",
+    "stat_number",
+    "stat_flag",
+    "missing_stat_text",
+    "EDIT_UNIT_PLACE",
+    "stats_markdown",
+]
+
+#: Where a player enters a unit's stats (the unit editor), as messages name it.
+EDIT_UNIT_PLACE = "Units ▸ Edit Unit… (select the unit, Ctrl+Shift+U)"
+
+W40 = (RuleSystem.WH40K, RuleSystem.HORUS_HERESY)
+EPIC = (RuleSystem.EPIC40K,)
+WF = (RuleSystem.WARHAMMER_FANTASY,)
+ALL = tuple(RuleSystem)
+
+
+class Kind(StrEnum):
+    """What sort of JSON value a stat is."""
+
+    INT = "whole number"
+    NUMBER = "number"
+    FLAG = "`true`/`false`"
+    MODEL = "model id"
+    MODELS = "array of model ids"
+    ARMOUR = "whole number, or `{\"front\", \"right\", \"rear\", \"left\"}` of whole numbers"
+    MISSILE = "`{\"range\": inches, \"strength\": whole number, \"shots\": whole number}`"
+    FACTORS = "`{model id: whole number}`"
+    TURN = "`[game turn, side id]`"
+
+
+@dataclass(frozen=True)
+class Stat:
+    """One value a rule reads from ``Unit.stats``.
+
+    ``low``/``high`` bound a number (``None``: unbounded); ``default`` is what a missing value
+    reads as (``None``: the rule that needs it refuses, naming it); ``default_text`` says the
+    same in words for the doc. ``read_by`` lists the ``board.game`` modules that read it
+    (empty: shown in the unit editor for the players, read by no building rule), named from
+    ``board.game`` down (``systems.fantasy.assault_facts``).
+    """
+
+    key: str
+    name: str
+    kind: Kind
+    unit: str
+    low: float | None
+    high: float | None
+    default: Any
+    default_text: str
+    systems: tuple[RuleSystem, ...]
+    read_by: tuple[str, ...]
+    meaning: str
+
+    @property
+    def range_text(self) -> str:
+        """``0 to 10``, ``at least 0``, or empty."""
+        if self.low is not None and self.high is not None:
+            return f"{self.low:g} to {self.high:g}"
+        if self.low is not None:
+            return f"at least {self.low:g}"
+        return ""
+
+
+def _s(key: str, name: str, kind: Kind, unit: str, low: float | None, high: float | None,
+       default: Any, default_text: str, systems: tuple[RuleSystem, ...],
+       read_by: tuple[str, ...], meaning: str) -> Stat:
+    return Stat(key, name, kind, unit, low, high, default, default_text, systems, read_by,
+                meaning)
+
+
+_CHAR = (0, 10)
+#: Every stat the program reads or the unit editor offers, in the doc's order.
+STATS: tuple[Stat, ...] = (
+    _s("movement", "Movement", Kind.NUMBER, "inches (Fantasy), cm (Epic 40,000)", 0, 100, None,
+       "Epic: 10 cm (infantry's move); Fantasy: none", (*EPIC, *WF),
+       ("occupancy.common", "systems.fantasy.assault", "systems.fantasy.system"),
+       "the unit's move: how far an Epic detachment may come out of a building; a Fantasy "
+       "garrison leaves up to twice it, and a charge needs it"),
+    _s("ws", "Weapon Skill", Kind.INT, "—", *_CHAR, None, "none (needed)", (*W40, *WF),
+       ("systems.fantasy.assault_facts",), "Weapon Skill, in a Fantasy building assault"),
+    _s("bs", "Ballistic Skill", Kind.INT, "—", *_CHAR, None,
+       "none (needed to Stand & Shoot)", (*W40, *WF), ("systems.fantasy.volley",),
+       "Ballistic Skill of a Fantasy garrison's missile fire"),
+    _s("s", "Strength", Kind.INT, "—", *_CHAR, None, "none (needed)", (*W40, *WF),
+       ("systems.fantasy.assault_facts",), "Strength"),
+    _s("t", "Toughness", Kind.INT, "—", *_CHAR, None, "none (needed)", WF,
+       ("systems.fantasy.assault_facts",), "Toughness (Fantasy)"),
+    _s("toughness", "Toughness", Kind.INT, "—", 1, 10, None,
+       "none: the hits are reported for the players", W40,
+       ("systems.wh40k.effects", "systems.wh40k.automated_fire"),
+       "Toughness (40K); with it a building's hits on the units inside, No Escape and "
+       "automated fire are rolled to wound"),
+    _s("w", "Wounds", Kind.INT, "—", 1, 20, 1, "1", WF, ("systems.fantasy.assault_facts",),
+       "Wounds of each model (Fantasy)"),
+    _s("wounds", "Wounds", Kind.INT, "—", 1, 20, 1, "1", W40,
+       ("systems.wh40k.effects", "systems.wh40k.automated_fire"),
+       "Wounds of each model (40K)"),
+    _s("i", "Initiative", Kind.INT, "—", *_CHAR, None, "none (needed)", (*W40, *WF),
+       ("systems.fantasy.assault_facts",), "Initiative: who strikes first"),
+    _s("a", "Attacks", Kind.INT, "—", *_CHAR, None, "none (needed)", (*W40, *WF),
+       ("systems.fantasy.assault_facts",), "Attacks of each model"),
+    _s("leadership", "Leadership", Kind.INT, "—", 2, 12, None,
+       "8 in the 40K building rules; Fantasy: none (needed)", (*W40, *WF),
+       ("systems.fantasy.assault_facts", "systems.wh40k.occupancy"),
+       "Leadership: 40K Pinning tests of units forced out of a building (the best of the unit "
+       "and its characters); the Fantasy Break test in a building assault"),
+    _s("save", "Armour save", Kind.INT, "the roll (`3` for 3+)", 1, 6, None, "none: no save",
+       (*W40, *WF),
+       ("systems.wh40k.effects", "systems.wh40k.automated_fire", "systems.fantasy.assault_facts"),
+       "the armour save"),
+    _s("invulnerable", "Invulnerable save", Kind.INT, "2 to 6", 2, 6, None, "none", W40,
+       ("systems.wh40k.effects", "systems.wh40k.automated_fire"), "the invulnerable save"),
+    _s("ward", "Ward save", Kind.INT, "2 to 6", 2, 6, None, "none", WF,
+       ("systems.fantasy.assault_facts",), "the ward save"),
+    _s("unit_strength", "Unit Strength", Kind.INT, "—", 1, 10, 1, "1", WF,
+       ("systems.fantasy.assault_facts",),
+       "Unit Strength of each model (the combat result's outnumbering)"),
+    _s("musician", "Musician", Kind.MODEL, "—", None, None, None, "none", WF,
+       ("systems.fantasy.assault_facts",), "the unit's musician"),
+    _s("champion", "Champion", Kind.MODEL, "—", None, None, None, "none", WF,
+       ("systems.fantasy.assault_facts",), "the unit's champion"),
+    _s("standard", "Standard bearer", Kind.MODEL, "—", None, None, None, "none", WF, (),
+       "the unit's standard bearer (kept for the players)"),
+    _s("ranks", "Models per rank", Kind.INT, "models", 1, 50, 5, "5", WF, (),
+       "how many models stand in each rank when the unit is placed"),
+    _s("missile", "Missile weapon", Kind.MISSILE, "inches", None, None, None,
+       "none (needed to Stand & Shoot); `shots` 1", WF, ("systems.fantasy.volley",),
+       "the garrison's missile weapon"),
+    _s("line_of_sight", "Line of Sight value", Kind.NUMBER, "Line of Sight value", 0, 20, None,
+       "by troop type in sight: cavalry, monstrous infantry and chariot 2, monstrous cavalry 3, "
+       "monster 4, others 1; 1 in a building assault", WF,
+       ("systems.fantasy.assault_facts", "systems.heights"),
+       "the models' Line of Sight value, for sight and whether an assaulter sees the building"),
+    _s("height", "Height", Kind.NUMBER, "inches", 0, 50, None,
+       "by troop type: vehicle and skimmer 3, walker and monstrous creature 3.5, war engine 5, "
+       "others 1.5", (*W40, *EPIC), ("systems.heights",), "the models' height, for line of sight"),
+    _s("marched", "Marched", Kind.FLAG, "—", None, None, False, "`false`", WF,
+       ("systems.fantasy.occupancy",),
+       "the unit marched this turn: it may not garrison a building"),
+    _s("reformed", "Reformed", Kind.FLAG, "—", None, None, False, "`false`", WF,
+       ("systems.fantasy.occupancy",),
+       "the unit reformed this turn: it may not garrison a building"),
+    _s("armour", "Armour", Kind.ARMOUR, "Armour Value (40K); kill roll (Epic)", 1, 15, None,
+       "none: a 40K hull without it has no facings shown; Epic: needed", (*W40, *EPIC),
+       ("sight", "systems.epic.site"),
+       "40K/HH: a vehicle's Armour Value (one for every facing or one per facing), shown per "
+       "facing in line of sight; Epic: the save/armour, the kill roll of its stands (`4` for "
+       "4+)"),
+    _s("assault_factor", "Close assault factor", Kind.INT, "—", 0, 40, None,
+       "none (needed unless `assault_factors` names the stand)", EPIC, ("systems.epic.assault",),
+       "each stand's close assault factor"),
+    _s("firepower", "Firepower", Kind.INT, "—", 0, 40, None, "none", EPIC, (),
+       "each stand's firepower (kept for the players; the building rules use the weapons "
+       "fired)"),
+    _s("assault_factors", "Assault factors by stand", Kind.FACTORS, "—", 0, 40, None, "`{}`",
+       EPIC, ("systems.epic.assault",),
+       "the stands whose assault factor differs (a Librarian among Assault Marines)"),
+    _s("psyker", "Psyker", Kind.FLAG, "—", None, None, False, "`false`", EPIC,
+       ("systems.epic.assault",), "every stand is a psyker"),
+    _s("psykers", "Psyker stands", Kind.MODELS, "—", None, None, None, "`[]`", EPIC,
+       ("systems.epic.assault",), "the stands that are psykers"),
+    _s("close_combat_weapon", "Close-combat weapon", Kind.FLAG, "—", None, None, False,
+       "`false`", EPIC, ("systems.epic.assault",),
+       "a war engine's close-combat weapon (doubled assault factor, D6 damage, an automatic "
+       "critical)"),
+    _s("blast_markers", "Blast markers", Kind.INT, "—", 0, 99, 0, "0", EPIC,
+       ("systems.epic.assault", "systems.epic.shooting"),
+       "the detachment's blast markers; the program adds those critical damage gives"),
+    _s("embarked_on", "Embarked on", Kind.TURN, "player turn", None, None, None, "none", ALL,
+       ("occupancy.embarking", "systems.fantasy.assault", "systems.wh40k.occupancy"),
+       "written by the program: the player turn the unit last went into a building (a 40K "
+       "unit may not come out in the same turn)"),
+    _s("disembarked_on", "Disembarked on", Kind.TURN, "player turn", None, None, None, "none",
+       ALL, ("occupancy.disembarking", "systems.wh40k.occupancy"),
+       "written by the program: the player turn the unit last came out (it may not go back in "
+       "that turn)"),
+)
+
+_BY_KEY = {s.key: s for s in STATS}
+
+
+def stat(key: str) -> Stat:
+    """Return the declared stat ``key`` (``KeyError`` if the table has none)."""
+    return _BY_KEY[key]
+
+
+@dataclass(frozen=True)
+class ProfileField:
+    """One column of a system's profile: its short label and the stat it edits."""
+
+    label: str
+    key: str
+    default: Any
+
+
+def _p(*fields: tuple[str, str, Any]) -> tuple[ProfileField, ...]:
+    return tuple(ProfileField(*f) for f in fields)
+
+
+_W40_PROFILE = _p(("WS", "ws", 4), ("BS", "bs", 4), ("S", "s", 4), ("T", "toughness", 4),
+                  ("W", "wounds", 1), ("I", "i", 4), ("A", "a", 1), ("Ld", "leadership", 8),
+                  ("Sv", "save", 3))
+#: Each system's profile, in the rulebook's column order, with a line trooper's values.
+PROFILES: dict[RuleSystem, tuple[ProfileField, ...]] = {
+    RuleSystem.WH40K: _W40_PROFILE,
+    RuleSystem.HORUS_HERESY: _W40_PROFILE,
+    RuleSystem.EPIC40K: _p(("Move (cm)", "movement", 10), ("Save/armour", "armour", 4),
+                           ("Close assault factor", "assault_factor", 2),
+                           ("Firepower", "firepower", 1)),
+    RuleSystem.WARHAMMER_FANTASY: _p(("M", "movement", 4), ("WS", "ws", 3), ("BS", "bs", 3),
+                                     ("S", "s", 3), ("T", "t", 3), ("W", "w", 1),
+                                     ("I", "i", 3), ("A", "a", 1), ("Ld", "leadership", 7),
+                                     ("Armour save", "save", 6),
+                                     ("Unit strength", "unit_strength", 1),
+                                     ("Ranks of", "ranks", 5)),
+}
+
+
+# -- checking ----------------------------------------------------------------------------------
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: object) -> bool:
+    return (isinstance(value, int | float) and not isinstance(value, bool)
+            and math.isfinite(value))
+
+
+def _bounded(s: Stat, value: float, where: str, what: str) -> None:
+    if (s.low is not None and value < s.low) or (s.high is not None and value > s.high):
+        raise ScenarioError(f"{s.name} ({s.key}) must be {what} from {s.range_text}, "
+                            f"got {value:g}", where)
+
+
+def check_value(key: str, value: object, where: str = "") -> None:
+    """Refuse ``value`` for the declared stat ``key`` with a :class:`ScenarioError`.
+
+    ``None`` is a missing value and always accepted. Unknown keys are accepted.
+    """
+    s = _BY_KEY.get(key)
+    if s is None or value is None:
+        return
+    bad = ScenarioError(f"{s.name} ({s.key}) must be {s.kind.value}, got {describe(value)}",
+                        where)
+    if s.kind is Kind.INT:
+        if not _whole(value):
+            raise bad
+        _bounded(s, float(value), where, "a whole number")  # type: ignore[arg-type]
+    elif s.kind is Kind.NUMBER:
+        if not _number(value):
+            raise bad
+        _bounded(s, float(value), where, "a number")  # type: ignore[arg-type]
+    elif s.kind is Kind.FLAG:
+        if not isinstance(value, bool):
+            raise bad
+    elif s.kind is Kind.MODEL:
+        if not isinstance(value, str) or not value:
+            raise bad
+    elif s.kind is Kind.MODELS:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise bad
+    elif s.kind is Kind.TURN:
+        if not (isinstance(value, list) and len(value) == 2 and _whole(value[0])
+                and isinstance(value[1], str)):
+            raise bad
+    else:
+        _check_compound(s, value, where, bad)
+
+
+def _check_compound(s: Stat, value: object, where: str, bad: ScenarioError) -> None:
+    if s.kind is Kind.ARMOUR:
+        if isinstance(value, dict):
+            if set(value) != {"front", "right", "rear", "left"}:
+                raise bad
+            for facing, number in value.items():
+                if not _whole(number):
+                    raise bad
+                _bounded(s, float(number), join_where(where, facing), "a whole number")
+            return
+        if not _whole(value):
+            raise bad
+        _bounded(s, float(value), where, "a whole number")  # type: ignore[arg-type]
+    elif s.kind is Kind.FACTORS:
+        if not isinstance(value, dict):
+            raise bad
+        for model_id, number in value.items():
+            if not _whole(number):
+                raise bad
+            _bounded(s, float(number), join_where(where, str(model_id)), "a whole number")
+    elif s.kind is Kind.MISSILE:
+        if not isinstance(value, dict) or not _number(value.get("range")) \
+                or not _whole(value.get("strength")) \
+                or not (value.get("shots") is None or _whole(value.get("shots"))):
+            raise bad
+
+
+def check_stats(stats: Mapping[str, Any], where: str = "") -> None:
+    """Refuse the first bad declared value in ``stats``, naming ``where`` + its key."""
+    for key, value in stats.items():
+        check_value(key, value, join_where(where, key))
+
+
+# -- typed accessors ---------------------------------------------------------------------------
+
+def missing_stat_text(unit: Unit, key: str) -> str:
+    """Say which stat is missing and where a player enters it."""
+    s = _BY_KEY.get(key)
+    name = f"{s.name} ({key})" if s is not None else key
+    return (f"{unit.name} has no {name} in its stats: enter it in {EDIT_UNIT_PLACE}")
+
+
+def stat_int(unit: Unit, key: str) -> int | None:
+    """The whole number ``key`` of ``unit``, its declared default when absent (maybe None)."""
+    value = unit.stats.get(key)
+    if value is None:
+        return _BY_KEY[key].default if key in _BY_KEY else None
+    check_value(key, value, key)
+    return int(value)
+
+
+def stat_number(unit: Unit, key: str) -> float | None:
+    """The number ``key`` of ``unit``, its declared default when absent (maybe None)."""
+    value = unit.stats.get(key)
+    if value is None:
+        default = _BY_KEY[key].default if key in _BY_KEY else None
+        return None if default is None else float(default)
+    check_value(key, value, key)
+    return float(value)
+
+
+def stat_flag(unit: Unit, key: str) -> bool:
+    """The yes/no ``key`` of ``unit`` (missing is no)."""
+    value = unit.stats.get(key)
+    if value is None:
+        return False
+    check_value(key, value, key)
+    return bool(value)
+
+
+# -- the doc -----------------------------------------------------------------------------------
+
+_SHORT = {RuleSystem.WH40K: "40K", RuleSystem.HORUS_HERESY: "HH", RuleSystem.EPIC40K: "Epic",
+          RuleSystem.WARHAMMER_FANTASY: "Fantasy"}
+
+
+def stats_markdown() -> str:
+    """The Unit stats table of ``docs/scenario-format.md``, one row per declared stat."""
+    lines = ["| key | name | type | unit | range | default | systems | read by | what it is |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for s in STATS:
+        systems = ", ".join(_SHORT[r] for r in s.systems)
+        read = ", ".join(f"`{m}`" for m in s.read_by) or "the unit editor only"
+        lines.append(f"| `{s.key}` | {s.name} | {s.kind.value} | {s.unit} | "
+                     f"{s.range_text or '—'} | {s.default_text} | {systems} | {read} | "
+                     f"{s.meaning} |")
+    lines.append("")
+    lines.append("The profile the unit editor offers for each system (label: key, default):")
+    lines.append("")
+    for system, fields in PROFILES.items():
+        cells = ", ".join(f"{f.label}: `{f.key}` {f.default}" for f in fields)
+        lines.append(f"- {system.label}: {cells}")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":  # pragma: no cover - prints the doc's table
+    print(stats_markdown(), end="")

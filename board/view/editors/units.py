@@ -1,0 +1,148 @@
+"""The window's Units menu: add a unit or edit the selected one in the unit editor.
+
+A new unit goes where :func:`board.view.unit_factory.build_unit` finds room near the centre
+of the view; an edit replaces the unit's name, side, troop type and profile. Each is one undo
+step.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QKeySequence
+
+from board.document.changes import Change
+from board.game.core.world import World
+from board.game.kit import Circle
+from board.game.placement import Box, NoRoomError
+from board.game.systems.setup import base_sizes, troop_types
+from board.view.commands import AddUnitCommand, ApplyChangeCommand
+from board.view.editors.unit_editor import UnitEditor
+from board.view.items.label_item import LabelItem
+from board.view.palette import UnitSpec
+from board.view.unit_factory import build_unit
+
+if TYPE_CHECKING:
+    from board.view.window import MainWindow
+
+__all__ = ["UnitsController", "add_unit", "blocked_boxes", "install"]
+
+
+def blocked_boxes(world: World) -> list[Box]:
+    """The boxes of every terrain footprint and model base on the table, inches."""
+    boxes: list[Box] = []
+    for piece in world.pieces.values():
+        x0, y0, x1, y1 = piece.footprint.bounds
+        boxes.append((float(x0), float(y0), float(x1), float(y1)))
+    for model in world.models.values():
+        shape = model.shape
+        if isinstance(shape, Circle):
+            r = float(shape.radius)
+            boxes.append((shape.x - r, shape.y - r, shape.x + r, shape.y + r))
+        else:
+            x0, y0, x1, y1 = shape.bounds
+            boxes.append((float(x0), float(y0), float(x1), float(y1)))
+    return boxes
+
+
+class UnitsController:
+    """*Add Unit…* and *Edit Unit…*; ``editor`` is the dialog last opened (for tests)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.editor: UnitEditor | None = None
+        self.add_action = QAction("&Add Unit…", window)
+        self.add_action.setShortcut(QKeySequence("Ctrl+U"))
+        self.add_action.setStatusTip("Enter a new unit: name, side, models, base and profile")
+        self.add_action.triggered.connect(self.open_new)
+        self.edit_action = QAction("&Edit Unit…", window)
+        self.edit_action.setShortcut(QKeySequence("Ctrl+Shift+U"))
+        self.edit_action.setStatusTip("Change the selected unit's name, side and profile")
+        self.edit_action.triggered.connect(self.open_edit)
+        window.document.replaced.connect(lambda _: self.offer_choices())
+        self.offer_choices()
+
+    def offer_choices(self) -> None:
+        """The palette's quick form offers the scenario's system's troop types and bases."""
+        system = self.window.scenario.rule_system
+        self.window.palette_dock.set_choices(troop_types(system), base_sizes(system))
+
+    def open_new(self) -> UnitEditor:
+        """Open the editor for a new unit (shown without blocking)."""
+        window = self.window
+        scenario = window.document.scenario
+        editor = UnitEditor(scenario.rule_system, scenario.sides, parent=window)
+        editor.accepted.connect(lambda: self.add(editor.spec()))
+        return self._show(editor)
+
+    def open_edit(self) -> UnitEditor | None:
+        """Open the editor on the selected unit; say so when none is selected."""
+        window = self.window
+        scenario = window.document.scenario
+        unit_ids = {scenario.model(m)[0].id for m in window.scene.selected_model_ids()}
+        if len(unit_ids) != 1:
+            window.statusBar().showMessage(
+                "Select one unit's models first, then Units ▸ Edit Unit… (Ctrl+Shift+U)", 8000)
+            return None
+        unit = scenario.unit(unit_ids.pop())
+        editor = UnitEditor(scenario.rule_system, scenario.sides, unit, parent=window)
+        editor.accepted.connect(lambda: self._apply_edit(editor))
+        return self._show(editor)
+
+    def _show(self, editor: UnitEditor) -> UnitEditor:
+        if self.editor is not None:
+            self.editor.close()
+        self.editor = editor
+        editor.setModal(True)
+        editor.show()
+        return editor
+
+    def add(self, spec: UnitSpec) -> None:
+        """Add ``spec``'s unit near the centre of the view, one undo step."""
+        add_unit(self.window, spec)
+
+    def _apply_edit(self, editor: UnitEditor) -> None:
+        new = editor.edited()
+        change = Change(units={new.id: new})
+        self.window.undo_stack.push(ApplyChangeCommand(self.window.document, change,
+                                                       f"Edit {new.name}"))
+
+
+def label_boxes(window: MainWindow) -> list[Box]:
+    """The boxes of the buildings as drawn, their name labels included (kept uncovered)."""
+    boxes: list[Box] = []
+    view = window.view
+    for item in window.scene.piece_items().values():
+        for child in item.childItems():
+            if isinstance(child, LabelItem) and child.isVisible():
+                # A label keeps its size on screen: measured in the view's pixels.
+                pixels = child.deviceTransform(view.viewportTransform()).mapRect(
+                    child.boundingRect())
+                rect = view.mapToScene(pixels.toAlignedRect()).boundingRect()
+                boxes.append((rect.left(), rect.top(), rect.right(), rect.bottom()))
+    return boxes
+
+
+def add_unit(window: MainWindow, spec: UnitSpec) -> None:
+    """Add ``spec``'s unit in free table space near the centre of the view, one undo step.
+
+    It keeps clear of every building, model and building label on the table.
+    """
+    centre = window.view_centre()
+    blocked = blocked_boxes(window.scene.world()) + label_boxes(window)
+    try:
+        unit = build_unit(window.document, spec, (centre.x(), centre.y()), blocked)
+    except NoRoomError as error:
+        window.show_error("Add unit", str(error))
+        return
+    window.undo_stack.push(AddUnitCommand(window.document, unit))
+    window.statusBar().showMessage(f"Added {unit.name}: {len(unit.models)} models", 4000)
+
+
+def install(window: MainWindow) -> None:
+    """Give ``window`` its Units menu (``window.features.units``)."""
+    controller = UnitsController(window)
+    window.features.units = controller
+    menu = window.menu("&Units")
+    menu.addAction(controller.add_action)
+    menu.addAction(controller.edit_action)
