@@ -28,6 +28,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 __all__ = ["Rect", "LabelBox", "Placed", "place_labels", "least_crowded", "first_clear",
            "intersects", "overlaps", "LEADER_AFTER"]
 
@@ -112,6 +114,50 @@ def _outside(rect: Rect, bounds: Rect | None) -> float:
     return whole - _area(rect, bounds)
 
 
+#: Spots costed together: the first clear one wins, so most labels cost one batch.
+_BATCH = 32
+
+
+def _gaps(boxes: np.ndarray, point: tuple[float, float]) -> np.ndarray:
+    """:func:`_gap` from ``point`` to each row of ``boxes``."""
+    x, y = point
+    dx = np.maximum(np.maximum(boxes[:, 0] - x, 0.0), x - boxes[:, 2])
+    dy = np.maximum(np.maximum(boxes[:, 1] - y, 0.0), y - boxes[:, 3])
+    return np.hypot(dx, dy)
+
+
+def _covered(spots: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """For each spot, the area it shares with ``boxes`` (:func:`_area`, summed)."""
+    if len(boxes) == 0:
+        return np.zeros(len(spots))
+    w = np.minimum(spots[:, None, 2], boxes[None, :, 2]) - \
+        np.maximum(spots[:, None, 0], boxes[None, :, 0])
+    h = np.minimum(spots[:, None, 3], boxes[None, :, 3]) - \
+        np.maximum(spots[:, None, 1], boxes[None, :, 1])
+    return np.where((w > 0) & (h > 0), w * h, 0.0).sum(axis=1)
+
+
+def _cheapest(spots: Sequence[Rect], boxes: np.ndarray, bounds: Rect | None) -> Rect:
+    """The first spot that covers nothing, else the first that covers the least.
+
+    What covers counts: the area shared with ``boxes`` plus ten times the area off
+    ``bounds``. Costed a batch at a time, in the order given.
+    """
+    best: tuple[float, Rect] | None = None
+    for start in range(0, len(spots), _BATCH):
+        batch = spots[start:start + _BATCH]
+        costs = _covered(np.asarray(batch, dtype=float), boxes)
+        costs += [10.0 * _outside(spot, bounds) for spot in batch]
+        clear = np.flatnonzero(costs == 0.0)
+        if len(clear):
+            return batch[int(clear[0])]
+        k = int(np.argmin(costs))
+        if best is None or costs[k] < best[0]:
+            best = (float(costs[k]), batch[k])
+    assert best is not None
+    return best[1]
+
+
 def place_labels(labels: Sequence[LabelBox], obstacles: Sequence[Rect] = (), gap: float = 3.0,
                  rings: int = 12, bounds: Rect | None = None) -> list[Placed]:
     """Place every label clear of the obstacles and of each other; in the order given.
@@ -124,22 +170,14 @@ def place_labels(labels: Sequence[LabelBox], obstacles: Sequence[Rect] = (), gap
     order = sorted(range(len(labels)), key=lambda k: -labels[k].priority)
     placed: dict[int, Placed] = {}
     taken: list[Rect] = []
+    boxes = np.asarray(obstacles, dtype=float).reshape(-1, 4)
     for k in order:
         label = labels[k]
-        near = [o for o in obstacles if _gap(o, label.anchor) < label.width + (rings + 1) *
-                (label.height + gap)] if obstacles else []
-        best: tuple[float, Rect] | None = None
+        reach = label.width + (rings + 1) * (label.height + gap)
+        near = boxes[_gaps(boxes, label.anchor) < reach]
         spots = _candidates(label, gap, rings)
-        for spot in spots:
-            cost = sum(_area(spot, o) for o in near) + sum(_area(spot, t) for t in taken) + \
-                10.0 * _outside(spot, bounds)
-            if cost == 0.0:
-                best = (0.0, spot)
-                break
-            if best is None or cost < best[0]:
-                best = (cost, spot)
-        assert best is not None
-        rect = best[1]
+        rect = _cheapest(spots, np.concatenate([near, np.asarray(taken).reshape(-1, 4)]),
+                         bounds)
         taken.append(rect)
         moved = rect != spots[0] and _gap(rect, label.anchor) > LEADER_AFTER
         placed[k] = Placed(rect, moved)
