@@ -17,7 +17,7 @@ from shiboken6 import isValid
 
 from board.game.core.label_layout import LabelBox, place_labels
 from board.view import style
-from board.view.items.label_item import LabelItem
+from board.view.items.label_item import PRIORITY, LabelItem
 from board.view.items.obstacles import label_obstacles
 from board.view.items.passive_item import PassiveItem
 
@@ -186,6 +186,7 @@ class OutOfZoneItem(_Overlay):
     def _place_labels(self) -> None:
         while len(self._labels) < len(self._texts):
             label = LabelItem("", self, background=OUT_BACK, point_size=8.0, bold=True)
+            label.priority = PRIORITY["verdict"]
             label.set_pixel_offset(0.0, 14.0)
             self._labels.append(label)
         for k, label in enumerate(self._labels):

@@ -46,7 +46,7 @@ def is_obstacle(item: QGraphicsItem) -> bool:
     """Whether a label must keep off ``item`` (a shown model, symbol or label with text)."""
     if not isinstance(item, OBSTACLE_KINDS) or not item.isVisible():
         return False
-    return not isinstance(item, LabelItem) or bool(item.text)
+    return not isinstance(item, LabelItem) or bool(item.shown_text)
 
 
 def label_obstacles(scene: QGraphicsScene, area: QRectF, view_transform: QTransform,
@@ -94,7 +94,7 @@ def _visible_labels(scene: QGraphicsScene, view_transform: QTransform) -> list[R
     for item in scene.items():
         if not item.isVisible():
             continue
-        if isinstance(item, LabelItem) and item.text:
+        if isinstance(item, LabelItem) and item.shown_text:
             found.append(device_rect(item, view_transform))
         else:
             found += [device_rect_of(box, view_transform) for box in painted_labels(item)]

@@ -33,6 +33,7 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
     QPixmap,
+    QRegion,
     QTransform,
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -164,6 +165,10 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         self._pixel = 0.1  # one screen pixel at the last paint, item units
         self._sketch: Sketch | None = None
         self._dirty = True
+        #: Draw the lines around the models, symbols and labels on the board, never over them
+        #: (a line of sight's fan of rays: over a building's name it made it unreadable).
+        self.lines_clear_of_labels = False
+        self._cut: list[tuple[float, float, float, float]] = []  # what the lines went round
         #: How many sketches were computed (tests count them against paints).
         self.computed = 0
 
@@ -253,31 +258,39 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         self._stale = []
 
     def _obstacles(self, anchored: list[tuple[QPointF, Label]], view: QTransform,
-                   ) -> list[tuple[float, float, float, float]]:
-        """The models, symbols and labels near the labels, and other overlays' labels (pixels)."""
+                   lines: QRectF | None = None) -> list[tuple[float, float, float, float]]:
+        """The models, symbols and labels near the labels, and other overlays' labels (pixels).
+
+        With ``lines`` (pixels), near those too.
+        """
         scene = self.scene()
-        if scene is None or not anchored:
+        if scene is None or not (anchored or lines):
             return []
         to_scene, invertible = view.inverted()
         if not invertible:
             return []
-        xs = [at.x() for at, _ in anchored]
-        ys = [at.y() for at, _ in anchored]
-        metrics = QFontMetricsF(style.label_font(8.5, bold=True))
-        widest = max(_size(metrics, label.text)[0] for _, label in anchored)
-        room = 260.0 + widest  # pixels: as far as any part of a label is ever pushed
-        near = to_scene.mapRect(QRectF(min(xs) - room, min(ys) - room,
-                                       max(xs) - min(xs) + 2 * room,
-                                       max(ys) - min(ys) + 2 * room))
-        return label_obstacles(scene, near, view, skip=(self,))
+        near = QRectF() if lines is None else QRectF(lines)
+        if anchored:
+            xs = [at.x() for at, _ in anchored]
+            ys = [at.y() for at, _ in anchored]
+            metrics = QFontMetricsF(style.label_font(8.5, bold=True))
+            widest = max(_size(metrics, label.text)[0] for _, label in anchored)
+            room = 260.0 + widest  # pixels: as far as any part of a label is ever pushed
+            near = near.united(QRectF(min(xs) - room, min(ys) - room,
+                                      max(xs) - min(xs) + 2 * room,
+                                      max(ys) - min(ys) + 2 * room))
+        return label_obstacles(scene, to_scene.mapRect(near), view, skip=(self,))
 
     def _lay_out(self, anchored: list[tuple[QPointF, Label]], view: QTransform,
-                 screen: QRectF | None) -> tuple[list[QRectF], list[bool]]:
+                 screen: QRectF | None, lines: QRectF | None = None,
+                 ) -> tuple[list[QRectF], list[bool]]:
         """The labels' boxes (pixels) and which need a leader line; kept while nothing moved.
 
-        ``screen`` is the widget painted on (pixels): labels keep on it where they can.
+        ``screen`` is the widget painted on (pixels): labels keep on it where they can. With
+        ``lines`` (pixels), the obstacles near the lines are kept too (:attr:`_cut`).
         """
-        obstacles = self._obstacles(anchored, view)
+        obstacles = self._obstacles(anchored, view, lines)
+        self._cut = obstacles
         bounds = None if screen is None else _ltrb(screen)
         key = ([(round(at.x(), 1), round(at.y(), 1), label.text, label.dy)
                 for at, label in anchored], [tuple(round(v, 1) for v in o) for o in obstacles],
@@ -302,23 +315,40 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         view = painter.worldTransform()  # the item stands at the origin: scene to device
+        transform = QTransform(view).translate(sketch.offset.x(), sketch.offset.y())
+        anchored = [(transform.map(label.at), label) for label in sketch.labels]
+        screen = QRectF(widget.rect()) if widget is not None else None
+        lines = (transform.mapRect(sketch.bounds().translated(-sketch.offset))
+                 if self.lines_clear_of_labels else None)
+        laid, leaders = self._lay_out(anchored, view, screen, lines)
         painter.save()
         painter.translate(sketch.offset)
         _draw_areas(painter, sketch.areas)
+        if lines is not None:
+            _clip_around(painter, transform.mapRect(option.exposedRect.translated(
+                -sketch.offset)), self._cut)
         _draw_lines(painter, sketch.lines, sketch.batches)
-        transform = painter.worldTransform()
         painter.restore()
         painter.save()
         painter.resetTransform()
-        anchored = [(transform.map(label.at), label) for label in sketch.labels]
         exposed = transform.mapRect(option.exposedRect.translated(-sketch.offset))
-        screen = QRectF(widget.rect()) if widget is not None else None
-        laid, leaders = self._lay_out(anchored, view, screen)
         _draw_leaders(painter, anchored, laid, leaders)
         boxes = _draw_labels(painter, anchored, laid,
                              exposed.adjusted(-2.0, -2.0, 2.0, 2.0), kept=widget is not None)
         painter.restore()
         self._take_labels(boxes, painter, option.exposedRect)
+
+
+def _clip_around(painter: QPainter, part: QRectF,
+                 boxes: list[tuple[float, float, float, float]]) -> None:
+    """Clip what is drawn next to ``part`` less ``boxes`` (both in pixels)."""
+    region = QRegion(part.toAlignedRect().adjusted(-2, -2, 2, 2))
+    for left, top, right, bottom in boxes:
+        region -= QRegion(QRectF(left, top, right - left, bottom - top).toAlignedRect())
+    keep = painter.worldTransform()
+    painter.resetTransform()
+    painter.setClipRegion(region)
+    painter.setWorldTransform(keep)
 
 
 def _ltrb(rect: QRectF) -> tuple[float, float, float, float]:
