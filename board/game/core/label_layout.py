@@ -189,18 +189,28 @@ def _cheapest(spots: Sequence[Rect], boxes: np.ndarray, bounds: Rect | None) -> 
 
 
 def place_labels(labels: Sequence[LabelBox], obstacles: Sequence[Rect] = (), gap: float = 3.0,
-                 rings: int = 12, bounds: Rect | None = None) -> list[Placed]:
+                 rings: int = 12, bounds: Rect | None = None,
+                 yielding: Sequence[Rect] = ()) -> list[Placed]:
     """Place every label clear of the obstacles and of each other; in the order given.
 
     The labels of higher ``priority`` are placed first. A label that finds no clear spot in
-    ``rings`` rings takes the spot that covers the least. Each label's own anchor area is
-    not an obstacle to it unless listed. With ``bounds`` (the screen), a spot partly off it
-    counts as covering what lies off it, ten times over.
+    ``rings`` rings takes the first spot clear of all but the ``yielding`` obstacles (less
+    important labels, which then give way: :func:`fit_labels`), else the spot that covers
+    the least. Each label's own anchor area is not an obstacle to it unless listed. With
+    ``bounds`` (the screen), a spot partly off it counts as covering what lies off it, ten
+    times over.
+
+    >>> name = (0.0, 20.0, 100.0, 40.0)
+    >>> placed = place_labels([LabelBox((50, 30), 40, 10)], [(0, 0, 100, 20), (0, 40, 100, 60)],
+    ...                       rings=1, yielding=[name])
+    >>> placed[0].rect, placed[0].shown
+    ((30.0, 25.0, 70.0, 35.0), True)
     """
     order = sorted(range(len(labels)), key=lambda k: -labels[k].priority)
     placed: dict[int, Placed] = {}
     taken: list[Rect] = []
-    boxes = np.asarray(obstacles, dtype=float).reshape(-1, 4)
+    hard = np.asarray(obstacles, dtype=float).reshape(-1, 4)
+    boxes = np.concatenate([hard, np.asarray(yielding, dtype=float).reshape(-1, 4)])
     for k in order:
         label = labels[k]
         reach = label.width + (rings + 1) * (label.height + gap)
@@ -208,6 +218,12 @@ def place_labels(labels: Sequence[LabelBox], obstacles: Sequence[Rect] = (), gap
         spots = _candidates(label, gap, rings)
         around = np.concatenate([near, np.asarray(taken).reshape(-1, 4)])
         rect = _cheapest(spots, around, bounds)
+        if len(yielding) and _covered(np.asarray([rect], dtype=float), around)[0] > 0.0:
+            firm = hard[_gaps(hard, label.anchor) < reach]
+            firm = np.concatenate([firm, np.asarray(taken).reshape(-1, 4)])
+            over = _cheapest(spots, firm, bounds)  # over a name that gives way, if clear
+            if _covered(np.asarray([over], dtype=float), firm)[0] == 0.0:
+                rect, around = over, firm
         moved = rect != spots[0] and _gap(rect, label.anchor) > LEADER_AFTER
         if label.optional and _covered(np.asarray([rect], dtype=float), around)[0] > 0.0:
             placed[k] = Placed(rect, False, shown=False)  # nowhere clear: not shown at all

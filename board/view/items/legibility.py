@@ -40,12 +40,19 @@ def _ltrb(box: QRectF) -> Rect:
 
 
 def _obstacles(scene: QGraphicsScene, view: QTransform) -> list[Rect]:
-    """Every shown model and every door, fire point and weapon symbol (its core), pixels."""
+    """What a label must keep off, pixels.
+
+    Every shown model, door, fire point and weapon symbol (its core), and every label an
+    overlay painted (a verdict being read: a name gives way to it).
+    """
     found: list[Rect] = []
     for item in scene.items():
         if not item.isVisible():
             continue
-        if isinstance(item, ModelItem):
+        painted = getattr(item, "painted_labels", None)
+        if painted:
+            found += [_ltrb(view.mapRect(box)) for box in painted]
+        elif isinstance(item, ModelItem):
             found.append(_ltrb(item.deviceTransform(view).mapRect(item.boundingRect())))
         elif isinstance(item, AccessPointMarker | FirePointMarker | WeaponMarker):
             found.append(_ltrb(item.deviceTransform(view).mapRect(item.core())))
@@ -114,9 +121,9 @@ class Legibility(QObject):
             self._timer.start()
 
     def run(self) -> None:
-        """Judge every label now."""
+        """Judge every label now (not during a drag: the board may be drawn from a picture)."""
         self._timer.stop()
-        if not isValid(self._view) or self._view.scene() is None:
+        if self._dragging or not isValid(self._view) or self._view.scene() is None:
             return
         self.crowded = fit_scene_labels(self._view.scene(), self._view.viewportTransform())
 

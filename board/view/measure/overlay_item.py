@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QTimer
@@ -41,10 +41,11 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from board.game.core.label_layout import LabelBox, place_labels
 from board.view import style
 from board.view.convert import segments_path
+from board.view.items.legibility import labels_changed
 from board.view.items.obstacles import label_obstacles
 from board.view.items.passive_item import PaintsLabels
 
-__all__ = ["Area", "Line", "LineBatch", "Label", "Sketch", "OverlayItem", "HALO",
+__all__ = ["Area", "Line", "LineBatch", "Label", "Sketch", "OverlayItem", "HALO", "WRAP_PX",
            "LABEL_SLACK_PX", "DENSE_LINES", "label_boxes"]
 
 
@@ -240,6 +241,8 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         self._boxes = now
         self.painted_labels = [QRectF(*rect) for rect, _, _ in now]  # at the origin: the scene
         self._stale += [rect for rect in changed if not exposed.contains(rect)]
+        if changed:
+            labels_changed(self.scene())  # a name under a new verdict gives way to it
         if self._stale or self._sticks_out():
             QTimer.singleShot(0, self._repaint_labels)  # not while Qt is painting
 
@@ -258,10 +261,13 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         self._stale = []
 
     def _obstacles(self, anchored: list[tuple[QPointF, Label]], view: QTransform,
-                   lines: QRectF | None = None) -> list[tuple[float, float, float, float]]:
+                   lines: QRectF | None = None,
+                   yielding: list[tuple[float, float, float, float]] | None = None,
+                   ) -> list[tuple[float, float, float, float]]:
         """The models, symbols and labels near the labels, and other overlays' labels (pixels).
 
-        With ``lines`` (pixels), near those too.
+        With ``lines`` (pixels), near those too. With ``yielding``, the labels that give way
+        to a verdict go there (:func:`~board.view.items.obstacles.label_obstacles`).
         """
         scene = self.scene()
         if scene is None or not (anchored or lines):
@@ -279,7 +285,8 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
             near = near.united(QRectF(min(xs) - room, min(ys) - room,
                                       max(xs) - min(xs) + 2 * room,
                                       max(ys) - min(ys) + 2 * room))
-        return label_obstacles(scene, to_scene.mapRect(near), view, skip=(self,))
+        return label_obstacles(scene, to_scene.mapRect(near), view, skip=(self,),
+                               yielding=yielding)
 
     def _lay_out(self, anchored: list[tuple[QPointF, Label]], view: QTransform,
                  screen: QRectF | None, lines: QRectF | None = None,
@@ -289,17 +296,18 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         ``screen`` is the widget painted on (pixels): labels keep on it where they can. With
         ``lines`` (pixels), the obstacles near the lines are kept too (:attr:`_cut`).
         """
-        obstacles = self._obstacles(anchored, view, lines)
-        self._cut = obstacles
+        yielding: list[tuple[float, float, float, float]] = []
+        obstacles = self._obstacles(anchored, view, lines, yielding)
+        self._cut = obstacles + yielding
         bounds = None if screen is None else _ltrb(screen)
         key = ([(round(at.x(), 1), round(at.y(), 1), label.text, label.dy)
                 for at, label in anchored], [tuple(round(v, 1) for v in o) for o in obstacles],
-               bounds)
+               bounds, [tuple(round(v, 1) for v in o) for o in yielding])
         if key == self._layout[0]:
             return self._layout[1], self._layout[2]
         metrics = QFontMetricsF(style.label_font(8.5, bold=True))
         placed = place_labels([_request(metrics, at, label) for at, label in anchored],
-                              obstacles, bounds=bounds)
+                              obstacles, bounds=bounds, yielding=yielding)
         boxes = [QRectF(QPointF(p.rect[0], p.rect[1]), QPointF(p.rect[2], p.rect[3]))
                  for p in placed]
         self._layout = (key, boxes, [p.leader for p in placed])
@@ -316,7 +324,8 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         view = painter.worldTransform()  # the item stands at the origin: scene to device
         transform = QTransform(view).translate(sketch.offset.x(), sketch.offset.y())
-        anchored = [(transform.map(label.at), label) for label in sketch.labels]
+        metrics = QFontMetricsF(style.label_font(8.5, bold=True))
+        anchored = [(transform.map(label.at), _wrapped(metrics, label)) for label in sketch.labels]
         screen = QRectF(widget.rect()) if widget is not None else None
         lines = (transform.mapRect(sketch.bounds().translated(-sketch.offset))
                  if self.lines_clear_of_labels else None)
@@ -337,6 +346,28 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
                              exposed.adjusted(-2.0, -2.0, 2.0, 2.0), kept=widget is not None)
         painter.restore()
         self._take_labels(boxes, painter, option.exposedRect)
+
+
+#: A label's line wider than this (pixels) is wrapped between words: a long verdict as one
+#: line was as wide as the table on a laptop's screen and found no room clear of anything.
+WRAP_PX = 300.0
+
+
+def _wrapped(metrics: QFontMetricsF, label: Label) -> Label:
+    """``label`` with each line wider than :data:`WRAP_PX` broken between words."""
+    lines: list[str] = []
+    for line in label.text.split("\n"):
+        words = line.split(" ")
+        current = words[0]
+        for word in words[1:]:
+            if metrics.horizontalAdvance(f"{current} {word}") > WRAP_PX:
+                lines.append(current)
+                current = word
+            else:
+                current = f"{current} {word}"
+        lines.append(current)
+    text = "\n".join(lines)
+    return label if text == label.text else replace(label, text=text)
 
 
 def _clip_around(painter: QPainter, part: QRectF,
