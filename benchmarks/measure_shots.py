@@ -34,6 +34,7 @@ DOCS = ROOT / "docs"
 Left = Qt.MouseButton.LeftButton
 NoMod = Qt.KeyboardModifier.NoModifier
 Shift = Qt.KeyboardModifier.ShiftModifier
+HAMMER_AND_ANVIL = "hammer_and_anvil"
 
 
 def fresh(app: QApplication, size: tuple[int, int] = (1900, 1300)) -> MainWindow:
@@ -115,6 +116,25 @@ def main() -> None:
     save(app, win, "measure-within.png")
     win.close()
 
+    win = fresh(app, (1280, 800))  # the deployment shown (docs/disputes.md), then Hammer and Anvil
+    win.deploy.set_shown(True)
+    save(app, win, "deploy-demo.png", whole=True)
+    win.deploy.choose_map(HAMMER_AND_ANVIL)
+    save(app, win, "deploy-hammer-and-anvil.png", whole=True)
+    win.close()
+
+    win = fresh(app)  # rings around the Scout Squad, which followed it as it was dragged
+    win.measure.layer.keep(ring_annotation("ring-1", UnitTarget("scouts-telion"), (6.0, 12.0),
+                                           "in"), "rings")
+    settle(win)
+    viewport = win.view.viewport()
+    QTest.mousePress(viewport, Left, Shift, at(win, 57.0, 36.0))
+    for x in (55.0, 53.0, 51.0):
+        QTest.mouseMove(viewport, at(win, x, 34.0))
+    QTest.mouseRelease(viewport, Left, Shift, at(win, 51.0, 34.0))
+    save(app, win, "measure-rings.png")
+    win.close()
+
     win = fresh(app)  # kept: rings, weapon ranges, a within to the door, every overlay on
     win.measure.layer.keep(ring_annotation("ring-1", UnitTarget("scouts-telion"), (6.0, 12.0),
                                            "in"), "rings")
@@ -126,6 +146,10 @@ def main() -> None:
     win.deploy.set_shown(True)
     win.findChild(BuildingController, "buildings").show_void_shields(True)
     save(app, win, "measure-kept.png")
+    win.measure.dock.raise_()
+    settle(win)
+    win.measure.dock.grab().save(str(DOCS / "measure-dock.png"))
+    print("measure-dock.png written", flush=True)
     QTest.keyClick(win.view.viewport(), Qt.Key.Key_M)
     viewport = win.view.viewport()
     QTest.mousePress(viewport, Left, NoMod, at(win, 23.0, 37.0))
