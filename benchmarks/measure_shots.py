@@ -1,6 +1,6 @@
 """Make the screenshots of docs/measure.md and docs/disputes.md from the demo, with real events.
 
-``python benchmarks/measure_shots.py`` (offscreen) writes docs/window-1280x800.png,
+``python benchmarks/measure_shots.py`` (offscreen) writes docs/window.png, docs/window-1280x800.png,
 docs/measure-door.png,
 docs/measure-void-shield.png, docs/measure-ruler.png, docs/measure-within.png,
 docs/measure-kept.png and docs/export-demo.png (+ /tmp/export-demo.pdf), and prints, for each,
@@ -38,6 +38,7 @@ HAMMER_AND_ANVIL = "hammer_and_anvil"
 
 
 def fresh(app: QApplication, size: tuple[int, int] = (1900, 1300)) -> MainWindow:
+    Path("/tmp/measure-shots.ini").unlink(missing_ok=True)  # the layout the window is built with
     win = MainWindow(default_library(), QSettings("/tmp/measure-shots.ini",
                                                   QSettings.Format.IniFormat))
     win.files.ask_save_changes = lambda: QMessageBox.StandardButton.Discard  # no prompt
@@ -80,6 +81,11 @@ def main() -> None:
     app = QApplication.instance() or QApplication([])
     win = fresh(app, (1280, 800))  # a laptop's screen: the whole window
     save(app, win, "window-1280x800.png", whole=True)
+    win.close()
+
+    win = fresh(app, (1600, 1000))  # docs/board.md: the window, the pointer on a model
+    QTest.mouseMove(win.view.viewport(), at(win, 36.0, 40.5))
+    save(app, win, "window.png", whole=True)
     win.close()
 
     win = fresh(app)  # is my squad within 6" of the door? N, the squad, the door
