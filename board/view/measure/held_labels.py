@@ -95,8 +95,12 @@ class StillLabels:
         self._last, self._key, self._picture = set(), None, None
 
     def paint(self, painter: QPainter, anchored: Anchored, boxes: list[QRectF],
-              leaders: list[bool]) -> None:
-        """Draw the labels: the still ones from the picture, the others one by one."""
+              leaders: list[bool], exposed: QRectF | None = None) -> None:
+        """Draw the labels: the still ones from the picture, the others one by one.
+
+        ``exposed`` (device pixels): the part being painted; only that part of the picture
+        is drawn (blending all of it would cost more than drawing the labels).
+        """
         keys = [_key(at, label, box, leader)
                 for (at, label), box, leader in zip(anchored, boxes, leaders, strict=True)]
         still = [k for k, key in enumerate(keys) if key in self._last]
@@ -108,10 +112,24 @@ class StillLabels:
                            [leaders[k] for k in still])
                 self._key = key
             assert self._picture is not None
-            painter.drawPixmap(self._origin, self._picture)
+            self._blit(painter, exposed)
         moving = [k for k in range(len(keys)) if k not in set(still)]
         self._draw(painter, [anchored[k] for k in moving], [boxes[k] for k in moving],
                    [leaders[k] for k in moving])
+
+    def _blit(self, painter: QPainter, exposed: QRectF | None) -> None:
+        assert self._picture is not None
+        ratio = self._picture.devicePixelRatio()
+        whole = QRectF(self._origin, self._picture.deviceIndependentSize())
+        part = whole if exposed is None else whole.intersected(exposed)
+        if part.isEmpty():
+            return
+        left, top = math.floor(part.left()), math.floor(part.top())
+        part = QRectF(left, top, math.ceil(part.right()) - left, math.ceil(part.bottom()) - top)
+        source = part.translated(-self._origin.x(), -self._origin.y())
+        painter.drawPixmap(part, self._picture, QRectF(source.x() * ratio, source.y() * ratio,
+                                                       source.width() * ratio,
+                                                       source.height() * ratio))
 
     def _take(self, painter: QPainter, anchored: Anchored, boxes: list[QRectF],
               leaders: list[bool]) -> None:

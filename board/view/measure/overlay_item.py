@@ -363,7 +363,7 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         screen = QRectF(widget.rect()) if widget is not None else None
         laid, leaders = self._lay_out(anchored, view, screen)
         if self._waits_for_drag and widget is not None:  # held in a drag: see held_labels
-            self._still.paint(painter, anchored, laid, leaders)
+            self._still.paint(painter, anchored, laid, leaders, exposed.adjusted(-2, -2, 2, 2))
             boxes = [(box, label) for box, (_, label) in zip(laid, anchored, strict=True)]
         else:
             _draw_leaders(painter, anchored, laid, leaders)
