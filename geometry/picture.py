@@ -46,11 +46,12 @@ from numpy.typing import ArrayLike, NDArray
 from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from geometry.columns import settled_shares
 from geometry.footprints import Circle, Shape, quad_segs_for
 from geometry.index import TerrainIndex
 
-__all__ = ["SightRule", "BORDERLINE", "hidden_shares", "hidden_shares_from", "picture_frames",
-           "outline_of"]
+__all__ = ["SightRule", "BORDERLINE", "hidden_shares", "hidden_shares_from",
+           "exact_hidden_shares", "picture_frames", "outline_of"]
 
 #: Half-width of the band around 25% hidden in which a cover verdict is called borderline.
 BORDERLINE = 0.005
@@ -289,6 +290,41 @@ def hidden_shares_from(index: TerrainIndex, eyes: ArrayLike, eye_heights: ArrayL
     heights = np.broadcast_to(np.asarray(eye_heights, dtype=float), (count,))
     tops_a = np.broadcast_to(np.asarray(tops, dtype=float), (count,))
     bottoms_a = np.broadcast_to(np.asarray(bottoms, dtype=float), (count,))
+    if not count:
+        return np.zeros(0)
+    targets = list(targets)
+    settled = settled_shares(index, eye_xy, heights, targets, tops_a, bottoms_a,
+                             rule is SightRule.LOS_VALUES, frozenset(ignore))
+    hidden = settled.hidden
+    if arc is not None:
+        hidden[hidden < 1.0] = np.nan  # only a wholly hidden target needs no arc
+    elif settled.strips:
+        rows = np.array(sorted(settled.strips), dtype=np.intp)
+        hidden[rows] = _strip_shares(eye_xy[rows], heights[rows], [targets[i] for i in rows],
+                                     tops_a[rows], bottoms_a[rows], rule,
+                                     [settled.strips[i] for i in rows.tolist()])
+    rest = np.flatnonzero(np.isnan(hidden))
+    if len(rest):
+        hidden[rest] = exact_hidden_shares(index, eye_xy[rest], heights[rest],
+                                           [targets[i] for i in rest], tops_a[rest],
+                                           bottoms_a[rest], rule, ignore, arc)
+    return hidden
+
+
+def exact_hidden_shares(index: TerrainIndex, eyes: ArrayLike, eye_heights: ArrayLike,
+                        targets: Sequence[Shape], tops: ArrayLike, bottoms: ArrayLike = 0.0,
+                        rule: SightRule = SightRule.TRUE_LINE,
+                        ignore: frozenset[str] = frozenset(),
+                        arc: tuple[float, float] | None = None) -> FloatArray:
+    """:func:`hidden_shares_from` without the shortcuts: every target's picture is drawn.
+
+    The slow, plain version the shortcuts of :mod:`geometry.columns` are tested against.
+    """
+    count = len(targets)
+    eye_xy = np.ascontiguousarray(np.broadcast_to(np.asarray(eyes, dtype=float), (count, 2)))
+    heights = np.broadcast_to(np.asarray(eye_heights, dtype=float), (count,))
+    tops_a = np.broadcast_to(np.asarray(tops, dtype=float), (count,))
+    bottoms_a = np.broadcast_to(np.asarray(bottoms, dtype=float), (count,))
     hidden = np.zeros(count)
     if not count:
         return hidden
@@ -309,6 +345,38 @@ def hidden_shares_from(index: TerrainIndex, eyes: ArrayLike, eye_heights: ArrayL
         whose = np.concatenate([whose, out_whose])
     hidden[live] = _covered(picture.silhouettes, shadows, whose, len(live))
     return hidden
+
+
+def _strip_shares(eyes: FloatArray, heights: FloatArray, targets: list[Shape], tops: FloatArray,
+                  bottoms: FloatArray, rule: SightRule,
+                  strips: list[list[tuple[float, float]]]) -> FloatArray:
+    """Share of each target's picture over columns hidden whole (see :mod:`geometry.columns`).
+
+    ``strips[i]`` are plan angle ranges relative to the line to target ``i``'s centre; the
+    column at angle ``a`` is drawn at ``D·tan(a)`` across the picture.
+    """
+    outlines = _outlines(targets)
+    u, dist = picture_frames(eyes, outlines)
+    picture = _Picture(eyes, heights, outlines, u, dist, tops, bottoms, rule)
+    boxes, whose = [], []
+    for i, ranges in enumerate(strips):
+        minx, miny, maxx, maxy = picture.silhouettes[i].bounds
+        for low, high in ranges:
+            left = max(dist[i] * math.tan(low), minx - 1.0)
+            right = min(dist[i] * math.tan(high), maxx + 1.0)
+            if left < right:
+                boxes.append(shapely.box(left, miny - 1.0, right, maxy + 1.0))
+                whose.append(i)
+    total = shapely.area(picture.silhouettes)
+    covered = np.zeros(len(targets))
+    if boxes:  # the strips of one target are apart: their areas add up
+        cut = shapely.intersection(np.array(boxes, dtype=object),
+                                   picture.silhouettes[np.array(whose, dtype=np.intp)])
+        np.add.at(covered, whose, shapely.area(cut))
+    share = np.clip(covered / np.where(total > 0, total, 1.0), 0.0, 1.0)
+    share[share < _NOISE] = 0.0
+    share[share > 1.0 - _NOISE] = 1.0
+    return share
 
 
 class _Picture:

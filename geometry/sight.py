@@ -232,8 +232,7 @@ def visible_fractions(index: TerrainIndex, eye: XY, eye_height: float, centres: 
     """
     xy = _points(centres, "centres")
     r = np.broadcast_to(np.asarray(radii, dtype=float), (len(xy),))
-    bases: list[Shape] = [Circle(float(x), float(y), float(rad))
-                          for (x, y), rad in zip(xy, r, strict=True)]
+    bases: list[Shape] = list(map(Circle, xy[:, 0].tolist(), xy[:, 1].tolist(), r.tolist()))
     return visible_shares(index, eye, eye_height, bases, target_heights, 0.0, rule, arc, ignore)
 
 
