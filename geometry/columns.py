@@ -74,7 +74,7 @@ class _Targets:
             self._circles(rows, eyes[rows], xyr)
         rows = np.flatnonzero(kind == 3)
         if len(rows):
-            self._polygons(rows, eyes[rows], [targets[i] for i in rows])
+            self._polygons(rows, eyes[rows], [targets[i] for i in rows.tolist()])
 
     def _circles(self, rows: NDArray[np.intp], eyes: FloatArray, xyr: FloatArray) -> None:
         view = xyr[:, :2] - eyes
