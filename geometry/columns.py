@@ -218,7 +218,10 @@ def settled_shares(index: TerrainIndex, eyes: FloatArray, eye_heights: FloatArra
         found.hidden[known] = 0.0
         return found
     keep_blocker = np.array([i not in ignore for i in index.ids], dtype=bool)
-    points, inverse = np.unique(eyes, axis=0, return_inverse=True)
+    if (eyes == eyes[0]).all():  # one eye for all: the usual question
+        points, inverse = eyes[:1], np.zeros(count, dtype=np.intp)
+    else:
+        points, inverse = np.unique(eyes, axis=0, return_inverse=True)
     for k, eye in enumerate(points):
         rows = np.flatnonzero(known & (inverse.reshape(-1) == k))
         if len(rows):
