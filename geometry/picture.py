@@ -48,7 +48,7 @@ from shapely.geometry.base import BaseGeometry
 
 from geometry.columns import settled_shares
 from geometry.footprints import Circle, Shape, quad_segs_for
-from geometry.index import TerrainIndex
+from geometry.index import TerrainIndex, blocker_ids
 
 __all__ = ["SightRule", "BORDERLINE", "hidden_shares", "hidden_shares_from",
            "exact_hidden_shares", "picture_frames", "outline_of"]
@@ -286,6 +286,7 @@ def hidden_shares_from(index: TerrainIndex, eyes: ArrayLike, eye_heights: ArrayL
     array([0.4545, 0.5   ])
     """
     count = len(targets)
+    ignore = blocker_ids(ignore)
     eye_xy = np.ascontiguousarray(np.broadcast_to(np.asarray(eyes, dtype=float), (count, 2)))
     heights = np.broadcast_to(np.asarray(eye_heights, dtype=float), (count,))
     tops_a = np.broadcast_to(np.asarray(tops, dtype=float), (count,))
@@ -294,7 +295,7 @@ def hidden_shares_from(index: TerrainIndex, eyes: ArrayLike, eye_heights: ArrayL
         return np.zeros(0)
     targets = list(targets)
     settled = settled_shares(index, eye_xy, heights, targets, tops_a, bottoms_a,
-                             rule is SightRule.LOS_VALUES, frozenset(ignore))
+                             rule is SightRule.LOS_VALUES, ignore)
     hidden = settled.hidden
     if arc is not None:
         hidden[hidden < 1.0] = np.nan  # only a wholly hidden target needs no arc
@@ -321,6 +322,7 @@ def exact_hidden_shares(index: TerrainIndex, eyes: ArrayLike, eye_heights: Array
     The slow, plain version the shortcuts of :mod:`geometry.columns` are tested against.
     """
     count = len(targets)
+    ignore = blocker_ids(ignore)
     eye_xy = np.ascontiguousarray(np.broadcast_to(np.asarray(eyes, dtype=float), (count, 2)))
     heights = np.broadcast_to(np.asarray(eye_heights, dtype=float), (count,))
     tops_a = np.broadcast_to(np.asarray(tops, dtype=float), (count,))

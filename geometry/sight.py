@@ -32,7 +32,7 @@ from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
 from geometry.footprints import Circle, Shape
-from geometry.index import TerrainIndex
+from geometry.index import TerrainIndex, blocker_ids
 from geometry.observers import Observer
 from geometry.picture import BORDERLINE, SightRule, hidden_shares, outline_of
 from geometry.strips import strip_hidden_shares
@@ -84,6 +84,7 @@ def rays_blocked(index: TerrainIndex, starts: FloatArray, ends: FloatArray,
     """
     starts = _points(starts, "starts")
     ends = _points(ends, "ends")
+    ignore = blocker_ids(ignore)
     if len(starts) != len(ends):
         raise ValueError(f"rays need as many starts as ends, got {len(starts)} and {len(ends)}")
     n = len(starts)
@@ -250,7 +251,7 @@ def visible_shares(index: TerrainIndex, eye: XY, eye_height: float, targets: Seq
     """
     targets = list(targets)
     return 1.0 - hidden_shares(index, eye, eye_height, targets, tops, bottoms, rule,
-                               frozenset(ignore), arc)
+                               blocker_ids(ignore), arc)
 
 
 def fans_blocked(index: TerrainIndex, eyes: FloatArray, points: FloatArray,
@@ -481,7 +482,7 @@ def visible_fraction(index: TerrainIndex, observer: Observer, target: Shape,
     >>> visible_fraction(wall, model_observer(0, 0, 1.5), Circle(12, 20, 0.5), 1.5).obscured
     False
     """
-    skip = observer.ignore | frozenset(ignore)
+    skip = observer.ignore | blocker_ids(ignore)
     best: tuple[float, XY] | None = None
     for eye in observer.points:
         hidden = float(hidden_shares(index, eye, observer.height, [target], target_height,

@@ -18,7 +18,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from geometry.footprints import Circle, Shape
-from geometry.index import TerrainIndex
+from geometry.index import TerrainIndex, blocker_ids
 from geometry.measure import EPSILON
 from geometry.sight import SightRule, rays_blocked, visible_shares
 
@@ -131,6 +131,7 @@ def nearest_enemy(mount: tuple[float, float], mount_height: float, weapon_range:
     >>> round(nearest_enemy((0, 0), 2.0, 36, [rhino], TerrainIndex([])).distance, 6)
     35.9
     """
+    ignore = blocker_ids(ignore)
     table = _Table(enemies)
     if not table.count:
         return None
