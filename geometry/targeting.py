@@ -142,20 +142,23 @@ def nearest_enemy(mount: tuple[float, float], mount_height: float, weapon_range:
     tall = table.heights
     bases = table
 
-    def in_sight(rows: np.ndarray) -> np.ndarray:
+    def in_sight(rows: np.ndarray, exact_until: float = np.inf) -> np.ndarray:
         # a clear line to the nearest point of a base, half-way up, proves a part is seen (a
-        # line touching a blocker counts as blocked); the rest get the exact picture
+        # line touching a blocker counts as blocked); the rest get the exact picture, but
+        # only those not farther than a model already seen (and its ties)
         near = _nearest_points(mount, table, rows)
         starts = np.broadcast_to(np.asarray(mount, dtype=float), near.shape)
         seen = ~rays_blocked(index, np.ascontiguousarray(starts), near, mount_height,
                              tall[rows] / 2.0 if rule is SightRule.TRUE_LINE else tall[rows],
                              rule, ignore)
-        unsure = np.flatnonzero(~seen)
+        if seen.any():
+            exact_until = min(exact_until, float(gaps[rows[np.argmax(seen)]]) + EPSILON)
+        unsure = np.flatnonzero(~seen & (gaps[rows] <= exact_until))
         if len(unsure):
             shares = visible_shares(index, mount, mount_height, [bases[rows[i]] for i in unsure],
                                     tall[rows[unsure]], 0.0, rule, ignore=ignore)
             seen[unsure] = shares > SEEN
-        return seen
+        return seen & (gaps[rows] <= exact_until)
 
     order = candidates[np.argsort(gaps[candidates], kind="stable")]
     for start in range(0, len(order), _BATCH):
@@ -165,7 +168,7 @@ def nearest_enemy(mount: tuple[float, float], mount_height: float, weapon_range:
             limit = gaps[batch[np.argmax(seen)]] + EPSILON
             rest = order[start + _BATCH:]
             rest = rest[gaps[rest] <= limit]  # models tied with the nearest, past this batch
-            rows = np.concatenate([batch[seen], rest[in_sight(rest)]]) if len(rest) \
+            rows = np.concatenate([batch[seen], rest[in_sight(rest, limit)]]) if len(rest) \
                 else batch[seen]
             return _pick(rows, gaps, table)
     return None
