@@ -121,39 +121,39 @@ class _Targets:
                                                                                    1e-6)
 
 
-def _blocker_ranges(index: TerrainIndex, eye: FloatArray,
-                    ) -> tuple[FloatArray, FloatArray, NDArray[np.bool_]]:
-    """Each blocker's plan angle range from ``eye`` (middle, half width) and whether valid.
+class _Views:
+    """Each blocker as seen from each of a few eyes: arrays of shape (eyes, blockers).
 
-    Invalid: the eye is in or next to the footprint, or it spans half the view or more.
+    ``middle``/``half``: its plan angle range (middle, half width); ``valid``: the range means
+    something (the eye is not in or next to the footprint, which spans less than half the
+    view); ``nearest``/``farthest``: its nearest and farthest point from the eye, straight.
     """
-    xy, starts, counts = index.corners
-    owner = np.repeat(np.arange(len(counts)), counts)
-    rel = xy - eye
-    angles = np.arctan2(rel[:, 1], rel[:, 0])
-    first = angles[starts[owner]]  # measured from each blocker's first corner
-    delta = _wrap(angles - first)
-    count = len(counts)
-    low, high, close = np.full(count, np.inf), np.full(count, -np.inf), np.full(count, np.inf)
-    np.minimum.at(low, owner, delta)
-    np.maximum.at(high, owner, delta)
-    np.minimum.at(close, owner, np.hypot(rel[:, 0], rel[:, 1]))
-    valid = (counts > 0) & (high - low < math.pi - 1e-6) & (close > _NEAR)
-    middle = np.zeros(count)
-    middle[counts > 0] = angles[starts[counts > 0]]
-    middle = middle + (low + high) / 2.0
-    return middle, (high - low) / 2.0, valid & np.isfinite(middle)
 
-
-def _blocker_reach(index: TerrainIndex, eye: FloatArray) -> tuple[FloatArray, FloatArray]:
-    """Each blocker's nearest and farthest point from ``eye``, straight (0 if it holds it)."""
-    xy, starts, counts = index.corners
-    owner = np.repeat(np.arange(len(counts)), counts)
-    farthest = np.full(len(counts), np.inf)
-    farthest[counts > 0] = -np.inf
-    np.maximum.at(farthest, owner, np.hypot(xy[:, 0] - eye[0], xy[:, 1] - eye[1]))
-    nearest = np.asarray(shapely.distance(shapely.points(eye), index.footprints), dtype=float)
-    return nearest, farthest
+    def __init__(self, index: TerrainIndex, eyes: FloatArray) -> None:
+        xy, starts, counts = index.corners
+        count, some = len(counts), counts > 0
+        first = np.where(some, starts, 0)
+        rel = xy[None, :, :] - eyes[:, None, :]
+        angles = np.arctan2(rel[..., 1], rel[..., 0])
+        owner = np.repeat(np.arange(count), counts)
+        delta = _wrap(angles - angles[:, first[owner]])  # from each blocker's first corner
+        size = np.hypot(rel[..., 0], rel[..., 1])
+        cut = first[some]
+        low = np.full((len(eyes), count), np.inf)
+        high, close = np.full_like(low, -np.inf), np.full_like(low, np.inf)
+        far = np.full_like(low, np.inf)
+        if len(cut):
+            low[:, some] = np.minimum.reduceat(delta, cut, axis=1)
+            high[:, some] = np.maximum.reduceat(delta, cut, axis=1)
+            close[:, some] = np.minimum.reduceat(size, cut, axis=1)
+            far[:, some] = np.maximum.reduceat(size, cut, axis=1)
+        self.valid = some[None, :] & (high - low < math.pi - 1e-6) & (close > _NEAR)
+        self.middle = np.where(some[None, :], angles[:, first], 0.0) + (low + high) / 2.0
+        self.half = (high - low) / 2.0
+        self.valid &= np.isfinite(self.middle)
+        self.farthest = far
+        self.nearest = np.asarray(shapely.distance(shapely.points(eyes)[:, None],
+                                                   index.footprints[None, :]), dtype=float)
 
 
 class Settled:
@@ -222,41 +222,43 @@ def settled_shares(index: TerrainIndex, eyes: FloatArray, eye_heights: FloatArra
         points, inverse = eyes[:1], np.zeros(count, dtype=np.intp)
     else:
         points, inverse = np.unique(eyes, axis=0, return_inverse=True)
-    for k, eye in enumerate(points):
-        rows = np.flatnonzero(known & (inverse.reshape(-1) == k))
-        if len(rows):
-            _settle_from(index, eye, rows, shape, (eye_heights, tops, bottoms), flat,
-                         keep_blocker, found)
+    _settle(index, eyes, _Views(index, points), inverse.reshape(-1), np.flatnonzero(known),
+            shape, (eye_heights, tops, bottoms), flat, keep_blocker, found)
     return found
 
 
-def _settle_from(index: TerrainIndex, eye: FloatArray, rows: NDArray[np.intp], shape: _Targets,
-                 levels: tuple[FloatArray, FloatArray, FloatArray], flat: bool,
-                 keep_blocker: NDArray[np.bool_], found: Settled) -> None:
-    """Settle the targets ``rows`` that share one eye (see :func:`settled_shares`)."""
-    middle, half, valid = _blocker_ranges(index, eye)
-    rel = _wrap(middle[None, :] - shape.angle[rows, None])
-    lo = rel - half[None, :]
-    hi = rel + half[None, :]
+def _settle(index: TerrainIndex, eyes: FloatArray, views: _Views, view_of: NDArray[np.intp],
+            rows: NDArray[np.intp], shape: _Targets,
+            levels: tuple[FloatArray, FloatArray, FloatArray], flat: bool,
+            keep_blocker: NDArray[np.bool_], found: Settled) -> None:
+    """Settle the targets ``rows``, each seen from ``eyes[row]`` (see :func:`settled_shares`).
+
+    ``views`` holds the blockers seen from each distinct eye, ``view_of`` which is each row's.
+    """
+    seen_from = view_of[rows]
+    valid = views.valid[seen_from]
+    rel = _wrap(views.middle[seen_from] - shape.angle[rows, None])
+    half = views.half[seen_from]
+    lo, hi = rel - half, rel + half
     h, top, bottom = (level[rows, None] for level in levels)
     height = index.heights[None, :]
     tall = height >= np.maximum(h, top)
     counts = tall if flat else height > np.minimum(h, bottom)
     reach = (lo < shape.high[rows, None] + _SLACK) & (hi > shape.low[rows, None] - _SLACK)
-    target_i, blocker_j = np.nonzero(counts & keep_blocker[None, :] & (reach | ~valid[None, :]))
+    target_i, blocker_j = np.nonzero(counts & keep_blocker[None, :] & (reach | ~valid))
     found.hidden[rows] = 0.0
     if not len(target_i):
         return
     t_rows = rows[target_i]
     # in front of or behind the target along every ray that meets both: first straight
     # distances from the eye (all of one nearer than all of the other), then a line between
-    nearest, farthest = _blocker_reach(index, eye)
-    side = np.where(nearest[blocker_j] >= shape.farthest[t_rows], 1.0,
-                    np.where(farthest[blocker_j] <= shape.near[t_rows], -1.0, 0.0))
-    convex = valid[blocker_j] & index.convex[blocker_j]
+    view = seen_from[target_i]
+    side = np.where(views.nearest[view, blocker_j] >= shape.farthest[t_rows], 1.0,
+                    np.where(views.farthest[view, blocker_j] <= shape.near[t_rows], -1.0, 0.0))
+    convex = valid[target_i, blocker_j] & index.convex[blocker_j]
     ask = np.flatnonzero((side == 0.0) & convex & shape.convex[t_rows])
     if len(ask):
-        side[ask] = _sides(index, eye, t_rows[ask], blocker_j[ask], shape)
+        side[ask] = _sides(index, eyes[t_rows[ask]], t_rows[ask], blocker_j[ask], shape)
     live = side <= 0.0  # a blocker behind the target hides none of it
     in_front = (convex & (side < 0.0) & tall[target_i, blocker_j] & (h[target_i, 0] >= 0.0)
                 & (bottom[target_i, 0] >= 0.0))
@@ -273,7 +275,7 @@ def _settle_from(index: TerrainIndex, eye: FloatArray, rows: NDArray[np.intp], s
                                              float(shape.high[rows[i]]))
 
 
-def _sides(index: TerrainIndex, eye: FloatArray, t_rows: NDArray[np.intp],
+def _sides(index: TerrainIndex, eyes: FloatArray, t_rows: NDArray[np.intp],
            blocker_j: NDArray[np.intp], shape: _Targets) -> FloatArray:
     """Which side of a line separating blocker and target the eye is on: < 0 the blocker's.
 
@@ -295,7 +297,7 @@ def _sides(index: TerrainIndex, eye: FloatArray, t_rows: NDArray[np.intp],
         ends[other] = shapely.get_coordinates(lines).reshape(-1, 2, 2)
     p, q = ends[:, 0], ends[:, 1]
     gap = np.hypot(*(q - p).T) - shape.radius[t_rows]
-    facing = ((eye - p) * (q - p)).sum(axis=1)
+    facing = ((eyes - p) * (q - p)).sum(axis=1)
     known = round_ | other
     side[known] = np.where(gap[known] > 1e-9, np.sign(facing[known]), 0.0)
     return side

@@ -146,3 +146,20 @@ def test_a_model_on_the_roof_is_left_to_the_exact_picture():
     fast = hidden_shares_from(index, (0, 0), 1.0, [base], 4.0, 3.0)
     assert fast == pytest.approx(exact_hidden_shares(index, (0, 0), 1.0, [base], 4.0, 3.0),
                                  abs=1e-9)
+
+
+@settings(max_examples=80, deadline=None)
+@given(blocker_specs, target_specs,
+       st.lists(st.tuples(st.floats(-12, 12), st.floats(-12, 12)), min_size=1, max_size=3),
+       st.sampled_from([0.5, 1.0, 3.0]))
+def test_shortcuts_agree_with_an_eye_per_target(specs, targets, eyes, eye_height):
+    """Many firers at many models in one pass (a unit's reading): each target its own eye."""
+    index = TerrainIndex(_blockers(specs))
+    shapes = [_target(k, x, y, s, t) for k, x, y, s, t, _, _ in targets]
+    at = np.array([eyes[k % len(eyes)] for k in range(len(shapes))])
+    heights = np.array([eye_height + 0.5 * (k % 2) for k in range(len(shapes))])
+    tops = np.array([top + bottom for *_, top, bottom in targets])
+    bottoms = np.array([bottom for *_, bottom in targets])
+    fast = hidden_shares_from(index, at, heights, shapes, tops, bottoms)
+    slow = exact_hidden_shares(index, at, heights, shapes, tops, bottoms)
+    assert fast == pytest.approx(slow, abs=1e-9)
