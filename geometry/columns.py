@@ -152,8 +152,9 @@ class _Views:
         self.half = (high - low) / 2.0
         self.valid &= np.isfinite(self.middle)
         self.farthest = far
-        self.nearest = np.asarray(shapely.distance(shapely.points(eyes)[:, None],
-                                                   index.footprints[None, :]), dtype=float)
+        probes = np.asarray(shapely.points(eyes), dtype=object).reshape(-1, 1)
+        self.nearest = np.asarray(shapely.distance(probes, index.footprints[None, :]),
+                                  dtype=np.float64)
 
 
 class Settled:
