@@ -102,12 +102,18 @@ def _outlines(targets: Sequence[Shape]) -> list[BaseGeometry]:
                                         for t in targets]
     if rows:
         xyr = np.array([(t.x, t.y, t.radius) for t in targets if isinstance(t, Circle)])
-        sides = 4 * quad_segs_for(float(xyr[:, 2].max()), _ROUND_TOLERANCE)
-        turn = np.linspace(0.0, 2.0 * math.pi, sides + 1)
-        ring = np.stack([np.cos(turn), np.sin(turn)], axis=1)
-        coords = xyr[:, None, :2] + xyr[:, 2, None, None] * ring[None, :, :]
-        for i, polygon in zip(rows, shapely.polygons(coords), strict=True):
-            found[i] = polygon
+        # each base's own number of sides (never its neighbours'): a share does not depend
+        # on what else is asked in the same call
+        sides = np.array([4 * quad_segs_for(r, _ROUND_TOLERANCE) for r in
+                          np.unique(xyr[:, 2]).tolist()])
+        per_base = sides[np.searchsorted(np.unique(xyr[:, 2]), xyr[:, 2])]
+        for count in np.unique(per_base).tolist():
+            mine = np.flatnonzero(per_base == count)
+            turn = np.linspace(0.0, 2.0 * math.pi, count + 1)
+            ring = np.stack([np.cos(turn), np.sin(turn)], axis=1)
+            coords = xyr[mine, None, :2] + xyr[mine, 2, None, None] * ring[None, :, :]
+            for k, polygon in zip(mine.tolist(), shapely.polygons(coords), strict=True):
+                found[rows[k]] = polygon
     return [f for f in found if f is not None]
 
 

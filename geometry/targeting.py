@@ -218,11 +218,15 @@ def _nearest_points(mount: tuple[float, float], table: _Table, rows: np.ndarray)
     """The point of each base nearest the mount (nudged a hair inside towards its centre)."""
     at = np.asarray(mount, dtype=float)
     xyr = table.xyr[rows]
-    view = xyr[:, :2] - at
+    found = np.zeros((len(rows), 2))
+    round_ = ~np.isnan(xyr[:, 2])
+    view = xyr[round_, :2] - at
     gap = np.hypot(view[:, 0], view[:, 1])
-    step = np.where(gap > 0, xyr[:, 2] * 0.999 / np.where(gap > 0, gap, 1.0), 0.0)
-    found = xyr[:, :2] - view * step[:, None]
-    for i in np.flatnonzero(np.isnan(xyr[:, 2])):
+    away = gap > xyr[round_, 2] * 1e-9  # the mount on a base's centre: the centre itself
+    step = np.zeros(len(gap))
+    step[away] = xyr[round_, 2][away] * 0.999 / gap[away]
+    found[round_] = xyr[round_, :2] - view * step[:, None]
+    for i in np.flatnonzero(~round_):
         base = table[int(rows[i])]
         assert isinstance(base, BaseGeometry)  # a row without a radius is a polygon
         line = shapely.shortest_line(shapely.Point(mount), base)
