@@ -15,7 +15,8 @@ from board.document.datasheets import place_datasheet
 from board.document.model import Base, Model, TroopType, Unit
 from board.view.buildings import BuildingController, DisembarkTool
 from board.view.sight import SightTool
-from board.view.sight.overlay import CLEAR, PARTLY
+from board.view.sight.overlay import BLOCKED, CLEAR, PARTLY, moved_reading
+from board.view.sight.rays import RayLines
 from geometry import Circle
 from tests.board.conftest import make_scenario
 from tests.board.qt_helpers import click, drag
@@ -76,6 +77,11 @@ def test_a_low_wall_gives_cover_in_the_sight_tool(window, library, qtbot, tmp_pa
     assert any(_near(c, PARTLY) for c in shades)     # amber rays on screen
     assert not any(_near(c, CLEAR) for c in shades)  # and no clear (green) ones
     window.grab().save(str(picture_path(tmp_path, "shooting-low-wall.png")))
+    # drawn moved during a drag (the reading's rays shifted in arrays): still amber
+    moved = RayLines(reading, {}, ["g0"], CLEAR, BLOCKED, PARTLY)
+    assert [colour.rgba() for colour, _ in moved.groups] == [PARTLY.rgba()]
+    shifted = moved_reading(reading, {}, {"g0": (0.5, 0.0)})
+    assert [r.hidden for r in shifted.rays] == [r.hidden for r in reading.rays]
 
 
 def test_a_model_behind_a_tall_building_draws_blocked_rays(window, library, qtbot):
