@@ -363,24 +363,30 @@ def _strip_shares(eyes: FloatArray, heights: FloatArray, targets: list[Shape], t
     ``strips[i]`` are plan angle ranges relative to the line to target ``i``'s centre; the
     column at angle ``a`` is drawn at ``D·tan(a)`` across the picture.
     """
+    count = len(targets)
     outlines = _outlines(targets)
     u, dist = picture_frames(eyes, outlines)
-    picture = _Picture(eyes, heights, outlines, u, dist, tops, bottoms, rule)
-    boxes, whose = [], []
-    for i, ranges in enumerate(strips):
-        minx, miny, maxx, maxy = picture.silhouettes[i].bounds
-        for low, high in ranges:
-            left = max(dist[i] * math.tan(low), minx - 1.0)
-            right = min(dist[i] * math.tan(high), maxx + 1.0)
-            if left < right:
-                boxes.append(shapely.box(left, miny - 1.0, right, maxy + 1.0))
-                whose.append(i)
-    total = shapely.area(picture.silhouettes)
-    covered = np.zeros(len(targets))
-    if boxes:  # the strips of one target are apart: their areas add up
-        cut = shapely.intersection(np.array(boxes, dtype=object),
-                                   picture.silhouettes[np.array(whose, dtype=np.intp)])
-        np.add.at(covered, whose, shapely.area(cut))
+    if rule is SightRule.LOS_VALUES:
+        silhouettes = _Picture(eyes, heights, outlines, u, dist, tops, bottoms,
+                               rule).silhouettes
+    else:  # the solid's picture: the hull of its outline drawn at its foot and at its top
+        xy, owner = shapely.get_coordinates(np.array(outlines, dtype=object),
+                                            return_index=True)
+        ends = [_project(eyes[owner], heights[owner], u[owner], dist[owner], xy, z[owner])
+                for z in (bottoms, tops)]
+        silhouettes = _hulls(np.concatenate(ends), np.concatenate([owner, owner]), count)
+    whose = np.array([i for i, ranges in enumerate(strips) for _ in ranges], dtype=np.intp)
+    total = shapely.area(silhouettes)
+    covered = np.zeros(count)
+    if len(whose):  # the strips of one target are apart: their areas add up
+        angles = np.array([pair for ranges in strips for pair in ranges], dtype=float)
+        minx, miny, maxx, maxy = shapely.bounds(silhouettes[whose]).T
+        left = np.maximum(dist[whose] * np.tan(angles[:, 0]), minx - 1.0)
+        right = np.minimum(dist[whose] * np.tan(angles[:, 1]), maxx + 1.0)
+        keep = left < right
+        boxes = shapely.box(left[keep], miny[keep] - 1.0, right[keep], maxy[keep] + 1.0)
+        cut = shapely.intersection(boxes, silhouettes[whose[keep]])
+        np.add.at(covered, whose[keep], shapely.area(cut))
     share = np.clip(covered / np.where(total > 0, total, 1.0), 0.0, 1.0)
     share[share < _NOISE] = 0.0
     share[share > 1.0 - _NOISE] = 1.0
