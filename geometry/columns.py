@@ -1,27 +1,33 @@
-"""Targets settled by plan angles alone: seen whole, or wholly hidden behind tall blockers.
+"""Targets settled by plan angles alone: seen whole, wholly hidden, or hidden in whole columns.
 
-Most targets on a real table are either in plain view or wholly behind a building; only the
-few in between need the picture-plane areas of :mod:`geometry.picture`. This module finds the
-first two kinds exactly, with numpy and no Shapely work per target.
+Most targets on a real table are in plain view or wholly behind a building; only the few in
+between need the picture-plane areas of :mod:`geometry.picture`. This module settles the
+others exactly with numpy, blockers seen from every distinct eye at once.
 
 Every upright plane through the eye is one column of each picture (a central projection maps
 it to one vertical line). A blocker can only hide a target in the columns both reach, so a
 blocker whose plan angle range (seen from the eye) misses the target's, or which lies wholly
 behind it, hides nothing of it; a target with no other blocker is seen whole.
 
-A blocker at least as tall as both the eye and the target's top (and a target standing at or
-above the table, an eye at or above it) hides the whole of each column in which it stands
-in front of the target. By similar triangles: along a column, a point ``a`` ahead and ``z``
-up is drawn at ``h + (z − h)·D/a``; the blocker, ``a_b ≤ a_t`` ahead, reaches up to
+A blocker at least as tall as both the eye and the target's top (a target standing at or
+above the table, an eye at or above it) hides the whole of each column in which it stands in
+front of the target. By similar triangles: along a column, a point ``a`` ahead and ``z`` up is
+drawn at ``h + (z − h)·D/a``; the blocker, ``a_b ≤ a_t`` ahead, reaches up to
 ``h + (H − h)·D/a_b ≥ h + (T − h)·D/a_t`` (as ``H ≥ h`` and ``H ≥ T``) and down to
-``h − h·D/a_b ≤ h + (b − h)·D/a_t`` (as ``b ≥ 0``). A convex blocker that lies wholly
-nearer than the target's nearest point (measured along the line to the target, which orders
-points along every ray towards it) stands in front in every column it reaches. When such
-blockers' angle ranges together cover the target's, the target is wholly hidden.
+``h − h·D/a_b ≤ h + (b − h)·D/a_t`` (as ``b ≥ 0``).
+
+In front (or behind) along every ray meeting both: all of the blocker nearer the eye than all
+of the target (straight distances), or, for a convex blocker and target apart, the eye on the
+blocker's side of a line separating them (through the blocker's point nearest the target,
+square to the gap: every ray meeting both crosses it once). When tall blockers in front cover
+the target's angle range it is wholly hidden; when they are all that can hide it, its hidden
+share is the part of its picture over the columns they cover (:attr:`Settled.strips`). Any
+other target (a low wall, a blocker beside or overlapping it, a facing) is left to the full
+picture.
 
 Round bases are taken as their true circles here: their angle range contains that of the
 polygon :mod:`geometry.picture` draws, and their nearest point is nearer, so every shortcut
-errs towards leaving the target to the exact picture, never towards a wrong share.
+errs towards leaving the target to the full picture, never towards a wrong share.
 """
 
 from __future__ import annotations
