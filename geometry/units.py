@@ -200,8 +200,12 @@ def units_wholly_within(units: Sequence[Sequence[tuple[str, Shape]]], target: Sh
     >>> [check.ok for check in units_wholly_within(units, Point(0, 0), 6)]
     [True, False]
     """
-    flat = named_models(chain.from_iterable(units))
-    distances = _unit_distances(flat, target, True)
+    flat = list(chain.from_iterable(units))
+    try:
+        distances = _unit_distances(flat, target, True)
+    except (TypeError, ValueError, AttributeError):
+        named_models(flat)  # says which model was not an (id, base) pair
+        raise
     checks, start = [], 0
     for unit in units:
         stop = start + len(unit)
