@@ -40,6 +40,7 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
+    initialize,
     invariant,
     precondition,
     rule,
@@ -57,6 +58,8 @@ from board.game.systems.wh40k.assault import CloseCombatAttack
 from board.game.systems.wh40k.shooting import WeaponOrder
 from board.view.palette import UnitSpec
 from resources import DEMO_SCENARIO
+from tests.board.test_assault_epic_view import epic_scenario, guard_inside
+from tests.board.test_assault_fantasy_view import fantasy_scenario
 from tests.board.undo_harness import HeadlessBoard, board_text
 
 #: Sequences in CI (each of at least MIN_EDITS accepted edits); the benchmark runs more.
@@ -66,9 +69,20 @@ MIN_EDITS = int(os.environ.get("BATTLEBOARD_UNDO_EDITS", "30"))
 #: Commands (edits, undos, redos) hypothesis chooses per sequence, before any top-up.
 STEPS = int(os.environ.get("BATTLEBOARD_UNDO_STEPS", str(MIN_EDITS * 2)))
 
-SHEETS = ("aquila_strongpoint", "fortress_of_redemption", "imperial_bastion",
-          "wh40k_small_building", "wh40k_ruins", "void_shield_generator",
-          "aegis_gun_emplacement")
+#: The terrain the palette offers on each system's board.
+SHEETS = {
+    "wh40k": ("aquila_strongpoint", "fortress_of_redemption", "imperial_bastion",
+              "wh40k_small_building", "wh40k_ruins", "void_shield_generator",
+              "aegis_gun_emplacement"),
+    "fantasy": ("whfb_building_1_floor", "whfb_building_2_floor", "whfb_manor"),
+    "epic": ("epic40k_small_building", "epic40k_medium_building", "epic40k_large_building"),
+}
+#: The boards a sequence starts from: the 40K demo, a Fantasy storm, an Epic close assault.
+BOARDS = {
+    "wh40k": lambda library: load_scenario(DEMO_SCENARIO, library),
+    "fantasy": lambda _: fantasy_scenario(),
+    "epic": lambda _: epic_scenario([guard_inside()]),
+}
 NAMES = ("Tactical Squad", "", "Ultramarines", "Word Bearers", "Squad  ", "ünïcødé ✠")
 COLOURS = ("#2456c8", "#b3202a", "#1e8e3e", "#000000")
 WEAPONS = (
@@ -92,7 +106,7 @@ MOST_AUTOMATED_FIRE = 6
 
 #: What every run added up to (the benchmark prints it).
 TOTALS: dict[str, Any] = {"sequences": 0, "edits": [], "topped_up": 0, "ops": {},
-                          "refused": 0, "undos": 0, "redos": 0}
+                          "refused": 0, "undos": 0, "redos": 0, "systems": {}}
 
 
 class Commands(RuleBasedStateMachine):
@@ -105,15 +119,21 @@ class Commands(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
+        self.board: Any = None
+        self.pushed = self.tried = self.fired = 0
+
+    @initialize(system=st.sampled_from(["wh40k", "wh40k", "wh40k", "fantasy", "epic"]))
+    def start(self, system: str) -> None:
+        """The board to play on: the 40K demo most often, else a Fantasy or an Epic one."""
         TOTALS["sequences"] += 1
+        TOTALS["systems"][system] = TOTALS["systems"].get(system, 0) + 1
         self.folder.mkdir(parents=True, exist_ok=True)
         journal = self.folder / f"{TOTALS['sequences']}.journal"
-        self.board = HeadlessBoard(load_scenario(DEMO_SCENARIO, self.library), self.library,
-                                   journal)
+        self.board = HeadlessBoard(BOARDS[system](self.library), self.library, journal)
+        self.sheets = SHEETS[system]
         self.stack = self.board.stack
         self.history = [board_text(self.board.scenario)]
         self.seen_index = 0
-        self.pushed = self.tried = self.fired = 0
 
     # -- the model ----------------------------------------------------------------------------
     def _after(self, name: str, mergeable: bool = False) -> None:
@@ -167,9 +187,9 @@ class Commands(RuleBasedStateMachine):
         return PieceTarget(data.draw(st.sampled_from(pieces))) if pieces else None
 
     # -- placing and removing -------------------------------------------------------------------
-    @rule(sheet=st.sampled_from(SHEETS), x=st.floats(6, 66), y=st.floats(6, 42))
-    def place_terrain(self, sheet: str, x: float, y: float) -> None:
-        self.board.place_terrain(sheet, x, y)
+    @rule(sheet=st.integers(0, 6), x=st.floats(6, 66), y=st.floats(6, 42))
+    def place_terrain(self, sheet: int, x: float, y: float) -> None:
+        self.board.place_terrain(self.sheets[sheet % len(self.sheets)], x, y)
         self._after("place_terrain")
 
     @rule(count=st.integers(1, 6), side=st.integers(0, 1), x=st.floats(5, 67),
@@ -234,12 +254,12 @@ class Commands(RuleBasedStateMachine):
             self.board.claim(piece, sides[side].id if side < len(sides) else None)
         self._after("claim")
 
-    @rule(key=st.sampled_from(["dawn_of_war", "hammer_and_anvil", "vanguard_strike",
-                               "battleline", "no_such_map"]))
-    def choose_map(self, key: str) -> None:
+    @rule(data=st.data())
+    def choose_map(self, data: st.DataObject) -> None:
         from board.game.deployment.deploy_choice import deployment_choices
 
-        if key in {c.key for c in deployment_choices(self.board.scenario)}:
+        key = self._one(data, [c.key for c in deployment_choices(self.board.scenario)])
+        if key:
             self.board.choose_map(key)
         self._after("choose_map")
 
@@ -316,9 +336,9 @@ class Commands(RuleBasedStateMachine):
         self._after("automated_fire")
 
     @rule(data=st.data(), strength=st.integers(3, 10), attacks=st.integers(1, 6),
-          seed=st.integers(0, 10**6))
-    def close_combat(self, data: st.DataObject, strength: int, attacks: int,
-                     seed: int) -> None:
+          seed=st.integers(0, 10**6), reaction=st.integers(0, 2))
+    def assault(self, data: st.DataObject, strength: int, attacks: int, seed: int,
+                reaction: int) -> None:
         from board.game.assault_reach import assault_candidates
 
         piece = self._one(data, self._pieces())
@@ -328,8 +348,8 @@ class Commands(RuleBasedStateMachine):
             attacker = self._one(data, allowed or [c.unit_id for c in found])
             if attacker:
                 attack = CloseCombatAttack("Krak grenades", strength, None, attacks)
-                self.board.close_combat(piece, attacker, attack, seed)
-        self._after("close_combat")
+                self.board.assault(piece, attacker, attack, seed, reaction)
+        self._after("assault")
 
     # -- kept measurements ------------------------------------------------------------------
     @rule(data=st.data(), centres=st.booleans())
@@ -404,6 +424,8 @@ class Commands(RuleBasedStateMachine):
 
     @invariant()
     def the_board_is_the_one_at_this_place_in_the_history(self) -> None:
+        if self.board is None:  # before the board is chosen
+            return
         index = self.seen_index = self.stack.index()
         assert self.stack.count() == len(self.history) - 1
         now = board_text(self.board.scenario)
@@ -411,6 +433,8 @@ class Commands(RuleBasedStateMachine):
         assert board_text(self.board.follower.catch_up()) == now, "the journal differs"
 
     def teardown(self) -> None:
+        if self.board is None:
+            return
         try:
             self._top_up()
             TOTALS["edits"].append(self.pushed)
@@ -435,18 +459,30 @@ class Commands(RuleBasedStateMachine):
             self.board.close()
 
     def _top_up(self) -> None:
-        """A sequence hypothesis ended short of MIN_EDITS accepted edits gets more drags."""
+        """A sequence hypothesis ended short of MIN_EDITS accepted edits gets more edits.
+
+        Drags of one model at a time (a piece when no model is on the table); terrain placed
+        when a drag adds no step (nothing to drag, or the drag refused).
+        """
         if self.pushed >= MIN_EDITS:
             return
         TOTALS["topped_up"] += 1
-        k = 0
-        while self.pushed < MIN_EDITS:
-            models = self._on_table()
-            k += 1
+        for k in range(1, 4 * MIN_EDITS):
+            if self.pushed >= MIN_EDITS:
+                return
+            before = self.pushed
+            models, pieces = self._on_table(), self._pieces()
             self.board.drag(models[k % len(models):][:1] if models else [],
-                            [] if models else self._pieces()[:1], 0.25 * (k % 3 - 1), 0.5)
+                            [] if models else pieces[k % max(1, len(pieces)):][:1],
+                            0.25 * (k % 3 - 1), 0.5 if k % 2 else -0.5)
             self._after("drag")
             self.the_board_is_the_one_at_this_place_in_the_history()
+            if self.pushed == before:
+                self.board.place_terrain(self.sheets[k % len(self.sheets)], 10.0 + k % 40,
+                                         12.0 + k % 20)
+                self._after("place_terrain")
+                self.the_board_is_the_one_at_this_place_in_the_history()
+        raise AssertionError(f"only {self.pushed} edits accepted after topping up")
 
 
 def run_sequences(library: Any, folder: Path, examples: int, steps: int) -> float:
@@ -465,13 +501,15 @@ def run_sequences(library: Any, folder: Path, examples: int, steps: int) -> floa
 
 @pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning")
 def test_random_command_sequences_undo_and_redo_exactly(qapp, library, tmp_path) -> None:
-    TOTALS.update(sequences=0, edits=[], topped_up=0, ops={}, refused=0, undos=0, redos=0)
+    TOTALS.update(sequences=0, edits=[], topped_up=0, ops={}, refused=0, undos=0, redos=0,
+                  systems={})
     took = run_sequences(library, tmp_path, EXAMPLES, STEPS)
     edits = TOTALS["edits"]
     print(f"\nundo property: {len(edits)} sequences of {min(edits)}-{max(edits)} accepted edits "
           f"({sum(edits)} edits, {TOTALS['undos']} undos, {TOTALS['redos']} redos, "
           f"{TOTALS['refused']} refused) in {took:.1f} s")
     print("accepted by command:", dict(sorted(TOTALS["ops"].items())))
+    print(f"boards: {TOTALS['systems']}; {TOTALS['topped_up']} sequences topped up with drags")
     assert len(edits) >= EXAMPLES and min(edits) >= MIN_EDITS
     if EXAMPLES >= 20:  # a few sequences may happen to end before any redo
         assert TOTALS["undos"] > 0 and TOTALS["redos"] > 0

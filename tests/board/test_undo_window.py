@@ -259,6 +259,7 @@ class WindowCommands(RuleBasedStateMachine):
         k = 0
         while self.pushed < MIN_EDITS:  # hypothesis ended it short: more drags
             k += 1
+            assert k < 4 * MIN_EDITS, f"only {self.pushed} edits accepted after topping up"
             models = self._on_table()
             chosen = models[k % len(models):][:1] if models else []
             pieces = [] if models else [p.id for p in self._scenario().terrain][:1]

@@ -155,7 +155,8 @@ class JournalFollower:
         for raw in data[:end].splitlines():
             record = json.loads(raw)
             assert record["n"] == self.edits + 1, "the journal's edits are not numbered in order"
-            self.document.perform(record["op"], decode_edit(record["op"], record["args"]))
+            self.document.perform(record["op"], decode_edit(
+                record["op"], record["args"], system=self.document.scenario.rule_system))
             self.edits += 1
         self.offset += end
         return self.document.scenario
@@ -368,15 +369,31 @@ class HeadlessBoard:
         self.stack.push(ApplyChangeCommand(self.document, done.change, "End turn"))
 
     def shoot(self, piece_id: str, firer: Firer, weapon: WeaponOrder, seed: int) -> None:
-        """The Shoot dialog's Roll (``ShootDialog.plan`` and ``roll``), 40K."""
+        """The Shoot dialog's Roll (``ShootDialog.plan`` and ``roll``): 40K, or Epic firepower.
+
+        A Warhammer Fantasy board has no building shooting (the dialog says why).
+        """
+        from board.game.systems.protocol import ShotForm
+        from board.game.systems.registry import system_for
+
         scenario, world = self.scenario, self.world()
+        system = system_for(scenario.rule_system)
         try:
-            if firer.piece_id is not None and firer.weapon_id is not None:
-                weapon, _ = emplaced_order(scenario, self.datasheets, world, firer.piece_id,
-                                           firer.weapon_id, weapon.bs)
-            at, label = firer_position(scenario, world, firer, piece_id)
-            result = shoot(scenario, self.datasheets, world, ShotPlan(piece_id, weapon, at,
-                                                                      label), seed)
+            if system.building_not_shot:
+                return
+            if system.shot_form is ShotForm.FIREPOWER:
+                from board.game.systems.epic.shooting import epic_shoot
+
+                at, label = firer_position(scenario, world, firer, piece_id)
+                result = epic_shoot(scenario, self.datasheets, world, piece_id, weapon.shots,
+                                    label, weapon.strength >= 8, seed)
+            else:
+                if firer.piece_id is not None and firer.weapon_id is not None:
+                    weapon, _ = emplaced_order(scenario, self.datasheets, world,
+                                               firer.piece_id, firer.weapon_id, weapon.bs)
+                at, label = firer_position(scenario, world, firer, piece_id)
+                result = shoot(scenario, self.datasheets, world,
+                               ShotPlan(piece_id, weapon, at, label), seed)
         except (ShootingError, ValueError, KeyError):
             return
         self.stack.push(ApplyChangeCommand(self.document, result.change, "Shoot"))
@@ -390,17 +407,45 @@ class HeadlessBoard:
         if result.targets:
             self.stack.push(ApplyChangeCommand(self.document, result.change, "Automated fire"))
 
+    def assault(self, piece_id: str, attacker: str, attack: CloseCombatAttack, seed: int,
+                reaction: int = 0) -> None:
+        """Storm a Building: the dialog of the board's system, played to its end, Roll/Apply.
+
+        40K and Horus Heresy: close combat (``CloseCombatDialog.roll``); Epic 40,000: a close
+        assault by the attacker's stands (``EpicAssaultDialog.roll``); Warhammer Fantasy:
+        declare, react (hold, stand and shoot, flee by ``reaction``), charge, parties, fight,
+        result (``FantasyAssaultDialog``), applied when it is over.
+        """
+        from board.game.core.assault import AssaultError
+        from board.game.systems.protocol import AssaultKind
+        from board.game.systems.registry import system_for
+
+        scenario, world = self.scenario, self.world()
+        kind = system_for(scenario.rule_system).assault
+        try:
+            if kind is AssaultKind.EPIC:
+                from board.game.systems.epic.assault import epic_assault, epic_stands
+
+                stands = [s.model_id for s in epic_stands(scenario, world, piece_id)
+                          if s.decision]  # the dialog checks the stands that may
+                result = epic_assault(scenario, self.datasheets, world, piece_id, stands,
+                                      Dice(seed))
+            elif kind is AssaultKind.FANTASY:
+                result = _storm(scenario, self.datasheets, world, piece_id, attacker,
+                                Dice(seed), reaction)
+                if result is None:
+                    return
+            else:
+                result = close_combat(scenario, self.datasheets, world, piece_id, attack,
+                                      attacker, Dice(seed))
+        except (AssaultError, KeyError):
+            return
+        self.stack.push(ApplyChangeCommand(self.document, result.change, "Assault"))
+
     def close_combat(self, piece_id: str, attacker: str, attack: CloseCombatAttack,
                      seed: int) -> None:
-        """The 40K close combat dialog's Roll (``CloseCombatDialog.roll``)."""
-        from board.game.core.assault import AssaultError
-
-        try:
-            result = close_combat(self.scenario, self.datasheets, self.world(), piece_id,
-                                  attack, attacker, Dice(seed))
-        except AssaultError:
-            return
-        self.stack.push(ApplyChangeCommand(self.document, result.change, "Close combat"))
+        """The 40K close combat dialog's Roll (kept for callers: :meth:`assault`)."""
+        self.assault(piece_id, attacker, attack, seed)
 
     # -- kept measurements ------------------------------------------------------------------
     def _new_annotation_id(self, kind: str) -> str:
@@ -439,3 +484,34 @@ class HeadlessBoard:
 
 
 TARGET_KINDS = (ModelTarget, UnitTarget, PieceTarget)
+
+
+def _storm(scenario: Scenario, library: Mapping[str, Datasheet], world: World, piece_id: str,
+           attacker: str, dice: Dice, reaction: int) -> Any:
+    """A Warhammer Fantasy assault played through as the dialog's buttons do; its result.
+
+    ``None`` when a step is refused before the assault is over (the dialog then shows why
+    and applies nothing).
+    """
+    from board.game.core.assault import AssaultError
+    from board.game.systems.fantasy.assault import FantasyStorm
+    from rules.warhammer_fantasy.assault import AssaultStep
+    from rules.warhammer_fantasy.assault_steps import Reaction
+
+    storm = FantasyStorm(scenario, library, world, piece_id, attacker, dice)
+    chosen = list(Reaction)[reaction % len(Reaction)]
+    steps = {AssaultStep.DECLARED: lambda: storm.react(chosen),
+             AssaultStep.REACTED: storm.roll_charge,
+             AssaultStep.ENGAGED: storm.choose_parties,
+             AssaultStep.PARTIES_CHOSEN: storm.fight,
+             AssaultStep.FOUGHT: storm.resolve}
+    for _ in range(10):
+        if storm.step.over:
+            return storm.result()
+        try:
+            steps[storm.step]()
+        except AssaultError:
+            if chosen is Reaction.HOLD:
+                return None
+            chosen = Reaction.HOLD  # the dialog refused that reaction: the player holds
+    return None
