@@ -43,13 +43,13 @@ from typing import Any
 
 import pycrdt
 
-from board.document.changes import Change, apply_change
+from board.document.changes import UNSET, Change, apply_change
 from board.document.datasheet import Datasheet
 from board.document.edits import ScenarioDocument, Signal
 from board.document.errors import ScenarioError
 from board.document.events import DocumentChange
 from board.document.io import scenario_from_dict
-from board.document.model import LogEntry
+from board.document.model import LogEntry, Scenario
 from board.shared.dice import (
     FairDiceError,
     FairRoll,
@@ -59,15 +59,25 @@ from board.shared.dice import (
     proof_key,
     proofs_from_options,
 )
-from board.shared.incoming import RemoteRefused, Touched, candidate, remote_change, remote_moves
+from board.shared.incoming import (
+    Moves,
+    RemoteRefused,
+    Touched,
+    candidate,
+    foreign_moves,
+    remote_change,
+    remote_moves,
+)
 from board.shared.outgoing import Dirty, Outbox, entry_text
 from board.shared.ydoc import (
     HEAD_KEY,
+    pos_text,
     read_data,
     read_fair_rolls,
     read_log,
     read_position,
     roots,
+    text,
     write_all,
 )
 
@@ -118,6 +128,8 @@ class SharedScenario:
         self._receiving: Touched | None = None
         self._secrets: dict[str, str] = {}
         self._seeds: dict[str, int] = {}
+        #: How many times the board took the Yjs document's whole scenario (:meth:`adopt`).
+        self.adoptions = 0
         self._connect()
 
     # -- wiring -----------------------------------------------------------------------------
@@ -196,6 +208,7 @@ class SharedScenario:
 
     def adopt(self) -> None:
         """Replace the local scenario with the one the Yjs document holds (a joining player)."""
+        self.adoptions += 1
         try:
             scenario = scenario_from_dict(read_data(self.r), self.library)
         except (ValueError, ScenarioError) as exc:
@@ -296,6 +309,9 @@ class SharedScenario:
         except RemoteRefused as exc:
             self.refused.emit(f"refused a change from the other player: {exc}")
             return
+        if change is not None:
+            refused += self._keep_my_control(change)
+        refused += self._keep_my_models(scenario, change, (moves, turns))
         with self._quiet():
             if change is not None and not change.empty:
                 apply_change(self.document, change)
@@ -308,6 +324,64 @@ class SharedScenario:
         for message in refused:
             self.refused.emit(f"refused a change from the other player: {message}")
         self.remote_applied.emit()
+
+    def _keep_my_control(self, change: Change) -> list[str]:
+        """Only this board's player agrees to shared control for its side (or sets it for all).
+
+        The other player's setting of either is taken out of ``change`` and the shared
+        document is given this board's value back; returns the refusal's message.
+        """
+        mine = [key for key in (SHARED_CONTROL, agree_key(self.side)) if key in change.options]
+        if not mine:
+            return []
+        options = self.document.scenario.options
+        with self.doc.transaction(origin=self.player):
+            for key in mine:
+                del change.options[key]
+                if key in options:
+                    self.r.options[key] = text(options[key])
+                elif key in self.r.options:
+                    del self.r.options[key]
+        return [f"the other player may not set {', '.join(mine)}: only {self.player} agrees "
+                f"to shared control for {self.side}; put back"]
+
+    def _remote_control(self, change: Change | None) -> bool:
+        """Whether shared control is on once ``change`` is taken (the other side may agree)."""
+        scenario = self.document.scenario
+        options = dict(scenario.options)
+        for key, value in (change.options.items() if change is not None else ()):
+            if value is UNSET:
+                options.pop(key, None)
+            else:
+                options[key] = value
+        return shared_control(options, [s.id for s in scenario.sides])
+
+    def _keep_my_models(self, scenario: Scenario, change: Change | None, moves: Moves,
+                        ) -> list[str]:
+        """Take out of a remote change the moves of this side's models (without shared control).
+
+        The other player controls the other sides' models only. What they moved of this
+        side's stays where this board has it, and the shared document is told so (this
+        board writes the positions back, as their owner); returns the refusal's message.
+        """
+        found = foreign_moves(scenario, change, moves, self.side)
+        if not found or self._remote_control(change):
+            return []
+        positions, turns = moves
+        for model_id in found:
+            positions.pop(model_id, None)
+            turns.pop(model_id, None)
+        if change is not None:
+            for unit_id in {scenario.model(m)[0].id for m in found}:
+                change.units.pop(unit_id, None)
+                change.unit_index.pop(unit_id, None)
+        with self.doc.transaction(origin=self.player):
+            for model_id in sorted(found):
+                model = scenario.model(model_id)[1]
+                self.r.pos[model_id] = pos_text(model.x, model.y, model.facing)
+        names = ", ".join(sorted(set(found.values())))
+        return [f"{names}: a model of {self.side} moved by the other player, who controls "
+                f"only their own side (shared control is off); put back"]
 
     # -- fair dice --------------------------------------------------------------------------
     def request_seed(self, purpose: str) -> str:
