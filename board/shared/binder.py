@@ -36,6 +36,7 @@
 
 from __future__ import annotations
 
+import math
 import uuid
 from collections.abc import Mapping
 from contextlib import contextmanager
@@ -324,6 +325,33 @@ class SharedScenario:
         for message in refused:
             self.refused.emit(f"refused a change from the other player: {message}")
         self.remote_applied.emit()
+
+    def live_moves(self, drag: object) -> dict[str, tuple[float, float]]:
+        """What the other player's drag in progress may show here: model id → ``(x, y)``.
+
+        ``drag`` is what their presence says they are dragging (model id → ``[x, y]``): the
+        items follow it on this board while the document does not change (the drag becomes
+        an edit on release, which arrives as one). Kept: models on the table, at finite
+        places, of a side the other player controls (not this board's side unless shared
+        control is on); anything else is left out.
+        """
+        if not isinstance(drag, Mapping) or not drag:
+            return {}
+        scenario = self.document.scenario
+        mine_too = shared_control(scenario.options, [s.id for s in scenario.sides])
+        wanted = {str(k) for k in drag}
+        units = {m.id: u for u in scenario.units if u.on_table and (mine_too or u.side != self.side)
+                 for m in u.models if m.id in wanted}
+        shown: dict[str, tuple[float, float]] = {}
+        for model_id, at in drag.items():
+            if str(model_id) not in units or not isinstance(at, list | tuple) or len(at) != 2:
+                continue
+            x, y = at
+            if (isinstance(x, int | float) and isinstance(y, int | float)
+                    and not isinstance(x, bool) and not isinstance(y, bool)
+                    and math.isfinite(x) and math.isfinite(y)):
+                shown[str(model_id)] = (float(x), float(y))
+        return shown
 
     def _keep_my_control(self, change: Change) -> list[str]:
         """Only this board's player agrees to shared control for its side (or sets it for all).

@@ -21,6 +21,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QPointF, QTimer, Signal
 from board.shared.binder import SharedScenario
 from board.shared.hosting import BackgroundServer
 from board.shared.session import GameSession
+from board.view.remote.live import LiveDrags
 from board.view.remote.presence import PresenceItem
 
 if TYPE_CHECKING:
@@ -55,6 +56,10 @@ class RemoteController(QObject):
         self._posted.connect(lambda function: function())
         self._cursor: QPointF | None = None
         self._doing = ""
+        #: The models this player is dragging now (``None``: no drag).
+        self._dragged: list[str] | None = None
+        #: The other players' drags, shown live on this board.
+        self.live = LiveDrags(window.scene, lambda: self.session.board if self.session else None)
         self._presence_timer = QTimer(self)
         self._presence_timer.setSingleShot(True)
         self._presence_timer.setInterval(PRESENCE_EVERY_MS)
@@ -138,6 +143,7 @@ class RemoteController(QObject):
         for item in self.presence.values():
             self.window.scene.removeItem(item)
         self.presence.clear()
+        self.live.clear()
 
     # -- out --------------------------------------------------------------------------------
     def _flush(self, *_: Any) -> None:
@@ -154,9 +160,23 @@ class RemoteController(QObject):
             self._presence_timer.start()
 
     def _on_drag_moved(self, text: str) -> None:
+        """A drag moved (or ended): the other board shows the dragged models where they are now.
+
+        Sent at once on every move (not on the cursor's timer): the other player sees the
+        models move with the mouse. The end of the drag is told after the release's edit
+        has gone out (the next turn of the event loop), so the other board gets the edit
+        first and its items never jump back.
+        """
         self._doing = text.split("\n", 1)[0]
-        if self.session is not None and not self._presence_timer.isActive():
-            self._presence_timer.start()
+        if self.session is None:
+            return
+        if text:
+            if self._dragged is None:
+                self._dragged = self.window.scene.selected_model_ids()
+            self._send_presence()
+        else:
+            self._dragged = None
+            QTimer.singleShot(0, self._send_presence)
 
     def _send_presence(self) -> None:
         if self.session is None:
@@ -165,10 +185,17 @@ class RemoteController(QObject):
         colour = next((s.colour for s in board.document.scenario.sides if s.id == board.side),
                       "#808080")
         at = self._cursor
+        drag: dict[str, list[float]] = {}
+        if self._dragged:
+            scene = self.window.scene
+            for model_id in self._dragged:
+                item = scene.model_item(model_id)
+                drag[model_id] = [item.x(), item.y()]
         self.session.set_presence({
             "name": board.player, "side": board.side, "colour": colour,
             "x": None if at is None else round(at.x(), 3),
-            "y": None if at is None else round(at.y(), 3), "doing": self._doing})
+            "y": None if at is None else round(at.y(), 3), "doing": self._doing,
+            "drag": drag})
 
     # -- in ---------------------------------------------------------------------------------
     def _on_status(self, state: str, message: str) -> None:
@@ -184,9 +211,14 @@ class RemoteController(QObject):
         self._post(lambda: self._show_presence(states))
 
     def _show_presence(self, states: dict[int, dict[str, Any]]) -> None:
+        if self.session is None:
+            return  # arrived after leaving
         for client_id in [c for c in self.presence if c not in states]:
             self.window.scene.removeItem(self.presence.pop(client_id))
+        for client_id in [c for c in self.live.shown if c not in states]:
+            self.live.forget(client_id)
         for client_id, state in states.items():
+            self.live.show(client_id, state.get("drag"))
             x, y = state.get("x"), state.get("y")
             if not isinstance(x, int | float) or not isinstance(y, int | float):
                 continue
