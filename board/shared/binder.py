@@ -137,9 +137,18 @@ class SharedScenario:
     def _connect(self) -> None:
         self.document.changed.connect(self._on_change)
         self._subscriptions = [self.doc.observe(self._on_transaction)]
-        for name, root in self.r.maps().items():
-            self._subscriptions.append(root.observe(self._noter(name)))
-        self._subscriptions.append(self.r.log.observe(self._on_log_event))
+        self._observe_roots()
+
+    def _observe_roots(self) -> None:
+        """Note the keys each remote transaction touches, root by root."""
+        self._root_subscriptions: list[tuple[Any, Any]] = [
+            (root, root.observe(self._noter(name))) for name, root in self.r.maps().items()]
+        self._root_subscriptions.append((self.r.log, self.r.log.observe(self._on_log_event)))
+
+    def _unobserve_roots(self) -> None:
+        for root, subscription in self._root_subscriptions:
+            root.unobserve(subscription)
+        self._root_subscriptions = []
 
     def _noter(self, name: str) -> Any:
         def note(event: Any) -> None:
@@ -282,6 +291,9 @@ class SharedScenario:
     def receive(self, update: bytes) -> None:
         """Apply another player's update: to the Yjs document, then checked to the board."""
         self.flush()
+        if not self.has_scenario:
+            self._load(update)
+            return
         touched = Touched()
         self._receiving = touched
         try:
@@ -297,6 +309,26 @@ class SharedScenario:
         if touched.of("dice"):
             rolls = {key.split("/", 1)[0] for key in touched.of("dice")}
             self._answer_dice(rolls - set(self._seeds))
+
+    def _load(self, update: bytes) -> None:
+        """The room's whole game at once (a join): one document load, then one check.
+
+        No key is noted as it comes in (a long game's state has tens of thousands): the
+        scenario is read whole and checked as a file is (:meth:`adopt`); then the dice
+        exchanges still open are answered.
+        """
+        self._unobserve_roots()
+        self._receiving = Touched()  # not this player's edit: nothing goes out
+        try:
+            self.doc.apply_update(update)
+        finally:
+            self._receiving = None
+            self._observe_roots()
+        if not self.has_scenario:
+            return  # an empty room, or not the game yet
+        self.adopt()
+        open_rolls = {str(key).split("/", 1)[0] for key in self.r.dice.keys()}
+        self._answer_dice(open_rolls - set(self._seeds))
 
     def _apply(self, touched: Touched) -> None:
         scenario = self.document.scenario
