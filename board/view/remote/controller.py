@@ -70,6 +70,7 @@ class RemoteController(QObject):
         window.undo_stack.indexChanged.connect(self._flush)
         window.view.cursor_moved.connect(self._on_cursor_moved)
         window.scene.drag_moved.connect(self._on_drag_moved)
+        window.scene.drag_previewed.connect(self._on_drag_previewed)
 
     @property
     def active(self) -> bool:
@@ -159,24 +160,30 @@ class RemoteController(QObject):
         if self.session is not None and not self._presence_timer.isActive():
             self._presence_timer.start()
 
-    def _on_drag_moved(self, text: str) -> None:
-        """A drag moved (or ended): the other board shows the dragged models where they are now.
+    def _on_drag_previewed(self) -> None:
+        """The dragged models moved with the mouse: the other board shows them there.
 
-        Sent at once on every move (not on the cursor's timer): the other player sees the
-        models move with the mouse. The end of the drag is told after the release's edit
-        has gone out (the next turn of the event loop), so the other board gets the edit
-        first and its items never jump back.
+        Sent at once on every move (not on the cursor's timer), before this window's own
+        overlays follow the drag: the other player sees the models move with the mouse.
         """
-        self._doing = text.split("\n", 1)[0]
         if self.session is None:
             return
-        if text:
-            if self._dragged is None:
-                self._dragged = self.window.scene.selected_model_ids()
-            self._send_presence()
-        else:
-            self._dragged = None
-            QTimer.singleShot(0, self._send_presence)
+        if self._dragged is None:
+            self._dragged = self.window.scene.selected_model_ids()
+        self._send_presence()
+
+    def _on_drag_moved(self, text: str) -> None:
+        """What the drag is doing, for the label; at its end, the other board lets go.
+
+        The end of the drag is told after the release's edit has gone out (the next turn of
+        the event loop), so the other board gets the edit first and its items never jump
+        back.
+        """
+        self._doing = text.split("\n", 1)[0]
+        if self.session is None or text:
+            return
+        self._dragged = None
+        QTimer.singleShot(0, self._send_presence)
 
     def _send_presence(self) -> None:
         if self.session is None:
