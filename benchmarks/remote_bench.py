@@ -149,7 +149,9 @@ def remote_drags(app: QApplication, host: MainWindow, guest: MainWindow | None,
             QTest.mouseMove(viewport, start + (end - start) * (step / steps))
             live = item_at(host.scene, model_id)
             if live == before:
-                raise SystemExit(f"drag {k}: {model_id} did not follow the mouse")
+                raise SystemExit(f"drag {k}: {model_id} did not follow the mouse (selected: "
+                                 f"{host.scene.selected_model_ids()[:3]}, from {start} to "
+                                 f"{end})")
 
             def follows(live: tuple[float, float] = live, model_id: str = model_id) -> bool:
                 return item_at(scene, model_id) == live
@@ -293,7 +295,9 @@ def process_drags(app: QApplication, host: MainWindow, guest: GuestProcess, coun
             QTest.mouseMove(viewport, start + (end - start) * (step / steps))
             live = item_at(host.scene, model_id)
             if live == before:
-                raise SystemExit(f"drag {k}: {model_id} did not follow the mouse")
+                raise SystemExit(f"drag {k}: {model_id} did not follow the mouse (selected: "
+                                 f"{host.scene.selected_model_ids()[:3]}, from {start} to "
+                                 f"{end})")
             moves.append(reach(("live", model_id, *live), t0, k))
             time.sleep(0.008)
             app.processEvents()

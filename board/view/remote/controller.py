@@ -11,12 +11,13 @@ undoes *my* last edit and never the other player's.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pycrdt
-from PySide6.QtCore import QCoreApplication, QObject, QPointF, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, Qt, QTimer, Signal
 
 from board.shared.binder import SharedScenario
 from board.shared.hosting import BackgroundServer
@@ -31,6 +32,15 @@ __all__ = ["RemoteController", "PRESENCE_EVERY_MS"]
 
 #: The cursor is sent at most this often (ms): fast enough to follow, light on the wire.
 PRESENCE_EVERY_MS = 30
+
+
+class _ShowPresence(QEvent):
+    """Show the other players' latest presence (see :meth:`RemoteController._on_presence`)."""
+
+    TYPE = QEvent.Type(QEvent.registerEventType())
+
+    def __init__(self) -> None:
+        super().__init__(self.TYPE)
 
 
 class RemoteController(QObject):
@@ -54,6 +64,8 @@ class RemoteController(QObject):
         self.last_seed: int | None = None
         self.presence: dict[int, PresenceItem] = {}
         self._posted.connect(lambda function: function())
+        self._presence_lock = threading.Lock()
+        self._presence_states: dict[int, dict[str, Any]] | None = None
         self._cursor: QPointF | None = None
         self._doing = ""
         #: The models this player is dragging now (``None``: no drag).
@@ -160,7 +172,7 @@ class RemoteController(QObject):
         if self.session is not None and not self._presence_timer.isActive():
             self._presence_timer.start()
 
-    def _on_drag_previewed(self) -> None:
+    def _on_drag_previewed(self, model_ids: Iterable[str]) -> None:
         """The dragged models moved with the mouse: the other board shows them there.
 
         Sent at once on every move (not on the cursor's timer), before this window's own
@@ -168,8 +180,7 @@ class RemoteController(QObject):
         """
         if self.session is None:
             return
-        if self._dragged is None:
-            self._dragged = self.window.scene.selected_model_ids()
+        self._dragged = list(model_ids)
         self._send_presence()
 
     def _on_drag_moved(self, text: str) -> None:
@@ -215,7 +226,27 @@ class RemoteController(QObject):
         self.status.emit(message)
 
     def _on_presence(self, states: dict[int, dict[str, Any]]) -> None:
-        self._post(lambda: self._show_presence(states))
+        """Other players' presence (the client's thread): shown ahead of queued paints.
+
+        Only the latest states matter: while one showing is pending, newer states replace
+        what it will show. It is posted at high priority, so a drag shown live does not wait
+        behind this window's own pending repaints and deferred work.
+        """
+        with self._presence_lock:
+            pending = self._presence_states is not None
+            self._presence_states = states
+        if not pending:
+            QCoreApplication.postEvent(self, _ShowPresence(),
+                                       Qt.EventPriority.HighEventPriority.value)
+
+    def customEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Show the latest presence (posted by :meth:`_on_presence`)."""
+        if event.type() != _ShowPresence.TYPE:
+            return
+        with self._presence_lock:
+            states, self._presence_states = self._presence_states, None
+        if states is not None:
+            self._show_presence(states)
 
     def _show_presence(self, states: dict[int, dict[str, Any]]) -> None:
         if self.session is None:
