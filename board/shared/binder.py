@@ -139,6 +139,18 @@ class SharedScenario:
         self._subscriptions = [self.doc.observe(self._on_transaction)]
         self._observe_roots()
 
+    def close(self) -> None:
+        """Let go of the scenario document and the Yjs document (the game was left).
+
+        The scenario document's edits are no longer noted: a board that left the game works
+        as a single-seat board again, at no cost.
+        """
+        self.document.changed.disconnect(self._on_change)
+        self._unobserve_roots()
+        for subscription in self._subscriptions:
+            self.doc.unobserve(subscription)
+        self._subscriptions = []
+
     def _observe_roots(self) -> None:
         """Note the keys each remote transaction touches, root by root."""
         self._root_subscriptions: list[tuple[Any, Any]] = [

@@ -96,6 +96,7 @@ class GameSession:
         self.wire.set_presence(state)
 
     def stop(self) -> None:
-        """Leave the room."""
+        """Leave the room (the board stays as it is, no longer bound to the room)."""
         self.board.outgoing.disconnect(self.wire.send)
         self.wire.stop()
+        self.board.close()

@@ -230,3 +230,15 @@ def test_a_drag_of_my_models_by_the_other_player_is_not_shown_and_put_back(
                                       "x": 1.0, "y": 1.0, "doing": "", "drag": {}})
     qtbot.waitUntil(lambda: item_at(guest, "r0") == doc_at(guest, "r0"), timeout=WAIT_MS)
     assert doc_at(guest, "r0") == doc_at(host, "r0")
+
+
+def test_a_board_that_left_the_game_hears_its_edits_as_before(qtbot, two_windows, tmp_path):
+    host, guest = two_windows
+    listeners = list(host.document.changed._slots)  # the single-seat board's own
+    link = host.remote.host("Ann", "red", free_port(), tmp_path / "rooms", room="left")
+    guest.remote.join("Bob", "blue", link)
+    assert len(host.document.changed._slots) > len(listeners)
+    host.remote.leave()
+    assert host.document.changed._slots == listeners  # nothing of the game is left on it
+    drag(host.view, (10.0, 40.0), (14.0, 44.0))  # and a drag is a single-seat edit again
+    assert doc_at(host, "r0") != (10.0, 40.0) and doc_at(guest, "r0") == (10.0, 40.0)

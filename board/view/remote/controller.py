@@ -96,10 +96,14 @@ class RemoteController(QObject):
         board = SharedScenario(self.window.document, pycrdt.Doc(), name, side,
                                self.window.scene.datasheets, autoflush=False)
         board.refused.connect(self._on_refused)
-        self.window.document.changed.connect(
-            lambda event: self._flush_soon() if (event.models_changed or event.log
-                                                 or event.options) else None)
+        self.window.document.changed.disconnect(self._on_document_changed)  # once, not per game
+        self.window.document.changed.connect(self._on_document_changed)
         return board
+
+    def _on_document_changed(self, event: Any) -> None:
+        """An edit made outside the undo stack still goes out (on the next turn)."""
+        if self.session is not None and (event.models_changed or event.log or event.options):
+            self._flush_soon()
 
     # -- host, join, leave ------------------------------------------------------------------
     def host(self, name: str, side: str, port: int, data: Path, room: str | None = None) -> str:
@@ -147,6 +151,7 @@ class RemoteController(QObject):
 
     def leave(self) -> None:
         """Leave the game (and stop serving, for the host); the board stays as it is."""
+        self.window.document.changed.disconnect(self._on_document_changed)
         if self.session is not None:
             self.session.stop()
             self.session = None
