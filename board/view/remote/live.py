@@ -13,12 +13,14 @@ is put back where the document has it after :data:`SETTLE_MS`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
 from shiboken6 import isValid
 
-from board.shared.binder import SharedScenario
-from board.view.scene import BoardScene
+if TYPE_CHECKING:  # the network stack is loaded with the first shared game, not here
+    from board.shared.binder import SharedScenario
+    from board.view.scene import BoardScene
 
 __all__ = ["LiveDrags", "SETTLE_MS"]
 
