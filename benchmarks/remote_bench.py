@@ -292,6 +292,8 @@ def process_drags(app: QApplication, host: MainWindow, guest: GuestProcess, coun
         model_id = reds[k % len(reds)]
         start, end = drag_span(host, model_id)
         before = item_at(host.scene, model_id)
+        for key in [key for key in guest.seen if key[1] == model_id]:
+            del guest.seen[key]  # places it stood in earlier drags: this drag comes back there
         QTest.mousePress(viewport, left, none, start)
         for step in range(1, steps + 1):
             t0 = clock()
@@ -306,7 +308,6 @@ def process_drags(app: QApplication, host: MainWindow, guest: GuestProcess, coun
             app.processEvents()
         at = item_at(host.scene, model_id)  # where the release puts it
         key = ("doc", model_id, *at)
-        guest.seen.pop(key, None)  # a drag back to where an earlier one came from
         t0 = clock()
         QTest.mouseRelease(viewport, left, none, end)
         releases.append(reach(key, t0, k))
