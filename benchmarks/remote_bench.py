@@ -281,7 +281,7 @@ def process_drags(app: QApplication, host: MainWindow, guest: GuestProcess, coun
 
     def reach(key: tuple[str, str, float, float], t0: float, k: int) -> float:
         if wait(app, lambda: key in guest.seen, limit=10.0) is None:
-            seen = sorted(key_ for key_ in guest.seen if key_[1] == key[1])
+            seen = sorted(key_ for key_ in list(guest.seen) if key_[1] == key[1])
             doc = host.document.scenario.model(key[1])[1]
             raise SystemExit(f"drag {k}: the guest's item never stood at {key} (it said: "
                              f"{seen[-6:]}; the host's document: {doc.x}, {doc.y}; "
@@ -292,7 +292,7 @@ def process_drags(app: QApplication, host: MainWindow, guest: GuestProcess, coun
         model_id = reds[k % len(reds)]
         start, end = drag_span(host, model_id)
         before = item_at(host.scene, model_id)
-        for key in [key for key in guest.seen if key[1] == model_id]:
+        for key in [key for key in list(guest.seen) if key[1] == model_id]:
             del guest.seen[key]  # places it stood in earlier drags: this drag comes back there
         QTest.mousePress(viewport, left, none, start)
         for step in range(1, steps + 1):
