@@ -22,6 +22,11 @@ LAZY_ON_PURPOSE = {
     "board/view/export/__init__.py": {"__getattr__"},
     "board/view/export/controller.py": {"summary", "export_to", "ask_export"},
     "board/view/scene.py": {"push_drag"},
+    "board/document/states.py": {"_tables", "_read_back"},  # rules: with the first state
+    # the network stack (pycrdt, httpx, hypercorn): once a game is hosted or joined
+    "board/view/remote/controller.py": {"_board", "host", "_start"},
+    "board/view/remote/__init__.py": {"agree_to_share"},
+    "board/view/remote/dialogs.py": {"__init__", "choice"},
 }
 
 
