@@ -107,7 +107,7 @@ def main() -> None:
             print(out[-4000:])
     took, out, code = _run("tests/board/test_undo_property.py",
                            {**sizes, "BATTLEBOARD_UNDO_EXAMPLES": str(args.examples)})
-    print("\n".join(_lines(out, ("undo property", "accepted by command"))))
+    print("\n".join(_lines(out, ("undo property", "accepted by command", "boards"))))
     print(f"headless: {args.examples} sequences in {took:.0f} s "
           f"({took / args.examples:.2f} s a sequence): "
           f"{'every sequence passed' if code == 0 else 'FAILED'}")
