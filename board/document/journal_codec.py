@@ -70,16 +70,17 @@ def _note(a: Annotation) -> Json:
 
 
 @functools.cache
-def _empty(system: RuleSystem) -> tuple[tuple[str, Any], ...]:
-    return tuple(write_scenario(Scenario(rule_system=system)).items())
+def _empty(system: RuleSystem | None) -> tuple[tuple[str, Any], ...]:
+    scenario = Scenario() if system is None else Scenario(rule_system=system)
+    return tuple(write_scenario(scenario).items())
 
 
-def _read(key: str, values: list[Any], where: str,
-          system: RuleSystem = RuleSystem.WH40K) -> Scenario:
+def _read(key: str, values: list[Any], where: str, system: RuleSystem | None = None) -> Scenario:
     """Read objects as the scenario reader does: inside an otherwise empty scenario.
 
     ``system`` is the rule system of the board the objects belong to: a building's saved state
-    is checked against its system's type (an Epic building's ``armour``, a Fantasy garrison).
+    is checked against its system's type (an Epic building's ``armour``, a Fantasy garrison);
+    ``None``: a new scenario's system.
     """
     data = {**dict(_empty(system)), key: values}
     try:
@@ -88,13 +89,12 @@ def _read(key: str, values: list[Any], where: str,
         raise ScenarioError(error.message, f"{where}: {error.where}") from None
 
 
-def _units(values: list[Any], where: str,
-           system: RuleSystem = RuleSystem.WH40K) -> list[Unit]:
+def _units(values: list[Any], where: str, system: RuleSystem | None = None) -> list[Unit]:
     return _read("units", values, where, system).units
 
 
 def _pieces(values: list[Any], where: str,
-            system: RuleSystem = RuleSystem.WH40K) -> list[TerrainPiece]:
+            system: RuleSystem | None = None) -> list[TerrainPiece]:
     return _read("terrain", values, where, system).terrain
 
 
@@ -127,14 +127,15 @@ def _encode_change(c: Change) -> Json:
     }
 
 
-def _by_id(values: dict[str, Any], read: Callable[[list[Any], str, RuleSystem], list[Any]],
-           where: str, system: RuleSystem) -> dict[str, Any]:
+def _by_id(values: dict[str, Any],
+           read: Callable[[list[Any], str, RuleSystem | None], list[Any]], where: str,
+           system: RuleSystem | None) -> dict[str, Any]:
     present = {k: v for k, v in values.items() if v is not None}
     objects = iter(read(list(present.values()), where, system))
     return {k: (next(objects) if v is not None else None) for k, v in values.items()}
 
 
-def _decode_change(f: Fields, system: RuleSystem) -> Change:
+def _decode_change(f: Fields, system: RuleSystem | None) -> Change:
     where = f.where
     notes = _read("annotations", [v for v in f.mapping("annotations").values() if v is not None],
                   f.at("annotations")).annotations
@@ -195,13 +196,14 @@ def _points(f: Fields, key: str, size: int) -> dict[str, tuple[float, ...]]:
 
 
 def decode_edit(op: str, data: object, where: str = "args",
-                system: RuleSystem = RuleSystem.WH40K) -> dict[str, Any]:
+                system: RuleSystem | None = None) -> dict[str, Any]:
     """Read the arguments of the edit ``op`` written by :func:`encode_edit`.
 
     ``system``: the rule system of the board the edit is made on (``scenario.rule_system``
-    just before it). A building's state is read as that system's type: an Epic 40,000 shot's
-    ``armour``, a Warhammer Fantasy ``garrison``; read as 40K they were refused, and a journal
-    with an Epic or a Fantasy shot in it could not be recovered or replayed.
+    just before it; ``None``: a new scenario's). A building's state is read as that system's
+    type: an Epic 40,000 shot's ``armour``, a Warhammer Fantasy ``garrison``; read as 40K they
+    were refused, and a journal with an Epic or a Fantasy shot in it could not be recovered or
+    replayed.
     """
     f = Fields(data, where)
     if op == "move_models":

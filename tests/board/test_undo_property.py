@@ -63,7 +63,7 @@ from tests.board.test_assault_fantasy_view import fantasy_scenario
 from tests.board.undo_harness import HeadlessBoard, board_text
 
 #: Sequences in CI (each of at least MIN_EDITS accepted edits); the benchmark runs more.
-EXAMPLES = int(os.environ.get("BATTLEBOARD_UNDO_EXAMPLES", "40"))
+EXAMPLES = int(os.environ.get("BATTLEBOARD_UNDO_EXAMPLES", "30"))
 #: Accepted edits every sequence has at least (the issue asks for 30).
 MIN_EDITS = int(os.environ.get("BATTLEBOARD_UNDO_EDITS", "30"))
 #: Commands (edits, undos, redos) hypothesis chooses per sequence, before any top-up.

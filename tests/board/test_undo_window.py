@@ -43,7 +43,7 @@ from board.view.palette import UnitSpec
 from board.view.window import MainWindow
 from resources import DEMO_SCENARIO
 
-EXAMPLES = int(os.environ.get("BATTLEBOARD_UNDO_WINDOW_EXAMPLES", "2"))
+EXAMPLES = int(os.environ.get("BATTLEBOARD_UNDO_WINDOW_EXAMPLES", "1"))
 MIN_EDITS = int(os.environ.get("BATTLEBOARD_UNDO_EDITS", "30"))
 STEPS = int(os.environ.get("BATTLEBOARD_UNDO_STEPS", str(MIN_EDITS * 2)))
 #: Accepted edits of each sequence run (the benchmark prints them).
