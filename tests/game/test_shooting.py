@@ -262,3 +262,29 @@ def test_models_with_no_room_at_all_are_removed():
     text = result.change.log[0].text
     assert "3 could not be placed and are removed" in text
     assert result.change.units["vets"] is None and "Veteran Squad is destroyed" in text
+
+
+def test_a_fortress_part_brought_down_leaves_rubble_of_its_own_that_saves_and_loads(tmp_path):
+    """The parts of a multi-part building are separate models (seed 000): the crater a fallen
+    part leaves is not a part of the group any more, and the board it is on saves and loads."""
+    from board.document.datasheets import place_datasheet
+    from board.document.io import load_scenario, save_scenario
+
+    parts = place_datasheet(library(), "fortress_of_redemption", 24.0, 30.0, piece_id="fort")
+    found = scenario(RuleSystem.WH40K, parts, [round_unit("devs", BLUE, [(24.0, 6.0)])])
+    world = WorldCache(library()).world_for(found)
+    wall = next(p for p in found.terrain if p.part == "wall")
+    # to hit 4; penetration 6 + S9 beats the wall; damage 6 (+1 AP2): Detonation!
+    result = shoot(found, library(), world,
+                   ShotPlan(wall.id, LASCANNON, (24.0, 6.0), "Devastators"),
+                   dice=FixedDice([4, 6, 6] + [3] * 30))
+    rubble = result.change.pieces[wall.id]
+    assert rubble.datasheet.startswith("wh40k_crater")
+    assert (rubble.group, rubble.part, rubble.group_datasheet) == (None, None, None)
+    document = ScenarioDocument(found)
+    apply_change(document, result.change)
+    save_scenario(document.scenario, tmp_path / "after.json")
+    again = load_scenario(tmp_path / "after.json", library())
+    assert again.piece(wall.id).datasheet == rubble.datasheet
+    assert {p.part for p in again.terrain if p.group == "fort"} == {
+        p.part for p in parts if p.id != wall.id}

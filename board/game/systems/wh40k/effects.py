@@ -180,6 +180,9 @@ def apply_effects(scenario: Scenario, library: Mapping[str, Datasheet], effects:
     rubble = rubble_datasheet(library, sheet, system, building.state.condition)
     if rubble is not None:
         piece.datasheet = rubble
+        # The parts of a multi-part building are separate models (seed 000): the rubble a
+        # fallen part leaves is terrain of its own, no longer a part units can move into.
+        piece.group = piece.part = piece.group_datasheet = None
         lines.append(f"{building.name} is replaced by {library[rubble].name}")
     change.pieces[building.id] = piece
     dead = {m for a in applied for m in a.casualties} | set(effects.slain)
