@@ -15,6 +15,15 @@ if "BATTLEBOARD_DATA_DIR" not in os.environ:
 
     os.environ["BATTLEBOARD_DATA_DIR"] = tempfile.mkdtemp(prefix="battleboard-tests-")
 
+# Settings too: a window made without its own QSettings (``battleboard``'s ``main([])``, a
+# subprocess) writes ``QSettings("battleboard", "battleboard")``, which Qt keeps under
+# $XDG_CONFIG_HOME on Linux: a folder of this test run, never the user's own settings.
+if "BATTLEBOARD_TEST_SETTINGS" not in os.environ:
+    import tempfile
+
+    os.environ["BATTLEBOARD_TEST_SETTINGS"] = tempfile.mkdtemp(prefix="battleboard-settings-")
+    os.environ["XDG_CONFIG_HOME"] = os.environ["BATTLEBOARD_TEST_SETTINGS"]
+
 # Tests assert behaviour, never timings: on a loaded machine Hypothesis's default 200 ms
 # deadline per example fails sound tests (a test that sets its own settings keeps them).
 from hypothesis import settings  # noqa: E402

@@ -85,9 +85,8 @@ class FileController:
         self.drops = _FileDrops(self)
         window.setAcceptDrops(True)
         window.installEventFilter(self.drops)
-        view = getattr(window, "view", None)
-        if view is not None:  # the board's viewport takes drags before the window sees them
-            view.viewport().installEventFilter(self.drops)
+        # The board's viewport takes drags before the window sees them.
+        window.view.viewport().installEventFilter(self.drops)
 
     # -- recent files ---------------------------------------------------------------------
     def recent_files(self) -> list[str]:

@@ -51,13 +51,6 @@ def let_go_of_sources() -> None:
     linecache.clearcache()
 
 
-#: ``mallopt``'s ``M_MMAP_THRESHOLD``: blocks from this size up get pages of their own.
-_M_MMAP_THRESHOLD = -3
-
-#: Blocks of this many bytes and more are given back to the system as soon as they are freed.
-LARGE_BLOCK = 128 * 1024
-
-
 def _libc() -> ctypes.CDLL | None:
     if not sys.platform.startswith("linux"):
         return None
@@ -68,26 +61,14 @@ def _libc() -> ctypes.CDLL | None:
         return None
 
 
-def keep_large_blocks_apart() -> bool:
-    """Let large blocks (numpy's arrays of a sight reading, a label layout) go back at once.
-
-    Linux' C library raises the size from which a block gets pages of its own each time such
-    a block is freed; the big arrays of every later reading then come from the shared heap,
-    which keeps what they leave. Fixing the size keeps them apart. Returns whether it could.
-    """
-    libc = _libc()
-    try:
-        return bool(libc is not None and libc.mallopt(_M_MMAP_THRESHOLD, LARGE_BLOCK))
-    except AttributeError:
-        return False
-
-
 def give_back_free_memory() -> bool:
-    """Hand the memory freed while a board was loaded back to the system (Linux' C library).
+    """Hand memory freed in pieces back to the system (Linux' C library): ``malloc_trim``.
 
-    Reading a 1,000-model scenario and making its items frees some 20 MB in pieces that the C
-    library keeps for itself (``malloc_trim`` returns them). Elsewhere (macOS, Windows, a C
-    library without it) this does nothing and returns ``False``.
+    Loading a 1,000-model scenario, or a drag over it with a line of sight (numpy's arrays of
+    every reading, the pictures of the drag), frees some 20 MB in pieces that the C library
+    otherwise keeps for itself. Called once a big board is loaded and when a drag ends, never
+    per move. Elsewhere (macOS, Windows, a C library without it) this does nothing and
+    returns ``False``.
     """
     libc = _libc()
     try:

@@ -25,7 +25,7 @@ from board.view.docks import GarrisonDock, garrison_lines
 from board.view.editors.units import add_unit
 from board.view.feature_registry import Features
 from board.view.files import FileController
-from board.view.memory import keep_large_blocks_apart, let_go_of_sources, set_aside_long_lived
+from board.view.memory import give_back_free_memory, let_go_of_sources, set_aside_long_lived
 from board.view.new_dialog import new_scenario
 from board.view.palette import PaletteDock, UnitSpec, offered_datasheets
 from board.view.recovery import JournalKeeper
@@ -85,7 +85,6 @@ class MainWindow(QMainWindow):
         journal_folder: Path | None = None,
     ) -> None:
         super().__init__(parent)
-        keep_large_blocks_apart()  # a long-lived board: see board/view/memory.py
         self.library = library
         self.document = ScenarioDocument(new_scenario_default())
         settings = settings or QSettings("battleboard", "battleboard")
@@ -323,6 +322,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(text)
         else:
             self.statusBar().clearMessage()
+            give_back_free_memory()  # what the drag's pictures and readings left behind
 
     def _on_cursor_moved(self, at: QPointF) -> None:
         self.cursor_label.setText(xy_text(at.x(), at.y(),

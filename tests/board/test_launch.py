@@ -104,3 +104,38 @@ def test_a_window_never_painted_gets_its_tools_all_the_same(qtbot, monkeypatch):
     monkeypatch.setattr(board.main, "TOOLS_AT_THE_LATEST_MS", 50)
     assert main([]) == 0
     assert "&Shoot" in menu_titles(windows[0]) and not windows[0].isVisible()
+
+
+def test_the_tests_never_write_the_users_own_settings(qapp):
+    """``main([])`` makes its window's QSettings itself: the run's own folder has them."""
+    import os
+    from pathlib import Path
+
+    from PySide6.QtCore import QSettings
+
+    where = Path(QSettings("battleboard", "battleboard").fileName()).resolve()
+    assert Path(os.environ["BATTLEBOARD_TEST_SETTINGS"]).resolve() in where.parents
+    assert Path.home().resolve() / ".config" not in where.parents
+
+
+def test_a_new_scenario_of_another_system_changes_the_palettes_choices(window, library):
+    """The setup editors hear a new scenario through ``document.changed`` (its one event)."""
+    from board.document.model import RuleSystem, Scenario, Table
+    from board.game.systems.setup import base_sizes, troop_types
+
+    def offered() -> tuple[list[str], list[str], list[str]]:
+        palette = window.palette_dock
+        return ([palette.troop_box.itemText(k) for k in range(palette.troop_box.count())],
+                [palette.base_box.itemText(k) for k in range(palette.base_box.count())],
+                [palette.terrain_list.item(k).text()
+                 for k in range(palette.terrain_list.count())])
+
+    before = offered()
+    window.show_scenario(Scenario(name="Epic", table=Table(72.0, 48.0),
+                                  rule_system=RuleSystem.EPIC40K))
+    troops, bases, sheets = offered()
+    assert troops == [t.label for t in troop_types(RuleSystem.EPIC40K)]
+    assert bases == [b.label for b in base_sizes(RuleSystem.EPIC40K)]
+    assert (troops, bases, sheets) != before
+    assert all(library[s].name in sheets for s in library
+               if "epic40k" in library[s].systems)

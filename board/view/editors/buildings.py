@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 
 from board.document.datasheet import Datasheet, TerrainKind
+from board.document.events import DocumentChange
 from board.document.user_library import load_user_datasheets, save_user_datasheet
 from board.view.editors.building_editor import BuildingEditor
 from board.view.palette import offered_datasheets
@@ -35,8 +36,12 @@ class BuildingLibrary:
         self.action.triggered.connect(self.open_editor)
         palette = window.palette_dock
         palette.before_place = self.embed
-        window.document.replaced.connect(lambda _: self.refresh_palette())
+        window.document.changed.connect(self._on_change)
         self.refresh_palette()
+
+    def _on_change(self, event: DocumentChange) -> None:
+        if event.replaced:  # a new scenario: its rule system, its own datasheets
+            self.refresh_palette()
 
     def own(self) -> list[Datasheet]:
         """The player's buildings written for the scenario's rule system."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 
 from board.document.changes import Change
+from board.document.events import DocumentChange
 from board.game.core.free_space import blocked_boxes
 from board.game.placement import Box, NoRoomError
 from board.game.systems.setup import base_sizes, troop_types
@@ -41,8 +42,12 @@ class UnitsController:
         self.edit_action.setShortcut(QKeySequence("Ctrl+Shift+U"))
         self.edit_action.setStatusTip("Change the selected unit's name, side and profile")
         self.edit_action.triggered.connect(self.open_edit)
-        window.document.replaced.connect(lambda _: self.offer_choices())
+        window.document.changed.connect(self._on_change)
         self.offer_choices()
+
+    def _on_change(self, event: DocumentChange) -> None:
+        if event.replaced:  # a new scenario, perhaps of another rule system
+            self.offer_choices()
 
     def offer_choices(self) -> None:
         """The palette's quick form offers the scenario's system's troop types and bases."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from shiboken6 import isValid
+
 from board.document.changes import UNSET, Change
 from board.view.commands import ApplyChangeCommand
 from board.view.remote.controller import RemoteController
@@ -94,8 +96,9 @@ def ask_fair_seed(window: MainWindow, remote: RemoteController) -> None:
             return
         board.seed_ready.disconnect(ready)
         remote.last_seed = seed
-        dialog = getattr(getattr(window, "shooting", None), "dialog", None)
-        if dialog is not None and hasattr(dialog, "seed"):
+        shooting = window.features.shooting
+        dialog = shooting.dialog if shooting is not None else None
+        if dialog is not None and isValid(dialog):  # an open Shoot dialog takes it at once
             dialog.seed.setText(str(seed))
         window.statusBar().showMessage(f"Fair seed {seed} agreed by both players: the next "
                                        "roll uses it", 15000)
