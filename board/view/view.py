@@ -54,6 +54,9 @@ class BoardView(QGraphicsView):
         scene.drag_moved.connect(self.backdrop.on_drag_moved)
         #: Zoomed out, the less important labels shorten or hide rather than overlap.
         self.legibility = Legibility(self)
+        scene.drag_moved.connect(self.legibility.on_drag_moved)
+        scene.document.changed.connect(self.legibility.on_document_changed)
+        self.zoom_changed.connect(self.legibility.on_zoom_changed)
 
     def board_scene(self) -> BoardScene:
         """Return the scene shown."""

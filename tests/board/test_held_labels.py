@@ -42,7 +42,19 @@ def open_board(qtbot, library, tmp_path, scenario: Scenario, name: str) -> MainW
 
 
 def settle(win: MainWindow) -> None:
-    """Paint until the labels painted outside the first paint's part are painted too."""
+    """Paint until the labels painted outside the first paint's part are painted too.
+
+    The legibility pass waits for the board to settle (a short timer) and may hide or move
+    labels the overlays lay out around: it runs first, then the board is painted again.
+    """
+    for _ in range(3):
+        win.view.viewport().repaint()
+        QApplication.processEvents()
+    for _ in range(500):
+        if not win.view.legibility.pending:
+            break
+        QTest.qWait(10)
+    assert not win.view.legibility.pending
     for _ in range(3):
         win.view.viewport().repaint()
         QApplication.processEvents()

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 from shiboken6 import isValid
 
 from board.game.core.label_layout import Fitting, Rect, fit_labels
+from board.view.items.building_item import BuildingItem
 from board.view.items.label_item import PRIORITY, LabelItem
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
 from board.view.items.model_item import ModelItem
@@ -97,16 +98,6 @@ class Legibility(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(SETTLE_MS)
         self._timer.timeout.connect(self.run)
-        scene = view.scene()
-        drag_moved = getattr(scene, "drag_moved", None)
-        if drag_moved is not None:
-            drag_moved.connect(self._on_drag_moved)
-        document = getattr(scene, "document", None)
-        if document is not None:  # pure Python: it does not outlive the view's own calls
-            document.changed.connect(self._on_document_changed)
-        zoom_changed = getattr(view, "zoom_changed", None)
-        if zoom_changed is not None:
-            zoom_changed.connect(self._on_zoom_changed)
         #: How many labels the last run shortened or hid.
         self.crowded = 0
 
@@ -127,20 +118,19 @@ class Legibility(QObject):
             return
         self.crowded = fit_scene_labels(self._view.scene(), self._view.viewportTransform())
 
-    def _on_zoom_changed(self, _scale: float) -> None:
+    def on_zoom_changed(self, _scale: float) -> None:
         # The buildings judge their name's spot at the new zoom first (their own timers, at
         # the next turn of the event loop); the labels are fitted after.
         scene = self._view.scene()
         for item in scene.items() if scene is not None else ():
-            again = getattr(item, "place_labels_again", None)
-            if again is not None:
-                again()
+            if isinstance(item, BuildingItem):
+                item.place_labels_again()
         self.schedule()
 
-    def _on_document_changed(self, _event: object) -> None:
+    def on_document_changed(self, _event: object) -> None:
         if isValid(self):
             self.schedule()
 
-    def _on_drag_moved(self, feedback: str) -> None:
+    def on_drag_moved(self, feedback: str) -> None:
         self._dragging = bool(feedback)
         self.schedule()
