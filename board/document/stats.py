@@ -219,6 +219,10 @@ STATS: tuple[Stat, ...] = (
        ALL, ("occupancy.disembarking", "systems.wh40k.occupancy"),
        "written by the program: the player turn the unit last came out (it may not go back in "
        "that turn)"),
+    _s("escape_hatch_on", "Came out of an escape hatch on", Kind.TURN, "player turn", None,
+       None, None, "none", W40, ("occupancy.common", "occupancy.disembarking"),
+       "written by the program: the player turn the unit came out of a building by an escape "
+       "hatch (seed 000 FAQ: it may not charge that turn)"),
 )
 
 _BY_KEY = {s.key: s for s in STATS}

@@ -126,7 +126,8 @@ def may_charge_after_exit(escape_hatch: bool) -> Decision:
     Seed 000 FAQ: "the unit can't assault out of one" (an escape hatch).
     """
     if escape_hatch:
-        return Decision.no("a unit that came out of an escape hatch cannot charge this turn")
+        return Decision.no("a unit that came out of an escape hatch cannot charge this turn "
+                           "(seed 000 FAQ)")
     return Decision.yes("Repel the Enemy: a unit leaving by an access point may still charge")
 
 
