@@ -160,7 +160,7 @@ class GameSystem(SystemFacts, BuildingReader, Protocol):
 
     def after_models_moved(self, scenario: Scenario, library: Mapping[str, Datasheet],
                            world: World, moved: Mapping[str, tuple[float, float]],
-                           ) -> Change | None:
+                           dice: Dice | None = None) -> Change | None:
         """What models moved by ``moved`` (each one's shift) bring about: a claim, or ``None``."""
         ...
 
