@@ -105,7 +105,7 @@ def out_of_reach(world: World, party: Sequence[Unit], piece_id: str) -> tuple[in
     models = [m for u in party for m in world.unit_models(u.id)]
     check = check_embark(models, access, EMBARK_REACH)
     failing = check.failing
-    namer = Namer(world.units, world.pieces)
+    namer = Namer.for_world(world)
     shown = "; ".join(f"{namer.model(v.model_id)} {format_distance(v.distance)}"
                       for v in failing[:4])
     more = f" and {len(failing) - 4} more" if len(failing) > 4 else ""

@@ -139,7 +139,7 @@ def check_positions(scenario: Scenario, world: World, plan: DisembarkPlan,
     verdicts = system_for(plan.system).exit_verdicts(plan, models, obstacles, table)
     if plan.system.uses_cm:
         verdicts = in_cm(verdicts, models, plan.reach, obstacles, table)
-    namer = Namer(world.units, world.pieces)
+    namer = Namer.for_world(world)
     verdicts = named(verdicts, models, obstacles, namer.piece, namer.model)
     overlaps = {m: [namer.model(o) for o in found]
                 for m, found in overlapping(world, side, models).items()}
@@ -167,7 +167,7 @@ def disembark_change(scenario: Scenario, library: Mapping[str, Datasheet], world
         return plan.decision, None
     bad = [v for v in check_positions(scenario, world, plan, positions) if not v.legal]
     if bad:
-        namer = Namer(world.units, world.pieces)
+        namer = Namer.for_world(world)
         reasons = "; ".join(f"{namer.model(v.model_id)} ({'; '.join(t for _, t in v.problems)})"
                             for v in bad)
         return Decision.no(f"cannot disembark: {len(bad)} model{'s' if len(bad) != 1 else ''} "
