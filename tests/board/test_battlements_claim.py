@@ -55,7 +55,8 @@ def test_a_model_climbing_within_its_roll_claims_the_building(window, library):
         "move: 2D6 → 2, 4: may move up to 4\"; moved 3.")
     assert test.rolls == [{"purpose": "difficult terrain (Tactical Squad)", "faces": [2, 4],
                            "sides": 6}] and test.seed is not None
-    assert window.scenario.unit("red-tac").stats["difficult_terrain_on"] == [1, "red", 4]
+    stats = window.scenario.unit("red-tac").stats
+    assert stats["difficult_terrain_on"] == [1, "red"] and stats["difficult_terrain_move"] == 4
     window.undo_stack.undo()  # the move, the roll and the claim, whole
     assert window.scenario.piece("hall").claimed_by is None
     assert "difficult_terrain_on" not in window.scenario.unit("red-tac").stats
@@ -73,7 +74,7 @@ def test_a_climb_longer_than_the_roll_puts_the_models_back_and_keeps_the_roll(wi
     text = window.scenario.log[-1].text
     assert "2D6 → 1, 3: may move up to 3\"; moved 3.4" in text
     assert "farther than 3\": the models go back (move them again, up to 3\")" in text
-    assert window.scenario.unit("red-tac").stats["difficult_terrain_on"] == [1, "red", 3]
+    assert window.scenario.unit("red-tac").stats["difficult_terrain_move"] == 3
     window.scene.make_dice = lambda: FixedDice([])  # the same turn: no second roll
     drag(window.view, GROUND, (14.0, 31.7))  # 2.8"
     assert window.scenario.piece("hall").claimed_by == "red"

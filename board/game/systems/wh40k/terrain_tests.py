@@ -5,8 +5,8 @@ rolls the test the unit type needs (:mod:`rules.wh40k.terrain`) with the board's
 same undo step as the move, and applies it:
 
 - **difficult** (2D6, the highest die is the farthest the unit may move): rolled once per unit
-  per player turn (kept in ``Unit.stats["difficult_terrain_on"]`` as ``[game turn, side,
-  highest]``); a drag that took a model of the unit farther than that (the straight line from
+  per player turn (kept in ``Unit.stats``: ``difficult_terrain_on``, ``[game turn, side]``,
+  and ``difficult_terrain_move``, the highest die); a drag that took a model of the unit farther than that (the straight line from
   where it was picked up) is undone for that unit, its models put back, the roll kept;
 - **dangerous** (a D6 per model starting or ending on the battlements): on a 1 a vehicle loses
   a hull point and is Immobilised (the board keeps no hull points for vehicles: the log says
@@ -38,13 +38,13 @@ from rules.dice import Dice
 from rules.wh40k.battlements import BattlementsMove, TerrainTest
 from rules.wh40k.terrain import TerrainOptions, battlements_move, roll_terrain_test
 
-__all__ = ["DIFFICULT_TERRAIN_ON", "TerrainTests", "terrain_tests"]
+__all__ = ["DIFFICULT_TERRAIN_ON", "DIFFICULT_TERRAIN_MOVE", "TerrainTests", "terrain_tests"]
 
 XY = tuple[float, float]
 
-#: ``Unit.stats`` key: the player turn of the unit's difficult-terrain roll and its highest
-#: die, ``[game turn, side, highest]``.
-DIFFICULT_TERRAIN_ON = "difficult_terrain_on"
+#: ``Unit.stats`` keys: the player turn of the unit's difficult-terrain roll (``[game turn,
+#: side]``) and its highest die.
+DIFFICULT_TERRAIN_ON, DIFFICULT_TERRAIN_MOVE = "difficult_terrain_on", "difficult_terrain_move"
 
 
 @dataclass
@@ -126,17 +126,18 @@ def terrain_tests(scenario: Scenario, library: Mapping[str, Datasheet], world: W
 def _difficult(new: Unit, move: BattlementsMove, ids: list[str], moved: Mapping[str, XY],
                dice: Dice, mark: list[Any] | None) -> tuple[str, set[str]]:
     """Roll (or reuse this turn's roll) and put the unit back when it went too far."""
-    stored = new.stats.get(DIFFICULT_TERRAIN_ON)
-    if mark is not None and isinstance(stored, list) and len(stored) == 3 \
-            and stored[:2] == mark and isinstance(stored[2], int):
-        highest = stored[2]
+    stored = new.stats.get(DIFFICULT_TERRAIN_MOVE)
+    if mark is not None and new.stats.get(DIFFICULT_TERRAIN_ON) == mark \
+            and isinstance(stored, int) and not isinstance(stored, bool):
+        highest = stored
         text = f"{move.reason}: rolled this turn already: may move up to {highest}\""
     else:
         result = roll_terrain_test(move, ids, dice, who=new.name)
         highest = result.highest or 0
         text = result.describe()
         if mark is not None:
-            new.stats[DIFFICULT_TERRAIN_ON] = [*mark, highest]
+            new.stats[DIFFICULT_TERRAIN_ON] = list(mark)
+            new.stats[DIFFICULT_TERRAIN_MOVE] = highest
     farthest = max(math.hypot(*moved[m]) for m in ids)
     if farthest > highest + EPSILON:
         text += (f"; moved {format_distance(farthest, highest)}, farther than {highest}\": "
