@@ -73,6 +73,7 @@ def test_a_unit_out_of_the_escape_hatch_may_not_storm_that_turn(window, library)
     assert dialog.attacker_name() is None and not dialog.roll_button.isEnabled()
     assert ("Veteran Squad: came out of an escape hatch this turn: a unit cannot assault out "
             "of one (seed 000 FAQ)") in dialog.out_of_reach.text()
+    assert dialog.refusal.text().endswith("cannot assault out of one (seed 000 FAQ).")
     dialog.close()
     window.undo_stack.undo()  # back inside, the mark gone with it
     assert "escape_hatch_on" not in window.scenario.unit("red-vets").stats

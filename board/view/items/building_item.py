@@ -326,7 +326,11 @@ class BuildingItem(QGraphicsItem):
     def set_live_stats(self, live: Mapping[str, str]) -> None:
         """Show the current values (``{"DC": "DC 7/10"}``) in place of the datasheet's."""
         parts = self._look.stats.split(" · ") if self._look.stats else []
-        stats = " · ".join(live.get(p.split(" ", 1)[0], p) for p in parts)
+        shown = {p.split(" ", 1)[0] for p in parts}
+        parts = [live.get(p.split(" ", 1)[0], p) for p in parts]
+        # a datasheet that gives no starting value (the size gives it): shown once damaged
+        parts += [v for k, v in live.items() if k not in shown and "/" in v]
+        stats = " · ".join(parts)
         if stats != self._stats:
             self._stats = stats
             self._refresh_text()

@@ -6,8 +6,9 @@ same undo step as the move, and applies it:
 
 - **difficult** (2D6, the highest die is the farthest the unit may move): rolled once per unit
   per player turn (kept in ``Unit.stats``: ``difficult_terrain_on``, ``[game turn, side]``,
-  and ``difficult_terrain_move``, the highest die); a drag that took a model of the unit farther than that (the straight line from
-  where it was picked up) is undone for that unit, its models put back, the roll kept;
+  and ``difficult_terrain_move``, the highest die); a drag that took a model of the unit
+  farther than that (the straight line from where it was picked up) is undone for that
+  unit, its models put back, the roll kept;
 - **dangerous** (a D6 per model starting or ending on the battlements): on a 1 a vehicle loses
   a hull point and is Immobilised (the board keeps no hull points for vehicles: the log says
   so), another model suffers a Wound with no cover save, its armour or invulnerable save from
