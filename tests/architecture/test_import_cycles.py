@@ -22,6 +22,9 @@ LAZY_ON_PURPOSE = {
     "board/view/export/__init__.py": {"__getattr__"},
     "board/view/export/controller.py": {"summary", "export_to", "ask_export"},
     "board/view/scene.py": {"push_drag"},
+    # a damaged building's label (hull points, damage capacity left): the building rules are
+    # loaded when a piece with a state is first drawn, not before the first paint
+    "board/view/scene_items.py": {"_sync_piece"},
 }
 
 

@@ -28,6 +28,7 @@ from board.game.core.targets import (
     Target,
     UnitTarget,
 )
+from board.game.systems.facts import facts_for
 
 if TYPE_CHECKING:
     from board.game.core.world import PieceShapes, World
@@ -63,7 +64,7 @@ def member_word(system: RuleSystem) -> str:
     >>> member_word(RuleSystem.EPIC40K), member_word(RuleSystem.WH40K)
     ('stand', 'model')
     """
-    return "stand" if system is RuleSystem.EPIC40K else "model"
+    return facts_for(system).member_word
 
 
 class Namer:
