@@ -45,6 +45,9 @@ def out_by_the_hatch(window) -> None:
     tool = window.scene.tool
     assert isinstance(tool, DisembarkTool)
     assert tool.plan.escape_hatches == ("escape-hatch",)
+    assert controller(window).dock.message.text().endswith(
+        "A unit out by the escape hatch (a model that only the hatch reaches) may not charge "
+        "this turn.")
     assert distance(Circle(*tool.positions["v0"], RADIUS), tool.plan.access[0][1]) <= 6.0
     drag(window.view, tool.positions["v0"], (25.0, 28.46))
     assert not tool.illegal()
