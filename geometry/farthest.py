@@ -85,19 +85,21 @@ class _Features:
 
     def distance(self, points: FloatArray) -> FloatArray:
         """Exact distance of each point to the polygon (0 inside), vectorised."""
-        rel = points[:, None, :] - self.starts[None, :, :]
-        edge = self.ends - self.starts
-        length2 = (edge * edge).sum(axis=1)
-        t = np.clip((rel * edge[None]).sum(axis=2) / length2, 0.0, 1.0)
-        gap = rel - t[..., None] * edge[None]
-        dist = np.sqrt((gap * gap).sum(axis=2)).min(axis=1)
         x, y = points[:, 0:1], points[:, 1:2]
-        (ax, ay), (bx, by) = self.starts.T[:, None, :], self.ends.T[:, None, :]
+        ax, ay = self.starts[:, 0][None, :], self.starts[:, 1][None, :]
+        bx, by = self.ends[:, 0][None, :], self.ends[:, 1][None, :]
+        ex, ey = bx - ax, by - ay
+        rx, ry = x - ax, y - ay
+        t = np.clip((rx * ex + ry * ey) / (ex * ex + ey * ey), 0.0, 1.0)
+        gx, gy = rx - t * ex, ry - t * ey
+        dist = np.sqrt((gx * gx + gy * gy).min(axis=1))
+        if not self.solid:
+            return dist
         crosses = (ay > y) != (by > y)
         with np.errstate(divide="ignore", invalid="ignore"):
-            at = ax + (y - ay) * (bx - ax) / (by - ay)
+            at = ax + ry * ex / ey
         inside = (np.count_nonzero(crosses & (x < at), axis=1) % 2) == 1
-        return np.where(inside & self.solid, 0.0, dist)
+        return np.where(inside, 0.0, dist)
 
     def bisectors(self) -> tuple[FloatArray, FloatArray]:
         """Lines ``a·p = b`` on which two corners, or two edge lines, are equally far."""
@@ -136,11 +138,13 @@ def _circle_candidates(xyr: FloatArray, features: _Features,
     cosine = (b[None, :] - c @ a.T) / (r[:, None] * size[None, :])
     phi = np.arctan2(a[:, 1], a[:, 0])[None, :]
     spread = np.arccos(np.clip(cosine, -1.0, 1.0))
-    miss = np.abs(cosine) > 1.0
-    angles += [np.where(miss, math.pi, phi + spread), np.where(miss, math.pi, phi - spread)]
     theta = np.concatenate(angles, axis=1)
     whose = np.repeat(np.arange(count), theta.shape[1])
     theta = theta.ravel()
+    rows, cols = np.nonzero(np.abs(cosine) <= 1.0)  # bisector lines that cross the circle
+    crossing = (phi[0, cols], spread[rows, cols])
+    theta = np.concatenate([theta, crossing[0] + crossing[1], crossing[0] - crossing[1]])
+    whose = np.concatenate([whose, rows, rows])
     # a corner or an edge line farther from the centre than dist(centre, B) + 2r is never
     # the nearest feature of a point of the circle: leave its pairs out
     reach = features.distance(c) + 2.0 * r

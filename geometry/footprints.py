@@ -38,6 +38,7 @@ __all__ = [
     "rotate_point",
     "model_footprint",
     "as_geometry",
+    "named_models",
 ]
 
 MM_PER_INCH = 25.4
@@ -315,3 +316,24 @@ def model_footprint(
         return rectangular_base(x, y, length, width, facing)
     raise ValueError(f"unknown base shape {shape!r}; expected round, oval, hull, square or "
                      "rectangular")
+
+
+def named_models(models: object, what: str = "models") -> list[tuple[str, Shape]]:
+    """Models as ``(model_id, base)`` pairs, checked: a clear error names the first bad item.
+
+    Examples
+    --------
+    >>> named_models([("a", Circle(0, 0, 0.5))])[0][0]
+    'a'
+    >>> named_models([Circle(0, 0, 0.5)])
+    Traceback (most recent call last):
+    ...
+    TypeError: models must be (model_id, base) pairs; item 1 is a Circle
+    """
+    found = list(models)  # type: ignore[call-overload]
+    for k, item in enumerate(found):
+        if not (isinstance(item, tuple) and len(item) == 2
+                and isinstance(item[1], (Circle, BaseGeometry))):
+            shown = repr(item) if isinstance(item, tuple) else f"a {type(item).__name__}"
+            raise TypeError(f"{what} must be (model_id, base) pairs; item {k + 1} is {shown}")
+    return found

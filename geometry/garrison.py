@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
-from geometry.footprints import Shape
+from geometry.footprints import Shape, named_models
 from geometry.measure import EPSILON, distance, format_distance
 from geometry.zones import Obstacles, PlacementVerdict, Problem, reach_area
 
@@ -71,7 +71,7 @@ def check_garrison_exit(models: Named, footprint: BaseGeometry, movement: float,
     """
     verdicts = []
     limit = 2.0 * movement
-    for model_id, shape in models:
+    for model_id, shape in named_models(models):
         gap = distance(shape, footprint)
         problems: list[tuple[Problem, str]] = []
         if gap < 1.0 - EPSILON:

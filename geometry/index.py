@@ -8,7 +8,7 @@ Heights are inches for 40K, Line of Sight values for Warhammer Fantasy.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -18,7 +18,7 @@ from numpy.typing import NDArray
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
-__all__ = ["Blocker", "TerrainIndex", "TerrainIndexCache"]
+__all__ = ["Blocker", "TerrainIndex", "TerrainIndexCache", "blocker_ids"]
 
 _UNION_CACHE_SIZE = 32
 
@@ -151,3 +151,24 @@ class TerrainIndexCache:
             self._index, self._key = TerrainIndex(blockers), key
             self.builds += 1
         return self._index
+
+
+def blocker_ids(ignore: str | Iterable[str] | None) -> frozenset[str]:
+    """Blocker ids to leave out, from one id, any collection of ids, or ``None``.
+
+    A single id given as a string is one id, not a set of its letters.
+
+    Examples
+    --------
+    >>> sorted(blocker_ids("wall")), sorted(blocker_ids(["a", "b"])), blocker_ids(None)
+    (['wall'], ['a', 'b'], frozenset())
+    """
+    if ignore is None:
+        return frozenset()
+    if isinstance(ignore, str):
+        return frozenset({ignore})
+    ids = frozenset(ignore)
+    bad = [i for i in ids if not isinstance(i, str)]
+    if bad:
+        raise TypeError(f"ignore must hold blocker ids (strings), got {bad[0]!r}")
+    return ids

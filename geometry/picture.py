@@ -46,11 +46,12 @@ from numpy.typing import ArrayLike, NDArray
 from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from geometry.columns import settled_shares
 from geometry.footprints import Circle, Shape, quad_segs_for
-from geometry.index import TerrainIndex
+from geometry.index import TerrainIndex, blocker_ids
 
-__all__ = ["SightRule", "BORDERLINE", "hidden_shares", "hidden_shares_from", "picture_frames",
-           "outline_of"]
+__all__ = ["SightRule", "BORDERLINE", "hidden_shares", "hidden_shares_from",
+           "exact_hidden_shares", "picture_frames", "outline_of"]
 
 #: Half-width of the band around 25% hidden in which a cover verdict is called borderline.
 BORDERLINE = 0.005
@@ -101,12 +102,18 @@ def _outlines(targets: Sequence[Shape]) -> list[BaseGeometry]:
                                         for t in targets]
     if rows:
         xyr = np.array([(t.x, t.y, t.radius) for t in targets if isinstance(t, Circle)])
-        sides = 4 * quad_segs_for(float(xyr[:, 2].max()), _ROUND_TOLERANCE)
-        turn = np.linspace(0.0, 2.0 * math.pi, sides + 1)
-        ring = np.stack([np.cos(turn), np.sin(turn)], axis=1)
-        coords = xyr[:, None, :2] + xyr[:, 2, None, None] * ring[None, :, :]
-        for i, polygon in zip(rows, shapely.polygons(coords), strict=True):
-            found[i] = polygon
+        # each base's own number of sides (never its neighbours'): a share does not depend
+        # on what else is asked in the same call
+        sides = np.array([4 * quad_segs_for(r, _ROUND_TOLERANCE) for r in
+                          np.unique(xyr[:, 2]).tolist()])
+        per_base = sides[np.searchsorted(np.unique(xyr[:, 2]), xyr[:, 2])]
+        for count in np.unique(per_base).tolist():
+            mine = np.flatnonzero(per_base == count)
+            turn = np.linspace(0.0, 2.0 * math.pi, count + 1)
+            ring = np.stack([np.cos(turn), np.sin(turn)], axis=1)
+            coords = xyr[mine, None, :2] + xyr[mine, 2, None, None] * ring[None, :, :]
+            for k, polygon in zip(mine.tolist(), shapely.polygons(coords), strict=True):
+                found[rows[k]] = polygon
     return [f for f in found if f is not None]
 
 
@@ -285,6 +292,43 @@ def hidden_shares_from(index: TerrainIndex, eyes: ArrayLike, eye_heights: ArrayL
     array([0.4545, 0.5   ])
     """
     count = len(targets)
+    ignore = blocker_ids(ignore)
+    eye_xy = np.ascontiguousarray(np.broadcast_to(np.asarray(eyes, dtype=float), (count, 2)))
+    heights = np.broadcast_to(np.asarray(eye_heights, dtype=float), (count,))
+    tops_a = np.broadcast_to(np.asarray(tops, dtype=float), (count,))
+    bottoms_a = np.broadcast_to(np.asarray(bottoms, dtype=float), (count,))
+    if not count:
+        return np.zeros(0)
+    targets = list(targets)
+    settled = settled_shares(index, eye_xy, heights, targets, tops_a, bottoms_a,
+                             rule is SightRule.LOS_VALUES, ignore)
+    hidden = settled.hidden
+    if arc is not None:
+        hidden[hidden < 1.0] = np.nan  # only a wholly hidden target needs no arc
+    elif settled.strips:
+        rows = np.array(sorted(settled.strips), dtype=np.intp)
+        hidden[rows] = _strip_shares(eye_xy[rows], heights[rows], [targets[i] for i in rows],
+                                     tops_a[rows], bottoms_a[rows], rule,
+                                     [settled.strips[i] for i in rows.tolist()])
+    rest = np.flatnonzero(np.isnan(hidden))
+    if len(rest):
+        hidden[rest] = exact_hidden_shares(index, eye_xy[rest], heights[rest],
+                                           [targets[i] for i in rest], tops_a[rest],
+                                           bottoms_a[rest], rule, ignore, arc)
+    return hidden
+
+
+def exact_hidden_shares(index: TerrainIndex, eyes: ArrayLike, eye_heights: ArrayLike,
+                        targets: Sequence[Shape], tops: ArrayLike, bottoms: ArrayLike = 0.0,
+                        rule: SightRule = SightRule.TRUE_LINE,
+                        ignore: frozenset[str] = frozenset(),
+                        arc: tuple[float, float] | None = None) -> FloatArray:
+    """:func:`hidden_shares_from` without the shortcuts: every target's picture is drawn.
+
+    The slow, plain version the shortcuts of :mod:`geometry.columns` are tested against.
+    """
+    count = len(targets)
+    ignore = blocker_ids(ignore)
     eye_xy = np.ascontiguousarray(np.broadcast_to(np.asarray(eyes, dtype=float), (count, 2)))
     heights = np.broadcast_to(np.asarray(eye_heights, dtype=float), (count,))
     tops_a = np.broadcast_to(np.asarray(tops, dtype=float), (count,))
@@ -309,6 +353,44 @@ def hidden_shares_from(index: TerrainIndex, eyes: ArrayLike, eye_heights: ArrayL
         whose = np.concatenate([whose, out_whose])
     hidden[live] = _covered(picture.silhouettes, shadows, whose, len(live))
     return hidden
+
+
+def _strip_shares(eyes: FloatArray, heights: FloatArray, targets: list[Shape], tops: FloatArray,
+                  bottoms: FloatArray, rule: SightRule,
+                  strips: list[list[tuple[float, float]]]) -> FloatArray:
+    """Share of each target's picture over columns hidden whole (see :mod:`geometry.columns`).
+
+    ``strips[i]`` are plan angle ranges relative to the line to target ``i``'s centre; the
+    column at angle ``a`` is drawn at ``D·tan(a)`` across the picture.
+    """
+    count = len(targets)
+    outlines = _outlines(targets)
+    u, dist = picture_frames(eyes, outlines)
+    if rule is SightRule.LOS_VALUES:
+        silhouettes = _Picture(eyes, heights, outlines, u, dist, tops, bottoms,
+                               rule).silhouettes
+    else:  # the solid's picture: the hull of its outline drawn at its foot and at its top
+        xy, owner = shapely.get_coordinates(np.array(outlines, dtype=object),
+                                            return_index=True)
+        ends = [_project(eyes[owner], heights[owner], u[owner], dist[owner], xy, z[owner])
+                for z in (bottoms, tops)]
+        silhouettes = _hulls(np.concatenate(ends), np.concatenate([owner, owner]), count)
+    whose = np.array([i for i, ranges in enumerate(strips) for _ in ranges], dtype=np.intp)
+    total = shapely.area(silhouettes)
+    covered = np.zeros(count)
+    if len(whose):  # the strips of one target are apart: their areas add up
+        angles = np.array([pair for ranges in strips for pair in ranges], dtype=float)
+        minx, miny, maxx, maxy = shapely.bounds(silhouettes[whose]).T
+        left = np.maximum(dist[whose] * np.tan(angles[:, 0]), minx - 1.0)
+        right = np.minimum(dist[whose] * np.tan(angles[:, 1]), maxx + 1.0)
+        keep = left < right
+        boxes = shapely.box(left[keep], miny[keep] - 1.0, right[keep], maxy[keep] + 1.0)
+        cut = shapely.intersection(boxes, silhouettes[whose[keep]])
+        np.add.at(covered, whose[keep], shapely.area(cut))
+    share = np.clip(covered / np.where(total > 0, total, 1.0), 0.0, 1.0)
+    share[share < _NOISE] = 0.0
+    share[share > 1.0 - _NOISE] = 1.0
+    return share
 
 
 class _Picture:

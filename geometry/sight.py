@@ -14,12 +14,14 @@ How much of a target is seen (:func:`visible_fraction`, :func:`visible_fractions
 :func:`visible_shares`) is not sampled by rays: it is the exact share of the target's area in
 the viewer's picture left uncovered by the projected blockers (:mod:`geometry.picture`).
 Rays remain for questions about single lines (:func:`rays_blocked`, :func:`sight_matrix`,
-centre to centre) and for drawing. A ray that touches a blocker's edge counts as blocked.
+centre to centre; a ray that touches a blocker's edge counts as blocked). The rays drawn
+across a target (:attr:`SightResult.rays`) each carry the exact hidden share of their strip
+of the picture (:mod:`geometry.strips`), so a model obscured by a low wall is drawn with
+partly hidden rays, not clear ones.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -30,9 +32,10 @@ from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
 from geometry.footprints import Circle, Shape
-from geometry.index import TerrainIndex
+from geometry.index import TerrainIndex, blocker_ids
 from geometry.observers import Observer
 from geometry.picture import BORDERLINE, SightRule, hidden_shares, outline_of
+from geometry.strips import strip_hidden_shares
 
 __all__ = [
     "BORDERLINE",
@@ -52,7 +55,7 @@ __all__ = [
 
 #: The hidden share of a target that obscures it for a cover save (40K: 25% or more).
 COVER_HIDDEN = 0.25
-#: Rays drawn per target (illustration only: the visible share is exact, not sampled).
+#: Rays drawn per target, one per strip of its width (each with its strip's hidden share).
 DEFAULT_SAMPLES = 16
 
 FloatArray = NDArray[np.float64]
@@ -81,6 +84,7 @@ def rays_blocked(index: TerrainIndex, starts: FloatArray, ends: FloatArray,
     """
     starts = _points(starts, "starts")
     ends = _points(ends, "ends")
+    ignore = blocker_ids(ignore)
     if len(starts) != len(ends):
         raise ValueError(f"rays need as many starts as ends, got {len(starts)} and {len(ends)}")
     n = len(starts)
@@ -199,17 +203,6 @@ def _strip_middles(samples: int) -> FloatArray:
     return (np.arange(samples, dtype=float) + 0.5) / samples
 
 
-def _in_arc(eye: XY, points: FloatArray, arc: tuple[float, float] | None) -> BoolArray:
-    """Whether each point lies within the observer's arc."""
-    if arc is None:
-        return np.ones(len(points), dtype=bool)
-    facing, half = map(math.radians, arc)
-    direction = np.array([math.sin(facing), -math.cos(facing)])
-    offset = points - np.asarray(eye, dtype=float)
-    norm = np.maximum(np.hypot(offset[:, 0], offset[:, 1]), 1e-18)
-    return np.asarray((offset @ direction) / norm >= math.cos(half) - 1e-12)
-
-
 def visible_fractions(index: TerrainIndex, eye: XY, eye_height: float, centres: ArrayLike,
                       radii: ArrayLike, target_heights: ArrayLike,
                       rule: SightRule = SightRule.TRUE_LINE, samples: int = DEFAULT_SAMPLES,
@@ -232,8 +225,7 @@ def visible_fractions(index: TerrainIndex, eye: XY, eye_height: float, centres: 
     """
     xy = _points(centres, "centres")
     r = np.broadcast_to(np.asarray(radii, dtype=float), (len(xy),))
-    bases: list[Shape] = [Circle(float(x), float(y), float(rad))
-                          for (x, y), rad in zip(xy, r, strict=True)]
+    bases: list[Shape] = list(map(Circle, xy[:, 0].tolist(), xy[:, 1].tolist(), r.tolist()))
     return visible_shares(index, eye, eye_height, bases, target_heights, 0.0, rule, arc, ignore)
 
 
@@ -259,7 +251,7 @@ def visible_shares(index: TerrainIndex, eye: XY, eye_height: float, targets: Seq
     """
     targets = list(targets)
     return 1.0 - hidden_shares(index, eye, eye_height, targets, tops, bottoms, rule,
-                               frozenset(ignore), arc)
+                               blocker_ids(ignore), arc)
 
 
 def fans_blocked(index: TerrainIndex, eyes: FloatArray, points: FloatArray,
@@ -339,11 +331,28 @@ def _cones_touching(index: TerrainIndex, eyes: FloatArray, silhouettes: FloatArr
 
 @dataclass(frozen=True)
 class Ray:
-    """One sight line, for drawing: from ``start`` to ``end``, blocked or clear."""
+    """One sight line, for drawing: from ``start`` to ``end``, blocked or clear.
+
+    A ray stands for one strip of the target's width. ``hidden`` is the exact hidden share of
+    that strip's picture (:func:`geometry.strips.strip_hidden_shares`) when known: ``blocked``
+    is then "hidden whole", and a ray with 0 < hidden < 1 is :attr:`partly` hidden (a wall
+    lower than the eye and the target hides the lower part of the strip).
+
+    Examples
+    --------
+    >>> Ray((0, 0), (1, 0), False, 0.45).partly, Ray((0, 0), (1, 0), True).partly
+    (True, False)
+    """
 
     start: XY
     end: XY
     blocked: bool
+    hidden: float | None = None
+
+    @property
+    def partly(self) -> bool:
+        """Whether some but not all of the ray's strip is hidden."""
+        return not self.blocked and self.hidden is not None and self.hidden > 0.0
 
 
 @dataclass(frozen=True)
@@ -473,7 +482,7 @@ def visible_fraction(index: TerrainIndex, observer: Observer, target: Shape,
     >>> visible_fraction(wall, model_observer(0, 0, 1.5), Circle(12, 20, 0.5), 1.5).obscured
     False
     """
-    skip = observer.ignore | frozenset(ignore)
+    skip = observer.ignore | blocker_ids(ignore)
     best: tuple[float, XY] | None = None
     for eye in observer.points:
         hidden = float(hidden_shares(index, eye, observer.height, [target], target_height,
@@ -486,11 +495,9 @@ def visible_fraction(index: TerrainIndex, observer: Observer, target: Shape,
         return SightResult(0.0, (), (0.0, 0.0))
     visible, eye = best
     points = ray_ends(eye, target, samples)
-    starts = np.ascontiguousarray(np.broadcast_to(np.asarray(eye, float), points.shape))
-    middle = (target_height + target_bottom) / 2.0 if rule is SightRule.TRUE_LINE \
-        else target_height
-    blocked = rays_blocked(index, starts, points, observer.height, middle, rule, skip)
-    blocked |= ~_in_arc(eye, points, observer.arc)
-    rays = tuple(Ray(eye, (float(px), float(py)), bool(b))
-                 for (px, py), b in zip(points, blocked, strict=True))
+    strips = strip_hidden_shares(index, eye, observer.height, target, target_height,
+                                 target_bottom, rule, skip, observer.arc, len(points)) \
+        if 0.0 < visible < 1.0 else np.full(len(points), 1.0 - visible)
+    rays = tuple(Ray(eye, (float(px), float(py)), bool(h >= 1.0), float(h))
+                 for (px, py), h in zip(points, strips, strict=True))
     return SightResult(visible, rays, eye)

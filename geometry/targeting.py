@@ -11,13 +11,14 @@ rules can roll among them instead.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import shapely
+from shapely.geometry.base import BaseGeometry
 
 from geometry.footprints import Circle, Shape
-from geometry.index import TerrainIndex
+from geometry.index import TerrainIndex, blocker_ids
 from geometry.measure import EPSILON
 from geometry.sight import SightRule, rays_blocked, visible_shares
 
@@ -46,6 +47,9 @@ class EnemyUnit:
     id: str
     models: tuple[tuple[str, Shape], ...]
     height: float = 1.0
+    _xyr: np.ndarray = field(init=False, repr=False, compare=False)
+    _other: np.ndarray = field(init=False, repr=False, compare=False)
+    _shapes: np.ndarray = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         models = tuple((str(mid), base) for mid, base in self.models)
@@ -54,6 +58,18 @@ class EnemyUnit:
                 raise TypeError(f"unit {self.id}: model {mid}'s base must be a Circle or a "
                                 f"Shapely polygon, got {type(base).__name__}")
         object.__setattr__(self, "models", models)
+        # the bases as arrays, made once per unit (automated fire asks every weapon in turn)
+        xyr = np.full((len(models), 3), np.nan)
+        other = []
+        for i, (_, base) in enumerate(models):
+            if isinstance(base, Circle):
+                xyr[i] = (base.x, base.y, base.radius)
+            else:
+                other.append(i)
+        object.__setattr__(self, "_xyr", xyr)
+        object.__setattr__(self, "_other", np.array(other, dtype=np.intp))
+        object.__setattr__(self, "_shapes", np.array([models[i][1] for i in other],
+                                                     dtype=object))
 
 
 @dataclass(frozen=True)
@@ -115,35 +131,34 @@ def nearest_enemy(mount: tuple[float, float], mount_height: float, weapon_range:
     >>> round(nearest_enemy((0, 0), 2.0, 36, [rhino], TerrainIndex([])).distance, 6)
     35.9
     """
-    units, models, bases, heights = [], [], [], []
-    for unit in enemies:
-        for model_id, base in unit.models:
-            units.append(unit.id)
-            models.append(model_id)
-            bases.append(base)
-            heights.append(unit.height)
-    if not bases:
+    ignore = blocker_ids(ignore)
+    table = _Table(enemies)
+    if not table.count:
         return None
-    gaps = _gaps(mount, bases)
+    gaps = table.gaps(mount)
     candidates = np.flatnonzero(gaps <= weapon_range + EPSILON)
     if not len(candidates):
         return None
-    tall = np.array(heights, dtype=float)
+    tall = table.heights
+    bases = table
 
-    def in_sight(rows: np.ndarray) -> np.ndarray:
+    def in_sight(rows: np.ndarray, exact_until: float = np.inf) -> np.ndarray:
         # a clear line to the nearest point of a base, half-way up, proves a part is seen (a
-        # line touching a blocker counts as blocked); the rest get the exact picture
-        near = _nearest_points(mount, [bases[i] for i in rows])
+        # line touching a blocker counts as blocked); the rest get the exact picture, but
+        # only those not farther than a model already seen (and its ties)
+        near = _nearest_points(mount, table, rows)
         starts = np.broadcast_to(np.asarray(mount, dtype=float), near.shape)
         seen = ~rays_blocked(index, np.ascontiguousarray(starts), near, mount_height,
                              tall[rows] / 2.0 if rule is SightRule.TRUE_LINE else tall[rows],
                              rule, ignore)
-        unsure = np.flatnonzero(~seen)
+        if seen.any():
+            exact_until = min(exact_until, float(gaps[rows[np.argmax(seen)]]) + EPSILON)
+        unsure = np.flatnonzero(~seen & (gaps[rows] <= exact_until))
         if len(unsure):
             shares = visible_shares(index, mount, mount_height, [bases[rows[i]] for i in unsure],
                                     tall[rows[unsure]], 0.0, rule, ignore=ignore)
             seen[unsure] = shares > SEEN
-        return seen
+        return seen & (gaps[rows] <= exact_until)
 
     order = candidates[np.argsort(gaps[candidates], kind="stable")]
     for start in range(0, len(order), _BATCH):
@@ -153,54 +168,85 @@ def nearest_enemy(mount: tuple[float, float], mount_height: float, weapon_range:
             limit = gaps[batch[np.argmax(seen)]] + EPSILON
             rest = order[start + _BATCH:]
             rest = rest[gaps[rest] <= limit]  # models tied with the nearest, past this batch
-            rows = np.concatenate([batch[seen], rest[in_sight(rest)]]) if len(rest) \
+            rows = np.concatenate([batch[seen], rest[in_sight(rest, limit)]]) if len(rest) \
                 else batch[seen]
-            return _pick(rows, gaps, units, models)
+            return _pick(rows, gaps, table)
     return None
 
 
-def _nearest_points(mount: tuple[float, float], bases: list[Shape]) -> np.ndarray:
+class _Table:
+    """Every enemy model of the units, as arrays; ``table[i]`` is model ``i``'s base."""
+
+    def __init__(self, enemies: Sequence[EnemyUnit]) -> None:
+        self.units = list(enemies)
+        counts = np.array([len(u.models) for u in self.units], dtype=np.intp)
+        self.count = int(counts.sum())
+        self.offsets = np.cumsum(counts) - counts
+        self.unit_of = np.repeat(np.arange(len(self.units)), counts)
+        self.heights = np.repeat(np.array([u.height for u in self.units], dtype=float), counts)
+        self.xyr = np.concatenate([u._xyr for u in self.units]) if self.units \
+            else np.zeros((0, 3))
+
+    def __getitem__(self, row: int) -> Shape:
+        unit = int(self.unit_of[row])
+        return self.units[unit].models[row - int(self.offsets[unit])][1]
+
+    def unit_id(self, row: int) -> str:
+        """The id of model ``row``'s unit."""
+        return self.units[int(self.unit_of[row])].id
+
+    def model_id(self, row: int) -> str:
+        """The id of model ``row``."""
+        unit = int(self.unit_of[row])
+        return self.units[unit].models[row - int(self.offsets[unit])][0]
+
+    def gaps(self, mount: tuple[float, float]) -> np.ndarray:
+        """Distance from the mount to each base's closest point (circles analytic, else exact)."""
+        xyr = self.xyr
+        gaps = np.maximum(np.hypot(xyr[:, 0] - mount[0], xyr[:, 1] - mount[1]) - xyr[:, 2],
+                          0.0)
+        others = [(u._other + off, u._shapes) for u, off in zip(self.units, self.offsets,
+                                                                 strict=True) if len(u._other)]
+        if others:
+            rows = np.concatenate([r for r, _ in others])
+            gaps[rows] = shapely.distance(shapely.Point(mount),
+                                          np.concatenate([g for _, g in others]))
+        return gaps
+
+
+def _nearest_points(mount: tuple[float, float], table: _Table, rows: np.ndarray) -> np.ndarray:
     """The point of each base nearest the mount (nudged a hair inside towards its centre)."""
-    found = np.zeros((len(bases), 2))
     at = np.asarray(mount, dtype=float)
-    for i, base in enumerate(bases):
-        if isinstance(base, Circle):
-            centre = np.asarray(base.centre)
-            gap = float(np.hypot(*(centre - at)))
-            found[i] = centre - (centre - at) / gap * base.radius * 0.999 if gap > 0 else centre
-        else:
-            line = shapely.shortest_line(shapely.Point(mount), base)
-            end = np.asarray(line.coords[-1])
-            middle = np.asarray(base.centroid.coords[0])
-            found[i] = end + (middle - end) * 1e-3
+    xyr = table.xyr[rows]
+    found = np.zeros((len(rows), 2))
+    round_ = ~np.isnan(xyr[:, 2])
+    view = xyr[round_, :2] - at
+    gap = np.hypot(view[:, 0], view[:, 1])
+    away = gap > xyr[round_, 2] * 1e-9  # the mount on a base's centre: the centre itself
+    step = np.zeros(len(gap))
+    step[away] = xyr[round_, 2][away] * 0.999 / gap[away]
+    found[round_] = xyr[round_, :2] - view * step[:, None]
+    for i in np.flatnonzero(~round_):
+        base = table[int(rows[i])]
+        assert isinstance(base, BaseGeometry)  # a row without a radius is a polygon
+        line = shapely.shortest_line(shapely.Point(mount), base)
+        end = np.asarray(line.coords[-1])
+        middle = np.asarray(base.centroid.coords[0])
+        found[i] = end + (middle - end) * 1e-3
     return found
 
 
-def _gaps(mount: tuple[float, float], bases: list[Shape]) -> np.ndarray:
-    """Distance from the mount to each base's closest point: circles analytic, polygons exact."""
-    gaps = np.zeros(len(bases))
-    circles = [(i, b) for i, b in enumerate(bases) if isinstance(b, Circle)]
-    round_rows = [i for i, _ in circles]
-    if circles:
-        xyr = np.array([(b.x, b.y, b.radius) for _, b in circles], dtype=np.float64)
-        gaps[round_rows] = np.maximum(
-            np.hypot(xyr[:, 0] - mount[0], xyr[:, 1] - mount[1]) - xyr[:, 2], 0.0)
-    other = [i for i, b in enumerate(bases) if not isinstance(b, Circle)]
-    if other:
-        shapes = np.array([bases[i] for i in other], dtype=object)
-        gaps[other] = shapely.distance(shapely.Point(mount), shapes)
-    return gaps
-
-
-def _pick(rows: np.ndarray, gaps: np.ndarray, units: list[str],
-          models: list[str]) -> NearestEnemy | None:
+def _pick(rows: np.ndarray, gaps: np.ndarray, table: _Table) -> NearestEnemy | None:
     """Choose the nearest unit among the rows in range and sight; list the ties."""
     if not len(rows):
         return None
     best: dict[str, int] = {}
-    for row in rows[np.argsort(gaps[rows], kind="stable")]:
-        best.setdefault(units[row], int(row))
+    ordered = rows[np.argsort(gaps[rows], kind="stable")]
+    units = table.unit_of[ordered]
+    _, first = np.unique(units, return_index=True)  # each unit's nearest model in sight
+    for row in ordered[np.sort(first)].tolist():
+        best[table.unit_id(row)] = row
     shortest = min(gaps[row] for row in best.values())
     tied = tuple(sorted(u for u, row in best.items() if gaps[row] <= shortest + EPSILON))
     row = best[tied[0]]
-    return NearestEnemy(tied[0], models[row], float(gaps[row]), tied)
+    return NearestEnemy(tied[0], table.model_id(row), float(gaps[row]), tied)

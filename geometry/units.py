@@ -15,7 +15,7 @@ from operator import itemgetter
 import numpy as np
 from numpy.typing import NDArray
 
-from geometry.footprints import Shape
+from geometry.footprints import Shape, named_models
 from geometry.measure import (
     EPSILON,
     circles_to_target,
@@ -160,6 +160,7 @@ def unit_within(models: Sequence[tuple[str, Shape]], target: Shape, reach: float
     >>> check.ok, [v.model_id for v in check.failing]
     (True, ['b'])
     """
+    models = named_models(models)
     ids = tuple(model_id for model_id, _ in models)
     return UnitCheck(ids, _unit_distances(models, target, False), reach, False)
 
@@ -181,6 +182,7 @@ def unit_wholly_within(models: Sequence[tuple[str, Shape]], target: Shape,
     >>> unit_wholly_within([], Point(0, 0), 12).ok  # no models: nothing fails
     True
     """
+    models = named_models(models)
     ids = tuple(model_id for model_id, _ in models)
     return UnitCheck(ids, _unit_distances(models, target, True), reach, True)
 
@@ -199,7 +201,11 @@ def units_wholly_within(units: Sequence[Sequence[tuple[str, Shape]]], target: Sh
     [True, False]
     """
     flat = list(chain.from_iterable(units))
-    distances = _unit_distances(flat, target, True)
+    try:
+        distances = _unit_distances(flat, target, True)
+    except (TypeError, ValueError, AttributeError):
+        named_models(flat)  # says which model was not an (id, base) pair
+        raise
     checks, start = [], 0
     for unit in units:
         stop = start + len(unit)

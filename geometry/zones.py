@@ -27,7 +27,7 @@ import shapely
 from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-from geometry.footprints import Circle, Shape, as_geometry, quad_segs_for
+from geometry.footprints import Circle, Shape, as_geometry, named_models, quad_segs_for
 from geometry.measure import EPSILON, distance, farthest_distance, format_distance
 from geometry.units import UnitCheck, unit_within
 
@@ -313,8 +313,8 @@ def _pairs(access: Named | Sequence[Shape], what: str) -> list[tuple[str, Shape]
             found.append((item[0], item[1]))
         elif isinstance(item, (Circle, BaseGeometry)):
             found.append((f"{what} {k + 1}", item))
-        elif isinstance(item, tuple) and len(item) == 2 and all(
-                isinstance(v, (int, float)) for v in item):
+        elif isinstance(item, (tuple, list, np.ndarray)) and len(item) == 2 and all(
+                isinstance(v, (int, float, np.integer, np.floating)) for v in item):
             found.append((f"{what} {k + 1}", Point(float(item[0]), float(item[1]))))
         else:
             raise TypeError(f"{what} {k + 1} must be an (id, shape) pair, a shape or an (x, y) "
@@ -427,7 +427,7 @@ def check_disembark(models: Named, access: Named, obstacles: Obstacles, reach: f
     """
     verdicts = []
     access = _pairs(access, "access")
-    for model_id, shape in models:
+    for model_id, shape in named_models(models):
         best_id, far, reach_problem = _reach_problem(shape, access, reach)
         problems = [] if reach_problem is None else [reach_problem]
         problems += _obstacle_problems(shape, obstacles, battlements)

@@ -183,8 +183,9 @@ class Timeline:
         for k in range(base, step):
             record = self.records[k]
             try:
-                document.perform(record["op"], decode_edit(record["op"], record["args"],
-                                                           f"step {k + 1}"))
+                document.perform(record["op"], decode_edit(
+                    record["op"], record["args"], f"step {k + 1}",
+                    document.scenario.rule_system))
             except (ScenarioError, ValueError, KeyError, TypeError) as error:
                 raise JournalError(f"step {k + 1} ({record['op']}) cannot be replayed: "
                                    f"{error}") from None
@@ -213,7 +214,8 @@ class Timeline:
         record = self.records[step - 1] if step > 0 else None
         if record is None or record["op"] != "apply_change":
             return []
-        return list(decode_edit("apply_change", record["args"])["change"].log)
+        system = self.start.rule_system
+        return list(decode_edit("apply_change", record["args"], system=system)["change"].log)
 
     def steps_setting(self, keys: Iterable[str]) -> list[int]:
         """The steps that set any of the options ``keys`` (the turn clock, say)."""

@@ -329,7 +329,8 @@ def recover(path: Path, library: Mapping[str, Datasheet]) -> Recovered:
     for record in records:
         where = f"{path}, edit {record['n']}"
         try:
-            document.perform(record["op"], decode_edit(record["op"], record["args"], where))
+            document.perform(record["op"], decode_edit(record["op"], record["args"], where,
+                                                       document.scenario.rule_system))
         except (ScenarioError, ValueError, KeyError, TypeError) as error:
             raise JournalError(f"edit {record['n']} ({record['op']}) cannot be made again: "
                                f"{error}", str(path)) from None

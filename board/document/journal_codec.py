@@ -22,7 +22,15 @@ from typing import Any
 from board.document.changes import UNSET, Change
 from board.document.errors import ScenarioError
 from board.document.fields import Fields
-from board.document.model import Annotation, LogEntry, Model, Scenario, TerrainPiece, Unit
+from board.document.model import (
+    Annotation,
+    LogEntry,
+    Model,
+    RuleSystem,
+    Scenario,
+    TerrainPiece,
+    Unit,
+)
 from board.document.scenario_json import (
     base_to_dict,
     read_scenario_fields,
@@ -62,25 +70,32 @@ def _note(a: Annotation) -> Json:
 
 
 @functools.cache
-def _empty() -> tuple[tuple[str, Any], ...]:
-    return tuple(write_scenario(Scenario()).items())
+def _empty(system: RuleSystem) -> tuple[tuple[str, Any], ...]:
+    return tuple(write_scenario(Scenario(rule_system=system)).items())
 
 
-def _read(key: str, values: list[Any], where: str) -> Scenario:
-    """Read objects as the scenario reader does: inside an otherwise empty scenario."""
-    data = {**dict(_empty()), key: values}
+def _read(key: str, values: list[Any], where: str,
+          system: RuleSystem = RuleSystem.WH40K) -> Scenario:
+    """Read objects as the scenario reader does: inside an otherwise empty scenario.
+
+    ``system`` is the rule system of the board the objects belong to: a building's saved state
+    is checked against its system's type (an Epic building's ``armour``, a Fantasy garrison).
+    """
+    data = {**dict(_empty(system)), key: values}
     try:
         return read_scenario_fields(scenario_fields(data))
     except ScenarioError as error:
         raise ScenarioError(error.message, f"{where}: {error.where}") from None
 
 
-def _units(values: list[Any], where: str) -> list[Unit]:
-    return _read("units", values, where).units
+def _units(values: list[Any], where: str,
+           system: RuleSystem = RuleSystem.WH40K) -> list[Unit]:
+    return _read("units", values, where, system).units
 
 
-def _pieces(values: list[Any], where: str) -> list[TerrainPiece]:
-    return _read("terrain", values, where).terrain
+def _pieces(values: list[Any], where: str,
+            system: RuleSystem = RuleSystem.WH40K) -> list[TerrainPiece]:
+    return _read("terrain", values, where, system).terrain
 
 
 def scenario_value(scenario: Scenario) -> Json:
@@ -112,14 +127,14 @@ def _encode_change(c: Change) -> Json:
     }
 
 
-def _by_id(values: dict[str, Any], read: Callable[[list[Any], str], list[Any]],
-           where: str) -> dict[str, Any]:
+def _by_id(values: dict[str, Any], read: Callable[[list[Any], str, RuleSystem], list[Any]],
+           where: str, system: RuleSystem) -> dict[str, Any]:
     present = {k: v for k, v in values.items() if v is not None}
-    objects = iter(read(list(present.values()), where))
+    objects = iter(read(list(present.values()), where, system))
     return {k: (next(objects) if v is not None else None) for k, v in values.items()}
 
 
-def _decode_change(f: Fields) -> Change:
+def _decode_change(f: Fields, system: RuleSystem) -> Change:
     where = f.where
     notes = _read("annotations", [v for v in f.mapping("annotations").values() if v is not None],
                   f.at("annotations")).annotations
@@ -133,8 +148,8 @@ def _decode_change(f: Fields) -> Change:
     indexes = {k: {i: int(n) for i, n in f.mapping(k).items()}
                for k in ("unit_index", "piece_index", "annotation_index")}
     return Change(
-        units=_by_id(f.mapping("units"), _units, f"{where}.units"),
-        pieces=_by_id(f.mapping("pieces"), _pieces, f"{where}.pieces"),
+        units=_by_id(f.mapping("units"), _units, f"{where}.units", system),
+        pieces=_by_id(f.mapping("pieces"), _pieces, f"{where}.pieces", system),
         annotations={k: (next(note_iter) if v is not None else None)
                      for k, v in f.mapping("annotations").items()},
         options=options,
@@ -179,8 +194,15 @@ def _points(f: Fields, key: str, size: int) -> dict[str, tuple[float, ...]]:
     return out
 
 
-def decode_edit(op: str, data: object, where: str = "args") -> dict[str, Any]:
-    """Read the arguments of the edit ``op`` written by :func:`encode_edit`."""
+def decode_edit(op: str, data: object, where: str = "args",
+                system: RuleSystem = RuleSystem.WH40K) -> dict[str, Any]:
+    """Read the arguments of the edit ``op`` written by :func:`encode_edit`.
+
+    ``system``: the rule system of the board the edit is made on (``scenario.rule_system``
+    just before it). A building's state is read as that system's type: an Epic 40,000 shot's
+    ``armour``, a Warhammer Fantasy ``garrison``; read as 40K they were refused, and a journal
+    with an Epic or a Fantasy shot in it could not be recovered or replayed.
+    """
     f = Fields(data, where)
     if op == "move_models":
         return {"positions": _points(f, "positions", 2)}
@@ -203,17 +225,17 @@ def decode_edit(op: str, data: object, where: str = "args") -> dict[str, Any]:
                 raise ScenarioError("expected [unit id, index, model]", f.at(f"removed[{k}]"))
         holders = [{"id": f"_{k}", "name": "_", "side": "_", "troop_type": "infantry",
                     "models": [row[2]]} for k, row in enumerate(rows)]
-        units = _units(holders, f.at("removed"))
+        units = _units(holders, f.at("removed"), system)
         return {"removed": [(row[0], row[1], u.models[0]) for row, u in zip(rows, units,
                                                                            strict=True)]}
     if op == "add_pieces":
         index = f.optional_integer("index", minimum=0)
-        return {"pieces": _pieces(f.items("pieces"), f.at("pieces")), "index": index}
+        return {"pieces": _pieces(f.items("pieces"), f.at("pieces"), system), "index": index}
     if op == "add_unit":
         index = f.optional_integer("index", minimum=0)
-        return {"unit": _units([f.raw("unit")], f.at("unit"))[0], "index": index}
+        return {"unit": _units([f.raw("unit")], f.at("unit"), system)[0], "index": index}
     if op == "apply_change":
-        return {"change": _decode_change(f.child("change"))}
+        return {"change": _decode_change(f.child("change"), system)}
     if op == "replace":
         return {"scenario": scenario_of(f.raw("scenario"), f.at("scenario"))}
     raise ScenarioError(f"unknown edit {op!r}", where)

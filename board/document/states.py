@@ -12,7 +12,9 @@ scenario's rule system:
 - Warhammer Fantasy: ``{"garrison": null | GARRISON}``
   (:class:`rules.warhammer_fantasy.GarrisonState`).
 
-An empty state is always fine (a building nothing has happened to yet).
+An empty state is always fine (a building nothing has happened to yet). The rules are loaded
+with the first state that is not empty (:func:`_tables`): a board of untouched buildings, the
+demo's, reaches its first paint without them.
 
 >>> from board.document.model import RuleSystem
 >>> check_state({"hull_points_lost": 1}, RuleSystem.WH40K, "state")
@@ -25,6 +27,7 @@ board.document.errors.ScenarioError: state.hull_points_lost: expected a whole nu
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
@@ -32,8 +35,6 @@ from typing import Any
 from board.document.errors import ScenarioError
 from board.document.fields import Fields, describe
 from board.document.model import RuleSystem
-from rules import epic40k, warhammer_fantasy, wh40k
-from rules.wh40k.tables import Affected, BuildingCondition, DamageResult
 
 __all__ = ["check_state", "MAX_COUNT"]
 
@@ -96,23 +97,12 @@ def _turn(f: Fields, key: str) -> None:
 
 def _effects(f: Fields, key: str) -> None:
     for effect in f.children(key):
-        _fields(effect, _EFFECT, required=("kind", "source"))
+        _fields(effect, _tables().effect, required=("kind", "source"))
 
 
-#: How each annotation of the 40K dataclasses is checked.
-_BY_TYPE: dict[str, Check] = {
-    "int": _count, "bool": _flag, "str": _text, "str | None": _optional_text,
-    "list[str]": _texts, "tuple[str, ...]": _texts, "float | None": _optional_number,
-    "BuildingCondition": _member(BuildingCondition),
-    "DamageResult": _member(DamageResult), "DamageResult | None": _member(DamageResult, True),
-    "Affected | None": _member(Affected, True), "PlayerTurn | None": _turn,
-    "list[Effect]": _effects,
-}
-
-
-def _from_dataclass(cls: type) -> dict[str, Check]:
+def _from_dataclass(cls: type, by_type: Mapping[str, Check]) -> dict[str, Check]:
     """Checks for a dataclass's fields; a type not listed is left to the rules' ``from_dict``."""
-    return {field.name: _BY_TYPE.get(str(field.type), _unchecked)
+    return {field.name: by_type.get(str(field.type), _unchecked)
             for field in dataclasses.fields(cls)}
 
 
@@ -120,13 +110,43 @@ def _unchecked(f: Fields, key: str) -> None:
     """A field whose type only the rules' ``from_dict`` checks."""
 
 
-_EFFECT = _from_dataclass(wh40k.Effect)
-_WH40K = _from_dataclass(wh40k.BuildingState)
-_EPIC: dict[str, Check] = {
-    "system": _text, "size": _member(epic40k.SizeClass),
-    "damage_capacity": _signed_count, "condition": _member(epic40k.Condition),
-    "on_fire": _flag, "assault_factor": _optional_count, "armour": _optional_count,
-}
+@dataclasses.dataclass(frozen=True)
+class _Tables:
+    """The checks read from the rules' own types: 40K state and effect, Epic state."""
+
+    wh40k: dict[str, Check]
+    effect: dict[str, Check]
+    epic: dict[str, Check]
+
+
+@functools.cache
+def _tables() -> _Tables:
+    """The checks, built once, when the first state that is not empty is read.
+
+    The rules are imported here for start-up time, not to break a cycle: a board whose
+    buildings have no state (the demo's) is painted without loading them.
+    """
+    from rules import epic40k, wh40k
+    from rules.wh40k.tables import Affected, BuildingCondition, DamageResult
+
+    by_type: dict[str, Check] = {  # how each annotation of the 40K dataclasses is checked
+        "int": _count, "bool": _flag, "str": _text, "str | None": _optional_text,
+        "list[str]": _texts, "tuple[str, ...]": _texts, "float | None": _optional_number,
+        "BuildingCondition": _member(BuildingCondition),
+        "DamageResult": _member(DamageResult),
+        "DamageResult | None": _member(DamageResult, True),
+        "Affected | None": _member(Affected, True), "PlayerTurn | None": _turn,
+        "list[Effect]": _effects,
+    }
+    epic: dict[str, Check] = {
+        "system": _text, "size": _member(epic40k.SizeClass),
+        "damage_capacity": _signed_count, "condition": _member(epic40k.Condition),
+        "on_fire": _flag, "assault_factor": _optional_count, "armour": _optional_count,
+    }
+    return _Tables(_from_dataclass(wh40k.BuildingState, by_type),
+                   _from_dataclass(wh40k.Effect, by_type), epic)
+
+
 _GARRISON: dict[str, Check] = {"unit": _text, "side": _text, "entered_turn": _count,
                                "characters": _texts}
 
@@ -146,7 +166,12 @@ def _fields(f: Fields, checks: Mapping[str, Check], required: tuple[str, ...] = 
 
 
 def _read_back(state: Mapping[str, Any], system: RuleSystem) -> None:
-    """Let the rules read the state as the board will (the last word on what it means)."""
+    """Let the rules read the state as the board will (the last word on what it means).
+
+    The rules are imported here for start-up time (see :func:`_tables`).
+    """
+    from rules import epic40k, warhammer_fantasy, wh40k
+
     if system is RuleSystem.EPIC40K:
         epic40k.BuildingState.from_dict(state)
     elif system is RuleSystem.WARHAMMER_FANTASY:
@@ -173,11 +198,11 @@ def check_state(state: Mapping[str, Any], system: RuleSystem, where: str) -> Non
         return
     f = Fields(dict(state), where)
     if system is RuleSystem.EPIC40K:
-        _fields(f, _EPIC, required=("size",))
+        _fields(f, _tables().epic, required=("size",))
     elif system is RuleSystem.WARHAMMER_FANTASY:
         _fields(f, {"garrison": _garrison})
     else:
-        _fields(f, _WH40K)
+        _fields(f, _tables().wh40k)
     try:
         _read_back(state, system)
     except (ValueError, KeyError, TypeError) as error:

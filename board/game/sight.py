@@ -51,7 +51,8 @@ from geometry import (
     visible_shares,
 )
 from geometry.picture import hidden_shares_from
-from geometry.sight import DEFAULT_SAMPLES, Ray, ray_ends, rays_blocked
+from geometry.sight import DEFAULT_SAMPLES, Ray, ray_ends
+from geometry.strips import strip_hidden_shares
 from geometry.targeting import SEEN
 
 __all__ = [
@@ -241,33 +242,37 @@ def _shares(world: World, eyes: Sequence[Eye], shapes: Sequence[Shape], tops: Fl
 
 
 def _rays(world: World, eyes: Sequence[Eye], best: Sequence[int], shapes: Sequence[Shape],
-          middles: FloatArray) -> list[tuple[Ray, ...]]:
-    """Rays drawn from each target's best firer across it, to its middle height (a picture).
+          tops: FloatArray, bottoms: FloatArray, shares: FloatArray) -> list[tuple[Ray, ...]]:
+    """Rays drawn from each target's best firer across it, one per strip of its width.
 
-    The verdict is the exact share; a ray is marked blocked where the line to the middle of
-    the target's height meets a blocker.
+    Each ray carries the exact hidden share of its strip of the target's picture (see
+    :func:`geometry.strips.strip_hidden_shares`): blocked where the strip is hidden whole,
+    partly hidden where a low wall hides the lower part of it. What is drawn adds up to the
+    verdict: a model seen whole has clear rays only, one out of sight blocked ones only.
     """
-    ends, starts, heights, h_end, owners, skips = [], [], [], [], [], frozenset[str]()
+    rule = sight_rule(world.rule_system)
+    index = world.terrain.index
+    found = []
     for j, (shape, k) in enumerate(zip(shapes, best, strict=True)):
-        eye = eyes[k]
-        at = eye.observer.points[0] if len(eye.observer.points) == 1 else eye.at
+        observer = eyes[k].observer
+        share = float(shares[k, j])
+        at = observer.points[0] if len(observer.points) == 1 else eyes[k].at
+        if 0.0 < share < 1.0:
+            if len(observer.points) > 1:  # the verdict's eye point: the one that sees most
+                seen = [float(visible_shares(index, p, observer.height, [shape], tops[j],
+                                             bottoms[j], rule, observer.arc,
+                                             observer.ignore)[0]) for p in observer.points]
+                at = observer.points[int(np.argmax(seen))]
+            hidden = strip_hidden_shares(index, at, observer.height, shape, float(tops[j]),
+                                         float(bottoms[j]), rule, observer.ignore,
+                                         observer.arc, DEFAULT_SAMPLES)
+        else:
+            hidden = np.full(DEFAULT_SAMPLES, 1.0 - share)
         points = ray_ends(at, shape, DEFAULT_SAMPLES)
-        ends.append(points)
-        starts.append(np.broadcast_to(np.asarray(at, float), points.shape))
-        heights.append(np.full(len(points), eye.observer.height))
-        h_end.append(np.full(len(points), middles[j]))
-        owners.append(np.full(len(points), j))
-        skips |= eye.observer.ignore
-    if not ends:
-        return []
-    flat_ends, flat_starts = np.concatenate(ends), np.ascontiguousarray(np.concatenate(starts))
-    blocked = rays_blocked(world.terrain.index, flat_starts, flat_ends, np.concatenate(heights),
-                           np.concatenate(h_end), sight_rule(world.rule_system), skips)
-    owner = np.concatenate(owners)
-    return [tuple(Ray((float(a[0]), float(a[1])), (float(e[0]), float(e[1])), bool(b))
-                  for a, e, b in zip(flat_starts[owner == j], flat_ends[owner == j],
-                                     blocked[owner == j], strict=True))
-            for j in range(len(shapes))]
+        start = (float(at[0]), float(at[1]))
+        found.append(tuple(Ray(start, (float(e[0]), float(e[1])), bool(h >= 1.0), float(h))
+                           for e, h in zip(points, hidden, strict=True)))
+    return found
 
 
 def _unit_sights(world: World, eyes: Sequence[Eye], model_ids: Sequence[str],
@@ -281,9 +286,7 @@ def _unit_sights(world: World, eyes: Sequence[Eye], model_ids: Sequence[str],
     tops = np.array([_top(world, m, up) for m in model_ids], dtype=float)
     shares = _shares(world, eyes, shapes, tops, bottoms)
     best = [int(np.argmax(shares[:, j])) for j in range(len(model_ids))]
-    middles = (tops + bottoms) / 2.0 if sight_rule(world.rule_system) is SightRule.TRUE_LINE \
-        else tops
-    rays = _rays(world, eyes, best, shapes, middles)
+    rays = _rays(world, eyes, best, shapes, tops, bottoms, shares)
     found = []
     for j, model_id in enumerate(model_ids):
         column = shares[:, j]

@@ -9,7 +9,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from board.document.datasheet import AccessPoint, Datasheet, EmplacedWeapon, TerrainKind
+from board.game.core.label_layout import meets
 
 __all__ = [
     "FACING_ANGLES",
@@ -151,12 +154,12 @@ def _armour_badges(
         if facing not in sheet.armour:
             continue
         spots = _candidates(start, along, inward, reach, depth)
-        where = next(
-            (p for p in spots if not any(boxes_overlap(_badge_box(p), b) for b in taken)), start
-        )
+        boxes = [_badge_box(p) for p in spots]
+        free = np.flatnonzero(~meets(boxes, taken).any(axis=1))  # touch no symbol nor badge
+        where = spots[int(free[0])] if len(free) else start
         taken.append(_badge_box(where))
         badges.append((facing, str(sheet.armour[facing]), where))
-        clear = [p for p in spots if not any(boxes_overlap(_badge_box(p), b) for b in symbols)]
+        clear = [spots[k] for k in np.flatnonzero(~meets(boxes, symbols).any(axis=1))]
         spots_of.append((where, *(p for p in clear if p != where)))
     return tuple(badges), tuple(spots_of)
 

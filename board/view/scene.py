@@ -77,10 +77,25 @@ class BoardScene(SceneItems):
         #: dice each time. Tests hand in :class:`rules.dice.FixedDice`.
         self.make_dice: Callable[[], Dice] | None = None
         self.tool: Tool = SelectTool(self)
+        #: Whether the select tool is dragging models or pieces (``drag_moved`` says so).
+        self.dragging = False
+        self._after_drag: list[Callable[[], object]] = []
+        self.drag_moved.connect(self._follow_drag)
         self._worlds = WorldCache(self.datasheets)
         self._connect(document)
         self.selectionChanged.connect(self.name_units_soon)
         self._sync(document.scenario)
+
+    def when_drag_ends(self, call: Callable[[], object]) -> None:
+        """Call ``call`` once, when the drag going on ends (an overlay that held its labels)."""
+        self._after_drag.append(call)
+
+    def _follow_drag(self, text: str) -> None:
+        self.dragging = bool(text)
+        if not text:
+            calls, self._after_drag = self._after_drag, []
+            for call in calls:
+                call()
 
     # -- look-ups -----------------------------------------------------------------------------
     def model_item(self, model_id: str) -> ModelItem:

@@ -25,7 +25,7 @@ from board.view.docks import GarrisonDock, garrison_lines
 from board.view.editors.units import add_unit
 from board.view.feature_registry import Features
 from board.view.files import FileController
-from board.view.memory import set_aside_long_lived
+from board.view.memory import keep_large_blocks_apart, let_go_of_sources, set_aside_long_lived
 from board.view.new_dialog import new_scenario
 from board.view.palette import PaletteDock, UnitSpec, offered_datasheets
 from board.view.recovery import JournalKeeper
@@ -85,6 +85,7 @@ class MainWindow(QMainWindow):
         journal_folder: Path | None = None,
     ) -> None:
         super().__init__(parent)
+        keep_large_blocks_apart()  # a long-lived board: see board/view/memory.py
         self.library = library
         self.document = ScenarioDocument(new_scenario_default())
         settings = settings or QSettings("battleboard", "battleboard")
@@ -131,6 +132,7 @@ class MainWindow(QMainWindow):
 
         self.features_installed = True
         install_features(self)
+        let_go_of_sources()  # what importing the tools left behind (board/view/memory.py)
 
     # -- the installed tools, by name (AttributeError until installed) -----------------------
     @property

@@ -161,3 +161,42 @@ def test_stale_temporary_files_of_interrupted_saves_are_removed(tmp_path: Path) 
     os.utime(other, (time.time() - 3600, time.time() - 3600))
     assert remove_stale_saves(file) == [old]
     assert not old.exists() and fresh.exists() and other.exists()
+
+
+def test_epic_and_fantasy_building_states_are_recovered_and_replayed(
+        tmp_path: Path, sheets: DatasheetLibrary) -> None:
+    """A building's state in the journal is read as its own system's type, not as 40K's.
+
+    Found by the undo property test: an Epic 40,000 shot writes the building's ``armour`` and
+    a Fantasy garrison its ``garrison``; the journal read them inside a 40K board and refused
+    them, so a crashed Epic or Fantasy game could not be recovered nor replayed.
+    """
+    from board.document.history import Timeline
+    from board.document.journal_codec import scenario_of
+    from board.game.core.world import WorldCache
+    from board.game.systems.epic.shooting import epic_shoot
+    from tests.board.test_assault_epic_view import epic_scenario, guard_inside
+    from tests.board.test_assault_fantasy_view import fantasy_scenario
+
+    epic = ScenarioDocument(epic_scenario([guard_inside()]))
+    fantasy = ScenarioDocument(fantasy_scenario())
+    for name, doc in (("epic", epic), ("fantasy", fantasy)):
+        journal = Journal.start(tmp_path / f"{name}.journal", doc)
+        if doc is epic:
+            world = WorldCache(sheets).world_for(doc.scenario)
+            shot = epic_shoot(doc.scenario, sheets, world, "block", 3, "Titan", True, seed=4)
+            doc.apply_change(shot.change)
+            assert doc.scenario.piece("block").state.get("armour") is not None
+        else:
+            house = doc.scenario.piece("house")
+            state = {"garrison": {"unit": "spears", "side": "blue", "entered_turn": 1,
+                                  "characters": []}}
+            moved = type(house)(**{**house.__dict__, "state": state})
+            doc.apply_change(Change(pieces={"house": moved}))
+        journal.close(delete=False)
+        recovered = recover(journal.path, sheets)
+        assert scenario_to_dict(recovered.scenario) == scenario_to_dict(doc.scenario), name
+        header, records, _ = read_journal(journal.path)
+        line = Timeline(scenario_of(header["base"]["scenario"]), records)
+        assert scenario_to_dict(line.board(1)) == scenario_to_dict(doc.scenario), name
+        assert line.log_added(1) == list(doc.scenario.log[-len(line.log_added(1)):] or [])

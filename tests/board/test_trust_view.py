@@ -15,6 +15,8 @@ from board.document.datasheets import place_datasheet
 from board.document.model import Base, Model, TroopType, Unit
 from board.view.buildings import BuildingController, DisembarkTool
 from board.view.sight import SightTool
+from board.view.sight.overlay import BLOCKED, CLEAR, PARTLY, moved_reading
+from board.view.sight.rays import RayLines
 from geometry import Circle
 from tests.board.conftest import make_scenario
 from tests.board.qt_helpers import click, drag
@@ -46,7 +48,8 @@ def low_wall_scenario(library):
 def test_a_low_wall_gives_cover_in_the_sight_tool(window, library, qtbot, tmp_path):
     window.show_scenario(low_wall_scenario(library))
     window.view.fit_table()
-    window.view.zoom_by(3.0, window.view.mapFromScene(QPointF(17.0, 30.0)))
+    window.view.zoom_by(2.6, window.view.mapFromScene(QPointF(18.0, 30.0)))
+    window.view.centerOn(QPointF(22.0, 30.0))  # the shooter (x = 10) and its label in view
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow, timeout=3000)
     QTest.keyClick(window, Qt.Key.Key_L)
@@ -60,7 +63,47 @@ def test_a_low_wall_gives_cover_in_the_sight_tool(window, library, qtbot, tmp_pa
     assert seen.cover is True and not seen.borderline
     text = window.shooting.dock.readout.toPlainText()
     assert "25% or more hidden: cover" in text
+    # what is drawn agrees: every strip of the model has its lower part hidden, so every ray
+    # is drawn partly hidden (amber), none clear as a ray to mid-height would be
+    assert len(seen.rays) == 16
+    assert all(ray.partly and 0.3 < ray.hidden < 0.6 for ray in seen.rays)
+    sketch = window.shooting.sight.item.sketch()
+    assert {batch.colour.rgba() for batch in sketch.batches} == {PARTLY.rgba()}
+    assert sum(len(batch) for batch in sketch.batches) == 16
+    window.view.viewport().repaint()
+    image = window.view.viewport().grab().toImage()
+    along = [window.view.mapFromScene(QPointF(x, 30.0)) for x in (13.0, 15.0, 17.0)]
+    shades = [image.pixelColor(p.x(), p.y() + dy) for p in along for dy in range(-6, 7)]
+    assert any(_near(c, PARTLY) for c in shades)     # amber rays on screen
+    assert not any(_near(c, CLEAR) for c in shades)  # and no clear (green) ones
     window.grab().save(str(picture_path(tmp_path, "shooting-low-wall.png")))
+    # drawn moved during a drag (the reading's rays shifted in arrays): still amber
+    moved = RayLines(reading, {}, ["g0"], CLEAR, BLOCKED, PARTLY)
+    assert [colour.rgba() for colour, _ in moved.groups] == [PARTLY.rgba()]
+    shifted = moved_reading(reading, {}, {"g0": (0.5, 0.0)})
+    assert [r.hidden for r in shifted.rays] == [r.hidden for r in reading.rays]
+
+
+def test_a_model_behind_a_tall_building_draws_blocked_rays(window, library, qtbot):
+    """Tall terrain hides whole strips: their rays are red, never amber."""
+    scenario = low_wall_scenario(library)
+    scenario.terrain = place_datasheet(library, "wh40k_medium_building", 17.0, 30.0,
+                                       piece_id="hall")
+    window.show_scenario(scenario)
+    window.view.fit_table()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=3000)
+    QTest.keyClick(window, Qt.Key.Key_L)
+    click(window.view, (10.0, 30.0))
+    click(window.view, (24.0, 30.0))
+    seen = window.shooting.sight.reading.models[0]
+    assert seen.visible == 0.0
+    assert all(ray.blocked for ray in seen.rays)
+
+
+def _near(colour, wanted, slack: int = 40) -> bool:
+    return (abs(colour.red() - wanted.red()) + abs(colour.green() - wanted.green())
+            + abs(colour.blue() - wanted.blue())) <= slack
 
 
 def two_door_scenario(library):

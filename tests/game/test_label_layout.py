@@ -62,3 +62,43 @@ def test_on_an_open_table_no_label_covers_another_or_an_obstacle(labels, things)
     placed = [p.rect for p in place_labels(asked, obstacles, rings=30)]
     assert overlaps(placed) == []
     assert overlaps(placed, obstacles) == []
+
+
+def _first_clear_by_loop(rooms, obstacles):
+    """first_clear as it was written before numpy: a loop, Python's sum of the areas."""
+    for k, room in enumerate(rooms):
+        if not any(intersects(room, o) for o in obstacles):
+            return k
+
+    def area(a, b):
+        w = min(a[2], b[2]) - max(a[0], b[0])
+        h = min(a[3], b[3]) - max(a[1], b[1])
+        return w * h if w > 0 and h > 0 else 0.0
+
+    covered = [sum(area(room, o) for o in obstacles) for room in rooms]
+    return covered.index(min(covered))
+
+
+def _least_crowded_by_loop(rooms, obstacles):
+    counts = [sum(intersects(room, o) for o in obstacles) for room in rooms]
+    return counts.index(min(counts))
+
+
+_coord = st.floats(0, 50, allow_nan=False).map(lambda v: round(v * 4) / 4)  # ties and touches
+_rect = st.tuples(_coord, _coord, st.sampled_from([0.5, 1.0, 2.5, 7.0]),
+                  st.sampled_from([0.25, 1.0, 3.0])).map(lambda r: (r[0], r[1], r[0] + r[2],
+                                                                     r[1] + r[3]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_rect, min_size=1, max_size=30), st.lists(_rect, max_size=40))
+def test_first_clear_and_least_crowded_choose_what_the_loops_chose(rooms, obstacles):
+    """The vectorised choices are the loops' choices, ties and float sums included."""
+    assert first_clear(rooms, obstacles) == _first_clear_by_loop(rooms, obstacles)
+    assert least_crowded(rooms, obstacles) == _least_crowded_by_loop(rooms, obstacles)
+
+
+def test_when_every_room_is_covered_the_least_covered_first_one_wins():
+    rooms = [(0, 0, 4, 1), (10, 0, 14, 1), (20, 0, 24, 1)]
+    obstacles = [(1, 0, 3, 1), (11.5, 0, 12.5, 1), (21.5, 0, 22.5, 1)]
+    assert first_clear(rooms, obstacles) == 1  # 2, 1, 1 covered: the first of the least

@@ -8,15 +8,22 @@ from geometry import (
     Blocker,
     Circle,
     EnemyUnit,
+    Obstacles,
     TerrainIndex,
     building_facing,
+    check_disembark,
     check_embark,
+    disembark_zone,
     model_footprint,
+    model_observer,
     nearest_enemy,
     oval_base,
     place_footprint,
     rays_blocked,
     sight_matrix,
+    units_wholly_within,
+    visible_fraction,
+    visible_shares,
 )
 
 SQUARE = [(-2, -2), (2, -2), (2, 2), (-2, 2)]
@@ -73,3 +80,47 @@ def test_rays_and_the_sight_matrix_take_lists():
         rays_blocked(index, [[0.0, 0.0]], [[1.0, 1.0], [2.0, 2.0]], 1.0, 1.0)
     with pytest.raises(ValueError, match=r"starts must be \(x, y\) pairs"):
         rays_blocked(index, [[0.0, 0.0, 0.0]], [[1.0, 1.0]], 1.0, 1.0)
+
+
+def test_access_points_as_a_numpy_array_are_points():
+    models = [("a", Circle(0, 2.5, 0.5))]
+    obstacles = Obstacles([("b", box(20, 20, 22, 22))], [])
+    arrayed = check_disembark(models, np.array([[0.0, 0.0]]), obstacles)
+    listed = check_disembark(models, [(0.0, 0.0)], obstacles)
+    paired = check_disembark(models, [("door", Point(0, 0))], obstacles)
+    assert [v.legal for v in arrayed] == [v.legal for v in listed] == [v.legal for v in paired]
+    assert check_embark(models, np.array([[0.0, 0.0], [10.0, 0.0]])).ok
+    assert disembark_zone(np.array([[0.0, 0.0]]), obstacles).area == pytest.approx(
+        disembark_zone([("door", Point(0, 0))], obstacles).area)
+
+
+def test_models_passed_without_ids_are_refused_by_name():
+    with pytest.raises(TypeError, match="models must be .model_id, base. pairs; item 1 is a "
+                                        "Circle"):
+        check_embark([Circle(0, 2.5, 0.5)], [(0.0, 0.0)])
+    with pytest.raises(TypeError, match="item 2 is"):
+        check_disembark([("a", Circle(0, 2.5, 0.5)), Circle(1, 2.5, 0.5)], [(0.0, 0.0)],
+                        Obstacles([], []))
+    with pytest.raises(TypeError, match="item 1 is a Circle"):
+        units_wholly_within([[Circle(0, 2.5, 0.5)]], Point(0, 0), 6.0)
+
+
+@pytest.mark.parametrize("ignore", ["wall", ["wall"], ("wall",), {"wall"}, frozenset({"wall"})])
+def test_ignore_takes_one_id_or_any_collection(ignore):
+    """A single id given as a string is that id, not the set of its letters."""
+    index = TerrainIndex([Blocker("wall", box(4, -5, 5, 5), 3.0)])
+    behind = EnemyUnit("u", [("m", Circle(10, 0, 0.5))])
+    assert nearest_enemy((0, 0), 1.0, 24, [behind], index) is None
+    assert nearest_enemy((0, 0), 1.0, 24, [behind], index, ignore=ignore).unit_id == "u"
+    assert visible_shares(index, (0, 0), 1.0, [Circle(10, 0, 0.5)], 1.0,
+                          ignore=ignore).tolist() == [1.0]
+    assert rays_blocked(index, [[0, 0]], [[10, 0]], 1.0, 1.0, ignore=ignore).tolist() == [False]
+    seen = visible_fraction(index, model_observer(0, 0, 1.0), Circle(10, 0, 0.5), 1.0,
+                            ignore=ignore)
+    assert seen.visible == 1.0
+
+
+def test_ignore_refuses_what_is_not_an_id():
+    index = TerrainIndex([Blocker("wall", box(4, -5, 5, 5), 3.0)])
+    with pytest.raises(TypeError, match="ignore must hold blocker ids"):
+        visible_shares(index, (0, 0), 1.0, [Circle(10, 0, 0.5)], 1.0, ignore=[3])

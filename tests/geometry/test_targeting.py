@@ -1,6 +1,9 @@
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from shapely.geometry import box
 
-from geometry import Blocker, Circle, EnemyUnit, TerrainIndex, nearest_enemy
+from geometry import Blocker, Circle, EnemyUnit, TerrainIndex, hull, nearest_enemy, oval_base
 
 BUNKER = Blocker("bunker", box(-2, -2, 2, 2), 4.0)
 INDEX = TerrainIndex([BUNKER, Blocker("wall", box(6, -3, 7, 3), 5.0)])
@@ -50,3 +53,56 @@ def test_own_building_blocks_unless_ignored():
 
 def test_no_enemies():
     assert nearest_enemy(MOUNT, 2.0, 24, [], INDEX) is None
+
+
+def _naive_nearest(mount, height, reach, units, blockers, ignore):
+    """Every model one at a time: distance to its real base, exact picture, no shortcuts."""
+    from shapely.geometry import Point as _Point
+
+    from geometry.footprints import as_geometry
+    from geometry.picture import exact_hidden_shares
+    index = TerrainIndex(blockers)
+    best = {}
+    for unit in units:
+        for model_id, base in unit.models:
+            gap = _Point(mount).distance(as_geometry(base)) if not isinstance(base, Circle) \
+                else max(0.0, _Point(mount).distance(_Point(base.centre)) - base.radius)
+            if gap > reach + 1e-9:
+                continue
+            hidden = float(exact_hidden_shares(index, mount, height, [base], unit.height,
+                                               0.0, ignore=ignore)[0])
+            if 1.0 - hidden > 1e-9 and (unit.id not in best or gap < best[unit.id][0]):
+                best[unit.id] = (gap, model_id)
+    if not best:
+        return None
+    shortest = min(g for g, _ in best.values())
+    tied = tuple(sorted(u for u, (g, _) in best.items() if g <= shortest + 1e-9))
+    return tied, best[tied[0]][0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(-15, 15), st.floats(-15, 15), st.floats(0.5, 4),
+                          st.floats(0.3, 4), st.sampled_from([0.5, 1.0, 3.0, 6.0])),
+                min_size=0, max_size=6),
+       st.lists(st.lists(st.tuples(st.floats(-20, 20), st.floats(-20, 20),
+                                   st.sampled_from(["round", "oval", "hull"])),
+                         min_size=1, max_size=5), min_size=1, max_size=5),
+       st.sampled_from([1.0, 2.0, 5.0]), st.sampled_from([12.0, 24.0]))
+def test_nearest_enemy_matches_the_one_at_a_time_answer(walls, units, height, reach):
+    blockers = [Blocker(f"w{k}", box(x, y, x + w, y + d), h)
+                for k, (x, y, w, d, h) in enumerate(walls)]
+    made = []
+    for u, models in enumerate(units):
+        bases = []
+        for m, (x, y, kind) in enumerate(models):
+            base = Circle(x, y, 0.63) if kind == "round" else oval_base(x, y, 60, 35, 30) \
+                if kind == "oval" else hull(x, y, 4.5, 3.5, 0)
+            bases.append((f"m{u}-{m}", base))
+        made.append(EnemyUnit(f"u{u}", bases, 1.5))
+    got = nearest_enemy((0.0, 0.0), height, reach, made, TerrainIndex(blockers))
+    want = _naive_nearest((0.0, 0.0), height, reach, made, blockers, frozenset())
+    if want is None:
+        assert got is None
+    else:
+        assert got is not None and got.tied == want[0]
+        assert got.distance == pytest.approx(want[1], abs=1e-9)

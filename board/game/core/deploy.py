@@ -35,7 +35,8 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
-from shapely.geometry import Point
+import numpy as np
+import shapely
 from shapely.geometry.base import BaseGeometry
 
 from board.document.model import RuleSystem, Scenario
@@ -124,13 +125,19 @@ def _by_where_they_stand(scenario: Scenario, plan: DeploymentMap, sides: list[st
     """Give each side a zone, most model centres inside first; listed order on a tie."""
     if len(sides) > len(names):
         return {side: names[k % len(names)] for k, side in enumerate(sides)}
-    centres = {side: [Point(m.x, m.y) for u in scenario.units if u.side == side and u.on_table
-                      for m in u.models] for side in sides}
-    inside = {(side, name): sum(plan.zone(name).covers(p) for p in centres[side])
+    centres = {side: shapely.points([(m.x, m.y) for u in scenario.units
+                                     if u.side == side and u.on_table for m in u.models])
+               for side in sides}
+    inside = {(side, name): _covered(plan.zone(name), centres[side])
               for side in sides for name in names}
     best = max(permutations(names, len(sides)),
                key=lambda order: sum(inside[s, n] for s, n in zip(sides, order, strict=True)))
     return dict(zip(sides, best, strict=True))
+
+
+def _covered(zone: BaseGeometry, points: Any) -> int:
+    """How many of ``points`` (an array of them) ``zone`` covers, asked of all at once."""
+    return int(np.count_nonzero(shapely.covers(zone, points))) if len(points) else 0
 
 
 @dataclass(frozen=True)

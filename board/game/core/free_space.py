@@ -26,9 +26,33 @@ from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
 from board.game.core.world import World
-from geometry import Shape, as_geometry
+from geometry import Circle, Shape, as_geometry
 
-__all__ = ["free_offset", "occupied"]
+__all__ = ["free_offset", "occupied", "blocked_boxes"]
+
+
+def blocked_boxes(world: World) -> list[tuple[float, float, float, float]]:
+    """The boxes of every terrain footprint and model base on the table, inches.
+
+    >>> from board.document.model import Scenario, Table
+    >>> from board.document.io import default_library
+    >>> from board.game.core.world import WorldCache
+    >>> blocked_boxes(WorldCache(default_library()).world_for(Scenario(table=Table(72, 48))))
+    []
+    """
+    boxes: list[tuple[float, float, float, float]] = []
+    for piece in world.pieces.values():
+        x0, y0, x1, y1 = piece.footprint.bounds
+        boxes.append((float(x0), float(y0), float(x1), float(y1)))
+    for model in world.models.values():
+        shape = model.shape
+        if isinstance(shape, Circle):
+            r = float(shape.radius)
+            boxes.append((shape.x - r, shape.y - r, shape.x + r, shape.y + r))
+        else:
+            x0, y0, x1, y1 = shape.bounds
+            boxes.append((float(x0), float(y0), float(x1), float(y1)))
+    return boxes
 
 
 def occupied(world: World, gap: float = 0.0) -> BaseGeometry:

@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 
 from board.document.changes import Change
-from board.game.core.world import World
-from board.game.kit import Circle
+from board.game.core.free_space import blocked_boxes
 from board.game.placement import Box, NoRoomError
 from board.game.systems.setup import base_sizes, troop_types
 from board.view.commands import AddUnitCommand, ApplyChangeCommand
@@ -26,23 +25,6 @@ if TYPE_CHECKING:
     from board.view.window import MainWindow
 
 __all__ = ["UnitsController", "add_unit", "blocked_boxes", "install"]
-
-
-def blocked_boxes(world: World) -> list[Box]:
-    """The boxes of every terrain footprint and model base on the table, inches."""
-    boxes: list[Box] = []
-    for piece in world.pieces.values():
-        x0, y0, x1, y1 = piece.footprint.bounds
-        boxes.append((float(x0), float(y0), float(x1), float(y1)))
-    for model in world.models.values():
-        shape = model.shape
-        if isinstance(shape, Circle):
-            r = float(shape.radius)
-            boxes.append((shape.x - r, shape.y - r, shape.x + r, shape.y + r))
-        else:
-            x0, y0, x1, y1 = shape.bounds
-            boxes.append((float(x0), float(y0), float(x1), float(y1)))
-    return boxes
 
 
 class UnitsController:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsRectItem,
@@ -252,12 +252,30 @@ class BuildingItem(QGraphicsItem):
                 continue
             done.add(id(badge))
             scale = self._scale()
-            boxes = [_nominal(badge, self.mapToScene(to_point(spot)), scale) for spot in spots]
+            boxes = self._spot_boxes(badge, spots, scale)
             mine = self._own_symbols() if len(spots_of) == 1 else []
-            best = first_clear([_ltrb(b) for b in boxes], taken + mine + self._others(boxes[0]))
+            first = _nominal(badge, self.mapToScene(to_point(spots[0])), scale)
+            best = first_clear(boxes, taken + mine + self._others(first))
             if badge.pos() != to_point(spots[best]):
                 badge.setPos(to_point(spots[best]))
-            taken.append(_ltrb(boxes[best]))
+            taken.append(boxes[best])
+
+    def _spot_boxes(self, badge: LabelItem, spots: tuple[tuple[float, float], ...],
+                    scale: float) -> list[Rect]:
+        """Each spot's :func:`_nominal` box of ``badge`` (table inches), mapped in one call.
+
+        The same numbers as mapping the spots one by one: Qt maps a polygon point by point.
+        """
+        box = badge.rect()
+        dx, dy = box.topLeft().x() / scale, box.topLeft().y() / scale
+        width, height = box.width() / scale, box.height() / scale
+        mapped = self.mapToScene(QPolygonF([to_point(spot) for spot in spots]))
+        found: list[Rect] = []
+        for k in range(mapped.size()):
+            at = mapped.at(k)
+            left, top = at.x() + dx, at.y() + dy
+            found.append((left, top, left + width, top + height))
+        return found
 
     def _scale(self) -> float:
         """Screen pixels to the inch at which labels are judged: the view's zoom when shown.

@@ -20,7 +20,7 @@ from shiboken6 import isValid
 from board.document.changes import Change
 from board.document.events import DocumentChange
 from board.document.model import Annotation
-from board.game.core.deploy import deployment_for
+from board.game.core.deploy import Deployment, deployment_for
 from board.game.core.names import Namer
 from board.game.core.targets import FeatureTarget, Target, ZoneTarget, resolve
 from board.game.core.units import display_unit, to_inches
@@ -75,6 +75,7 @@ class MeasureLayer(QObject):
         self.centre_to_centre = False
         self._world: World | None = None
         self._namer: Namer | None = None
+        self._deployment: tuple[tuple[int, int], Deployment] | None = None
         self._positions: dict[str, XY] | None = None
         self._overlays: dict[str, RingOverlay | KeptOverlay] = {}
         document = scene.document
@@ -119,7 +120,19 @@ class MeasureLayer(QObject):
 
     def zones(self, name: str) -> BaseGeometry:
         """The deployment zone called ``name`` on this scenario's map."""
-        return deployment_for(self.scene.document.scenario).zone(name)
+        return self.deployment().zone(name)
+
+    def deployment(self) -> Deployment:
+        """The scenario's deployment, kept until the document changes.
+
+        Which zone each side has can depend on where its models stand: it is worked out
+        again after every edit (a finished drag), never from a drag's preview.
+        """
+        document = self.scene.document
+        key = (document.revision, id(document.scenario))
+        if self._deployment is None or self._deployment[0] != key:
+            self._deployment = (key, deployment_for(document.scenario))
+        return self._deployment[1]
 
     def zone_targets(self) -> list[tuple[str, Target]]:
         """The zones a "within" can be asked against, each with its name for a menu.
@@ -135,7 +148,7 @@ class MeasureLayer(QObject):
                       if isinstance(target, FeatureTarget)]
         names = self.namer()
         try:
-            plan = deployment_for(self.scene.document.scenario)
+            plan = self.deployment()
             found += [(names.zone("deployment", n), ZoneTarget("deployment", n))
                       for n in plan.map.zone_names]
         except (ValueError, KeyError):

@@ -36,12 +36,15 @@ from PySide6.QtGui import (
     QTransform,
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from shiboken6 import isValid
 
 from board.game.core.label_layout import LabelBox, place_labels
 from board.view import style
 from board.view.convert import segments_path
 from board.view.items.obstacles import label_obstacles
 from board.view.items.passive_item import PaintsLabels
+from board.view.measure.held_labels import LaidFor, StillLabels, held_layout
+from board.view.scene import BoardScene
 
 __all__ = ["Area", "Line", "LineBatch", "Label", "Sketch", "OverlayItem", "HALO",
            "LABEL_SLACK_PX", "DENSE_LINES", "label_boxes"]
@@ -160,6 +163,10 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         self.painted_labels: list[QRectF] = []
         self._stale: list[QRectF] = []  # changed labels to repaint after this paint
         self._layout: tuple[object, list[QRectF], list[bool]] = (None, [], [])
+        #: What the kept layout was laid out for: each label's anchor (pixels), text and dy.
+        self._laid_for: list[LaidFor] = []
+        self._waits_for_drag = False  # held its layout: paints again when the drag ends
+        self._still = StillLabels(_draw_kept)  # the labels that stand still in a drag
         self._labels = QRectF()  # where the labels were last painted, item coordinates
         self._pixel = 0.1  # one screen pixel at the last paint, item units
         self._sketch: Sketch | None = None
@@ -276,21 +283,62 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         """The labels' boxes (pixels) and which need a leader line; kept while nothing moved.
 
         ``screen`` is the widget painted on (pixels): labels keep on it where they can.
+        While the select tool drags models the layout is held (:meth:`_held`); once the drag
+        ends the labels are laid out again, exactly as if there had been no drag.
         """
-        obstacles = self._obstacles(anchored, view)
         bounds = None if screen is None else _ltrb(screen)
+        metrics = QFontMetricsF(style.label_font(8.5, bold=True))
+        scene = self.scene()
+        if isinstance(scene, BoardScene) and scene.dragging:
+            return self._held(anchored, metrics, bounds, scene)
+        obstacles = self._obstacles(anchored, view)
         key = ([(round(at.x(), 1), round(at.y(), 1), label.text, label.dy)
                 for at, label in anchored], [tuple(round(v, 1) for v in o) for o in obstacles],
                bounds)
         if key == self._layout[0]:
             return self._layout[1], self._layout[2]
-        metrics = QFontMetricsF(style.label_font(8.5, bold=True))
         placed = place_labels([_request(metrics, at, label) for at, label in anchored],
                               obstacles, bounds=bounds)
         boxes = [QRectF(QPointF(p.rect[0], p.rect[1]), QPointF(p.rect[2], p.rect[3]))
                  for p in placed]
-        self._layout = (key, boxes, [p.leader for p in placed])
+        self._keep_layout(key, anchored, boxes, [p.leader for p in placed])
         return self._layout[1], self._layout[2]
+
+    def _keep_layout(self, key: object, anchored: list[tuple[QPointF, Label]],
+                     boxes: list[QRectF], leaders: list[bool]) -> None:
+        self._layout = (key, boxes, leaders)
+        self._laid_for = [(at.x(), at.y(), label.text, label.dy) for at, label in anchored]
+
+    def _held(self, anchored: list[tuple[QPointF, Label]], metrics: QFontMetricsF,
+              bounds: tuple[float, float, float, float] | None, scene: BoardScene,
+              ) -> tuple[list[QRectF], list[bool]]:
+        """The layout during a drag (:func:`~board.view.measure.held_labels.held_layout`).
+
+        The labels laid out before keep their boxes, moved with their anchors; new ones are
+        laid out around them. Once the drag ends the item is painted and laid out again.
+        """
+        def place(new: list[int], kept: list[QRectF]) -> list[tuple[QRectF, bool]]:
+            placed = place_labels([_request(metrics, *anchored[k]) for k in new],
+                                  [_ltrb(box) for box in kept], bounds=bounds)
+            return [(QRectF(QPointF(p.rect[0], p.rect[1]), QPointF(p.rect[2], p.rect[3])),
+                     p.leader) for p in placed]
+
+        boxes, leaders = held_layout(self._laid_for, self._layout[1], self._layout[2],
+                                     anchored, place)
+        if not self._waits_for_drag:
+            self._waits_for_drag = True
+            scene.when_drag_ends(self._after_drag)
+        self._keep_layout(None, anchored, boxes, leaders)  # no key: laid out again at rest
+        return boxes, leaders
+
+    def _after_drag(self) -> None:
+        """The drag is over: paint again, laying the labels out among the board's items."""
+        if not isValid(self):
+            return
+        self._waits_for_drag = False
+        self._still.clear()
+        if self.scene() is not None:
+            self.update()
 
     def paint(  # noqa: D102 - Qt override
         self, painter: QPainter, option: QStyleOptionGraphicsItem,
@@ -314,11 +362,22 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         exposed = transform.mapRect(option.exposedRect.translated(-sketch.offset))
         screen = QRectF(widget.rect()) if widget is not None else None
         laid, leaders = self._lay_out(anchored, view, screen)
-        _draw_leaders(painter, anchored, laid, leaders)
-        boxes = _draw_labels(painter, anchored, laid,
-                             exposed.adjusted(-2.0, -2.0, 2.0, 2.0), kept=widget is not None)
+        if self._waits_for_drag and widget is not None:  # held in a drag: see held_labels
+            self._still.paint(painter, anchored, laid, leaders, exposed.adjusted(-2, -2, 2, 2))
+            boxes = [(box, label) for box, (_, label) in zip(laid, anchored, strict=True)]
+        else:
+            _draw_leaders(painter, anchored, laid, leaders)
+            boxes = _draw_labels(painter, anchored, laid,
+                                 exposed.adjusted(-2.0, -2.0, 2.0, 2.0), kept=widget is not None)
         painter.restore()
         self._take_labels(boxes, painter, option.exposedRect)
+
+
+def _draw_kept(painter: QPainter, labels: list[tuple[QPointF, Label]], boxes: list[QRectF],
+               leaders: list[bool]) -> None:
+    """Leader lines, then the labels from their kept pictures (on screen)."""
+    _draw_leaders(painter, labels, boxes, leaders)
+    _draw_labels(painter, labels, boxes, kept=True)
 
 
 def _ltrb(rect: QRectF) -> tuple[float, float, float, float]:

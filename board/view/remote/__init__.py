@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from board.document.changes import UNSET, Change
-from board.shared.binder import agree_key
 from board.view.commands import ApplyChangeCommand
 from board.view.remote.controller import RemoteController
 from board.view.remote.dialogs import HostDialog, JoinDialog, show_link
@@ -70,6 +69,8 @@ def agree_to_share(window: MainWindow, remote: RemoteController, on: bool) -> No
     if remote.session is None:
         window.statusBar().showMessage("Shared control is for a shared game", 4000)
         return
+    from board.shared.binder import agree_key  # the network stack, once playing (see _board)
+
     key = agree_key(remote.session.board.side)
     change = Change(options={key: True if on else UNSET})
     window.undo_stack.push(ApplyChangeCommand(window.document, change,

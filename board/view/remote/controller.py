@@ -15,15 +15,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import pycrdt
 from PySide6.QtCore import QCoreApplication, QObject, QPointF, QTimer, Signal
 
-from board.shared.binder import SharedScenario
-from board.shared.hosting import BackgroundServer
-from board.shared.session import GameSession
 from board.view.remote.presence import PresenceItem
 
 if TYPE_CHECKING:
+    from board.shared.binder import SharedScenario
+    from board.shared.hosting import BackgroundServer
+    from board.shared.session import GameSession
     from board.view.window import MainWindow
 
 __all__ = ["RemoteController", "PRESENCE_EVERY_MS"]
@@ -75,6 +74,15 @@ class RemoteController(QObject):
         self._posted.emit(function)
 
     def _board(self, name: str, side: str) -> SharedScenario:
+        """The shared document of this board.
+
+        The network stack is imported here, not with the module: for start-up time and
+        memory, a board that never plays remotely never loads it (some 35 MB).
+        """
+        import pycrdt
+
+        from board.shared.binder import SharedScenario
+
         board = SharedScenario(self.window.document, pycrdt.Doc(), name, side,
                                self.window.scene.datasheets, autoflush=False)
         board.refused.connect(self._on_refused)
@@ -86,6 +94,8 @@ class RemoteController(QObject):
     # -- host, join, leave ------------------------------------------------------------------
     def host(self, name: str, side: str, port: int, data: Path, room: str | None = None) -> str:
         """Serve rooms on 127.0.0.1:``port`` and share this board; return the join link."""
+        from board.shared.hosting import BackgroundServer  # see _board
+
         self.leave()
         self.server = BackgroundServer(data, port)
         self.server.start()
@@ -120,6 +130,8 @@ class RemoteController(QObject):
         self.window.undo_stack.clear()  # the board is the shared game's now
 
     def _start(self, board: SharedScenario, link: str, host: bool) -> None:
+        from board.shared.session import GameSession  # see _board
+
         session = GameSession(board, link, post=self._post, on_status=self._on_status,
                               on_presence=self._on_presence)
         session.start(host=host)

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
 )
 
 from board.document.model import Scenario
-from board.shared.serve_cli import DEFAULT_PORT, default_data_dir
 
 __all__ = ["HostChoice", "JoinChoice", "HostDialog", "JoinDialog", "show_link", "side_in_link"]
 
@@ -75,6 +74,8 @@ class HostDialog(_PlayerForm):
     """Host game…: the player, the side, the port the room server listens on."""
 
     def __init__(self, scenario: Scenario, parent: QWidget | None = None) -> None:
+        from board.shared.serve_cli import DEFAULT_PORT  # the server, when asked to host
+
         super().__init__("Host game", [(s.id, s.name) for s in scenario.sides], parent)
         self.port = QSpinBox()
         self.port.setRange(1024, 65535)
@@ -84,6 +85,8 @@ class HostDialog(_PlayerForm):
 
     def choice(self) -> HostChoice:
         """What the dialog holds."""
+        from board.shared.serve_cli import default_data_dir  # see __init__
+
         return HostChoice(self.name.text().strip() or "Host", str(self.side.currentData()),
                           self.port.value(), default_data_dir())
 

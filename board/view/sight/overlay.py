@@ -1,4 +1,8 @@
-"""The line-of-sight picture: rays (clear green, blocked red), per-model and facing labels.
+"""The line-of-sight picture: rays (clear green, partly hidden amber, blocked red), labels.
+
+Each ray stands for one strip of the target's width and is coloured by the exact hidden share
+of that strip (:attr:`geometry.sight.Ray.hidden`): a model behind a wall lower than the eye
+and itself is drawn with amber rays (the lower part of each strip hidden), never clear ones.
 
 :class:`SightOverlay` holds the shooter and the target the tool picked and the last
 :class:`~board.game.sight.SightReading`. It reads again when they change or the document
@@ -35,8 +39,8 @@ from board.view.measure.overlay_item import Label, LineBatch, OverlayItem, Sketc
 from board.view.scene import BoardScene
 from board.view.sight.rays import RayLines
 
-__all__ = ["CLEAR", "BLOCKED", "ROOM_PX", "PREVIEW_EVERY_S", "REST_S", "SightOverlay",
-           "sight_sketch", "moved_reading"]
+__all__ = ["CLEAR", "PARTLY", "BLOCKED", "ray_colour", "ROOM_PX", "PREVIEW_EVERY_S", "REST_S",
+           "SightOverlay", "sight_sketch", "moved_reading"]
 
 #: Room kept around the rays and eyes for the pens, screen pixels. The labels need none: the
 #: item keeps where it painted them (see :class:`OverlayItem`). 200 px here made most of the
@@ -54,7 +58,13 @@ REST_S = 0.06
 XY = tuple[float, float]
 
 CLEAR = QColor("#66bb6a")
+PARTLY = QColor("#ffa000")
 BLOCKED = QColor("#e53935")
+
+
+def ray_colour(ray: Ray) -> QColor:
+    """Red if the ray's strip is hidden whole, amber if part of it is, else green."""
+    return BLOCKED if ray.blocked else PARTLY if ray.partly else CLEAR
 COVER = QColor(150, 90, 0, 220)
 OPEN = QColor(30, 110, 40, 220)
 BORDERLINE_COLOUR = QColor(90, 90, 90, 220)
@@ -74,11 +84,12 @@ def _label_for(visible: float, cover: bool | None,
 
 def sight_sketch(reading: SightReading, centres: dict[str, tuple[float, float]]) -> Sketch:
     """The picture of ``reading``; ``centres`` places each target model's label."""
-    groups: dict[bool, list[tuple[float, float, float, float]]] = {}
+    groups: dict[int, tuple[QColor, list[tuple[float, float, float, float]]]] = {}
     for ray in reading.rays:
-        groups.setdefault(ray.blocked, []).append((*ray.start, *ray.end))
-    batches = [LineBatch(BLOCKED if blocked else CLEAR, np.array(rows, dtype=float))
-               for blocked, rows in groups.items()]
+        colour = ray_colour(ray)
+        groups.setdefault(colour.rgba(), (colour, []))[1].append((*ray.start, *ray.end))
+    batches = [LineBatch(colour, np.array(rows, dtype=float))
+               for colour, rows in groups.values()]
     return Sketch(labels=_labels(reading, centres), batches=batches)
 
 
@@ -125,10 +136,11 @@ def moved_reading(reading: SightReading, eye_owner: dict[XY, str],
         return shift(point, eye_owner.get(point, ""))
 
     models = tuple(dataclasses.replace(
-        m, rays=tuple(Ray(eye(r.start), shift(r.end, m.model_id), r.blocked) for r in m.rays))
+        m, rays=tuple(dataclasses.replace(r, start=eye(r.start), end=shift(r.end, m.model_id))
+                      for r in m.rays))
         for m in reading.models)
     facings = tuple(dataclasses.replace(
-        f, rays=tuple(Ray(eye(r.start), r.end, r.blocked) for r in f.rays))
+        f, rays=tuple(dataclasses.replace(r, start=eye(r.start)) for r in f.rays))
         for f in reading.facings)
     return dataclasses.replace(reading, models=models, facings=facings,
                                eyes=tuple(eye(e) for e in reading.eyes))
@@ -149,7 +161,7 @@ class _Preview:
         """The reading drawn moved: what ``sight_sketch`` draws of ``moved_reading``."""
         if self.rays is None:
             self.rays = RayLines(self.reading, self.eye_owner, sorted(self.stood), CLEAR,
-                                 BLOCKED)
+                                 BLOCKED, PARTLY)
         eyes = tuple((x + moved.get(self.eye_owner.get((x, y), ""), (0.0, 0.0))[0],
                       y + moved.get(self.eye_owner.get((x, y), ""), (0.0, 0.0))[1])
                      for x, y in self.reading.eyes[:1])

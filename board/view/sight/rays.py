@@ -28,7 +28,7 @@ class RayLines:
     """
 
     def __init__(self, reading: SightReading, eye_owner: dict[XY, str], owners: list[str],
-                 clear: QColor, blocked: QColor) -> None:
+                 clear: QColor, blocked: QColor, partly: QColor | None = None) -> None:
         index = {model_id: k for k, model_id in enumerate(owners)}
         none = len(owners)  # the row of no shift
         starts, ends, by_start, by_end, colours = [], [], [], [], list[QColor]()
@@ -39,7 +39,8 @@ class RayLines:
             ends.append(ray.end)
             by_start.append(index.get(eye_owner.get(ray.start, ""), none))
             by_end.append(index.get(model_id, none))
-            colours.append(blocked if ray.blocked else clear)
+            colours.append(blocked if ray.blocked else
+                           partly if partly is not None and ray.partly else clear)
         self.starts = np.array(starts, dtype=float).reshape(-1, 2)
         self.ends = np.array(ends, dtype=float).reshape(-1, 2)
         self.by_start = np.array(by_start, dtype=np.intp)

@@ -1,0 +1,126 @@
+"""An overlay holds its label layout while models are dragged, and lays it out exactly at rest.
+
+During a drag an overlay's labels keep the boxes they had, moved with their anchors, and are
+not laid out among the board's items on every move (board/view/measure/held_labels.py). Once
+the drag ends every label must be exactly where a fresh layout puts it: the same boxes as
+before a drag released where it started, and the same boxes as a new window showing the
+dragged result.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, QSettings
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+import board.view.measure.overlay_item as overlay_item
+from board.document.model import Scenario
+from board.game.core.shooters import Shooter, ShooterKind
+from board.game.core.targets import UnitTarget
+from board.view.window import MainWindow
+from tests.board.qt_helpers import Left
+from tests.board.test_backdrop import Shift, crowded
+
+SHOOTER, TARGET = "unit-7", "unit-2"
+
+
+def open_board(qtbot, library, tmp_path, scenario: Scenario, name: str) -> MainWindow:
+    settings = QSettings(str(tmp_path / f"{name}.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(library, settings)
+    win.files.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    win.show_scenario(scenario)
+    win.resize(1200, 850)
+    win.show()
+    qtbot.waitExposed(win)
+    win.view.fit_table()
+    win.shooting.sight.set(Shooter(ShooterKind.UNIT, SHOOTER), UnitTarget(TARGET))
+    assert win.shooting.sight.reading is not None
+    settle(win)
+    return win
+
+
+def settle(win: MainWindow) -> None:
+    """Paint until the labels painted outside the first paint's part are painted too."""
+    for _ in range(3):
+        win.view.viewport().repaint()
+        QApplication.processEvents()
+
+
+def boxes(win: MainWindow) -> list[tuple[tuple[float, float, float, float], str]]:
+    """Where the line of sight's labels were painted (scene inches), with their texts."""
+    item = win.shooting.sight.item
+    return sorted((box, text) for box, text, _ in item._boxes)  # noqa: SLF001
+
+
+@pytest.fixture
+def board(qtbot, library, tmp_path):
+    return open_board(qtbot, library, tmp_path, crowded(library), "board")
+
+
+def test_a_drag_holds_the_layout_and_the_rest_lays_it_out_as_before(board, monkeypatch):
+    before = boxes(board)
+    assert len(before) > 5  # a label per target model and the shooter's name
+    looked = []
+    real = overlay_item.label_obstacles
+    monkeypatch.setattr(overlay_item, "label_obstacles",
+                        lambda *args, **kwargs: looked.append(1) or real(*args, **kwargs))
+    model = board.document.scenario.model("u7-0")[1]
+    at = board.view.mapFromScene(QPointF(model.x, model.y))
+    viewport = board.view.viewport()
+    QTest.mousePress(viewport, Left, Shift, at)
+    for k in range(1, 8):
+        QTest.mouseMove(viewport, at + QPoint(2 * k, 9 * k))
+        settle(board)
+    assert board.scene.dragging
+    assert looked == []  # held: the board's items were not looked at on any move
+    still = board.shooting.sight.item._still  # noqa: SLF001
+    assert still.drawn >= 1  # the target models' labels, drawn from one picture
+    QTest.mouseRelease(viewport, Left, Shift, at)  # back where it started: no edit
+    settle(board)
+    assert not board.scene.dragging
+    assert looked  # at rest: laid out among the board's items again
+    assert boxes(board) == before
+
+
+def test_after_a_drag_the_labels_are_where_a_fresh_window_puts_them(board, qtbot, library,
+                                                                     tmp_path):
+    model = board.document.scenario.model("u7-0")[1]
+    start = (model.x, model.y)
+    at = board.view.mapFromScene(QPointF(*start))
+    viewport = board.view.viewport()
+    QTest.mousePress(viewport, Left, Shift, at)
+    for k in range(1, 8):
+        QTest.mouseMove(viewport, at + QPoint(2 * k, 9 * k))
+        settle(board)
+    QTest.mouseRelease(viewport, Left, Shift, at + QPoint(14, 63))
+    settle(board)
+    moved = board.document.scenario.model("u7-0")[1]
+    assert (moved.x, moved.y) != start
+    fresh = open_board(qtbot, library, tmp_path, board.document.scenario, "fresh")
+    fresh.scene.select_unit_of("u7-0")  # as the drag left it: selected, its name shown
+    settle(fresh)
+    assert fresh.scene.selected_model_ids() == board.scene.selected_model_ids()
+    assert boxes(board) == boxes(fresh)
+    assert board.shooting.sight.reading == fresh.shooting.sight.reading
+
+
+def test_on_a_small_board_the_end_of_a_drag_lays_the_labels_out_again(window, qtbot):
+    """No picture under the drag (too few items): the overlay asks for its own repaint."""
+    sight = window.shooting.sight
+    sight.set(Shooter(ShooterKind.UNIT, "red-tac"), UnitTarget("blue-guard"))
+    window.scene.select_unit_of("r0")  # as the press will: its name shown
+    settle(window)
+    before = boxes(window)
+    r0 = window.document.scenario.model("r0")[1]
+    at = window.view.mapFromScene(QPointF(r0.x, r0.y))
+    viewport = window.view.viewport()
+    QTest.mousePress(viewport, Left, Shift, at)
+    for k in range(1, 6):
+        QTest.mouseMove(viewport, at + QPoint(12 * k, 3 * k))
+        settle(window)
+    assert not window.view.backdrop.active
+    assert boxes(window) != before  # the shooter's name went with the drag
+    QTest.mouseRelease(viewport, Left, Shift, at)  # back where it started: no edit
+    qtbot.waitUntil(lambda: boxes(window) == before, timeout=3000)
