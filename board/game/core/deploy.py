@@ -125,8 +125,9 @@ def _by_where_they_stand(scenario: Scenario, plan: DeploymentMap, sides: list[st
     """Give each side a zone, most model centres inside first; listed order on a tie."""
     if len(sides) > len(names):
         return {side: names[k % len(names)] for k, side in enumerate(sides)}
-    centres = {side: shapely.points([(m.x, m.y) for u in scenario.units
-                                     if u.side == side and u.on_table for m in u.models])
+    centres = {side: shapely.points(np.array([(m.x, m.y) for u in scenario.units
+                                              if u.side == side and u.on_table
+                                              for m in u.models], dtype=float).reshape(-1, 2))
                for side in sides}
     inside = {(side, name): _covered(plan.zone(name), centres[side])
               for side in sides for name in names}
