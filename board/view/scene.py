@@ -220,7 +220,7 @@ class BoardScene(SceneItems):
 
         claims = after_drag(self.document.scenario, self.datasheets, self.world(), old_models,
                             new_models, bool(new_pieces),
-                            self.make_dice() if self.make_dice is not None else None)
+                            make() if (make := getattr(self, "make_dice", None)) else None)
         if claims is not None:  # battlements: the terrain test rolled, an unclaimed one claimed
             parts.append(commands.ApplyChangeCommand(self.document, claims, "Claim"))
         self._push_as_one(parts, "Move selection")
