@@ -208,6 +208,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # the board cannot show it: one line, one box, status 2
         _refuse(path, error, show_box=True)
         return 2
+    screen = QApplication.primaryScreen()
+    if screen is not None:  # a laptop's 1280×800: the window opens inside the screen
+        window.resize(window.size().boundedTo(screen.availableGeometry().size()))
     window.show()
     QTimer.singleShot(0, window.view.fit_table)  # once the window has its real size
     after_first_paint(window.view.viewport(), lambda: _give_tools(window))

@@ -36,6 +36,7 @@
 
 from __future__ import annotations
 
+import math
 import uuid
 from collections.abc import Mapping
 from contextlib import contextmanager
@@ -43,13 +44,13 @@ from typing import Any
 
 import pycrdt
 
-from board.document.changes import Change, apply_change
+from board.document.changes import UNSET, Change, apply_change
 from board.document.datasheet import Datasheet
 from board.document.edits import ScenarioDocument, Signal
 from board.document.errors import ScenarioError
 from board.document.events import DocumentChange
 from board.document.io import scenario_from_dict
-from board.document.model import LogEntry
+from board.document.model import LogEntry, Scenario
 from board.shared.dice import (
     FairDiceError,
     FairRoll,
@@ -59,15 +60,25 @@ from board.shared.dice import (
     proof_key,
     proofs_from_options,
 )
-from board.shared.incoming import RemoteRefused, Touched, candidate, remote_change, remote_moves
+from board.shared.incoming import (
+    Moves,
+    RemoteRefused,
+    Touched,
+    candidate,
+    foreign_moves,
+    remote_change,
+    remote_moves,
+)
 from board.shared.outgoing import Dirty, Outbox, entry_text
 from board.shared.ydoc import (
     HEAD_KEY,
+    pos_text,
     read_data,
     read_fair_rolls,
     read_log,
     read_position,
     roots,
+    text,
     write_all,
 )
 
@@ -118,15 +129,38 @@ class SharedScenario:
         self._receiving: Touched | None = None
         self._secrets: dict[str, str] = {}
         self._seeds: dict[str, int] = {}
+        #: How many times the board took the Yjs document's whole scenario (:meth:`adopt`).
+        self.adoptions = 0
         self._connect()
 
     # -- wiring -----------------------------------------------------------------------------
     def _connect(self) -> None:
         self.document.changed.connect(self._on_change)
         self._subscriptions = [self.doc.observe(self._on_transaction)]
-        for name, root in self.r.maps().items():
-            self._subscriptions.append(root.observe(self._noter(name)))
-        self._subscriptions.append(self.r.log.observe(self._on_log_event))
+        self._observe_roots()
+
+    def close(self) -> None:
+        """Let go of the scenario document and the Yjs document (the game was left).
+
+        The scenario document's edits are no longer noted: a board that left the game works
+        as a single-seat board again, at no cost.
+        """
+        self.document.changed.disconnect(self._on_change)
+        self._unobserve_roots()
+        for subscription in self._subscriptions:
+            self.doc.unobserve(subscription)
+        self._subscriptions = []
+
+    def _observe_roots(self) -> None:
+        """Note the keys each remote transaction touches, root by root."""
+        self._root_subscriptions: list[tuple[Any, Any]] = [
+            (root, root.observe(self._noter(name))) for name, root in self.r.maps().items()]
+        self._root_subscriptions.append((self.r.log, self.r.log.observe(self._on_log_event)))
+
+    def _unobserve_roots(self) -> None:
+        for root, subscription in self._root_subscriptions:
+            root.unobserve(subscription)
+        self._root_subscriptions = []
 
     def _noter(self, name: str) -> Any:
         def note(event: Any) -> None:
@@ -196,6 +230,7 @@ class SharedScenario:
 
     def adopt(self) -> None:
         """Replace the local scenario with the one the Yjs document holds (a joining player)."""
+        self.adoptions += 1
         try:
             scenario = scenario_from_dict(read_data(self.r), self.library)
         except (ValueError, ScenarioError) as exc:
@@ -268,6 +303,9 @@ class SharedScenario:
     def receive(self, update: bytes) -> None:
         """Apply another player's update: to the Yjs document, then checked to the board."""
         self.flush()
+        if not self.has_scenario:
+            self._load(update)
+            return
         touched = Touched()
         self._receiving = touched
         try:
@@ -284,6 +322,26 @@ class SharedScenario:
             rolls = {key.split("/", 1)[0] for key in touched.of("dice")}
             self._answer_dice(rolls - set(self._seeds))
 
+    def _load(self, update: bytes) -> None:
+        """The room's whole game at once (a join): one document load, then one check.
+
+        No key is noted as it comes in (a long game's state has tens of thousands): the
+        scenario is read whole and checked as a file is (:meth:`adopt`); then the dice
+        exchanges still open are answered.
+        """
+        self._unobserve_roots()
+        self._receiving = Touched()  # not this player's edit: nothing goes out
+        try:
+            self.doc.apply_update(update)
+        finally:
+            self._receiving = None
+            self._observe_roots()
+        if not self.has_scenario:
+            return  # an empty room, or not the game yet
+        self.adopt()
+        open_rolls = {str(key).split("/", 1)[0] for key in self.r.dice.keys()}
+        self._answer_dice(open_rolls - set(self._seeds))
+
     def _apply(self, touched: Touched) -> None:
         scenario = self.document.scenario
         try:
@@ -296,6 +354,9 @@ class SharedScenario:
         except RemoteRefused as exc:
             self.refused.emit(f"refused a change from the other player: {exc}")
             return
+        if change is not None:
+            refused += self._keep_my_control(change)
+        refused += self._keep_my_models(scenario, change, (moves, turns))
         with self._quiet():
             if change is not None and not change.empty:
                 apply_change(self.document, change)
@@ -308,6 +369,91 @@ class SharedScenario:
         for message in refused:
             self.refused.emit(f"refused a change from the other player: {message}")
         self.remote_applied.emit()
+
+    def live_moves(self, drag: object) -> dict[str, tuple[float, float]]:
+        """What the other player's drag in progress may show here: model id → ``(x, y)``.
+
+        ``drag`` is what their presence says they are dragging (model id → ``[x, y]``): the
+        items follow it on this board while the document does not change (the drag becomes
+        an edit on release, which arrives as one). Kept: models on the table, at finite
+        places, of a side the other player controls (not this board's side unless shared
+        control is on); anything else is left out.
+        """
+        if not isinstance(drag, Mapping) or not drag:
+            return {}
+        scenario = self.document.scenario
+        mine_too = shared_control(scenario.options, [s.id for s in scenario.sides])
+        wanted = {str(k) for k in drag}
+        units = {m.id: u for u in scenario.units if u.on_table and (mine_too or u.side != self.side)
+                 for m in u.models if m.id in wanted}
+        shown: dict[str, tuple[float, float]] = {}
+        for model_id, at in drag.items():
+            if str(model_id) not in units or not isinstance(at, list | tuple) or len(at) != 2:
+                continue
+            x, y = at
+            if (isinstance(x, int | float) and isinstance(y, int | float)
+                    and not isinstance(x, bool) and not isinstance(y, bool)
+                    and math.isfinite(x) and math.isfinite(y)):
+                shown[str(model_id)] = (float(x), float(y))
+        return shown
+
+    def _keep_my_control(self, change: Change) -> list[str]:
+        """Only this board's player agrees to shared control for its side (or sets it for all).
+
+        The other player's setting of either is taken out of ``change`` and the shared
+        document is given this board's value back; returns the refusal's message.
+        """
+        mine = [key for key in (SHARED_CONTROL, agree_key(self.side)) if key in change.options]
+        if not mine:
+            return []
+        options = self.document.scenario.options
+        with self.doc.transaction(origin=self.player):
+            for key in mine:
+                del change.options[key]
+                if key in options:
+                    self.r.options[key] = text(options[key])
+                elif key in self.r.options:
+                    del self.r.options[key]
+        return [f"the other player may not set {', '.join(mine)}: only {self.player} agrees "
+                f"to shared control for {self.side}; put back"]
+
+    def _remote_control(self, change: Change | None) -> bool:
+        """Whether shared control is on once ``change`` is taken (the other side may agree)."""
+        scenario = self.document.scenario
+        options = dict(scenario.options)
+        for key, value in (change.options.items() if change is not None else ()):
+            if value is UNSET:
+                options.pop(key, None)
+            else:
+                options[key] = value
+        return shared_control(options, [s.id for s in scenario.sides])
+
+    def _keep_my_models(self, scenario: Scenario, change: Change | None, moves: Moves,
+                        ) -> list[str]:
+        """Take out of a remote change the moves of this side's models (without shared control).
+
+        The other player controls the other sides' models only. What they moved of this
+        side's stays where this board has it, and the shared document is told so (this
+        board writes the positions back, as their owner); returns the refusal's message.
+        """
+        found = foreign_moves(scenario, change, moves, self.side)
+        if not found or self._remote_control(change):
+            return []
+        positions, turns = moves
+        for model_id in found:
+            positions.pop(model_id, None)
+            turns.pop(model_id, None)
+        if change is not None:
+            for unit_id in {scenario.model(m)[0].id for m in found}:
+                change.units.pop(unit_id, None)
+                change.unit_index.pop(unit_id, None)
+        with self.doc.transaction(origin=self.player):
+            for model_id in sorted(found):
+                model = scenario.model(model_id)[1]
+                self.r.pos[model_id] = pos_text(model.x, model.y, model.facing)
+        names = ", ".join(sorted(set(found.values())))
+        return [f"{names}: a model of {self.side} moved by the other player, who controls "
+                f"only their own side (shared control is off); put back"]
 
     # -- fair dice --------------------------------------------------------------------------
     def request_seed(self, purpose: str) -> str:

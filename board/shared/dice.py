@@ -69,12 +69,11 @@ def make_secret() -> str:
 
 
 def _hash(*parts: str) -> bytes:
-    digest = hashlib.sha256(_DOMAIN)
+    blob = [_DOMAIN]
     for part in parts:
         data = part.encode("utf-8")
-        digest.update(len(data).to_bytes(4, "big"))  # no two part lists hash alike
-        digest.update(data)
-    return digest.digest()
+        blob += (len(data).to_bytes(4, "big"), data)  # no two part lists hash alike
+    return hashlib.sha256(b"".join(blob)).digest()
 
 
 def commitment(roll_id: str, player: str, secret: str) -> str:

@@ -13,6 +13,7 @@ reason, and the local board keeps its last valid state. The items that pass beco
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -22,14 +23,14 @@ from board.document.changes import UNSET, Change
 from board.document.datasheet import Datasheet
 from board.document.errors import ScenarioError
 from board.document.io import scenario_from_dict
-from board.document.model import LogEntry, Scenario
+from board.document.model import LogEntry, Scenario, Unit
 from board.document.scenario_json import write_scenario
 from board.shared.dice import is_proof_key
 from board.shared.ydoc import Roots, ordered_at, plain, read_log, read_position
 
 __all__ = [
     "Touched", "Moves", "remote_moves", "remote_change", "RemoteRefused", "candidate",
-    "shared_log",
+    "shared_log", "foreign_moves",
 ]
 
 Moves = tuple[dict[str, tuple[float, float]], dict[str, float]]
@@ -189,6 +190,7 @@ def candidate(r: Roots, scenario: Scenario, touched: Touched,
                                  touched.of("pieces"))
         data["annotations"] = _merge(data["annotations"], ordered_at(plain(r.notes).items()),
                                      touched.of("notes"))
+        data["options"] = dict(data["options"])  # the file's writer shares the live dict
         _options(r, touched, data["options"])
         if touched.log:
             tail = shared_log(r, scenario.log)
@@ -244,3 +246,50 @@ def _swap_listed(local: list[Any], new: list[Any], touched: set[str], out: dict[
     for item_id in touched - {item.id for item in new}:
         if item_id in mine:
             out[item_id] = None
+
+
+def _placeless(unit: Unit) -> Unit:
+    """The unit with every model at the origin, facing 0: what is left when moves are taken out."""
+    return dataclasses.replace(unit, models=[dataclasses.replace(m, x=0.0, y=0.0, facing=0.0)
+                                             for m in unit.models])
+
+
+def foreign_moves(local: Scenario, change: Change | None, moves: Moves,
+                  side: str) -> dict[str, str]:
+    """The models of ``side`` standing on the table that a remote change moves or turns.
+
+    A remote player controls the other sides' models, not ``side``'s (the receiving board's):
+    a change that moves or turns one of them, by its position alone or by a new version of its
+    unit that differs only in where its models stand, is a move only ``side``'s player may
+    make. A unit whose record changes otherwise (it disembarks, loses models, is claimed by a
+    rule) moves with that change. Returns model id → its unit's name.
+
+    >>> from board.document.model import Base, Model, Side, TroopType, Unit
+    >>> red = Unit("u1", "Squad", "red", TroopType.INFANTRY, [Model("m1", Base.round_mm(32), 5, 5)])
+    >>> scenario = Scenario(sides=[Side("red", "Red", "#c03030")], units=[red])
+    >>> foreign_moves(scenario, None, ({"m1": (6.0, 5.0)}, {}), "red")
+    {'m1': 'Squad'}
+    >>> foreign_moves(scenario, None, ({"m1": (6.0, 5.0)}, {}), "blue")
+    {}
+    """
+    positions, turns = moves
+    found: dict[str, str] = {}
+    units = change.units if change is not None else {}
+    if not (positions or turns or units):
+        return found
+    where = {m.id: u for u in local.units if u.side == side and u.on_table for m in u.models}
+    for model_id in (*positions, *turns):
+        unit = where.get(model_id)
+        if unit is not None:
+            found[model_id] = unit.name
+    local_units = {u.id: u for u in local.units}
+    for unit_id, new in units.items():
+        old = local_units.get(unit_id)
+        if (new is None or old is None or old.side != side or not old.on_table
+                or not new.on_table or _placeless(old) != _placeless(new)):
+            continue
+        before = {m.id: (m.x, m.y, m.facing) for m in old.models}
+        for model in new.models:
+            if before.get(model.id) != (model.x, model.y, model.facing):
+                found[model.id] = old.name
+    return found

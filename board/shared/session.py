@@ -69,11 +69,13 @@ class GameSession:
                 self.stop()
                 raise SyncTimeout(f"no answer from {self.link.split('?')[0]} in {timeout:g} s")
             time.sleep(0.01)
-        self.pump()
+        adoptions = self.board.adoptions
+        self.pump()  # the room's game, if it has one, is taken here (one document load)
         if host and not self.board.has_scenario:
             self.board.publish()
         elif self.board.has_scenario:
-            self.board.adopt()  # the room's game (a host back in a room takes it up again)
+            if self.board.adoptions == adoptions:
+                self.board.adopt()  # the room's game (a host back in a room takes it up again)
         else:
             self.stop()
             raise SyncTimeout("the room has no game yet: the host has not shared one")
@@ -94,6 +96,7 @@ class GameSession:
         self.wire.set_presence(state)
 
     def stop(self) -> None:
-        """Leave the room."""
+        """Leave the room (the board stays as it is, no longer bound to the room)."""
         self.board.outgoing.disconnect(self.wire.send)
         self.wire.stop()
+        self.board.close()

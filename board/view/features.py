@@ -69,6 +69,10 @@ from board.view.editors import sides, units  # noqa: E402 - registers below
 
 FEATURES += [units.install, own_buildings.install, sides.install]
 
+from board.view import dock_layout  # noqa: E402 - after every dock is added
+
+FEATURES += [dock_layout.install]
+
 from board.view import help as help_menu  # noqa: E402 - last: it reads every other action
 
 FEATURES += [help_menu.install]

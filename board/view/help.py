@@ -42,7 +42,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 GEOMETRY_KEY = "window/geometry"
 STATE_KEY = "window/state"
 #: Bumped when the docks change, so an old saved layout is not forced on new docks.
-STATE_VERSION = 1
+STATE_VERSION = 2  # 2: the docks fit 1280×800 (board.view.dock_layout)
 
 ABOUT = ("<b>battleboard</b><br>A true-scale virtual battlefield board for tabletop wargames "
          "(Warhammer 40,000, Horus Heresy, Epic 40,000, Warhammer Fantasy) that knows the rules "

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from board.document.datasheet import Datasheet
 from board.document.datasheets import PART_TAG, DatasheetLibrary
 from board.document.model import Base, Scenario, TroopType
+from board.view.dock_layout import scrolling
 
 __all__ = ["UnitSpec", "PaletteDock", "BASE_CHOICES", "offered_datasheets"]
 
@@ -96,7 +97,7 @@ class PaletteDock(QDockWidget):
         self.delete_button.clicked.connect(self.delete_selected.emit)
         layout.addWidget(self.delete_button)
         layout.addStretch(1)
-        self.setWidget(body)
+        self.setWidget(scrolling(body, self))
 
     # -- filling ------------------------------------------------------------------------
     def set_datasheets(self, sheets: list[Datasheet]) -> None:

@@ -53,6 +53,10 @@ class BoardScene(SceneItems):
 
     #: While a drag goes on: how far and which way (empty when it ends).
     drag_moved = Signal(str)
+    #: A drag's items were just moved to follow the mouse (before ``drag_moved``: what must
+    #: leave at once, such as a shared game's presence, goes before the overlays' work). It
+    #: carries the dragged models' ids (a mapping whose keys are the ids; read, never kept).
+    drag_previewed = Signal(object)
     #: The active tool changed (the new tool).
     tool_changed = Signal(object)
 

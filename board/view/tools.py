@@ -143,6 +143,7 @@ class SelectTool(Tool):
             for item, z in self._raised:
                 item.setZValue(z + DRAGGED_RAISE)
         self._preview(dx, dy)
+        self.scene.drag_previewed.emit(self._models)
         self.scene.drag_moved.emit(self._feedback(dx, dy))
         return True
 

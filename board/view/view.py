@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from board.view.backdrop import Backdrop
 from board.view.context_menu import building_menu
+from board.view.items.legibility import Legibility
 from board.view.scene import BoardScene
 
 __all__ = ["BoardView", "ZOOM_STEP", "MIN_SCALE", "MAX_SCALE"]
@@ -51,6 +52,8 @@ class BoardView(QGraphicsView):
         #: While models are dragged, the rest of the board drawn from one picture.
         self.backdrop = Backdrop(self)
         scene.drag_moved.connect(self.backdrop.on_drag_moved)
+        #: Zoomed out, the less important labels shorten or hide rather than overlap.
+        self.legibility = Legibility(self)
 
     def board_scene(self) -> BoardScene:
         """Return the scene shown."""

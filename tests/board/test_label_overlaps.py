@@ -19,10 +19,12 @@ from tests.board.qt_helpers import click, drag
 
 
 def settle(qtbot, window) -> None:
-    """Paint until the deferred label placements have run and painted again."""
+    """Paint until the deferred label placements and the legibility pass have run."""
     for _ in range(3):
         window.grab()
         qtbot.wait(20)
+        qtbot.waitUntil(lambda: not window.view.legibility.pending, timeout=3000)
+    window.grab()
 
 
 @pytest.fixture

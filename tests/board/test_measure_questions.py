@@ -48,9 +48,9 @@ def hull_corners(x: float, y: float, length: float, width: float) -> list[tuple[
     return [(x + dx, y + dy) for dx in (-width / 2, width / 2) for dy in (-length / 2, length / 2)]
 
 
-@pytest.fixture
-def demo(qtbot, library, tmp_path):
-    """The main window on the demo, as ``battleboard`` opens it."""
+@pytest.fixture(params=[(1400, 900), (1280, 800)], ids=["default", "laptop"])
+def demo(request, qtbot, library, tmp_path):
+    """The main window on the demo, as ``battleboard`` opens it (on a laptop's screen too)."""
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QMessageBox
 
@@ -59,7 +59,7 @@ def demo(qtbot, library, tmp_path):
     win = MainWindow(library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     win.files.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(win)
-    win.resize(1400, 900)
+    win.resize(*request.param)
     win.show_scenario(load_scenario(DEMO_SCENARIO_PATH, library), DEMO_SCENARIO_PATH)
     win.show()
     qtbot.waitExposed(win)
@@ -93,6 +93,21 @@ def test_is_my_squad_within_six_inches_of_the_door(demo, qtbot):
                                 'Imperial Bastion (closest part 12.83")')
     qtbot.waitUntil(lambda: "12.83" in demo.measure.dock.readout.text())
     assert "the door of Imperial Bastion" in demo.measure.dock.readout.text()
+    assert_nothing_covered(demo, qtbot)  # the callout on the board reads whole
+
+
+def assert_nothing_covered(win, qtbot) -> None:
+    """No label on the board covers another label, a model or a door, fire point or weapon."""
+    from board.view.items.obstacles import label_overlaps
+
+    for _ in range(3):
+        win.grab()
+        qtbot.wait(20)
+        qtbot.waitUntil(lambda: not win.view.legibility.pending, timeout=3000)
+    win.grab()
+    found = label_overlaps(win.scene, win.view.viewportTransform())
+    assert {kind: len(pairs) for kind, pairs in found.items()} == {
+        "label/label": 0, "label/model": 0, "label/symbol": 0}, found
 
 
 def test_is_that_tank_covered_by_the_void_shield(demo, qtbot):
@@ -111,6 +126,7 @@ def test_is_that_tank_covered_by_the_void_shield(demo, qtbot):
     assert reading.answer == "out"
     assert reading.headline.startswith('Rhino Fidelis: farthest part 21.11" from Void Shield '
                                        'Generator, not wholly within 12.00": out')
+    assert_nothing_covered(demo, qtbot)
 
 
 def test_a_tank_partly_in_the_zone_gets_one_verdict_whatever_n(demo, qtbot):

@@ -102,9 +102,10 @@ def test_the_rays_follow_a_model_dragged_with_the_tool_and_the_drag_is_one_undo_
     assert preview.models[0].visible == 0.0  # now straight behind the bastion
     assert sight.sight.item.sketch() is not None
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
-    moved = window.view.mapToScene(end)
+    # The model moves as far as the mouse did, between the pixels pressed and released.
+    moved = window.view.mapToScene(end) - window.view.mapToScene(start)
     _, b0 = window.document.scenario.model("b0")
-    assert (round(b0.x, 1), round(b0.y, 1)) == (round(moved.x(), 1), round(moved.y(), 1))
+    assert (b0.x, b0.y) == (pytest.approx(40.0 + moved.x()), pytest.approx(30.0 + moved.y()))
     assert sight.sight.reading.models[0].visible == 0.0
     assert sight.sight.target is not None and sight.sight.shooter.id == "r0"
     count = window.undo_stack.count()

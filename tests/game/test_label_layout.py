@@ -6,8 +6,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from board.game.core.label_layout import (
+    HIDDEN,
+    Fitting,
     LabelBox,
     first_clear,
+    fit_labels,
     intersects,
     least_crowded,
     overlaps,
@@ -62,6 +65,51 @@ def test_on_an_open_table_no_label_covers_another_or_an_obstacle(labels, things)
     placed = [p.rect for p in place_labels(asked, obstacles, rings=30)]
     assert overlaps(placed) == []
     assert overlaps(placed, obstacles) == []
+
+
+# -- the legibility rule: priority, then shorter, then hidden ---------------------------------
+NAME_WHOLE, NAME_SHORT = (0.0, 0.0, 120.0, 40.0), (30.0, 0.0, 90.0, 10.0)
+BADGE = (50.0, 20.0, 70.0, 34.0)  # under the whole name, clear of its short form
+
+
+def test_a_name_over_a_badge_shortens_the_badge_keeps_its_place():
+    name, badge = Fitting((NAME_WHOLE, NAME_SHORT), 10), Fitting((BADGE,), 20)
+    assert fit_labels([name, badge]) == [1, 0]
+
+
+def test_equal_priorities_the_first_given_keeps_its_place():
+    one, two = Fitting(((0, 0, 10, 10),)), Fitting(((5, 5, 15, 15),))
+    assert fit_labels([one, two]) == [0, HIDDEN]
+    assert fit_labels([two, one]) == [0, HIDDEN]
+
+
+def test_a_label_on_a_model_in_every_form_is_hidden_and_touching_is_not_covering():
+    name = Fitting((NAME_WHOLE, NAME_SHORT), 10)
+    assert fit_labels([name], obstacles=[(40.0, 2.0, 44.0, 6.0)]) == [HIDDEN]
+    assert fit_labels([name], obstacles=[(120.0, 0.0, 130.0, 40.0)]) == [0]  # edge to edge
+
+
+def test_what_is_shown_depends_on_the_boxes_only():
+    labels = [Fitting(((k * 7.0, 0.0, k * 7.0 + 10.0, 10.0),), k % 3) for k in range(12)]
+    assert fit_labels(labels) == fit_labels(list(labels))
+
+
+def test_an_optional_label_with_nowhere_clear_is_dropped_not_laid_over():
+    walls = [(-1000.0, -1000.0, 1000.0, 1000.0)]
+    (kept,) = place_labels([LabelBox((0, 0), 40, 10)], walls, rings=2)
+    (dropped,) = place_labels([LabelBox((0, 0), 40, 10, optional=True)], walls, rings=2)
+    assert kept.shown and not dropped.shown
+
+
+def test_a_verdict_with_no_clear_spot_sits_over_a_name_that_gives_way():
+    # Models above and below the anchor leave one row, where a building's name lies.
+    models = [(0.0, 0.0, 100.0, 20.0), (0.0, 40.0, 100.0, 60.0)]
+    name = (0.0, 20.0, 100.0, 40.0)
+    (alone,) = place_labels([LabelBox((50, 30), 40, 10)], models + [name], rings=1)
+    (over,) = place_labels([LabelBox((50, 30), 40, 10)], models, rings=1, yielding=[name])
+    assert over.rect == (30.0, 25.0, 70.0, 35.0) and over.shown
+    assert all(not intersects(over.rect, m) for m in models)
+    assert alone.rect != over.rect or intersects(alone.rect, name)
 
 
 def _first_clear_by_loop(rooms, obstacles):

@@ -186,3 +186,59 @@ def test_a_fair_seed_agreed_from_the_menu_fills_the_shot_and_reverifies(qtbot, t
     for window in (host, guest):
         lines = verify_scenario_dice(window.scenario.options, window.scenario.log)
         assert lines and lines[0].startswith(f"log entry 1: seed {seed} fixed by blue and red")
+
+
+def test_the_other_player_sees_the_models_move_during_the_drag(qtbot, two_windows, tmp_path):
+    host, guest = two_windows
+    link = host.remote.host("Ann", "red", free_port(), tmp_path / "rooms", room="live")
+    guest.remote.join("Bob", "blue", link)
+    viewport, before = host.view.viewport(), doc_at(guest, "r0")
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     host.view.mapFromScene(QPointF(10.0, 40.0)))
+    for at in ((11.0, 40.5), (12.0, 41.0), (13.0, 41.5)):
+        QTest.mouseMove(viewport, host.view.mapFromScene(QPointF(*at)))
+        live = item_at(host, "r0")  # where Ann's own preview has it now
+        assert live != before
+        qtbot.waitUntil(lambda live=live: item_at(guest, "r0") == live, timeout=WAIT_MS)
+        assert doc_at(guest, "r0") == before  # a preview: no edit until the release
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                       host.view.mapFromScene(QPointF(14.0, 42.0)))
+    released = doc_at(host, "r0")
+    qtbot.waitUntil(lambda: doc_at(guest, "r0") == released, timeout=WAIT_MS)
+    assert item_at(guest, "r0") == released  # it ends exactly where Ann let go
+    qtbot.waitUntil(lambda: guest.remote.live.shown == {}, timeout=WAIT_MS)
+    assert saved(guest) == saved(host) and guest.remote.messages == []
+
+
+def test_a_drag_of_my_models_by_the_other_player_is_not_shown_and_put_back(
+        qtbot, two_windows, tmp_path, monkeypatch):
+    from board.view.remote import live
+
+    monkeypatch.setattr(live, "SETTLE_MS", 50)  # how soon a cancelled preview is put back
+    host, guest = two_windows
+    link = host.remote.host("Ann", "red", free_port(), tmp_path / "rooms", room="theirs")
+    guest.remote.join("Bob", "blue", link)
+    before = item_at(guest, "b0")
+    # Ann's window says, as a forged presence would, that she drags Bob's b0 and her own r0.
+    host.remote.session.set_presence({"name": "Ann", "side": "red", "colour": "#c02020",
+                                      "x": 1.0, "y": 1.0, "doing": "",
+                                      "drag": {"b0": [1.0, 1.0], "r0": [5.0, 5.0]}})
+    qtbot.waitUntil(lambda: item_at(guest, "r0") == (5.0, 5.0), timeout=WAIT_MS)
+    assert item_at(guest, "b0") == before  # blue's model: not Ann's to move
+    # The drag ends with no edit (cancelled): r0 goes back where the document has it.
+    host.remote.session.set_presence({"name": "Ann", "side": "red", "colour": "#c02020",
+                                      "x": 1.0, "y": 1.0, "doing": "", "drag": {}})
+    qtbot.waitUntil(lambda: item_at(guest, "r0") == doc_at(guest, "r0"), timeout=WAIT_MS)
+    assert doc_at(guest, "r0") == doc_at(host, "r0")
+
+
+def test_a_board_that_left_the_game_hears_its_edits_as_before(qtbot, two_windows, tmp_path):
+    host, guest = two_windows
+    listeners = list(host.document.changed._slots)  # the single-seat board's own
+    link = host.remote.host("Ann", "red", free_port(), tmp_path / "rooms", room="left")
+    guest.remote.join("Bob", "blue", link)
+    assert len(host.document.changed._slots) > len(listeners)
+    host.remote.leave()
+    assert host.document.changed._slots == listeners  # nothing of the game is left on it
+    drag(host.view, (10.0, 40.0), (14.0, 44.0))  # and a drag is a single-seat edit again
+    assert doc_at(host, "r0") != (10.0, 40.0) and doc_at(guest, "r0") == (10.0, 40.0)

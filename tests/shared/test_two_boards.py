@@ -85,6 +85,7 @@ def test_a_player_moves_only_their_sides_models_without_shared_control():
 
 def test_nan_coordinates_from_the_other_end_are_refused_and_the_board_kept():
     relay, host, guest = pair(small_scenario())
+    guest.document.scenario.options[SHARED_CONTROL] = True  # red may move blue's models
     before = saved(guest)
     # A malicious or broken client writes straight into the shared document.
     host.r.pos["b0"] = pos_text(math.nan, 3.0, 0.0)

@@ -14,6 +14,13 @@ unit (screen pixels for the overlays, table inches for a building's name):
 - :func:`first_clear` picks the first room that meets nothing (a building's armour badge
   stepping along its wall).
 - :func:`overlaps` counts the pairs of boxes that overlap, for tests and for judging.
+- :func:`fit_labels` is the legibility rule of a map for labels that cannot move: the most
+  important first, each shown whole if it covers nothing, else in a shorter form that covers
+  nothing, else not at all (its name stays on hover). Zoomed out, the board drops the less
+  important labels rather than let them overlap; zoomed in, they come back.
+
+A label of :func:`place_labels` may be ``optional``: one that finds no clear spot is dropped
+rather than laid over something.
 
 >>> placed = place_labels([LabelBox((50, 50), 40, 10, dy=-10)], obstacles=[(40, 35, 60, 45)])
 >>> placed[0].rect, placed[0].leader
@@ -30,8 +37,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Rect", "LabelBox", "Placed", "place_labels", "least_crowded", "first_clear",
-           "intersects", "meets", "overlaps", "LEADER_AFTER"]
+__all__ = ["Rect", "LabelBox", "Placed", "Fitting", "place_labels", "fit_labels",
+           "least_crowded", "first_clear", "intersects", "meets", "overlaps", "LEADER_AFTER",
+           "HIDDEN"]
 
 #: A rectangle: left, top, right, bottom.
 Rect = tuple[float, float, float, float]
@@ -49,6 +57,7 @@ class LabelBox:
 
     ``dy`` moves the preferred spot's centre up (negative) or down from the anchor.
     ``priority``: higher is placed first and so keeps its preferred spot.
+    ``optional``: dropped (not shown) when no spot is clear, rather than covering something.
     """
 
     anchor: tuple[float, float]
@@ -56,14 +65,36 @@ class LabelBox:
     height: float
     priority: int = 0
     dy: float = 0.0
+    optional: bool = False
 
 
 @dataclass(frozen=True)
 class Placed:
-    """Where a label went, and whether a leader line must join it to its anchor."""
+    """Where a label went, whether a leader line must join it to its anchor, whether shown.
+
+    A label not ``shown`` (an optional one with no clear spot) is drawn nowhere; ``rect`` is
+    then where it would have gone.
+    """
 
     rect: Rect
     leader: bool
+    shown: bool = True
+
+
+#: :func:`fit_labels`' answer for a label shown in none of its forms.
+HIDDEN = -1
+
+
+@dataclass(frozen=True)
+class Fitting:
+    """A label that stays where it is: the box of each of its forms, longest first.
+
+    ``forms[0]`` is the whole text; each later one a shorter text in the same place (a
+    building's name without its stats). ``priority``: higher keeps its place first.
+    """
+
+    forms: tuple[Rect, ...]
+    priority: int = 0
 
 
 def intersects(a: Rect, b: Rect) -> bool:
@@ -159,29 +190,79 @@ def _cheapest(spots: Sequence[Rect], boxes: np.ndarray, bounds: Rect | None) -> 
 
 
 def place_labels(labels: Sequence[LabelBox], obstacles: Sequence[Rect] = (), gap: float = 3.0,
-                 rings: int = 12, bounds: Rect | None = None) -> list[Placed]:
+                 rings: int = 12, bounds: Rect | None = None,
+                 yielding: Sequence[Rect] = ()) -> list[Placed]:
     """Place every label clear of the obstacles and of each other; in the order given.
 
     The labels of higher ``priority`` are placed first. A label that finds no clear spot in
-    ``rings`` rings takes the spot that covers the least. Each label's own anchor area is
-    not an obstacle to it unless listed. With ``bounds`` (the screen), a spot partly off it
-    counts as covering what lies off it, ten times over.
+    ``rings`` rings takes the first spot clear of all but the ``yielding`` obstacles (less
+    important labels, which then give way: :func:`fit_labels`), else the spot that covers
+    the least. Each label's own anchor area is not an obstacle to it unless listed. With
+    ``bounds`` (the screen), a spot partly off it counts as covering what lies off it, ten
+    times over.
+
+    >>> name = (0.0, 20.0, 100.0, 40.0)
+    >>> placed = place_labels([LabelBox((50, 30), 40, 10)], [(0, 0, 100, 20), (0, 40, 100, 60)],
+    ...                       rings=1, yielding=[name])
+    >>> placed[0].rect, placed[0].shown
+    ((30.0, 25.0, 70.0, 35.0), True)
     """
     order = sorted(range(len(labels)), key=lambda k: -labels[k].priority)
     placed: dict[int, Placed] = {}
     taken: list[Rect] = []
-    boxes = np.asarray(obstacles, dtype=float).reshape(-1, 4)
+    hard = np.asarray(obstacles, dtype=float).reshape(-1, 4)
+    boxes = np.concatenate([hard, np.asarray(yielding, dtype=float).reshape(-1, 4)])
     for k in order:
         label = labels[k]
         reach = label.width + (rings + 1) * (label.height + gap)
         near = boxes[_gaps(boxes, label.anchor) < reach]
         spots = _candidates(label, gap, rings)
-        rect = _cheapest(spots, np.concatenate([near, np.asarray(taken).reshape(-1, 4)]),
-                         bounds)
-        taken.append(rect)
+        around = np.concatenate([near, np.asarray(taken).reshape(-1, 4)])
+        rect = _cheapest(spots, around, bounds)
+        if len(yielding) and _covered(np.asarray([rect], dtype=float), around)[0] > 0.0:
+            firm = hard[_gaps(hard, label.anchor) < reach]
+            firm = np.concatenate([firm, np.asarray(taken).reshape(-1, 4)])
+            over = _cheapest(spots, firm, bounds)  # over a name that gives way, if clear
+            if _covered(np.asarray([over], dtype=float), firm)[0] == 0.0:
+                rect, around = over, firm
         moved = rect != spots[0] and _gap(rect, label.anchor) > LEADER_AFTER
+        if label.optional and _covered(np.asarray([rect], dtype=float), around)[0] > 0.0:
+            placed[k] = Placed(rect, False, shown=False)  # nowhere clear: not shown at all
+            continue
+        taken.append(rect)
         placed[k] = Placed(rect, moved)
     return [placed[k] for k in range(len(labels))]
+
+
+def fit_labels(labels: Sequence[Fitting], obstacles: Sequence[Rect] = ()) -> list[int]:
+    """Which form of each label to show so that none covers an obstacle or another label.
+
+    The labels of higher ``priority`` are fitted first (in the order given among equals);
+    each takes its first form that meets no obstacle and no label already fitted, else it is
+    :data:`HIDDEN`. What is chosen depends only on the boxes, not on what was shown before.
+
+    >>> name = Fitting(((0, 0, 40, 20), (0, 0, 30, 10)), priority=1)
+    >>> badge = Fitting(((25, 12, 35, 18),), priority=2)
+    >>> fit_labels([name, badge])
+    [1, 0]
+    >>> fit_labels([name, badge], obstacles=[(0, 0, 5, 5)])
+    [-1, 0]
+    """
+    order = sorted(range(len(labels)), key=lambda k: -labels[k].priority)
+    chosen = [HIDDEN] * len(labels)
+    kept = np.empty((len(obstacles) + len(labels), 4))  # the obstacles, then each label kept
+    kept[:len(obstacles)] = np.asarray(obstacles, dtype=float).reshape(-1, 4)
+    count = len(obstacles)
+    for k in order:
+        for form, rect in enumerate(labels[k].forms):
+            box = kept[:count]
+            if not np.any((box[:, 0] < rect[2]) & (rect[0] < box[:, 2])
+                          & (box[:, 1] < rect[3]) & (rect[1] < box[:, 3])):
+                chosen[k] = form
+                kept[count] = rect
+                count += 1
+                break
+    return chosen
 
 
 def least_crowded(rooms: Sequence[Rect], obstacles: Sequence[Rect]) -> int:

@@ -90,12 +90,18 @@ class BuildingDock(QDockWidget):
         self.set_disembarking(False)
 
     def _lay_out(self, layout: QVBoxLayout) -> None:
+        """What a player acts with first (embark, disembark, complete, abandon), then the facts.
+
+        The buttons stay in sight at the top of a short dock; the datasheet's lines and the
+        void-shield coverage below them take the room left and scroll.
+        """
         layout.addWidget(self.title)
         layout.addWidget(self.message)
-        layout.addWidget(self.facts, 1)
-        layout.addWidget(QLabel("Embark a unit:"))
-        layout.addWidget(self.unit_choice)
-        layout.addWidget(self.embark_button)
+        embark = QHBoxLayout()
+        embark.addWidget(QLabel("Embark:"))
+        embark.addWidget(self.unit_choice, 1)
+        embark.addWidget(self.embark_button)
+        layout.addLayout(embark)
         layout.addWidget(QLabel("Inside:"))
         layout.addWidget(self.inside_list)
         layout.addWidget(self.disembark_button)
@@ -107,6 +113,7 @@ class BuildingDock(QDockWidget):
         done.addWidget(self.complete_button)
         done.addWidget(self.abandon_button)
         layout.addLayout(done)
+        layout.addWidget(self.facts, 1)
         layout.addWidget(self.show_void_shields)
         layout.addWidget(self.coverage_list)
 

@@ -74,7 +74,8 @@ class VoidShieldItem(PassiveItem):
         painter.save()
         painter.resetTransform()
         painter.setFont(self._font)
-        boxes = self._lay_out(picture.marks, to_screen)
+        screen = None if widget is None else QRectF(widget.rect())
+        boxes = self._lay_out(picture.marks, to_screen, screen)
         for mark, box in zip(picture.marks, boxes, strict=True):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(style.LABEL_BACK)
@@ -85,8 +86,12 @@ class VoidShieldItem(PassiveItem):
         back, invertible = to_screen.inverted()
         self.painted_labels = [back.mapRect(box) for box in boxes] if invertible else []
 
-    def _lay_out(self, marks: tuple[UnitMark, ...], to_screen: QTransform) -> list[QRectF]:
-        """Each unit's label below its unit, moved off models, symbols and labels (pixels)."""
+    def _lay_out(self, marks: tuple[UnitMark, ...], to_screen: QTransform,
+                 screen: QRectF | None = None) -> list[QRectF]:
+        """Each unit's label below its unit, moved off models, symbols and labels (pixels).
+
+        ``screen``: the widget painted on; a label keeps on it where it can (not cut off).
+        """
         metrics = QFontMetricsF(self._font)
         asked = []
         for mark in marks:
@@ -97,5 +102,7 @@ class VoidShieldItem(PassiveItem):
         scene = self.scene()  # the item stands at the origin: its bounds are table inches
         obstacles = [] if scene is None else label_obstacles(
             scene, self.boundingRect(), to_screen, skip=(self,))
+        bounds = None if screen is None else (screen.left(), screen.top(), screen.right(),
+                                              screen.bottom())
         return [QRectF(QPointF(p.rect[0], p.rect[1]), QPointF(p.rect[2], p.rect[3]))
-                for p in place_labels(asked, obstacles)]
+                for p in place_labels(asked, obstacles, bounds=bounds)]

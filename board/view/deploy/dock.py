@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from board.game.deployment.deploy_choice import DeploymentRow
 from board.view import style
+from board.view.dock_layout import scrolling
 
 __all__ = ["DeploymentDock"]
 
@@ -41,7 +42,7 @@ class DeploymentDock(QDockWidget):
         self.list.setWordWrap(True)
         layout.addWidget(self.headline)
         layout.addWidget(self.list)
-        self.setWidget(body)
+        self.setWidget(scrolling(body, self))
         self.list.itemActivated.connect(self._on_item_activated)
 
     def set_status(self, headline: str, rows: Sequence[DeploymentRow]) -> None:

@@ -17,7 +17,8 @@ from shiboken6 import isValid
 
 from board.game.core.label_layout import LabelBox, place_labels
 from board.view import style
-from board.view.items.label_item import LabelItem
+from board.view.items.building_item import BuildingItem
+from board.view.items.label_item import PRIORITY, LabelItem
 from board.view.items.obstacles import label_obstacles
 from board.view.items.passive_item import PassiveItem
 
@@ -61,11 +62,15 @@ class OutText:
 
 
 def _screen_text(painter: QPainter, at: QPointF, text: str, colour: QColor,
-                 inside: QRectF | None = None) -> None:
+                 inside: QRectF | None = None,
+                 obstacles: Sequence[tuple[float, float, float, float]] | None = None,
+                 ) -> QRectF | None:
     """Write ``text`` centred on ``at`` (item inches) in screen pixels, on a dark box.
 
     The box is moved, if it can be, to lie within ``inside`` (item inches): a caption by a
-    table edge stays on the table.
+    table edge stays on the table. With ``obstacles`` (pixels: models, symbols, labels), it
+    moves to the nearest spot clear of them, or is not written at all. Returns the box
+    written (pixels), or ``None``.
     """
     transform = painter.transform()
     device = transform.map(at)
@@ -74,16 +79,31 @@ def _screen_text(painter: QPainter, at: QPointF, text: str, colour: QColor,
     painter.setFont(style.label_font(9.0, bold=True))
     box = painter.fontMetrics().boundingRect(text).adjusted(-4, -2, 4, 2)
     box.moveCenter(device.toPoint())
-    if inside is not None:
-        room = transform.mapRect(inside).toRect()
+    room = None if inside is None else transform.mapRect(inside).toRect()
+    if room is not None:
         box.moveLeft(max(room.left(), min(box.left(), room.right() - box.width())))
         box.moveTop(max(room.top(), min(box.top(), room.bottom() - box.height())))
+    if obstacles is not None:
+        centre = box.center()
+        bounds = None if room is None else (room.left(), room.top(), room.right(), room.bottom())
+        placed = place_labels([LabelBox((centre.x(), centre.y()), box.width(), box.height(),
+                                        optional=True)], obstacles, bounds=bounds)[0]
+        if not placed.shown:
+            painter.restore()
+            return None
+        box = QRectF(QPointF(placed.rect[0], placed.rect[1]),
+                     QPointF(placed.rect[2], placed.rect[3])).toRect()
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(style.LABEL_BACK)
     painter.drawRoundedRect(box, 3, 3)
     painter.setPen(colour)
     painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
     painter.restore()
+    return QRectF(box)
+
+
+def _ltrb(box: QRectF) -> tuple[float, float, float, float]:
+    return (box.left(), box.top(), box.right(), box.bottom())
 
 
 class _Overlay(PassiveItem):
@@ -140,10 +160,25 @@ class DeploymentZonesItem(_Overlay):
             edge.setCosmetic(True)
             painter.setPen(edge)
             painter.drawPath(zone.path)
+        # Each caption keeps off the models, symbols and labels, or is not written.
+        scene, view = self.scene(), painter.worldTransform()
+        drawn: list[QRectF] = []
         for zone in self._zones:
-            if not zone.path.isEmpty():
-                _screen_text(painter, zone.anchor, zone.caption, style.LABEL_TEXT,
-                             zone.path.boundingRect())
+            if zone.path.isEmpty():
+                continue
+            area = zone.path.boundingRect()
+            around = [] if scene is None else label_obstacles(scene, area, view, skip=(self,))
+            around += [_ltrb(view.mapRect(item.sceneBoundingRect()))  # drawn over the caption
+                       for item in (scene.items(area) if scene is not None else ())
+                       if isinstance(item, BuildingItem)]
+            box = _screen_text(painter, zone.anchor, zone.caption, style.LABEL_TEXT,
+                               zone.path.boundingRect(),
+                               around + [(b.left(), b.top(), b.right(), b.bottom())
+                                         for b in drawn])
+            if box is not None:
+                drawn.append(box)
+        back, invertible = view.inverted()
+        self.painted_labels = [back.mapRect(box) for box in drawn] if invertible else []
 
 
 class OutOfZoneItem(_Overlay):
@@ -186,6 +221,7 @@ class OutOfZoneItem(_Overlay):
     def _place_labels(self) -> None:
         while len(self._labels) < len(self._texts):
             label = LabelItem("", self, background=OUT_BACK, point_size=8.0, bold=True)
+            label.priority = PRIORITY["verdict"]
             label.set_pixel_offset(0.0, 14.0)
             self._labels.append(label)
         for k, label in enumerate(self._labels):

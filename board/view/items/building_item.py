@@ -19,7 +19,7 @@ from board.game.core.label_layout import Rect, first_clear, least_crowded
 from board.view import style
 from board.view.building_look import BuildingLook
 from board.view.convert import to_colour, to_path, to_point
-from board.view.items.label_item import LabelItem
+from board.view.items.label_item import PRIORITY, LabelItem
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
 from board.view.items.model_item import ModelItem
 
@@ -136,6 +136,7 @@ class BuildingItem(QGraphicsItem):
         self._badges: dict[str, LabelItem] = {}
         self._name_label = LabelItem("", self, point_size=8.5, bold=True)
         self._name_label.setZValue(3.0)
+        self._name_label.priority = PRIORITY["name"]
         self.footprint_item = _Footprint(self)
         self._build_children()
         self._refresh_text()
@@ -219,6 +220,10 @@ class BuildingItem(QGraphicsItem):
         dx = (0.0, -box.width() / 2, box.width() / 2)[align]
         if (self._name_label.pixel_offset().x(), self._name_label.pixel_offset().y()) != (dx, dy):
             self._name_label.set_pixel_offset(dx, dy)  # unchanged: keep its kept picture
+
+    def place_labels_again(self) -> None:
+        """Judge the name label's spot and the badges again (the zoom changed)."""
+        self._place_later()
 
     def _place_later(self) -> None:
         """Judge the label's place again once the scene has its models (once per event loop)."""
@@ -386,6 +391,7 @@ class BuildingItem(QGraphicsItem):
             badge.setToolTip(f"Armour {text} on the {facing}")
             badge.setPos(to_point(where))
             badge.setZValue(2.0)
+            badge.priority = PRIORITY["armour"]
             self._badges[facing] = badge
             if self._uniform_armour():
                 badge.setToolTip(f"Armour {text} on every facing")
@@ -421,7 +427,10 @@ class BuildingItem(QGraphicsItem):
         if self._claim is not None:
             lines.append(f"held by {self._claim_name}")
         lines.extend(f"inside: {name}" for name in self._occupants)
-        self._name_label.set_text("\n".join(lines))
+        # Crowded out (board.view.items.legibility): the name and holder, then the name alone.
+        held = [line for line in lines[1:] if line.startswith("held by ")]
+        shorter = [text for text in ("\n".join([name, *held]), name) if text != "\n".join(lines)]
+        self._name_label.set_text("\n".join(lines), tuple(dict.fromkeys(shorter)))
         self._hang_name_label()
         if self._is_part:
             self.setToolTip("\n".join([self._look.name, self._stats, *lines[1:]]))

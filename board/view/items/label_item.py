@@ -8,7 +8,12 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGrap
 
 from board.view import style
 
-__all__ = ["LabelItem"]
+__all__ = ["LabelItem", "PRIORITY"]
+
+#: How much each kind of label matters when the board is crowded (higher keeps its place
+#: first; :mod:`board.view.items.legibility`): a model's name while the pointer is on it, the
+#: verdicts written on the board, the armour badges, the buildings' names.
+PRIORITY = {"hovered": 40, "verdict": 30, "armour": 20, "name": 10}
 
 _PAD = 3.0
 
@@ -17,7 +22,10 @@ class LabelItem(QGraphicsRectItem):
     """Text in a rounded box, drawn in screen pixels, centred on its position.
 
     It ignores the view's zoom and its parent's rotation, so armour values and names stay
-    upright and readable when the whole table is on screen. Its picture is kept as a pixmap
+    upright and readable when the whole table is on screen. Zoomed out, where it would cover
+    a model, a symbol or a more important label, the board's legibility pass
+    (:mod:`board.view.items.legibility`) shows one of its ``shorter`` texts instead, or hides
+    it (:meth:`set_fit`); ``priority`` says how important it is. Its picture is kept as a pixmap
     in screen pixels (a board shows some 250 of them; a translucent rounded box costs about
     0.08 ms to draw); every setter that changes the picture asks for it again. Its bounds
     are the stock rectangle item's (no pen): Qt asks C++ for them, not Python.
@@ -41,32 +49,72 @@ class LabelItem(QGraphicsRectItem):
         self._background = QColor(background)
         self._offset = QPointF(0.0, 0.0)
         self._text = ""
+        self._shorter: tuple[str, ...] = ()
+        self._fit = 0
+        #: How much the label matters when the board is crowded: higher keeps its place.
+        self.priority = 0
         self._rect = QRectF()
         self.set_text(text)
 
     @property
     def text(self) -> str:
-        """The label's text."""
+        """The label's whole text."""
         return self._text
 
-    def set_text(self, text: str) -> None:
-        """Show ``text`` (several lines allowed)."""
-        self.prepareGeometryChange()
+    @property
+    def shown_text(self) -> str:
+        """What is drawn: the whole text, a shorter one, or nothing (hidden: crowded out)."""
+        return self.forms[self._fit] if self._fit < len(self.forms) else ""
+
+    @property
+    def forms(self) -> tuple[str, ...]:
+        """The whole text, then each shorter text (none when the label is empty)."""
+        return (self._text, *self._shorter) if self._text else ()
+
+    def set_text(self, text: str, shorter: tuple[str, ...] = ()) -> None:
+        """Show ``text`` (several lines allowed); ``shorter``: forms for a crowded board."""
         self._text = text
-        metrics = QFontMetricsF(self._font)
-        lines = text.split("\n") if text else []
-        width = max((metrics.horizontalAdvance(line) for line in lines), default=0.0)
-        height = metrics.height() * len(lines)
-        self._rect = QRectF(
-            -width / 2 - _PAD, -height / 2 - _PAD, width + 2 * _PAD, height + 2 * _PAD
-        ).translated(self._offset)
+        self._shorter = tuple(shorter)
+        self._redo_box()
+        scene = self.scene()  # the board judges its labels again (board.view.items.legibility)
+        for view in scene.views() if scene is not None else ():
+            legibility = getattr(view, "legibility", None)
+            if legibility is not None:
+                legibility.schedule()
+
+    def _redo_box(self) -> None:
+        self.prepareGeometryChange()
+        self._rect = self.box_of(self.shown_text)
         self.setRect(self._rect)
         self.update()  # a kept picture of the old text must not survive a same-sized new one
+
+    def box_of(self, text: str) -> QRectF:
+        """The box ``text`` is drawn in (pixels from the anchor; empty for no text)."""
+        if not text:
+            return QRectF()
+        metrics = QFontMetricsF(self._font)
+        lines = text.split("\n")
+        width = max(metrics.horizontalAdvance(line) for line in lines)
+        height = metrics.height() * len(lines)
+        return QRectF(
+            -width / 2 - _PAD, -height / 2 - _PAD, width + 2 * _PAD, height + 2 * _PAD
+        ).translated(self._offset)
+
+    @property
+    def fit(self) -> int:
+        """Which form is shown: 0 the whole text, 1… a shorter one, ``len(forms)`` none."""
+        return self._fit
+
+    def set_fit(self, form: int) -> None:
+        """Show form ``form`` of :attr:`forms` (past the last: nothing)."""
+        if form != self._fit:
+            self._fit = form
+            self._redo_box()
 
     def set_pixel_offset(self, dx: float, dy: float) -> None:
         """Shift the box by ``(dx, dy)`` screen pixels from its anchor."""
         self._offset = QPointF(dx, dy)
-        self.set_text(self._text)
+        self.set_text(self._text, self._shorter)
 
     def pixel_offset(self) -> QPointF:
         """Return the box's shift from its anchor, screen pixels."""
@@ -83,11 +131,12 @@ class LabelItem(QGraphicsRectItem):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
-        if not self._text:
+        text = self.shown_text
+        if not text:
             return
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(self._background)
         painter.drawRoundedRect(self._rect, 3.0, 3.0)
         painter.setPen(QPen(style.LABEL_TEXT))
         painter.setFont(self._font)
-        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self._text)
+        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, text)

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from board.view import style
-from board.view.items.label_item import LabelItem
+from board.view.items.label_item import PRIORITY, LabelItem
 
 __all__ = ["ModelItem"]
 
@@ -155,6 +155,7 @@ class ModelItem(QGraphicsRectItem):
         if show and self._label is None:
             self._label = LabelItem(self._name, self)
             self._label.setZValue(1.0)
+            self._label.priority = PRIORITY["hovered"]
             self._label.set_pixel_offset(0.0, -18.0)
         elif not show and self._label is not None:
             label, self._label = self._label, None

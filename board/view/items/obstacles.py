@@ -15,7 +15,7 @@ from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from board.game.core.label_layout import Rect, overlaps
-from board.view.items.label_item import LabelItem
+from board.view.items.label_item import PRIORITY, LabelItem
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
 from board.view.items.model_item import ModelItem
 from board.view.items.passive_item import PaintsLabels
@@ -46,17 +46,20 @@ def is_obstacle(item: QGraphicsItem) -> bool:
     """Whether a label must keep off ``item`` (a shown model, symbol or label with text)."""
     if not isinstance(item, OBSTACLE_KINDS) or not item.isVisible():
         return False
-    return not isinstance(item, LabelItem) or bool(item.text)
+    return not isinstance(item, LabelItem) or bool(item.shown_text)
 
 
 def label_obstacles(scene: QGraphicsScene, area: QRectF, view_transform: QTransform,
-                    skip: Iterable[QGraphicsItem] = ()) -> list[Rect]:
+                    skip: Iterable[QGraphicsItem] = (), *,
+                    yielding: list[Rect] | None = None) -> list[Rect]:
     """Every model, symbol and label in ``area`` (scene inches) as a rectangle in pixels.
 
     Labels an overlay painted itself count too; ``skip`` are items to leave out (the one
     laying out its labels). Every item is looked at, not only those Qt's index finds there:
     the index leaves out fully transparent items, and a drag draws the still board from a
     picture with its items made transparent; the labels must not move because of that.
+    With ``yielding``, the labels that give way to a verdict (a building's name, an armour
+    badge: :data:`~board.view.items.label_item.PRIORITY` below ``verdict``) go there instead.
     """
     left_out = set(map(id, skip))
     box = view_transform.mapRect(area)
@@ -71,6 +74,10 @@ def label_obstacles(scene: QGraphicsScene, area: QRectF, view_transform: QTransf
             if not near.contains(item.scenePos()) or not is_obstacle(item):
                 continue  # far off: not worth mapping to pixels
             found = [device_rect(item, view_transform)]
+            if yielding is not None and isinstance(item, LabelItem) and \
+                    item.priority < PRIORITY["verdict"]:
+                yielding += [r for r in found if _meets(r, bounds)]
+                continue
         elif isinstance(item, PaintsLabels) and item.isVisible():
             found = [device_rect_of(b, view_transform) for b in item.painted_labels]
         else:
@@ -94,7 +101,7 @@ def _visible_labels(scene: QGraphicsScene, view_transform: QTransform) -> list[R
     for item in scene.items():
         if not item.isVisible():
             continue
-        if isinstance(item, LabelItem) and item.text:
+        if isinstance(item, LabelItem) and item.shown_text:
             found.append(device_rect(item, view_transform))
         else:
             found += [device_rect_of(box, view_transform) for box in painted_labels(item)]

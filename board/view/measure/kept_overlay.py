@@ -69,6 +69,7 @@ class KeptOverlay:
         self.layer = layer
         self.annotation_id = annotation_id
         self.item = OverlayItem(self._compute, self._estimate, 35.0)
+        self.item.lines_clear_of_labels = True  # a line never crosses a label's text
         self._ready: Sketch | None = None
         self._has_ready = False
         self._moved: dict[str, XY] = {}  # models, by how far their items stand off

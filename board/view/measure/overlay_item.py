@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QTimer
@@ -33,6 +33,7 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
     QPixmap,
+    QRegion,
     QTransform,
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -41,12 +42,13 @@ from shiboken6 import isValid
 from board.game.core.label_layout import LabelBox, place_labels
 from board.view import style
 from board.view.convert import segments_path
+from board.view.items.legibility import labels_changed
 from board.view.items.obstacles import label_obstacles
 from board.view.items.passive_item import PaintsLabels
 from board.view.measure.held_labels import LaidFor, StillLabels, held_layout
 from board.view.scene import BoardScene
 
-__all__ = ["Area", "Line", "LineBatch", "Label", "Sketch", "OverlayItem", "HALO",
+__all__ = ["Area", "Line", "LineBatch", "Label", "Sketch", "OverlayItem", "HALO", "WRAP_PX",
            "LABEL_SLACK_PX", "DENSE_LINES", "label_boxes"]
 
 
@@ -171,6 +173,10 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         self._pixel = 0.1  # one screen pixel at the last paint, item units
         self._sketch: Sketch | None = None
         self._dirty = True
+        #: Draw the lines around the models, symbols and labels on the board, never over them
+        #: (a line of sight's fan of rays: over a building's name it made it unreadable).
+        self.lines_clear_of_labels = False
+        self._cut: list[tuple[float, float, float, float]] = []  # what the lines went round
         #: How many sketches were computed (tests count them against paints).
         self.computed = 0
 
@@ -242,6 +248,8 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         self._boxes = now
         self.painted_labels = [QRectF(*rect) for rect, _, _ in now]  # at the origin: the scene
         self._stale += [rect for rect in changed if not exposed.contains(rect)]
+        if changed:
+            labels_changed(self.scene())  # a name under a new verdict gives way to it
         if self._stale or self._sticks_out():
             QTimer.singleShot(0, self._repaint_labels)  # not while Qt is painting
 
@@ -260,45 +268,60 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         self._stale = []
 
     def _obstacles(self, anchored: list[tuple[QPointF, Label]], view: QTransform,
+                   lines: QRectF | None = None,
+                   yielding: list[tuple[float, float, float, float]] | None = None,
                    ) -> list[tuple[float, float, float, float]]:
-        """The models, symbols and labels near the labels, and other overlays' labels (pixels)."""
+        """The models, symbols and labels near the labels, and other overlays' labels (pixels).
+
+        With ``lines`` (pixels), near those too. With ``yielding``, the labels that give way
+        to a verdict go there (:func:`~board.view.items.obstacles.label_obstacles`).
+        """
         scene = self.scene()
-        if scene is None or not anchored:
+        if scene is None or not (anchored or lines):
             return []
         to_scene, invertible = view.inverted()
         if not invertible:
             return []
-        xs = [at.x() for at, _ in anchored]
-        ys = [at.y() for at, _ in anchored]
-        metrics = QFontMetricsF(style.label_font(8.5, bold=True))
-        widest = max(_size(metrics, label.text)[0] for _, label in anchored)
-        room = 260.0 + widest  # pixels: as far as any part of a label is ever pushed
-        near = to_scene.mapRect(QRectF(min(xs) - room, min(ys) - room,
-                                       max(xs) - min(xs) + 2 * room,
-                                       max(ys) - min(ys) + 2 * room))
-        return label_obstacles(scene, near, view, skip=(self,))
+        near = QRectF() if lines is None else QRectF(lines)
+        if anchored:
+            xs = [at.x() for at, _ in anchored]
+            ys = [at.y() for at, _ in anchored]
+            metrics = QFontMetricsF(style.label_font(8.5, bold=True))
+            widest = max(_size(metrics, label.text)[0] for _, label in anchored)
+            room = 260.0 + widest  # pixels: as far as any part of a label is ever pushed
+            near = near.united(QRectF(min(xs) - room, min(ys) - room,
+                                      max(xs) - min(xs) + 2 * room,
+                                      max(ys) - min(ys) + 2 * room))
+        return label_obstacles(scene, to_scene.mapRect(near), view, skip=(self,),
+                               yielding=yielding)
 
     def _lay_out(self, anchored: list[tuple[QPointF, Label]], view: QTransform,
-                 screen: QRectF | None) -> tuple[list[QRectF], list[bool]]:
+                 screen: QRectF | None, lines: QRectF | None = None,
+                 ) -> tuple[list[QRectF], list[bool]]:
         """The labels' boxes (pixels) and which need a leader line; kept while nothing moved.
 
-        ``screen`` is the widget painted on (pixels): labels keep on it where they can.
-        While the select tool drags models the layout is held (:meth:`_held`); once the drag
-        ends the labels are laid out again, exactly as if there had been no drag.
+        ``screen`` is the widget painted on (pixels): labels keep on it where they can. With
+        ``lines`` (pixels), the obstacles near the lines are kept too (:attr:`_cut`).
+        While the select tool drags models the layout is held (:meth:`_held`), and the lines
+        are not cut round anything; once the drag ends the labels are laid out again, exactly
+        as if there had been no drag.
         """
         bounds = None if screen is None else _ltrb(screen)
         metrics = QFontMetricsF(style.label_font(8.5, bold=True))
         scene = self.scene()
         if isinstance(scene, BoardScene) and scene.dragging:
+            self._cut = []
             return self._held(anchored, metrics, bounds, scene)
-        obstacles = self._obstacles(anchored, view)
+        yielding: list[tuple[float, float, float, float]] = []
+        obstacles = self._obstacles(anchored, view, lines, yielding)
+        self._cut = obstacles + yielding
         key = ([(round(at.x(), 1), round(at.y(), 1), label.text, label.dy)
                 for at, label in anchored], [tuple(round(v, 1) for v in o) for o in obstacles],
-               bounds)
+               bounds, [tuple(round(v, 1) for v in o) for o in yielding])
         if key == self._layout[0]:
             return self._layout[1], self._layout[2]
         placed = place_labels([_request(metrics, at, label) for at, label in anchored],
-                              obstacles, bounds=bounds)
+                              obstacles, bounds=bounds, yielding=yielding)
         boxes = [QRectF(QPointF(p.rect[0], p.rect[1]), QPointF(p.rect[2], p.rect[3]))
                  for p in placed]
         self._keep_layout(key, anchored, boxes, [p.leader for p in placed])
@@ -350,18 +373,24 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         view = painter.worldTransform()  # the item stands at the origin: scene to device
+        transform = QTransform(view).translate(sketch.offset.x(), sketch.offset.y())
+        metrics = QFontMetricsF(style.label_font(8.5, bold=True))
+        anchored = [(transform.map(label.at), _wrapped(metrics, label)) for label in sketch.labels]
+        screen = QRectF(widget.rect()) if widget is not None else None
+        lines = (transform.mapRect(sketch.bounds().translated(-sketch.offset))
+                 if self.lines_clear_of_labels else None)
+        laid, leaders = self._lay_out(anchored, view, screen, lines)
         painter.save()
         painter.translate(sketch.offset)
         _draw_areas(painter, sketch.areas)
+        if lines is not None:
+            _clip_around(painter, transform.mapRect(option.exposedRect.translated(
+                -sketch.offset)), self._cut)
         _draw_lines(painter, sketch.lines, sketch.batches)
-        transform = painter.worldTransform()
         painter.restore()
         painter.save()
         painter.resetTransform()
-        anchored = [(transform.map(label.at), label) for label in sketch.labels]
         exposed = transform.mapRect(option.exposedRect.translated(-sketch.offset))
-        screen = QRectF(widget.rect()) if widget is not None else None
-        laid, leaders = self._lay_out(anchored, view, screen)
         if self._waits_for_drag and widget is not None:  # held in a drag: see held_labels
             self._still.paint(painter, anchored, laid, leaders, exposed.adjusted(-2, -2, 2, 2))
             boxes = [(box, label) for box, (_, label) in zip(laid, anchored, strict=True)]
@@ -371,6 +400,40 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
                                  exposed.adjusted(-2.0, -2.0, 2.0, 2.0), kept=widget is not None)
         painter.restore()
         self._take_labels(boxes, painter, option.exposedRect)
+
+
+#: A label's line wider than this (pixels) is wrapped between words: a long verdict as one
+#: line was as wide as the table on a laptop's screen and found no room clear of anything.
+WRAP_PX = 300.0
+
+
+def _wrapped(metrics: QFontMetricsF, label: Label) -> Label:
+    """``label`` with each line wider than :data:`WRAP_PX` broken between words."""
+    lines: list[str] = []
+    for line in label.text.split("\n"):
+        words = line.split(" ")
+        current = words[0]
+        for word in words[1:]:
+            if metrics.horizontalAdvance(f"{current} {word}") > WRAP_PX:
+                lines.append(current)
+                current = word
+            else:
+                current = f"{current} {word}"
+        lines.append(current)
+    text = "\n".join(lines)
+    return label if text == label.text else replace(label, text=text)
+
+
+def _clip_around(painter: QPainter, part: QRectF,
+                 boxes: list[tuple[float, float, float, float]]) -> None:
+    """Clip what is drawn next to ``part`` less ``boxes`` (both in pixels)."""
+    region = QRegion(part.toAlignedRect().adjusted(-2, -2, 2, 2))
+    for left, top, right, bottom in boxes:
+        region -= QRegion(QRectF(left, top, right - left, bottom - top).toAlignedRect())
+    keep = painter.worldTransform()
+    painter.resetTransform()
+    painter.setClipRegion(region)
+    painter.setWorldTransform(keep)
 
 
 def _draw_kept(painter: QPainter, labels: list[tuple[QPointF, Label]], boxes: list[QRectF],

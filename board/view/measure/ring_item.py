@@ -32,7 +32,7 @@ from board.game.core.label_layout import first_clear
 from board.game.core.units import distance_text
 from board.game.measuring.measure import RangeRing
 from board.view.convert import geometry_to_path
-from board.view.items.label_item import LabelItem
+from board.view.items.label_item import PRIORITY, LabelItem
 from board.view.items.obstacles import label_obstacles
 from board.view.measure.overlay_item import Area, Label, Sketch
 from board.view.measure.sketches import DRAW_TOLERANCE, RING_COLOURS
@@ -198,6 +198,7 @@ class RingItem(QGraphicsItem):
             sketch.areas.append(Area(path, picture.colour, QColor(0, 0, 0, 0)))
             sketch.labels.append(Label(top, picture.text, colour, 0.0))
             label = LabelItem(picture.text, self, background=colour, point_size=8.5, bold=True)
+            label.priority = PRIORITY["verdict"]
             label.setPos(top + self._offset)
             self._labels.append((label, top))
         if self._labels:

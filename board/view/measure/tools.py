@@ -100,6 +100,7 @@ class _MeasureTool(Tool):
         super().__init__(layer.scene)
         self.layer = layer
         self.item = OverlayItem(self._compute, self._estimate, 40.0, note=self.summary_note)
+        self.item.lines_clear_of_labels = True  # a line never crosses a label's text
         self.error = ""
         #: What a click would measure to now (outlined and named on the board).
         self.hover: Target | None = None

@@ -11,12 +11,14 @@ undoes *my* last edit and never the other player's.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QPointF, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, Qt, QTimer, Signal
 
+from board.view.remote.live import LiveDrags
 from board.view.remote.presence import PresenceItem
 
 if TYPE_CHECKING:
@@ -29,6 +31,15 @@ __all__ = ["RemoteController", "PRESENCE_EVERY_MS"]
 
 #: The cursor is sent at most this often (ms): fast enough to follow, light on the wire.
 PRESENCE_EVERY_MS = 30
+
+
+class _ShowPresence(QEvent):
+    """Show the other players' latest presence (see :meth:`RemoteController._on_presence`)."""
+
+    TYPE = QEvent.Type(QEvent.registerEventType())
+
+    def __init__(self) -> None:
+        super().__init__(self.TYPE)
 
 
 class RemoteController(QObject):
@@ -52,8 +63,14 @@ class RemoteController(QObject):
         self.last_seed: int | None = None
         self.presence: dict[int, PresenceItem] = {}
         self._posted.connect(lambda function: function())
+        self._presence_lock = threading.Lock()
+        self._presence_states: dict[int, dict[str, Any]] | None = None
         self._cursor: QPointF | None = None
         self._doing = ""
+        #: The models this player is dragging now (``None``: no drag).
+        self._dragged: list[str] | None = None
+        #: The other players' drags, shown live on this board.
+        self.live = LiveDrags(window.scene, lambda: self.session.board if self.session else None)
         self._presence_timer = QTimer(self)
         self._presence_timer.setSingleShot(True)
         self._presence_timer.setInterval(PRESENCE_EVERY_MS)
@@ -64,6 +81,7 @@ class RemoteController(QObject):
         window.undo_stack.indexChanged.connect(self._flush)
         window.view.cursor_moved.connect(self._on_cursor_moved)
         window.scene.drag_moved.connect(self._on_drag_moved)
+        window.scene.drag_previewed.connect(self._on_drag_previewed)
 
     @property
     def active(self) -> bool:
@@ -86,10 +104,14 @@ class RemoteController(QObject):
         board = SharedScenario(self.window.document, pycrdt.Doc(), name, side,
                                self.window.scene.datasheets, autoflush=False)
         board.refused.connect(self._on_refused)
-        self.window.document.changed.connect(
-            lambda event: self._flush_soon() if (event.models_changed or event.log
-                                                 or event.options) else None)
+        self.window.document.changed.disconnect(self._on_document_changed)  # once, not per game
+        self.window.document.changed.connect(self._on_document_changed)
         return board
+
+    def _on_document_changed(self, event: Any) -> None:
+        """An edit made outside the undo stack still goes out (on the next turn)."""
+        if self.session is not None and (event.models_changed or event.log or event.options):
+            self._flush_soon()
 
     # -- host, join, leave ------------------------------------------------------------------
     def host(self, name: str, side: str, port: int, data: Path, room: str | None = None) -> str:
@@ -141,6 +163,7 @@ class RemoteController(QObject):
 
     def leave(self) -> None:
         """Leave the game (and stop serving, for the host); the board stays as it is."""
+        self.window.document.changed.disconnect(self._on_document_changed)
         if self.session is not None:
             self.session.stop()
             self.session = None
@@ -150,6 +173,7 @@ class RemoteController(QObject):
         for item in self.presence.values():
             self.window.scene.removeItem(item)
         self.presence.clear()
+        self.live.clear()
 
     # -- out --------------------------------------------------------------------------------
     def _flush(self, *_: Any) -> None:
@@ -165,10 +189,29 @@ class RemoteController(QObject):
         if self.session is not None and not self._presence_timer.isActive():
             self._presence_timer.start()
 
+    def _on_drag_previewed(self, model_ids: Iterable[str]) -> None:
+        """The dragged models moved with the mouse: the other board shows them there.
+
+        Sent at once on every move (not on the cursor's timer), before this window's own
+        overlays follow the drag: the other player sees the models move with the mouse.
+        """
+        if self.session is None:
+            return
+        self._dragged = list(model_ids)
+        self._send_presence()
+
     def _on_drag_moved(self, text: str) -> None:
+        """What the drag is doing, for the label; at its end, the other board lets go.
+
+        The end of the drag is told after the release's edit has gone out (the next turn of
+        the event loop), so the other board gets the edit first and its items never jump
+        back.
+        """
         self._doing = text.split("\n", 1)[0]
-        if self.session is not None and not self._presence_timer.isActive():
-            self._presence_timer.start()
+        if self.session is None or text:
+            return
+        self._dragged = None
+        QTimer.singleShot(0, self._send_presence)
 
     def _send_presence(self) -> None:
         if self.session is None:
@@ -177,10 +220,17 @@ class RemoteController(QObject):
         colour = next((s.colour for s in board.document.scenario.sides if s.id == board.side),
                       "#808080")
         at = self._cursor
+        drag: dict[str, list[float]] = {}
+        if self._dragged:
+            scene = self.window.scene
+            for model_id in self._dragged:
+                item = scene.model_item(model_id)
+                drag[model_id] = [item.x(), item.y()]
         self.session.set_presence({
             "name": board.player, "side": board.side, "colour": colour,
             "x": None if at is None else round(at.x(), 3),
-            "y": None if at is None else round(at.y(), 3), "doing": self._doing})
+            "y": None if at is None else round(at.y(), 3), "doing": self._doing,
+            "drag": drag})
 
     # -- in ---------------------------------------------------------------------------------
     def _on_status(self, state: str, message: str) -> None:
@@ -193,12 +243,37 @@ class RemoteController(QObject):
         self.status.emit(message)
 
     def _on_presence(self, states: dict[int, dict[str, Any]]) -> None:
-        self._post(lambda: self._show_presence(states))
+        """Other players' presence (the client's thread): shown ahead of queued paints.
+
+        Only the latest states matter: while one showing is pending, newer states replace
+        what it will show. It is posted at high priority, so a drag shown live does not wait
+        behind this window's own pending repaints and deferred work.
+        """
+        with self._presence_lock:
+            pending = self._presence_states is not None
+            self._presence_states = states
+        if not pending:
+            QCoreApplication.postEvent(self, _ShowPresence(),
+                                       Qt.EventPriority.HighEventPriority.value)
+
+    def customEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Show the latest presence (posted by :meth:`_on_presence`)."""
+        if event.type() != _ShowPresence.TYPE:
+            return
+        with self._presence_lock:
+            states, self._presence_states = self._presence_states, None
+        if states is not None:
+            self._show_presence(states)
 
     def _show_presence(self, states: dict[int, dict[str, Any]]) -> None:
+        if self.session is None:
+            return  # arrived after leaving
         for client_id in [c for c in self.presence if c not in states]:
             self.window.scene.removeItem(self.presence.pop(client_id))
+        for client_id in [c for c in self.live.shown if c not in states]:
+            self.live.forget(client_id)
         for client_id, state in states.items():
+            self.live.show(client_id, state.get("drag"))
             x, y = state.get("x"), state.get("y")
             if not isinstance(x, int | float) or not isinstance(y, int | float):
                 continue

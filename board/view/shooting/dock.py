@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from board.view import style
+from board.view.dock_layout import scrolling
 
 __all__ = ["ShootingDock"]
 
@@ -52,7 +53,7 @@ class ShootingDock(QDockWidget):
             "Line of sight: click a shooter (a model; Shift: its unit; a fire point, weapon or "
             "the battlements of a building), then a target.")
         layout.addWidget(self.readout, 1)
-        self.setWidget(body)
+        self.setWidget(scrolling(body, self))
 
     def show_lines(self, lines: list[str]) -> None:
         """Show ``lines`` in the readout."""

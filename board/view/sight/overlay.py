@@ -184,6 +184,7 @@ class SightOverlay(QObject):
         self.reading: SightReading | None = None
         self._on_reading = on_reading
         self.item = OverlayItem(self._sketch, self._estimate, z=40.0, note=self.summary_note)
+        self.item.lines_clear_of_labels = True  # 300 rays over a name made it unreadable
         scene.addItem(self.item)
         document = scene.document
         document.changed.connect(self._on_change)

@@ -1,0 +1,146 @@
+"""The board's legibility rule: zoomed out, less important labels shorten or hide.
+
+Each label is placed by its own item, clear of what is near where it can be. With the whole
+table on a laptop's screen (some 15 pixels to the inch) there is not room for every name in
+full: a building's name with its stats is as tall as two inches of table. So, like a map, the
+board decides once over every label it shows (:func:`board.game.core.label_layout.fit_labels`):
+the most important first, each shown whole if it covers no model, no door, fire point or
+weapon and no label already kept; else its shorter form (a building's name alone); else not
+at all (its name is still on the tooltip). Zoomed in, the labels that fit again come back.
+
+What matters most (:data:`PRIORITY`): a model's name while the pointer is on it, then the
+verdicts written on the board (deployment "out" marks, ring distances), the armour badges,
+then building names.
+
+:class:`Legibility` runs the rule for one view a moment after the zoom changes, the scenario
+changes, a drag ends or a label changes its text or place (:func:`labels_changed`); never
+during a drag.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QRectF, QTimer
+from PySide6.QtGui import QTransform
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
+from shiboken6 import isValid
+
+from board.game.core.label_layout import Fitting, Rect, fit_labels
+from board.view.items.label_item import PRIORITY, LabelItem
+from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
+from board.view.items.model_item import ModelItem
+
+__all__ = ["PRIORITY", "Legibility", "fit_scene_labels", "labels_changed"]
+
+#: Milliseconds the board must be still before its labels are judged again.
+SETTLE_MS = 40
+
+
+def _ltrb(box: QRectF) -> Rect:
+    return (box.left(), box.top(), box.right(), box.bottom())
+
+
+def _obstacles(scene: QGraphicsScene, view: QTransform) -> list[Rect]:
+    """What a label must keep off, pixels.
+
+    Every shown model, door, fire point and weapon symbol (its core), and every label an
+    overlay painted (a verdict being read: a name gives way to it).
+    """
+    found: list[Rect] = []
+    for item in scene.items():
+        if not item.isVisible():
+            continue
+        painted = getattr(item, "painted_labels", None)
+        if painted:
+            found += [_ltrb(view.mapRect(box)) for box in painted]
+        elif isinstance(item, ModelItem):
+            found.append(_ltrb(item.deviceTransform(view).mapRect(item.boundingRect())))
+        elif isinstance(item, AccessPointMarker | FirePointMarker | WeaponMarker):
+            found.append(_ltrb(item.deviceTransform(view).mapRect(item.core())))
+    return found
+
+
+def fit_scene_labels(scene: QGraphicsScene, view: QTransform) -> int:
+    """Show each label of ``scene`` whole, shorter or not at all, as seen through ``view``.
+
+    Returns how many labels are shortened or hidden.
+    """
+    labels = [item for item in scene.items()
+              if isinstance(item, LabelItem) and item.isVisible() and item.forms]
+    labels.reverse()  # the order they were added: among equals, the first keeps its place
+    asked = []
+    for label in labels:
+        at = view.map(label.scenePos())
+        asked.append(Fitting(tuple(_ltrb(label.box_of(text).translated(at))
+                                   for text in label.forms), label.priority))
+    chosen = fit_labels(asked, _obstacles(scene, view))
+    for label, form in zip(labels, chosen, strict=True):
+        label.set_fit(form if form >= 0 else len(label.forms))
+    return sum(1 for form in chosen if form != 0)
+
+
+def labels_changed(scene: QGraphicsScene | None) -> None:
+    """A label of ``scene`` changed: judge the labels again once the board settles."""
+    for view in scene.views() if scene is not None else ():
+        legibility = getattr(view, "legibility", None)
+        if isinstance(legibility, Legibility):
+            legibility.schedule()
+
+
+class Legibility(QObject):
+    """Keeps the labels of ``view``'s scene legible (see the module's docstring)."""
+
+    def __init__(self, view: QGraphicsView) -> None:
+        super().__init__(view)
+        self._view = view
+        self._dragging = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(SETTLE_MS)
+        self._timer.timeout.connect(self.run)
+        scene = view.scene()
+        drag_moved = getattr(scene, "drag_moved", None)
+        if drag_moved is not None:
+            drag_moved.connect(self._on_drag_moved)
+        document = getattr(scene, "document", None)
+        if document is not None:  # pure Python: it does not outlive the view's own calls
+            document.changed.connect(self._on_document_changed)
+        zoom_changed = getattr(view, "zoom_changed", None)
+        if zoom_changed is not None:
+            zoom_changed.connect(self._on_zoom_changed)
+        #: How many labels the last run shortened or hid.
+        self.crowded = 0
+
+    @property
+    def pending(self) -> bool:
+        """Whether a run is waiting for the board to settle."""
+        return self._timer.isActive()
+
+    def schedule(self) -> None:
+        """Judge the labels once the board settles (not while a drag goes on)."""
+        if not self._dragging and isValid(self):
+            self._timer.start()
+
+    def run(self) -> None:
+        """Judge every label now (not during a drag: the board may be drawn from a picture)."""
+        self._timer.stop()
+        if self._dragging or not isValid(self._view) or self._view.scene() is None:
+            return
+        self.crowded = fit_scene_labels(self._view.scene(), self._view.viewportTransform())
+
+    def _on_zoom_changed(self, _scale: float) -> None:
+        # The buildings judge their name's spot at the new zoom first (their own timers, at
+        # the next turn of the event loop); the labels are fitted after.
+        scene = self._view.scene()
+        for item in scene.items() if scene is not None else ():
+            again = getattr(item, "place_labels_again", None)
+            if again is not None:
+                again()
+        self.schedule()
+
+    def _on_document_changed(self, _event: object) -> None:
+        if isValid(self):
+            self.schedule()
+
+    def _on_drag_moved(self, feedback: str) -> None:
+        self._dragging = bool(feedback)
+        self.schedule()
