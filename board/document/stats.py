@@ -138,7 +138,7 @@ STATS: tuple[Stat, ...] = (
     _s("w", "Wounds", Kind.INT, "—", 1, 20, 1, "1", WF, ("systems.fantasy.assault_facts",),
        "Wounds of each model (Fantasy)"),
     _s("wounds", "Wounds", Kind.INT, "—", 1, 20, 1, "1", W40,
-       ("systems.wh40k.effects", "systems.wh40k.automated_fire"),
+       ("systems.wh40k.effects", "systems.wh40k.automated_fire", "systems.wh40k.terrain_tests"),
        "Wounds of each model (40K)"),
     _s("i", "Initiative", Kind.INT, "—", *_CHAR, None, "none (needed)", (*W40, *WF),
        ("systems.fantasy.assault_facts",), "Initiative: who strikes first"),
@@ -151,10 +151,12 @@ STATS: tuple[Stat, ...] = (
        "and its characters); the Fantasy Break test in a building assault"),
     _s("save", "Armour save", Kind.INT, "the roll (`3` for 3+)", 1, 6, None, "none: no save",
        (*W40, *WF),
-       ("systems.wh40k.effects", "systems.wh40k.automated_fire", "systems.fantasy.assault_facts"),
+       ("systems.wh40k.effects", "systems.wh40k.automated_fire", "systems.fantasy.assault_facts",
+        "systems.wh40k.terrain_tests"),
        "the armour save"),
     _s("invulnerable", "Invulnerable save", Kind.INT, "2 to 6", 2, 6, None, "none", W40,
-       ("systems.wh40k.effects", "systems.wh40k.automated_fire"), "the invulnerable save"),
+       ("systems.wh40k.effects", "systems.wh40k.automated_fire", "systems.wh40k.terrain_tests"),
+       "the invulnerable save"),
     _s("ward", "Ward save", Kind.INT, "2 to 6", 2, 6, None, "none", WF,
        ("systems.fantasy.assault_facts",), "the ward save"),
     _s("unit_strength", "Unit Strength", Kind.INT, "—", 1, 10, 1, "1", WF,
@@ -219,6 +221,18 @@ STATS: tuple[Stat, ...] = (
        ALL, ("occupancy.disembarking", "systems.wh40k.occupancy"),
        "written by the program: the player turn the unit last came out (it may not go back in "
        "that turn)"),
+    _s("difficult_terrain_on", "Difficult terrain rolled on", Kind.TURN, "player turn", None,
+       None, None, "none", W40, ("systems.wh40k.terrain_tests",),
+       "written by the program: the player turn of the unit's difficult-terrain test on "
+       "battlements"),
+    _s("difficult_terrain_move", "Difficult terrain move", Kind.INT, "inches", 1, 6, None,
+       "none", W40, ("systems.wh40k.terrain_tests",),
+       "written by the program: that test's highest die, the farthest the unit may move that "
+       "turn"),
+    _s("escape_hatch_on", "Came out of an escape hatch on", Kind.TURN, "player turn", None,
+       None, None, "none", W40, ("occupancy.common", "occupancy.disembarking"),
+       "written by the program: the player turn the unit came out of a building by an escape "
+       "hatch (seed 000 FAQ: it may not charge that turn)"),
 )
 
 _BY_KEY = {s.key: s for s in STATS}

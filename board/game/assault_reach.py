@@ -13,9 +13,11 @@ system's folder says its own, ``GameSystem.assault_reach``):
   + 12" from the building can never arrive and may not declare; a character assaults with
   the unit it joined.
 
-Only the enemies of the building's holder are candidates. :func:`assault_candidates` measures
-every one (nearest model to the footprint), says whether it may assault and, if not, why,
-with the figure, in the system's unit; never with internal ids.
+A unit whose state forbids a charge this turn is refused with the reason (40K: it came out of
+an escape hatch, seed 000 FAQ). Only the enemies of the building's holder are candidates.
+:func:`assault_candidates` measures every one (nearest model to the footprint), says
+whether it may assault and, if not, why, with the figure, in the system's unit; never with
+internal ids.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 
 from board.document.model import Scenario, Unit
 from board.game.core.world import World
+from board.game.occupancy.common import charge_refusal
 from board.game.systems.registry import system_for
 from geometry import EPSILON, distance, format_distance
 
@@ -96,7 +99,9 @@ def assault_candidates(scenario: Scenario, world: World, piece_id: str) -> list[
             continue
         gap = min(distance(shape, footprint) for _, shape in shapes)
         reach, words = reach_of(scenario, unit)
-        if reach is None:
+        if refusal := charge_refusal(scenario, unit):
+            reason = refusal
+        elif reach is None:
             reason = words
         elif gap > reach + EPSILON:
             reason = (f"{format_distance(gap, reach, unit=word)} from the building: it must be "

@@ -1,7 +1,8 @@
 """What a finished drag of models does besides moving them, as the rule system says (no Qt).
 
-In Warhammer 40,000 and the Horus Heresy, models moved onto the battlements of an unclaimed
-building claim it at once (seed 000;
+In Warhammer 40,000 and the Horus Heresy, a move on or off battlements rolls its terrain test
+(:mod:`board.game.systems.wh40k.terrain_tests`) and models moved onto the battlements of an
+unclaimed building claim it at once (seed 000;
 :func:`board.game.systems.wh40k.battlements.battlement_claims`).
 A drag that moves buildings claims nothing: the models on them move with them.
 """
@@ -15,6 +16,7 @@ from board.document.datasheet import Datasheet
 from board.document.model import Scenario
 from board.game.core.world import World
 from board.game.systems.registry import system_for
+from rules.dice import Dice
 
 __all__ = ["shifts", "after_drag"]
 
@@ -32,13 +34,14 @@ def shifts(old: Mapping[str, XY], new: Mapping[str, XY]) -> dict[str, XY]:
 
 def after_drag(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
                old_models: Mapping[str, XY], new_models: Mapping[str, XY],
-               pieces_moved: bool) -> Change | None:
-    """The change a finished drag brings with it (a claim), or ``None``.
+               pieces_moved: bool, dice: Dice | None = None) -> Change | None:
+    """The change a finished drag brings with it (a terrain test, a claim), or ``None``.
 
     ``world`` is the world before the drag; ``old_models`` and ``new_models`` the dragged
-    models' centres before and after.
+    models' centres before and after; ``dice`` roll any terrain test (fresh dice when not
+    given).
     """
     if pieces_moved or not new_models:
         return None
     return system_for(scenario.rule_system).after_models_moved(
-        scenario, library, world, shifts(old_models, new_models))
+        scenario, library, world, shifts(old_models, new_models), dice)

@@ -8,6 +8,7 @@ adds the tools, the selection and the undoable actions. One scene unit is one in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QPixmapCache, QTransform, QUndoStack
@@ -26,6 +27,9 @@ from board.view import commands
 from board.view.items import BuildingItem, ModelItem
 from board.view.scene_items import ITEM_CLASSES, TABLE_MARGIN, SceneItems
 from board.view.tools import SelectTool, Tool, board_item_at
+
+if TYPE_CHECKING:
+    from board.game.kit import Dice
 
 __all__ = ["BoardScene", "ITEM_CLASSES", "TABLE_MARGIN", "PIXMAP_CACHE_KIB"]
 
@@ -73,6 +77,9 @@ class BoardScene(SceneItems):
         #: Whole units released over a building: ``(unit_ids, piece_id) -> taken`` (the
         #: buildings feature offers them to embark); ``None``: such a drop is a move.
         self.drop_on_building: Callable[[list[str], str], bool] | None = None
+        #: The dice of what a drag brings about (a battlements terrain test); ``None``: fresh
+        #: dice each time. Tests hand in :class:`rules.dice.FixedDice`.
+        self.make_dice: Callable[[], Dice] | None = None
         self.tool: Tool = SelectTool(self)
         #: Whether the select tool is dragging models or pieces (``drag_moved`` says so).
         self.dragging = False
@@ -216,8 +223,9 @@ class BoardScene(SceneItems):
         from board.game.moves import after_drag
 
         claims = after_drag(self.document.scenario, self.datasheets, self.world(), old_models,
-                            new_models, bool(new_pieces))
-        if claims is not None:  # onto an unclaimed building's battlements: it is claimed
+                            new_models, bool(new_pieces),
+                            make() if (make := getattr(self, "make_dice", None)) else None)
+        if claims is not None:  # battlements: the terrain test rolled, an unclaimed one claimed
             parts.append(commands.ApplyChangeCommand(self.document, claims, "Claim"))
         self._push_as_one(parts, "Move selection")
 

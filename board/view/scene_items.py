@@ -158,6 +158,12 @@ class SceneItems(QGraphicsScene):
         holder = next((s for s in scenario.sides if s.id == piece.claimed_by), None)
         item.set_claim(to_colour(holder.colour) if holder else None, holder.name if holder else "")
         item.set_occupants([u.name for u in scenario.units_in(piece.id)])
+        if piece.state:  # damaged: the label shows what is left (hull points, damage capacity)
+            from board.game.systems.live_stats import live_stats
+
+            item.set_live_stats(live_stats(scenario, self.datasheets, piece))
+        else:
+            item.set_live_stats({})
 
     def _sync_occupants(self) -> None:
         """Units came, went, embarked or got out: each building lists who is inside."""

@@ -65,6 +65,8 @@ from rules.wh40k.odds import (
     penetration_distribution,
 )
 from rules.wh40k.penetration import (
+    DECISION_FUEL_SIPHON,
+    FUEL_SIPHON,
     Attack,
     Penetration,
     roll_penetration,
@@ -177,6 +179,8 @@ __all__ = [
     "Attack",
     "Penetration",
     "roll_penetration",
+    "FUEL_SIPHON",
+    "DECISION_FUEL_SIPHON",
     "roll_to_hit",
     "to_hit_target",
     "PlayerTurn",

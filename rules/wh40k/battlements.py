@@ -49,9 +49,10 @@ DANGEROUS_ON_START_OR_END = frozenset({"jump_infantry", "jet_pack_infantry", "je
                                        "skimmer"})
 
 #: RULES.md section 1: vehicles treat difficult terrain as dangerous (fail: -1 hull point and
-#: Immobilised). Bikes and cavalry do too in 7th edition (recalled, not in RULES.md: the
-#: project's reading, listed in docs/rules-40k.md).
-DIFFICULT_AS_DANGEROUS = frozenset({"vehicle", "bikes", "cavalry"})
+#: Immobilised). RULES.md names no other type: bikes and cavalry doing so too is a recalled
+#: 7th-edition rule ([R]), the scenario option ``bikes_and_cavalry_dangerous``
+#: (:mod:`rules.wh40k.terrain`), listed in docs/rules-40k.md.
+DIFFICULT_AS_DANGEROUS = frozenset({"vehicle"})
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,9 @@ class BattlementsMove:
 
 
 def battlements_move(troop_type: str, started_on: bool, ended_on: bool,
-                     crossed: bool = False) -> BattlementsMove:
+                     crossed: bool = False,
+                     dangerous_types: frozenset[str] = DIFFICULT_AS_DANGEROUS,
+                     ) -> BattlementsMove:
     """Return the terrain test a move that starts, ends or passes on battlements needs.
 
     Parameters
@@ -77,6 +80,9 @@ def battlements_move(troop_type: str, started_on: bool, ended_on: bool,
         Whether the unit began or finished the move on the battlements.
     crossed
         Whether it passed over them without starting or ending there.
+    dangerous_types
+        The types that treat difficult terrain as dangerous (vehicles; with the scenario
+        option ``bikes_and_cavalry_dangerous`` also bikes and cavalry).
     """
     if not (started_on or ended_on or crossed):
         return BattlementsMove(troop_type, started_on, ended_on, TerrainTest.NONE,
@@ -86,7 +92,7 @@ def battlements_move(troop_type: str, started_on: bool, ended_on: bool,
         return BattlementsMove(troop_type, started_on, ended_on, TerrainTest.NONE,
                                f"{_label(troop_type)} {where}: no Dangerous Terrain test on "
                                f"battlements (seed 000)")
-    if troop_type in DIFFICULT_AS_DANGEROUS:
+    if troop_type in dangerous_types:
         what = "-1 hull point and Immobilised" if troop_type == "vehicle" else "a Wound"
         return BattlementsMove(troop_type, started_on, ended_on, TerrainTest.DANGEROUS,
                                f"{_label(troop_type)} {where}: battlements are difficult "
@@ -126,7 +132,8 @@ def may_charge_after_exit(escape_hatch: bool) -> Decision:
     Seed 000 FAQ: "the unit can't assault out of one" (an escape hatch).
     """
     if escape_hatch:
-        return Decision.no("a unit that came out of an escape hatch cannot charge this turn")
+        return Decision.no("a unit that came out of an escape hatch cannot charge this turn "
+                           "(seed 000 FAQ)")
     return Decision.yes("Repel the Enemy: a unit leaving by an access point may still charge")
 
 

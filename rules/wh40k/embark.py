@@ -11,7 +11,8 @@ Disembarking: a unit that began the Movement phase inside and did not embark thi
 model ends wholly within 6" of the access point (3" in the turn after a Tremor, 000 decision 6);
 an emergency disembarkation (placed touching the footprint, 000 decision 9) forbids any
 voluntary action for the rest of the turn; units leaving by an access point may still charge
-(Repel the Enemy).
+(Repel the Enemy), except by an escape hatch: "the unit can't assault out of one" (seed 000
+FAQ).
 
 >>> from rules.wh40k.profile import BuildingProfile
 >>> from rules.wh40k.effects import UnitFacts
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 
 from rules.atomic import atomic
 from rules.decision import Decision
+from rules.wh40k.battlements import may_charge_after_exit
 from rules.wh40k.building import Building
 from rules.wh40k.claiming import ClaimChange, claim_on_entering
 from rules.wh40k.effects import UnitFacts
@@ -244,11 +246,23 @@ def disembark(
     emergency: bool = False,
     embarked_this_turn: bool = False,
     onto_battlements: bool = False,
+    escape_hatch: bool = False,
 ) -> DisembarkOutcome:
     """Take ``unit_ids`` (the unit and characters leaving with it) out of the building.
 
     ``emergency`` is the geometry fact that a normal exit is blocked (enemies within 1" or
     impassable terrain): the models are placed touching the footprint instead.
+    ``escape_hatch``: the unit came out by an escape hatch (seed 000 FAQ: "the unit can't
+    assault out of one"), so it may not charge this turn.
+
+    >>> from rules.wh40k.profile import BuildingProfile
+    >>> profile = BuildingProfile.from_values("b", 14, "medium", name="Imperial Bastion",
+    ...     access_points=("door", "hatch"), escape_hatches=("hatch",))
+    >>> bastion = Building(profile, names={"s": "Squad"})
+    >>> bastion.state.occupants = ["s"]
+    >>> out = disembark(bastion, ["s"], escape_hatch=True)
+    >>> out.may_charge, out.decision.reason.split(": ")[1]
+    (False, 'a unit that came out of an escape hatch cannot charge this turn (seed 000 FAQ)')
     """
     for unit_id in unit_ids:
         decision = can_disembark(building, unit_id, embarked_this_turn, True, onto_battlements)
@@ -261,12 +275,17 @@ def disembark(
     if not state.occupants:
         state.occupying_side = None
     distance = min(disembark_distance(building, u) for u in unit_ids)
-    how = "emergency disembarkation: no voluntary actions this turn" if emergency else (
-        "by an access point: may still charge (Repel the Enemy)"
-    )
+    charge = may_charge_after_exit(escape_hatch and not emergency)
+    if emergency:
+        how = "emergency disembarkation: no voluntary actions this turn"
+    elif escape_hatch:
+        how = f"by the escape hatch: {charge.reason}"
+    else:
+        how = "by an access point: may still charge (Repel the Enemy)"
     who = _names(building, unit_ids)
     decision = Decision.yes(f"{who} disembark up to {distance:g}\", {how}")
-    return DisembarkOutcome(decision, distance, emergency, not emergency, emergency)
+    return DisembarkOutcome(decision, distance, emergency, charge.allowed and not emergency,
+                            emergency)
 
 
 def can_move_between_parts(

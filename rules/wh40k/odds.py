@@ -55,9 +55,27 @@ def damage_distribution(
 
 
 def penetration_distribution(
+    strength: int, armour: int, dice: int = 1, haywire: bool = False,
+    fuel_siphon: bool = False,
+) -> Distribution[Penetration]:
+    """Return what one hit does to armour ``armour``: nothing, a glancing or a penetrating hit.
+
+    ``fuel_siphon`` re-rolls a roll that does nothing (:data:`rules.wh40k.penetration.
+    FUEL_SIPHON`): the second roll stands.
+
+    >>> penetration_distribution(5, 10, fuel_siphon=True).probability(  # 1 - (4/6)²
+    ...     lambda p: p is not Penetration.NONE)
+    Fraction(5, 9)
+    """
+    once = _penetration_once(strength, armour, dice, haywire)
+    if fuel_siphon:
+        return once.then(lambda p: once if p is Penetration.NONE else Distribution.certain(p))
+    return once
+
+
+def _penetration_once(
     strength: int, armour: int, dice: int = 1, haywire: bool = False
 ) -> Distribution[Penetration]:
-    """Return what one hit does to armour ``armour``: nothing, a glancing or a penetrating hit."""
     if haywire:
         return Distribution.die(6).map(
             lambda f: Penetration.NONE if f == 1 else Penetration.PENETRATING if f == 6
@@ -98,6 +116,7 @@ class _Siege:
     dice: int
     haywire: bool
     order: tuple[DamageResult, ...]
+    fuel_siphon: bool = False
     memo: dict[SiegeState, Distribution[SiegeState]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -123,13 +142,15 @@ class _Siege:
         )
 
     def on_shield(self, state: SiegeState) -> Distribution[SiegeState]:
-        pen = penetration_distribution(self.strength, VOID_SHIELD_ARMOUR, self.dice, self.haywire)
+        pen = penetration_distribution(self.strength, VOID_SHIELD_ARMOUR, self.dice,
+                                       self.haywire, self.fuel_siphon)
         dropped = state._replace(shields_up=state.shields_up - 1)
         return pen.map(lambda p: state if p is Penetration.NONE else dropped)
 
     def on_building(self, state: SiegeState) -> Distribution[SiegeState]:
         armour = max(0, self.facing_armour - state.armour_lost)
-        pen = penetration_distribution(self.strength, armour, self.dice, self.haywire)
+        pen = penetration_distribution(self.strength, armour, self.dice, self.haywire,
+                                       self.fuel_siphon)
         return pen.then(lambda p: self.after_penetration(state, p))
 
     def after_penetration(self, state: SiegeState, pen: Penetration) -> Distribution[SiegeState]:
@@ -228,6 +249,7 @@ def attack_odds(
     penetration_dice: int = 1,
     haywire: bool = False,
     after: AttackOdds | None = None,
+    fuel_siphon: bool = False,
 ) -> AttackOdds:
     """Return the exact odds of ``shots`` hits-or-misses on ``facing`` of ``building``.
 
@@ -251,6 +273,9 @@ def attack_odds(
     after
         The odds of an earlier attack on the same building: this one starts from each of its
         outcomes (a second weapon firing after the first).
+    fuel_siphon
+        A flamer with the Promethium Relay Pipes' fuel: a penetration roll that does nothing
+        is rolled again.
 
     Returns
     -------
@@ -269,6 +294,7 @@ def attack_odds(
         strength=strength, ap=ap, bulwark=building.profile.mighty_bulwark,
         dice=penetration_dice, haywire=haywire,
         order=tuple(dict.fromkeys(row.result for row in table.rows)),
+        fuel_siphon=fuel_siphon,
     )
     start = SiegeState(
         hull_points=building.hull_points,

@@ -61,6 +61,8 @@ class UnitHits:
     ap: int | None = None
     ignores_cover: bool = True
     randomly_allocated: bool = True
+    #: Re-roll failed To Wound rolls (a flamer's Fuel Siphon, seed 000 FAQ; our reading).
+    reroll_failed_wounds: bool = False
 
     @property
     def hits(self) -> int:

@@ -83,6 +83,17 @@ class WoundOutcome:
     needed: int | None
     wound_roll: Roll | None
     allocations: tuple[Allocation, ...]
+    #: The failed To Wound rolls rolled again (Fuel Siphon), if any.
+    reroll: Roll | None = None
+
+    @property
+    def wounds(self) -> int:
+        """How many hits wounded (re-rolls included)."""
+        if self.needed is None:
+            return 0
+        rolled = [*(self.wound_roll.faces if self.wound_roll else ()),
+                  *(self.reroll.faces if self.reroll else ())]
+        return sum(f >= self.needed for f in rolled)
 
     @property
     def casualties(self) -> tuple[str, ...]:
@@ -93,6 +104,7 @@ class WoundOutcome:
     def rolls(self) -> list[Roll]:
         """Every roll, in order."""
         found = [self.wound_roll] if self.wound_roll else []
+        found += [self.reroll] if self.reroll else []
         for allocation in self.allocations:
             found += ([allocation.pick] if allocation.pick else []) + list(allocation.saves)
         return found
@@ -102,9 +114,10 @@ class WoundOutcome:
         units = called(self.unit_ids, names)
         if self.needed is None:
             return f"{units}: the hits cannot wound"
-        wounds = sum(f >= self.needed for f in self.wound_roll.faces) if self.wound_roll else 0
         slain = called(self.casualties, names) or "none"
-        return f"{units}: {wounds} wounds on {self.needed}+; slain: {slain}"
+        again = (f" ({len(self.reroll.faces)} failed re-rolled: Fuel Siphon)"
+                 if self.reroll else "")
+        return f"{units}: {self.wounds} wounds on {self.needed}+{again}; slain: {slain}"
 
 
 def _majority_toughness(models: Mapping[str, ModelProfile]) -> int:
@@ -126,6 +139,11 @@ def resolve_wounds(
         return WoundOutcome(hits.unit_ids, needed, None, ())
     roll = dice.roll(hits.hits, f"to wound {called(hits.unit_ids, names)} ({needed}+)")
     wounds = sum(face >= needed for face in roll.faces)
+    reroll = None
+    if hits.reroll_failed_wounds and wounds < hits.hits:
+        reroll = dice.roll(hits.hits - wounds, f"to wound {called(hits.unit_ids, names)} "
+                                               f"({needed}+, Fuel Siphon re-roll)")
+        wounds += sum(face >= needed for face in reroll.faces)
     alive = dict(models)
     allocations: list[Allocation] = []
     while wounds and alive:
@@ -134,7 +152,7 @@ def resolve_wounds(
         allocations.append(allocation)
         if allocation.slain:
             del alive[allocation.model_id]
-    return WoundOutcome(hits.unit_ids, needed, roll, tuple(allocations))
+    return WoundOutcome(hits.unit_ids, needed, roll, tuple(allocations), reroll)
 
 
 def _allocate(

@@ -22,6 +22,9 @@ LAZY_ON_PURPOSE = {
     "board/view/export/__init__.py": {"__getattr__"},
     "board/view/export/controller.py": {"summary", "export_to", "ask_export"},
     "board/view/scene.py": {"push_drag"},
+    # a damaged building's label (hull points, damage capacity left): the building rules are
+    # loaded when a piece with a state is first drawn, not before the first paint
+    "board/view/scene_items.py": {"_sync_piece"},
     "board/document/states.py": {"_tables", "_read_back"},  # rules: with the first state
     # the network stack (pycrdt, httpx, hypercorn): once a game is hosted or joined
     "board/view/remote/controller.py": {"_board", "host", "_start"},

@@ -127,15 +127,15 @@ def test_the_defender_picks_the_second_stand_inside_and_the_debris_of_row_10_fal
     combo = dialog.debris
     assert combo is not None and combo.isVisible()
     assert [combo.itemText(k) for k in range(combo.count())] == [
-        "Guard, model 1", "Guard, model 2", "Guard, model 3"]
-    assert combo.currentText() == "Guard, model 1"  # the default: the first stand inside
+        "Guard, stand 1", "Guard, stand 2", "Guard, stand 3"]
+    assert combo.currentText() == "Guard, stand 1"  # the default: the first stand inside
     combo.setFocus()
     QTest.keyClick(combo, Qt.Key.Key_Down)
-    assert combo.currentText() == "Guard, model 2"
+    assert combo.currentText() == "Guard, stand 2"
     QTest.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
     scenario = window.document.scenario
     assert [m.id for m in scenario.unit("guard").models] == ["g1", "g3"]
-    line = "debris falls on Guard, model 2 (the defender's choice): needs 4+, rolled 4: destroyed"
+    line = "debris falls on Guard, stand 2 (the defender's choice): needs 4+, rolled 4: destroyed"
     assert line in dialog.record.toPlainText()
     assert line in scenario.log[-1].text
     assert not combo.isEnabled()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 from board.document.datasheet_json import datasheet_from_dict
@@ -21,6 +21,12 @@ def editor(qtbot, library):
     qtbot.addWidget(dialog)
     dialog.show()
     return dialog
+
+
+def click_board(editor, x: float, y: float) -> None:
+    at = editor.canvas.view_point(x, y)
+    QTest.mouseClick(editor.canvas.viewport(), Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.NoModifier, QPoint(round(at.x()), round(at.y())))
 
 
 def _type_corners(editor, text: str) -> None:
@@ -71,3 +77,33 @@ def test_the_library_saves_checked_files_and_reads_them_back(tmp_path, library):
     assert len(problems) == 1 and "broken.json" in problems[0]
     data = json.loads(path.read_text(encoding="utf-8"))
     assert datasheet_from_dict(data) == sheet
+
+
+def test_a_gun_placed_takes_the_weapon_picked_from_the_systems_list(editor):
+    """The weapon of an emplaced weapon is chosen from the weapons the system's datasheets
+    mount (seed 000's bastion: heavy bolters and an Icarus lascannon), not always a bolter."""
+    names = [editor.weapon_box.itemData(i) for i in range(editor.weapon_box.count())]
+    assert names[0] == "Heavy bolter" and "Icarus lascannon" in names
+    _type_corners(editor, "-3,-3 3,-3 3,3 -3,3")
+    editor.mode_buttons["weapon"].click()
+    editor.weapon_box.setCurrentIndex(names.index("Icarus lascannon"))
+    click_board(editor, 0.0, 0.0)
+    editor.weapon_box.setCurrentIndex(0)
+    click_board(editor, 2.0, -3.0)
+    assert "2 emplaced weapons (Icarus lascannon, Heavy bolter)" in editor.summary.text()
+    QTest.mouseClick(editor.save_button, Qt.MouseButton.LeftButton)
+    sheet = editor.saved
+    assert sheet is not None
+    assert [w.weapon.name for w in sheet.emplaced_weapons] == ["Icarus lascannon",
+                                                               "Heavy bolter"]
+    assert sheet.emplaced_weapons[0].weapon.strength == 9
+
+
+def test_starting_from_the_bastion_keeps_its_guns_and_its_escape_hatch(editor):
+    editor.start_box.setCurrentIndex(editor.start_box.findText("Imperial Bastion"))
+    QTest.mouseClick(editor.save_button, Qt.MouseButton.LeftButton)
+    sheet = editor.saved
+    assert sheet is not None
+    assert [w.weapon.name for w in sheet.emplaced_weapons] == ["Heavy bolter"] * 4 + [
+        "Icarus lascannon"]
+    assert [a.escape_hatch for a in sheet.access_points] == [False, True]

@@ -104,7 +104,7 @@ def test_assault_marines_storm_a_bunker_drawn_in_the_building_editor(fresh_windo
     chosen = dialog.chosen()
     assert chosen and all(m.startswith(marines) for m in chosen)
     texts = [dialog.stand_list.item(k).text() for k in range(dialog.stand_list.count())]
-    assert all(t.startswith("Assault Marines, model ") and " cm)" in t for t in texts), texts
+    assert all(t.startswith("Assault Marines, stand ") and " cm)" in t for t in texts), texts
     assert "assault factor" in dialog.preview.text()
     save_shot(dialog, "first-game-epic-assault.png")
     press_button(dialog.roll_button)

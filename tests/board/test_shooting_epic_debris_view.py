@@ -48,15 +48,15 @@ def test_the_defender_picks_the_second_stand_and_the_debris_of_row_10_falls_on_i
     combo = dialog.debris
     assert combo.isVisible()
     assert [combo.itemText(k) for k in range(combo.count())] == [
-        "Guard, model 1", "Guard, model 2", "Guard, model 3"]
+        "Guard, stand 1", "Guard, stand 2", "Guard, stand 3"]
     combo.setFocus()
     QTest.keyClick(combo, Qt.Key.Key_Down)
-    assert combo.currentText() == "Guard, model 2"
+    assert combo.currentText() == "Guard, stand 2"
     QTest.keyClicks(dialog.seed, SEED_TO_ROW_10)
     QTest.mouseClick(dialog.roll_button, Left)
     scenario = window.scenario
     assert [m.id for m in scenario.unit("guard").models] == ["g1", "g3"]
-    line = "debris falls on Guard, model 2 (the defender's choice): needs 4+, rolled 4: destroyed"
+    line = "debris falls on Guard, stand 2 (the defender's choice): needs 4+, rolled 4: destroyed"
     assert line in dialog.outcome.toPlainText()
     assert line in scenario.log[-1].text and scenario.log[-1].seed == 130
     # the list follows the stands still inside (numbered as the unit now stands)

@@ -106,7 +106,7 @@ def test_critical_damage_kills_and_marks_the_units_inside():
     undo = apply_change(doc, result.change)
     assert [m.id for m in sc.unit("guard").models] == ["g2"]
     assert sc.piece("block").state["damage_capacity"] == 20 - 4 - 3
-    assert "destroyed: Guard, model 1" in result.text
+    assert "destroyed: Guard, stand 1" in result.text
     apply_change(doc, undo)
     assert [m.id for m in sc.unit("guard").models] == ["g1", "g2"]
 
@@ -177,7 +177,7 @@ def test_the_debris_of_row_10_falls_on_the_stand_the_defender_chose():
     result = epic_assault(sc, samples.library(), world_of(sc), "block", MARINES, dice,
                           debris_target="g2")
     assert not dice.unused
-    line = "debris falls on Guard, model 2 (the defender's choice): needs 4+, rolled 4: destroyed"
+    line = "debris falls on Guard, stand 2 (the defender's choice): needs 4+, rolled 4: destroyed"
     assert line in result.lines
     doc = ScenarioDocument(sc)
     undo = apply_change(doc, result.change)
@@ -192,7 +192,7 @@ def test_without_a_choice_the_debris_falls_on_the_first_stand_inside():
     sc = epic_scenario([marines(), guard_inside()])
     result = epic_assault(sc, samples.library(), world_of(sc), "block", MARINES,
                           FixedDice(ROW_10))
-    assert ("debris falls on Guard, model 1 (the first stand inside): needs 4+, rolled 4: "
+    assert ("debris falls on Guard, stand 1 (the first stand inside): needs 4+, rolled 4: "
             "destroyed") in result.lines
     apply_change(ScenarioDocument(sc), result.change)
     assert [m.id for m in sc.unit("guard").models] == ["g2", "g3"]
@@ -200,18 +200,18 @@ def test_without_a_choice_the_debris_falls_on_the_first_stand_inside():
 
 def test_debris_choices_list_the_stands_inside_by_name_first_the_default():
     sc = epic_scenario([marines(), guard_inside()])
-    assert debris_choices(sc, "block") == [("g1", "Guard, model 1"), ("g2", "Guard, model 2"),
-                                           ("g3", "Guard, model 3")]
+    assert debris_choices(sc, "block") == [("g1", "Guard, stand 1"), ("g2", "Guard, stand 2"),
+                                           ("g3", "Guard, stand 3")]
     assert debris_choices(epic_scenario(), "block") == []
 
 
 def test_a_debris_target_not_inside_is_refused_by_name_before_any_die():
     sc = epic_scenario([marines(), guard_inside()])
     dice = FixedDice(ROW_10)
-    with pytest.raises(AssaultError, match=r"cannot be chosen to fall on Assault Marines, model "
+    with pytest.raises(AssaultError, match=r"cannot be chosen to fall on Assault Marines, stand "
                                            r"1: it is not inside Building, medium \(Epic "
-                                           r"40,000\) \(inside: Guard, model 1; Guard, model 2; "
-                                           r"Guard, model 3\)"):
+                                           r"40,000\) \(inside: Guard, stand 1; Guard, stand 2; "
+                                           r"Guard, stand 3\)"):
         epic_assault(sc, samples.library(), world_of(sc), "block", MARINES, dice,
                      debris_target="am1")
     assert dice.unused == ROW_10 and sc.log == []

@@ -123,3 +123,19 @@ def test_building_facts_name_units_sides_and_weapons_and_keep_ids(demo, library)
     assert "claimed by: Ultramarines" in lines
     assert 'weapon Heavy bolter (front), 36": may shoot normally' in lines
     assert 'weapon Icarus lascannon, 96": may shoot normally' in lines
+
+
+def test_epic_names_a_model_a_stand():
+    """Seed 001 counts Epic models as stands ("a group of 5 assault marine stands"): every
+    text a player reads says ``stand 2`` in Epic 40,000 and ``model 2`` elsewhere."""
+    from board.document.model import RuleSystem
+    from board.game.core.names import Namer
+    from board.game.core.world import WorldCache
+    from tests.game.samples import RED, library, round_unit, scenario
+
+    for system, word in ((RuleSystem.EPIC40K, "stand"), (RuleSystem.WH40K, "model"),
+                         (RuleSystem.WARHAMMER_FANTASY, "model")):
+        s = scenario(system, units=[round_unit("u", RED, [(5.0, 5.0), (7.0, 5.0)])])
+        world = WorldCache(library()).world_for(s)
+        assert Namer.for_scenario(s, None).model("u-2") == f"u, {word} 2"
+        assert Namer.for_world(world).member("u-2") == f"{word} 2"

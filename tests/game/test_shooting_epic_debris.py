@@ -32,7 +32,7 @@ def test_the_debris_falls_on_the_stand_the_defender_chose():
     result = epic_shoot(found, library(), world, "hall", 1, "Warlord Titan", True, dice=dice,
                         debris_target="s1")
     assert not dice.unused
-    line = ("debris falls on Tactical detachment, model 2 (the defender's choice): needs 4+, "
+    line = ("debris falls on Tactical detachment, stand 2 (the defender's choice): needs 4+, "
             "rolled 4: destroyed")
     assert line in result.lines
     apply_change(ScenarioDocument(found), result.change)
@@ -44,7 +44,7 @@ def test_without_a_choice_the_first_stand_inside_takes_it():
     found, world = hall_board()
     result = epic_shoot(found, library(), world, "hall", 1, "Warlord Titan", True,
                         dice=FixedDice(ROW_10))
-    assert any(line.startswith("debris falls on Tactical detachment, model 1 (the first stand")
+    assert any(line.startswith("debris falls on Tactical detachment, stand 1 (the first stand")
                for line in result.lines)
     apply_change(ScenarioDocument(found), result.change)
     assert [m.id for m in found.unit("tac").models] == ["s1", "s2"]
@@ -55,7 +55,7 @@ def test_a_stand_not_inside_is_refused_by_name_before_any_die():
     dice = FixedDice(ROW_10)
     with pytest.raises(ShootingError, match=r"cannot be chosen to fall on s9: it is not inside "
                                             r"Building, small \(Epic 40,000\) \(inside: "
-                                            r"Tactical detachment, model 1; "):
+                                            r"Tactical detachment, stand 1; "):
         epic_shoot(found, library(), world, "hall", 1, "Warlord Titan", True, dice=dice,
                    debris_target="s9")
     assert dice.unused == ROW_10 and found.log == []

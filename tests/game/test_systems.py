@@ -19,6 +19,7 @@ from board.game.systems.fantasy.attackers import garrison_unit, possible_attacke
 from board.game.systems.protocol import AssaultKind, Looker, ShotForm
 from board.game.systems.registry import system_for, system_of
 from geometry import SightRule
+from rules.dice import FixedDice
 from tests.game.samples import BLUE, RED, library, round_unit, scenario
 
 BASTION = TerrainPiece("b", "imperial_bastion", 10.0, 10.0)
@@ -137,14 +138,16 @@ def test_the_fantasy_attackers_are_the_enemy_units_nearest_first():
 
 
 def test_a_drag_onto_the_battlements_claims_only_in_40k_and_only_when_no_building_moved():
-    s = scenario(terrain=[TerrainPiece(**vars(KEEP))],
-                 units=[round_unit("sq", RED, [(60.0, 40.0)])])
-    world = world_of(s)
-    roof = world.piece("keep").battlements
+    s = scenario(terrain=[TerrainPiece(**vars(KEEP))], units=[round_unit("sq", RED, [(0, 0)])])
+    roof = world_of(s).piece("keep").battlements
     assert roof is not None
     x, y = roof.representative_point().coords[0]
-    old, new = {"sq-1": (60.0, 40.0)}, {"sq-1": (x, y)}
-    claim = after_drag(s, library(), world, old, new, pieces_moved=False)
+    gx, gy = x, roof.bounds[3] + 1.0  # just off the roof's edge: a climb of a few inches
+    s.unit("sq").models[0].x, s.unit("sq").models[0].y = gx, gy
+    world = world_of(s)
+    old, new = {"sq-1": (gx, gy)}, {"sq-1": (x, y)}
+    claim = after_drag(s, library(), world, old, new, pieces_moved=False,
+                       dice=FixedDice([6, 6]))  # the battlements' difficult-terrain test
     assert claim is not None and claim.pieces["keep"].claimed_by == RED
     assert after_drag(s, library(), world, old, new, pieces_moved=True) is None
     assert after_drag(s, library(), world, old, old, pieces_moved=False) is None

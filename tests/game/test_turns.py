@@ -123,5 +123,5 @@ def test_epic_a_new_game_turn_rolls_for_an_unstable_building():
     assert falls.change.pieces["hall"].state["condition"] == "ruins"
     tac = falls.change.units["tac"]
     assert tac.embarked_in is None and [m.id for m in tac.models] == ["tac-2"]
-    assert "destroyed: tac, model 1" in falls.lines
+    assert "destroyed: tac, stand 1" in falls.lines
     assert falls.change.log[0].rolls[0]["faces"] == [5]

@@ -28,12 +28,14 @@ def test_jump_jet_pack_jetbike_and_skimmer_skip_the_dangerous_test(troop_type, s
 @pytest.mark.parametrize(("troop_type", "test"), [
     ("infantry", TerrainTest.DIFFICULT), ("monstrous_creature", TerrainTest.DIFFICULT),
     ("walker", TerrainTest.DIFFICULT), ("vehicle", TerrainTest.DANGEROUS),
-    ("bikes", TerrainTest.DANGEROUS),
+    ("bikes", TerrainTest.DIFFICULT), ("cavalry", TerrainTest.DIFFICULT),
 ])
 def test_battlements_are_difficult_terrain_for_everyone_else(troop_type, test):
     """Seed 000: "Battlements are treated as a separate piece of terrain from the building that
     they are on top of. They are difficult terrain." (RULES.md section 1: vehicles treat
-    difficult terrain as dangerous: -1 hull point and Immobilised on a 1.)"""
+    difficult terrain as dangerous: -1 hull point and Immobilised on a 1. It names no other
+    type: bikes and cavalry test as difficult unless the scenario option says otherwise,
+    tests/rules/test_wh40k_terrain.py.)"""
     on = battlements_move(troop_type, started_on=False, ended_on=True)
     off = battlements_move(troop_type, started_on=True, ended_on=False)
     assert on.test is test and off.test is test

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from board.document.datasheet import Datasheet
-from board.document.model import Scenario, Unit
+from board.document.model import RuleSystem, Scenario, Unit
 from board.game.core.deploy import deployment_for
 from board.game.core.shooters import Eye, Shooter, ShooterKind
 from board.game.core.targets import (
@@ -28,11 +28,12 @@ from board.game.core.targets import (
     Target,
     UnitTarget,
 )
+from board.game.systems.facts import facts_for
 
 if TYPE_CHECKING:
     from board.game.core.world import PieceShapes, World
 
-__all__ = ["Namer", "wall_of"]
+__all__ = ["Namer", "wall_of", "member_word"]
 
 #: How near a wall (inches, in the datasheet's frame) a mount stands to be "in" that wall.
 WALL_REACH = 0.5
@@ -57,6 +58,15 @@ def wall_of(footprint: tuple[tuple[float, float], ...], x: float, y: float) -> s
     return wall if gaps[wall] <= WALL_REACH else None
 
 
+def member_word(system: RuleSystem) -> str:
+    """What the players of ``system`` call one of a unit's models.
+
+    >>> member_word(RuleSystem.EPIC40K), member_word(RuleSystem.WH40K)
+    ('stand', 'model')
+    """
+    return facts_for(system).member_word
+
+
 class Namer:
     """Names for a scenario's units, models, pieces, mounts and zones (ids as a fallback).
 
@@ -64,10 +74,13 @@ class Namer:
     """
 
     def __init__(self, units: Mapping[str, Unit], pieces: Mapping[str, PieceShapes],
-                 zone_owners: Mapping[str, str] | None = None) -> None:
+                 zone_owners: Mapping[str, str] | None = None, word: str = "model") -> None:
         self.units = units
         self.pieces = pieces
         self.zone_owners = dict(zone_owners or {})
+        #: What a player calls one of a unit's models: ``stand`` in Epic 40,000 (seed 001
+        #: counts stands), ``model`` elsewhere.
+        self.word = word
         self._models: dict[str, tuple[Unit, int]] = {
             m.id: (u, m.number if m.number is not None else k)
             for u in units.values() for k, m in enumerate(u.models, start=1)}
@@ -76,13 +89,15 @@ class Namer:
     def for_world(cls, world: World, scenario: Scenario | None = None) -> Namer:
         """A namer for ``world`` (zones named by their sides when ``scenario`` is given)."""
         owners = _zone_owners(scenario) if scenario is not None else {}
-        return cls(world.units, world.pieces, owners)
+        system = scenario.rule_system if scenario is not None else world.rule_system
+        return cls(world.units, world.pieces, owners, member_word(system))
 
     @classmethod
     def for_scenario(cls, scenario: Scenario, world: World | None) -> Namer:
         """A namer for ``scenario`` (pieces named only when its ``world`` is given)."""
         units = {u.id: u for u in scenario.units}
-        return cls(units, world.pieces if world is not None else {}, _zone_owners(scenario))
+        return cls(units, world.pieces if world is not None else {}, _zone_owners(scenario),
+                   member_word(scenario.rule_system))
 
     def unit(self, unit_id: str) -> str:
         """``Tactical Squad Cato``."""
@@ -99,7 +114,7 @@ class Namer:
         if found is None:
             return model_id
         unit, number = found
-        return unit.name if _alone(unit, number) else f"{unit.name}, model {number}"
+        return unit.name if _alone(unit, number) else f"{unit.name}, {self.word} {number}"
 
     def member(self, model_id: str) -> str:
         """A model where its unit is already named: ``model 3`` (``the model`` when alone)."""
@@ -107,7 +122,7 @@ class Namer:
         if found is None:
             return model_id
         unit, number = found
-        return "the model" if _alone(unit, number) else f"model {number}"
+        return f"the {self.word}" if _alone(unit, number) else f"{self.word} {number}"
 
     def piece(self, piece_id: str) -> str:
         """The piece's datasheet name (a part's own datasheet name)."""

@@ -26,6 +26,7 @@ from board.game.core.names import Namer
 from board.game.core.units import display_unit
 from board.game.core.world import World
 from geometry import (
+    EPSILON,
     Obstacles,
     PlacementVerdict,
     Problem,
@@ -44,6 +45,9 @@ __all__ = [
     "BASE_CONTACT",
     "EMBARKED_ON",
     "DISEMBARKED_ON",
+    "ESCAPE_HATCH_ON",
+    "through_escape_hatch",
+    "charge_refusal",
     "EPIC_INFANTRY_MOVE_CM",
     "DisembarkPlan",
     "EmbarkAttempt",
@@ -73,6 +77,9 @@ BASE_CONTACT = 0.1
 #: ``Unit.stats`` keys where the board notes the player turn (``[game turn, side]``) a unit
 #: last went into and came out of a building: 40K units may not do both in one turn.
 EMBARKED_ON, DISEMBARKED_ON = "embarked_on", "disembarked_on"
+#: ``Unit.stats`` key: the player turn a unit came out of a building by an escape hatch; it
+#: may not charge in that turn (seed 000 FAQ: "the unit can't assault out of one").
+ESCAPE_HATCH_ON = "escape_hatch_on"
 
 
 def turn_mark(scenario: Scenario) -> list[Any] | None:
@@ -98,7 +105,7 @@ def out_of_reach(world: World, party: Sequence[Unit], piece_id: str) -> tuple[in
     models = [m for u in party for m in world.unit_models(u.id)]
     check = check_embark(models, access, EMBARK_REACH)
     failing = check.failing
-    namer = Namer(world.units, world.pieces)
+    namer = Namer.for_world(world)
     shown = "; ".join(f"{namer.model(v.model_id)} {format_distance(v.distance)}"
                       for v in failing[:4])
     more = f" and {len(failing) - 4} more" if len(failing) > 4 else ""
@@ -162,6 +169,12 @@ class DisembarkPlan:
     #: The zone in force as its parts, one per access (each door's own zone, the battlements'
     #: zone): a model must stand wholly inside ONE of them, so this is what is drawn.
     zone_parts: tuple[BaseGeometry, ...] = ()
+    #: The ids among ``access`` that are escape hatches (seed 000 FAQ: a unit coming out of
+    #: one cannot charge that turn).
+    escape_hatches: tuple[str, ...] = ()
+    #: Set once the models are placed: the unit came out by an escape hatch
+    #: (:func:`through_escape_hatch`).
+    through_escape_hatch: bool = False
 
     @property
     def parts(self) -> tuple[BaseGeometry, ...]:
@@ -249,6 +262,41 @@ def around_plan(world: World, piece_id: str, party: list[Unit], system: RuleSyst
                        f"{len(models)} models around it")
     return DisembarkPlan(piece_id, tuple(u.id for u in party), system, Decision.yes(why),
                          reach, ((piece_id, footprint),), zone, zone, False, start)
+
+
+def through_escape_hatch(plan: DisembarkPlan, models: Sequence[tuple[str, Shape]]) -> bool:
+    """Whether the unit placed as ``models`` came out by one of the plan's escape hatches.
+
+    A model came out by a hatch when it stands wholly within the plan's reach of a hatch but
+    of no other access point and is not on the battlements: only the hatch could have let it
+    out. A unit with every model within reach of a door (or up on the battlements) used the
+    door (our reading; a player may name the door whenever one reaches). Never in an
+    emergency disembarkation, which is measured from the footprint.
+    """
+    if plan.emergency or not plan.escape_hatches:
+        return False
+    hatches = [geom for access_id, geom in plan.access if access_id in plan.escape_hatches]
+    doors = [geom for access_id, geom in plan.access if access_id not in plan.escape_hatches]
+    up = set(on_battlements(models, plan.battlements))
+    limit = plan.reach + EPSILON
+    for model_id, shape in models:
+        if model_id in up or any(farthest_distance(shape, d) <= limit for d in doors):
+            continue
+        if any(farthest_distance(shape, h) <= limit for h in hatches):
+            return True
+    return False
+
+
+def charge_refusal(scenario: Scenario, unit: Unit) -> str:
+    """Why ``unit`` may not charge now (empty: nothing in its state forbids it).
+
+    Seed 000 FAQ: a unit that came out of an escape hatch this player turn cannot assault.
+    """
+    mark = turn_mark(scenario)
+    if mark is not None and unit.stats.get(ESCAPE_HATCH_ON) == mark:
+        return ("came out of an escape hatch this turn: a unit cannot assault out of one "
+                "(seed 000 FAQ)")
+    return ""
 
 
 def access_exit_verdicts(plan: DisembarkPlan, models: list[tuple[str, Shape]],

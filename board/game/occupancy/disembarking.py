@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from board.document.changes import Change
@@ -37,9 +38,11 @@ from board.game.core.world import World
 from board.game.occupancy.common import (
     DISEMBARKED_ON,
     EPIC_INFANTRY_MOVE_CM,
+    ESCAPE_HATCH_ON,
     DisembarkPlan,
     on_battlements,
     refused,
+    through_escape_hatch,
     turn_mark,
 )
 from board.game.systems.registry import system_for, system_of
@@ -136,18 +139,21 @@ def check_positions(scenario: Scenario, world: World, plan: DisembarkPlan,
     verdicts = system_for(plan.system).exit_verdicts(plan, models, obstacles, table)
     if plan.system.uses_cm:
         verdicts = in_cm(verdicts, models, plan.reach, obstacles, table)
-    namer = Namer(world.units, world.pieces)
+    namer = Namer.for_world(world)
     verdicts = named(verdicts, models, obstacles, namer.piece, namer.model)
     overlaps = {m: [namer.model(o) for o in found]
                 for m, found in overlapping(world, side, models).items()}
     return with_overlaps(verdicts, overlaps)
 
 
-def _landed(unit: Unit, positions: Mapping[str, XY], mark: list[Any] | None) -> Unit:
+def _landed(unit: Unit, positions: Mapping[str, XY], mark: list[Any] | None,
+            hatch: bool = False) -> Unit:
     out = copy.deepcopy(unit)
     out.embarked_in = None
     if mark is not None:
         out.stats[DISEMBARKED_ON] = list(mark)
+        if hatch:
+            out.stats[ESCAPE_HATCH_ON] = list(mark)
     for model in out.models:
         model.x, model.y = positions[model.id]
     return out
@@ -161,7 +167,7 @@ def disembark_change(scenario: Scenario, library: Mapping[str, Datasheet], world
         return plan.decision, None
     bad = [v for v in check_positions(scenario, world, plan, positions) if not v.legal]
     if bad:
-        namer = Namer(world.units, world.pieces)
+        namer = Namer.for_world(world)
         reasons = "; ".join(f"{namer.model(v.model_id)} ({'; '.join(t for _, t in v.problems)})"
                             for v in bad)
         return Decision.no(f"cannot disembark: {len(bad)} model{'s' if len(bad) != 1 else ''} "
@@ -169,8 +175,11 @@ def disembark_change(scenario: Scenario, library: Mapping[str, Datasheet], world
     piece = scenario.piece(plan.piece_id)
     rules_object = building_rules(scenario, library, piece)
     reason = plan.decision.reason
-    up = set(on_battlements(model_shapes(scenario, plan, positions), plan.battlements))
+    shapes = model_shapes(scenario, plan, positions)
+    up = set(on_battlements(shapes, plan.battlements))
     onto = sorted({scenario.model(m)[0].id for m in up})
+    hatch = through_escape_hatch(plan, shapes)  # seed 000 FAQ: no charge out of one
+    plan = replace(plan, through_escape_hatch=hatch)
     if rules_object is not None:
         left = system_of(rules_object).leave(rules_object, plan, bool(onto))
         if not left:
@@ -180,7 +189,7 @@ def disembark_change(scenario: Scenario, library: Mapping[str, Datasheet], world
     if rules_object is not None:
         write_back(new_piece, rules_object)
     mark = turn_mark(scenario)
-    units: dict[str, Unit | None] = {uid: _landed(scenario.unit(uid), positions, mark)
+    units: dict[str, Unit | None] = {uid: _landed(scenario.unit(uid), positions, mark, hatch)
                                      for uid in plan.unit_ids}
     names = ", ".join(scenario.unit(uid).name for uid in plan.unit_ids)
     shown = world.pieces[piece.id].sheet.name if piece.id in world.pieces else piece.id

@@ -73,6 +73,9 @@ class SystemFacts(Protocol):
     hidden_gives_cover: bool
     #: The deployment map a scenario of this system deploys on when it names none.
     default_deployment: str
+    #: What the players call one of a unit's models: ``stand`` in Epic 40,000 (seed 001 counts
+    #: stands), ``model`` elsewhere.
+    member_word: str
     #: Who looks from a building clicked away from its fire points and mounts.
     building_looker: Looker
 
@@ -160,7 +163,7 @@ class GameSystem(SystemFacts, BuildingReader, Protocol):
 
     def after_models_moved(self, scenario: Scenario, library: Mapping[str, Datasheet],
                            world: World, moved: Mapping[str, tuple[float, float]],
-                           ) -> Change | None:
+                           dice: Dice | None = None) -> Change | None:
         """What models moved by ``moved`` (each one's shift) bring about: a claim, or ``None``."""
         ...
 

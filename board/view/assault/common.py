@@ -127,4 +127,6 @@ def no_candidate_text(candidates: list[Candidate], what: str) -> str:
     if not candidates:
         return f"No enemy unit is on the table to {what}."
     nearest = candidates[0]
-    return f"No enemy unit may {what} — {nearest.text}. Move it closer first."
+    if nearest.reach is not None and nearest.distance > nearest.reach:
+        return f"No enemy unit may {what} — {nearest.text}. Move it closer first."
+    return f"No enemy unit may {what} — {nearest.text}."

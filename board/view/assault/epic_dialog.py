@@ -37,7 +37,7 @@ class EpicAssaultDialog(AssaultDialog):
     """The stands in contact (checked: they assault), the preview, and *Roll the assault*.
 
     Only the enemies of the building's holder are listed, by name (``Assault Marines,
-    model 3``), with the distance measured. A stand that may not assault (a vehicle, infantry
+    stand 3``), with the distance measured. A stand that may not assault (a vehicle, infantry
     under assault factor 2, a missing value) is not offered: it is listed below the choice
     with the reason and where to enter a missing value.
     """
@@ -70,7 +70,7 @@ class EpicAssaultDialog(AssaultDialog):
         self._update_preview()
 
     def stand_text(self, stand: EpicStand) -> str:
-        """``Assault Marines, model 4: AF 6, psyker (0.3 cm)`` — no internal ids."""
+        """``Assault Marines, stand 4: AF 6, psyker (0.3 cm)`` — no internal ids."""
         text = stand.label.replace(f"{stand.unit_name} {stand.model_id}",
                                    self.namer.model(stand.model_id), 1)
         return text

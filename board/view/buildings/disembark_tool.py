@@ -153,8 +153,10 @@ class DisembarkTool(Tool):
         self.scene.addItem(self.item)
         for view in self.scene.views()[:1]:
             view.setFocus(Qt.FocusReason.OtherFocusReason)
+        hatch = (" A unit out by the escape hatch (a model that only the hatch reaches) may not "
+                 "charge this turn." if self.plan.escape_hatches else "")
         self._report(f"{self.plan.decision.reason}. Drag the models into the green zone "
-                     "(Shift+drag: all of them), then press Enter (Escape abandons).")
+                     f"(Shift+drag: all of them), then press Enter (Escape abandons).{hatch}")
 
     def finish(self) -> None:  # noqa: D102 - documented on Tool
         if self.item.scene() is not None:

@@ -40,7 +40,8 @@ from board.document.user_library import datasheet_id_for
 from board.game.systems.setup import BUILDING_NUMBERS, DATASHEET_SYSTEMS, BuildingNumbers
 from board.view.editors.building_canvas import BuildingCanvas
 
-__all__ = ["BuildingEditor", "MODES", "DEFAULT_GUN", "parse_points", "wall_facing"]
+__all__ = ["BuildingEditor", "MODES", "DEFAULT_GUN", "parse_points", "wall_facing",
+           "weapon_list"]
 
 #: What a click on the drawing board places, in the order of the buttons.
 MODES = ("footprint", "door", "fire point", "weapon", "battlements")
@@ -50,6 +51,26 @@ DEFAULT_GUN = {"name": "Heavy bolter", "range": 36, "strength": 5, "ap": 4, "typ
                "shots": 3}
 
 XY = tuple[float, float]
+
+
+def weapon_list(sheets: list[Datasheet]) -> list[dict[str, Any]]:
+    """The emplaced weapons a new gun may carry, each name once.
+
+    The heavy bolter first, then every weapon the system's shipped datasheets mount, in the
+    order found.
+
+    >>> from board.document.io import default_library
+    >>> names = [w["name"] for w in weapon_list(list(default_library().for_system("wh40k")))]
+    >>> names[0], "Icarus lascannon" in names
+    ('Heavy bolter', True)
+    """
+    found: dict[str, dict[str, Any]] = {str(DEFAULT_GUN["name"]): dict(DEFAULT_GUN)}
+    for sheet in sheets:
+        for gun in datasheet_to_dict(sheet).get("emplaced_weapons", []):
+            weapon = gun.get("weapon")
+            if isinstance(weapon, dict) and weapon.get("name"):
+                found.setdefault(str(weapon["name"]), weapon)
+    return list(found.values())
 
 
 def parse_points(text: str) -> list[XY]:
@@ -96,6 +117,13 @@ def wall_facing(footprint: list[XY], x: float, y: float) -> tuple[str, XY]:
     return best[1], best[2]
 
 
+def _weapon_text(weapon: dict[str, Any]) -> str:
+    """``Heavy bolter – 36", S5 AP4, Heavy 3``."""
+    ap = weapon.get("ap")
+    return (f"{weapon['name']} – {weapon.get('range', '?')}\", S{weapon.get('strength', '–')} "
+            f"AP{'–' if ap is None else ap}, {weapon.get('type', '')}").rstrip(", ")
+
+
 def _spin(low: int, high: int, value: int, special: str = "") -> QSpinBox:
     spin = QSpinBox()
     spin.setRange(low, high)
@@ -116,8 +144,13 @@ class BuildingEditor(QDialog):
         self.footprint: list[XY] = []
         self.battlements: list[XY] = []
         self.doors: list[XY] = []
+        #: What else each door's datasheet entry keeps (label, escape hatch), by door.
+        self.door_fields: list[dict[str, Any]] = []
         self.fire_points: list[tuple[float, float, str]] = []
         self.guns: list[XY] = []
+        #: Each gun's datasheet entry besides its place (its weapon first), by gun.
+        self.gun_fields: list[dict[str, Any]] = []
+        self.weapons = weapon_list(shipped)
         self.saved: Datasheet | None = None
         outer = QHBoxLayout(self)
         self.canvas = BuildingCanvas()
@@ -137,9 +170,15 @@ class BuildingEditor(QDialog):
         for size in ("small", "medium", "large"):
             self.size_box.addItem(size, size)
         self.size_box.setCurrentIndex(1)
+        self.weapon_box = QComboBox()
+        for weapon in self.weapons:
+            self.weapon_box.addItem(_weapon_text(weapon), weapon["name"])
+        self.weapon_box.setToolTip("The weapon of the next emplaced weapon placed (the "
+                                   "weapons of the system's datasheets)")
         form.addRow("Start from", self.start_box)
         form.addRow("Name", self.name_edit)
         form.addRow("Size", self.size_box)
+        form.addRow("Emplaced weapon", self.weapon_box)
         self.numbers: dict[str, QSpinBox | QDoubleSpinBox] = {}
         for label, key, spin in self._system_fields():
             self.numbers[key] = spin
@@ -221,6 +260,7 @@ class BuildingEditor(QDialog):
             return
         elif mode == "weapon":
             self.guns.append((x, y))
+            self.gun_fields.append({"weapon": dict(self.chosen_weapon())})
         else:
             facing, on_wall = wall_facing(self.footprint, x, y)
             # A click near a wall lands on it; a click far off stays where it was, to be
@@ -228,10 +268,20 @@ class BuildingEditor(QDialog):
             at = on_wall if math.dist(on_wall, (x, y)) <= 0.5 else (x, y)
             if mode == "door":
                 self.doors.append(at)
+                self.door_fields.append({})
             else:
                 self.fire_points.append((at[0], at[1], facing))
         self.refusal.setText("")
         self._redraw()
+
+    def chosen_weapon(self) -> dict[str, Any]:
+        """The weapon the next gun placed carries (the one picked in the list)."""
+        return self.weapons[max(0, self.weapon_box.currentIndex())]
+
+    def _gun(self, index: int) -> dict[str, Any]:
+        """Gun ``index``'s datasheet fields (a heavy bolter when none was recorded)."""
+        fields = self.gun_fields[index] if index < len(self.gun_fields) else {}
+        return fields if isinstance(fields.get("weapon"), dict) else {"weapon": DEFAULT_GUN}
 
     def use_typed(self) -> None:
         """Take the typed corners as the footprint."""
@@ -248,6 +298,7 @@ class BuildingEditor(QDialog):
         """Start again from an empty board."""
         self.footprint, self.battlements, self.doors, self.fire_points, self.guns = (
             [], [], [], [], [])
+        self.door_fields, self.gun_fields = [], []
         self._redraw()
 
     def _start_from(self) -> None:
@@ -258,9 +309,15 @@ class BuildingEditor(QDialog):
             return
         self.name_edit.setText(f"{sheet.name} (mine)")
         self.footprint = [tuple(p) for p in sheet.footprint]  # type: ignore[misc]
-        self.doors = [(a.x, a.y) for a in sheet.access_points]
+        data = datasheet_to_dict(sheet)
+        doors, guns = data.get("access_points", []), data.get("emplaced_weapons", [])
+        self.doors = [(a["x"], a["y"]) for a in doors]
+        self.door_fields = [{k: v for k, v in a.items() if k not in ("id", "x", "y")}
+                            for a in doors]
         self.fire_points = [(p.x, p.y, p.facing) for p in sheet.fire_points]
-        self.guns = [(w.x, w.y) for w in sheet.emplaced_weapons]
+        self.guns = [(w["x"], w["y"]) for w in guns]
+        self.gun_fields = [{k: v for k, v in w.items() if k not in ("id", "x", "y")}
+                           for w in guns]
         self.battlements = list(sheet.battlements.polygon) if sheet.battlements else []
         if sheet.size is not None:
             self.size_box.setCurrentIndex(self.size_box.findData(sheet.size.value))
@@ -275,9 +332,13 @@ class BuildingEditor(QDialog):
     def _redraw(self) -> None:
         self.canvas.show_sheet(self.footprint, self.battlements, self.doors,
                                [(x, y) for x, y, _ in self.fire_points], self.guns)
+        names = [str(self._gun(k)["weapon"].get("name", "?")) for k in range(len(self.guns))]
+        armed = ", ".join(f"{n} ×{names.count(n)}" if names.count(n) > 1 else n
+                          for n in dict.fromkeys(names))
         self.summary.setText(f"{len(self.footprint)} footprint corners, {len(self.doors)} "
                              f"doors, {len(self.fire_points)} fire points, {len(self.guns)} "
-                             f"emplaced weapons, {len(self.battlements)} battlement corners")
+                             f"emplaced weapons{f' ({armed})' if armed else ''}, "
+                             f"{len(self.battlements)} battlement corners")
 
     # -- the answer --------------------------------------------------------------------------
     def data(self) -> dict[str, Any]:
@@ -288,11 +349,13 @@ class BuildingEditor(QDialog):
             "id": datasheet_id_for(name, self.taken_ids), "name": name, "kind": "building",
             "systems": systems, "footprint": [list(p) for p in self.footprint],
             "size": self.size_box.currentData(),
-            "access_points": [{"id": f"door-{k}", "x": x, "y": y, "label": f"Door {k}"}
+            "access_points": [{"id": f"door-{k}", "x": x, "y": y, "label": f"Door {k}",
+                               **(self.door_fields[k - 1] if k <= len(self.door_fields)
+                                  else {})}
                               for k, (x, y) in enumerate(self.doors, start=1)],
             "fire_points": [{"id": f"fire-{k}", "x": x, "y": y, "facing": f, "models": 2}
                             for k, (x, y, f) in enumerate(self.fire_points, start=1)],
-            "emplaced_weapons": [{"id": f"gun-{k}", "x": x, "y": y, "weapon": DEFAULT_GUN}
+            "emplaced_weapons": [{"id": f"gun-{k}", "x": x, "y": y, **self._gun(k - 1)}
                                  for k, (x, y) in enumerate(self.guns, start=1)],
             "notes": "Made in the building editor.",
         }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
@@ -124,6 +126,8 @@ class BuildingItem(QGraphicsItem):
         self._claim: QColor | None = None
         self._claim_name = ""
         self._occupants: list[str] = []
+        #: The label's stats line: the datasheet's, with what changes in play put in.
+        self._stats = look.stats
         self._is_part = False
         self._label_spot: tuple[bool, int] = _SPOTS[0]
         self._place_pending = False
@@ -342,6 +346,18 @@ class BuildingItem(QGraphicsItem):
         self._refresh_text()
         self._place_name_label()
 
+    def set_live_stats(self, live: Mapping[str, str]) -> None:
+        """Show the current values (``{"DC": "DC 7/10"}``) in place of the datasheet's."""
+        parts = self._look.stats.split(" · ") if self._look.stats else []
+        shown = {p.split(" ", 1)[0] for p in parts}
+        parts = [live.get(p.split(" ", 1)[0], p) for p in parts]
+        # a datasheet that gives no starting value (the size gives it): shown once damaged
+        parts += [v for k, v in live.items() if k not in shown and "/" in v]
+        stats = " · ".join(parts)
+        if stats != self._stats:
+            self._stats = stats
+            self._refresh_text()
+
     def set_occupants(self, names: list[str]) -> None:
         """List the units embarked inside (they are not on the table)."""
         self._occupants = list(names)
@@ -406,8 +422,8 @@ class BuildingItem(QGraphicsItem):
             name = name.split(": ", 1)[-1]
             name = name[:1].upper() + name[1:]
         lines = [name]
-        if self._look.stats and not self._is_part:
-            lines.append(self._look.stats)
+        if self._stats and not self._is_part:
+            lines.append(self._stats)
         if self._claim is not None:
             lines.append(f"held by {self._claim_name}")
         lines.extend(f"inside: {name}" for name in self._occupants)
@@ -417,7 +433,7 @@ class BuildingItem(QGraphicsItem):
         self._name_label.set_text("\n".join(lines), tuple(dict.fromkeys(shorter)))
         self._hang_name_label()
         if self._is_part:
-            self.setToolTip("\n".join([self._look.name, self._look.stats, *lines[1:]]))
+            self.setToolTip("\n".join([self._look.name, self._stats, *lines[1:]]))
             return
         self.setToolTip("\n".join(lines))
 

@@ -70,7 +70,7 @@ class EpicSystem(EpicFacts, EpicBuildings):
 
     def after_models_moved(self, scenario: Scenario, library: Mapping[str, Datasheet],
                            world: World, moved: Mapping[str, tuple[float, float]],
-                           ) -> Change | None:
+                           dice: Dice | None = None) -> Change | None:
         """Nothing: Epic buildings are claimed by going in."""
         return None
 

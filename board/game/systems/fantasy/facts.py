@@ -24,6 +24,7 @@ class FantasyFacts:
     sight_rule: SightRule = SightRule.LOS_VALUES
     hidden_gives_cover: bool = False
     default_deployment: str = "battleline"
+    member_word: str = "model"
     building_looker: Looker = Looker.GARRISON
 
     def is_building(self, sheet: Datasheet) -> bool:

@@ -71,7 +71,7 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
 
     def after_models_moved(self, scenario: Scenario, library: Mapping[str, Datasheet],
                            world: World, moved: Mapping[str, tuple[float, float]],
-                           ) -> Change | None:
+                           dice: Dice | None = None) -> Change | None:
         """Nothing: a Fantasy building is held by its garrison."""
         return None
 

@@ -109,8 +109,9 @@ def no_escape(building: wh40k.Building, weapon: WeaponLike, dice: Dice,
     if found is None:
         return ["No Escape: nobody is inside"]
     strength = found.strength or 0
+    siphon = weapon.profile().has(wh40k.FUEL_SIPHON)
     hits = wh40k.UnitHits(found.unit_ids, found.roll, "inside (No Escape)", strength, found.ap,
-                          ignores_cover=False)
+                          ignores_cover=False, reroll_failed_wounds=siphon)
     ap = "–" if found.ap is None else str(found.ap)
     lines = [f"No Escape: {building.name_of(found.unit_ids)} inside take {found.hits} hits at "
              f"S{strength} AP{ap}, randomly allocated"]

@@ -23,6 +23,7 @@ class Wh40kFacts:
     sight_rule: SightRule = SightRule.TRUE_LINE
     hidden_gives_cover: bool = True
     default_deployment: str = "dawn_of_war"
+    member_word: str = "model"
     building_looker: Looker = Looker.BATTLEMENTS
 
     def is_building(self, sheet: Datasheet) -> bool:

@@ -93,21 +93,32 @@ def disembark_plan(scenario: Scenario, world: World, building: wh40k.Building,
     doors = tuple((p.id, Point(p.x, p.y)) for p in shapes.access_points)
     models = [m for u in party for m in u.models]
     roof = _battlements(building, shapes.battlements)
-    door_parts = tuple(zone for _, zone in disembark_zones(doors, obstacles, reach))
+    zones = disembark_zones(doors, obstacles, reach)
+    door_parts = tuple(zone for _, zone in zones)
+    hatches = tuple(d for d, _ in doors if d in building.profile.escape_hatches)
     ground = shapely.union_all(door_parts) if door_parts else Polygon()
     normal, parts = ground, door_parts
+    roof_parts: tuple[BaseGeometry, ...] = ()
     if roof is not None:  # the battlements count as an access point: out onto them
         roof_zone = obstacles.carve(roof, roof)
+        roof_parts = (roof_zone,)
         normal, parts = shapely.union_all([ground, roof_zone]), (*door_parts, roof_zone)
+    # The first placement tries the doors, then the battlements, and the escape hatches only
+    # last: a unit coming out of one may not charge (seed 000 FAQ).
+    plain = tuple(zone for d, zone in zones if d not in hatches)
+    tries = [plain, (*plain, *roof_parts), parts] if hatches else [door_parts, parts]
     side = party[0].side
     start: dict[str, XY] = {}
-    for offered, offered_parts in ((ground, door_parts), (normal, parts)) if doors else ():
-        start = start or first_placement(room_in(world, side, offered),  # the ground first
-                                         shapely.union_all([g for _, g in doors]), models,
-                                         offered_parts)
+    for offered_parts in tries if doors else ():
+        if start or not offered_parts:
+            continue
+        offered = shapely.union_all(offered_parts)
+        start = first_placement(room_in(world, side, offered),  # the ground first
+                                shapely.union_all([g for _, g in doors]), models,
+                                offered_parts)
     if start:
         return DisembarkPlan(building.id, ids, system, decision, reach, doors, normal, normal,
-                             False, start, roof, parts)
+                             False, start, roof, parts, hatches)
     footprint = ((building.id, shapes.footprint),)
     emergency = emergency_disembark_zone(shapes.footprint, obstacles, reach)
     start = first_placement(room_in(world, side, emergency), shapes.footprint, models)
@@ -137,7 +148,8 @@ def _battlements(building: wh40k.Building, roof: BaseGeometry | None) -> BaseGeo
 def leave(building: wh40k.Building, plan: DisembarkPlan, onto_battlements: bool) -> Decision:
     """Take the plan's units out of ``building`` (:func:`rules.wh40k.disembark`)."""
     outcome = wh40k.disembark(building, plan.unit_ids, plan.emergency,
-                              onto_battlements=onto_battlements)
+                              onto_battlements=onto_battlements,
+                              escape_hatch=plan.through_escape_hatch)
     return outcome.decision
 
 

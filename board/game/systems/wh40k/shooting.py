@@ -39,6 +39,7 @@ from board.game.systems.wh40k.effects import ShotEffects, apply_effects, no_esca
 from geometry import building_facing
 from rules import wh40k
 from rules.dice import Dice
+from rules.wh40k.battlements import fuel_siphon_applies
 
 __all__ = [
     "SPECIAL_RULES",
@@ -55,8 +56,11 @@ __all__ = [
 ]
 
 XY = tuple[float, float]
-#: The special rules the building rules read, as the dialog offers them.
-SPECIAL_RULES = ("Twin-linked", "Armourbane", "Haywire")
+#: The special rules the building rules read, as the dialog offers them. Fuel Siphon: the
+#: firer draws on Promethium Relay Pipes; every flamer weapon gets it (seed 000 FAQ), and it
+#: re-rolls failed armour penetration and To Wound rolls (our reading,
+#: :data:`rules.wh40k.DECISION_FUEL_SIPHON`).
+SPECIAL_RULES = ("Twin-linked", "Armourbane", "Haywire", wh40k.FUEL_SIPHON)
 
 
 @dataclass(frozen=True)
@@ -164,6 +168,10 @@ def _check(plan: ShotPlan) -> None:
         raise ShootingError(f"{w.name}: only a blast or template also hits the battlements")
     if w.fire_point and not w.template:
         raise ShootingError(f"{w.name}: No Escape needs a template weapon")
+    if wh40k.FUEL_SIPHON in w.special:
+        flamer = fuel_siphon_applies(w.name)
+        if not flamer:
+            raise ShootingError(f"{flamer.reason} (seed 000 FAQ: only flamer weapons)")
 
 
 def shot_odds(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
@@ -177,12 +185,14 @@ def shot_odds(scenario: Scenario, library: Mapping[str, Datasheet], world: World
     facing = facing_from(scenario, world, plan.piece_id, plan.at)
     table = wh40k.damage_table_for(scenario.rule_system.value)
     dice, haywire = 2 if "Armourbane" in w.special else 1, "Haywire" in w.special
+    siphon = wh40k.FUEL_SIPHON in w.special
     odds = wh40k.attack_odds(building, facing, w.shots, None if w.template else w.bs,
                              w.strength, w.ap, table, twin_linked="Twin-linked" in w.special,
-                             penetration_dice=dice, haywire=haywire)
+                             penetration_dice=dice, haywire=haywire, fuel_siphon=siphon)
     if w.on_battlements:  # one more hit, certain (counted as not stopped by a void shield)
         odds = wh40k.attack_odds(building, facing, 1, None, w.strength, w.ap, table,
-                                 penetration_dice=dice, haywire=haywire, after=odds)
+                                 penetration_dice=dice, haywire=haywire, after=odds,
+                                 fuel_siphon=siphon)
     return odds
 
 

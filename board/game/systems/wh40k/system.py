@@ -12,16 +12,17 @@ from typing import Any
 
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
-from board.document.model import Scenario, TerrainPiece, Unit
+from board.document.model import RuleSystem, Scenario, TerrainPiece, Unit
 from board.game.core.building_summary import BuildingSummary
 from board.game.core.world import World
 from board.game.occupancy.common import BASE_CONTACT, DisembarkPlan, access_exit_verdicts
 from board.game.systems.protocol import AssaultKind, ShotForm
 from board.game.systems.wh40k import occupancy, turn
 from board.game.systems.wh40k import summary as summaries
-from board.game.systems.wh40k.battlements import battlement_claims, battlement_moves
+from board.game.systems.wh40k.battlements import battlement_claims
 from board.game.systems.wh40k.building import Wh40kBuildings
 from board.game.systems.wh40k.facts import Wh40kFacts
+from board.game.systems.wh40k.terrain_tests import terrain_tests
 from geometry import Obstacles, PlacementVerdict, Shape, format_distance
 from rules import wh40k
 from rules.decision import Decision
@@ -66,18 +67,26 @@ class Wh40kSystem(Wh40kFacts, Wh40kBuildings):
 
     def after_models_moved(self, scenario: Scenario, library: Mapping[str, Datasheet],
                            world: World, moved: Mapping[str, tuple[float, float]],
-                           ) -> Change | None:
-        """Onto the battlements of an unclaimed building: it is claimed (seed 000).
+                           dice: Dice | None = None) -> Change | None:
+        """Battlements: the terrain test rolled and applied, then any claim (seed 000).
 
-        The log also says which terrain test a move onto or off battlements needed
-        (battlements are difficult terrain; :func:`battlement_moves`).
+        Battlements are difficult terrain: the test the unit type needs is rolled with
+        ``dice`` (fresh dice when not given) and applied (:func:`terrain_tests`): a move
+        farther than the difficult-terrain roll is undone, models failing a Dangerous Terrain
+        test are lost. The models still standing on the battlements of an unclaimed
+        building then claim it.
         """
-        claims = battlement_claims(scenario, library, world, moved)
-        tests = battlement_moves(scenario, library, world, moved)
-        if not tests:
+        if scenario.rule_system not in (RuleSystem.WH40K, RuleSystem.HORUS_HERESY) \
+                or not moved:
+            return None
+        tests = terrain_tests(scenario, library, world, moved, dice or Dice())
+        kept = {m: shift for m, shift in moved.items() if m not in tests.not_moved}
+        claims = battlement_claims(scenario, library, world, kept)
+        if not tests.log:
             return claims
         change = claims or Change()
-        change.log[:0] = tests
+        change.log[:0] = tests.log
+        change.units.update(tests.units)
         return change
 
     def summary(self, rules_object: Any, scenario: Scenario, sheet: Datasheet,
