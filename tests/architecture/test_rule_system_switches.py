@@ -29,10 +29,6 @@ ALLOWED = {
     "board/document/stats.py": (12, "the declared stat table: which systems each stat belongs "
                                     "to and each system's profile; the document layer cannot "
                                     "ask the systems, and the doc's table is made from it"),
-    "board/document/journal_codec.py": (4, "default arguments: a journal line read without "
-                                           "its board's system is read as a 40K board's "
-                                           "objects (the document layer cannot ask the "
-                                           "systems)"),
     "board/document/states.py": (4, "a saved building state is checked against its system's "
                                      "type when the file is read (board/document cannot ask "
                                      "board/game's systems)"),

@@ -119,6 +119,7 @@ class Legibility(QObject):
         self.crowded = fit_scene_labels(self._view.scene(), self._view.viewportTransform())
 
     def on_zoom_changed(self, _scale: float) -> None:
+        """Re-place the buildings' labels at the new zoom, then fit the labels again."""
         # The buildings judge their name's spot at the new zoom first (their own timers, at
         # the next turn of the event loop); the labels are fitted after.
         scene = self._view.scene()
@@ -128,9 +129,11 @@ class Legibility(QObject):
         self.schedule()
 
     def on_document_changed(self, _event: object) -> None:
+        """Fit the labels again once the board settles after an edit."""
         if isValid(self):
             self.schedule()
 
     def on_drag_moved(self, feedback: str) -> None:
+        """Hold the pass while models are dragged (``feedback`` empty: the drag ended)."""
         self._dragging = bool(feedback)
         self.schedule()
