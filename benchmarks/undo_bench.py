@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def _run(test: str, env: dict[str, str]) -> tuple[float, str, int]:
     start = time.perf_counter()
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider",
-                          test], cwd=ROOT, env={**os.environ, **env,
+                          test], cwd=ROOT, env={**os.environ, **env, "BATTLEBOARD_EXPLORE": "1",
                                                 "QT_QPA_PLATFORM": "offscreen"},
                          capture_output=True, text=True, check=False)
     return time.perf_counter() - start, run.stdout, run.returncode
@@ -53,7 +53,8 @@ def profile(examples: int, edits: int) -> None:
     import pstats
 
     out = Path(tempfile.mkdtemp()) / "undo.prof"
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BATTLEBOARD_UNDO_EDITS": str(edits),
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BATTLEBOARD_EXPLORE": "1",
+           "BATTLEBOARD_UNDO_EDITS": str(edits),
            "BATTLEBOARD_UNDO_EXAMPLES": str(examples)}
     run = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(out), "-m", "pytest",
                           "-q", "-s", "-p", "no:cacheprovider",

@@ -28,5 +28,10 @@ if "BATTLEBOARD_TEST_SETTINGS" not in os.environ:
 # deadline per example fails sound tests (a test that sets its own settings keeps them).
 from hypothesis import settings  # noqa: E402
 
-settings.register_profile("battleboard", deadline=None)
+# The suite is deterministic: each property test draws the same examples on every run, so a
+# clean clone's CI passes or fails on the code, not on the draw. Exploring new examples is the
+# documented runs' job (benchmarks/undo_bench.py sets BATTLEBOARD_EXPLORE=1); a failure they
+# find becomes a plain regression test.
+settings.register_profile("battleboard", deadline=None,
+                          derandomize=not os.environ.get("BATTLEBOARD_EXPLORE"))
 settings.load_profile("battleboard")
