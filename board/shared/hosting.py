@@ -33,7 +33,10 @@ class BackgroundServer:
         return room_link(self.host, self.port, room, room_secret(server_key(self.data), room))
 
     def _port_free(self) -> bool:
+        # Bound as the server binds it (hypercorn sets SO_REUSEADDR): the connections a
+        # stopped server leaves in TIME_WAIT do not hold the port, a listening server does.
         with socket.socket() as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             try:
                 probe.bind((self.host, self.port))
             except OSError:
