@@ -107,19 +107,25 @@ def item_at(scene, model_id: str) -> tuple[float, float]:
 
 #: Of each remote drag: ms from the host's update leaving (its flush) to the guest's item.
 from_flush: list[float] = []
-#: Where each dragged model stood first: every drag takes it half an inch away or back, so
-#: that it never lands on its neighbour (the press would then pick the neighbour).
+#: Where each dragged model stood first: every drag takes it half an inch to the left (the
+#: unit's first column has nothing there) or back, so that it never lands on its neighbour.
 _origins: dict[str, float] = {}
 
 
 def drag_span(host: MainWindow, model_id: str):
-    """The pixels a drag of ``model_id`` goes from and to: half an inch away, or back."""
+    """The pixels a drag of ``model_id`` goes from and to: half an inch left, or back.
+
+    The end is the pixel of the *first* place (or half an inch left of it), not of the
+    model's place now plus half an inch: a drag moves a model by whole pixels, and adding
+    each drag's rounding to the next made the model creep (0.08" a round trip at the
+    window's 12.9 px per inch) until its centre lay under its neighbour's base.
+    """
     model = host.document.scenario.model(model_id)[1]
     origin = _origins.setdefault(model_id, model.x)
-    dx = 0.5 if model.x < origin + 0.25 else -0.5
+    to = origin - 0.5 if model.x > origin - 0.25 else origin
     view = host.view
     return (view.mapFromScene(QPointF(model.x, model.y)),
-            view.mapFromScene(QPointF(model.x + dx, model.y)))
+            view.mapFromScene(QPointF(to, model.y)))
 
 
 def remote_drags(app: QApplication, host: MainWindow, guest: MainWindow | None,

@@ -8,13 +8,15 @@ receiving board keeps its last valid state and writes its models' places back.
 from __future__ import annotations
 
 import copy
+import json
 
 import pycrdt
+import pytest
 
 from board.document.changes import Change, apply_change
 from board.document.io import scenario_to_dict
 from board.shared.binder import SHARED_CONTROL, agree_key
-from board.shared.ydoc import pos_text, roots, text, unit_text
+from board.shared.ydoc import piece_text, pos_text, roots, text, unit_text
 from tests.board.samples import small_scenario
 from tests.shared.relay import pair
 
@@ -129,3 +131,57 @@ def test_the_other_sides_models_move_as_before():
     relay.pump()
     assert guest.document.scenario.model("a0")[1].x == 31.5
     assert relay.refusals["Bob"] == [] and saved(guest) == saved(host)
+
+
+def _renamed(unit: dict) -> str:
+    unit["name"] = "Squad Deserters"
+    return "name"
+
+
+def _turncoat(unit: dict) -> str:
+    unit["side"] = "red"
+    return "side"
+
+
+def _braver(unit: dict) -> str:
+    unit["stats"] = {**unit.get("stats", {}), "leadership": 2}
+    return "stats (leadership)"
+
+
+def _bigger_base(unit: dict) -> str:
+    unit["models"][0]["base"] = {"shape": "round", "length_mm": 60.0, "width_mm": 60.0}
+    return "the base of model b0"
+
+
+def _stranger(unit: dict) -> str:
+    unit["models"].append({**unit["models"][0], "id": "b9", "number": 9})
+    return "a model b9 it never had"
+
+
+@pytest.mark.parametrize("forge", [_renamed, _turncoat, _braver, _bigger_base, _stranger])
+def test_another_field_of_my_unit_forged_beside_allowed_changes_is_refused_whole(forge):
+    """A casualty of my unit and a claim of a building are allowed; a rename (or any other
+    field of my unit's record the other player's rules never change) in the same update is
+    not: nothing of that update is taken, and my unit's record is written back."""
+    relay, host, guest = pair(small_scenario())
+    before = saved(guest)
+    unit = copy.deepcopy(before["units"][1])  # Squad B (blue), as it is
+    unit["models"] = unit["models"][:-1]  # b4 a casualty: allowed on its own
+    field = forge(unit)
+    piece = copy.deepcopy(before["terrain"][0])
+    piece["claimed_by"] = "blue"  # allowed on its own too
+
+    def write(r):
+        r.units["squad-b"] = unit_text(unit, 1.0)
+        r.pieces["bastion"] = piece_text(piece, 0.0)
+
+    _, update = forged(host.doc, write)
+    guest.receive(update)
+    assert saved(guest) == before  # refused whole: not the casualty, not the claim either
+    assert relay.refusals["Bob"][-1].startswith(
+        f"refused a change from the other player: Squad B: the other player changed {field} "
+        "of a unit of blue")
+    assert json.loads(str(guest.r.units["squad-b"]))["name"] == "Squad B"  # written back
+    assert len(json.loads(str(guest.r.units["squad-b"]))["models"]) == 5
+    relay.pump()
+    assert saved(host) == saved(guest)
