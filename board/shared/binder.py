@@ -70,6 +70,7 @@ from board.shared.incoming import (
     remote_moves,
 )
 from board.shared.outgoing import Dirty, Outbox, entry_text
+from board.shared.records import UnitHistory, foreign_edits
 from board.shared.ydoc import (
     HEAD_KEY,
     pos_text,
@@ -129,6 +130,8 @@ class SharedScenario:
         self._receiving: Touched | None = None
         self._secrets: dict[str, str] = {}
         self._seeds: dict[str, int] = {}
+        #: The models and buildings each unit has had here (an undo may give them back).
+        self.history = UnitHistory()
         #: How many times the board took the Yjs document's whole scenario (:meth:`adopt`).
         self.adoptions = 0
         self._connect()
@@ -227,6 +230,7 @@ class SharedScenario:
             write_all(self.r, self.document.scenario, self.player)
         self.outbox.reload_log()
         self._dirty = Dirty()
+        self.history.note(self.document.scenario.units)
 
     def adopt(self) -> None:
         """Replace the local scenario with the one the Yjs document holds (a joining player)."""
@@ -238,6 +242,7 @@ class SharedScenario:
             return
         with self._quiet():
             self.document.replace(scenario)
+        self.history.note(scenario.units)
         for key, proof in scenario.options.items():
             if is_proof_key(key) and isinstance(proof, dict) and proof.get("seed") is not None:
                 self._seeds[str(proof["roll"])] = int(proof["seed"])  # agreed before we came
@@ -355,6 +360,8 @@ class SharedScenario:
             self.refused.emit(f"refused a change from the other player: {exc}")
             return
         if change is not None:
+            if self._refuse_edits_of_mine(scenario, change):
+                return
             refused += self._keep_my_control(change)
         refused += self._keep_my_models(scenario, change, (moves, turns))
         with self._quiet():
@@ -396,6 +403,28 @@ class SharedScenario:
                     and math.isfinite(x) and math.isfinite(y)):
                 shown[str(model_id)] = (float(x), float(y))
         return shown
+
+    def _refuse_edits_of_mine(self, scenario: Scenario, change: Change) -> bool:
+        """Refuse the whole change if it alters a unit of mine beyond what the rules do.
+
+        See :mod:`board.shared.records`. Nothing of the change is taken (what came with a
+        forgery is not trusted); this board's record of those units is written back into the
+        shared document, as their owner's.
+        """
+        found = foreign_edits(scenario, change, self.side, self.history)
+        if not found:
+            units = {u.id: u for u in scenario.units}
+            self.history.note(units[i] for i in change.units if i in units)
+            return False
+        with self.doc.transaction(origin=self.player):
+            self.outbox.write(scenario, Dirty(units=set(found)))
+        for unit_id, edits in found.items():
+            self.refused.emit(
+                f"refused a change from the other player: {scenario.unit(unit_id).name} (a "
+                f"unit of {self.side}): the other player changed {', '.join(edits)}, which "
+                f"no rule of theirs changes; nothing of that change was taken, and "
+                f"{self.player}'s record of the unit was put back")
+        return True
 
     def _keep_my_control(self, change: Change) -> list[str]:
         """Only this board's player agrees to shared control for its side (or sets it for all).

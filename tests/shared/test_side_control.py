@@ -135,27 +135,27 @@ def test_the_other_sides_models_move_as_before():
 
 def _renamed(unit: dict) -> str:
     unit["name"] = "Squad Deserters"
-    return "name"
+    return "its name"
 
 
 def _turncoat(unit: dict) -> str:
     unit["side"] = "red"
-    return "side"
+    return "its side"
 
 
 def _braver(unit: dict) -> str:
     unit["stats"] = {**unit.get("stats", {}), "leadership": 2}
-    return "stats (leadership)"
+    return "its stats (leadership)"
 
 
 def _bigger_base(unit: dict) -> str:
-    unit["models"][0]["base"] = {"shape": "round", "length_mm": 60.0, "width_mm": 60.0}
+    unit["models"][0]["base"] = {"shape": "round", "diameter_mm": 60.0}
     return "the base of model b0"
 
 
 def _stranger(unit: dict) -> str:
     unit["models"].append({**unit["models"][0], "id": "b9", "number": 9})
-    return "a model b9 it never had"
+    return "its models (added b9, never one of them)"
 
 
 @pytest.mark.parametrize("forge", [_renamed, _turncoat, _braver, _bigger_base, _stranger])
@@ -173,15 +173,32 @@ def test_another_field_of_my_unit_forged_beside_allowed_changes_is_refused_whole
 
     def write(r):
         r.units["squad-b"] = unit_text(unit, 1.0)
+        for model in unit["models"]:
+            if model["id"] not in r.pos:  # a new model stands somewhere
+                r.pos[model["id"]] = pos_text(30.0, 30.0, 0.0)
         r.pieces["bastion"] = piece_text(piece, 0.0)
 
     _, update = forged(host.doc, write)
     guest.receive(update)
     assert saved(guest) == before  # refused whole: not the casualty, not the claim either
     assert relay.refusals["Bob"][-1].startswith(
-        f"refused a change from the other player: Squad B: the other player changed {field} "
-        "of a unit of blue")
+        f"refused a change from the other player: Squad B (a unit of blue): the other player "
+        f"changed {field}")
     assert json.loads(str(guest.r.units["squad-b"]))["name"] == "Squad B"  # written back
     assert len(json.loads(str(guest.r.units["squad-b"]))["models"]) == 5
     relay.pump()
     assert saved(host) == saved(guest)
+
+
+def test_the_other_players_undo_gives_my_unit_back_the_model_it_lost():
+    relay, host, guest = pair(small_scenario())
+    whole = copy.deepcopy(host.document.scenario.unit("squad-b"))
+    hit = copy.deepcopy(whole)
+    hit.models = hit.models[:-1]  # red's shot kills b4
+    apply_change(host.document, Change(units={"squad-b": hit}))
+    relay.pump()
+    apply_change(host.document, Change(units={"squad-b": whole}))  # red undoes the shot
+    relay.pump()
+    assert [m.id for m in guest.document.scenario.unit("squad-b").models] == \
+        ["b0", "b1", "b2", "b3", "b4"]
+    assert relay.refusals["Bob"] == [] and saved(guest) == saved(host)
