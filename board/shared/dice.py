@@ -28,14 +28,16 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import random
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.dice import Dice
 
 __all__ = [
+    "AgreedDice",
     "FairDiceError",
     "FairRoll",
     "make_secret",
@@ -267,3 +269,30 @@ def verify_scenario_dice(options: Mapping[str, Any], log: list[Any]) -> list[str
                      f"{' and '.join(sorted(roll.reveals))} (roll {roll.roll_id}), "
                      f"{len(faces)} dice replayed")
     return lines
+
+
+class AgreedDice(Dice):
+    """Dice whose seed is fixed by both players when the first die is rolled.
+
+    A drag that brings a roll with it (a battlements terrain test) knows only once it is
+    released whether it rolls at all: ``agree()`` runs the commit–reveal exchange then, and its
+    seed drives every die of that resolution, as :class:`~rules.dice.Dice` would. A drag that
+    rolls nothing asks the other player for nothing.
+
+    >>> dice = AgreedDice(lambda: 1234)
+    >>> dice.roll(3, "dangerous terrain").faces == Dice(1234).roll(3, "x").faces
+    True
+    >>> dice.seed
+    1234
+    """
+
+    def __init__(self, agree: Callable[[], int]) -> None:
+        super().__init__(seed=0)
+        self._agree: Callable[[], int] | None = agree
+
+    def _face(self, sides: int) -> int:
+        if self._agree is not None:
+            agree, self._agree = self._agree, None
+            self.seed = agree()
+            self._rng = random.Random(self.seed)
+        return super()._face(sides)

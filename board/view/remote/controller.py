@@ -16,12 +16,22 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QEventLoop,
+    QObject,
+    QPointF,
+    Qt,
+    QTimer,
+    Signal,
+)
 
 from board.view.remote.live import LiveDrags
 from board.view.remote.presence import PresenceItem
 
 if TYPE_CHECKING:
+    from board.game.kit import Dice
     from board.shared.binder import SharedScenario
     from board.shared.hosting import BackgroundServer
     from board.shared.session import GameSession
@@ -31,6 +41,8 @@ __all__ = ["RemoteController", "PRESENCE_EVERY_MS"]
 
 #: The cursor is sent at most this often (ms): fast enough to follow, light on the wire.
 PRESENCE_EVERY_MS = 30
+#: How long a drag's roll waits for the other board's half of the fair seed (ms).
+FAIR_SEED_WAIT_MS = 5000
 
 
 class _ShowPresence(QEvent):
@@ -70,6 +82,8 @@ class RemoteController(QObject):
         #: The models this player is dragging now (``None``: no drag).
         self._dragged: list[str] | None = None
         #: The other players' drags, shown live on this board.
+        #: The scene's dice factory outside a shared game (put back on leaving).
+        self._own_dice: Callable[[], Dice] | None = window.scene.make_dice
         self.live = LiveDrags(window.scene, lambda: self.session.board if self.session else None)
         self._presence_timer = QTimer(self)
         self._presence_timer.setSingleShot(True)
@@ -158,6 +172,9 @@ class RemoteController(QObject):
                               on_presence=self._on_presence)
         session.start(host=host)
         self.session = session
+        scene = self.window.scene
+        if scene.make_dice != self._fair_drag_dice:
+            self._own_dice, scene.make_dice = scene.make_dice, self._fair_drag_dice
         self.status.emit(f"Shared game: {board.player} playing {board.side}")
         self._send_presence()
 
@@ -167,6 +184,8 @@ class RemoteController(QObject):
         if self.session is not None:
             self.session.stop()
             self.session = None
+        if self.window.scene.make_dice == self._fair_drag_dice:
+            self.window.scene.make_dice = self._own_dice
         if self.server is not None:
             self.server.stop()
             self.server = None
@@ -174,6 +193,52 @@ class RemoteController(QObject):
             self.window.scene.removeItem(item)
         self.presence.clear()
         self.live.clear()
+
+    # -- fair dice of a drag ------------------------------------------------------------------
+    def _fair_drag_dice(self) -> Dice:
+        """The dice of what a drag brings about: their seed agreed with the other player.
+
+        The scene asks for them as a drag is released; the exchange runs only if a die is
+        rolled (:class:`~board.shared.dice.AgreedDice`), after the drag's places are fixed.
+        """
+        from board.shared.dice import AgreedDice  # see _board
+
+        return AgreedDice(lambda: self.agree_seed("a terrain test of a drag"))
+
+    def agree_seed(self, purpose: str, wait_ms: int = FAIR_SEED_WAIT_MS) -> int:
+        """Agree a fair seed with the other player now (commit–reveal) and return it.
+
+        Waits for the other board's answer with the window's input held back (the drag that
+        asked is being recorded); its updates and repaints go on meanwhile. If no answer
+        comes in ``wait_ms`` (the other player dropped out), the roll takes this board's own
+        seed and the status bar says it is not a fair one.
+        """
+        session = self.session
+        if session is None:
+            return secrets.randbelow(2**31)
+        board = session.board
+        roll_id = board.request_seed(purpose)
+        loop = QEventLoop()
+
+        def ready(agreed: str, _seed: int) -> None:
+            if agreed == roll_id:
+                loop.quit()
+
+        board.seed_ready.connect(ready)
+        QTimer.singleShot(wait_ms, loop.quit)
+        try:
+            if board.seed(roll_id) is None:
+                loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+        finally:
+            board.seed_ready.disconnect(ready)
+        seed = board.seed(roll_id)
+        if seed is not None:
+            self.status.emit(f"Fair seed {seed} agreed by both players: {purpose}")
+            return seed
+        own = secrets.randbelow(2**31)  # as rules.dice.Dice picks a fresh seed
+        self.status.emit(f"The other player's board did not answer in {wait_ms / 1000:g} s: "
+                         f"{purpose} rolled with this board's own seed {own} (not a fair seed)")
+        return own
 
     # -- out --------------------------------------------------------------------------------
     def _flush(self, *_: Any) -> None:
