@@ -125,6 +125,8 @@ class SharedScenario:
         self.seed_ready = Signal()
         #: ``outgoing(update)``: bytes for the other players (every local transaction).
         self.outgoing = Signal()
+        #: ``adopting(scenario)``: the shared game, checked, is about to replace the board's.
+        self.adopting = Signal()
         self._dirty = Dirty()
         self._applying = False
         self._receiving: Touched | None = None
@@ -240,6 +242,7 @@ class SharedScenario:
         except (ValueError, ScenarioError) as exc:
             self.refused.emit(f"cannot join: the shared game does not check: {exc}")
             return
+        self.adopting.emit(scenario)
         with self._quiet():
             self.document.replace(scenario)
         self.history.note(scenario.units)

@@ -61,14 +61,13 @@ class GameSession:
         """Connect and sync; the host publishes into an empty room, others adopt the game."""
         self.wire.start()
         deadline = time.monotonic() + timeout
-        while not self.wire.synced.is_set():
+        while not self.wire.synced.wait(0.01):  # wakes as soon as the room has answered
             if self.wire.refused.is_set():
                 self.stop()
                 raise PermissionError("the server refused the room secret")
             if time.monotonic() > deadline:
                 self.stop()
                 raise SyncTimeout(f"no answer from {self.link.split('?')[0]} in {timeout:g} s")
-            time.sleep(0.01)
         adoptions = self.board.adoptions
         self.pump()  # the room's game, if it has one, is taken here (one document load)
         if host and not self.board.has_scenario:

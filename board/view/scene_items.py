@@ -65,6 +65,8 @@ class SceneItems(QGraphicsScene):
         self._unit_models: dict[str, list[str]] = {}
         self._piece_sheets: dict[str, str] = {}
         self._bases: dict[str, Base] = {}
+        #: Each datasheet's look (frozen), with the datasheet it was worked out from.
+        self._looks: dict[str, tuple[Datasheet, BuildingLook]] = {}
         #: How many model and building items this scene has made.
         self.items_made = 0
 
@@ -114,31 +116,53 @@ class SceneItems(QGraphicsScene):
         for item in old:
             self.removeItem(item)
         self.datasheets = {**self.library, **{d.id: d for d in scenario.custom_datasheets}}
+        self.set_table(scenario)
+        # The pieces are placed first and their labels judged once, when every piece and
+        # model is in the scene (judging each as it comes would judge it without the models,
+        # then again with them).
+        for piece in scenario.terrain:
+            self._on_piece_added(piece, settle=False)
+        for unit in scenario.units:
+            self._on_unit_added(unit)
+        pieces = list(self._pieces.values())
+        if pieces:
+            symbols = BuildingItem.symbol_boxes(pieces, pieces[0].judging_scale())
+            for item in pieces:
+                item.place_labels_now(symbols)
+
+    def set_table(self, scenario: Scenario) -> None:
+        """Lay ``scenario``'s table (its size, its grid) and the room around it.
+
+        A window about to show a new game lays its table first and fits its view to it, so
+        that the labels of the board drawn next are judged once, at the zoom it is seen at.
+        """
         self.table_item.set_size(scenario.table.width, scenario.table.height)
         self.table_item.set_grid_cm(scenario.rule_system.uses_cm)  # Epic: a cm grid
         margin = TABLE_MARGIN
         self.setSceneRect(self.table_rect().adjusted(-margin, -margin, margin, margin))
-        for piece in scenario.terrain:
-            self._on_piece_added(piece)
-        for unit in scenario.units:
-            self._on_unit_added(unit)
 
     def _make_item(self, obj: TerrainPiece | Model) -> BuildingItem | ModelItem:
         self.items_made += 1
         item_class = ITEM_CLASSES[type(obj)]
         if isinstance(obj, TerrainPiece):
             sheet = self.datasheets.get(obj.datasheet)
-            look = look_of(sheet) if sheet is not None else _unknown_look(obj.datasheet)
+            if sheet is None:
+                look = _unknown_look(obj.datasheet)
+            else:  # a board has many pieces of few datasheets: each is worked out once
+                known = self._looks.get(obj.datasheet)
+                if known is None or known[0] is not sheet:
+                    known = self._looks[obj.datasheet] = (sheet, look_of(sheet))
+                look = known[1]
             return item_class(obj.id, look)  # type: ignore[call-arg]
         return item_class(obj.id)  # type: ignore[call-arg]
 
-    def _on_piece_added(self, piece: TerrainPiece) -> None:
+    def _on_piece_added(self, piece: TerrainPiece, settle: bool = True) -> None:
         item = self._make_item(piece)
         assert isinstance(item, BuildingItem)
         self._pieces[piece.id] = item
         self._piece_sheets[piece.id] = piece.datasheet
         self.addItem(item)
-        self._sync_piece(piece)
+        self._sync_piece(piece, settle)
 
     def _on_piece_changed(self, piece: TerrainPiece) -> None:
         """A piece changed: moved, claimed, damaged; a new datasheet is a new drawing."""
@@ -150,10 +174,10 @@ class SceneItems(QGraphicsScene):
         else:
             self._sync_piece(piece)
 
-    def _sync_piece(self, piece: TerrainPiece) -> None:
+    def _sync_piece(self, piece: TerrainPiece, settle: bool = True) -> None:
         item = self._pieces[piece.id]
-        item.set_part_of_group(piece.group is not None)
-        item.set_placement(piece.x, piece.y, piece.rotation)
+        item.set_part_of_group(piece.group is not None, settle)
+        item.set_placement(piece.x, piece.y, piece.rotation, settle)
         scenario = self.document.scenario
         holder = next((s for s in scenario.sides if s.id == piece.claimed_by), None)
         item.set_claim(to_colour(holder.colour) if holder else None, holder.name if holder else "")

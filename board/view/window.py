@@ -195,6 +195,7 @@ class MainWindow(QMainWindow):
         self.undo_stack.clear()
         if self.journal is not None:
             self.journal.stop(delete=True)
+        self.fit_to(scenario)
         self.document.replace(scenario)
         self.files.path = path
         self.undo_stack.setClean()
@@ -205,6 +206,15 @@ class MainWindow(QMainWindow):
         self.update_title()
         self.view.fit_table()
         set_aside_long_lived(sum(len(u.models) for u in scenario.units if u.on_table))
+
+    def fit_to(self, scenario: Scenario) -> None:
+        """Lay ``scenario``'s table and show all of it, before its board is drawn.
+
+        The board's labels are then judged once, at the zoom the player sees, not once at the
+        old zoom and again after the fit.
+        """
+        self.scene.set_table(scenario)
+        self.view.fit_table()
 
     def update_title(self) -> None:
         """Show the file's name (or the scenario's) and the modified mark."""

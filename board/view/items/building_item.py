@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsRectItem,
@@ -22,6 +22,7 @@ from board.view.convert import to_colour, to_path, to_point
 from board.view.items.label_item import PRIORITY, LabelItem
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
 from board.view.items.model_item import ModelItem
+from board.view.items.symbol_boxes import SymbolBoxes, ltrb, nominal
 
 __all__ = ["BuildingItem"]
 
@@ -52,21 +53,18 @@ _KIND_FILL = {
 }
 
 
-def _ltrb(rect: QRectF) -> Rect:
-    return (rect.left(), rect.top(), rect.right(), rect.bottom())
+_ltrb = ltrb
 
 
 def _nominal(item: QGraphicsRectItem, at: QPointF, scale: float = _JUDGE_PX_PER_INCH,
              core: bool = False) -> QRectF:
-    """The table area a pixel-sized symbol or label at ``at`` covers at ``scale`` px/inch.
+    """The table area a pixel-sized symbol or label at ``at`` covers at ``scale`` px/inch."""
+    return nominal(item, at, scale, core)
 
-    With ``core``, a door, fire point or weapon symbol covers only where it is, not its arc.
-    """
-    if core and isinstance(item, AccessPointMarker | FirePointMarker | WeaponMarker):
-        box = item.core()
-    else:
-        box = item.rect()
-    return QRectF(at + box.topLeft() / scale, box.size() / scale)
+
+def _name_label_of(item: QGraphicsItem) -> QGraphicsItem:
+    assert isinstance(item, BuildingItem)
+    return item._name_label
 
 
 #: How high the footprints lie: under every building's symbols and labels (the buildings are at
@@ -131,6 +129,8 @@ class BuildingItem(QGraphicsItem):
         self._is_part = False
         self._label_spot: tuple[bool, int] = _SPOTS[0]
         self._place_pending = False
+        #: The zoom (px to the inch) the labels were last judged at by :meth:`_place_now`.
+        self._judged_at = 0.0
         self._last_rect = QRectF()
         self._markers: list[tuple[AccessPointMarker | FirePointMarker | WeaponMarker, float]] = []
         self._badges: dict[str, LabelItem] = {}
@@ -142,12 +142,20 @@ class BuildingItem(QGraphicsItem):
         self._refresh_text()
 
     # -- setters the scene calls ---------------------------------------------------------
-    def set_placement(self, x: float, y: float, rotation: float) -> None:
-        """Put the datasheet's origin at ``(x, y)`` inches, turned ``rotation``° clockwise."""
+    def set_placement(self, x: float, y: float, rotation: float, settle: bool = True) -> None:
+        """Put the datasheet's origin at ``(x, y)`` inches, turned ``rotation``° clockwise.
+
+        ``settle`` ``False``: only place it; its labels are judged later by
+        :meth:`place_labels_now` (a whole board drawn at once judges each building once,
+        with every model and piece in the scene).
+        """
         self.setPos(x, y)
         self.setRotation(rotation)
         for marker, local_angle in self._markers:
             marker.set_angle(local_angle + rotation)
+        if not settle:
+            self._last_rect = self.sceneBoundingRect()
+            return
         self._settle_badges()
         self._place_name_label()
         self._place_later()
@@ -161,14 +169,14 @@ class BuildingItem(QGraphicsItem):
             if isinstance(item, BuildingItem) and item is not self:
                 item._place_later()
 
-    def _place_name_label(self) -> None:
+    def _place_name_label(self, symbols: SymbolBoxes | None = None) -> None:
         # Under the footprint as the table shows it, whatever the rotation, so it hides no
         # armour value or symbol; else above it, or pushed to one side, wherever the fewest
         # other pieces, symbols, labels and models are (first such spot in _SPOTS order):
         # board.game.core.label_layout.least_crowded over rectangles.
         on_table = self.mapToScene(self._footprint).boundingRect()
         rooms = [self._label_room(on_table, *s) for s in _SPOTS]
-        spot = _SPOTS[least_crowded([_ltrb(r) for r in rooms], self._crowd(rooms))]
+        spot = _SPOTS[least_crowded([_ltrb(r) for r in rooms], self._crowd(rooms, symbols))]
         self._label_spot = spot
         above, align = spot
         edge = on_table.top() if above else on_table.bottom()
@@ -188,11 +196,11 @@ class BuildingItem(QGraphicsItem):
         left = (on_table.center().x() - width / 2, on_table.right() - width, on_table.left())
         return QRectF(left[align], top, width, height)
 
-    def _crowd(self, rooms: list[QRectF]) -> list[Rect]:
+    def _crowd(self, rooms: list[QRectF], symbols: SymbolBoxes | None = None) -> list[Rect]:
         """Other pieces, models, symbols and labels near ``rooms``, as table rectangles.
 
         A piece or a model is its outline's box; a symbol or label, drawn in pixels, its box
-        at the judging zoom.
+        at the judging zoom (of those, only the ones that meet the rooms' area).
         """
         scene = self.scene()
         if scene is None or not rooms:
@@ -200,17 +208,21 @@ class BuildingItem(QGraphicsItem):
         near = rooms[0]
         for room in rooms[1:]:
             near = near.united(room)
+        symbols = symbols or self._symbols()
+        views = scene.views()
+        seen_as = views[0].viewportTransform() if views else QTransform()
         found: list[Rect] = []
-        for item in scene.items(near):
-            top = item.topLevelItem()
-            if top is self:
-                continue
-            if item is top and isinstance(item, (BuildingItem, ModelItem)):
+        for item in scene.items(near, Qt.ItemSelectionMode.IntersectsItemShape,
+                                Qt.SortOrder.DescendingOrder, seen_as):
+            if item is not self and isinstance(item, (BuildingItem, ModelItem)):
                 found.append(_ltrb(item.mapToScene(item.shape()).boundingRect()))
-            elif isinstance(top, BuildingItem) and isinstance(item, QGraphicsRectItem):
-                if item.isVisible():
-                    found.append(_ltrb(_nominal(item, item.scenePos(), self._scale())))
-        return found
+        return found + symbols.meeting(_ltrb(near), self)
+
+    def _symbols(self) -> SymbolBoxes:
+        """The scene's buildings' symbols, measured for one judging pass."""
+        scene = self.scene()
+        buildings = [i for i in scene.items() if isinstance(i, BuildingItem)] if scene else []
+        return SymbolBoxes(buildings, self._scale(), _name_label_of)
 
     def _hang_name_label(self) -> None:
         """Shift the name label clear of the wall's symbols: down or up, and to one side."""
@@ -222,8 +234,13 @@ class BuildingItem(QGraphicsItem):
             self._name_label.set_pixel_offset(dx, dy)  # unchanged: keep its kept picture
 
     def place_labels_again(self) -> None:
-        """Judge the name label's spot and the badges again (the zoom changed)."""
-        self._place_later()
+        """Judge the name label's spot and the badges again (the zoom changed).
+
+        Not if they were last judged at this very zoom (a view fitted again to the same
+        table): the answer would be the same.
+        """
+        if self._judged_at != self._scale():
+            self._place_later()
 
     def _place_later(self) -> None:
         """Judge the label's place again once the scene has its models (once per event loop)."""
@@ -232,13 +249,33 @@ class BuildingItem(QGraphicsItem):
         self._place_pending = True
         QTimer.singleShot(0, self._place_now)
 
-    def _place_now(self) -> None:
+    def _place_now(self, symbols: SymbolBoxes | None = None) -> None:
         self._place_pending = False
         if shiboken6.isValid(self) and self.scene() is not None:
-            self._settle_badges()
-            self._place_name_label()
+            symbols = symbols or self._symbols()
+            self._settle_badges(symbols)
+            self._place_name_label(symbols)
+            self._judged_at = self._scale()
+            symbols.forget(self)  # its badges and name moved: measured again if asked
 
-    def _settle_badges(self) -> None:
+    def place_labels_now(self, symbols: SymbolBoxes | None = None) -> None:
+        """Judge the badges' and the name label's spots now (a whole board was just drawn).
+
+        ``symbols``: the buildings' symbols measured for the whole board's pass (one
+        measure of each, shared by every building judged), see :meth:`symbol_boxes`.
+        """
+        self._place_now(symbols)
+
+    @staticmethod
+    def symbol_boxes(buildings: list[BuildingItem], scale: float) -> SymbolBoxes:
+        """The symbols of ``buildings`` for one pass judging them all at ``scale``."""
+        return SymbolBoxes(buildings, scale, _name_label_of)
+
+    def judging_scale(self) -> float:
+        """Screen pixels to the inch at which this piece's labels are judged now."""
+        return self._scale()
+
+    def _settle_badges(self, symbols: SymbolBoxes | None = None) -> None:
         """Step each armour badge along its wall off a neighbouring piece's symbols.
 
         The look lists each badge's spots clear of this piece's own symbols; the first that
@@ -251,6 +288,7 @@ class BuildingItem(QGraphicsItem):
             spots_of = ((self._inside_spot(), *(s for spots in spots_of for s in spots)),)
         taken: list[Rect] = []
         done: set[int] = set()
+        symbols = symbols or self._symbols()
         for (facing, _, _), spots in zip(look.armour_badges, spots_of, strict=False):
             badge = self._badges[facing]
             if id(badge) in done:
@@ -259,8 +297,10 @@ class BuildingItem(QGraphicsItem):
             scale = self._scale()
             boxes = self._spot_boxes(badge, spots, scale)
             mine = self._own_symbols() if len(spots_of) == 1 else []
-            first = _nominal(badge, self.mapToScene(to_point(spots[0])), scale)
-            best = first_clear(boxes, taken + mine + self._others(first))
+            area = (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                    max(b[2] for b in boxes), max(b[3] for b in boxes))
+            others = symbols.meeting(area, self, name_labels=False)
+            best = first_clear(boxes, taken + mine + others)
             if badge.pos() != to_point(spots[best]):
                 badge.setPos(to_point(spots[best]))
             taken.append(boxes[best])
@@ -311,23 +351,6 @@ class BuildingItem(QGraphicsItem):
         centre = self._footprint.boundingRect().center()
         return (centre.x(), centre.y())
 
-    def _others(self, box: QRectF) -> list[Rect]:
-        """Other pieces' symbols and armour badges near ``box`` (table inches, judging zoom)."""
-        scene = self.scene()
-        if scene is None:
-            return []
-        found: list[Rect] = []
-        reach = 2.0 * box.width() + 2.0
-        for item in scene.items(box.adjusted(-reach, -reach, reach, reach)):
-            top = item.topLevelItem()
-            if top is self or item is top or not isinstance(top, BuildingItem):
-                continue
-            if item is top._name_label or not isinstance(item, QGraphicsRectItem):
-                continue
-            if item.isVisible():
-                found.append(_ltrb(_nominal(item, item.scenePos(), self._scale())))
-        return found
-
     def set_claim(self, colour: QColor | None, side_name: str = "") -> None:
         """Show the building as claimed by the side of ``colour`` (``None``: unclaimed)."""
         self._claim = QColor(colour) if colour is not None else None
@@ -340,11 +363,15 @@ class BuildingItem(QGraphicsItem):
         self._refresh_text()
         self.footprint_item.update()
 
-    def set_part_of_group(self, is_part: bool) -> None:
-        """Label a part of a multi-part building by its part name alone (no stats)."""
+    def set_part_of_group(self, is_part: bool, settle: bool = True) -> None:
+        """Label a part of a multi-part building by its part name alone (no stats).
+
+        ``settle`` ``False``: the label's spot is judged later (see :meth:`set_placement`).
+        """
         self._is_part = is_part
         self._refresh_text()
-        self._place_name_label()
+        if settle:
+            self._place_name_label()
 
     def set_live_stats(self, live: Mapping[str, str]) -> None:
         """Show the current values (``{"DC": "DC 7/10"}``) in place of the datasheet's."""

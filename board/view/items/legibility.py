@@ -128,9 +128,18 @@ class Legibility(QObject):
                 item.place_labels_again()
         self.schedule()
 
-    def on_document_changed(self, _event: object) -> None:
-        """Fit the labels again once the board settles after an edit."""
-        if isValid(self):
+    def on_document_changed(self, event: object) -> None:
+        """Fit the labels again once the board settles after an edit.
+
+        A whole new board (``replaced``: a file opened, a game joined) in a shown view is
+        fitted at once, before its first paint: that paint shows no label over another or
+        over a model. (A view not shown yet has no final zoom: it waits as for an edit.)
+        """
+        if not isValid(self):
+            return
+        if getattr(event, "replaced", False) and not self._dragging and self._view.isVisible():
+            self.run()
+        else:
             self.schedule()
 
     def on_drag_moved(self, feedback: str) -> None:

@@ -118,6 +118,7 @@ class RemoteController(QObject):
         board = SharedScenario(self.window.document, pycrdt.Doc(), name, side,
                                self.window.scene.datasheets, autoflush=False)
         board.refused.connect(self._on_refused)
+        board.adopting.connect(self.window.fit_to)  # a new game: its whole table in view
         self.window.document.changed.disconnect(self._on_document_changed)  # once, not per game
         self.window.document.changed.connect(self._on_document_changed)
         return board
