@@ -45,6 +45,7 @@ from typing import Any
 import pycrdt
 
 from board.document.changes import UNSET, Change, apply_change
+from board.document.collector import collector_paused
 from board.document.datasheet import Datasheet
 from board.document.edits import ScenarioDocument, Signal
 from board.document.errors import ScenarioError
@@ -346,7 +347,8 @@ class SharedScenario:
             self._observe_roots()
         if not self.has_scenario:
             return  # an empty room, or not the game yet
-        self.adopt()
+        with collector_paused():
+            self.adopt()
         open_rolls = {str(key).split("/", 1)[0] for key in self.r.dice.keys()}
         self._answer_dice(open_rolls - set(self._seeds))
 

@@ -10,6 +10,8 @@ already has the game) takes the room's scenario.
 from __future__ import annotations
 
 import queue
+import sys
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -22,6 +24,31 @@ __all__ = ["GameSession", "SyncTimeout"]
 
 class SyncTimeout(TimeoutError):
     """The room did not answer in time."""
+
+
+#: How often (s) Python lets another thread run while the game is on: the client's thread
+#: sends a drag's place as the window goes on with the drag, and takes the other player's
+#: as the window paints. Python's default (5 ms) made either wait up to that long.
+SWITCH_INTERVAL_S = 0.0005
+_playing: list[GameSession] = []
+_default_interval: list[float] = []
+_lock = threading.Lock()
+
+
+def _playing_starts(session: GameSession) -> None:
+    with _lock:
+        if not _playing:
+            _default_interval[:] = [sys.getswitchinterval()]
+            sys.setswitchinterval(SWITCH_INTERVAL_S)
+        _playing.append(session)
+
+
+def _playing_ends(session: GameSession) -> None:
+    with _lock:
+        if session in _playing:
+            _playing.remove(session)
+            if not _playing and _default_interval:
+                sys.setswitchinterval(_default_interval.pop())
 
 
 class GameSession:
@@ -59,6 +86,7 @@ class GameSession:
 
     def start(self, host: bool, timeout: float = 10.0) -> None:
         """Connect and sync; the host publishes into an empty room, others adopt the game."""
+        _playing_starts(self)
         self.wire.start()
         deadline = time.monotonic() + timeout
         while not self.wire.synced.wait(0.01):  # wakes as soon as the room has answered
@@ -99,3 +127,4 @@ class GameSession:
         self.board.outgoing.disconnect(self.wire.send)
         self.wire.stop()
         self.board.close()
+        _playing_ends(self)

@@ -10,6 +10,7 @@ from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QWidget
 from shiboken6 import isValid
 
+from board.document.collector import collector_paused
 from board.document.datasheets import DatasheetLibrary, place_datasheet
 from board.document.edits import EditError, ScenarioDocument
 from board.document.events import DocumentChange
@@ -196,7 +197,8 @@ class MainWindow(QMainWindow):
         if self.journal is not None:
             self.journal.stop(delete=True)
         self.fit_to(scenario)
-        self.document.replace(scenario)
+        with collector_paused():  # a whole board drawn: its objects all live on
+            self.document.replace(scenario)
         self.files.path = path
         self.undo_stack.setClean()
         if recovered:
