@@ -144,6 +144,10 @@ class SceneItems(QGraphicsScene):
     def _make_item(self, obj: TerrainPiece | Model) -> BuildingItem | ModelItem:
         self.items_made += 1
         item_class = ITEM_CLASSES[type(obj)]
+        if isinstance(obj, Model):  # made with its own base: its outline drawn once
+            base = obj.base
+            return item_class(obj.id, base.shape.value, base.length_in,  # type: ignore[call-arg, arg-type]
+                              base.width_in)
         if isinstance(obj, TerrainPiece):
             sheet = self.datasheets.get(obj.datasheet)
             if sheet is None:
@@ -153,7 +157,7 @@ class SceneItems(QGraphicsScene):
                 if known is None or known[0] is not sheet:
                     known = self._looks[obj.datasheet] = (sheet, look_of(sheet))
                 look = known[1]
-            return item_class(obj.id, look)  # type: ignore[call-arg]
+            return item_class(obj.id, look)  # type: ignore[call-arg, arg-type]
         return item_class(obj.id)  # type: ignore[call-arg]
 
     def _on_piece_added(self, piece: TerrainPiece, settle: bool = True) -> None:
@@ -229,14 +233,14 @@ class SceneItems(QGraphicsScene):
     def _add_model_items(self, unit: Unit, models: Iterable[Model]) -> None:
         side = next((s for s in self.document.scenario.sides if s.id == unit.side), None)
         colour = to_colour(side.colour if side else "#808080")
+        name = f"{unit.name} ({side.name if side else unit.side})"
         ids = self._unit_models.setdefault(unit.id, [])
         for model in models:
             item = self._make_item(model)
             assert isinstance(item, ModelItem)
-            item.set_base(model.base.shape.value, model.base.length_in, model.base.width_in)
             self._bases[model.id] = model.base
             item.set_colour(colour)
-            item.set_name(f"{unit.name} ({side.name if side else unit.side})")
+            item.set_name(name)
             item.set_placement(model.x, model.y, model.facing)
             self._models[model.id] = item
             if model.id not in ids:

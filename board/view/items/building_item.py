@@ -156,8 +156,9 @@ class BuildingItem(QGraphicsItem):
         if not settle:
             self._last_rect = self.sceneBoundingRect()
             return
-        self._settle_badges()
-        self._place_name_label()
+        symbols = self._symbols()
+        self._settle_badges(symbols)
+        self._place_name_label(symbols)
         self._place_later()
         # A neighbour's label or badge may now be in the way, or free to come back.
         here = self.sceneBoundingRect()

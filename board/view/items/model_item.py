@@ -19,6 +19,8 @@ __all__ = ["ModelItem"]
 
 #: Extra room around the base for the outline and selection ring, inches.
 _MARGIN = 0.12
+#: A model's colour until the scene gives it its side's (a value: copied where it changes).
+_GREY = QColor("#808080")
 
 
 class ModelItem(QGraphicsRectItem):
@@ -34,7 +36,8 @@ class ModelItem(QGraphicsRectItem):
     Qt asks C++, not Python, for them: a full repaint asks 3,000 times.
     """
 
-    def __init__(self, model_id: str) -> None:
+    def __init__(self, model_id: str, shape_kind: str = "round", length: float = 1.0,
+                 width: float = 1.0) -> None:
         super().__init__()
         self.setPen(Qt.PenStyle.NoPen)
         self.model_id = model_id
@@ -46,8 +49,8 @@ class ModelItem(QGraphicsRectItem):
         self._size = (1.0, 1.0)  # length along the facing, width across it (inches)
         self._bounds = QRectF()
         self._path = QPainterPath()
-        self.set_base("round", 1.0, 1.0)
-        self._colour = QColor("#808080")
+        self.set_base(shape_kind, length, width)  # the scene gives the model's own base
+        self._colour = _GREY
         self._hovered = False
         self._name = ""
         self._label: LabelItem | None = None
