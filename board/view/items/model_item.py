@@ -21,6 +21,18 @@ __all__ = ["ModelItem"]
 _MARGIN = 0.12
 #: A model's colour until the scene gives it its side's (a value: copied where it changes).
 _GREY = QColor("#808080")
+_PENS: list[QPen] = []
+
+
+def _pens() -> list[QPen]:
+    """The outline's pens (plain, selected) and the facing tick's, made once for every model."""
+    if not _PENS:
+        for colour, width in ((QColor("#101010"), 1.0), (style.SELECTION, 2.5),
+                              (QColor("#ffffff"), 2.0)):
+            pen = QPen(colour, width)
+            pen.setCosmetic(True)
+            _PENS.append(pen)
+    return _PENS
 
 
 class ModelItem(QGraphicsRectItem):
@@ -116,17 +128,10 @@ class ModelItem(QGraphicsRectItem):
         widget: QWidget | None = None,
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        outline = QPen(
-            style.SELECTION if self.isSelected() else QColor("#101010"),
-            2.5 if self.isSelected() else 1.0,
-        )
-        outline.setCosmetic(True)
-        painter.setPen(outline)
+        painter.setPen(_pens()[1 if self.isSelected() else 0])
         painter.setBrush(self._colour)
-        painter.drawPath(self.shape())
-        tick = QPen(QColor("#ffffff"), 2.0)
-        tick.setCosmetic(True)
-        painter.setPen(tick)
+        painter.drawPath(self._path)
+        painter.setPen(_pens()[2])
         length = self._size[0]
         painter.drawLine(QPointF(0.0, 0.0), QPointF(0.0, -length / 2))
 
