@@ -50,6 +50,14 @@ class UnitHistory:
                 self.homes.setdefault(unit.id, set()).add(unit.embarked_in)
 
 
+_UNSET = object()
+
+
+def _profile(unit: Unit) -> dict[str, object]:
+    """The unit's stats but the rules' marks: what only its player sets (every key alike)."""
+    return {key: value for key, value in unit.stats.items() if key not in RULE_MARKS}
+
+
 _FIELDS = (("name", "name"), ("side", "side"), ("troop_type", "troop type"),
            ("joined_to", "joined unit"))
 
@@ -83,8 +91,9 @@ def unit_edits(old: Unit, new: Unit, history: UnitHistory) -> list[str]:
     ['its name', 'its stats (leadership)']
     """
     found = [f"its {words}" for name, words in _FIELDS if getattr(old, name) != getattr(new, name)]
-    stats = sorted(key for key in {*old.stats, *new.stats} - RULE_MARKS
-                   if old.stats.get(key) != new.stats.get(key))
+    before, after = _profile(old), _profile(new)
+    stats = sorted(key for key in before.keys() | after.keys()
+                   if before.get(key, _UNSET) != after.get(key, _UNSET))
     if stats:
         found.append(f"its stats ({', '.join(stats)})")
     if (new.embarked_in is not None and new.embarked_in != old.embarked_in
