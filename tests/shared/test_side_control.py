@@ -202,3 +202,16 @@ def test_the_other_players_undo_gives_my_unit_back_the_model_it_lost():
     assert [m.id for m in guest.document.scenario.unit("squad-b").models] == \
         ["b0", "b1", "b2", "b3", "b4"]
     assert relay.refusals["Bob"] == [] and saved(guest) == saved(host)
+
+
+def test_an_honest_edit_of_the_other_players_unit_is_put_back_on_both_boards():
+    relay, host, guest = pair(small_scenario())
+    before = saved(guest)
+    unit = copy.deepcopy(host.document.scenario.unit("squad-b"))
+    unit.name = "Squad Renamed"  # red's player edits blue's unit (Units ▸ Edit Unit…)
+    apply_change(host.document, Change(units={"squad-b": unit}))
+    relay.pump()
+    assert saved(guest) == before
+    assert "Squad B (a unit of blue): the other player changed its name" in \
+        relay.refusals["Bob"][-1]
+    assert saved(host) == saved(guest)  # blue's record, written back, reached red's board
