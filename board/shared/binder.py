@@ -135,6 +135,9 @@ class SharedScenario:
         self._seeds: dict[str, int] = {}
         #: The models and buildings each unit has had here (an undo may give them back).
         self.history = UnitHistory()
+        #: Model id → its unit, for the other player's drag shown live (made when first
+        #: asked after an edit, not on each of their mouse moves).
+        self._units_of: dict[str, Any] | None = None
         #: How many times the board took the Yjs document's whole scenario (:meth:`adopt`).
         self.adoptions = 0
         self._connect()
@@ -184,6 +187,7 @@ class SharedScenario:
 
     def _on_change(self, event: DocumentChange) -> None:
         """Mark what one accepted edit changed (the document's one change event)."""
+        self._units_of = None  # units, models or sides may have changed: index again
         if event.replaced:
             self._mark(everything=True)
             return
@@ -395,12 +399,14 @@ class SharedScenario:
             return {}
         scenario = self.document.scenario
         mine_too = shared_control(scenario.options, [s.id for s in scenario.sides])
-        wanted = {str(k) for k in drag}
-        units = {m.id: u for u in scenario.units if u.on_table and (mine_too or u.side != self.side)
-                 for m in u.models if m.id in wanted}
+        if self._units_of is None:
+            self._units_of = {m.id: u for u in scenario.units for m in u.models}
+        units = self._units_of
         shown: dict[str, tuple[float, float]] = {}
         for model_id, at in drag.items():
-            if str(model_id) not in units or not isinstance(at, list | tuple) or len(at) != 2:
+            unit = units.get(str(model_id))
+            if (unit is None or not unit.on_table or (unit.side == self.side and not mine_too)
+                    or not isinstance(at, list | tuple) or len(at) != 2):
                 continue
             x, y = at
             if (isinstance(x, int | float) and isinstance(y, int | float)

@@ -44,10 +44,12 @@ class LiveDrags(QObject):
         board = self._board()
         moves = board.live_moves(drag) if board is not None else {}
         before = self.shown.get(client_id, set())
-        items = self.scene.model_items()
         for model_id, (x, y) in moves.items():
-            item = items.get(model_id)
-            if item is not None and (item.x(), item.y()) != (x, y):
+            try:
+                item = self.scene.model_item(model_id)  # not a copy of every item per move
+            except KeyError:
+                continue
+            if (item.x(), item.y()) != (x, y):
                 item.setPos(x, y)
         if moves:
             self.shown[client_id] = set(moves)
