@@ -118,9 +118,9 @@ class GameSession:
         self.pump()
         return condition()
 
-    def set_presence(self, state: dict[str, Any] | None) -> None:
+    def set_presence(self, state: dict[str, Any] | None, wait_s: float = 0.0) -> None:
         """Tell the other players where this player is (see :mod:`board.shared.wire`)."""
-        self.wire.set_presence(state)
+        self.wire.set_presence(state, wait_s)
 
     def stop(self) -> None:
         """Leave the room (the board stays as it is, no longer bound to the room)."""

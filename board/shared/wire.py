@@ -78,9 +78,19 @@ class WireClient:
         """Send a local update (kept, and sent on reconnect, while offline)."""
         self._call(self._local_update, update)
 
-    def set_presence(self, state: dict[str, Any] | None) -> None:
-        """Tell the room who this player is, where the cursor is, what is being dragged."""
-        self._call(self._set_presence, state)
+    def set_presence(self, state: dict[str, Any] | None, wait_s: float = 0.0) -> None:
+        """Tell the room who this player is, where the cursor is, what is being dragged.
+
+        ``wait_s``: wait at most that long for the client's thread to have handed it to the
+        connection (a drag's place: the window's own work after it would otherwise keep the
+        client's thread waiting for its turn).
+        """
+        if wait_s <= 0.0:
+            self._call(self._set_presence, state)
+            return
+        handed = threading.Event()
+        self._call(self._set_presence, state, handed)
+        handed.wait(wait_s)
 
     def stop(self, timeout: float = 5.0) -> None:
         """Close the connection and end the thread (waits at most ``timeout`` seconds)."""
@@ -185,11 +195,18 @@ class WireClient:
             with contextlib.suppress(Exception):
                 await self._socket.send_bytes(message)
 
-    def _set_presence(self, state: dict[str, Any] | None) -> None:
+    def _set_presence(self, state: dict[str, Any] | None,
+                      handed: threading.Event | None = None) -> None:
         self.awareness.set_local_state(state)
         if self._socket is not None:
-            asyncio.ensure_future(self._send_presence())
+            asyncio.ensure_future(self._send_presence(handed))
+        elif handed is not None:
+            handed.set()
 
-    async def _send_presence(self) -> None:
+    async def _send_presence(self, handed: threading.Event | None = None) -> None:
         update = self.awareness.encode_awareness_update([self.awareness.client_id])
-        await self._send(create_awareness_message(update))
+        try:
+            await self._send(create_awareness_message(update))
+        finally:
+            if handed is not None:
+                handed.set()

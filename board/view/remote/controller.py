@@ -41,6 +41,10 @@ __all__ = ["RemoteController", "PRESENCE_EVERY_MS"]
 
 #: The cursor is sent at most this often (ms): fast enough to follow, light on the wire.
 PRESENCE_EVERY_MS = 30
+#: How long (s) a dragging window waits, at most, for its client thread to have sent the
+#: dragged models' places before it goes on with its own overlays (typically a few tenths of
+#: a millisecond: a thread switch).
+DRAG_HANDOFF_S = 0.003
 #: How long a drag's roll waits for the other board's half of the fair seed (ms).
 FAIR_SEED_WAIT_MS = 5000
 
@@ -264,7 +268,7 @@ class RemoteController(QObject):
         if self.session is None:
             return
         self._dragged = list(model_ids)
-        self._send_presence()
+        self._send_presence(wait_s=DRAG_HANDOFF_S)
 
     def _on_drag_moved(self, text: str) -> None:
         """What the drag is doing, for the label; at its end, the other board lets go.
@@ -279,7 +283,7 @@ class RemoteController(QObject):
         self._dragged = None
         QTimer.singleShot(0, self._send_presence)
 
-    def _send_presence(self) -> None:
+    def _send_presence(self, wait_s: float = 0.0) -> None:
         if self.session is None:
             return
         board = self.session.board
@@ -296,7 +300,7 @@ class RemoteController(QObject):
             "name": board.player, "side": board.side, "colour": colour,
             "x": None if at is None else round(at.x(), 3),
             "y": None if at is None else round(at.y(), 3), "doing": self._doing,
-            "drag": drag})
+            "drag": drag}, wait_s)
 
     # -- in ---------------------------------------------------------------------------------
     def _on_status(self, state: str, message: str) -> None:
