@@ -49,7 +49,7 @@ from board.view.measure.held_labels import LaidFor, StillLabels, held_layout
 from board.view.scene import BoardScene
 
 __all__ = ["Area", "Line", "LineBatch", "Label", "Sketch", "OverlayItem", "HALO", "WRAP_PX",
-           "LABEL_SLACK_PX", "DENSE_LINES", "label_boxes"]
+           "LABEL_SLACK_PX", "DENSE_LINES", "label_boxes", "label_metrics"]
 
 
 @dataclass(frozen=True)
@@ -286,7 +286,7 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         if anchored:
             xs = [at.x() for at, _ in anchored]
             ys = [at.y() for at, _ in anchored]
-            metrics = QFontMetricsF(style.label_font(8.5, bold=True))
+            metrics = label_metrics()
             widest = max(_size(metrics, label.text)[0] for _, label in anchored)
             room = 260.0 + widest  # pixels: as far as any part of a label is ever pushed
             near = near.united(QRectF(min(xs) - room, min(ys) - room,
@@ -307,7 +307,7 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         as if there had been no drag.
         """
         bounds = None if screen is None else _ltrb(screen)
-        metrics = QFontMetricsF(style.label_font(8.5, bold=True))
+        metrics = label_metrics()
         scene = self.scene()
         if isinstance(scene, BoardScene) and scene.dragging:
             self._cut = []
@@ -374,7 +374,7 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         view = painter.worldTransform()  # the item stands at the origin: scene to device
         transform = QTransform(view).translate(sketch.offset.x(), sketch.offset.y())
-        metrics = QFontMetricsF(style.label_font(8.5, bold=True))
+        metrics = label_metrics()
         anchored = [(transform.map(label.at), _wrapped(metrics, label)) for label in sketch.labels]
         screen = QRectF(widget.rect()) if widget is not None else None
         lines = (transform.mapRect(sketch.bounds().translated(-sketch.offset))
@@ -409,8 +409,44 @@ WRAP_PX = 300.0
 
 def _wrapped(metrics: QFontMetricsF, label: Label) -> Label:
     """``label`` with each line wider than :data:`WRAP_PX` broken between words."""
+    text = _wrapped_text(metrics, label.text)
+    return label if text == label.text else replace(label, text=text)
+
+
+#: The labels' font metrics with the texts already wrapped and measured in them, per font
+#: (``QFont.key``): a drag paints the same labels on every move, and measuring their words
+#: again cost about 1 ms a paint.
+_MEASURED: dict[str, tuple[QFontMetricsF, dict[str, str], dict[str, tuple[float, float]]]] = {}
+
+
+def label_metrics() -> QFontMetricsF:
+    """The metrics of the overlays' label font (kept, with what was measured in it)."""
+    font = style.label_font(8.5, bold=True)
+    found = _MEASURED.get(font.key())
+    if found is None:
+        found = _MEASURED[font.key()] = (QFontMetricsF(font), {}, {})
+    return found[0]
+
+
+def _measured(metrics: QFontMetricsF) -> tuple[dict[str, str], dict[str, tuple[float, float]]]:
+    """Where the wrapped texts and sizes in ``metrics`` are kept (new, unkept, for others)."""
+    for kept, wrapped, sizes in _MEASURED.values():
+        if kept is metrics:
+            if len(wrapped) + len(sizes) > 4096:
+                wrapped.clear()
+                sizes.clear()
+            return wrapped, sizes
+    return {}, {}
+
+
+def _wrapped_text(metrics: QFontMetricsF, text: str) -> str:
+    """``text`` with each line wider than :data:`WRAP_PX` broken between words (kept)."""
+    kept = _measured(metrics)[0]
+    found = kept.get(text)
+    if found is not None:
+        return found
     lines: list[str] = []
-    for line in label.text.split("\n"):
+    for line in text.split("\n"):
         words = line.split(" ")
         current = words[0]
         for word in words[1:]:
@@ -420,8 +456,8 @@ def _wrapped(metrics: QFontMetricsF, label: Label) -> Label:
             else:
                 current = f"{current} {word}"
         lines.append(current)
-    text = "\n".join(lines)
-    return label if text == label.text else replace(label, text=text)
+    kept[text] = "\n".join(lines)
+    return kept[text]
 
 
 def _clip_around(painter: QPainter, part: QRectF,
@@ -448,9 +484,13 @@ def _ltrb(rect: QRectF) -> tuple[float, float, float, float]:
 
 
 def _size(metrics: QFontMetricsF, text: str) -> tuple[float, float]:
-    lines = text.split("\n")
-    width = max(metrics.horizontalAdvance(line) for line in lines) + 8.0
-    return width, metrics.height() * len(lines) + 4.0
+    kept = _measured(metrics)[1]
+    found = kept.get(text)
+    if found is None:
+        lines = text.split("\n")
+        width = max(metrics.horizontalAdvance(line) for line in lines) + 8.0
+        found = kept[text] = (width, metrics.height() * len(lines) + 4.0)
+    return found
 
 
 def _request(metrics: QFontMetricsF, at: QPointF, label: Label) -> LabelBox:

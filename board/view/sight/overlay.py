@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import numpy as np
 from PySide6.QtCore import QObject, QPointF, QRectF, QTimer
-from PySide6.QtGui import QColor, QFontMetricsF
+from PySide6.QtGui import QColor
 
 from board.document.events import DocumentChange
 from board.game.core.names import Namer
@@ -34,8 +34,13 @@ from board.game.sight import (
     line_of_sight,
     percent,
 )
-from board.view import style
-from board.view.measure.overlay_item import Label, LineBatch, OverlayItem, Sketch
+from board.view.measure.overlay_item import (
+    Label,
+    LineBatch,
+    OverlayItem,
+    Sketch,
+    label_metrics,
+)
 from board.view.scene import BoardScene
 from board.view.sight.rays import RayLines
 
@@ -192,6 +197,7 @@ class SightOverlay(QObject):
         self._namer: Namer | None = None
         self._preview: _Preview | None = None
         self._box: tuple[SightReading | None, list[XY]] = (None, [])
+        self._room: tuple[str | None, tuple[float, float]] = (None, (ROOM_PX, ROOM_PX))
         self._rest = QTimer(self)  # reads again once the mouse rests in a drag
         self._rest.setSingleShot(True)
         self._rest.timeout.connect(self._on_rest)
@@ -344,10 +350,12 @@ class SightOverlay(QObject):
         """Screen pixels the shooter's label needs beside and above an eye (at least the pens')."""
         if self.reading is None:
             return ROOM_PX, ROOM_PX
-        metrics = QFontMetricsF(style.label_font(8.5, bold=True))
-        half = (metrics.horizontalAdvance(self.reading.shooter) + 8.0) / 2
-        up = 14.0 + (metrics.height() + 4.0) / 2  # a label's box sits 14 px above its point
-        return max(ROOM_PX, half + 2.0), max(ROOM_PX, up + 2.0)
+        if self._room[0] != self.reading.shooter:
+            metrics = label_metrics()
+            half = (metrics.horizontalAdvance(self.reading.shooter) + 8.0) / 2
+            up = 14.0 + (metrics.height() + 4.0) / 2  # a label's box sits 14 px above its point
+            self._room = (self.reading.shooter, (max(ROOM_PX, half + 2.0), max(ROOM_PX, up + 2.0)))
+        return self._room[1]
 
     def _sketch(self) -> Sketch | None:
         if self.reading is None:
