@@ -377,13 +377,17 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         metrics = label_metrics()
         anchored = [(transform.map(label.at), _wrapped(metrics, label)) for label in sketch.labels]
         screen = QRectF(widget.rect()) if widget is not None else None
+        # While a drag holds the layout the lines are not cut round anything (see _lay_out):
+        # no box of them to find obstacles near, no clip to set.
+        scene = self.scene()
+        held = isinstance(scene, BoardScene) and scene.dragging
         lines = (transform.mapRect(sketch.bounds().translated(-sketch.offset))
-                 if self.lines_clear_of_labels else None)
+                 if self.lines_clear_of_labels and not held else None)
         laid, leaders = self._lay_out(anchored, view, screen, lines)
         painter.save()
         painter.translate(sketch.offset)
         _draw_areas(painter, sketch.areas)
-        if lines is not None:
+        if lines is not None and self._cut:
             _clip_around(painter, transform.mapRect(option.exposedRect.translated(
                 -sketch.offset)), self._cut)
         _draw_lines(painter, sketch.lines, sketch.batches)
