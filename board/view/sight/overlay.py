@@ -212,6 +212,7 @@ class SightOverlay(QObject):
         self._box: tuple[SightReading | None, list[XY]] = (None, [])
         self._room: tuple[str | None, tuple[float, float]] = (None, (ROOM_PX, ROOM_PX))
         self._looked: tuple[object, list[tuple[str, ModelItem, XY]]] = (None, [])
+        self._now: tuple[object, World] | None = None
         self._rest = QTimer(self)  # reads again once the mouse rests in a drag
         self._rest.setSingleShot(True)
         self._rest.timeout.connect(self._on_rest)
@@ -315,14 +316,21 @@ class SightOverlay(QObject):
             units.append(unit)
         if not moved:
             return None
-        now = self.scene.world()
         preview = dataclasses.replace(scenario, units=units)
-        world = World(preview, now.terrain, now.model_keys)
+        world = self._world_now().moved(preview, looked_at)
         try:
             return line_of_sight(preview, self.scene.datasheets, world, self.shooter,
                                  self.target, self._names()), world
         except (SightError, ValueError, KeyError):
             return None
+
+    def _world_now(self) -> World:
+        """The scene's world, kept while the document stays as it is (a drag moves items)."""
+        document = self.scene.document
+        key = (document.revision, id(document.scenario))
+        if self._now is None or self._now[0] != key:
+            self._now = (key, self.scene.world())
+        return self._now[1]
 
     def _estimate(self) -> QRectF:
         """Where the rays and eyes will be, cheaply, with room for the pens.
@@ -398,7 +406,7 @@ class SightOverlay(QObject):
             self._rested = False
             got = self.preview()
             stood = self._stood(items=got is not None)
-            reading, world = got or (self.reading, self.scene.world())
+            reading, world = got or (self.reading, self._world_now())
             assert reading is not None
             owners = {(x, y): model_id for model_id, (x, y) in stood.items()}
             eye_owner = {eye: owners.get(eye, _nearest(eye, stood)) for eye in reading.eyes}
