@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -162,7 +162,7 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         self._bounds = QRectF()
         self._drawn = QRectF()  # the last estimate: where the areas and lines are
         self._boxes: set[tuple[tuple[float, float, float, float], str, int]] = set()
-        self.painted_labels: list[QRectF] = []
+        self._painted: list[QRectF] | None = []
         self._stale: list[QRectF] = []  # changed labels to repaint after this paint
         self._layout: tuple[object, list[QRectF], list[bool]] = (None, [], [])
         #: What the kept layout was laid out for: each label's anchor (pixels), text and dy.
@@ -225,6 +225,20 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         """Where the labels were last painted (item coordinates; empty: none)."""
         return QRectF(self._labels)
 
+    @property
+    def painted_labels(self) -> list[QRectF]:
+        """Where the labels were last painted (item coordinates, which are the scene's).
+
+        Made when asked for (a layout at rest asks), not on every paint of a drag.
+        """
+        if self._painted is None:
+            self._painted = [QRectF(*rect) for rect, _, _ in self._boxes]
+        return list(self._painted)
+
+    @painted_labels.setter
+    def painted_labels(self, boxes: list[QRectF]) -> None:
+        self._painted = list(boxes)
+
     def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
         return self._bounds
 
@@ -241,12 +255,11 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         self._pixel = max(to_item.map(QLineF(0.0, 0.0, 1.0, 0.0)).length(), 1e-9)
         now = {(_xywh(to_item.mapRect(box)), label.text, label.colour.rgba())
                for box, label in boxes}
-        self._labels = QRectF()
-        for rect, _, _ in now:
-            self._labels = self._labels.united(QRectF(*rect))
         changed = [QRectF(*rect) for rect, _, _ in now.symmetric_difference(self._boxes)]
+        if now != self._boxes:
+            self._labels = _union(rect for rect, _, _ in now)
+            self._painted = None  # made again when asked for
         self._boxes = now
-        self.painted_labels = [QRectF(*rect) for rect, _, _ in now]  # at the origin: the scene
         self._stale += [rect for rect in changed if not exposed.contains(rect)]
         if changed:
             labels_changed(self.scene())  # a name under a new verdict gives way to it
@@ -514,6 +527,14 @@ def _draw_leaders(painter: QPainter, labels: list[tuple[QPointF, Label]], boxes:
         painter.drawLine(at, end)
         painter.setPen(_pen(label.colour.lighter(180), 1.5))
         painter.drawLine(at, end)
+
+
+def _union(rects: Iterable[tuple[float, float, float, float]]) -> QRectF:
+    """The box of ``(x, y, width, height)`` rectangles, as ``QRectF.united`` makes it."""
+    found = QRectF()
+    for rect in rects:
+        found = found.united(QRectF(*rect))
+    return found
 
 
 def _xywh(rect: QRectF) -> tuple[float, float, float, float]:
