@@ -1,4 +1,4 @@
-"""An overlay's labels while models are dragged: the layout held, still leaders drawn as pictures.
+"""An overlay's labels while models are dragged: the layout held, still labels drawn as one picture.
 
 At rest an overlay lays its labels out among every model, symbol and label on the board
 (:func:`board.game.core.label_layout.place_labels`). On a crowded table that takes tens of
@@ -6,9 +6,9 @@ milliseconds, and a drag repaints on every mouse move. While the select tool dra
 (``BoardScene.dragging``) an :class:`~board.view.measure.overlay_item.OverlayItem` therefore
 holds its layout (:func:`held_layout`): each label keeps the box it was given, moved as far as
 its anchor moved; only a label it has not laid out before is placed, around the held ones. The
-leader lines that did not move between two paints are drawn from a picture each
-(:class:`StillLabels`): a unit's twenty antialiased leaders cost milliseconds to draw, their
-pictures a tenth of that; each label is drawn from its own kept picture.
+labels that did not move between two paints, and their leader lines, are drawn from one
+picture (:class:`StillLabels`): a unit's twenty labels with their leaders cost milliseconds
+to draw, the picture a twentieth of that.
 
 When the drag ends the item is painted again and lays its labels out among the board's items,
 exactly as if there had been no drag (``tests/board/test_held_labels.py`` checks both).
@@ -71,73 +71,75 @@ def held_layout(last: Sequence[LaidFor], boxes: Sequence[QRectF], leaders: Seque
 #: Draws labels with their boxes and leader flags on a painter (device pixels).
 DrawLabels = Callable[[QPainter, list[tuple[QPointF, "Label"]], list[QRectF], list[bool]], None]
 
-#: Draws labels in their boxes (device pixels), those that meet the part given only.
-DrawBoxes = Callable[[QPainter, list[tuple[QPointF, "Label"]], list[QRectF], QRectF | None],
-                     object]
-
 _Key = tuple[float, float, float, float, float, float, str, int, float, bool]
 
 
 class StillLabels:
-    """Labels in a drag: each leader line that stood still since the last paint from a picture.
+    """The labels that stood still since the last paint of a drag, drawn as one picture.
 
-    ``draw_leaders(painter, labels, boxes, leaders)`` draws leader lines and
-    ``draw_labels(painter, labels, boxes, exposed)`` labels (device pixels; a label is drawn
-    from a kept picture of it already). A leader line is antialiased over a dark halo, and
-    a unit's twenty of them cost milliseconds a paint: a leader that did not move since the
-    last paint is drawn once into a picture of its own, a few pixels around the line, and
-    that picture is drawn after. Every leader is drawn before every label, as at rest.
-    One picture of all the still labels was tried first: their leaders spread it over half
-    the table (865 × 577 pixels), it took 5-27 ms to make twice a drag and 0.5 ms to blend
-    on every move.
+    ``draw(painter, labels, boxes, leaders)`` draws leader lines and labels (device pixels);
+    it draws the picture once, and each label that moved, every paint.
     """
 
-    def __init__(self, draw_leaders: DrawLabels, draw_labels: DrawBoxes) -> None:
-        self._draw_leaders = draw_leaders
-        self._draw_labels = draw_labels
+    def __init__(self, draw: DrawLabels) -> None:
+        self._draw = draw
         self._last: set[_Key] = set()
-        self._pictures: dict[_Key, tuple[QPixmap, QPointF]] = {}
-        #: How many leader pictures were drawn (tests count them against paints).
+        self._key: tuple[_Key, ...] | None = None
+        self._picture: QPixmap | None = None
+        self._origin = QPointF()
+        #: How many pictures were drawn (tests count them against paints).
         self.drawn = 0
 
     def clear(self) -> None:
-        """Forget the pictures (the drag ended)."""
-        self._last, self._pictures = set(), {}
+        """Forget the picture (the drag ended)."""
+        self._last, self._key, self._picture = set(), None, None
 
     def paint(self, painter: QPainter, anchored: Anchored, boxes: list[QRectF],
               leaders: list[bool], exposed: QRectF | None = None) -> None:
-        """Draw the leader lines (the still ones from their pictures), then the labels.
+        """Draw the labels: the still ones from the picture, the others one by one.
 
-        ``exposed`` (device pixels): the part being painted; what lies outside it is not
-        drawn.
+        ``exposed`` (device pixels): the part being painted; only that part of the picture
+        is drawn (blending all of it would cost more than drawing the labels).
         """
         keys = [_key(at, label, box, leader)
                 for (at, label), box, leader in zip(anchored, boxes, leaders, strict=True)]
-        last, self._last = self._last, set(keys)
-        pictures = {key: found for key, found in self._pictures.items() if key in self._last}
-        for k, key in enumerate(keys):
-            if not leaders[k]:
-                continue
-            if key in last:  # stood still: from its picture
-                found = pictures.get(key)
-                if found is None:
-                    found = pictures[key] = self._take(painter, anchored[k], boxes[k])
-                picture, origin = found
-                if exposed is None or exposed.intersects(
-                        QRectF(origin, picture.deviceIndependentSize())):
-                    painter.drawPixmap(origin, picture)
-            else:
-                self._draw_leaders(painter, [anchored[k]], [boxes[k]], [True])
-        self._pictures = pictures
-        self._draw_labels(painter, list(anchored), boxes, exposed)
+        still = [k for k, key in enumerate(keys) if key in self._last]
+        self._last = set(keys)
+        if still:
+            key = tuple(keys[k] for k in still)
+            if key != self._key:
+                self._take(painter, [anchored[k] for k in still], [boxes[k] for k in still],
+                           [leaders[k] for k in still])
+                self._key = key
+            assert self._picture is not None
+            self._blit(painter, exposed)
+        moving = [k for k in range(len(keys)) if k not in set(still)]
+        self._draw(painter, [anchored[k] for k in moving], [boxes[k] for k in moving],
+                   [leaders[k] for k in moving])
 
-    def _take(self, painter: QPainter, anchored: tuple[QPointF, Label],
-              box: QRectF) -> tuple[QPixmap, QPointF]:
-        """Draw the picture of one leader line: its box, a few pixels more for the halo."""
-        at = anchored[0]
-        end = QPointF(min(max(at.x(), box.left()), box.right()),
-                      min(max(at.y(), box.top()), box.bottom()))
-        area = QRectF(at, end).normalized().adjusted(-4.0, -4.0, 4.0, 4.0)
+    def _blit(self, painter: QPainter, exposed: QRectF | None) -> None:
+        assert self._picture is not None
+        ratio = self._picture.devicePixelRatio()
+        whole = QRectF(self._origin, self._picture.deviceIndependentSize())
+        part = whole if exposed is None else whole.intersected(exposed)
+        if part.isEmpty():
+            return
+        left, top = math.floor(part.left()), math.floor(part.top())
+        part = QRectF(left, top, math.ceil(part.right()) - left, math.ceil(part.bottom()) - top)
+        source = part.translated(-self._origin.x(), -self._origin.y())
+        painter.drawPixmap(part, self._picture, QRectF(source.x() * ratio, source.y() * ratio,
+                                                       source.width() * ratio,
+                                                       source.height() * ratio))
+
+    def _take(self, painter: QPainter, anchored: Anchored, boxes: list[QRectF],
+              leaders: list[bool]) -> None:
+        """Draw the picture of the still labels and their leader lines."""
+        area = QRectF()
+        for (at, _), box, leader in zip(anchored, boxes, leaders, strict=True):
+            area = area.united(box)
+            if leader:
+                area = area.united(QRectF(at, at).adjusted(-1.0, -1.0, 1.0, 1.0))
+        area.adjust(-4.0, -4.0, 4.0, 4.0)  # the leaders' halo
         left, top = math.floor(area.left()), math.floor(area.top())
         width, height = math.ceil(area.right()) - left, math.ceil(area.bottom()) - top
         ratio = painter.device().devicePixelRatioF()
@@ -147,10 +149,10 @@ class StillLabels:
         drawing = QPainter(picture)
         drawing.setRenderHint(QPainter.RenderHint.Antialiasing)
         drawing.translate(-left, -top)
-        self._draw_leaders(drawing, [anchored], [box], [True])
+        self._draw(drawing, list(anchored), boxes, leaders)
         drawing.end()
+        self._picture, self._origin = picture, QPointF(left, top)
         self.drawn += 1
-        return picture, QPointF(left, top)
 
 
 def _key(at: QPointF, label: Label, box: QRectF, leader: bool) -> _Key:

@@ -168,7 +168,7 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         #: What the kept layout was laid out for: each label's anchor (pixels), text and dy.
         self._laid_for: list[LaidFor] = []
         self._waits_for_drag = False  # held its layout: paints again when the drag ends
-        self._still = StillLabels(_draw_leaders, _draw_kept_labels)  # held in a drag
+        self._still = StillLabels(_draw_kept)  # the labels that stand still in a drag
         self._labels = QRectF()  # where the labels were last painted, item coordinates
         self._pixel = 0.1  # one screen pixel at the last paint, item units
         self._sketch: Sketch | None = None
@@ -489,10 +489,11 @@ def _clip_around(painter: QPainter, part: QRectF,
     painter.setWorldTransform(keep)
 
 
-def _draw_kept_labels(painter: QPainter, labels: list[tuple[QPointF, Label]],
-                      boxes: list[QRectF], exposed: QRectF | None) -> object:
-    """The labels that meet ``exposed`` from their kept pictures (on screen)."""
-    return _draw_labels(painter, labels, boxes, exposed, kept=True)
+def _draw_kept(painter: QPainter, labels: list[tuple[QPointF, Label]], boxes: list[QRectF],
+               leaders: list[bool]) -> None:
+    """Leader lines, then the labels from their kept pictures (on screen)."""
+    _draw_leaders(painter, labels, boxes, leaders)
+    _draw_labels(painter, labels, boxes, kept=True)
 
 
 def _ltrb(rect: QRectF) -> tuple[float, float, float, float]:
