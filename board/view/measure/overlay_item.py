@@ -415,6 +415,8 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
             _draw_leaders(painter, anchored, laid, leaders)
             boxes = _draw_labels(painter, anchored, laid,
                                  exposed.adjusted(-2.0, -2.0, 2.0, 2.0), kept=widget is not None)
+            if widget is not None:
+                self._still.remember(anchored, laid, leaders)
         painter.restore()
         self._take_labels(boxes, painter, option.exposedRect)
 
