@@ -7,129 +7,251 @@ exact :class:`Circle` objects. See ``docs/geometry.md`` for a tour and the bench
 
 from __future__ import annotations
 
-from geometry.deployment import (
-    DEPLOYMENT_MAPS,
-    DeploymentMap,
-    battleline,
-    dawn_of_war,
-    deployment_map,
-    hammer_and_anvil,
-    vanguard_strike,
-    wholly_within_zone,
-)
-from geometry.facing import (
-    FACINGS,
-    armour_value,
-    building_facing,
-    facing_edge,
-    facing_in_box,
-    hull_facing,
-)
-from geometry.farthest import farthest_distances
-from geometry.footprints import (
-    CM_PER_INCH,
-    MM_PER_INCH,
-    POLYGON_TOLERANCE,
-    Circle,
-    Shape,
-    as_geometry,
-    hull,
-    model_footprint,
-    oval_base,
-    place,
-    place_footprint,
-    place_points,
-    quad_segs_for,
-    rectangular_base,
-    round_base,
-)
-from geometry.garrison import (
-    check_garrison_exit,
-    garrison_exit_zone,
-    garrison_range,
-)
-from geometry.index import (
-    Blocker,
-    TerrainIndex,
-    TerrainIndexCache,
-)
-from geometry.markers import (
-    LARGE_BLAST,
-    SMALL_BLAST,
-    MarkerHits,
-    blast_marker,
-    centre_over,
-    marker_hits,
-    teardrop_template,
-    template_from_base,
-)
-from geometry.measure import (
-    EPSILON,
-    circle_distances,
-    circles_to_target,
-    closest_points,
-    distance,
-    farthest_distance,
-    format_distance,
-    to_cm,
-    wholly_within,
-    within,
-)
-from geometry.observers import (
-    Observer,
-    battlement_observer,
-    building_los_value,
-    fire_point_observer,
-    garrison_los_value,
-    garrison_observer,
-    model_observer,
-)
-from geometry.picture import hidden_shares
-from geometry.shields import (
-    VOID_SHIELD_RANGE,
-    ShieldCover,
-    intercepting_generators,
-    shot_from_outside,
-    void_shield_cover,
-    void_shield_zone,
-)
-from geometry.sight import (
-    BORDERLINE,
-    COVER_HIDDEN,
-    DEFAULT_SAMPLES,
-    Ray,
-    SightResult,
-    SightRule,
-    rays_blocked,
-    sight_matrix,
-    visible_fraction,
-    visible_fractions,
-    visible_shares,
-)
-from geometry.targeting import (
-    EnemyUnit,
-    NearestEnemy,
-    nearest_enemy,
-)
-from geometry.units import (
-    ModelVerdict,
-    UnitCheck,
-    unit_wholly_within,
-    unit_within,
-    units_wholly_within,
-)
-from geometry.zones import (
-    ENEMY_GAP,
-    Obstacles,
-    PlacementVerdict,
-    Problem,
-    check_disembark,
-    check_embark,
-    disembark_zone,
-    disembark_zones,
-    emergency_disembark_zone,
-    reach_area,
-)
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from geometry.deployment import (
+        DEPLOYMENT_MAPS,
+        DeploymentMap,
+        battleline,
+        dawn_of_war,
+        deployment_map,
+        hammer_and_anvil,
+        vanguard_strike,
+        wholly_within_zone,
+    )
+    from geometry.facing import (
+        FACINGS,
+        armour_value,
+        building_facing,
+        facing_edge,
+        facing_in_box,
+        hull_facing,
+    )
+    from geometry.farthest import farthest_distances
+    from geometry.footprints import (
+        CM_PER_INCH,
+        MM_PER_INCH,
+        POLYGON_TOLERANCE,
+        Circle,
+        Shape,
+        as_geometry,
+        hull,
+        model_footprint,
+        oval_base,
+        place,
+        place_footprint,
+        place_points,
+        quad_segs_for,
+        rectangular_base,
+        round_base,
+    )
+    from geometry.garrison import (
+        check_garrison_exit,
+        garrison_exit_zone,
+        garrison_range,
+    )
+    from geometry.index import (
+        Blocker,
+        TerrainIndex,
+        TerrainIndexCache,
+    )
+    from geometry.markers import (
+        LARGE_BLAST,
+        SMALL_BLAST,
+        MarkerHits,
+        blast_marker,
+        centre_over,
+        marker_hits,
+        teardrop_template,
+        template_from_base,
+    )
+    from geometry.measure import (
+        EPSILON,
+        circle_distances,
+        circles_to_target,
+        closest_points,
+        distance,
+        farthest_distance,
+        format_distance,
+        to_cm,
+        wholly_within,
+        within,
+    )
+    from geometry.observers import (
+        Observer,
+        battlement_observer,
+        building_los_value,
+        fire_point_observer,
+        garrison_los_value,
+        garrison_observer,
+        model_observer,
+    )
+    from geometry.picture import hidden_shares
+    from geometry.shields import (
+        VOID_SHIELD_RANGE,
+        ShieldCover,
+        intercepting_generators,
+        shot_from_outside,
+        void_shield_cover,
+        void_shield_zone,
+    )
+    from geometry.sight import (
+        BORDERLINE,
+        COVER_HIDDEN,
+        DEFAULT_SAMPLES,
+        Ray,
+        SightResult,
+        SightRule,
+        rays_blocked,
+        sight_matrix,
+        visible_fraction,
+        visible_fractions,
+        visible_shares,
+    )
+    from geometry.targeting import (
+        EnemyUnit,
+        NearestEnemy,
+        nearest_enemy,
+    )
+    from geometry.units import (
+        ModelVerdict,
+        UnitCheck,
+        unit_wholly_within,
+        unit_within,
+        units_wholly_within,
+    )
+    from geometry.zones import (
+        ENEMY_GAP,
+        Obstacles,
+        PlacementVerdict,
+        Problem,
+        check_disembark,
+        check_embark,
+        disembark_zone,
+        disembark_zones,
+        emergency_disembark_zone,
+        reach_area,
+    )
+
+#: Where each name of the package lives: a submodule is imported when one of its names is
+#: first asked for (``from geometry import distance`` imports ``geometry.measure`` only), so
+#: a program that needs footprints does not load line of sight, zones and deployment maps.
+_HOMES = {
+    "DEPLOYMENT_MAPS": "geometry.deployment",
+    "DeploymentMap": "geometry.deployment",
+    "battleline": "geometry.deployment",
+    "dawn_of_war": "geometry.deployment",
+    "deployment_map": "geometry.deployment",
+    "hammer_and_anvil": "geometry.deployment",
+    "vanguard_strike": "geometry.deployment",
+    "wholly_within_zone": "geometry.deployment",
+    "FACINGS": "geometry.facing",
+    "armour_value": "geometry.facing",
+    "building_facing": "geometry.facing",
+    "facing_edge": "geometry.facing",
+    "facing_in_box": "geometry.facing",
+    "hull_facing": "geometry.facing",
+    "farthest_distances": "geometry.farthest",
+    "CM_PER_INCH": "geometry.footprints",
+    "MM_PER_INCH": "geometry.footprints",
+    "POLYGON_TOLERANCE": "geometry.footprints",
+    "Circle": "geometry.footprints",
+    "Shape": "geometry.footprints",
+    "as_geometry": "geometry.footprints",
+    "hull": "geometry.footprints",
+    "model_footprint": "geometry.footprints",
+    "oval_base": "geometry.footprints",
+    "place": "geometry.footprints",
+    "place_footprint": "geometry.footprints",
+    "place_points": "geometry.footprints",
+    "quad_segs_for": "geometry.footprints",
+    "rectangular_base": "geometry.footprints",
+    "round_base": "geometry.footprints",
+    "check_garrison_exit": "geometry.garrison",
+    "garrison_exit_zone": "geometry.garrison",
+    "garrison_range": "geometry.garrison",
+    "Blocker": "geometry.index",
+    "TerrainIndex": "geometry.index",
+    "TerrainIndexCache": "geometry.index",
+    "LARGE_BLAST": "geometry.markers",
+    "SMALL_BLAST": "geometry.markers",
+    "MarkerHits": "geometry.markers",
+    "blast_marker": "geometry.markers",
+    "centre_over": "geometry.markers",
+    "marker_hits": "geometry.markers",
+    "teardrop_template": "geometry.markers",
+    "template_from_base": "geometry.markers",
+    "EPSILON": "geometry.measure",
+    "circle_distances": "geometry.measure",
+    "circles_to_target": "geometry.measure",
+    "closest_points": "geometry.measure",
+    "distance": "geometry.measure",
+    "farthest_distance": "geometry.measure",
+    "format_distance": "geometry.measure",
+    "to_cm": "geometry.measure",
+    "wholly_within": "geometry.measure",
+    "within": "geometry.measure",
+    "Observer": "geometry.observers",
+    "battlement_observer": "geometry.observers",
+    "building_los_value": "geometry.observers",
+    "fire_point_observer": "geometry.observers",
+    "garrison_los_value": "geometry.observers",
+    "garrison_observer": "geometry.observers",
+    "model_observer": "geometry.observers",
+    "hidden_shares": "geometry.picture",
+    "VOID_SHIELD_RANGE": "geometry.shields",
+    "ShieldCover": "geometry.shields",
+    "intercepting_generators": "geometry.shields",
+    "shot_from_outside": "geometry.shields",
+    "void_shield_cover": "geometry.shields",
+    "void_shield_zone": "geometry.shields",
+    "BORDERLINE": "geometry.sight",
+    "COVER_HIDDEN": "geometry.sight",
+    "DEFAULT_SAMPLES": "geometry.sight",
+    "Ray": "geometry.sight",
+    "SightResult": "geometry.sight",
+    "SightRule": "geometry.sight",
+    "rays_blocked": "geometry.sight",
+    "sight_matrix": "geometry.sight",
+    "visible_fraction": "geometry.sight",
+    "visible_fractions": "geometry.sight",
+    "visible_shares": "geometry.sight",
+    "EnemyUnit": "geometry.targeting",
+    "NearestEnemy": "geometry.targeting",
+    "nearest_enemy": "geometry.targeting",
+    "ModelVerdict": "geometry.units",
+    "UnitCheck": "geometry.units",
+    "unit_wholly_within": "geometry.units",
+    "unit_within": "geometry.units",
+    "units_wholly_within": "geometry.units",
+    "ENEMY_GAP": "geometry.zones",
+    "Obstacles": "geometry.zones",
+    "PlacementVerdict": "geometry.zones",
+    "Problem": "geometry.zones",
+    "check_disembark": "geometry.zones",
+    "check_embark": "geometry.zones",
+    "disembark_zone": "geometry.zones",
+    "disembark_zones": "geometry.zones",
+    "emergency_disembark_zone": "geometry.zones",
+    "reach_area": "geometry.zones",
+}
+
+
+def __getattr__(name: str) -> object:
+    """Import the submodule that defines ``name`` on first use (PEP 562)."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'geometry' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOMES))
+
 
 __all__ = [
     "MM_PER_INCH",

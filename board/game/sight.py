@@ -270,8 +270,10 @@ def _rays(world: World, eyes: Sequence[Eye], best: Sequence[int], shapes: Sequen
             hidden = np.full(DEFAULT_SAMPLES, 1.0 - share)
         points = ray_ends(at, shape, DEFAULT_SAMPLES)
         start = (float(at[0]), float(at[1]))
-        found.append(tuple(Ray(start, (float(e[0]), float(e[1])), bool(h >= 1.0), float(h))
-                           for e, h in zip(points, hidden, strict=True)))
+        found.append(tuple(Ray(start, (x, y), h >= 1.0, h)  # Python floats, made at once
+                           for (x, y), h in zip(np.asarray(points, dtype=float).tolist(),
+                                                np.asarray(hidden, dtype=float).tolist(),
+                                                strict=True)))
     return found
 
 

@@ -19,7 +19,7 @@ lines it shows back from the file).
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
+import functools
 import gc
 import linecache
 import sys
@@ -51,12 +51,17 @@ def let_go_of_sources() -> None:
     linecache.clearcache()
 
 
+@functools.cache
 def _libc() -> ctypes.CDLL | None:
+    """The C library's functions, as the running program has them (``dlopen(NULL)``).
+
+    Not ``ctypes.util.find_library``: that runs ``ldconfig`` in a subprocess each time, and
+    importing it imports ``subprocess`` at launch.
+    """
     if not sys.platform.startswith("linux"):
         return None
-    name = ctypes.util.find_library("c")
     try:
-        return ctypes.CDLL(name) if name is not None else None
+        return ctypes.CDLL(None)
     except OSError:
         return None
 

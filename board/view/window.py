@@ -29,6 +29,7 @@ from board.view.files import FileController
 from board.view.memory import give_back_free_memory, let_go_of_sources, set_aside_long_lived
 from board.view.new_dialog import new_scenario
 from board.view.palette import PaletteDock, UnitSpec, offered_datasheets
+from board.view.readout import PositionReadout
 from board.view.recovery import JournalKeeper
 from board.view.rulers import BoardWidget
 from board.view.scene import BoardScene
@@ -288,7 +289,7 @@ class MainWindow(QMainWindow):
 
     # -- wiring -------------------------------------------------------------------------
     def _build_status_bar(self) -> None:
-        self.cursor_label = QLabel("")
+        self.cursor_label = PositionReadout()  # repaints alone on every mouse move
         self.selection_label = QLabel("")
         self.statusBar().addWidget(self.selection_label, 1)
         self.statusBar().addPermanentWidget(self.cursor_label)

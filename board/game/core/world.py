@@ -22,7 +22,7 @@ can ask every paint.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -202,6 +202,12 @@ class ModelShape:
     shape: Shape
 
 
+def _same_models(old: Unit, new: Unit) -> bool:
+    """Whether ``new`` has the models of ``old``, on the table or off it as ``old`` was."""
+    return old.on_table == new.on_table and [m.id for m in old.models] == [
+        m.id for m in new.models]
+
+
 def terrain_fingerprint(scenario: Scenario) -> tuple[Any, ...]:
     """What the terrain shapes depend on: each piece's id, datasheet, place and turn."""
     pieces = tuple((p.id, p.datasheet, p.x, p.y, p.rotation) for p in scenario.terrain)
@@ -285,6 +291,35 @@ class World:
                     self.model_keys[m.id] = (key, made)
         self._enemy_store = {} if enemy_store is None else enemy_store
 
+    def moved(self, scenario: Scenario, unit_ids: Iterable[str]) -> World:
+        """The world of ``scenario``, whose units differ from this world's in ``unit_ids`` only.
+
+        The same as ``World(scenario, self.terrain, self.model_keys)`` (a new store of enemy
+        obstacles included) without looking at every other model again: a drag's preview
+        reads the line of sight with two units moved on a table of a thousand models. A unit
+        that came onto or left the table, or got other models, is looked at in full.
+        """
+        units = {u.id: u for u in scenario.units}
+        changed = [units[unit_id] for unit_id in unit_ids if unit_id in units]
+        if units.keys() != self.units.keys() or not all(
+                _same_models(self.units[unit.id], unit) for unit in changed):
+            return World(scenario, self.terrain, self.model_keys)
+        world = World.__new__(World)
+        world.rule_system = scenario.rule_system
+        world.terrain = self.terrain
+        world.units = units
+        world.models = dict(self.models)
+        world.model_keys = dict(self.model_keys)
+        for unit in changed:
+            for m in unit.models if unit.on_table else ():
+                key = (unit.id, unit.side, m.base, m.x, m.y, m.facing)
+                found = self.model_keys.get(m.id)
+                made = found[1] if found and found[0] == key else _model_shape(unit, m)
+                world.models[m.id] = made
+                world.model_keys[m.id] = (key, made)
+        world._enemy_store = {}
+        return world
+
     @property
     def pieces(self) -> dict[str, PieceShapes]:
         """Every placed piece's shapes by piece id."""
@@ -334,7 +369,16 @@ class World:
         """The ``(model_id, shape)`` pairs of a unit on the table (empty when embarked)."""
         if unit_id not in self.units:
             raise KeyError(f"no unit {unit_id!r} in the scenario")
-        return [(m.model_id, m.shape) for m in self.models.values() if m.unit_id == unit_id]
+        # Each unit's model ids, made once per dictionary of models (a reading asks for its
+        # units' models several times; a preview's copy has a dictionary of its own).
+        kept = self.__dict__.get("_by_unit")
+        if kept is None or kept[0] is not self.models:
+            by_unit: dict[str, list[str]] = {}
+            for m in self.models.values():
+                by_unit.setdefault(m.unit_id, []).append(m.model_id)
+            kept = self._by_unit = (self.models, by_unit)
+        models = self.models
+        return [(model_id, models[model_id].shape) for model_id in kept[1].get(unit_id, ())]
 
     def obstacles_for(self, side: str) -> Obstacles:
         """Obstacles for a unit of ``side``: terrain plus every other side's models.

@@ -114,6 +114,9 @@ class PlacementItem(PassiveItem):
                  parts: tuple[QPainterPath, ...] = ()) -> None:
         super().__init__(z=50.0, margin=LABEL_MARGIN)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)  # exposedRect
+        # Kept as a picture in screen pixels: a drag of other models repaints the board
+        # around them on every move, and the models placed here stay as they are.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.set_bounds(bounds)
         self._source = source
         self._font = style.label_font(8.0, True)

@@ -94,6 +94,16 @@ class StillLabels:
         """Forget the picture (the drag ended)."""
         self._last, self._key, self._picture = set(), None, None
 
+    def remember(self, anchored: Anchored, boxes: list[QRectF], leaders: list[bool]) -> None:
+        """The labels as painted at rest: those the first paint of a drag finds unchanged.
+
+        They stood still since that paint, so the first paint of a drag already draws them
+        as one picture (which the second blends), instead of drawing them one by one and
+        making the picture at the second paint: one costly paint a drag, not two.
+        """
+        self._last = {_key(at, label, box, leader)
+                      for (at, label), box, leader in zip(anchored, boxes, leaders, strict=True)}
+
     def paint(self, painter: QPainter, anchored: Anchored, boxes: list[QRectF],
               leaders: list[bool], exposed: QRectF | None = None) -> None:
         """Draw the labels: the still ones from the picture, the others one by one.

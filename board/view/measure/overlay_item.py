@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -49,7 +49,7 @@ from board.view.measure.held_labels import LaidFor, StillLabels, held_layout
 from board.view.scene import BoardScene
 
 __all__ = ["Area", "Line", "LineBatch", "Label", "Sketch", "OverlayItem", "HALO", "WRAP_PX",
-           "LABEL_SLACK_PX", "DENSE_LINES", "label_boxes"]
+           "LABEL_SLACK_PX", "DENSE_LINES", "label_boxes", "label_metrics"]
 
 
 @dataclass(frozen=True)
@@ -162,7 +162,7 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         self._bounds = QRectF()
         self._drawn = QRectF()  # the last estimate: where the areas and lines are
         self._boxes: set[tuple[tuple[float, float, float, float], str, int]] = set()
-        self.painted_labels: list[QRectF] = []
+        self._painted: list[QRectF] | None = []
         self._stale: list[QRectF] = []  # changed labels to repaint after this paint
         self._layout: tuple[object, list[QRectF], list[bool]] = (None, [], [])
         #: What the kept layout was laid out for: each label's anchor (pixels), text and dy.
@@ -225,6 +225,20 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         """Where the labels were last painted (item coordinates; empty: none)."""
         return QRectF(self._labels)
 
+    @property
+    def painted_labels(self) -> list[QRectF]:
+        """Where the labels were last painted (item coordinates, which are the scene's).
+
+        Made when asked for (a layout at rest asks), not on every paint of a drag.
+        """
+        if self._painted is None:
+            self._painted = [QRectF(*rect) for rect, _, _ in self._boxes]
+        return list(self._painted)
+
+    @painted_labels.setter
+    def painted_labels(self, boxes: list[QRectF]) -> None:
+        self._painted = list(boxes)
+
     def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
         return self._bounds
 
@@ -241,12 +255,11 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         self._pixel = max(to_item.map(QLineF(0.0, 0.0, 1.0, 0.0)).length(), 1e-9)
         now = {(_xywh(to_item.mapRect(box)), label.text, label.colour.rgba())
                for box, label in boxes}
-        self._labels = QRectF()
-        for rect, _, _ in now:
-            self._labels = self._labels.united(QRectF(*rect))
         changed = [QRectF(*rect) for rect, _, _ in now.symmetric_difference(self._boxes)]
+        if now != self._boxes:
+            self._labels = _union(rect for rect, _, _ in now)
+            self._painted = None  # made again when asked for
         self._boxes = now
-        self.painted_labels = [QRectF(*rect) for rect, _, _ in now]  # at the origin: the scene
         self._stale += [rect for rect in changed if not exposed.contains(rect)]
         if changed:
             labels_changed(self.scene())  # a name under a new verdict gives way to it
@@ -286,7 +299,7 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         if anchored:
             xs = [at.x() for at, _ in anchored]
             ys = [at.y() for at, _ in anchored]
-            metrics = QFontMetricsF(style.label_font(8.5, bold=True))
+            metrics = label_metrics()
             widest = max(_size(metrics, label.text)[0] for _, label in anchored)
             room = 260.0 + widest  # pixels: as far as any part of a label is ever pushed
             near = near.united(QRectF(min(xs) - room, min(ys) - room,
@@ -307,7 +320,7 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         as if there had been no drag.
         """
         bounds = None if screen is None else _ltrb(screen)
-        metrics = QFontMetricsF(style.label_font(8.5, bold=True))
+        metrics = label_metrics()
         scene = self.scene()
         if isinstance(scene, BoardScene) and scene.dragging:
             self._cut = []
@@ -374,16 +387,20 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         view = painter.worldTransform()  # the item stands at the origin: scene to device
         transform = QTransform(view).translate(sketch.offset.x(), sketch.offset.y())
-        metrics = QFontMetricsF(style.label_font(8.5, bold=True))
+        metrics = label_metrics()
         anchored = [(transform.map(label.at), _wrapped(metrics, label)) for label in sketch.labels]
         screen = QRectF(widget.rect()) if widget is not None else None
+        # While a drag holds the layout the lines are not cut round anything (see _lay_out):
+        # no box of them to find obstacles near, no clip to set.
+        scene = self.scene()
+        held = isinstance(scene, BoardScene) and scene.dragging
         lines = (transform.mapRect(sketch.bounds().translated(-sketch.offset))
-                 if self.lines_clear_of_labels else None)
+                 if self.lines_clear_of_labels and not held else None)
         laid, leaders = self._lay_out(anchored, view, screen, lines)
         painter.save()
         painter.translate(sketch.offset)
         _draw_areas(painter, sketch.areas)
-        if lines is not None:
+        if lines is not None and self._cut:
             _clip_around(painter, transform.mapRect(option.exposedRect.translated(
                 -sketch.offset)), self._cut)
         _draw_lines(painter, sketch.lines, sketch.batches)
@@ -398,6 +415,8 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
             _draw_leaders(painter, anchored, laid, leaders)
             boxes = _draw_labels(painter, anchored, laid,
                                  exposed.adjusted(-2.0, -2.0, 2.0, 2.0), kept=widget is not None)
+            if widget is not None:
+                self._still.remember(anchored, laid, leaders)
         painter.restore()
         self._take_labels(boxes, painter, option.exposedRect)
 
@@ -409,8 +428,44 @@ WRAP_PX = 300.0
 
 def _wrapped(metrics: QFontMetricsF, label: Label) -> Label:
     """``label`` with each line wider than :data:`WRAP_PX` broken between words."""
+    text = _wrapped_text(metrics, label.text)
+    return label if text == label.text else replace(label, text=text)
+
+
+#: The labels' font metrics with the texts already wrapped and measured in them, per font
+#: (``QFont.key``): a drag paints the same labels on every move, and measuring their words
+#: again cost about 1 ms a paint.
+_MEASURED: dict[str, tuple[QFontMetricsF, dict[str, str], dict[str, tuple[float, float]]]] = {}
+
+
+def label_metrics() -> QFontMetricsF:
+    """The metrics of the overlays' label font (kept, with what was measured in it)."""
+    font = style.label_font(8.5, bold=True)
+    found = _MEASURED.get(font.key())
+    if found is None:
+        found = _MEASURED[font.key()] = (QFontMetricsF(font), {}, {})
+    return found[0]
+
+
+def _measured(metrics: QFontMetricsF) -> tuple[dict[str, str], dict[str, tuple[float, float]]]:
+    """Where the wrapped texts and sizes in ``metrics`` are kept (new, unkept, for others)."""
+    for kept, wrapped, sizes in _MEASURED.values():
+        if kept is metrics:
+            if len(wrapped) + len(sizes) > 4096:
+                wrapped.clear()
+                sizes.clear()
+            return wrapped, sizes
+    return {}, {}
+
+
+def _wrapped_text(metrics: QFontMetricsF, text: str) -> str:
+    """``text`` with each line wider than :data:`WRAP_PX` broken between words (kept)."""
+    kept = _measured(metrics)[0]
+    found = kept.get(text)
+    if found is not None:
+        return found
     lines: list[str] = []
-    for line in label.text.split("\n"):
+    for line in text.split("\n"):
         words = line.split(" ")
         current = words[0]
         for word in words[1:]:
@@ -420,8 +475,8 @@ def _wrapped(metrics: QFontMetricsF, label: Label) -> Label:
             else:
                 current = f"{current} {word}"
         lines.append(current)
-    text = "\n".join(lines)
-    return label if text == label.text else replace(label, text=text)
+    kept[text] = "\n".join(lines)
+    return kept[text]
 
 
 def _clip_around(painter: QPainter, part: QRectF,
@@ -448,9 +503,13 @@ def _ltrb(rect: QRectF) -> tuple[float, float, float, float]:
 
 
 def _size(metrics: QFontMetricsF, text: str) -> tuple[float, float]:
-    lines = text.split("\n")
-    width = max(metrics.horizontalAdvance(line) for line in lines) + 8.0
-    return width, metrics.height() * len(lines) + 4.0
+    kept = _measured(metrics)[1]
+    found = kept.get(text)
+    if found is None:
+        lines = text.split("\n")
+        width = max(metrics.horizontalAdvance(line) for line in lines) + 8.0
+        found = kept[text] = (width, metrics.height() * len(lines) + 4.0)
+    return found
 
 
 def _request(metrics: QFontMetricsF, at: QPointF, label: Label) -> LabelBox:
@@ -470,6 +529,14 @@ def _draw_leaders(painter: QPainter, labels: list[tuple[QPointF, Label]], boxes:
         painter.drawLine(at, end)
         painter.setPen(_pen(label.colour.lighter(180), 1.5))
         painter.drawLine(at, end)
+
+
+def _union(rects: Iterable[tuple[float, float, float, float]]) -> QRectF:
+    """The box of ``(x, y, width, height)`` rectangles, as ``QRectF.united`` makes it."""
+    found = QRectF()
+    for rect in rects:
+        found = found.united(QRectF(*rect))
+    return found
 
 
 def _xywh(rect: QRectF) -> tuple[float, float, float, float]:

@@ -43,6 +43,7 @@ class RingOverlay:
         self._base: tuple[Annotation, World, list[RingPicture], list[Part],
                           RingAnnotation] | None = None
         self._reshaped = False
+        self._target: tuple[RingAnnotation | None, dict[str, object]] = (None, {})
 
     def refresh(self) -> None:
         """The document changed: draw the ring again where it now is."""
@@ -128,7 +129,10 @@ class RingOverlay:
     # -- where the items stand ---------------------------------------------------------------
     def _offsets(self, parts: list[Part]) -> list[XY]:
         base = self._base
-        target = base[4].target.to_dict() if base is not None else {}
+        if base is None or self._target[0] is not base[4]:  # read once per ring, not per move
+            self._target = (base[4] if base is not None else None,
+                            base[4].target.to_dict() if base is not None else {})
+        target = self._target[1]
         kind = target.get("type")
         if kind in ("model", "unit"):
             return [self.layer.model_offset(part_id) for part_id, _ in parts]

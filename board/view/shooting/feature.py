@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QPointF, Qt
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QAction, QColor, QKeySequence
 from shiboken6 import isValid
 
@@ -54,7 +54,7 @@ class ShootingFeature:
         self.dock = ShootingDock(window)
         self.sight = SightOverlay(window.scene, self.dock.show_lines)
         self.targets: list[AutomatedTarget] = []
-        self.highlight = OverlayItem(self._highlight, window.scene.table_rect, z=41.0)
+        self.highlight = OverlayItem(self._highlight, self._highlight_room, z=41.0)
         window.scene.addItem(self.highlight)
         self.dialog: ShootDialog | None = None
         self.actions: dict[str, QAction] = {}
@@ -154,6 +154,14 @@ class ShootingFeature:
         self.dock.clock.setText(text)
 
     # -- drawing ------------------------------------------------------------------------------
+    def _highlight_room(self) -> QRectF:
+        """Where the automated fire's highlight may draw: the table, or nowhere when none.
+
+        Empty bounds when there is nothing to highlight: an item over the whole table is
+        asked to paint on every repaint of any part of it (every move of a drag).
+        """
+        return self.window.scene.table_rect() if self.targets else QRectF()
+
     def _highlight(self) -> Sketch | None:
         if not self.targets:
             return None

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import numpy as np
 from PySide6.QtCore import QObject, QPointF, QRectF, QTimer
-from PySide6.QtGui import QColor, QFontMetricsF
+from PySide6.QtGui import QColor
 
 from board.document.events import DocumentChange
 from board.game.core.names import Namer
@@ -34,8 +34,14 @@ from board.game.sight import (
     line_of_sight,
     percent,
 )
-from board.view import style
-from board.view.measure.overlay_item import Label, LineBatch, OverlayItem, Sketch
+from board.view.items import ModelItem
+from board.view.measure.overlay_item import (
+    Label,
+    LineBatch,
+    OverlayItem,
+    Sketch,
+    label_metrics,
+)
 from board.view.scene import BoardScene
 from board.view.sight.rays import RayLines
 
@@ -156,6 +162,12 @@ class _Preview:
     eye_owner: dict[XY, str]
     at: float
     rays: RayLines | None = None
+    #: The targets' labels, kept with the places they were made for.
+    targets: tuple[tuple[XY | None, ...], list[Label]] | None = None
+    #: Each looked-at model's id and item (its item's place is where it stands now).
+    items: list[tuple[str, ModelItem]] = dataclasses.field(default_factory=list)
+    #: Where each target model's label hangs in the reading's world, before any move.
+    centres: dict[str, XY] = dataclasses.field(default_factory=dict)
 
     def sketch(self, moved: dict[str, XY], centres: dict[str, XY]) -> Sketch:
         """The reading drawn moved: what ``sight_sketch`` draws of ``moved_reading``."""
@@ -165,7 +177,13 @@ class _Preview:
         eyes = tuple((x + moved.get(self.eye_owner.get((x, y), ""), (0.0, 0.0))[0],
                       y + moved.get(self.eye_owner.get((x, y), ""), (0.0, 0.0))[1])
                      for x, y in self.reading.eyes[:1])
-        labels = _labels(dataclasses.replace(self.reading, eyes=eyes), centres)
+        # The targets' labels change only when their models move (a drag of the target):
+        # kept while they stand, only the shooter's name is made again on each move.
+        key = tuple(centres.get(model.model_id) for model in self.reading.models)
+        if self.targets is None or self.targets[0] != key:
+            self.targets = (key, _labels(dataclasses.replace(self.reading, eyes=()), centres))
+        labels = [*self.targets[1], *_labels(dataclasses.replace(
+            self.reading, models=(), facings=(), eyes=eyes), {})]
         return Sketch(labels=labels, batches=self.rays.batches(moved))
 
 
@@ -192,6 +210,9 @@ class SightOverlay(QObject):
         self._namer: Namer | None = None
         self._preview: _Preview | None = None
         self._box: tuple[SightReading | None, list[XY]] = (None, [])
+        self._room: tuple[str | None, tuple[float, float]] = (None, (ROOM_PX, ROOM_PX))
+        self._looked: tuple[object, list[tuple[str, ModelItem, XY]]] = (None, [])
+        self._now: tuple[object, World] | None = None
         self._rest = QTimer(self)  # reads again once the mouse rests in a drag
         self._rest.setSingleShot(True)
         self._rest.timeout.connect(self._on_rest)
@@ -295,14 +316,21 @@ class SightOverlay(QObject):
             units.append(unit)
         if not moved:
             return None
-        now = self.scene.world()
         preview = dataclasses.replace(scenario, units=units)
-        world = World(preview, now.terrain, now.model_keys)
+        world = self._world_now().moved(preview, looked_at)
         try:
             return line_of_sight(preview, self.scene.datasheets, world, self.shooter,
                                  self.target, self._names()), world
         except (SightError, ValueError, KeyError):
             return None
+
+    def _world_now(self) -> World:
+        """The scene's world, kept while the document stays as it is (a drag moves items)."""
+        document = self.scene.document
+        key = (document.revision, id(document.scenario))
+        if self._now is None or self._now[0] != key:
+            self._now = (key, self.scene.world())
+        return self._now[1]
 
     def _estimate(self) -> QRectF:
         """Where the rays and eyes will be, cheaply, with room for the pens.
@@ -312,12 +340,9 @@ class SightOverlay(QObject):
         if self.reading is None:
             return QRectF()
         points = self._corners(self.reading)
-        scenario = self.scene.document.scenario
-        for unit_id in self._units_looked_at() if self._dragging else ():
-            unit = scenario.unit(unit_id)
-            for model in unit.models if unit.on_table else ():
-                at = self.scene.model_item(model.id).pos()
-                points.append((at.x(), at.y()))
+        for _, item, _ in self._looked_at_models() if self._dragging else ():
+            at = item.pos()
+            points.append((at.x(), at.y()))
         if not points:
             return QRectF()
         xs, ys = [p[0] for p in points], [p[1] for p in points]
@@ -344,10 +369,12 @@ class SightOverlay(QObject):
         """Screen pixels the shooter's label needs beside and above an eye (at least the pens')."""
         if self.reading is None:
             return ROOM_PX, ROOM_PX
-        metrics = QFontMetricsF(style.label_font(8.5, bold=True))
-        half = (metrics.horizontalAdvance(self.reading.shooter) + 8.0) / 2
-        up = 14.0 + (metrics.height() + 4.0) / 2  # a label's box sits 14 px above its point
-        return max(ROOM_PX, half + 2.0), max(ROOM_PX, up + 2.0)
+        if self._room[0] != self.reading.shooter:
+            metrics = label_metrics()
+            half = (metrics.horizontalAdvance(self.reading.shooter) + 8.0) / 2
+            up = 14.0 + (metrics.height() + 4.0) / 2  # a label's box sits 14 px above its point
+            self._room = (self.reading.shooter, (max(ROOM_PX, half + 2.0), max(ROOM_PX, up + 2.0)))
+        return self._room[1]
 
     def _sketch(self) -> Sketch | None:
         if self.reading is None:
@@ -358,15 +385,14 @@ class SightOverlay(QObject):
             reading, world, moved, last = self._drag_reading()
         else:
             reading, world = self.reading, self.scene.world()
-        centres = {}
-        for model in reading.models:
-            shape = world.models[model.model_id].shape
-            box = QRectF(*_bounds(shape))
-            dx, dy = moved.get(model.model_id, (0.0, 0.0))
-            centres[model.model_id] = (box.center().x() + dx, box.bottom() + dy)
         if last is not None:
+            if not last.centres:
+                last.centres = _centres(reading, world)
+            centres = {model_id: (x + moved[model_id][0], y + moved[model_id][1])
+                       if model_id in moved else (x, y)
+                       for model_id, (x, y) in last.centres.items()}
             return last.sketch(moved, centres)
-        return sight_sketch(reading, centres)
+        return sight_sketch(reading, _centres(reading, world))
 
     def _drag_reading(self) -> tuple[SightReading, World, dict[str, XY], _Preview | None]:
         """During a drag: a new preview reading, or the last one to be drawn moved.
@@ -380,7 +406,7 @@ class SightOverlay(QObject):
             self._rested = False
             got = self.preview()
             stood = self._stood(items=got is not None)
-            reading, world = got or (self.reading, self.scene.world())
+            reading, world = got or (self.reading, self._world_now())
             assert reading is not None
             owners = {(x, y): model_id for model_id, (x, y) in stood.items()}
             eye_owner = {eye: owners.get(eye, _nearest(eye, stood)) for eye in reading.eyes}
@@ -388,8 +414,11 @@ class SightOverlay(QObject):
             return reading, world, {}, None
         self._rest.start(round(REST_S * 1000))  # pushed back by every move
         moved: dict[str, XY] = {}
-        for model_id, (x, y) in last.stood.items():
-            at = self.scene.model_item(model_id).pos()
+        if not last.items:
+            last.items = [(model_id, self.scene.model_item(model_id)) for model_id in last.stood]
+        for model_id, item in last.items:
+            at = item.pos()
+            x, y = last.stood[model_id]
             if (at.x(), at.y()) != (x, y):
                 moved[model_id] = (at.x() - x, at.y() - y)
         if not moved:
@@ -398,16 +427,40 @@ class SightOverlay(QObject):
 
     def _stood(self, items: bool) -> dict[str, XY]:
         """Where the looked-at models stand: their items (``items``) or the document."""
-        scenario, found = self.scene.document.scenario, {}
-        for unit_id in self._units_looked_at():
-            unit = scenario.unit(unit_id)
-            for model in unit.models if unit.on_table else ():
-                if items:
-                    at = self.scene.model_item(model.id).pos()
-                    found[model.id] = (at.x(), at.y())
-                else:
-                    found[model.id] = (model.x, model.y)
+        found = {}
+        for model_id, item, placed in self._looked_at_models():
+            if items:
+                at = item.pos()
+                found[model_id] = (at.x(), at.y())
+            else:
+                found[model_id] = placed
         return found
+
+    def _looked_at_models(self) -> list[tuple[str, ModelItem, XY]]:
+        """The looked-at units' models on the table: id, item, where the document has it.
+
+        Kept while the document and the shooter and target stay as they are: a drag moves
+        the items, not the document (the estimate asks on every move).
+        """
+        document = self.scene.document
+        key = (document.revision, id(document.scenario), self.shooter, self.target)
+        if self._looked[0] != key:
+            scenario, found = document.scenario, []
+            for unit_id in self._units_looked_at():
+                unit = scenario.unit(unit_id)
+                for model in unit.models if unit.on_table else ():
+                    found.append((model.id, self.scene.model_item(model.id), (model.x, model.y)))
+            self._looked = (key, found)
+        return self._looked[1]
+
+
+def _centres(reading: SightReading, world: World) -> dict[str, XY]:
+    """Where each target model's label hangs: under the middle of its base."""
+    centres = {}
+    for model in reading.models:
+        box = QRectF(*_bounds(world.models[model.model_id].shape))
+        centres[model.model_id] = (box.center().x(), box.bottom())
+    return centres
 
 
 def _nearest(point: XY, stood: dict[str, XY], within: float = 2.0) -> str:

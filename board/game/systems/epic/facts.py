@@ -8,8 +8,8 @@ measure in centimetres (:attr:`~board.document.model.RuleSystem.uses_cm`).
 from __future__ import annotations
 
 from board.document.datasheet import Datasheet, TerrainKind
-from board.document.model import RuleSystem, Scenario, Unit
-from board.game.systems.heights import height_in_inches
+from board.document.model import RuleSystem
+from board.game.systems import base_facts as shared
 from board.game.systems.protocol import Looker
 from geometry import SightRule
 
@@ -30,14 +30,6 @@ class EpicFacts:
         """A building datasheet of the system with a size class."""
         return sheet.kind is TerrainKind.BUILDING and sheet.size is not None
 
-    def building_sight_height(self, sheet: Datasheet) -> float:
-        """The datasheet's height, inches."""
-        return sheet.height
-
-    def model_height(self, unit: Unit) -> float:
-        """As in 40K: ``stats["height"]`` or the troop type's default, inches."""
-        return height_in_inches(unit)
-
-    def sight_notes(self, scenario: Scenario, piece_id: str) -> tuple[str, ...]:
-        """Nothing to add."""
-        return ()
+    building_sight_height = shared.building_sight_height
+    model_height = shared.model_height
+    sight_notes = shared.sight_notes

@@ -14,6 +14,7 @@ from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario, TerrainPiece, Unit
 from board.game.core.building_summary import BuildingSummary
+from board.game.core.units import CM_PER_INCH
 from board.game.core.world import World
 from board.game.occupancy.common import DisembarkPlan, access_exit_verdicts
 from board.game.systems.epic import occupancy, turn
@@ -28,10 +29,6 @@ from rules.decision import Decision
 from rules.dice import Dice
 
 __all__ = ["EpicSystem"]
-
-
-#: Centimetres in an inch (Epic 40,000 measures in cm).
-CM_PER_INCH = 2.54
 
 
 class EpicSystem(EpicFacts, EpicBuildings):
