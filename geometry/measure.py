@@ -249,13 +249,16 @@ def _convex_signed_distances(points: FloatArray, polygon: Polygon) -> FloatArray
     [-1.0, 5.0, 0.0]
     """
     ring = np.asarray(polygon.exterior.coords, dtype=float)
-    start, edge = ring[:-1], np.diff(ring, axis=0)
-    rel = points[:, None, :] - start[None, :, :]
-    length2 = np.maximum((edge * edge).sum(axis=1), 1e-300)
-    t = np.clip((rel * edge[None]).sum(axis=2) / length2, 0.0, 1.0)
-    nearest = rel - t[..., None] * edge[None]
-    gap = np.sqrt((nearest * nearest).sum(axis=2)).min(axis=1)
-    cross = edge[None, :, 0] * rel[..., 1] - edge[None, :, 1] * rel[..., 0]
+    ax, ay = ring[:-1, 0], ring[:-1, 1]
+    ex, ey = ring[1:, 0] - ax, ring[1:, 1] - ay
+    # component arrays (points × edges), no reductions over a length-2 axis
+    rx = points[:, 0:1] - ax[None, :]
+    ry = points[:, 1:2] - ay[None, :]
+    length2 = np.maximum(ex * ex + ey * ey, 1e-300)
+    t = np.clip((rx * ex + ry * ey) / length2, 0.0, 1.0)
+    nx, ny = rx - t * ex, ry - t * ey
+    gap = np.sqrt((nx * nx + ny * ny).min(axis=1))
+    cross = ex * ry - ey * rx
     inside = (cross >= 0).all(axis=1) | (cross <= 0).all(axis=1)
     return np.where(inside & (gap > 0), -gap, gap)
 

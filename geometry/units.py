@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 
 import numpy as np
 from numpy.typing import NDArray
@@ -34,6 +34,10 @@ __all__ = [
 ]
 
 FloatArray = NDArray[np.float64]
+#: A round base's centre and radius, and a model pair's base (C-level getters: no Python loop).
+_XYR = attrgetter("x", "y", "radius")
+_BASE = itemgetter(1)
+_ID = itemgetter(0)
 
 
 @dataclass(frozen=True)
@@ -140,8 +144,8 @@ def _unit_distances(models: Sequence[tuple[str, Shape]], target: Shape,
     """Distances of every model to the target, vectorised when all bases are round."""
     if models:
         try:  # every base round: one vectorised pass (non-circles have no ``radius``)
-            xyr = np.array([(s.x, s.y, s.radius) for _, s in models],  # type: ignore[union-attr]
-                           dtype=np.float64)
+            xyr = np.fromiter(chain.from_iterable(map(_XYR, map(_BASE, models))),
+                              dtype=np.float64, count=3 * len(models)).reshape(-1, 3)
             return circles_to_target(xyr[:, :2], xyr[:, 2], target, wholly)
         except AttributeError:
             pass
@@ -209,7 +213,6 @@ def units_wholly_within(units: Sequence[Sequence[tuple[str, Shape]]], target: Sh
     checks, start = [], 0
     for unit in units:
         stop = start + len(unit)
-        ids = tuple(map(itemgetter(0), unit))
-        checks.append(UnitCheck(ids, distances[start:stop], reach, True))
+        checks.append(UnitCheck(tuple(map(_ID, unit)), distances[start:stop], reach, True))
         start = stop
     return tuple(checks)
