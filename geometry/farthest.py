@@ -57,7 +57,9 @@ class _Features:
                                                 length[keep])
         self.normals = np.stack([edge[:, 1], -edge[:, 0]], axis=1) / length[:, None]
         self.offsets = (self.normals * self.starts).sum(axis=1)
-        self.corners = self.starts
+        # a ring's corners are its segments' starts; an open line's last end is a corner too
+        self.corners = self.starts if self.solid else np.unique(
+            np.concatenate([self.starts, self.ends]), axis=0)
         self.target = target
         self.lines = self.bisectors()
         self.pairs = self.corner_line_pairs()
@@ -101,6 +103,29 @@ class _Features:
         inside = (np.count_nonzero(crosses & (x < at), axis=1) % 2) == 1
         return np.where(inside, 0.0, dist)
 
+    def nearest(self, points: FloatArray) -> tuple[FloatArray, FloatArray, NDArray[np.bool_]]:
+        """Each point's distance to the outline, its nearest outline point, and if inside."""
+        x, y = points[:, 0:1], points[:, 1:2]
+        ax, ay = self.starts[:, 0][None, :], self.starts[:, 1][None, :]
+        bx, by = self.ends[:, 0][None, :], self.ends[:, 1][None, :]
+        ex, ey = bx - ax, by - ay
+        rx, ry = x - ax, y - ay
+        t = np.clip((rx * ex + ry * ey) / (ex * ex + ey * ey), 0.0, 1.0)
+        gx, gy = rx - t * ex, ry - t * ey
+        d2 = gx * gx + gy * gy
+        pick = np.argmin(d2, axis=1)
+        rows = np.arange(len(points))
+        gap = np.sqrt(d2[rows, pick])
+        tp = t[rows, pick]
+        q = self.starts[pick] + tp[:, None] * (self.ends[pick] - self.starts[pick])
+        if not self.solid:
+            return gap, q, np.zeros(len(points), dtype=bool)
+        crosses = (ay > y) != (by > y)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            at = ax + ry * ex / ey
+        inside = (np.count_nonzero(crosses & (x < at), axis=1) % 2) == 1
+        return gap, q, inside
+
     def bisectors(self) -> tuple[FloatArray, FloatArray]:
         """Lines ``a·p = b`` on which two corners, or two edge lines, are equally far."""
         i, j = np.triu_indices(len(self.corners), k=1)
@@ -122,9 +147,12 @@ class _Features:
         return self.corners[i.ravel()], self.normals[j.ravel()], self.offsets[j.ravel()]
 
 
-def _circle_candidates(xyr: FloatArray, features: _Features,
+def _circle_candidates(xyr: FloatArray, features: _Features, gaps: FloatArray | None = None,
                        ) -> tuple[FloatArray, NDArray[np.intp]]:
-    """Points of each circle where the distance to the footprint may be largest, and whose."""
+    """Points of each circle where the distance to the footprint may be largest, and whose.
+
+    ``gaps`` are the centres' distances to the footprint when already known.
+    """
     c, r = xyr[:, :2], xyr[:, 2]
     count = len(xyr)
     angles = [np.full((count, 1), math.pi)]
@@ -147,7 +175,7 @@ def _circle_candidates(xyr: FloatArray, features: _Features,
     whose = np.concatenate([whose, rows, rows])
     # a corner or an edge line farther from the centre than dist(centre, B) + 2r is never
     # the nearest feature of a point of the circle: leave its pairs out
-    reach = features.distance(c) + 2.0 * r
+    reach = (features.distance(c) if gaps is None else gaps) + 2.0 * r
     v, n, k = features.pairs
     corner_gap = np.hypot(c[:, None, 0] - v[None, :, 0], c[:, None, 1] - v[None, :, 1])
     line_gap = np.abs(c @ n.T - k[None, :])
@@ -387,27 +415,70 @@ def farthest_distances(shapes: list[Shape], target: BaseGeometry) -> FloatArray:
     rows = [i for i, s in enumerate(shapes) if isinstance(s, Circle)]
     if rows:
         xyr = np.array([(s.x, s.y, s.radius) for s in shapes if isinstance(s, Circle)])
-        points, whose = _circle_candidates(xyr, features)
-        reach = features.distance(points)
-        best = np.zeros(len(rows))
-        np.maximum.at(best, whose, reach)
-        if not features.pocket.is_empty:  # only bases reaching into the footprint's hull
-            gaps = shapely.distance(shapely.points(xyr[:, :2]), features.pocket)
-            reaching = np.flatnonzero(gaps < xyr[:, 2])
-            inner, inner_reach = features.inner, features.inner_reach
-            if len(reaching) and len(inner):
-                c = xyr[reaching]
-                inside = np.hypot(inner[None, :, 0] - c[:, None, 0],
-                                  inner[None, :, 1] - c[:, None, 1]) <= c[:, 2:3]
-                peak = np.where(inside, inner_reach[None, :], 0.0).max(axis=1)
-                best[reaching] = np.maximum(best[reaching], peak)
-        out[rows] = best
+        settled, centre_gaps = _settled_circles(xyr, features)
+        rest = np.flatnonzero(np.isnan(settled))
+        if len(rest):
+            settled[rest] = _circles_by_candidates(xyr[rest], features, centre_gaps[rest])
+        out[rows] = settled
     for i, shape in enumerate(shapes):
         if not isinstance(shape, Circle):
             points = np.concatenate([_outline_candidates(shape, features),
                                      _interior_candidates(shape, features)])
             out[i] = float(features.distance(points).max()) if len(points) else 0.0
     return out
+
+
+#: How close (inches) the distance at a circle's point straight away from the target's nearest
+#: point must come to the bound ``gap + r`` to settle the circle (rounding of ~1e-14 only).
+_SETTLE = 1e-11
+
+
+def _settled_circles(xyr: FloatArray, features: _Features) -> tuple[FloatArray, FloatArray]:
+    """Circles whose farthest distance is their upper bound, reached; nan for the others.
+
+    Also returns each centre's distance to the footprint (0 inside).
+
+    No point of a disc is farther from ``B`` than ``dist(c, B) + r`` (outside; distances
+    change no faster than the point moves), nor than ``r − dist(c, ∂B)`` (centre inside: the
+    disc of radius ``dist(c, ∂B)`` round ``c`` lies in ``B``). The circle's point ``p`` straight
+    away from the nearest outline point (outside) or towards it (inside) is a point of the
+    base: when ``dist(p, B)`` reaches the bound, the bound is the farthest distance, exactly.
+    A disc wholly inside ``B`` is 0. The bound is what is returned, so a rounding difference
+    errs towards "too far", never towards accepting a base.
+    """
+    c, r = xyr[:, :2], xyr[:, 2]
+    gap, q, inside = features.nearest(c)
+    found = np.full(len(xyr), np.nan)
+    bound = np.where(inside, r - gap, gap + r)
+    found[inside & (bound <= 0.0)] = 0.0
+    ask = np.flatnonzero((gap > 0.0) & (bound > 0.0))
+    if len(ask):
+        away = (c[ask] - q[ask]) / gap[ask, None]
+        away[inside[ask]] *= -1.0
+        probe = c[ask] + r[ask, None] * away
+        reached = features.distance(probe) >= bound[ask] - _SETTLE
+        found[ask[reached]] = bound[ask[reached]]
+    return found, np.where(inside, 0.0, gap)
+
+
+def _circles_by_candidates(xyr: FloatArray, features: _Features,
+                           gaps: FloatArray | None = None) -> FloatArray:
+    """Farthest distance of each circle, from every point where it may peak (the full way)."""
+    points, whose = _circle_candidates(xyr, features, gaps)
+    reach = features.distance(points)
+    best = np.zeros(len(xyr))
+    np.maximum.at(best, whose, reach)
+    if not features.pocket.is_empty:  # only bases reaching into the footprint's hull
+        gaps = shapely.distance(shapely.points(xyr[:, :2]), features.pocket)
+        reaching = np.flatnonzero(gaps < xyr[:, 2])
+        inner, inner_reach = features.inner, features.inner_reach
+        if len(reaching) and len(inner):
+            c = xyr[reaching]
+            inside = np.hypot(inner[None, :, 0] - c[:, None, 0],
+                              inner[None, :, 1] - c[:, None, 1]) <= c[:, 2:3]
+            peak = np.where(inside, inner_reach[None, :], 0.0).max(axis=1)
+            best[reaching] = np.maximum(best[reaching], peak)
+    return best
 
 
 def farthest_from_polygon(shape: Shape, target: BaseGeometry) -> float:
