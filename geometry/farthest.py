@@ -469,8 +469,9 @@ def _circles_by_candidates(xyr: FloatArray, features: _Features,
     best = np.zeros(len(xyr))
     np.maximum.at(best, whose, reach)
     if not features.pocket.is_empty:  # only bases reaching into the footprint's hull
-        gaps = shapely.distance(shapely.points(xyr[:, :2]), features.pocket)
-        reaching = np.flatnonzero(gaps < xyr[:, 2])
+        pocket_gaps = np.asarray(shapely.distance(shapely.points(xyr[:, :2]), features.pocket),
+                                 dtype=float)
+        reaching = np.flatnonzero(pocket_gaps < xyr[:, 2])
         inner, inner_reach = features.inner, features.inner_reach
         if len(reaching) and len(inner):
             c = xyr[reaching]
