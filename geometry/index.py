@@ -81,6 +81,54 @@ class TerrainIndex:
         return xy[keep], starts, counts.astype(np.intp)
 
     @cached_property
+    def plain(self) -> NDArray[np.bool_]:
+        """Whether each footprint is one non-empty polygon (its rings are all its outline)."""
+        return np.asarray((shapely.get_type_id(self.footprints) == 3)
+                          & ~shapely.is_empty(self.footprints), dtype=bool)
+
+    @cached_property
+    def reference(self) -> tuple[FloatArray, FloatArray]:
+        """A point in each footprint's hull (its corners' mean) and the reach of its corners."""
+        xy, starts, counts = self.corners
+        owner = np.repeat(np.arange(len(counts)), counts)
+        ref = np.zeros((len(counts), 2))
+        np.add.at(ref, owner, xy)
+        ref /= np.maximum(counts, 1)[:, None]
+        reach = np.zeros(len(counts))
+        np.maximum.at(reach, owner, np.hypot(*(xy - ref[owner]).T))
+        return ref, reach
+
+    @cached_property
+    def hull_tree(self) -> shapely.STRtree:
+        """An STRtree over the footprints' convex hulls."""
+        return shapely.STRtree(shapely.convex_hull(self.footprints))
+
+    @cached_property
+    def ring_edges(self) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+        """Each footprint's edges (every ring): first and past-last row of :attr:`edge_starts`."""
+        _ = self.edge_starts
+        return self._edge_span
+
+    @cached_property
+    def edge_starts(self) -> FloatArray:
+        """The start of every ring edge of every footprint, footprint by footprint."""
+        rings, owner = shapely.get_rings(self.footprints, return_index=True)
+        xy, ring_of = shapely.get_coordinates(rings, return_index=True)
+        same = ring_of[1:] == ring_of[:-1]
+        rows = np.flatnonzero(same)
+        self._edge_ends = xy[rows + 1]
+        counts = np.bincount(owner[ring_of[rows]], minlength=len(self.blockers))
+        stop = np.cumsum(counts)
+        self._edge_span = ((stop - counts).astype(np.intp), stop.astype(np.intp))
+        return np.asarray(xy[rows], dtype=float)
+
+    @property
+    def edge_ends(self) -> FloatArray:
+        """The end of every ring edge (aligned with :attr:`edge_starts`)."""
+        _ = self.edge_starts
+        return self._edge_ends
+
+    @cached_property
     def convex(self) -> NDArray[np.bool_]:
         """Whether each footprint is convex without holes (its prism's picture is one hull)."""
         hull_area = shapely.area(shapely.convex_hull(self.footprints))
