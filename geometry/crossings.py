@@ -99,8 +99,8 @@ def eye_lines_meet(index: TerrainIndex, chosen: IntArray, eyes: FloatArray, eye_
     if keep.any():
         touched: BoolArray = np.asarray(touching[:, chosen].any(axis=1), dtype=bool)
         met |= touched[eye_of]
-    line_i, blocker_j, sure = _candidates(index, chosen, eyes, eye_of, ends, touching)
-    met[line_i[sure]] = True
+    surely, line_i, blocker_j = _candidates(index, chosen, eyes, eye_of, ends, touching)
+    met |= surely
     left = ~met[line_i]
     line_i, blocker_j = line_i[left], blocker_j[left]
     if not len(line_i):
@@ -129,18 +129,19 @@ def _pseudo_angles(x: FloatArray, y: FloatArray) -> FloatArray:
 
 
 def _candidates(index: TerrainIndex, chosen: IntArray, eyes: FloatArray, eye_of: IntArray,
-                ends: FloatArray, touching: BoolArray) -> tuple[IntArray, IntArray, BoolArray]:
-    """(line, footprint) pairs whose footprint lies in the line's plan angle and reach.
+                ends: FloatArray, touching: BoolArray) -> tuple[BoolArray, IntArray, IntArray]:
+    """Lines that surely meet a footprint, and the (line, footprint) pairs still to test.
 
-    Also says which pairs surely meet: a convex footprint whose angle range holds the line's
-    direction with room to spare is met by the line's straight continuation no farther than
-    its farthest corner, so a line at least that long (with room) meets it. Angles are
-    pseudo-angles (:func:`_pseudo_angles`: a turn is 4).
+    A convex footprint whose angle range holds the line's direction with room to spare is
+    met by the line's straight continuation no farther than its farthest corner, so a line at
+    least that long (with room) surely meets it. The pairs left are those whose footprint
+    lies in the line's plan angle range and reach. Angles are pseudo-angles
+    (:func:`_pseudo_angles`: a turn is 4).
     """
     ref, radius = index.reference
     rel = ends - eyes[eye_of]
     theta = _pseudo_angles(rel[:, 0], rel[:, 1])
-    length = np.hypot(rel[:, 0], rel[:, 1])
+    length = np.sqrt(rel[:, 0] * rel[:, 0] + rel[:, 1] * rel[:, 1])
     keys = eye_of * _SPREAD + theta
     order = np.argsort(keys)
     sorted_keys = keys[order]
@@ -176,18 +177,19 @@ def _candidates(index: TerrainIndex, chosen: IntArray, eyes: FloatArray, eye_of:
     range_sure_hi = np.where(can_be_sure, width - room, -np.inf)[range_of]
     counts = np.maximum(range_stop - range_start, 0)
     total = int(counts.sum())
+    surely = np.zeros(len(ends), dtype=bool)
     if not total:
-        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp), np.zeros(0, dtype=bool)
+        return surely, np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
     first = np.cumsum(counts) - counts
     pos = np.arange(total) + np.repeat(range_start - first, counts)
     into = theta_s[pos] - np.repeat(range_lo, counts)
     far_enough = length_s[pos]
     sure = (far_enough >= np.repeat(farthest[range_of], counts)) & (into > room)
     sure &= into < np.repeat(range_sure_hi, counts)
-    wanted = sure | (far_enough >= np.repeat(nearest[range_of], counts))
-    rows = np.flatnonzero(wanted)
-    return (order[pos[rows]], b_idx[np.repeat(range_of, counts)[rows]],
-            np.asarray(sure[rows], dtype=bool))
+    surely[order[pos[sure]]] = True
+    rows = np.flatnonzero(~sure & (far_enough >= np.repeat(nearest[range_of], counts)))
+    rows = rows[~surely[order[pos[rows]]]]
+    return surely, order[pos[rows]], b_idx[np.repeat(range_of, counts)[rows]]
 
 
 def _angle_ranges(index: TerrainIndex, chosen: IntArray, eyes: FloatArray,
@@ -206,7 +208,7 @@ def _angle_ranges(index: TerrainIndex, chosen: IntArray, eyes: FloatArray,
     corner = np.arange(int(take.sum())) + np.repeat(starts[chosen] - first, take)
     to_ref_x = ref[chosen, 0][None, :] - eyes[:, 0:1]
     to_ref_y = ref[chosen, 1][None, :] - eyes[:, 1:2]
-    middle = np.hypot(to_ref_x, to_ref_y)
+    middle = np.sqrt(to_ref_x * to_ref_x + to_ref_y * to_ref_y)
     theta0 = _pseudo_angles(to_ref_x, to_ref_y)
     delta = _pseudo_angles(xy[corner, 0][None, :] - eyes[:, 0:1],
                            xy[corner, 1][None, :] - eyes[:, 1:2])

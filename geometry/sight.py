@@ -108,11 +108,13 @@ def _blocked(index: TerrainIndex, starts: FloatArray, ends: FloatArray, h_start:
     top, low = np.maximum(h_start, h_end), np.minimum(h_start, h_end)
     blocked = np.zeros(n, dtype=bool)
     levels = index.levels(top)
-    for level in np.unique(levels):
+    one_level = bool(n) and bool((levels == levels[0]).all())
+    for level in levels[:1] if one_level else np.unique(levels):
         if not np.isfinite(level):
             continue
-        rows = np.flatnonzero(levels == level)
-        if len(rows) >= _MANY_LINES:
+        picked = np.flatnonzero(levels == level) if not one_level else None
+        rows: slice | NDArray[np.intp] = slice(None) if picked is None else picked
+        if (n if picked is None else len(picked)) >= _MANY_LINES:
             if eyes is None or eye_of is None:
                 eyes, eye_of = _eyes_of(starts)
             chosen = index.select(float(level), ignore)
