@@ -49,6 +49,7 @@ from shapely.geometry.base import BaseGeometry
 from geometry.columns import settled_shares
 from geometry.footprints import Circle, Shape, quad_segs_for
 from geometry.index import TerrainIndex, blocker_ids
+from geometry.slices import circle_rings, ring_areas, slice_areas
 
 __all__ = ["SightRule", "BORDERLINE", "hidden_shares", "hidden_shares_from",
            "exact_hidden_shares", "picture_frames", "outline_of"]
@@ -64,6 +65,8 @@ _NEAR = 1e-4
 
 FloatArray = NDArray[np.float64]
 XY = tuple[float, float]
+#: An empty polygon (made once: a picture of nothing).
+_EMPTY = Polygon()
 
 
 class SightRule(StrEnum):
@@ -166,7 +169,7 @@ def _hulls(points: FloatArray, owner: NDArray[np.intp], count: int) -> NDArray[n
     present, dense = np.unique(owner[order], return_inverse=True)
     # a line through the points (no point objects made): its hull is theirs
     lines = shapely.linestrings(points[order], indices=dense)
-    hulls = np.full(count, Polygon(), dtype=object)
+    hulls = np.full(count, _EMPTY, dtype=object)
     hulls[present] = shapely.convex_hull(np.asarray(lines, dtype=object))
     return hulls
 
@@ -364,33 +367,48 @@ def _strip_shares(eyes: FloatArray, heights: FloatArray, targets: list[Shape], t
     column at angle ``a`` is drawn at ``D·tan(a)`` across the picture.
     """
     count = len(targets)
-    outlines = _outlines(targets)
-    u, dist = picture_frames(eyes, outlines)
-    if rule is SightRule.LOS_VALUES:
-        silhouettes = _Picture(eyes, heights, outlines, u, dist, tops, bottoms,
-                               rule).silhouettes
-    else:  # the solid's picture: the hull of its outline drawn at its foot and at its top
-        xy, owner = shapely.get_coordinates(np.array(outlines, dtype=object),
-                                            return_index=True)
-        ends = [_project(eyes[owner], heights[owner], u[owner], dist[owner], xy, z[owner])
-                for z in (bottoms, tops)]
-        silhouettes = _hulls(np.concatenate(ends), np.concatenate([owner, owner]), count)
+    if rule is SightRule.TRUE_LINE and all(isinstance(t, Circle) for t in targets):
+        # round bases: their rings and picture planes straight from centres and radii
+        xyr = np.array([(t.x, t.y, t.radius) for t in targets if isinstance(t, Circle)],
+                       dtype=np.float64)
+        xy, owner = circle_rings(xyr, _ROUND_TOLERANCE)
+        view = xyr[:, :2] - eyes
+        dist = np.hypot(view[:, 0], view[:, 1])
+        u = view / dist[:, None]
+        silhouettes = _solid_pictures(eyes, heights, u, dist, xy, owner, tops, bottoms, count)
+    else:
+        outlines = _outlines(targets)
+        u, dist = picture_frames(eyes, outlines)
+        if rule is SightRule.LOS_VALUES:
+            silhouettes = _Picture(eyes, heights, outlines, u, dist, tops, bottoms,
+                                   rule).silhouettes
+        else:
+            xy, owner = shapely.get_coordinates(np.array(outlines, dtype=object),
+                                                return_index=True)
+            silhouettes = _solid_pictures(eyes, heights, u, dist, xy, owner, tops, bottoms,
+                                          count)
     whose = np.array([i for i, ranges in enumerate(strips) for _ in ranges], dtype=np.intp)
-    total = shapely.area(silhouettes)
+    ring_xy, ring_owner = shapely.get_coordinates(silhouettes, return_index=True)
+    total = ring_areas(ring_xy, ring_owner, count)
     covered = np.zeros(count)
     if len(whose):  # the strips of one target are apart: their areas add up
         angles = np.array([pair for ranges in strips for pair in ranges], dtype=float)
-        minx, miny, maxx, maxy = shapely.bounds(silhouettes[whose]).T
-        left = np.maximum(dist[whose] * np.tan(angles[:, 0]), minx - 1.0)
-        right = np.minimum(dist[whose] * np.tan(angles[:, 1]), maxx + 1.0)
-        keep = left < right
-        boxes = shapely.box(left[keep], miny[keep] - 1.0, right[keep], maxy[keep] + 1.0)
-        cut = shapely.intersection(boxes, silhouettes[whose[keep]])
-        np.add.at(covered, whose[keep], shapely.area(cut))
-    share = np.clip(covered / np.where(total > 0, total, 1.0), 0.0, 1.0)
+        np.add.at(covered, whose, slice_areas(ring_xy, ring_owner, whose,
+                                              dist[whose] * np.tan(angles[:, 0]),
+                                              dist[whose] * np.tan(angles[:, 1])))
+    share = np.clip(covered / np.where(total != 0, total, 1.0), 0.0, 1.0)
     share[share < _NOISE] = 0.0
     share[share > 1.0 - _NOISE] = 1.0
     return share
+
+
+def _solid_pictures(eyes: FloatArray, heights: FloatArray, u: FloatArray, dist: FloatArray,
+                    xy: FloatArray, owner: NDArray[np.intp], tops: FloatArray,
+                    bottoms: FloatArray, count: int) -> NDArray[np.object_]:
+    """The picture of each solid: the hull of its outline drawn at its foot and at its top."""
+    ends = [_project(eyes[owner], heights[owner], u[owner], dist[owner], xy, z[owner])
+            for z in (bottoms, tops)]
+    return _hulls(np.concatenate(ends), np.concatenate([owner, owner]), count)
 
 
 class _Picture:
@@ -511,7 +529,7 @@ class _Picture:
             low, high = np.full(count, np.inf), np.full(count, -np.inf)
             np.minimum.at(low, owner, ground[:, 0])
             np.maximum.at(high, owner, ground[:, 0])
-            boxes = np.full(count, Polygon(), dtype=object)
+            boxes = np.full(count, _EMPTY, dtype=object)
             present = np.unique(owner)
             boxes[present] = _boxes(low[present], high[present])
             return boxes
