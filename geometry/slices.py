@@ -37,7 +37,7 @@ def circle_rings(xyr: FloatArray, tolerance: float) -> tuple[FloatArray, IntArra
     --------
     >>> xy, owner = circle_rings(np.array([[0.0, 0.0, 1.0], [5.0, 0.0, 0.1]]), 0.0005)
     >>> int((owner == 0).sum()), int((owner == 1).sum())
-    (101, 33)
+    (102, 34)
     """
     radii = np.unique(xyr[:, 2])
     sides = np.array([4 * quad_segs_for(r, tolerance) for r in radii.tolist()], dtype=np.intp)
@@ -48,8 +48,10 @@ def circle_rings(xyr: FloatArray, tolerance: float) -> tuple[FloatArray, IntArra
         turn = np.linspace(0.0, 2.0 * math.pi, count + 1)
         ring = np.stack([np.cos(turn), np.sin(turn)], axis=1)
         coords = xyr[mine, None, :2] + xyr[mine, 2, None, None] * ring[None, :, :]
+        # closed exactly, as Shapely closes it (the turn's end is a hair off its start)
+        coords = np.concatenate([coords, coords[:, :1]], axis=1)
         found.append(coords.reshape(-1, 2))
-        owners.append(np.repeat(mine, count + 1))
+        owners.append(np.repeat(mine, count + 2))
     return np.concatenate(found), np.concatenate(owners).astype(np.intp)
 
 
