@@ -48,10 +48,12 @@ def circle_rings(xyr: FloatArray, tolerance: float) -> tuple[FloatArray, IntArra
         turn = np.linspace(0.0, 2.0 * math.pi, count + 1)
         ring = np.stack([np.cos(turn), np.sin(turn)], axis=1)
         coords = xyr[mine, None, :2] + xyr[mine, 2, None, None] * ring[None, :, :]
-        # closed exactly, as Shapely closes it (the turn's end is a hair off its start)
+        # closed exactly, as Shapely closes a ring whose turn ends a hair off its start
+        keep = np.ones((len(mine), count + 2), dtype=bool)
+        keep[:, -1] = (coords[:, -1] != coords[:, 0]).any(axis=1)
         coords = np.concatenate([coords, coords[:, :1]], axis=1)
-        found.append(coords.reshape(-1, 2))
-        owners.append(np.repeat(mine, count + 2))
+        found.append(coords[keep])
+        owners.append(np.broadcast_to(mine[:, None], keep.shape)[keep])
     return np.concatenate(found), np.concatenate(owners).astype(np.intp)
 
 
