@@ -40,7 +40,7 @@ import shapely
 from numpy.typing import NDArray
 from shapely.geometry import Polygon
 
-from geometry.footprints import Circle, Shape
+from geometry.footprints import Circle, RoundBases, Shape
 from geometry.index import TerrainIndex
 
 __all__ = ["settled_shares"]
@@ -72,6 +72,10 @@ class _Targets:
         self.radius = np.zeros(count)                     # a circle's radius, else 0
         self.centre = np.zeros((count, 2))
         self.convex = np.zeros(count, dtype=bool)
+        if isinstance(targets, RoundBases):  # round bases as an array: no per-base work
+            if count:
+                self._circles(np.arange(count), eyes, targets.xyr)
+            return
         kind = np.array([0 if isinstance(t, Circle) else 3 if isinstance(t, Polygon) else -1
                          for t in targets], dtype=int)
         rows = np.flatnonzero(kind == 0)

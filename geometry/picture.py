@@ -47,7 +47,7 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from geometry.columns import settled_shares
-from geometry.footprints import Circle, Shape, quad_segs_for
+from geometry.footprints import Circle, RoundBases, Shape, quad_segs_for
 from geometry.index import TerrainIndex, blocker_ids
 from geometry.slices import circle_rings, ring_areas, slice_areas
 
@@ -302,7 +302,8 @@ def hidden_shares_from(index: TerrainIndex, eyes: ArrayLike, eye_heights: ArrayL
     bottoms_a = np.broadcast_to(np.asarray(bottoms, dtype=float), (count,))
     if not count:
         return np.zeros(0)
-    targets = list(targets)
+    if not isinstance(targets, RoundBases):
+        targets = list(targets)
     settled = settled_shares(index, eye_xy, heights, targets, tops_a, bottoms_a,
                              rule is SightRule.LOS_VALUES, ignore)
     hidden = settled.hidden
@@ -310,7 +311,9 @@ def hidden_shares_from(index: TerrainIndex, eyes: ArrayLike, eye_heights: ArrayL
         hidden[hidden < 1.0] = np.nan  # only a wholly hidden target needs no arc
     elif settled.strips:
         rows = np.array(sorted(settled.strips), dtype=np.intp)
-        hidden[rows] = _strip_shares(eye_xy[rows], heights[rows], [targets[i] for i in rows],
+        chosen = RoundBases(targets.xyr[rows]) if isinstance(targets, RoundBases) else [
+            targets[i] for i in rows]
+        hidden[rows] = _strip_shares(eye_xy[rows], heights[rows], chosen,
                                      tops_a[rows], bottoms_a[rows], rule,
                                      [settled.strips[i] for i in rows.tolist()])
     rest = np.flatnonzero(np.isnan(hidden))
@@ -358,8 +361,8 @@ def exact_hidden_shares(index: TerrainIndex, eyes: ArrayLike, eye_heights: Array
     return hidden
 
 
-def _strip_shares(eyes: FloatArray, heights: FloatArray, targets: list[Shape], tops: FloatArray,
-                  bottoms: FloatArray, rule: SightRule,
+def _strip_shares(eyes: FloatArray, heights: FloatArray, targets: Sequence[Shape],
+                  tops: FloatArray, bottoms: FloatArray, rule: SightRule,
                   strips: list[list[tuple[float, float]]]) -> FloatArray:
     """Share of each target's picture over columns hidden whole (see :mod:`geometry.columns`).
 
@@ -367,17 +370,18 @@ def _strip_shares(eyes: FloatArray, heights: FloatArray, targets: list[Shape], t
     column at angle ``a`` is drawn at ``D·tan(a)`` across the picture.
     """
     count = len(targets)
-    if rule is SightRule.TRUE_LINE and all(isinstance(t, Circle) for t in targets):
+    round_ = isinstance(targets, RoundBases) or all(isinstance(t, Circle) for t in targets)
+    if rule is SightRule.TRUE_LINE and round_:
         # round bases: their rings and picture planes straight from centres and radii
-        xyr = np.array([(t.x, t.y, t.radius) for t in targets if isinstance(t, Circle)],
-                       dtype=np.float64)
+        xyr = targets.xyr if isinstance(targets, RoundBases) else np.array(
+            [(t.x, t.y, t.radius) for t in targets if isinstance(t, Circle)], dtype=np.float64)
         xy, owner = circle_rings(xyr, _ROUND_TOLERANCE)
         view = xyr[:, :2] - eyes
         dist = np.hypot(view[:, 0], view[:, 1])
         u = view / dist[:, None]
         silhouettes = _solid_pictures(eyes, heights, u, dist, xy, owner, tops, bottoms, count)
     else:
-        outlines = _outlines(targets)
+        outlines = _outlines(list(targets))
         u, dist = picture_frames(eyes, outlines)
         if rule is SightRule.LOS_VALUES:
             silhouettes = _Picture(eyes, heights, outlines, u, dist, tops, bottoms,

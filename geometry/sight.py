@@ -32,7 +32,7 @@ from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
 from geometry.crossings import eye_lines_meet
-from geometry.footprints import Circle, Shape
+from geometry.footprints import Circle, RoundBases, Shape
 from geometry.index import TerrainIndex, blocker_ids
 from geometry.observers import Observer
 from geometry.picture import BORDERLINE, SightRule, hidden_shares, outline_of
@@ -261,7 +261,10 @@ def visible_fractions(index: TerrainIndex, eye: XY, eye_height: float, centres: 
     """
     xy = _points(centres, "centres")
     r = np.broadcast_to(np.asarray(radii, dtype=float), (len(xy),))
-    bases: list[Shape] = list(map(Circle, xy[:, 0].tolist(), xy[:, 1].tolist(), r.tolist()))
+    if len(r) and not (r >= 0.0).all():
+        bad = float(r[~(r >= 0.0)][0])
+        raise ValueError(f"a circle needs a radius >= 0 inches, got {bad!r}")
+    bases = RoundBases(np.column_stack([xy, r]))
     return visible_shares(index, eye, eye_height, bases, target_heights, 0.0, rule, arc, ignore)
 
 
@@ -285,7 +288,8 @@ def visible_shares(index: TerrainIndex, eye: XY, eye_height: float, targets: Seq
     ...                                      1.5)]
     [0.5227]
     """
-    targets = list(targets)
+    if not isinstance(targets, RoundBases):
+        targets = list(targets)
     return 1.0 - hidden_shares(index, eye, eye_height, targets, tops, bottoms, rule,
                                blocker_ids(ignore), arc)
 
