@@ -166,7 +166,11 @@ def _project(eye: FloatArray, height: FloatArray, u: FloatArray, dist: FloatArra
 def _hulls(points: FloatArray, owner: NDArray[np.intp], count: int) -> NDArray[np.object_]:
     """Convex hull of the points of each owner ``0..count-1`` (owners without points: empty)."""
     order = np.argsort(owner, kind="stable")
-    present, dense = np.unique(owner[order], return_inverse=True)
+    counts = np.bincount(owner, minlength=count)
+    if (counts > 0).all():  # every owner has points: they are their own dense numbers
+        present, dense = np.arange(count), owner[order]
+    else:
+        present, dense = np.unique(owner[order], return_inverse=True)
     # a line through the points (no point objects made): its hull is theirs
     lines = shapely.linestrings(points[order], indices=dense)
     hulls = np.full(count, _EMPTY, dtype=object)

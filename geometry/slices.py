@@ -15,6 +15,7 @@ with a box (to rounding).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import NDArray
@@ -39,14 +40,17 @@ def circle_rings(xyr: FloatArray, tolerance: float) -> tuple[FloatArray, IntArra
     >>> int((owner == 0).sum()), int((owner == 1).sum())
     (102, 34)
     """
-    radii = np.unique(xyr[:, 2])
-    sides = np.array([4 * quad_segs_for(r, tolerance) for r in radii.tolist()], dtype=np.intp)
-    per_base = sides[np.searchsorted(radii, xyr[:, 2])]
+    radii = xyr[:, 2]
+    if len(radii) and (radii == radii[0]).all():  # one size of base: one count of sides
+        per_base = np.full(len(radii), _sides(float(radii[0]), tolerance), dtype=np.intp)
+    else:
+        sizes = np.unique(radii)
+        sides = np.array([_sides(r, tolerance) for r in sizes.tolist()], dtype=np.intp)
+        per_base = sides[np.searchsorted(sizes, radii)]
     found, owners = [], []
     for count in np.unique(per_base).tolist():
         mine = np.flatnonzero(per_base == count)
-        turn = np.linspace(0.0, 2.0 * math.pi, count + 1)
-        ring = np.stack([np.cos(turn), np.sin(turn)], axis=1)
+        ring = _unit_ring(count)
         coords = xyr[mine, None, :2] + xyr[mine, 2, None, None] * ring[None, :, :]
         # closed exactly, as Shapely closes a ring whose turn ends a hair off its start
         keep = np.ones((len(mine), count + 2), dtype=bool)
@@ -55,6 +59,21 @@ def circle_rings(xyr: FloatArray, tolerance: float) -> tuple[FloatArray, IntArra
         found.append(coords[keep])
         owners.append(np.broadcast_to(mine[:, None], keep.shape)[keep])
     return np.concatenate(found), np.concatenate(owners).astype(np.intp)
+
+
+@lru_cache(maxsize=64)
+def _sides(radius: float, tolerance: float) -> int:
+    """Sides of a round base's polygon (edges within ``tolerance`` of the arc)."""
+    return 4 * quad_segs_for(radius, tolerance)
+
+
+@lru_cache(maxsize=64)
+def _unit_ring(count: int) -> FloatArray:
+    """The unit circle's ring of ``count`` sides, its start repeated at the end of the turn."""
+    turn = np.linspace(0.0, 2.0 * math.pi, count + 1)
+    ring = np.stack([np.cos(turn), np.sin(turn)], axis=1)
+    ring.setflags(write=False)
+    return ring
 
 
 def _edges(xy: FloatArray, owner: IntArray) -> tuple[FloatArray, FloatArray, IntArray]:
