@@ -247,9 +247,11 @@ def _settle(index: TerrainIndex, eyes: FloatArray, views: _Views, view_of: NDArr
     ``views`` holds the blockers seen from each distinct eye, ``view_of`` which is each row's.
     """
     seen_from = view_of[rows]
-    valid = views.valid[seen_from]
-    rel = _wrap(views.middle[seen_from] - shape.angle[rows, None])
-    half = views.half[seen_from]
+    # one eye for all (the usual question): its row broadcast, not copied per target
+    pick = slice(0, 1) if len(views.valid) == 1 else seen_from
+    valid = views.valid[pick]
+    rel = _wrap(views.middle[pick] - shape.angle[rows, None])
+    half = views.half[pick]
     lo, hi = rel - half, rel + half
     h, top, bottom = (level[rows, None] for level in levels)
     height = index.heights[None, :]
@@ -266,7 +268,7 @@ def _settle(index: TerrainIndex, eyes: FloatArray, views: _Views, view_of: NDArr
     view = seen_from[target_i]
     side = np.where(views.nearest[view, blocker_j] >= shape.farthest[t_rows], 1.0,
                     np.where(views.farthest[view, blocker_j] <= shape.near[t_rows], -1.0, 0.0))
-    convex = valid[target_i, blocker_j] & index.convex[blocker_j]
+    convex = valid[0 if len(valid) == 1 else target_i, blocker_j] & index.convex[blocker_j]
     ask = np.flatnonzero((side == 0.0) & convex & shape.convex[t_rows])
     if len(ask):
         side[ask] = _sides(index, eyes[t_rows[ask]], t_rows[ask], blocker_j[ask], shape)
@@ -374,12 +376,13 @@ def _covered(target: NDArray[np.intp], lo: FloatArray, hi: FloatArray, low: Floa
     target, lo, hi = target[order], lo[order], hi[order]
     shift = 16.0 * target  # ranges lie within (−2π, 2π)
     reach = np.maximum.accumulate(hi + shift) - shift
-    first = np.r_[True, target[1:] != target[:-1]]
-    before = np.where(first, low[target], np.r_[-np.inf, reach[:-1]])
+    change = target[1:] != target[:-1]
+    first = np.concatenate([[True], change])
+    before = np.where(first, low[target], np.concatenate([[-np.inf], reach[:-1]]))
     before = np.where(first, before, np.maximum(before, low[target]))
     gap = (lo > before) & (before < high[target])
     has_gap = np.bincount(target, weights=gap.astype(float), minlength=len(low)) > 0
-    last = np.r_[target[1:] != target[:-1], True]
+    last = np.concatenate([change, [True]])
     ends = np.full(len(low), -np.inf)
     ends[target[last]] = reach[last]
     present = np.bincount(target, minlength=len(low)) > 0
