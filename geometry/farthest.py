@@ -62,6 +62,10 @@ class _Features:
             np.concatenate([self.starts, self.ends]), axis=0)
         self.target = target
         self.lines = self.bisectors()
+        a = self.lines[0]
+        self.line_size = np.hypot(a[:, 0], a[:, 1])
+        self.line_angle = np.arctan2(a[:, 1], a[:, 0])
+        self.normal_angle = np.arctan2(self.normals[:, 1], self.normals[:, 0])
         self.pairs = self.corner_line_pairs()
         v, n, k = self.pairs
         # a corner on the line: equal distances only where the two regions meet (no kink)
@@ -155,24 +159,21 @@ def _circle_candidates(xyr: FloatArray, features: _Features, gaps: FloatArray | 
     """
     c, r = xyr[:, :2], xyr[:, 2]
     count = len(xyr)
-    angles = [np.full((count, 1), math.pi)]
-    away = c[:, None, :] - features.corners[None, :, :]
-    angles.append(np.arctan2(away[..., 1], away[..., 0]))
-    normal_angle = np.arctan2(features.normals[:, 1], features.normals[:, 0])
-    angles += [np.broadcast_to(normal_angle, (count, len(normal_angle))),
-               np.broadcast_to(normal_angle + math.pi, (count, len(normal_angle)))]
+    corners, normal_angle = features.corners, features.normal_angle
+    nc, nn = len(corners), len(normal_angle)
+    # π (a point, or the circle's own), straight away from each corner, square to each edge
+    own = np.empty((count, 1 + nc + 2 * nn))
+    own[:, 0] = math.pi
+    own[:, 1:1 + nc] = np.arctan2(c[:, None, 1] - corners[None, :, 1],
+                                  c[:, None, 0] - corners[None, :, 0])
+    own[:, 1 + nc:1 + nc + nn] = normal_angle
+    own[:, 1 + nc + nn:] = normal_angle + math.pi
     a, b = features.lines
-    size = np.hypot(a[:, 0], a[:, 1])
-    cosine = (b[None, :] - c @ a.T) / (r[:, None] * size[None, :])
-    phi = np.arctan2(a[:, 1], a[:, 0])[None, :]
-    spread = np.arccos(np.clip(cosine, -1.0, 1.0))
-    theta = np.concatenate(angles, axis=1)
-    whose = np.repeat(np.arange(count), theta.shape[1])
-    theta = theta.ravel()
+    cosine = (b[None, :] - c @ a.T) / (r[:, None] * features.line_size[None, :])
     rows, cols = np.nonzero(np.abs(cosine) <= 1.0)  # bisector lines that cross the circle
-    crossing = (phi[0, cols], spread[rows, cols])
-    theta = np.concatenate([theta, crossing[0] + crossing[1], crossing[0] - crossing[1]])
-    whose = np.concatenate([whose, rows, rows])
+    phi, spread = features.line_angle[cols], np.arccos(cosine[rows, cols])
+    theta = np.concatenate([own.ravel(), phi + spread, phi - spread])
+    whose = np.concatenate([np.repeat(np.arange(count), own.shape[1]), rows, rows])
     # a corner or an edge line farther from the centre than dist(centre, B) + 2r is never
     # the nearest feature of a point of the circle: leave its pairs out
     reach = (features.distance(c) if gaps is None else gaps) + 2.0 * r
@@ -199,21 +200,20 @@ def _corner_line_angles(c: FloatArray, r: FloatArray, corners: FloatArray, norma
     if not len(corners):
         return np.zeros(0), np.zeros(0, dtype=np.intp)
     whose = np.arange(len(c))
-    cc, rr, v, n, k = c, r, corners, normals, offsets
-    d = cc - v
-    m = (n * cc).sum(axis=1) - k
-    big_k = (d * d).sum(axis=1) + rr * rr
+    d = c - corners
+    nx, ny = normals[:, 0], normals[:, 1]
+    m = nx * c[:, 0] + ny * c[:, 1] - offsets
     # with t = tan(θ/2): cos θ = (1 − t²)/R, sin θ = 2t/R, R = 1 + t²; coefficients t⁴ … t⁰
-    n_t = np.stack([-n[:, 0], 2 * n[:, 1], n[:, 0]], axis=1)
-    d_t = np.stack([-d[:, 0], 2 * d[:, 1], d[:, 0]], axis=1)
-    lin = d_t - m[:, None] * n_t
-    lin_r = np.stack([lin[:, 0], lin[:, 1], lin[:, 0] + lin[:, 2], lin[:, 1], lin[:, 2]], 1)
-    nn = np.stack([n_t[:, 0] ** 2, 2 * n_t[:, 0] * n_t[:, 1],
-                   n_t[:, 1] ** 2 + 2 * n_t[:, 0] * n_t[:, 2], 2 * n_t[:, 1] * n_t[:, 2],
-                   n_t[:, 2] ** 2], axis=1)
-    r2 = np.array([1.0, 0.0, 2.0, 0.0, 1.0])
-    quartics = ((big_k - m ** 2)[:, None] * r2[None, :] + 2 * rr[:, None] * lin_r
-                - (rr * rr)[:, None] * nn)
+    # of (K − m²)R² + 2r(d − m n)·(1 − t², 2t)R − r²(n·(1 − t², 2t))², K = |d|² + r²
+    big = d[:, 0] ** 2 + d[:, 1] ** 2 + r * r - m * m
+    two_r, r2 = 2.0 * r, r * r
+    l0, l1 = d[:, 0] - m * nx, d[:, 1] - m * ny
+    cross = 4.0 * r2 * nx * ny
+    quartics = np.stack([big - two_r * l0 - r2 * nx * nx,
+                         2.0 * two_r * l1 + cross,
+                         2.0 * big - r2 * (4.0 * ny * ny - 2.0 * nx * nx),
+                         2.0 * two_r * l1 - cross,
+                         big + two_r * l0 - r2 * nx * nx], axis=1)
     scale = np.abs(quartics).max(axis=1, keepdims=True)
     quartics = quartics / np.where(scale > 0, scale, 1.0)
     full = np.abs(quartics[:, 0]) > 1e-12
