@@ -72,8 +72,7 @@ def reach_area(source: Shape, reach: float) -> BaseGeometry:
     if reach <= 0:
         return source if source.area > 0 else Polygon()
     if isinstance(source, Point) and not source.is_empty:  # a door: the disc, moved there
-        disc: BaseGeometry = shapely.polygons(_disc(float(reach)) + (source.x, source.y))
-        return disc
+        return Polygon(_disc(float(reach)) + (source.x, source.y))
     return source.buffer(reach, quad_segs=quad_segs_for(reach))
 
 
