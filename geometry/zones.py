@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property, lru_cache
+from typing import cast
 
 import numpy as np
 import shapely
@@ -72,7 +73,7 @@ def reach_area(source: Shape, reach: float) -> BaseGeometry:
     if reach <= 0:
         return source if source.area > 0 else Polygon()
     if isinstance(source, Point) and not source.is_empty:  # a door: the disc, moved there
-        return Polygon(_disc(float(reach)) + (source.x, source.y))
+        return cast(Polygon, shapely.polygons(_disc(float(reach)) + (source.x, source.y)))
     return source.buffer(reach, quad_segs=quad_segs_for(reach))
 
 
