@@ -181,6 +181,9 @@ def _circle_candidates(xyr: FloatArray, features: _Features, gaps: FloatArray | 
     corner_gap = np.hypot(c[:, None, 0] - v[None, :, 0], c[:, None, 1] - v[None, :, 1])
     line_gap = np.abs(c @ n.T - k[None, :])
     near = (corner_gap <= reach[:, None] + 1e-9) & (line_gap <= reach[:, None] + 1e-9)
+    # on the circle the two distances stay within r of their values at the centre: they
+    # can only be equal there if those values differ by at most 2r
+    near &= np.abs(corner_gap - line_gap) <= 2.0 * r[:, None] + 1e-9
     near &= ~features.on_line[None, :]
     rows, cols = np.nonzero(near)
     more, more_whose = _corner_line_angles(c[rows], r[rows], v[cols], n[cols], k[cols])
