@@ -56,6 +56,13 @@ class _Features:
         self.starts, self.ends, edge, length = (self.starts[keep], self.ends[keep], edge[keep],
                                                 length[keep])
         self.normals = np.stack([edge[:, 1], -edge[:, 0]], axis=1) / length[:, None]
+        # per-edge constants of the distance (rows of one)
+        self._ax, self._ay = self.starts[None, :, 0], self.starts[None, :, 1]
+        self._by = self.ends[None, :, 1]
+        self._ex, self._ey = edge[None, :, 0], edge[None, :, 1]
+        self._inv_len2 = 1.0 / (length * length)[None, :]
+        flat = edge[:, 1] == 0.0
+        self._run = np.where(flat, 0.0, edge[:, 0] / np.where(flat, 1.0, edge[:, 1]))[None, :]
         self.offsets = (self.normals * self.starts).sum(axis=1)
         # a ring's corners are its segments' starts; an open line's last end is a corner too
         self.corners = self.starts if self.solid else np.unique(
@@ -89,45 +96,33 @@ class _Features:
         _ = self.inner
         return self._inner_reach
 
+    def _reach(self, points: FloatArray) -> tuple[FloatArray, FloatArray, NDArray[np.bool_]]:
+        """Squared distance of each point to each edge, the share along it, and if inside."""
+        x, y = points[:, 0:1], points[:, 1:2]
+        ax, ay, ex, ey = self._ax, self._ay, self._ex, self._ey
+        rx, ry = x - ax, y - ay
+        t = np.minimum(np.maximum((rx * ex + ry * ey) * self._inv_len2, 0.0), 1.0)
+        gx, gy = rx - t * ex, ry - t * ey
+        d2 = gx * gx + gy * gy
+        if not self.solid:
+            return d2, t, np.zeros(len(points), dtype=bool)
+        # ray casting: edges crossing the point's row, crossed left of it (odd: inside)
+        crosses = (ay > y) != (self._by > y)
+        inside = np.logical_xor.reduce(crosses & (x < ax + ry * self._run), axis=1)
+        return d2, t, np.asarray(inside, dtype=bool)
+
     def distance(self, points: FloatArray) -> FloatArray:
         """Exact distance of each point to the polygon (0 inside), vectorised."""
-        x, y = points[:, 0:1], points[:, 1:2]
-        ax, ay = self.starts[:, 0][None, :], self.starts[:, 1][None, :]
-        bx, by = self.ends[:, 0][None, :], self.ends[:, 1][None, :]
-        ex, ey = bx - ax, by - ay
-        rx, ry = x - ax, y - ay
-        t = np.clip((rx * ex + ry * ey) / (ex * ex + ey * ey), 0.0, 1.0)
-        gx, gy = rx - t * ex, ry - t * ey
-        dist = np.sqrt((gx * gx + gy * gy).min(axis=1))
-        if not self.solid:
-            return dist
-        crosses = (ay > y) != (by > y)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            at = ax + ry * ex / ey
-        inside = (np.count_nonzero(crosses & (x < at), axis=1) % 2) == 1
-        return np.where(inside, 0.0, dist)
+        d2, _, inside = self._reach(points)
+        return np.where(inside, 0.0, np.sqrt(d2.min(axis=1)))
 
     def nearest(self, points: FloatArray) -> tuple[FloatArray, FloatArray, NDArray[np.bool_]]:
         """Each point's distance to the outline, its nearest outline point, and if inside."""
-        x, y = points[:, 0:1], points[:, 1:2]
-        ax, ay = self.starts[:, 0][None, :], self.starts[:, 1][None, :]
-        bx, by = self.ends[:, 0][None, :], self.ends[:, 1][None, :]
-        ex, ey = bx - ax, by - ay
-        rx, ry = x - ax, y - ay
-        t = np.clip((rx * ex + ry * ey) / (ex * ex + ey * ey), 0.0, 1.0)
-        gx, gy = rx - t * ex, ry - t * ey
-        d2 = gx * gx + gy * gy
+        d2, t, inside = self._reach(points)
         pick = np.argmin(d2, axis=1)
         rows = np.arange(len(points))
         gap = np.sqrt(d2[rows, pick])
-        tp = t[rows, pick]
-        q = self.starts[pick] + tp[:, None] * (self.ends[pick] - self.starts[pick])
-        if not self.solid:
-            return gap, q, np.zeros(len(points), dtype=bool)
-        crosses = (ay > y) != (by > y)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            at = ax + ry * ex / ey
-        inside = (np.count_nonzero(crosses & (x < at), axis=1) % 2) == 1
+        q = self.starts[pick] + t[rows, pick][:, None] * (self.ends[pick] - self.starts[pick])
         return gap, q, inside
 
     def bisectors(self) -> tuple[FloatArray, FloatArray]:
@@ -386,8 +381,27 @@ def _interior_candidates(shape: Shape, features: _Features) -> FloatArray:
 _CACHE: dict[bytes, _Features] = {}
 
 
+_SAME: dict[int, tuple[BaseGeometry, _Features]] = {}
+
+
 def _features(target: BaseGeometry) -> _Features:
-    """The target's features, kept for the last few targets (a ruin is asked about often)."""
+    """The target's features, kept for the last few targets (a ruin is asked about often).
+
+    Found by the geometry object itself first (it is kept, so its id is not reused), then by
+    its WKB (an equal geometry made anew).
+    """
+    same = _SAME.get(id(target))
+    if same is not None and same[0] is target:
+        return same[1]
+    found = _by_wkb(target)
+    if len(_SAME) >= 32:
+        _SAME.pop(next(iter(_SAME)))
+    _SAME[id(target)] = (target, found)
+    return found
+
+
+def _by_wkb(target: BaseGeometry) -> _Features:
+    """The target's features, kept by its WKB."""
     key = shapely.to_wkb(target)
     found = _CACHE.get(key)
     if found is None:
