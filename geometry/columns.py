@@ -323,29 +323,20 @@ def _nearest_to_centres(index: TerrainIndex, blocker_j: NDArray[np.intp],
     Returns an array of shape (n, 2, 2): ``[p, centre]``; a centre inside a (convex) blocker
     is its own nearest point (distance 0: the caller then settles nothing by sides).
     """
-    xy, starts, ncorner = index.corners
-    take = ncorner[blocker_j]
-    pair_of = np.repeat(np.arange(len(blocker_j)), take)
-    offsets = np.arange(len(pair_of)) - np.repeat(np.cumsum(take) - take, take)
-    first = np.repeat(starts[blocker_j], take)
-    a = xy[first + offsets]
-    b = xy[first + (offsets + 1) % np.repeat(take, take)]
-    c = centres[pair_of]
-    ab = b - a
-    t = np.clip(((c - a) * ab).sum(axis=1) / np.maximum((ab * ab).sum(axis=1), 1e-300), 0, 1)
-    p = a + t[:, None] * ab
-    dist = np.hypot(*(c - p).T)
-    best = np.full(len(blocker_j), np.inf)
-    np.minimum.at(best, pair_of, dist)
-    pick = np.flatnonzero(dist == best[pair_of])
-    chosen = np.zeros((len(blocker_j), 2))
-    chosen[pair_of[pick]] = p[pick]
+    ring = index.padded_rings[blocker_j]
+    ax, ay = ring[:, :-1, 0], ring[:, :-1, 1]
+    ex, ey = ring[:, 1:, 0] - ax, ring[:, 1:, 1] - ay
+    rx, ry = centres[:, 0:1] - ax, centres[:, 1:2] - ay
+    t = np.minimum(np.maximum((rx * ex + ry * ey) / np.maximum(ex * ex + ey * ey, 1e-300),
+                              0.0), 1.0)
+    gx, gy = rx - t * ex, ry - t * ey
+    pick = np.argmin(gx * gx + gy * gy, axis=1)
+    rows = np.arange(len(blocker_j))
+    chosen = np.stack([ax[rows, pick] + t[rows, pick] * ex[rows, pick],
+                       ay[rows, pick] + t[rows, pick] * ey[rows, pick]], axis=1)
     # a centre inside a convex blocker is on one side of every edge: report it on the ring
-    cross = ab[:, 0] * (c - a)[:, 1] - ab[:, 1] * (c - a)[:, 0]
-    low, high = np.full(len(blocker_j), np.inf), np.full(len(blocker_j), -np.inf)
-    np.minimum.at(low, pair_of, cross)
-    np.maximum.at(high, pair_of, cross)
-    inside = (low >= 0.0) | (high <= 0.0)
+    cross = ex * ry - ey * rx
+    inside = (cross.min(axis=1) >= 0.0) | (cross.max(axis=1) <= 0.0)
     chosen[inside] = centres[inside]
     return np.stack([chosen, centres], axis=1)
 

@@ -81,6 +81,22 @@ class TerrainIndex:
         return xy[keep], starts, counts.astype(np.intp)
 
     @cached_property
+    def padded_rings(self) -> FloatArray:
+        """Each footprint's outer corners as one closed ring, padded to a common length.
+
+        Shape (blockers, most corners + 1, 2): corners in order, then the first corner
+        repeated (the padding adds edges of no length, which change no nearest point).
+        """
+        xy, starts, counts = self.corners
+        width = int(counts.max()) + 1 if len(counts) else 1
+        rings = np.zeros((len(counts), width, 2))
+        for j, (start, count) in enumerate(zip(starts.tolist(), counts.tolist(), strict=True)):
+            if count:
+                rings[j, :count] = xy[start:start + count]
+                rings[j, count:] = xy[start]
+        return rings
+
+    @cached_property
     def plain(self) -> NDArray[np.bool_]:
         """Whether each footprint is one non-empty polygon (its rings are all its outline)."""
         return np.asarray((shapely.get_type_id(self.footprints) == 3)
