@@ -92,9 +92,8 @@ def ring_areas(xy: FloatArray, owner: IntArray, count: int) -> FloatArray:
     [4.0]
     """
     a, b, whose = _edges(xy, owner)
-    area = np.zeros(count)
-    np.add.at(area, whose, 0.5 * (a[:, 0] + b[:, 0]) * (b[:, 1] - a[:, 1]))
-    return area
+    return np.bincount(whose, weights=0.5 * (a[:, 0] + b[:, 0]) * (b[:, 1] - a[:, 1]),
+                       minlength=count)
 
 
 def slice_areas(xy: FloatArray, owner: IntArray, whose: IntArray, left: FloatArray,
@@ -108,34 +107,38 @@ def slice_areas(xy: FloatArray, owner: IntArray, whose: IntArray, left: FloatArr
     ...             np.array([0.5, -9.0]), np.array([1.0, 9.0])).tolist()
     [1.0, 4.0]
     """
+    if len(owner) > 1 and (owner[1:] < owner[:-1]).any():  # rings given out of order
+        order = np.argsort(owner, kind="stable")
+        xy, owner = xy[order], owner[order]
     a, b, edge_owner = _edges(xy, owner)
-    low = np.full(int(owner.max()) + 1 if len(owner) else 0, np.inf)
-    high = np.full_like(low, -np.inf)
-    np.minimum.at(low, owner, xy[:, 0])
-    np.maximum.at(high, owner, xy[:, 0])
-    order = np.argsort(edge_owner, kind="stable")
-    a, b, edge_owner = a[order], b[order], edge_owner[order]
+    count = int(max(owner.max(initial=-1), whose.max(initial=-1))) + 1  # empty rings too
+    first_vertex = np.searchsorted(owner, np.arange(count))
+    has = np.bincount(owner, minlength=count) > 0
+    low = np.zeros(count)
+    high = np.zeros(count)
+    low[has] = np.minimum.reduceat(xy[:, 0], first_vertex[has])
+    high[has] = np.maximum.reduceat(xy[:, 0], first_vertex[has])
     first = np.searchsorted(edge_owner, whose)
     take = np.searchsorted(edge_owner, whose, side="right") - first
     slice_of = np.repeat(np.arange(len(whose)), take)
     edge = np.arange(int(take.sum())) + np.repeat(first - (np.cumsum(take) - take), take)
-    lo = np.clip(left, low[whose], high[whose])
-    hi = np.clip(right, low[whose], high[whose])
+    lo = np.minimum(np.maximum(left, low[whose]), high[whose])
+    hi = np.minimum(np.maximum(right, low[whose]), high[whose])
     ea, eb = a[edge], b[edge]
-    found = (_left_of(ea, eb, hi[slice_of]) - _left_of(ea, eb, lo[slice_of]))
-    area = np.zeros(len(whose))
-    np.add.at(area, slice_of, found)
+    found = _left_of(ea, eb, hi[slice_of]) - _left_of(ea, eb, lo[slice_of])
+    area = np.bincount(slice_of, weights=found, minlength=len(whose))
     return np.where(hi > lo, area, 0.0)
 
 
 def _left_of(a: FloatArray, b: FloatArray, t: FloatArray) -> FloatArray:
     """Each edge's share of the area left of ``x = t``: ``(x̄ − t)·Δy`` of its part there."""
     ax, ay, bx, by = a[:, 0], a[:, 1], b[:, 0], b[:, 1]
-    run = bx - ax
-    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
-        # an edge wholly right of t (the only one that may be upright there) counts 0
-        cut_y = ay + (t - ax) * (by - ay) / run
-        start_x, start_y = np.where(ax > t, t, ax), np.where(ax > t, cut_y, ay)
-        end_x, end_y = np.where(bx > t, t, bx), np.where(bx > t, cut_y, by)
-        part = (0.5 * (start_x + end_x) - t) * (end_y - start_y)
-    return np.asarray(np.where((ax > t) & (bx > t), 0.0, part), dtype=float)
+    a_out, b_out = ax > t, bx > t
+    cut = a_out != b_out  # the edge crosses x = t: its part left of t ends there
+    run = np.where(cut, bx - ax, 1.0)
+    cut_y = ay + (t - ax) * (by - ay) / run
+    start_x, start_y = np.where(a_out, t, ax), np.where(a_out, cut_y, ay)
+    end_x, end_y = np.where(b_out, t, bx), np.where(b_out, cut_y, by)
+    part = (0.5 * (start_x + end_x) - t) * (end_y - start_y)
+    # an edge wholly right of t (the only one that may be upright there) counts 0
+    return np.asarray(np.where(a_out & b_out, 0.0, part), dtype=float)

@@ -39,3 +39,11 @@ def test_circle_rings_are_the_drawn_outlines():
                              _ROUND_TOLERANCE)
     for i, base in enumerate(bases):
         assert np.array_equal(xy[owner == i], shapely.get_coordinates(_outlines([base])[0]))
+
+
+def test_a_ring_without_corners_has_no_area_and_no_slice():
+    square = np.array([[0.0, 0], [2, 0], [2, 2], [0, 2], [0, 0]])
+    owner = np.zeros(5, dtype=np.intp)
+    assert ring_areas(square, owner, 2).tolist() == [4.0, 0.0]
+    assert slice_areas(square, owner, np.array([1, 0]), np.array([0.0, 0.0]),
+                       np.array([1.0, 1.0])).tolist() == [0.0, 2.0]
