@@ -92,8 +92,8 @@ def ring_areas(xy: FloatArray, owner: IntArray, count: int) -> FloatArray:
     [4.0]
     """
     a, b, whose = _edges(xy, owner)
-    return np.bincount(whose, weights=0.5 * (a[:, 0] + b[:, 0]) * (b[:, 1] - a[:, 1]),
-                       minlength=count)
+    return np.asarray(np.bincount(whose, weights=0.5 * (a[:, 0] + b[:, 0]) * (b[:, 1] - a[:, 1]),
+                                  minlength=count), dtype=np.float64)
 
 
 def slice_areas(xy: FloatArray, owner: IntArray, whose: IntArray, left: FloatArray,
