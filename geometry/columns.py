@@ -165,6 +165,41 @@ class _Views:
         probes = np.asarray(shapely.points(eyes), dtype=object).reshape(-1, 1)
         self.nearest = np.asarray(shapely.distance(probes, index.footprints[None, :]),
                                   dtype=np.float64)
+        touching = np.argwhere((self.nearest <= 0.0) & index.convex[None, :] & some[None, :])
+        if len(touching):
+            self._touching(index, eyes, probes[:, 0], touching)
+
+    def _touching(self, index: TerrainIndex, eyes: FloatArray, probes: NDArray[np.object_],
+                  pairs: NDArray[np.intp]) -> None:
+        """Ranges of convex blockers whose outline the eye stands on (a mount on a wall).
+
+        Seen from a point of its outline, a convex footprint lies in the closed cone of its
+        corners' directions (every direction strictly inside enters it at once: it lies in a
+        triangle of the eye and two corners), at most a half-turn wide. Measured from the
+        direction to a point inside (the corners' mean) the corners' angles stay within a
+        half-turn either side, so the cone is their range. An eye inside the footprint, or
+        merely near its outline, keeps no range (left to the full picture).
+        """
+        eye_k, blocker_j = pairs[:, 0], pairs[:, 1]
+        on_outline = np.asarray(shapely.distance(
+            probes[eye_k], shapely.boundary(index.footprints[blocker_j])), dtype=float) <= 0.0
+        eye_k, blocker_j = eye_k[on_outline], blocker_j[on_outline]
+        xy, starts, counts = index.corners
+        ref, _ = index.reference
+        for k, j in zip(eye_k.tolist(), blocker_j.tolist(), strict=True):
+            rel = xy[starts[j]:starts[j] + counts[j]] - eyes[k]
+            rel = rel[(rel[:, 0] != 0.0) | (rel[:, 1] != 0.0)]  # a corner at the eye: no angle
+            to_ref = ref[j] - eyes[k]
+            if not len(rel) or not (to_ref != 0.0).any():
+                continue
+            base = math.atan2(to_ref[1], to_ref[0])
+            delta = _wrap(np.arctan2(rel[:, 1], rel[:, 0]) - base)
+            low, high = float(delta.min()), float(delta.max())
+            if high - low <= math.pi + 1e-9 and low > -math.pi + 1e-9 \
+                    and high < math.pi - 1e-9:
+                self.valid[k, j] = True
+                self.middle[k, j] = base + (low + high) / 2.0
+                self.half[k, j] = (high - low) / 2.0
 
 
 class Settled:
