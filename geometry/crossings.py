@@ -173,7 +173,7 @@ def _candidates(index: TerrainIndex, chosen: IntArray, eyes: FloatArray, eye_of:
                                                        side="right")])
     range_of = np.concatenate([np.arange(len(k_idx)), spill])
     range_lo = np.concatenate([lo, lo[spill] - _TURN])
-    can_be_sure = ~full & index.convex[b_idx]
+    can_be_sure = ~full & index.turns_one_way[b_idx]
     range_sure_hi = np.where(can_be_sure, width - room, -np.inf)[range_of]
     counts = np.maximum(range_stop - range_start, 0)
     total = int(counts.sum())

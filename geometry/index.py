@@ -145,6 +145,24 @@ class TerrainIndex:
         return self._edge_ends
 
     @cached_property
+    def turns_one_way(self) -> NDArray[np.bool_]:
+        """Whether each convex footprint's outline turns one way at every corner, no slack.
+
+        :attr:`convex` allows a dent of a billionth of the area (rounding of a placed
+        footprint); a sure answer drawn from convexity (:mod:`geometry.crossings`) wants no
+        dent at all.
+        """
+        xy, starts, counts = self.corners
+        found = np.zeros(len(counts), dtype=bool)
+        for j in np.flatnonzero(self.convex & (counts >= 3)).tolist():
+            ring = xy[starts[j]:starts[j] + counts[j]]
+            edge = np.roll(ring, -1, axis=0) - ring
+            turn = edge[:, 0] * np.roll(edge, -1, axis=0)[:, 1] \
+                - edge[:, 1] * np.roll(edge, -1, axis=0)[:, 0]
+            found[j] = bool((turn >= 0.0).all() or (turn <= 0.0).all())
+        return found
+
+    @cached_property
     def convex(self) -> NDArray[np.bool_]:
         """Whether each footprint is convex without holes (its prism's picture is one hull)."""
         hull_area = shapely.area(shapely.convex_hull(self.footprints))
