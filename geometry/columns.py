@@ -139,7 +139,8 @@ class _Views:
     view); ``nearest``/``farthest``: its nearest and farthest point from the eye, straight.
     """
 
-    def __init__(self, index: TerrainIndex, eyes: FloatArray) -> None:
+    def __init__(self, index: TerrainIndex, eyes: FloatArray,
+                 keep: NDArray[np.bool_] | None = None) -> None:
         xy, starts, counts = index.corners
         count, some = len(counts), counts > 0
         first = np.where(some, starts, 0)
@@ -165,7 +166,8 @@ class _Views:
         probes = np.asarray(shapely.points(eyes), dtype=object).reshape(-1, 1)
         self.nearest = np.asarray(shapely.distance(probes, index.footprints[None, :]),
                                   dtype=np.float64)
-        touching = np.argwhere((self.nearest <= 0.0) & index.convex[None, :] & some[None, :])
+        wanted = index.convex & some if keep is None else index.convex & some & keep
+        touching = np.argwhere((self.nearest <= 0.0) & wanted[None, :])
         if len(touching):
             self._touching(index, eyes, probes[:, 0], touching)
 
@@ -181,8 +183,8 @@ class _Views:
         merely near its outline, keeps no range (left to the full picture).
         """
         eye_k, blocker_j = pairs[:, 0], pairs[:, 1]
-        on_outline = np.asarray(shapely.distance(
-            probes[eye_k], shapely.boundary(index.footprints[blocker_j])), dtype=float) <= 0.0
+        on_outline = np.asarray(shapely.distance(probes[eye_k], index.outlines[blocker_j]),
+                                dtype=float) <= 0.0
         eye_k, blocker_j = eye_k[on_outline], blocker_j[on_outline]
         xy, starts, counts = index.corners
         ref, _ = index.reference
@@ -268,7 +270,8 @@ def settled_shares(index: TerrainIndex, eyes: FloatArray, eye_heights: FloatArra
         points, inverse = eyes[:1], np.zeros(count, dtype=np.intp)
     else:
         points, inverse = np.unique(eyes, axis=0, return_inverse=True)
-    _settle(index, eyes, _Views(index, points), inverse.reshape(-1), np.flatnonzero(known),
+    _settle(index, eyes, _Views(index, points, keep_blocker), inverse.reshape(-1),
+            np.flatnonzero(known),
             shape, (eye_heights, tops, bottoms), flat, keep_blocker, found)
     return found
 

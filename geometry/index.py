@@ -81,6 +81,11 @@ class TerrainIndex:
         return xy[keep], starts, counts.astype(np.intp)
 
     @cached_property
+    def outlines(self) -> NDArray[np.object_]:
+        """Each footprint's outline (its boundary), made once."""
+        return np.asarray(shapely.boundary(self.footprints), dtype=object)
+
+    @cached_property
     def padded_rings(self) -> FloatArray:
         """Each footprint's outer corners as one closed ring, padded to a common length.
 

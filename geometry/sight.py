@@ -107,6 +107,7 @@ def _blocked(index: TerrainIndex, starts: FloatArray, ends: FloatArray, h_start:
     n = len(starts)
     top, low = np.maximum(h_start, h_end), np.minimum(h_start, h_end)
     blocked = np.zeros(n, dtype=bool)
+    lines: NDArray[np.object_] | None = None
     levels = index.levels(top)
     one_level = bool(n) and bool((levels == levels[0]).all())
     for level in levels[:1] if one_level else np.unique(levels):
@@ -122,13 +123,17 @@ def _blocked(index: TerrainIndex, starts: FloatArray, ends: FloatArray, h_start:
             continue
         union = index.blocking_union(float(level), ignore)
         if not union.is_empty:
-            blocked[rows] = shapely.intersects(union, _lines(starts[rows], ends[rows]))
+            if picked is None:  # every line: made once, kept for the sloping test
+                lines = _lines(starts, ends)
+                blocked[:] = shapely.intersects(union, lines)
+            else:
+                blocked[rows] = shapely.intersects(union, _lines(starts[rows], ends[rows]))
     if rule is SightRule.TRUE_LINE:
         rest = np.flatnonzero(~blocked & (low < top))
         if len(rest):
-            blocked[rest] = _sloped_blocked(index, _lines(starts[rest], ends[rest]),
-                                            starts[rest], ends[rest], h_start[rest],
-                                            h_end[rest], ignore)
+            blocked[rest] = _sloped_blocked(
+                index, lines[rest] if lines is not None else _lines(starts[rest], ends[rest]),
+                starts[rest], ends[rest], h_start[rest], h_end[rest], ignore)
     return blocked
 
 
