@@ -76,7 +76,7 @@ def quad_segs_for(radius: float, tolerance: float = POLYGON_TOLERANCE) -> int:
     return max(1, math.ceil(math.pi / (4.0 * half_angle)))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Circle:
     """A round base or a round marker: centre ``(x, y)`` and ``radius``, inches.
 

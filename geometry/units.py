@@ -210,9 +210,10 @@ def units_wholly_within(units: Sequence[Sequence[tuple[str, Shape]]], target: Sh
     except (TypeError, ValueError, AttributeError):
         named_models(flat)  # says which model was not an (id, base) pair
         raise
+    ids = tuple(map(_ID, flat))
     checks, start = [], 0
     for unit in units:
         stop = start + len(unit)
-        checks.append(UnitCheck(tuple(map(_ID, unit)), distances[start:stop], reach, True))
+        checks.append(UnitCheck(ids[start:stop], distances[start:stop], reach, True))
         start = stop
     return tuple(checks)
