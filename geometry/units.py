@@ -34,8 +34,8 @@ __all__ = [
 ]
 
 FloatArray = NDArray[np.float64]
-#: A round base's centre and radius, and a model pair's base (C-level getters: no Python loop).
-_XYR = attrgetter("x", "y", "radius")
+#: A round base's centre and radius, a model pair's base and id (C-level getters, no loop).
+_X, _Y, _RADIUS = attrgetter("x"), attrgetter("y"), attrgetter("radius")
 _BASE = itemgetter(1)
 _ID = itemgetter(0)
 
@@ -144,9 +144,12 @@ def _unit_distances(models: Sequence[tuple[str, Shape]], target: Shape,
     """Distances of every model to the target, vectorised when all bases are round."""
     if models:
         try:  # every base round: one vectorised pass (non-circles have no ``radius``)
-            xyr = np.fromiter(chain.from_iterable(map(_XYR, map(_BASE, models))),
-                              dtype=np.float64, count=3 * len(models)).reshape(-1, 3)
-            return circles_to_target(xyr[:, :2], xyr[:, 2], target, wholly)
+            bases = list(map(_BASE, models))
+            count = len(bases)
+            centres = np.column_stack([np.fromiter(map(_X, bases), np.float64, count),
+                                       np.fromiter(map(_Y, bases), np.float64, count)])
+            radii = np.fromiter(map(_RADIUS, bases), np.float64, count)
+            return circles_to_target(centres, radii, target, wholly)
         except AttributeError:
             pass
     measure = farthest_distance if wholly else distance
