@@ -41,15 +41,17 @@ def circle_rings(xyr: FloatArray, tolerance: float) -> tuple[FloatArray, IntArra
     (102, 34)
     """
     radii = xyr[:, 2]
+    groups: list[tuple[int, IntArray]]
     if len(radii) and (radii == radii[0]).all():  # one size of base: one count of sides
-        per_base = np.full(len(radii), _sides(float(radii[0]), tolerance), dtype=np.intp)
+        groups = [(_sides(float(radii[0]), tolerance), np.arange(len(radii)))]
     else:
         sizes = np.unique(radii)
         sides = np.array([_sides(r, tolerance) for r in sizes.tolist()], dtype=np.intp)
         per_base = sides[np.searchsorted(sizes, radii)]
+        groups = [(count, np.flatnonzero(per_base == count))
+                  for count in np.unique(per_base).tolist()]
     found, owners = [], []
-    for count in np.unique(per_base).tolist():
-        mine = np.flatnonzero(per_base == count)
+    for count, mine in groups:
         ring = _unit_ring(count)
         coords = xyr[mine, None, :2] + xyr[mine, 2, None, None] * ring[None, :, :]
         # closed exactly, as Shapely closes a ring whose turn ends a hair off its start
@@ -58,6 +60,8 @@ def circle_rings(xyr: FloatArray, tolerance: float) -> tuple[FloatArray, IntArra
         coords = np.concatenate([coords, coords[:, :1]], axis=1)
         found.append(coords[keep])
         owners.append(np.broadcast_to(mine[:, None], keep.shape)[keep])
+    if len(found) == 1:
+        return found[0], np.asarray(owners[0], dtype=np.intp)
     return np.concatenate(found), np.concatenate(owners).astype(np.intp)
 
 
