@@ -7,8 +7,11 @@ together:
 
 1. **Plan angles.** Seen from an eye outside a footprint's convex hull, the footprint lies
    within the angle range of its corners, and no nearer than its reference point's distance
-   less its radius. Sorted by angle, the lines of an eye that can meet it are found with a
-   binary search; the others cannot meet it. An eye in or on the hull keeps every line.
+   less its radius. Sorted by direction (a pseudo-angle that grows with the angle, no
+   trigonometry), the lines of an eye that can meet it are found with a binary search; the
+   others cannot meet it. An eye in or on the hull keeps every line. A convex footprint whose
+   range holds a line's direction with room to spare, and that the line runs past its
+   farthest corner, is surely met.
 2. **Segment crossings.** An eye outside a footprint sees a line meet it exactly when the line
    meets its outline (a segment from outside to inside crosses the outline), so each
    remaining (line, footprint) pair is tested against the footprint's ring edges with the
