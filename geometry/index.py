@@ -81,6 +81,37 @@ class TerrainIndex:
         return xy[keep], starts, counts.astype(np.intp)
 
     @cached_property
+    def convex_parts(self) -> TerrainIndex:
+        """The same terrain with every footprint in convex parts (plan-angle settling).
+
+        A footprint's prism is the union of its parts' prisms, so the picture of what hides a
+        target is the same; :mod:`geometry.columns` can only prove "in front" for convex
+        blockers, and an L-shaped ruin split into triangles (each keeping the ruin's id and
+        height) hides what it hides through them. Convex footprints are kept whole; this
+        index itself when they all are.
+        """
+        if bool(self.convex.all()):
+            return self
+        parts: list[Blocker] = []
+        for blocker, convex in zip(self.blockers, self.convex.tolist(), strict=True):
+            if convex:
+                parts.append(blocker)
+                continue
+            for piece in shapely.get_parts(blocker.footprint).tolist():
+                hull_area = float(shapely.area(shapely.convex_hull(piece)))
+                area = float(shapely.area(piece))
+                if area <= 0.0:
+                    continue
+                if hull_area - area <= 1e-9 * max(hull_area, 1e-6) and \
+                        shapely.get_num_interior_rings(piece) == 0:
+                    parts.append(Blocker(blocker.id, piece, blocker.height))
+                    continue
+                triangles = shapely.get_parts(shapely.constrained_delaunay_triangles(piece))
+                parts += [Blocker(blocker.id, t, blocker.height) for t in triangles.tolist()
+                          if float(shapely.area(t)) > 0.0]
+        return TerrainIndex(parts)
+
+    @cached_property
     def outlines(self) -> NDArray[np.object_]:
         """Each footprint's outline (its boundary), made once."""
         return np.asarray(shapely.boundary(self.footprints), dtype=object)

@@ -308,7 +308,7 @@ def hidden_shares_from(index: TerrainIndex, eyes: ArrayLike, eye_heights: ArrayL
         return np.zeros(0)
     if not isinstance(targets, RoundBases):
         targets = list(targets)
-    settled = settled_shares(index, eye_xy, heights, targets, tops_a, bottoms_a,
+    settled = settled_shares(index.convex_parts, eye_xy, heights, targets, tops_a, bottoms_a,
                              rule is SightRule.LOS_VALUES, ignore)
     hidden = settled.hidden
     if arc is not None:

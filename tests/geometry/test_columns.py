@@ -199,3 +199,19 @@ def test_a_mount_on_a_wall_settles_what_the_wall_hides():
                            np.array([1.5, 1.5]), np.zeros(2), False, frozenset())
     assert found.hidden.tolist() == [1.0, 0.0]
     assert exact_hidden_shares(wall, eye, 2.0, [behind, beside], 1.5).tolist() == [1.0, 0.0]
+
+
+def test_an_l_shaped_ruin_hides_through_its_convex_parts():
+    # a tall L-shaped ruin between the eye and a model: settled as wholly hidden through the
+    # ruin's triangles (a non-convex blocker cannot be proved "in front" whole)
+    ruin = Polygon([(4, -3), (6, -3), (6, 3), (5, 3), (5, -2), (4, -2)])
+    index = TerrainIndex([Blocker("ruin", ruin, 6.0)])
+    parts = index.convex_parts
+    assert len(parts) > 1 and set(parts.ids) == {"ruin"} and bool(parts.convex.all())
+    assert sum(p.area for p in parts.footprints) == pytest.approx(ruin.area, abs=1e-12)
+    behind = Circle(10, 0, 0.5)
+    found = settled_shares(parts, np.array([[0.0, 0.0]]), np.array([1.0]), [behind],
+                           np.array([1.5]), np.zeros(1), False, frozenset())
+    assert found.hidden.tolist() == [1.0]
+    assert exact_hidden_shares(index, (0, 0), 1.0, [behind], 1.5).tolist() == [1.0]
+    assert hidden_shares_from(index, (0, 0), 1.0, [behind], 1.5).tolist() == [1.0]
