@@ -203,8 +203,29 @@ def farthest_distance(shape: Shape, target: Shape) -> float:
     return farthest_from_polygon(shape, target)
 
 
+_CONVEX: dict[int, tuple[BaseGeometry, bool]] = {}
+
+
 def _is_convex(target: BaseGeometry) -> bool:
-    """Whether ``target`` is a point, a segment or a convex polygon without holes."""
+    """Whether ``target`` is a point, a segment or a convex polygon without holes.
+
+    Kept for the last few polygons asked about (by the object, which is kept, so its id is
+    not reused): a generator or a door is asked about for every unit.
+    """
+    if isinstance(target, Polygon):
+        known = _CONVEX.get(id(target))
+        if known is not None and known[0] is target:
+            return known[1]
+        found = _convex_polygon(target)
+        if len(_CONVEX) >= 32:
+            _CONVEX.pop(next(iter(_CONVEX)))
+        _CONVEX[id(target)] = (target, found)
+        return found
+    return _convex_polygon(target)
+
+
+def _convex_polygon(target: BaseGeometry) -> bool:
+    """:func:`_is_convex`, worked out."""
     if isinstance(target, Point):
         return True
     if isinstance(target, LineString):
