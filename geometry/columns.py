@@ -40,7 +40,7 @@ import shapely
 from numpy.typing import NDArray
 from shapely.geometry import Polygon
 
-from geometry.footprints import Circle, Shape
+from geometry.footprints import Circle, RoundBases, Shape
 from geometry.index import TerrainIndex
 
 __all__ = ["settled_shares"]
@@ -72,6 +72,10 @@ class _Targets:
         self.radius = np.zeros(count)                     # a circle's radius, else 0
         self.centre = np.zeros((count, 2))
         self.convex = np.zeros(count, dtype=bool)
+        if isinstance(targets, RoundBases):  # round bases as an array: no per-base work
+            if count:
+                self._circles(np.arange(count), eyes, targets.xyr)
+            return
         kind = np.array([0 if isinstance(t, Circle) else 3 if isinstance(t, Polygon) else -1
                          for t in targets], dtype=int)
         rows = np.flatnonzero(kind == 0)
@@ -135,7 +139,8 @@ class _Views:
     view); ``nearest``/``farthest``: its nearest and farthest point from the eye, straight.
     """
 
-    def __init__(self, index: TerrainIndex, eyes: FloatArray) -> None:
+    def __init__(self, index: TerrainIndex, eyes: FloatArray,
+                 keep: NDArray[np.bool_] | None = None) -> None:
         xy, starts, counts = index.corners
         count, some = len(counts), counts > 0
         first = np.where(some, starts, 0)
@@ -161,6 +166,42 @@ class _Views:
         probes = np.asarray(shapely.points(eyes), dtype=object).reshape(-1, 1)
         self.nearest = np.asarray(shapely.distance(probes, index.footprints[None, :]),
                                   dtype=np.float64)
+        wanted = index.convex & some if keep is None else index.convex & some & keep
+        touching = np.argwhere((self.nearest <= 0.0) & wanted[None, :])
+        if len(touching):
+            self._touching(index, eyes, probes[:, 0], touching)
+
+    def _touching(self, index: TerrainIndex, eyes: FloatArray, probes: NDArray[np.object_],
+                  pairs: NDArray[np.intp]) -> None:
+        """Ranges of convex blockers whose outline the eye stands on (a mount on a wall).
+
+        Seen from a point of its outline, a convex footprint lies in the closed cone of its
+        corners' directions (every direction strictly inside enters it at once: it lies in a
+        triangle of the eye and two corners), at most a half-turn wide. Measured from the
+        direction to a point inside (the corners' mean) the corners' angles stay within a
+        half-turn either side, so the cone is their range. An eye inside the footprint, or
+        merely near its outline, keeps no range (left to the full picture).
+        """
+        eye_k, blocker_j = pairs[:, 0], pairs[:, 1]
+        on_outline = np.asarray(shapely.distance(probes[eye_k], index.outlines[blocker_j]),
+                                dtype=float) <= 0.0
+        eye_k, blocker_j = eye_k[on_outline], blocker_j[on_outline]
+        xy, starts, counts = index.corners
+        ref, _ = index.reference
+        for k, j in zip(eye_k.tolist(), blocker_j.tolist(), strict=True):
+            rel = xy[starts[j]:starts[j] + counts[j]] - eyes[k]
+            rel = rel[(rel[:, 0] != 0.0) | (rel[:, 1] != 0.0)]  # a corner at the eye: no angle
+            to_ref = ref[j] - eyes[k]
+            if not len(rel) or not (to_ref != 0.0).any():
+                continue
+            base = math.atan2(to_ref[1], to_ref[0])
+            delta = _wrap(np.arctan2(rel[:, 1], rel[:, 0]) - base)
+            low, high = float(delta.min()), float(delta.max())
+            if high - low <= math.pi + 1e-9 and low > -math.pi + 1e-9 \
+                    and high < math.pi - 1e-9:
+                self.valid[k, j] = True
+                self.middle[k, j] = base + (low + high) / 2.0
+                self.half[k, j] = (high - low) / 2.0
 
 
 class Settled:
@@ -229,7 +270,8 @@ def settled_shares(index: TerrainIndex, eyes: FloatArray, eye_heights: FloatArra
         points, inverse = eyes[:1], np.zeros(count, dtype=np.intp)
     else:
         points, inverse = np.unique(eyes, axis=0, return_inverse=True)
-    _settle(index, eyes, _Views(index, points), inverse.reshape(-1), np.flatnonzero(known),
+    _settle(index, eyes, _Views(index, points, keep_blocker), inverse.reshape(-1),
+            np.flatnonzero(known),
             shape, (eye_heights, tops, bottoms), flat, keep_blocker, found)
     return found
 
@@ -243,9 +285,11 @@ def _settle(index: TerrainIndex, eyes: FloatArray, views: _Views, view_of: NDArr
     ``views`` holds the blockers seen from each distinct eye, ``view_of`` which is each row's.
     """
     seen_from = view_of[rows]
-    valid = views.valid[seen_from]
-    rel = _wrap(views.middle[seen_from] - shape.angle[rows, None])
-    half = views.half[seen_from]
+    # one eye for all (the usual question): its row broadcast, not copied per target
+    pick = slice(0, 1) if len(views.valid) == 1 else seen_from
+    valid = views.valid[pick]
+    rel = _wrap(views.middle[pick] - shape.angle[rows, None])
+    half = views.half[pick]
     lo, hi = rel - half, rel + half
     h, top, bottom = (level[rows, None] for level in levels)
     height = index.heights[None, :]
@@ -262,7 +306,7 @@ def _settle(index: TerrainIndex, eyes: FloatArray, views: _Views, view_of: NDArr
     view = seen_from[target_i]
     side = np.where(views.nearest[view, blocker_j] >= shape.farthest[t_rows], 1.0,
                     np.where(views.farthest[view, blocker_j] <= shape.near[t_rows], -1.0, 0.0))
-    convex = valid[target_i, blocker_j] & index.convex[blocker_j]
+    convex = valid[0 if len(valid) == 1 else target_i, blocker_j] & index.convex[blocker_j]
     ask = np.flatnonzero((side == 0.0) & convex & shape.convex[t_rows])
     if len(ask):
         side[ask] = _sides(index, eyes[t_rows[ask]], t_rows[ask], blocker_j[ask], shape)
@@ -317,29 +361,20 @@ def _nearest_to_centres(index: TerrainIndex, blocker_j: NDArray[np.intp],
     Returns an array of shape (n, 2, 2): ``[p, centre]``; a centre inside a (convex) blocker
     is its own nearest point (distance 0: the caller then settles nothing by sides).
     """
-    xy, starts, ncorner = index.corners
-    take = ncorner[blocker_j]
-    pair_of = np.repeat(np.arange(len(blocker_j)), take)
-    offsets = np.arange(len(pair_of)) - np.repeat(np.cumsum(take) - take, take)
-    first = np.repeat(starts[blocker_j], take)
-    a = xy[first + offsets]
-    b = xy[first + (offsets + 1) % np.repeat(take, take)]
-    c = centres[pair_of]
-    ab = b - a
-    t = np.clip(((c - a) * ab).sum(axis=1) / np.maximum((ab * ab).sum(axis=1), 1e-300), 0, 1)
-    p = a + t[:, None] * ab
-    dist = np.hypot(*(c - p).T)
-    best = np.full(len(blocker_j), np.inf)
-    np.minimum.at(best, pair_of, dist)
-    pick = np.flatnonzero(dist == best[pair_of])
-    chosen = np.zeros((len(blocker_j), 2))
-    chosen[pair_of[pick]] = p[pick]
+    ring = index.padded_rings[blocker_j]
+    ax, ay = ring[:, :-1, 0], ring[:, :-1, 1]
+    ex, ey = ring[:, 1:, 0] - ax, ring[:, 1:, 1] - ay
+    rx, ry = centres[:, 0:1] - ax, centres[:, 1:2] - ay
+    t = np.minimum(np.maximum((rx * ex + ry * ey) / np.maximum(ex * ex + ey * ey, 1e-300),
+                              0.0), 1.0)
+    gx, gy = rx - t * ex, ry - t * ey
+    pick = np.argmin(gx * gx + gy * gy, axis=1)
+    rows = np.arange(len(blocker_j))
+    chosen = np.stack([ax[rows, pick] + t[rows, pick] * ex[rows, pick],
+                       ay[rows, pick] + t[rows, pick] * ey[rows, pick]], axis=1)
     # a centre inside a convex blocker is on one side of every edge: report it on the ring
-    cross = ab[:, 0] * (c - a)[:, 1] - ab[:, 1] * (c - a)[:, 0]
-    low, high = np.full(len(blocker_j), np.inf), np.full(len(blocker_j), -np.inf)
-    np.minimum.at(low, pair_of, cross)
-    np.maximum.at(high, pair_of, cross)
-    inside = (low >= 0.0) | (high <= 0.0)
+    cross = ex * ry - ey * rx
+    inside = (cross.min(axis=1) >= 0.0) | (cross.max(axis=1) <= 0.0)
     chosen[inside] = centres[inside]
     return np.stack([chosen, centres], axis=1)
 
@@ -370,12 +405,13 @@ def _covered(target: NDArray[np.intp], lo: FloatArray, hi: FloatArray, low: Floa
     target, lo, hi = target[order], lo[order], hi[order]
     shift = 16.0 * target  # ranges lie within (−2π, 2π)
     reach = np.maximum.accumulate(hi + shift) - shift
-    first = np.r_[True, target[1:] != target[:-1]]
-    before = np.where(first, low[target], np.r_[-np.inf, reach[:-1]])
+    change = target[1:] != target[:-1]
+    first = np.concatenate([[True], change])
+    before = np.where(first, low[target], np.concatenate([[-np.inf], reach[:-1]]))
     before = np.where(first, before, np.maximum(before, low[target]))
     gap = (lo > before) & (before < high[target])
     has_gap = np.bincount(target, weights=gap.astype(float), minlength=len(low)) > 0
-    last = np.r_[target[1:] != target[:-1], True]
+    last = np.concatenate([change, [True]])
     ends = np.full(len(low), -np.inf)
     ends[target[last]] = reach[last]
     present = np.bincount(target, minlength=len(low)) > 0

@@ -56,10 +56,23 @@ class _Features:
         self.starts, self.ends, edge, length = (self.starts[keep], self.ends[keep], edge[keep],
                                                 length[keep])
         self.normals = np.stack([edge[:, 1], -edge[:, 0]], axis=1) / length[:, None]
+        # per-edge constants of the distance (rows of one)
+        self._ax, self._ay = self.starts[None, :, 0], self.starts[None, :, 1]
+        self._by = self.ends[None, :, 1]
+        self._ex, self._ey = edge[None, :, 0], edge[None, :, 1]
+        self._inv_len2 = 1.0 / (length * length)[None, :]
+        flat = edge[:, 1] == 0.0
+        self._run = np.where(flat, 0.0, edge[:, 0] / np.where(flat, 1.0, edge[:, 1]))[None, :]
         self.offsets = (self.normals * self.starts).sum(axis=1)
-        self.corners = self.starts
+        # a ring's corners are its segments' starts; an open line's last end is a corner too
+        self.corners = self.starts if self.solid else np.unique(
+            np.concatenate([self.starts, self.ends]), axis=0)
         self.target = target
         self.lines = self.bisectors()
+        a = self.lines[0]
+        self.line_size = np.hypot(a[:, 0], a[:, 1])
+        self.line_angle = np.arctan2(a[:, 1], a[:, 0])
+        self.normal_angle = np.arctan2(self.normals[:, 1], self.normals[:, 0])
         self.pairs = self.corner_line_pairs()
         v, n, k = self.pairs
         # a corner on the line: equal distances only where the two regions meet (no kink)
@@ -83,23 +96,34 @@ class _Features:
         _ = self.inner
         return self._inner_reach
 
+    def _reach(self, points: FloatArray) -> tuple[FloatArray, FloatArray, NDArray[np.bool_]]:
+        """Squared distance of each point to each edge, the share along it, and if inside."""
+        x, y = points[:, 0:1], points[:, 1:2]
+        ax, ay, ex, ey = self._ax, self._ay, self._ex, self._ey
+        rx, ry = x - ax, y - ay
+        t = np.minimum(np.maximum((rx * ex + ry * ey) * self._inv_len2, 0.0), 1.0)
+        gx, gy = rx - t * ex, ry - t * ey
+        d2 = gx * gx + gy * gy
+        if not self.solid:
+            return d2, t, np.zeros(len(points), dtype=bool)
+        # ray casting: edges crossing the point's row, crossed left of it (odd: inside)
+        crosses = (ay > y) != (self._by > y)
+        inside = np.logical_xor.reduce(crosses & (x < ax + ry * self._run), axis=1)
+        return d2, t, np.asarray(inside, dtype=bool)
+
     def distance(self, points: FloatArray) -> FloatArray:
         """Exact distance of each point to the polygon (0 inside), vectorised."""
-        x, y = points[:, 0:1], points[:, 1:2]
-        ax, ay = self.starts[:, 0][None, :], self.starts[:, 1][None, :]
-        bx, by = self.ends[:, 0][None, :], self.ends[:, 1][None, :]
-        ex, ey = bx - ax, by - ay
-        rx, ry = x - ax, y - ay
-        t = np.clip((rx * ex + ry * ey) / (ex * ex + ey * ey), 0.0, 1.0)
-        gx, gy = rx - t * ex, ry - t * ey
-        dist = np.sqrt((gx * gx + gy * gy).min(axis=1))
-        if not self.solid:
-            return dist
-        crosses = (ay > y) != (by > y)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            at = ax + ry * ex / ey
-        inside = (np.count_nonzero(crosses & (x < at), axis=1) % 2) == 1
-        return np.where(inside, 0.0, dist)
+        d2, _, inside = self._reach(points)
+        return np.where(inside, 0.0, np.sqrt(d2.min(axis=1)))
+
+    def nearest(self, points: FloatArray) -> tuple[FloatArray, FloatArray, NDArray[np.bool_]]:
+        """Each point's distance to the outline, its nearest outline point, and if inside."""
+        d2, t, inside = self._reach(points)
+        pick = np.argmin(d2, axis=1)
+        rows = np.arange(len(points))
+        gap = np.sqrt(d2[rows, pick])
+        q = self.starts[pick] + t[rows, pick][:, None] * (self.ends[pick] - self.starts[pick])
+        return gap, q, inside
 
     def bisectors(self) -> tuple[FloatArray, FloatArray]:
         """Lines ``a·p = b`` on which two corners, or two edge lines, are equally far."""
@@ -122,36 +146,39 @@ class _Features:
         return self.corners[i.ravel()], self.normals[j.ravel()], self.offsets[j.ravel()]
 
 
-def _circle_candidates(xyr: FloatArray, features: _Features,
+def _circle_candidates(xyr: FloatArray, features: _Features, gaps: FloatArray | None = None,
                        ) -> tuple[FloatArray, NDArray[np.intp]]:
-    """Points of each circle where the distance to the footprint may be largest, and whose."""
+    """Points of each circle where the distance to the footprint may be largest, and whose.
+
+    ``gaps`` are the centres' distances to the footprint when already known.
+    """
     c, r = xyr[:, :2], xyr[:, 2]
     count = len(xyr)
-    angles = [np.full((count, 1), math.pi)]
-    away = c[:, None, :] - features.corners[None, :, :]
-    angles.append(np.arctan2(away[..., 1], away[..., 0]))
-    normal_angle = np.arctan2(features.normals[:, 1], features.normals[:, 0])
-    angles += [np.broadcast_to(normal_angle, (count, len(normal_angle))),
-               np.broadcast_to(normal_angle + math.pi, (count, len(normal_angle)))]
+    corners, normal_angle = features.corners, features.normal_angle
+    nc, nn = len(corners), len(normal_angle)
+    # π (a point, or the circle's own), straight away from each corner, square to each edge
+    own = np.empty((count, 1 + nc + 2 * nn))
+    own[:, 0] = math.pi
+    own[:, 1:1 + nc] = np.arctan2(c[:, None, 1] - corners[None, :, 1],
+                                  c[:, None, 0] - corners[None, :, 0])
+    own[:, 1 + nc:1 + nc + nn] = normal_angle
+    own[:, 1 + nc + nn:] = normal_angle + math.pi
     a, b = features.lines
-    size = np.hypot(a[:, 0], a[:, 1])
-    cosine = (b[None, :] - c @ a.T) / (r[:, None] * size[None, :])
-    phi = np.arctan2(a[:, 1], a[:, 0])[None, :]
-    spread = np.arccos(np.clip(cosine, -1.0, 1.0))
-    theta = np.concatenate(angles, axis=1)
-    whose = np.repeat(np.arange(count), theta.shape[1])
-    theta = theta.ravel()
+    cosine = (b[None, :] - c @ a.T) / (r[:, None] * features.line_size[None, :])
     rows, cols = np.nonzero(np.abs(cosine) <= 1.0)  # bisector lines that cross the circle
-    crossing = (phi[0, cols], spread[rows, cols])
-    theta = np.concatenate([theta, crossing[0] + crossing[1], crossing[0] - crossing[1]])
-    whose = np.concatenate([whose, rows, rows])
+    phi, spread = features.line_angle[cols], np.arccos(cosine[rows, cols])
+    theta = np.concatenate([own.ravel(), phi + spread, phi - spread])
+    whose = np.concatenate([np.repeat(np.arange(count), own.shape[1]), rows, rows])
     # a corner or an edge line farther from the centre than dist(centre, B) + 2r is never
     # the nearest feature of a point of the circle: leave its pairs out
-    reach = features.distance(c) + 2.0 * r
+    reach = (features.distance(c) if gaps is None else gaps) + 2.0 * r
     v, n, k = features.pairs
     corner_gap = np.hypot(c[:, None, 0] - v[None, :, 0], c[:, None, 1] - v[None, :, 1])
     line_gap = np.abs(c @ n.T - k[None, :])
     near = (corner_gap <= reach[:, None] + 1e-9) & (line_gap <= reach[:, None] + 1e-9)
+    # on the circle the two distances stay within r of their values at the centre: they
+    # can only be equal there if those values differ by at most 2r
+    near &= np.abs(corner_gap - line_gap) <= 2.0 * r[:, None] + 1e-9
     near &= ~features.on_line[None, :]
     rows, cols = np.nonzero(near)
     more, more_whose = _corner_line_angles(c[rows], r[rows], v[cols], n[cols], k[cols])
@@ -171,21 +198,20 @@ def _corner_line_angles(c: FloatArray, r: FloatArray, corners: FloatArray, norma
     if not len(corners):
         return np.zeros(0), np.zeros(0, dtype=np.intp)
     whose = np.arange(len(c))
-    cc, rr, v, n, k = c, r, corners, normals, offsets
-    d = cc - v
-    m = (n * cc).sum(axis=1) - k
-    big_k = (d * d).sum(axis=1) + rr * rr
+    d = c - corners
+    nx, ny = normals[:, 0], normals[:, 1]
+    m = nx * c[:, 0] + ny * c[:, 1] - offsets
     # with t = tan(θ/2): cos θ = (1 − t²)/R, sin θ = 2t/R, R = 1 + t²; coefficients t⁴ … t⁰
-    n_t = np.stack([-n[:, 0], 2 * n[:, 1], n[:, 0]], axis=1)
-    d_t = np.stack([-d[:, 0], 2 * d[:, 1], d[:, 0]], axis=1)
-    lin = d_t - m[:, None] * n_t
-    lin_r = np.stack([lin[:, 0], lin[:, 1], lin[:, 0] + lin[:, 2], lin[:, 1], lin[:, 2]], 1)
-    nn = np.stack([n_t[:, 0] ** 2, 2 * n_t[:, 0] * n_t[:, 1],
-                   n_t[:, 1] ** 2 + 2 * n_t[:, 0] * n_t[:, 2], 2 * n_t[:, 1] * n_t[:, 2],
-                   n_t[:, 2] ** 2], axis=1)
-    r2 = np.array([1.0, 0.0, 2.0, 0.0, 1.0])
-    quartics = ((big_k - m ** 2)[:, None] * r2[None, :] + 2 * rr[:, None] * lin_r
-                - (rr * rr)[:, None] * nn)
+    # of (K − m²)R² + 2r(d − m n)·(1 − t², 2t)R − r²(n·(1 − t², 2t))², K = |d|² + r²
+    big = d[:, 0] ** 2 + d[:, 1] ** 2 + r * r - m * m
+    two_r, r2 = 2.0 * r, r * r
+    l0, l1 = d[:, 0] - m * nx, d[:, 1] - m * ny
+    cross = 4.0 * r2 * nx * ny
+    quartics = np.stack([big - two_r * l0 - r2 * nx * nx,
+                         2.0 * two_r * l1 + cross,
+                         2.0 * big - r2 * (4.0 * ny * ny - 2.0 * nx * nx),
+                         2.0 * two_r * l1 - cross,
+                         big + two_r * l0 - r2 * nx * nx], axis=1)
     scale = np.abs(quartics).max(axis=1, keepdims=True)
     quartics = quartics / np.where(scale > 0, scale, 1.0)
     full = np.abs(quartics[:, 0]) > 1e-12
@@ -355,8 +381,27 @@ def _interior_candidates(shape: Shape, features: _Features) -> FloatArray:
 _CACHE: dict[bytes, _Features] = {}
 
 
+_SAME: dict[int, tuple[BaseGeometry, _Features]] = {}
+
+
 def _features(target: BaseGeometry) -> _Features:
-    """The target's features, kept for the last few targets (a ruin is asked about often)."""
+    """The target's features, kept for the last few targets (a ruin is asked about often).
+
+    Found by the geometry object itself first (it is kept, so its id is not reused), then by
+    its WKB (an equal geometry made anew).
+    """
+    same = _SAME.get(id(target))
+    if same is not None and same[0] is target:
+        return same[1]
+    found = _by_wkb(target)
+    if len(_SAME) >= 32:
+        _SAME.pop(next(iter(_SAME)))
+    _SAME[id(target)] = (target, found)
+    return found
+
+
+def _by_wkb(target: BaseGeometry) -> _Features:
+    """The target's features, kept by its WKB."""
     key = shapely.to_wkb(target)
     found = _CACHE.get(key)
     if found is None:
@@ -387,27 +432,71 @@ def farthest_distances(shapes: list[Shape], target: BaseGeometry) -> FloatArray:
     rows = [i for i, s in enumerate(shapes) if isinstance(s, Circle)]
     if rows:
         xyr = np.array([(s.x, s.y, s.radius) for s in shapes if isinstance(s, Circle)])
-        points, whose = _circle_candidates(xyr, features)
-        reach = features.distance(points)
-        best = np.zeros(len(rows))
-        np.maximum.at(best, whose, reach)
-        if not features.pocket.is_empty:  # only bases reaching into the footprint's hull
-            gaps = shapely.distance(shapely.points(xyr[:, :2]), features.pocket)
-            reaching = np.flatnonzero(gaps < xyr[:, 2])
-            inner, inner_reach = features.inner, features.inner_reach
-            if len(reaching) and len(inner):
-                c = xyr[reaching]
-                inside = np.hypot(inner[None, :, 0] - c[:, None, 0],
-                                  inner[None, :, 1] - c[:, None, 1]) <= c[:, 2:3]
-                peak = np.where(inside, inner_reach[None, :], 0.0).max(axis=1)
-                best[reaching] = np.maximum(best[reaching], peak)
-        out[rows] = best
+        settled, centre_gaps = _settled_circles(xyr, features)
+        rest = np.flatnonzero(np.isnan(settled))
+        if len(rest):
+            settled[rest] = _circles_by_candidates(xyr[rest], features, centre_gaps[rest])
+        out[rows] = settled
     for i, shape in enumerate(shapes):
         if not isinstance(shape, Circle):
             points = np.concatenate([_outline_candidates(shape, features),
                                      _interior_candidates(shape, features)])
             out[i] = float(features.distance(points).max()) if len(points) else 0.0
     return out
+
+
+#: How close (inches) the distance at a circle's point straight away from the target's nearest
+#: point must come to the bound ``gap + r`` to settle the circle (rounding of ~1e-14 only).
+_SETTLE = 1e-11
+
+
+def _settled_circles(xyr: FloatArray, features: _Features) -> tuple[FloatArray, FloatArray]:
+    """Circles whose farthest distance is their upper bound, reached; nan for the others.
+
+    Also returns each centre's distance to the footprint (0 inside).
+
+    No point of a disc is farther from ``B`` than ``dist(c, B) + r`` (outside; distances
+    change no faster than the point moves), nor than ``r − dist(c, ∂B)`` (centre inside: the
+    disc of radius ``dist(c, ∂B)`` round ``c`` lies in ``B``). The circle's point ``p`` straight
+    away from the nearest outline point (outside) or towards it (inside) is a point of the
+    base: when ``dist(p, B)`` reaches the bound, the bound is the farthest distance, exactly.
+    A disc wholly inside ``B`` is 0. The bound is what is returned, so a rounding difference
+    errs towards "too far", never towards accepting a base.
+    """
+    c, r = xyr[:, :2], xyr[:, 2]
+    gap, q, inside = features.nearest(c)
+    found = np.full(len(xyr), np.nan)
+    bound = np.where(inside, r - gap, gap + r)
+    found[inside & (bound <= 0.0)] = 0.0
+    ask = np.flatnonzero((gap > 0.0) & (bound > 0.0))
+    if len(ask):
+        away = (c[ask] - q[ask]) / gap[ask, None]
+        away[inside[ask]] *= -1.0
+        probe = c[ask] + r[ask, None] * away
+        reached = features.distance(probe) >= bound[ask] - _SETTLE
+        found[ask[reached]] = bound[ask[reached]]
+    return found, np.where(inside, 0.0, gap)
+
+
+def _circles_by_candidates(xyr: FloatArray, features: _Features,
+                           gaps: FloatArray | None = None) -> FloatArray:
+    """Farthest distance of each circle, from every point where it may peak (the full way)."""
+    points, whose = _circle_candidates(xyr, features, gaps)
+    reach = features.distance(points)
+    best = np.zeros(len(xyr))
+    np.maximum.at(best, whose, reach)
+    if not features.pocket.is_empty:  # only bases reaching into the footprint's hull
+        pocket_gaps = np.asarray(shapely.distance(shapely.points(xyr[:, :2]), features.pocket),
+                                 dtype=float)
+        reaching = np.flatnonzero(pocket_gaps < xyr[:, 2])
+        inner, inner_reach = features.inner, features.inner_reach
+        if len(reaching) and len(inner):
+            c = xyr[reaching]
+            inside = np.hypot(inner[None, :, 0] - c[:, None, 0],
+                              inner[None, :, 1] - c[:, None, 1]) <= c[:, 2:3]
+            peak = np.where(inside, inner_reach[None, :], 0.0).max(axis=1)
+            best[reaching] = np.maximum(best[reaching], peak)
+    return best
 
 
 def farthest_from_polygon(shape: Shape, target: BaseGeometry) -> float:

@@ -16,6 +16,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
 import shapely
 from shapely import affinity
 from shapely.geometry import Point, Polygon
@@ -26,6 +27,7 @@ __all__ = [
     "CM_PER_INCH",
     "POLYGON_TOLERANCE",
     "Circle",
+    "RoundBases",
     "Shape",
     "quad_segs_for",
     "round_base",
@@ -74,7 +76,7 @@ def quad_segs_for(radius: float, tolerance: float = POLYGON_TOLERANCE) -> int:
     return max(1, math.ceil(math.pi / (4.0 * half_angle)))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Circle:
     """A round base or a round marker: centre ``(x, y)`` and ``radius``, inches.
 
@@ -108,6 +110,33 @@ class Circle:
 
 #: Anything the measuring functions accept: an exact circle or any Shapely geometry.
 Shape = Circle | BaseGeometry
+
+
+class RoundBases(Sequence[Circle]):
+    """Round bases given as an (n, 3) array of centre x, y and radius: a sequence of circles.
+
+    Vectorised code reads :attr:`xyr` directly; a :class:`Circle` is only made for a base
+    asked for one by one.
+
+    Examples
+    --------
+    >>> bases = RoundBases([[0.0, 1.0, 0.5], [3.0, 4.0, 0.5]])
+    >>> len(bases), bases[1]
+    (2, Circle(x=3.0, y=4.0, radius=0.5))
+    """
+
+    def __init__(self, xyr: object) -> None:
+        self.xyr = np.asarray(xyr, dtype=np.float64).reshape(-1, 3)
+
+    def __len__(self) -> int:
+        return len(self.xyr)
+
+    def __getitem__(self, i):  # type: ignore[no-untyped-def, override]
+        """The base (or bases, for a slice) at ``i``."""
+        if isinstance(i, slice):
+            return RoundBases(self.xyr[i])
+        x, y, r = self.xyr[i].tolist()
+        return Circle(x, y, r)
 
 
 def as_geometry(shape: Shape) -> BaseGeometry:

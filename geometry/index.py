@@ -81,6 +81,124 @@ class TerrainIndex:
         return xy[keep], starts, counts.astype(np.intp)
 
     @cached_property
+    def convex_parts(self) -> TerrainIndex:
+        """The same terrain with every footprint in convex parts (plan-angle settling).
+
+        A footprint's prism is the union of its parts' prisms, so the picture of what hides a
+        target is the same; :mod:`geometry.columns` can only prove "in front" for convex
+        blockers, and an L-shaped ruin split into triangles (each keeping the ruin's id and
+        height) hides what it hides through them. Convex footprints are kept whole; this
+        index itself when they all are.
+        """
+        if bool(self.convex.all()):
+            return self
+        parts: list[Blocker] = []
+        for blocker, convex in zip(self.blockers, self.convex.tolist(), strict=True):
+            if convex:
+                parts.append(blocker)
+                continue
+            for piece in shapely.get_parts(blocker.footprint).tolist():
+                hull_area = float(shapely.area(shapely.convex_hull(piece)))
+                area = float(shapely.area(piece))
+                if area <= 0.0:
+                    continue
+                if hull_area - area <= 1e-9 * max(hull_area, 1e-6) and \
+                        shapely.get_num_interior_rings(piece) == 0:
+                    parts.append(Blocker(blocker.id, piece, blocker.height))
+                    continue
+                triangles = shapely.get_parts(shapely.constrained_delaunay_triangles(piece))
+                parts += [Blocker(blocker.id, t, blocker.height) for t in triangles.tolist()
+                          if float(shapely.area(t)) > 0.0]
+        return TerrainIndex(parts)
+
+    @cached_property
+    def outlines(self) -> NDArray[np.object_]:
+        """Each footprint's outline (its boundary), made once."""
+        return np.asarray(shapely.boundary(self.footprints), dtype=object)
+
+    @cached_property
+    def padded_rings(self) -> FloatArray:
+        """Each footprint's outer corners as one closed ring, padded to a common length.
+
+        Shape (blockers, most corners + 1, 2): corners in order, then the first corner
+        repeated (the padding adds edges of no length, which change no nearest point).
+        """
+        xy, starts, counts = self.corners
+        width = int(counts.max()) + 1 if len(counts) else 1
+        rings = np.zeros((len(counts), width, 2))
+        for j, (start, count) in enumerate(zip(starts.tolist(), counts.tolist(), strict=True)):
+            if count:
+                rings[j, :count] = xy[start:start + count]
+                rings[j, count:] = xy[start]
+        return rings
+
+    @cached_property
+    def plain(self) -> NDArray[np.bool_]:
+        """Whether each footprint is one non-empty polygon (its rings are all its outline)."""
+        return np.asarray((shapely.get_type_id(self.footprints) == 3)
+                          & ~shapely.is_empty(self.footprints), dtype=bool)
+
+    @cached_property
+    def reference(self) -> tuple[FloatArray, FloatArray]:
+        """A point in each footprint's hull (its corners' mean) and the reach of its corners."""
+        xy, starts, counts = self.corners
+        owner = np.repeat(np.arange(len(counts)), counts)
+        ref = np.zeros((len(counts), 2))
+        np.add.at(ref, owner, xy)
+        ref /= np.maximum(counts, 1)[:, None]
+        reach = np.zeros(len(counts))
+        np.maximum.at(reach, owner, np.hypot(*(xy - ref[owner]).T))
+        return ref, reach
+
+    @cached_property
+    def hull_tree(self) -> shapely.STRtree:
+        """An STRtree over the footprints' convex hulls."""
+        return shapely.STRtree(shapely.convex_hull(self.footprints))
+
+    @cached_property
+    def ring_edges(self) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+        """Each footprint's edges (every ring): first and past-last row of :attr:`edge_starts`."""
+        _ = self.edge_starts
+        return self._edge_span
+
+    @cached_property
+    def edge_starts(self) -> FloatArray:
+        """The start of every ring edge of every footprint, footprint by footprint."""
+        rings, owner = shapely.get_rings(self.footprints, return_index=True)
+        xy, ring_of = shapely.get_coordinates(rings, return_index=True)
+        same = ring_of[1:] == ring_of[:-1]
+        rows = np.flatnonzero(same)
+        self._edge_ends = xy[rows + 1]
+        counts = np.bincount(owner[ring_of[rows]], minlength=len(self.blockers))
+        stop = np.cumsum(counts)
+        self._edge_span = ((stop - counts).astype(np.intp), stop.astype(np.intp))
+        return np.asarray(xy[rows], dtype=float)
+
+    @property
+    def edge_ends(self) -> FloatArray:
+        """The end of every ring edge (aligned with :attr:`edge_starts`)."""
+        _ = self.edge_starts
+        return self._edge_ends
+
+    @cached_property
+    def turns_one_way(self) -> NDArray[np.bool_]:
+        """Whether each convex footprint's outline turns one way at every corner, no slack.
+
+        :attr:`convex` allows a dent of a billionth of the area (rounding of a placed
+        footprint); a sure answer drawn from convexity (:mod:`geometry.crossings`) wants no
+        dent at all.
+        """
+        xy, starts, counts = self.corners
+        found = np.zeros(len(counts), dtype=bool)
+        for j in np.flatnonzero(self.convex & (counts >= 3)).tolist():
+            ring = xy[starts[j]:starts[j] + counts[j]]
+            edge = np.roll(ring, -1, axis=0) - ring
+            turn = edge[:, 0] * np.roll(edge, -1, axis=0)[:, 1] \
+                - edge[:, 1] * np.roll(edge, -1, axis=0)[:, 0]
+            found[j] = bool((turn >= 0.0).all() or (turn <= 0.0).all())
+        return found
+
+    @cached_property
     def convex(self) -> NDArray[np.bool_]:
         """Whether each footprint is convex without holes (its prism's picture is one hull)."""
         hull_area = shapely.area(shapely.convex_hull(self.footprints))

@@ -203,8 +203,29 @@ def farthest_distance(shape: Shape, target: Shape) -> float:
     return farthest_from_polygon(shape, target)
 
 
+_CONVEX: dict[int, tuple[BaseGeometry, bool]] = {}
+
+
 def _is_convex(target: BaseGeometry) -> bool:
-    """Whether ``target`` is a point, a segment or a convex polygon without holes."""
+    """Whether ``target`` is a point, a segment or a convex polygon without holes.
+
+    Kept for the last few polygons asked about (by the object, which is kept, so its id is
+    not reused): a generator or a door is asked about for every unit.
+    """
+    if isinstance(target, Polygon):
+        known = _CONVEX.get(id(target))
+        if known is not None and known[0] is target:
+            return known[1]
+        found = _convex_polygon(target)
+        if len(_CONVEX) >= 32:
+            _CONVEX.pop(next(iter(_CONVEX)))
+        _CONVEX[id(target)] = (target, found)
+        return found
+    return _convex_polygon(target)
+
+
+def _convex_polygon(target: BaseGeometry) -> bool:
+    """:func:`_is_convex`, worked out."""
     if isinstance(target, Point):
         return True
     if isinstance(target, LineString):
@@ -249,13 +270,16 @@ def _convex_signed_distances(points: FloatArray, polygon: Polygon) -> FloatArray
     [-1.0, 5.0, 0.0]
     """
     ring = np.asarray(polygon.exterior.coords, dtype=float)
-    start, edge = ring[:-1], np.diff(ring, axis=0)
-    rel = points[:, None, :] - start[None, :, :]
-    length2 = np.maximum((edge * edge).sum(axis=1), 1e-300)
-    t = np.clip((rel * edge[None]).sum(axis=2) / length2, 0.0, 1.0)
-    nearest = rel - t[..., None] * edge[None]
-    gap = np.sqrt((nearest * nearest).sum(axis=2)).min(axis=1)
-    cross = edge[None, :, 0] * rel[..., 1] - edge[None, :, 1] * rel[..., 0]
+    ax, ay = ring[:-1, 0], ring[:-1, 1]
+    ex, ey = ring[1:, 0] - ax, ring[1:, 1] - ay
+    # component arrays (points × edges), no reductions over a length-2 axis
+    rx = points[:, 0:1] - ax[None, :]
+    ry = points[:, 1:2] - ay[None, :]
+    length2 = np.maximum(ex * ex + ey * ey, 1e-300)
+    t = np.clip((rx * ex + ry * ey) / length2, 0.0, 1.0)
+    nx, ny = rx - t * ex, ry - t * ey
+    gap = np.sqrt((nx * nx + ny * ny).min(axis=1))
+    cross = ex * ry - ey * rx
     inside = (cross >= 0).all(axis=1) | (cross <= 0).all(axis=1)
     return np.where(inside & (gap > 0), -gap, gap)
 

@@ -47,8 +47,9 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from geometry.columns import settled_shares
-from geometry.footprints import Circle, Shape, quad_segs_for
+from geometry.footprints import Circle, RoundBases, Shape, quad_segs_for
 from geometry.index import TerrainIndex, blocker_ids
+from geometry.slices import circle_rings, ring_areas, slice_areas
 
 __all__ = ["SightRule", "BORDERLINE", "hidden_shares", "hidden_shares_from",
            "exact_hidden_shares", "picture_frames", "outline_of"]
@@ -64,6 +65,8 @@ _NEAR = 1e-4
 
 FloatArray = NDArray[np.float64]
 XY = tuple[float, float]
+#: An empty polygon (made once: a picture of nothing).
+_EMPTY = Polygon()
 
 
 class SightRule(StrEnum):
@@ -163,10 +166,14 @@ def _project(eye: FloatArray, height: FloatArray, u: FloatArray, dist: FloatArra
 def _hulls(points: FloatArray, owner: NDArray[np.intp], count: int) -> NDArray[np.object_]:
     """Convex hull of the points of each owner ``0..count-1`` (owners without points: empty)."""
     order = np.argsort(owner, kind="stable")
-    present, dense = np.unique(owner[order], return_inverse=True)
+    counts = np.bincount(owner, minlength=count)
+    if (counts > 0).all():  # every owner has points: they are their own dense numbers
+        present, dense = np.arange(count), owner[order]
+    else:
+        present, dense = np.unique(owner[order], return_inverse=True)
     # a line through the points (no point objects made): its hull is theirs
     lines = shapely.linestrings(points[order], indices=dense)
-    hulls = np.full(count, Polygon(), dtype=object)
+    hulls = np.full(count, _EMPTY, dtype=object)
     hulls[present] = shapely.convex_hull(np.asarray(lines, dtype=object))
     return hulls
 
@@ -299,15 +306,18 @@ def hidden_shares_from(index: TerrainIndex, eyes: ArrayLike, eye_heights: ArrayL
     bottoms_a = np.broadcast_to(np.asarray(bottoms, dtype=float), (count,))
     if not count:
         return np.zeros(0)
-    targets = list(targets)
-    settled = settled_shares(index, eye_xy, heights, targets, tops_a, bottoms_a,
+    if not isinstance(targets, RoundBases):
+        targets = list(targets)
+    settled = settled_shares(index.convex_parts, eye_xy, heights, targets, tops_a, bottoms_a,
                              rule is SightRule.LOS_VALUES, ignore)
     hidden = settled.hidden
     if arc is not None:
         hidden[hidden < 1.0] = np.nan  # only a wholly hidden target needs no arc
     elif settled.strips:
         rows = np.array(sorted(settled.strips), dtype=np.intp)
-        hidden[rows] = _strip_shares(eye_xy[rows], heights[rows], [targets[i] for i in rows],
+        chosen = RoundBases(targets.xyr[rows]) if isinstance(targets, RoundBases) else [
+            targets[i] for i in rows]
+        hidden[rows] = _strip_shares(eye_xy[rows], heights[rows], chosen,
                                      tops_a[rows], bottoms_a[rows], rule,
                                      [settled.strips[i] for i in rows.tolist()])
     rest = np.flatnonzero(np.isnan(hidden))
@@ -355,8 +365,8 @@ def exact_hidden_shares(index: TerrainIndex, eyes: ArrayLike, eye_heights: Array
     return hidden
 
 
-def _strip_shares(eyes: FloatArray, heights: FloatArray, targets: list[Shape], tops: FloatArray,
-                  bottoms: FloatArray, rule: SightRule,
+def _strip_shares(eyes: FloatArray, heights: FloatArray, targets: Sequence[Shape],
+                  tops: FloatArray, bottoms: FloatArray, rule: SightRule,
                   strips: list[list[tuple[float, float]]]) -> FloatArray:
     """Share of each target's picture over columns hidden whole (see :mod:`geometry.columns`).
 
@@ -364,33 +374,49 @@ def _strip_shares(eyes: FloatArray, heights: FloatArray, targets: list[Shape], t
     column at angle ``a`` is drawn at ``D·tan(a)`` across the picture.
     """
     count = len(targets)
-    outlines = _outlines(targets)
-    u, dist = picture_frames(eyes, outlines)
-    if rule is SightRule.LOS_VALUES:
-        silhouettes = _Picture(eyes, heights, outlines, u, dist, tops, bottoms,
-                               rule).silhouettes
-    else:  # the solid's picture: the hull of its outline drawn at its foot and at its top
-        xy, owner = shapely.get_coordinates(np.array(outlines, dtype=object),
-                                            return_index=True)
-        ends = [_project(eyes[owner], heights[owner], u[owner], dist[owner], xy, z[owner])
-                for z in (bottoms, tops)]
-        silhouettes = _hulls(np.concatenate(ends), np.concatenate([owner, owner]), count)
+    round_ = isinstance(targets, RoundBases) or all(isinstance(t, Circle) for t in targets)
+    if rule is SightRule.TRUE_LINE and round_:
+        # round bases: their rings and picture planes straight from centres and radii
+        xyr = targets.xyr if isinstance(targets, RoundBases) else np.array(
+            [(t.x, t.y, t.radius) for t in targets if isinstance(t, Circle)], dtype=np.float64)
+        xy, owner = circle_rings(xyr, _ROUND_TOLERANCE)
+        view = xyr[:, :2] - eyes
+        dist = np.hypot(view[:, 0], view[:, 1])
+        u = view / dist[:, None]
+        silhouettes = _solid_pictures(eyes, heights, u, dist, xy, owner, tops, bottoms, count)
+    else:
+        outlines = _outlines(list(targets))
+        u, dist = picture_frames(eyes, outlines)
+        if rule is SightRule.LOS_VALUES:
+            silhouettes = _Picture(eyes, heights, outlines, u, dist, tops, bottoms,
+                                   rule).silhouettes
+        else:
+            xy, owner = shapely.get_coordinates(np.array(outlines, dtype=object),
+                                                return_index=True)
+            silhouettes = _solid_pictures(eyes, heights, u, dist, xy, owner, tops, bottoms,
+                                          count)
     whose = np.array([i for i, ranges in enumerate(strips) for _ in ranges], dtype=np.intp)
-    total = shapely.area(silhouettes)
+    ring_xy, ring_owner = shapely.get_coordinates(silhouettes, return_index=True)
+    total = ring_areas(ring_xy, ring_owner, count)
     covered = np.zeros(count)
     if len(whose):  # the strips of one target are apart: their areas add up
         angles = np.array([pair for ranges in strips for pair in ranges], dtype=float)
-        minx, miny, maxx, maxy = shapely.bounds(silhouettes[whose]).T
-        left = np.maximum(dist[whose] * np.tan(angles[:, 0]), minx - 1.0)
-        right = np.minimum(dist[whose] * np.tan(angles[:, 1]), maxx + 1.0)
-        keep = left < right
-        boxes = shapely.box(left[keep], miny[keep] - 1.0, right[keep], maxy[keep] + 1.0)
-        cut = shapely.intersection(boxes, silhouettes[whose[keep]])
-        np.add.at(covered, whose[keep], shapely.area(cut))
-    share = np.clip(covered / np.where(total > 0, total, 1.0), 0.0, 1.0)
+        np.add.at(covered, whose, slice_areas(ring_xy, ring_owner, whose,
+                                              dist[whose] * np.tan(angles[:, 0]),
+                                              dist[whose] * np.tan(angles[:, 1])))
+    share = np.clip(covered / np.where(total != 0, total, 1.0), 0.0, 1.0)
     share[share < _NOISE] = 0.0
     share[share > 1.0 - _NOISE] = 1.0
     return share
+
+
+def _solid_pictures(eyes: FloatArray, heights: FloatArray, u: FloatArray, dist: FloatArray,
+                    xy: FloatArray, owner: NDArray[np.intp], tops: FloatArray,
+                    bottoms: FloatArray, count: int) -> NDArray[np.object_]:
+    """The picture of each solid: the hull of its outline drawn at its foot and at its top."""
+    ends = [_project(eyes[owner], heights[owner], u[owner], dist[owner], xy, z[owner])
+            for z in (bottoms, tops)]
+    return _hulls(np.concatenate(ends), np.concatenate([owner, owner]), count)
 
 
 class _Picture:
@@ -511,7 +537,7 @@ class _Picture:
             low, high = np.full(count, np.inf), np.full(count, -np.inf)
             np.minimum.at(low, owner, ground[:, 0])
             np.maximum.at(high, owner, ground[:, 0])
-            boxes = np.full(count, Polygon(), dtype=object)
+            boxes = np.full(count, _EMPTY, dtype=object)
             present = np.unique(owner)
             boxes[present] = _boxes(low[present], high[present])
             return boxes

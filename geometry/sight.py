@@ -31,7 +31,8 @@ from numpy.typing import ArrayLike, NDArray
 from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
-from geometry.footprints import Circle, Shape
+from geometry.crossings import eye_lines_meet
+from geometry.footprints import Circle, RoundBases, Shape
 from geometry.index import TerrainIndex, blocker_ids
 from geometry.observers import Observer
 from geometry.picture import BORDERLINE, SightRule, hidden_shares, outline_of
@@ -90,24 +91,62 @@ def rays_blocked(index: TerrainIndex, starts: FloatArray, ends: FloatArray,
     n = len(starts)
     h_start = np.broadcast_to(np.asarray(start_heights, dtype=float), (n,))
     h_end = np.broadcast_to(np.asarray(end_heights, dtype=float), (n,))
-    lines: NDArray[np.object_] = np.asarray(
-        shapely.linestrings(np.stack([starts, ends], axis=1)), dtype=object).reshape(-1)
+    return _blocked(index, starts, ends, h_start, h_end, rule, ignore)
+
+
+#: From this many lines at one blocker level, lines are grouped by eye and answered in numpy
+#: (:mod:`geometry.crossings`); fewer go to GEOS against the prepared union one by one.
+_MANY_LINES = 256
+
+
+def _blocked(index: TerrainIndex, starts: FloatArray, ends: FloatArray, h_start: FloatArray,
+             h_end: FloatArray, rule: SightRule, ignore: frozenset[str],
+             eyes: FloatArray | None = None, eye_of: NDArray[np.intp] | None = None,
+             ) -> BoolArray:
+    """:func:`rays_blocked` on checked arrays; ``eyes[eye_of]`` are the starts when known."""
+    n = len(starts)
     top, low = np.maximum(h_start, h_end), np.minimum(h_start, h_end)
     blocked = np.zeros(n, dtype=bool)
+    lines: NDArray[np.object_] | None = None
     levels = index.levels(top)
-    for level in np.unique(levels):
+    one_level = bool(n) and bool((levels == levels[0]).all())
+    for level in levels[:1] if one_level else np.unique(levels):
         if not np.isfinite(level):
             continue
-        rows = np.flatnonzero(levels == level)
+        picked = np.flatnonzero(levels == level) if not one_level else None
+        rows: slice | NDArray[np.intp] = slice(None) if picked is None else picked
+        if (n if picked is None else len(picked)) >= _MANY_LINES:
+            if eyes is None or eye_of is None:
+                eyes, eye_of = _eyes_of(starts)
+            chosen = index.select(float(level), ignore)
+            blocked[rows] = eye_lines_meet(index, chosen, eyes, eye_of[rows], ends[rows])
+            continue
         union = index.blocking_union(float(level), ignore)
         if not union.is_empty:
-            blocked[rows] = shapely.intersects(union, lines[rows])
+            if picked is None:  # every line: made once, kept for the sloping test
+                lines = _lines(starts, ends)
+                blocked[:] = shapely.intersects(union, lines)
+            else:
+                blocked[rows] = shapely.intersects(union, _lines(starts[rows], ends[rows]))
     if rule is SightRule.TRUE_LINE:
         rest = np.flatnonzero(~blocked & (low < top))
         if len(rest):
-            blocked[rest] = _sloped_blocked(index, lines[rest], starts[rest], ends[rest],
-                                            h_start[rest], h_end[rest], ignore)
+            blocked[rest] = _sloped_blocked(
+                index, lines[rest] if lines is not None else _lines(starts[rest], ends[rest]),
+                starts[rest], ends[rest], h_start[rest], h_end[rest], ignore)
     return blocked
+
+
+def _lines(starts: FloatArray, ends: FloatArray) -> NDArray[np.object_]:
+    """Segments ``starts[i] → ends[i]`` as Shapely lines."""
+    return np.asarray(shapely.linestrings(np.stack([starts, ends], axis=1)),
+                      dtype=object).reshape(-1)
+
+
+def _eyes_of(starts: FloatArray) -> tuple[FloatArray, NDArray[np.intp]]:
+    """The distinct start points, and which one each line starts from."""
+    eyes, eye_of = np.unique(starts, axis=0, return_inverse=True)
+    return eyes, np.asarray(eye_of, dtype=np.intp).reshape(-1)
 
 
 def _points(points: ArrayLike, what: str) -> FloatArray:
@@ -181,7 +220,9 @@ def sight_matrix(index: TerrainIndex, shooters: FloatArray, shooter_heights: Flo
     ends = np.tile(targets, (n, 1))
     h_start = np.repeat(np.broadcast_to(np.asarray(shooter_heights, float), (n,)), m)
     h_end = np.tile(np.broadcast_to(np.asarray(target_heights, float), (m,)), n)
-    return ~rays_blocked(index, starts, ends, h_start, h_end, rule).reshape(n, m)
+    eye_of = np.repeat(np.arange(n, dtype=np.intp), m)
+    return ~_blocked(index, starts, ends, h_start, h_end, rule, frozenset(), shooters,
+                     eye_of).reshape(n, m)
 
 
 def _silhouettes(eye: XY, centres: FloatArray, radii: FloatArray, samples: int) -> FloatArray:
@@ -225,7 +266,10 @@ def visible_fractions(index: TerrainIndex, eye: XY, eye_height: float, centres: 
     """
     xy = _points(centres, "centres")
     r = np.broadcast_to(np.asarray(radii, dtype=float), (len(xy),))
-    bases: list[Shape] = list(map(Circle, xy[:, 0].tolist(), xy[:, 1].tolist(), r.tolist()))
+    if len(r) and not (r >= 0.0).all():
+        bad = float(r[~(r >= 0.0)][0])
+        raise ValueError(f"a circle needs a radius >= 0 inches, got {bad!r}")
+    bases = RoundBases(np.column_stack([xy, r]))
     return visible_shares(index, eye, eye_height, bases, target_heights, 0.0, rule, arc, ignore)
 
 
@@ -249,7 +293,8 @@ def visible_shares(index: TerrainIndex, eye: XY, eye_height: float, targets: Seq
     ...                                      1.5)]
     [0.5227]
     """
-    targets = list(targets)
+    if not isinstance(targets, RoundBases):
+        targets = list(targets)
     return 1.0 - hidden_shares(index, eye, eye_height, targets, tops, bottoms, rule,
                                blocker_ids(ignore), arc)
 
@@ -301,10 +346,13 @@ def fans_blocked(index: TerrainIndex, eyes: FloatArray, points: FloatArray,
     low = float(min(h_eye.min(), h_end.min())) if k else 0.0
     crowded = _cones_touching(index, eyes, points, low, ignore)
     if len(crowded):
-        ends = np.ascontiguousarray(points[crowded].reshape(-1, 2))
-        starts = np.repeat(eyes[crowded], samples, axis=0)
-        found = rays_blocked(index, starts, ends, np.repeat(h_eye[crowded], samples),
-                             np.repeat(h_end[crowded], samples), rule, ignore)
+        ends = np.ascontiguousarray(points[crowded].reshape(-1, 2), dtype=float)
+        fan_eyes = np.asarray(eyes, dtype=float)[crowded]
+        starts = np.repeat(fan_eyes, samples, axis=0)
+        eye_of = np.repeat(np.arange(len(crowded), dtype=np.intp), samples)
+        found = _blocked(index, starts, ends, np.repeat(h_eye[crowded], samples),
+                         np.repeat(h_end[crowded], samples), rule, blocker_ids(ignore),
+                         fan_eyes, eye_of)
         blocked[crowded] = found.reshape(-1, samples)
     return blocked
 

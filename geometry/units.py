@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 
 import numpy as np
 from numpy.typing import NDArray
@@ -34,6 +34,10 @@ __all__ = [
 ]
 
 FloatArray = NDArray[np.float64]
+#: A round base's centre and radius, a model pair's base and id (C-level getters, no loop).
+_X, _Y, _RADIUS = attrgetter("x"), attrgetter("y"), attrgetter("radius")
+_BASE = itemgetter(1)
+_ID = itemgetter(0)
 
 
 @dataclass(frozen=True)
@@ -140,9 +144,12 @@ def _unit_distances(models: Sequence[tuple[str, Shape]], target: Shape,
     """Distances of every model to the target, vectorised when all bases are round."""
     if models:
         try:  # every base round: one vectorised pass (non-circles have no ``radius``)
-            xyr = np.array([(s.x, s.y, s.radius) for _, s in models],  # type: ignore[union-attr]
-                           dtype=np.float64)
-            return circles_to_target(xyr[:, :2], xyr[:, 2], target, wholly)
+            bases = list(map(_BASE, models))
+            count = len(bases)
+            centres = np.column_stack([np.fromiter(map(_X, bases), np.float64, count),
+                                       np.fromiter(map(_Y, bases), np.float64, count)])
+            radii = np.fromiter(map(_RADIUS, bases), np.float64, count)
+            return circles_to_target(centres, radii, target, wholly)
         except AttributeError:
             pass
     measure = farthest_distance if wholly else distance
@@ -206,10 +213,10 @@ def units_wholly_within(units: Sequence[Sequence[tuple[str, Shape]]], target: Sh
     except (TypeError, ValueError, AttributeError):
         named_models(flat)  # says which model was not an (id, base) pair
         raise
+    ids = tuple(map(_ID, flat))
     checks, start = [], 0
     for unit in units:
         stop = start + len(unit)
-        ids = tuple(map(itemgetter(0), unit))
-        checks.append(UnitCheck(ids, distances[start:stop], reach, True))
+        checks.append(UnitCheck(ids[start:stop], distances[start:stop], reach, True))
         start = stop
     return tuple(checks)

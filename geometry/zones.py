@@ -17,10 +17,12 @@ The obstacles (building footprints, impassable terrain, enemy models) are gather
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property
+from functools import cached_property, lru_cache
+from typing import cast
 
 import numpy as np
 import shapely
@@ -49,6 +51,11 @@ ENEMY_GAP = 1.0
 
 Named = Sequence[tuple[str, Shape]]
 
+#: Side (inches) of the stride of the windows the obstacle union is cut to (see
+#: :attr:`Obstacles._windows`): a 6" zone round a door (12" and a little across) fits one.
+_WINDOW = 16.0
+_NONE = np.array([], dtype=object)
+
 
 def reach_area(source: Shape, reach: float) -> BaseGeometry:
     """Everything within ``reach`` inches of ``source``, as a polygon (error < 0.0005").
@@ -65,7 +72,20 @@ def reach_area(source: Shape, reach: float) -> BaseGeometry:
         return Circle(source.x, source.y, source.radius + reach).polygon()
     if reach <= 0:
         return source if source.area > 0 else Polygon()
+    if isinstance(source, Point) and not source.is_empty:  # a door: the disc, moved there
+        return cast(Polygon, shapely.polygons(_disc(float(reach)) + (source.x, source.y)))
     return source.buffer(reach, quad_segs=quad_segs_for(reach))
+
+
+@lru_cache(maxsize=16)
+def _disc(reach: float) -> np.ndarray:
+    """The ring of the polygon of everything within ``reach`` of the origin (kept per reach).
+
+    Moved to a door it is the door's buffer, vertex for vertex (a sum instead of a buffer).
+    """
+    ring = shapely.get_coordinates(Point(0.0, 0.0).buffer(reach, quad_segs=quad_segs_for(reach)))
+    ring.setflags(write=False)
+    return ring
 
 
 def _parts(geometry: BaseGeometry) -> np.ndarray:
@@ -157,9 +177,38 @@ class Obstacles:
         parts = _parts(shapely.union(self._terrain[0], self._gaps[0]))
         return parts, shapely.STRtree(parts)
 
+    @cached_property
+    def _windows(self) -> dict[tuple[int, int], np.ndarray]:
+        """The union's parts cut to overlapping windows (built with the union).
+
+        Window ``(i, j)`` covers ``[iS, (i + 2)S] × [jS, (j + 2)S]`` (``S`` =
+        :data:`_WINDOW`), so any area at most ``S`` across lies in one window and is cut
+        from its few thousand corners, not from the whole union's tens of thousands.
+        """
+        parts, tree = self._everything
+        windows: dict[tuple[int, int], np.ndarray] = {}
+        if not len(parts):
+            return windows
+        minx, miny, maxx, maxy = shapely.total_bounds(parts)
+        size = _WINDOW
+        for i in range(math.floor(minx / size) - 1, math.floor(maxx / size) + 1):
+            for j in range(math.floor(miny / size) - 1, math.floor(maxy / size) + 1):
+                rect = (i * size, j * size, (i + 2) * size, (j + 2) * size)
+                near = parts[tree.query(box(*rect))]
+                if len(near):
+                    cut = shapely.clip_by_rect(near, *rect)
+                    cut = cut[~shapely.is_empty(cut)]
+                    if len(cut):
+                        windows[(i, j)] = cut
+        return windows
+
     def carve(self, area: BaseGeometry, allowed: BaseGeometry | None = None) -> BaseGeometry:
         """Remove terrain (except ``allowed``, e.g. battlements) and enemy gaps from ``area``."""
         if allowed is None:  # one overlay against terrain and enemy gaps together
+            minx, miny, maxx, maxy = area.bounds
+            if maxx - minx <= _WINDOW and maxy - miny <= _WINDOW:
+                key = (math.floor(minx / _WINDOW), math.floor(miny / _WINDOW))
+                return _subtract(area, self._windows.get(key, _NONE))
             parts, tree = self._everything
             return _subtract(area, parts[tree.query(area)])
         _, parts, tree = self._terrain

@@ -163,3 +163,55 @@ def test_shortcuts_agree_with_an_eye_per_target(specs, targets, eyes, eye_height
     fast = hidden_shares_from(index, at, heights, shapes, tops, bottoms)
     slow = exact_hidden_shares(index, at, heights, shapes, tops, bottoms)
     assert fast == pytest.approx(slow, abs=1e-9)
+
+
+@settings(max_examples=120, deadline=None)
+@given(blocker_specs.filter(lambda specs: len(specs) > 0), target_specs,
+       st.floats(0, 1), st.booleans(), st.sampled_from([0.5, 1.0, 2.0, 3.0]),
+       st.sampled_from(list(SightRule)))
+def test_an_eye_on_a_blocker_s_outline_agrees_with_the_exact_picture(specs, targets, where,
+                                                                     corner, eye_height,
+                                                                     rule):
+    # a mount on a wall: the eye stands on the outline of the first blocker (on an edge or
+    # at a corner), which is not ignored; what it hides is settled by its cone of corners
+    blockers = _blockers(specs)
+    index = TerrainIndex(blockers)
+    outline = blockers[0].footprint.exterior
+    if corner:
+        coords = np.asarray(outline.coords)[:-1]
+        eye = tuple(coords[int(where * (len(coords) - 1))])
+    else:
+        eye = outline.interpolate(where, normalized=True).coords[0]
+    shapes = [_target(k, x, y, s, t) for k, x, y, s, t, _, _ in targets]
+    tops = np.array([top + bottom for *_, top, bottom in targets])
+    bottoms = np.array([bottom for *_, bottom in targets])
+    fast = hidden_shares_from(index, eye, eye_height, shapes, tops, bottoms, rule)
+    slow = exact_hidden_shares(index, eye, eye_height, shapes, tops, bottoms, rule)
+    assert fast == pytest.approx(slow, abs=1e-9)
+
+
+def test_a_mount_on_a_wall_settles_what_the_wall_hides():
+    # the eye on the wall's outline, 2" up; the 4" wall hides a model behind it wholly
+    wall = TerrainIndex([Blocker("wall", box(0, 0, 10, 1), 4.0)])
+    eye = (5.0, 0.0)
+    behind, beside = Circle(5, 6, 0.5), Circle(5, -6, 0.5)
+    found = settled_shares(wall, np.array([eye, eye]), np.array([2.0, 2.0]), [behind, beside],
+                           np.array([1.5, 1.5]), np.zeros(2), False, frozenset())
+    assert found.hidden.tolist() == [1.0, 0.0]
+    assert exact_hidden_shares(wall, eye, 2.0, [behind, beside], 1.5).tolist() == [1.0, 0.0]
+
+
+def test_an_l_shaped_ruin_hides_through_its_convex_parts():
+    # a tall L-shaped ruin between the eye and a model: settled as wholly hidden through the
+    # ruin's triangles (a non-convex blocker cannot be proved "in front" whole)
+    ruin = Polygon([(4, -3), (6, -3), (6, 3), (5, 3), (5, -2), (4, -2)])
+    index = TerrainIndex([Blocker("ruin", ruin, 6.0)])
+    parts = index.convex_parts
+    assert len(parts) > 1 and set(parts.ids) == {"ruin"} and bool(parts.convex.all())
+    assert sum(p.area for p in parts.footprints) == pytest.approx(ruin.area, abs=1e-12)
+    behind = Circle(10, 0, 0.5)
+    found = settled_shares(parts, np.array([[0.0, 0.0]]), np.array([1.0]), [behind],
+                           np.array([1.5]), np.zeros(1), False, frozenset())
+    assert found.hidden.tolist() == [1.0]
+    assert exact_hidden_shares(index, (0, 0), 1.0, [behind], 1.5).tolist() == [1.0]
+    assert hidden_shares_from(index, (0, 0), 1.0, [behind], 1.5).tolist() == [1.0]

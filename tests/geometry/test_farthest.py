@@ -87,3 +87,23 @@ def test_a_wall_of_several_segments_is_a_target_too():
     assert sampled - 1e-9 <= exact <= sampled + 1e-6
     assert wholly_within(Circle(0, 4, 1), wall, exact) and not wholly_within(
         Circle(0, 4, 1), wall, exact - 1e-6)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([L_RUIN, U_RUIN, LineString([(0, 0), (4, 0), (4, 4)])]),
+       st.integers(0, 2**32 - 1))
+def test_circles_settled_by_their_bound_agree_with_every_candidate(target, seed):
+    # the shortcut (the bound gap + r reached straight away from the nearest point) against
+    # the full candidate search, on circles in, around and straddling the footprint
+    from geometry.farthest import _circles_by_candidates, _features, _settled_circles
+
+    rng = np.random.default_rng(seed)
+    xyr = np.c_[rng.uniform(-3, 9, (200, 2)), rng.uniform(0.1, 2.5, 200)]
+    xyr[:20, :2] = np.round(xyr[:20, :2] * 2) / 2  # some centres on edges and corners
+    features = _features(target)
+    settled, _ = _settled_circles(xyr, features)
+    full = _circles_by_candidates(xyr, features)
+    known = ~np.isnan(settled)
+    assert known.mean() > 0.5
+    assert (settled[known] >= full[known] - 1e-12).all()  # never nearer than a candidate
+    assert np.allclose(settled[known], full[known], rtol=0, atol=1e-9)

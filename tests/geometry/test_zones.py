@@ -177,3 +177,27 @@ def test_with_enemies_keeps_terrain_and_takes_the_new_enemies():
     assert before.contains(Point(12, 7)) and not after.contains(Point(12, 7))
     assert not after.contains(Point(12, 12)) and after.contains(Point(14, 4.5))
     assert moved._terrain is still._terrain  # the terrain union was reused, not rebuilt
+
+
+def test_a_zone_cut_from_the_union_s_windows_is_the_zone_cut_from_the_whole_union():
+    # zones up to 16" across are cut from the window they fall in (geometry.zones._WINDOW)
+    import numpy as np
+    import shapely
+    from shapely.geometry import Point, box
+
+    from geometry import Circle, Obstacles, disembark_zone
+    from geometry.zones import _subtract, reach_area
+
+    rng = np.random.default_rng(3)
+    terrain = [(f"b{i}", box(x, y, x + 3, y + 2)) for i, (x, y) in
+               enumerate(rng.uniform(0, 60, (12, 2)))]
+    enemies = [(f"e{i}", Circle(float(x), float(y), 0.63)) for i, (x, y) in
+               enumerate(rng.uniform(0, 64, (150, 2)))]
+    obstacles = Obstacles(terrain, enemies)
+    parts, tree = obstacles._everything
+    for x, y in [*rng.uniform(-2, 66, (25, 2)), (16.0, 16.0), (32.0, 0.0)]:
+        door = Point(float(x), float(y))
+        zone = disembark_zone([("door", door)], obstacles)
+        area = reach_area(door, 6.0)
+        whole = _subtract(area, parts[tree.query(area)])
+        assert shapely.symmetric_difference(zone, whole).area < 1e-9

@@ -1,0 +1,49 @@
+"""Slices of pictures in numpy (geometry.slices) against Shapely's box intersection."""
+
+import numpy as np
+import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shapely.geometry import MultiPoint, box
+
+from geometry import Circle
+from geometry.picture import _ROUND_TOLERANCE, _outlines
+from geometry.slices import circle_rings, ring_areas, slice_areas
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_slices_of_convex_and_bent_polygons_match_a_box_cut(seed):
+    rng = np.random.default_rng(seed)
+    polygons = [MultiPoint(rng.uniform(-5, 5, (12, 2))).convex_hull for _ in range(4)]
+    polygons.append(shapely.Polygon([(0, 0), (6, 0), (6, 2), (2, 2), (2, 6), (0, 6)]))
+    polygons.append(shapely.Polygon([(0, 0), (2, 0), (2, 3), (1, 3), (1, 1), (0, 1)]))
+    xy, owner = shapely.get_coordinates(polygons, return_index=True)
+    whose = rng.integers(0, len(polygons), 30)
+    left = rng.uniform(-7, 7, 30)
+    right = left + rng.uniform(-1, 8, 30)
+    right[:3] = left[:3]  # no width
+    left[3:6] = np.round(left[3:6])  # on a corner's x
+    got = slice_areas(xy, owner, whose, left, right)
+    want = [polygons[w].intersection(box(a, -99, b, 99)).area if b > a else 0.0
+            for w, a, b in zip(whose, left, right, strict=True)]
+    sign = np.sign(ring_areas(xy, owner, len(polygons)))[whose]
+    assert np.allclose(got * sign, want, rtol=0, atol=1e-12)
+    assert np.allclose(np.abs(ring_areas(xy, owner, len(polygons))),
+                       [p.area for p in polygons], rtol=0, atol=1e-12)
+
+
+def test_circle_rings_are_the_drawn_outlines():
+    bases = [Circle(1, 2, 0.63), Circle(5, 5, 1.0), Circle(-3, 4, 0.63)]
+    xy, owner = circle_rings(np.array([(c.x, c.y, c.radius) for c in bases]),
+                             _ROUND_TOLERANCE)
+    for i, base in enumerate(bases):
+        assert np.array_equal(xy[owner == i], shapely.get_coordinates(_outlines([base])[0]))
+
+
+def test_a_ring_without_corners_has_no_area_and_no_slice():
+    square = np.array([[0.0, 0], [2, 0], [2, 2], [0, 2], [0, 0]])
+    owner = np.zeros(5, dtype=np.intp)
+    assert ring_areas(square, owner, 2).tolist() == [4.0, 0.0]
+    assert slice_areas(square, owner, np.array([1, 0]), np.array([0.0, 0.0]),
+                       np.array([1.0, 1.0])).tolist() == [0.0, 2.0]
