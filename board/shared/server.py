@@ -102,6 +102,11 @@ class RoomServer(WebsocketServer):
         super().__init__(rooms_ready=False, auto_clean_rooms=False,
                          exception_handler=exception_logger, log=_log)
         self.data_dir = data_dir
+        # One player at a time gets a room started and read back: pycrdt-websocket holds a
+        # room's start lock for the room's whole life, so a second start of a room whose first
+        # has not yet said "started" would wait for ever (players reconnecting to a restarted
+        # server ask for the same room within a millisecond of each other).
+        self._rooms_lock = anyio.Lock()
 
     def _store(self, name: str) -> SQLiteYStore:
         store = SQLiteYStore(path=name, log=_log)
@@ -110,7 +115,11 @@ class RoomServer(WebsocketServer):
         return store
 
     async def get_room(self, name: str) -> YRoom:
-        """The room ``name``: started, and filled from the disk the first time."""
+        """The room ``name``: started, and filled from the disk the first time (once)."""
+        async with self._rooms_lock:
+            return await self._get_room(name)
+
+    async def _get_room(self, name: str) -> YRoom:
         if name not in self.rooms:
             store = self._store(name)
             self.rooms[name] = YRoom(ready=False, ystore=store, exception_handler=exception_logger,
