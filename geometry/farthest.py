@@ -31,6 +31,7 @@ from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from geometry.footprints import Circle, Shape
+from geometry.kept import KeptPerObject
 
 __all__ = ["farthest_from_polygon", "farthest_distances"]
 
@@ -381,7 +382,7 @@ def _interior_candidates(shape: Shape, features: _Features) -> FloatArray:
 _CACHE: dict[bytes, _Features] = {}
 
 
-_SAME: dict[int, tuple[BaseGeometry, _Features]] = {}
+_SAME: KeptPerObject[_Features] = KeptPerObject()
 
 
 def _features(target: BaseGeometry) -> _Features:
@@ -390,14 +391,7 @@ def _features(target: BaseGeometry) -> _Features:
     Found by the geometry object itself first (it is kept, so its id is not reused), then by
     its WKB (an equal geometry made anew).
     """
-    same = _SAME.get(id(target))
-    if same is not None and same[0] is target:
-        return same[1]
-    found = _by_wkb(target)
-    if len(_SAME) >= 32:
-        _SAME.pop(next(iter(_SAME)))
-    _SAME[id(target)] = (target, found)
-    return found
+    return _SAME.get(target, lambda: _by_wkb(target))
 
 
 def _by_wkb(target: BaseGeometry) -> _Features:

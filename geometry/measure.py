@@ -28,6 +28,7 @@ from shapely.geometry.base import BaseGeometry, BaseMultipartGeometry
 
 from geometry.farthest import farthest_distances, farthest_from_polygon
 from geometry.footprints import CM_PER_INCH, Circle, Shape
+from geometry.kept import KeptPerObject
 
 __all__ = [
     "EPSILON",
@@ -203,7 +204,7 @@ def farthest_distance(shape: Shape, target: Shape) -> float:
     return farthest_from_polygon(shape, target)
 
 
-_CONVEX: dict[int, tuple[BaseGeometry, bool]] = {}
+_CONVEX: KeptPerObject[bool] = KeptPerObject()
 
 
 def _is_convex(target: BaseGeometry) -> bool:
@@ -213,14 +214,8 @@ def _is_convex(target: BaseGeometry) -> bool:
     not reused): a generator or a door is asked about for every unit.
     """
     if isinstance(target, Polygon):
-        known = _CONVEX.get(id(target))
-        if known is not None and known[0] is target:
-            return known[1]
-        found = _convex_polygon(target)
-        if len(_CONVEX) >= 32:
-            _CONVEX.pop(next(iter(_CONVEX)))
-        _CONVEX[id(target)] = (target, found)
-        return found
+        polygon = target
+        return _CONVEX.get(polygon, lambda: _convex_polygon(polygon))
     return _convex_polygon(target)
 
 
