@@ -133,6 +133,18 @@ class TerrainIndex:
         return rings
 
     @cached_property
+    def padded_edges(self) -> tuple[FloatArray, FloatArray, FloatArray]:
+        """The edges of :attr:`padded_rings`: starts, vectors and 1 / squared length (0 if none).
+
+        Each of shape (blockers, most corners, ...): the padding's edges have no length.
+        """
+        rings = self.padded_rings
+        start, edge = rings[:, :-1], rings[:, 1:] - rings[:, :-1]
+        squared = (edge * edge).sum(axis=2)
+        inverse = np.divide(1.0, squared, out=np.zeros_like(squared), where=squared > 0.0)
+        return start, edge, inverse
+
+    @cached_property
     def plain(self) -> NDArray[np.bool_]:
         """Whether each footprint is one non-empty polygon (its rings are all its outline)."""
         return np.asarray((shapely.get_type_id(self.footprints) == 3)
