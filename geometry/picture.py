@@ -377,6 +377,7 @@ def _strip_shares(eyes: FloatArray, heights: FloatArray, targets: Sequence[Shape
     whose = np.array([i for i, ranges in enumerate(strips) for _ in ranges], dtype=np.intp)
     angles = np.array([pair for ranges in strips for pair in ranges], dtype=float).reshape(-1, 2)
     round_ = isinstance(targets, RoundBases) or all(isinstance(t, Circle) for t in targets)
+    covered: FloatArray
     if rule is SightRule.TRUE_LINE and round_:
         # round bases: their pictures' areas straight from centres and radii, no polygons
         xyr = targets.xyr if isinstance(targets, RoundBases) else np.array(
@@ -385,7 +386,7 @@ def _strip_shares(eyes: FloatArray, heights: FloatArray, targets: Sequence[Shape
         total, areas = round_solid_slices(eyes, heights, xyr, tops, bottoms, _ROUND_TOLERANCE,
                                           whose, dist[whose] * np.tan(angles[:, 0]),
                                           dist[whose] * np.tan(angles[:, 1]))
-        covered = np.bincount(whose, weights=areas, minlength=count)
+        covered = np.asarray(np.bincount(whose, weights=areas, minlength=count), dtype=float)
     else:
         outlines = _outlines(list(targets))
         u, dist = picture_frames(eyes, outlines)
@@ -404,7 +405,7 @@ def _strip_shares(eyes: FloatArray, heights: FloatArray, targets: Sequence[Shape
             np.add.at(covered, whose, slice_areas(ring_xy, ring_owner, whose,
                                                   dist[whose] * np.tan(angles[:, 0]),
                                                   dist[whose] * np.tan(angles[:, 1])))
-    share = np.clip(covered / np.where(total != 0, total, 1.0), 0.0, 1.0)
+    share = np.minimum(np.maximum(covered / np.where(total != 0, total, 1.0), 0.0), 1.0)
     share[share < _NOISE] = 0.0
     share[share > 1.0 - _NOISE] = 1.0
     return share
