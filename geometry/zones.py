@@ -51,9 +51,11 @@ ENEMY_GAP = 1.0
 
 Named = Sequence[tuple[str, Shape]]
 
-#: Side (inches) of the stride of the windows the obstacle union is cut to (see
-#: :attr:`Obstacles._windows`): a 6" zone round a door (12" and a little across) fits one.
-_WINDOW = 16.0
+#: Stride (inches) of the windows the obstacle union is cut to, and how many strides a window
+#: spans (see :attr:`Obstacles._windows`): any area at most ``(_SPAN - 1) * _WINDOW`` across
+#: (13.5": a 6" zone round a door, 12" across) lies in one window of 18" × 18".
+_WINDOW = 4.5
+_SPAN = 4
 _NONE = np.array([], dtype=object)
 
 
@@ -106,12 +108,16 @@ def _subtract(area: BaseGeometry, parts: np.ndarray) -> BaseGeometry:
     if not len(parts):
         return area
     clipped = shapely.clip_by_rect(parts, *area.bounds)
-    clipped = clipped[~shapely.is_empty(clipped)]
-    if not len(clipped):
-        return area
-    pieces = shapely.get_parts(clipped)
-    pieces = pieces[shapely.get_type_id(pieces) == 3]  # polygons only, no touching lines
-    cutter: BaseGeometry = shapely.multipolygons(pieces)  # type: ignore[assignment]
+    cutter: BaseGeometry
+    if len(clipped) == 1 and shapely.get_type_id(clipped[0]) == 3:  # one polygon: itself
+        cutter = clipped[0]
+    else:
+        clipped = clipped[~shapely.is_empty(clipped)]
+        if not len(clipped):
+            return area
+        pieces = shapely.get_parts(clipped)
+        pieces = pieces[shapely.get_type_id(pieces) == 3]  # polygons only, no touching lines
+        cutter = shapely.multipolygons(pieces)  # type: ignore[assignment]
     if not cutter.is_valid:
         cutter = shapely.make_valid(cutter)
     return area.difference(cutter)
@@ -181,19 +187,20 @@ class Obstacles:
     def _windows(self) -> dict[tuple[int, int], np.ndarray]:
         """The union's parts cut to overlapping windows (built with the union).
 
-        Window ``(i, j)`` covers ``[iS, (i + 2)S] × [jS, (j + 2)S]`` (``S`` =
-        :data:`_WINDOW`), so any area at most ``S`` across lies in one window and is cut
-        from its few thousand corners, not from the whole union's tens of thousands.
+        Window ``(i, j)`` covers ``[iS, (i + k)S] × [jS, (j + k)S]`` (``S`` =
+        :data:`_WINDOW`, ``k`` = :data:`_SPAN`), so any area at most ``(k − 1)S`` across
+        lies in the window of the stride its lower left corner is in, and is cut from that
+        window's few hundred corners, not from the whole union's tens of thousands.
         """
         parts, tree = self._everything
         windows: dict[tuple[int, int], np.ndarray] = {}
         if not len(parts):
             return windows
         minx, miny, maxx, maxy = shapely.total_bounds(parts)
-        size = _WINDOW
-        for i in range(math.floor(minx / size) - 1, math.floor(maxx / size) + 1):
-            for j in range(math.floor(miny / size) - 1, math.floor(maxy / size) + 1):
-                rect = (i * size, j * size, (i + 2) * size, (j + 2) * size)
+        size, span = _WINDOW, _SPAN
+        for i in range(math.floor(minx / size) - span + 1, math.floor(maxx / size) + 1):
+            for j in range(math.floor(miny / size) - span + 1, math.floor(maxy / size) + 1):
+                rect = (i * size, j * size, (i + span) * size, (j + span) * size)
                 near = parts[tree.query(box(*rect))]
                 if len(near):
                     cut = shapely.clip_by_rect(near, *rect)
@@ -206,7 +213,8 @@ class Obstacles:
         """Remove terrain (except ``allowed``, e.g. battlements) and enemy gaps from ``area``."""
         if allowed is None:  # one overlay against terrain and enemy gaps together
             minx, miny, maxx, maxy = area.bounds
-            if maxx - minx <= _WINDOW and maxy - miny <= _WINDOW:
+            fits = (_SPAN - 1) * _WINDOW
+            if maxx - minx <= fits and maxy - miny <= fits:
                 key = (math.floor(minx / _WINDOW), math.floor(miny / _WINDOW))
                 return _subtract(area, self._windows.get(key, _NONE))
             parts, tree = self._everything
