@@ -268,7 +268,8 @@ def settled_shares(index: TerrainIndex, eyes: FloatArray, eye_heights: FloatArra
     if not len(index):
         found.hidden[known] = 0.0
         return found
-    keep_blocker = np.array([i not in ignore for i in index.ids], dtype=bool)
+    keep_blocker = np.array([i not in ignore for i in index.ids], dtype=bool) if ignore \
+        else np.ones(len(index), dtype=bool)
     if (eyes == eyes[0]).all():  # one eye for all: the usual question
         points, inverse = eyes[:1], np.zeros(count, dtype=np.intp)
     else:
@@ -290,17 +291,21 @@ def _settle(index: TerrainIndex, eyes: FloatArray, views: _Views, view_of: NDArr
     seen_from = view_of[rows]
     # one eye for all (the usual question): its row broadcast, not copied per target
     pick = slice(0, 1) if len(views.valid) == 1 else seen_from
+    # every target (the usual question): the arrays themselves, not copies
+    sel: slice | NDArray[np.intp] = slice(None) if len(rows) == len(found.hidden) else rows
     valid = views.valid[pick]
-    rel = _wrap(views.middle[pick] - shape.angle[rows, None])
+    rel = _wrap(views.middle[pick] - shape.angle[sel, None])
     half = views.half[pick]
     lo, hi = rel - half, rel + half
-    h, top, bottom = (level[rows, None] for level in levels)
+    h, top, bottom = (level[sel, None] for level in levels)
     height = index.heights[None, :]
     tall = height >= np.maximum(h, top)
     counts = tall if flat else height > np.minimum(h, bottom)
-    reach = (lo < shape.high[rows, None] + _SLACK) & (hi > shape.low[rows, None] - _SLACK)
-    target_i, blocker_j = np.nonzero(counts & keep_blocker[None, :] & (reach | ~valid))
-    found.hidden[rows] = 0.0
+    reach = (lo < shape.high[sel, None] + _SLACK) & (hi > shape.low[sel, None] - _SLACK)
+    if not keep_blocker.all():
+        counts = counts & keep_blocker[None, :]
+    target_i, blocker_j = np.nonzero(counts & (reach | ~valid))
+    found.hidden[sel] = 0.0
     if not len(target_i):
         return
     t_rows = rows[target_i]
@@ -314,19 +319,19 @@ def _settle(index: TerrainIndex, eyes: FloatArray, views: _Views, view_of: NDArr
     if len(ask):
         side[ask] = _sides(index, eyes[t_rows[ask]], t_rows[ask], blocker_j[ask], shape)
     live = side <= 0.0  # a blocker behind the target hides none of it
-    in_front = (convex & (side < 0.0) & tall[target_i, blocker_j] & (h[target_i, 0] >= 0.0)
-                & (bottom[target_i, 0] >= 0.0))
+    standing = (h[:, 0] >= 0.0) & (bottom[:, 0] >= 0.0)  # eye and foot not below the table
+    in_front = convex & (side < 0.0) & tall[target_i, blocker_j] & standing[target_i]
     pair_lo, pair_hi = lo[target_i, blocker_j], hi[target_i, blocker_j]
     found.hidden[t_rows[live]] = np.nan
-    covered = _covered(target_i[in_front], pair_lo[in_front], pair_hi[in_front],
-                       shape.low[rows], shape.high[rows])
+    low, high = shape.low[sel], shape.high[sel]
+    covered = _covered(target_i[in_front], pair_lo[in_front], pair_hi[in_front], low, high)
     found.hidden[rows[covered]] = 1.0
     others = np.bincount(target_i[live & ~in_front], minlength=len(rows)) > 0
-    for i in np.flatnonzero(~covered & ~others & np.isnan(found.hidden[rows])):
-        mine = in_front & (target_i == i)
-        found.strips[int(rows[i])] = _merged(pair_lo[mine], pair_hi[mine],
-                                             float(shape.low[rows[i]]),
-                                             float(shape.high[rows[i]]))
+    partly = np.flatnonzero(~covered & ~others & np.isnan(found.hidden[sel]))
+    if len(partly):
+        mine = in_front & np.isin(target_i, partly)
+        found.strips.update(_strips(rows, target_i[mine], pair_lo[mine], pair_hi[mine],
+                                    low, high))
 
 
 def _sides(index: TerrainIndex, eyes: FloatArray, t_rows: NDArray[np.intp],
@@ -338,24 +343,29 @@ def _sides(index: TerrainIndex, eyes: FloatArray, t_rows: NDArray[np.intp],
     ray meeting both crosses it once, so the eye on the blocker's side sees the blocker first
     wherever both are seen. 0 (undecided) when they touch or a shape is not convex.
     """
-    side = np.zeros(len(t_rows))
-    p, q = np.zeros((len(t_rows), 2)), shape.centre[t_rows]
-    round_ = shape.radius[t_rows] > 0.0
+    radius = shape.radius[t_rows]
+    q = shape.centre[t_rows]
+    round_ = radius > 0.0
+    known: NDArray[np.bool_] | None = None  # None: every pair (all round bases)
     if round_.all():
         p = _nearest_to_centres(index, blocker_j, q)
-    elif round_.any():
-        p[round_] = _nearest_to_centres(index, blocker_j[round_], q[round_])
-    other = ~round_ & shape.has_probe[t_rows]
-    if other.any():
-        lines = shapely.shortest_line(index.footprints[blocker_j[other]],
-                                      np.asarray(shape.probe[t_rows[other]], dtype=object))
-        ends = shapely.get_coordinates(lines).reshape(-1, 2, 2)
-        p[other], q[other] = ends[:, 0], ends[:, 1]
+    else:
+        p = np.zeros((len(t_rows), 2))
+        if round_.any():
+            p[round_] = _nearest_to_centres(index, blocker_j[round_], q[round_])
+        other = ~round_ & shape.has_probe[t_rows]
+        if other.any():
+            lines = shapely.shortest_line(index.footprints[blocker_j[other]],
+                                          np.asarray(shape.probe[t_rows[other]], dtype=object))
+            ends = shapely.get_coordinates(lines).reshape(-1, 2, 2)
+            p[other], q[other] = ends[:, 0], ends[:, 1]
+        known = round_ | other
     step = q - p
-    gap = np.hypot(step[:, 0], step[:, 1]) - shape.radius[t_rows]
+    gap = np.hypot(step[:, 0], step[:, 1]) - radius
     facing = (eyes[:, 0] - p[:, 0]) * step[:, 0] + (eyes[:, 1] - p[:, 1]) * step[:, 1]
-    known = round_ | other
-    side[known] = np.where(gap[known] > 1e-9, np.sign(facing[known]), 0.0)
+    side = np.where(gap > 1e-9, np.sign(facing), 0.0)
+    if known is not None:
+        side[~known] = 0.0
     return side
 
 
@@ -381,11 +391,34 @@ def _nearest_to_centres(index: TerrainIndex, blocker_j: NDArray[np.intp],
     return chosen
 
 
-def _merged(lo: FloatArray, hi: FloatArray, low: float, high: float,
-            ) -> list[tuple[float, float]]:
-    """The union of intervals, clipped to ``[low, high]``, as disjoint ranges."""
+def _strips(rows: NDArray[np.intp], target: NDArray[np.intp], lo: FloatArray, hi: FloatArray,
+            low: FloatArray, high: FloatArray) -> dict[int, list[tuple[float, float]]]:
+    """Each of a few targets' intervals merged and clipped to its ``[low, high]``.
+
+    Returns ``{rows[t]: disjoint ranges}``. The intervals are sorted once by target, start and
+    end, and each target's run is merged in plain Python.
+    """
+    order = np.lexsort((hi, lo, target))
+    target_l = target[order].tolist()
+    lo_l, hi_l = lo[order].tolist(), hi[order].tolist()
+    found: dict[int, list[tuple[float, float]]] = {}
+    begin = 0
+    while begin < len(target_l):
+        t = target_l[begin]
+        end = begin
+        while end < len(target_l) and target_l[end] == t:
+            end += 1
+        found[int(rows[t])] = _merged_sorted(lo_l[begin:end], hi_l[begin:end],
+                                             float(low[t]), float(high[t]))
+        begin = end
+    return found
+
+
+def _merged_sorted(lo: list[float], hi: list[float], low: float, high: float,
+                   ) -> list[tuple[float, float]]:
+    """The union of intervals sorted by start, clipped to ``[low, high]``, as disjoint ranges."""
     merged: list[tuple[float, float]] = []
-    for a, b in sorted(zip(lo.tolist(), hi.tolist(), strict=True)):
+    for a, b in zip(lo, hi, strict=True):
         a, b = max(a, low), min(b, high)
         if a >= b:
             continue
@@ -394,6 +427,7 @@ def _merged(lo: FloatArray, hi: FloatArray, low: float, high: float,
         else:
             merged.append((a, b))
     return merged
+
 
 def _covered(target: NDArray[np.intp], lo: FloatArray, hi: FloatArray, low: FloatArray,
              high: FloatArray) -> NDArray[np.bool_]:

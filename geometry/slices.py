@@ -177,9 +177,11 @@ def round_solid_slices(eyes: FloatArray, heights: FloatArray, xyr: FloatArray,
       (``z ≥ h``) and the lower chain of a ring below it, the far side the other.
     - Going round the ring anticlockwise (plan view), the picture's ``x`` falls along the near
       side and rises along the far side, so each edge's side is the sign of its run.
-
-    The area between ``x = left[s]`` and ``x = right[s]`` of picture ``whose[s]`` is then
-    ``∫ upper − ∫ lower`` over the edges' parts between the lines (trapezoids).
+    - A point ``d`` ahead at height ``z`` is drawn at ``h + (z − h)·s`` with ``s = D/d``, and
+      along an edge's picture ``s`` is linear in ``x`` (so is the drawn height). Both sides
+      span the same ``x``, so the eye's level cancels: between two upright lines the area is
+      ``(top − h)·∫s(upper side) − (foot − h)·∫s(lower side)``, trapezoids of ``s`` over the
+      edges' parts between the lines.
 
     Returns
     -------
@@ -203,19 +205,13 @@ def round_solid_slices(eyes: FloatArray, heights: FloatArray, xyr: FloatArray,
     for sides, mine in _side_groups(xyr[:, 2], tolerance):
         ring = _ring_coords(xyr[mine], sides)
         ring[:, -1] = ring[:, 0]  # closed exactly
-        eye, h = eyes[mine], heights[mine]
+        eye = eyes[mine]
         view = xyr[mine, :2] - eye
-        dist = np.hypot(view[:, 0], view[:, 1])
-        ux, uy = view[:, 0] / dist, view[:, 1] / dist
+        dist = np.hypot(view[:, 0], view[:, 1])[:, None]
+        ux, uy = view[:, 0:1] / dist, view[:, 1:2] / dist
         rel_x, rel_y = ring[..., 0] - eye[:, 0:1], ring[..., 1] - eye[:, 1:2]
-        scale = dist[:, None] / (rel_x * ux[:, None] + rel_y * uy[:, None])
-        x = (rel_y * ux[:, None] - rel_x * uy[:, None]) * scale
-        top = h[:, None] + (tops[mine] - h)[:, None] * scale
-        foot = h[:, None] + (bottoms[mine] - h)[:, None] * scale
-        run = x[:, 1:] - x[:, :-1]
-        near = run < 0.0  # anticlockwise round the ring: x falls along the near side
-        upper = np.where((tops[mine] >= h)[:, None], near, run > 0.0)
-        lower = np.where((bottoms[mine] <= h)[:, None], near, run > 0.0)
+        scale = dist / (rel_x * ux + rel_y * uy)
+        x = (rel_y * ux - rel_x * uy) * scale
         # per slice of this group (wholes appended): which picture, and its two lines
         local = np.full(count, -1, dtype=np.intp)
         local[mine] = np.arange(len(mine))
@@ -223,17 +219,18 @@ def round_solid_slices(eyes: FloatArray, heights: FloatArray, xyr: FloatArray,
         rows = np.concatenate([local[whose[picked]], np.arange(len(mine))])
         lo = np.concatenate([left[picked], np.full(len(mine), -np.inf)])[:, None]
         hi = np.concatenate([right[picked], np.full(len(mine), np.inf)])[:, None]
-        x0, x1 = x[rows, :-1], x[rows, 1:]
+        x, scale = x[rows], scale[rows]
+        x0, x1, s0 = x[:, :-1], x[:, 1:], scale[:, :-1]
+        run = x1 - x0
         start = np.maximum(np.minimum(x0, x1), lo)
         end = np.minimum(np.maximum(x0, x1), hi)
-        width = np.maximum(end - start, 0.0)
-        middle = 0.5 * (start + end) - x0
-        safe = np.where(run[rows] != 0.0, run[rows], 1.0)
-        area = np.zeros(len(rows))
-        for y, chain, sign in ((top, upper, 1.0), (foot, lower, -1.0)):
-            y0 = y[rows, :-1]
-            mean = y0 + middle * (y[rows, 1:] - y0) / safe
-            area += sign * np.where(chain[rows], width * mean, 0.0).sum(axis=1)
+        slope = (scale[:, 1:] - s0) / np.where(run != 0.0, run, 1.0)
+        part = np.maximum(end - start, 0.0) * (s0 + (0.5 * (start + end) - x0) * slope)
+        near = np.where(run < 0.0, part, 0.0).sum(axis=1)  # x falls along the near side
+        far = np.where(run > 0.0, part, 0.0).sum(axis=1)
+        h = heights[mine][rows]
+        top, foot = tops[mine][rows] - h, bottoms[mine][rows] - h
+        area = top * np.where(top >= 0.0, near, far) - foot * np.where(foot <= 0.0, near, far)
         sliced[picked] = area[:len(picked)]
         total[mine] = area[len(picked):]
     return total, sliced
