@@ -75,9 +75,11 @@ def test_round_solid_slices_match_the_hull_of_the_projected_rings(seed):
     towards = rng.uniform(0, 2 * np.pi, count)
     far = radii + rng.uniform(0.05, 20, count)
     centres = eyes + far[:, None] * np.stack([np.cos(towards), np.sin(towards)], axis=1)
-    heights = rng.choice([0.0, 0.5, 1.0, 2.0, 5.0], count)
-    bottoms = rng.choice([0.0, 0.0, 1.0, 3.0], count)
-    tops = bottoms + rng.choice([0.0, 0.5, 1.0, 2.5], count)
+    any_ = rng.random(count) < 0.5  # half on round figures (level with the eye), half anywhere
+    heights = np.where(any_, rng.uniform(0, 5, count), rng.choice([0.0, 0.5, 1.0, 2.0, 5.0], count))
+    bottoms = np.where(any_, rng.uniform(0, 3, count), rng.choice([0.0, 0.0, 1.0, 3.0], count))
+    tops = bottoms + np.where(any_, rng.uniform(0, 3, count),
+                              rng.choice([0.0, 0.5, 1.0, 2.5], count))
     xyr = np.column_stack([centres, radii])
     whose = rng.integers(0, count, 20)
     left = rng.uniform(-3, 3, 20)
