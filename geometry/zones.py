@@ -52,7 +52,7 @@ ENEMY_GAP = 1.0
 Named = Sequence[tuple[str, Shape]]
 
 #: Stride (inches) of the windows the obstacle union is cut to, and how many strides a window
-#: spans (see :attr:`Obstacles._windows`): any area at most ``(_SPAN - 1) * _WINDOW`` across
+#: spans (see :meth:`Obstacles._window`): any area at most ``(_SPAN - 1) * _WINDOW`` across
 #: (13.5": a 6" zone round a door, 12" across) lies in one window of 18" × 18".
 _WINDOW = 4.5
 _SPAN = 4
@@ -185,29 +185,30 @@ class Obstacles:
 
     @cached_property
     def _windows(self) -> dict[tuple[int, int], np.ndarray]:
-        """The union's parts cut to overlapping windows (built with the union).
+        """The union's parts cut to windows, each cut the first time a zone falls in it."""
+        return {}
+
+    def _window(self, key: tuple[int, int]) -> np.ndarray:
+        """The union's parts cut to window ``key`` (cut once, kept with the union).
 
         Window ``(i, j)`` covers ``[iS, (i + k)S] × [jS, (j + k)S]`` (``S`` =
         :data:`_WINDOW`, ``k`` = :data:`_SPAN`), so any area at most ``(k − 1)S`` across
         lies in the window of the stride its lower left corner is in, and is cut from that
         window's few hundred corners, not from the whole union's tens of thousands.
         """
-        parts, tree = self._everything
-        windows: dict[tuple[int, int], np.ndarray] = {}
-        if not len(parts):
-            return windows
-        minx, miny, maxx, maxy = shapely.total_bounds(parts)
-        size, span = _WINDOW, _SPAN
-        for i in range(math.floor(minx / size) - span + 1, math.floor(maxx / size) + 1):
-            for j in range(math.floor(miny / size) - span + 1, math.floor(maxy / size) + 1):
-                rect = (i * size, j * size, (i + span) * size, (j + span) * size)
-                near = parts[tree.query(box(*rect))]
-                if len(near):
-                    cut = shapely.clip_by_rect(near, *rect)
-                    cut = cut[~shapely.is_empty(cut)]
-                    if len(cut):
-                        windows[(i, j)] = cut
-        return windows
+        found = self._windows.get(key)
+        if found is None:
+            parts, tree = self._everything
+            size, span = _WINDOW, _SPAN
+            rect = (key[0] * size, key[1] * size, (key[0] + span) * size,
+                    (key[1] + span) * size)
+            found = _NONE
+            near = parts[tree.query(box(*rect))] if len(parts) else _NONE
+            if len(near):
+                cut = shapely.clip_by_rect(near, *rect)
+                found = cut[~shapely.is_empty(cut)]
+            self._windows[key] = found
+        return found
 
     def carve(self, area: BaseGeometry, allowed: BaseGeometry | None = None) -> BaseGeometry:
         """Remove terrain (except ``allowed``, e.g. battlements) and enemy gaps from ``area``."""
@@ -216,7 +217,7 @@ class Obstacles:
             fits = (_SPAN - 1) * _WINDOW
             if maxx - minx <= fits and maxy - miny <= fits:
                 key = (math.floor(minx / _WINDOW), math.floor(miny / _WINDOW))
-                return _subtract(area, self._windows.get(key, _NONE))
+                return _subtract(area, self._window(key))
             parts, tree = self._everything
             return _subtract(area, parts[tree.query(area)])
         _, parts, tree = self._terrain
