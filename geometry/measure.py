@@ -268,14 +268,15 @@ def _convex_signed_distances(points: FloatArray, polygon: Polygon) -> FloatArray
     [-1.0, 5.0, 0.0]
     """
     ax, ay, ex, ey, length2 = _EDGES.get(polygon, lambda: _edges(polygon))
-    # component arrays (points × edges), no reductions over a length-2 axis
-    rx = points[:, 0:1] - ax
-    ry = points[:, 1:2] - ay
+    # component arrays (edges × points): no reductions over a length-2 axis, and the
+    # reductions run over the few edges, row against row, not along each short row
+    rx = points[:, 0] - ax
+    ry = points[:, 1] - ay
     t = np.minimum(np.maximum((rx * ex + ry * ey) / length2, 0.0), 1.0)
     nx, ny = rx - t * ex, ry - t * ey
-    gap = np.sqrt((nx * nx + ny * ny).min(axis=1))
+    gap = np.sqrt((nx * nx + ny * ny).min(axis=0))
     cross = ex * ry - ey * rx
-    inside = (cross.min(axis=1) >= 0) | (cross.max(axis=1) <= 0)  # one side of every edge
+    inside = (cross.min(axis=0) >= 0) | (cross.max(axis=0) <= 0)  # one side of every edge
     return np.where(inside & (gap > 0), -gap, gap)
 
 
@@ -284,10 +285,10 @@ _EDGES: KeptPerObject[tuple[FloatArray, ...]] = KeptPerObject()
 
 
 def _edges(polygon: Polygon) -> tuple[FloatArray, ...]:
-    """A polygon's edges as rows: starts ``ax``, ``ay``, runs ``ex``, ``ey``, squared lengths."""
+    """A polygon's edges as columns: starts ``ax``, ``ay``, runs ``ex``, ``ey``, squared lengths."""
     ring = np.asarray(polygon.exterior.coords, dtype=float)
-    ax, ay = ring[None, :-1, 0], ring[None, :-1, 1]
-    ex, ey = ring[None, 1:, 0] - ax, ring[None, 1:, 1] - ay
+    ax, ay = ring[:-1, 0, None], ring[:-1, 1, None]
+    ex, ey = ring[1:, 0, None] - ax, ring[1:, 1, None] - ay
     found = (ax, ay, ex, ey, np.maximum(ex * ex + ey * ey, 1e-300))
     for array in found:
         array.setflags(write=False)  # kept and shared between calls
