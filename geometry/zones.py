@@ -57,6 +57,10 @@ Named = Sequence[tuple[str, Shape]]
 _WINDOW = 4.5
 _SPAN = 4
 _NONE = np.array([], dtype=object)
+#: Obstacles are cut to the area's bounding box grown by this (inches) before the overlay: a
+#: disc's outermost corners lie on its box, and cut edges along the box would pass through
+#: them (a touching the overlay has to resolve; the area is the same either way).
+_CLIP_MARGIN = 0.01
 
 
 def reach_area(source: Shape, reach: float) -> BaseGeometry:
@@ -107,7 +111,9 @@ def _subtract(area: BaseGeometry, parts: np.ndarray) -> BaseGeometry:
     """
     if not len(parts):
         return area
-    clipped = shapely.clip_by_rect(parts, *area.bounds)
+    minx, miny, maxx, maxy = area.bounds
+    clipped = shapely.clip_by_rect(parts, minx - _CLIP_MARGIN, miny - _CLIP_MARGIN,
+                                   maxx + _CLIP_MARGIN, maxy + _CLIP_MARGIN)
     cutter: BaseGeometry
     if len(clipped) == 1 and shapely.get_type_id(clipped[0]) == 3:  # one polygon: itself
         cutter = clipped[0]
