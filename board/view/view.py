@@ -45,6 +45,11 @@ class BoardView(QGraphicsView):
         # repaint) and is rebuilt round the models a drag moves; a plain list of the items,
         # tested by their boxes in C++, finds the same items sooner.
         scene.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        # Qt saved and restored the painter round each of 1,400 items (a tenth of a repaint of
+        # the whole table). Every item that paints on the view's painter sets its pen and brush
+        # before it draws, turns antialiasing back on when it turned it off, and restores what
+        # else it changes (transform, font, clip); the cached ones paint on their own painter.
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState)
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
         self.setRubberBandSelectionMode(Qt.ItemSelectionMode.IntersectsItemShape)
