@@ -106,3 +106,22 @@ def test_each_reading_of_a_drag_is_drawn_at_once_as_sight_sketch_draws_it(window
     assert len({id(r) for r in readings}) == 3
     assert len({r.reading.eyes for r in readings}) == 3  # each where the shooters then stood
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, shift, start + QPoint(50, 2))
+
+
+def test_rays_moved_by_models_they_do_not_belong_to_stay_where_they_are(window):
+    from board.view.sight.overlay import BLOCKED, CLEAR, PARTLY
+    from board.view.sight.rays import RayLines
+
+    sight = window.shooting.sight
+    sight.set(Shooter(ShooterKind.UNIT, "red-tac"), UnitTarget("blue-guard"))
+    reading = sight.reading
+    assert reading is not None and reading.rays
+    lines = RayLines(reading, {}, ["r0"], CLEAR, BLOCKED, PARTLY)
+    still = [(b.colour.rgba(), b.ends.tolist()) for b in lines.batches({})]
+    assert sum(len(ends) for _, ends in still) == len(reading.rays)
+    elsewhere = [(b.colour.rgba(), b.ends.tolist()) for b in lines.batches({"nobody": (1.0, 1.0)})]
+    assert elsewhere == still
+    from board.game.sight import SightReading
+
+    empty = RayLines(SightReading("a", "b", (), (), (), ()), {}, ["r0"], CLEAR, BLOCKED)
+    assert empty.batches({"r0": (1.0, 0.0)}) == []

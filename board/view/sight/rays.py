@@ -63,12 +63,12 @@ class RayLines:
     def batches(self, moved: dict[str, XY]) -> list[LineBatch]:
         """Every ray, each end shifted with the model it belongs to, one batch per colour."""
         shift = np.zeros((len(self.owners) + 1, 2))
-        if moved:
-            rows = [k for k, model_id in enumerate(self.owners) if model_id in moved]
+        rows = [k for k, model_id in enumerate(self.owners) if model_id in moved]
+        if rows:
             shift[rows] = [moved[self.owners[k]] for k in rows]
         batches = []
         for colour, ends, by_start, by_end in self._parts:
-            if moved:
+            if rows:
                 ends = ends + np.hstack([shift[by_start], shift[by_end]])
             batches.append(LineBatch(colour, ends))
         return batches
