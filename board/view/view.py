@@ -41,7 +41,7 @@ class BoardView(QGraphicsView):
     def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         # Qt's BSP index of where each item is found every item again from its leaves on a
-        # repaint of the whole table (1,400 items, each in several leaves: a fifth of the
+        # repaint of the whole table (1,400 items, each in several leaves: 15 % of the
         # repaint) and is rebuilt round the models a drag moves; a plain list of the items,
         # tested by their boxes in C++, finds the same items sooner.
         scene.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)

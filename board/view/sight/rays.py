@@ -46,7 +46,7 @@ class RayLines:
         # Each ray's colour: 0 blocked, 1 partly hidden (drawn so only with ``partly``), 2 clear.
         kinds = np.array([0 if ray.blocked else 1 if partly is not None and ray.partly else 2
                           for ray in rays], dtype=np.intp)
-        colours = (blocked, partly or clear, clear)
+        colours = (blocked, partly if partly is not None else clear, clear)
         #: Each colour (in the order first drawn) with the indices of its rays.
         self.groups: list[tuple[QColor, np.ndarray]] = []
         chosen: dict[int, tuple[QColor, list[np.ndarray]]] = {}
