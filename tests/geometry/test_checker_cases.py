@@ -105,3 +105,77 @@ def test_the_oval_end_on_hides_more_than_long_side_on_behind_the_same_wall():
                                 oval_base(12.5, 0, 60, 35, facing), 1.5)
         assert seen.hidden == pytest.approx(expected, abs=5e-5)
         assert not seen.obscured and not seen.borderline
+
+
+# --- 2. square and rectangular Fantasy bases in automated fire --------------------------
+
+OPEN = TerrainIndex([])
+
+
+def _alone(uid, base, height=1.0):
+    return EnemyUnit(uid, ((f"{uid}-1", base),), height)
+
+
+@pytest.mark.parametrize(("corner", "in_range"), [(35.9, True), (36.0, True), (36.001, False)])
+def test_a_20mm_square_turned_corner_on_is_measured_to_its_corner(corner, in_range):
+    """A 20 mm square base turned 45°: its corners lie s/√2 = 0.5568" from its centre, one
+    pointing straight at the mount. With that corner ``corner`` away it is in range of a 36"
+    weapon exactly when ``corner`` ≤ 36. (A stand-in circle of half its width, 0.3937", at the
+    centre would put the 35.9" case 36.063" away: out.)"""
+    half_diagonal = 20 / MM / math.sqrt(2)
+    base = rectangular_base(0, corner + half_diagonal, 20, 20, 45)
+    got = nearest_enemy((0, 0), 1.0, 36, [_alone("gobbos", base)], OPEN)
+    assert (got is not None) is in_range
+    if got is not None:
+        assert got.distance == pytest.approx(corner, abs=1e-9)
+
+
+@pytest.mark.parametrize(("scale", "in_range"), [(35.9 / 5, True), (36.1 / 5, False)])
+def test_a_25mm_square_off_to_one_side_is_measured_to_its_near_corner(scale, in_range):
+    """A 25 mm square, sides square to the table, its near corner at (3k, 4k) from the mount
+    and the rest of it beyond (x ≥ 3k, y ≥ 4k): that corner is its nearest point, 5k away (a
+    3-4-5 triangle). k = 7.18 puts it at 35.9" (in range of 36"), k = 7.22 at 36.1" (out). A
+    circle of radius 12.5 mm at its centre would say 36.097" for the first: out."""
+    half = 12.5 / MM
+    base = rectangular_base(3 * scale + half, 4 * scale + half, 25, 25)
+    got = nearest_enemy((0, 0), 1.0, 36, [_alone("spears", base)], OPEN)
+    assert (got is not None) is in_range
+    if got is not None:
+        assert got.distance == pytest.approx(35.9, abs=1e-9)
+        assert math.hypot(3 * scale + half, 4 * scale + half) - half > 36  # the stand-in
+
+
+@pytest.mark.parametrize("facing", [0, 90])
+@pytest.mark.parametrize(("edge", "in_range"), [(35.9, True), (36.1, False)])
+def test_a_50x25mm_cavalry_base_is_measured_to_its_near_edge(facing, edge, in_range):
+    """A 50 × 25 mm cavalry base straight ahead, end on (facing 0: the 25 mm end towards the
+    mount, centre edge + 25 mm away) or side on (facing 90: centre edge + 12.5 mm away). Its
+    near edge ``edge`` away decides; a circle of half its width at the centre would put the
+    end-on 35.9" case 36.39" away."""
+    depth = (50 if facing == 0 else 25) / 2 / MM
+    base = rectangular_base(0, edge + depth, 50, 25, facing)
+    got = nearest_enemy((0, 0), 1.0, 36, [_alone("knights", base)], OPEN)
+    assert (got is not None) is in_range
+    if got is not None:
+        assert got.distance == pytest.approx(edge, abs=1e-9)
+
+
+@pytest.mark.parametrize(("seen_width", "chosen"), [(1 / 16, "near"), (-0.01, "far")])
+def test_a_square_base_one_sixteenth_visible_is_in_sight(seen_width, chosen):
+    """A 25 mm square (half-width a = 0.4921") centred 20" ahead, as tall as the mount's eye
+    (1"): its picture is its near face, a rectangle (every column enters it through the near
+    face, 20 − a ahead, and its top is drawn level with the eye). A 5" wall from y = 10 to
+    10.5 reaching across to x = e hides the face left of e(20 − a)/10 (similar triangles
+    through the wall's near corner). With e = (a − 2a·w)·10/(20 − a) the right-hand ``w`` of
+    the face's width shows: 1/16 seen → in sight, nearest, chosen over a unit 25" off; the
+    wall 0.01 of the width past the face → not in sight, the far unit is chosen."""
+    a = 12.5 / MM
+    e = (a - 2 * a * seen_width) * 10 / (20 - a)
+    index = TerrainIndex([Blocker("wall", box(-10, 10, e, 10.5), 5.0)])
+    near = rectangular_base(0, 20, 25, 25)
+    share = float(visible_shares(index, (0, 0), 1.0, [near], 1.0)[0])
+    assert share == pytest.approx(max(seen_width, 0.0), abs=1e-9)
+    far = Circle(-25.5, 0, 0.5)
+    got = nearest_enemy((0, 0), 1.0, 36, [_alone("near", near), _alone("far", far)], index)
+    assert got is not None and got.unit_id == chosen
+    assert got.distance == pytest.approx(20 - a if chosen == "near" else 25, abs=1e-9)
