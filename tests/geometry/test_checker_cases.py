@@ -179,3 +179,81 @@ def test_a_square_base_one_sixteenth_visible_is_in_sight(seen_width, chosen):
     got = nearest_enemy((0, 0), 1.0, 36, [_alone("near", near), _alone("far", far)], index)
     assert got is not None and got.unit_id == chosen
     assert got.distance == pytest.approx(20 - a if chosen == "near" else 25, abs=1e-9)
+
+
+# --- 3. a model standing higher, seen over a wall ---------------------------------------
+
+SHARES = [0.24, 0.2449, 0.2451, 0.2549, 0.2551, 0.26]
+
+
+def _verdict_matches(seen, share):
+    assert seen.hidden == pytest.approx(share, abs=1e-9)
+    assert seen.obscured is (share >= 0.25)
+    assert seen.borderline is (abs(share - 0.25) < 0.005)
+
+
+@pytest.mark.parametrize("share", SHARES)
+def test_a_model_on_battlements_seen_from_battlements_over_a_wall(share):
+    """Eye on a battlement 3" up; a 25 mm square base (half-width a) centred 12" ahead stands
+    on another battlement 3" up and is 1.5" tall (top 4.5"). Its floor is level with the eye,
+    so its whole underside is drawn on the eye's level and its picture is the near face,
+    12 − a ahead: a rectangle 1.5/(12 − a) tall. A wall taller than the eye, its near face
+    10.5" ahead, draws its near top edge (H − 3)/10.5 above the eye, so it hides
+    (H − 3)(12 − a)/(10.5 · 1.5) of the model: H = 3 + share · 15.75/(12 − a)."""
+    a = 12.5 / MM
+    wall = Blocker("wall", box(10.5, -10, 11, 10), 3 + share * 15.75 / (12 - a))
+    base = rectangular_base(12, 0, 25, 25)
+    seen = visible_fraction(TerrainIndex([wall]), model_observer(0, 0, 3.0), base, 4.5,
+                            target_bottom=3.0)
+    _verdict_matches(seen, share)
+
+
+def _raised_square_share(y_wall, eye=1.5, bottom=3.0, top=4.5, ahead=12.0, a=12.5 / MM):
+    """Hidden share of a square base standing ``bottom`` up, looked at from below.
+
+    The picture of the solid is the hull of its corners: the near face (half-width
+    Wn = a/(ahead − a), from its foot edge y_nb = eye + (bottom − eye)/(ahead − a) to its top
+    edge y_top = eye + (top − eye)/(ahead − a)) and, lower and narrower, the far face's foot
+    edge (Wf = a/(ahead + a) at y_fb = eye + (bottom − eye)/(ahead + a)): a rectangle over a
+    trapezoid. Everything under ``y_wall`` (between y_nb and y_top) is hidden: the trapezoid
+    (Wn + Wf)(y_nb − y_fb) and 2 Wn (y_wall − y_nb) of the rectangle.
+    """
+    wn, wf = a / (ahead - a), a / (ahead + a)
+    y_nb, y_fb = eye + (bottom - eye) / (ahead - a), eye + (bottom - eye) / (ahead + a)
+    y_top = eye + (top - eye) / (ahead - a)
+    trapezoid = (wn + wf) * (y_nb - y_fb)
+    return (trapezoid + 2 * wn * (y_wall - y_nb)) / (trapezoid + 2 * wn * (y_top - y_nb))
+
+
+@pytest.mark.parametrize("share", SHARES)
+def test_a_model_on_an_upper_floor_seen_from_the_ground_over_a_wall(share):
+    """Eye 1.5" up on the ground; the same base stands on an upper floor 3" up (top 4.5"),
+    12" ahead. A wall taller than the eye, near face 10.5" ahead, draws its near top edge at
+    y = 1.5 + (H − 1.5)/10.5; by :func:`_raised_square_share` (linear in y) the y hiding
+    ``share`` is y_nb + (share · area − trapezoid)/(2 Wn), so H = 1.5 + 10.5 (y − 1.5)."""
+    a = 12.5 / MM
+    y_nb = 1.5 + 1.5 / (12 - a)
+    slope = _raised_square_share(y_nb + 1) - _raised_square_share(y_nb)
+    y_wall = y_nb + (share - _raised_square_share(y_nb)) / slope
+    assert _raised_square_share(y_wall) == pytest.approx(share, abs=1e-12)
+    assert y_nb < y_wall < 1.5 + 3 / (12 - a)
+    wall = Blocker("wall", box(10.5, -10, 11, 10), 1.5 + 10.5 * (y_wall - 1.5))
+    seen = visible_fraction(TerrainIndex([wall]), model_observer(0, 0, 1.5),
+                            rectangular_base(12, 0, 25, 25), 4.5, target_bottom=3.0)
+    _verdict_matches(seen, share)
+
+
+def test_a_model_standing_higher_is_seen_over_a_wall_that_hides_it_on_the_ground():
+    """A 3" wall 10.5–11" ahead, eye 1.5" up: its near top edge is drawn 1.5/10.5 = 0.1429
+    above the eye. A 1.5" model on the ground 12" ahead has its top drawn level with the eye:
+    wholly hidden (not in sight, so not "obscured" either). Standing 3" up it is drawn from y_fb upwards and the wall hides only the
+    part below 1.6429 (its near foot edge is drawn at 1.5 + 1.5/11.508 = 1.6303): by
+    :func:`_raised_square_share`, 16.0 %: not obscured."""
+    index = TerrainIndex([Blocker("wall", box(10.5, -10, 11, 10), 3.0)])
+    base = rectangular_base(12, 0, 25, 25)
+    low = visible_fraction(index, model_observer(0, 0, 1.5), base, 1.5)
+    assert low.hidden == pytest.approx(1.0, abs=1e-12) and not low.clear
+    expected = _raised_square_share(1.5 + 1.5 / 10.5)
+    assert expected == pytest.approx(0.1596, abs=1e-4)
+    high = visible_fraction(index, model_observer(0, 0, 1.5), base, 4.5, target_bottom=3.0)
+    assert high.hidden == pytest.approx(expected, abs=1e-9) and not high.obscured
