@@ -257,3 +257,29 @@ def test_a_model_standing_higher_is_seen_over_a_wall_that_hides_it_on_the_ground
     assert expected == pytest.approx(0.1596, abs=1e-4)
     high = visible_fraction(index, model_observer(0, 0, 1.5), base, 4.5, target_bottom=3.0)
     assert high.hidden == pytest.approx(expected, abs=1e-9) and not high.obscured
+
+
+# --- 4. a building's facing behind a wall -----------------------------------------------
+
+BUILDING = [(-3.0, -2.0), (3.0, -2.0), (3.0, 2.0), (-3.0, 2.0)]
+
+
+@pytest.mark.parametrize("share", [0.5234, *SHARES])
+def test_a_placed_buildings_front_behind_a_wall(share):
+    """The issue's case, through the placed building: an 8" building 6" × 4" placed at
+    (0, 19), so its front (the side up the table) is the line y = 17, x = −3..3; the eye 1"
+    up at the origin attacks its front. A wall 0.5" thick whose near face is 1" in front
+    (y = 16), taller than the eye, draws its near top edge at 1 + (H − 1)·17/16 up the 8"
+    front: it hides share s when H = 1 + (8 s − 1)·16/17. The issue's 4" wall: (1 + 3·17/16)/8
+    = 52.34 %. The building is named in ``ignore`` so its own footprint hides nothing."""
+    from geometry import building_facing, facing_edge, place_footprint
+
+    assert building_facing((0, 0), BUILDING, 0, 19, 0) == "front"
+    front = facing_edge(BUILDING, 0, 19, 0, "front")
+    height = 4.0 if share == 0.5234 else 1 + (8 * share - 1) * 16 / 17
+    expected = (1 + (height - 1) * 17 / 16) / 8
+    assert expected == pytest.approx(share, abs=1e-4 if share == 0.5234 else 1e-12)
+    index = TerrainIndex([Blocker("keep", place_footprint(BUILDING, 0, 19, 0), 8.0),
+                          Blocker("wall", box(-10, 16, 10, 16.5), height)])
+    seen = visible_fraction(index, model_observer(0, 0, 1.0), front, 8.0, ignore=("keep",))
+    _verdict_matches(seen, expected)
