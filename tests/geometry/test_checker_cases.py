@@ -283,3 +283,54 @@ def test_a_placed_buildings_front_behind_a_wall(share):
                           Blocker("wall", box(-10, 16, 10, 16.5), height)])
     seen = visible_fraction(index, model_observer(0, 0, 1.0), front, 8.0, ignore=("keep",))
     _verdict_matches(seen, expected)
+
+
+# --- 5. wholly within a non-convex ruin --------------------------------------------------
+
+L_RUIN = Polygon([(0, 0), (6, 0), (6, 2), (2, 2), (2, 6), (0, 6)])  # re-entrant corner (2, 2)
+
+
+@pytest.mark.parametrize(("shift", "farthest"), [(0.001, 0.001), (0.0, 0.0), (-0.001, 0.0)])
+def test_a_square_base_at_the_re_entrant_corner(shift, farthest):
+    """A 1" square hull over (1, 1)–(2, 2) moved ``shift`` along both axes: its corner
+    (2 + shift, 2 + shift) is the only part that can leave the L (x ≤ 2 or y ≤ 2 is inside).
+    0.001" past the re-entrant corner it is 0.001" from both inner walls: not wholly within
+    the ruin (reach 0) but wholly within 0.001"; on the corner or inside it is wholly within.
+    The ruin's convex hull would wrongly take it in at every shift."""
+    square = hull(1.5 + shift, 1.5 + shift, 1, 1, 0)
+    assert farthest_distance(square, L_RUIN) == pytest.approx(farthest, abs=1e-12)
+    assert wholly_within(square, L_RUIN, 0) is (farthest == 0)
+    assert wholly_within(square, L_RUIN, 0.001)
+    assert wholly_within(square, L_RUIN.convex_hull, 0)
+
+
+def test_a_square_base_past_the_corner_along_one_wall_only_is_inside():
+    """Moved 0.001" along x only, the square covers (1.001, 1)–(2.001, 2): its right edge at
+    x = 2.001 lies in the L's lower arm (y ≤ 2), so every part is inside."""
+    assert wholly_within(hull(1.501, 1.5, 1, 1, 0), L_RUIN, 0)
+    assert not wholly_within(hull(1.501, 1.501, 1, 1, 0), L_RUIN, 0)
+
+
+@pytest.mark.parametrize(("out", "ok"), [(0.001, False), (-0.001, True)])
+def test_a_round_base_bulging_past_the_re_entrant_corner(out, ok):
+    """A round base centred (1.5, 1.5) of radius r: a point of it is outside the L only where
+    both coordinates pass 2, and is then min(x, y) − 2 from the ruin (the nearer inner wall),
+    largest at 45°: 1.5 + r/√2 − 2. With r = (0.5 + out)√2 it is ``out`` past the corner: refused at
+    0.001" out (also as a unit), taken 0.001" in."""
+    base = Circle(1.5, 1.5, (0.5 + out) * math.sqrt(2))
+    assert farthest_distance(base, L_RUIN) == pytest.approx(max(out, 0), abs=1e-9)
+    assert wholly_within(base, L_RUIN, 0) is ok
+    check = unit_wholly_within([("m1", base), ("m2", Circle(1, 1, 0.5))], L_RUIN, 0)
+    assert check.ok is ok
+    assert [v.model_id for v in check.failing] == ([] if ok else ["m1"])
+
+
+@pytest.mark.parametrize(("tip", "ok"), [(2.001, False), (1.999, True)])
+def test_an_oval_in_the_upper_arm_reaching_past_the_inner_wall(tip, ok):
+    """A 60 × 35 mm oval standing along the L's upper arm (facing 0: long axis along y,
+    y = 2.32–4.68), its side at x = ``tip`` (centre tip − 17.5 mm): the arm is 0 ≤ x ≤ 2
+    there, so 0.001" past the inner wall it is 0.001" out (refused), 0.001" short of it
+    wholly within."""
+    oval = oval_base(tip - 17.5 / MM, 3.5, 60, 35, 0)
+    assert farthest_distance(oval, L_RUIN) == pytest.approx(max(tip - 2, 0), abs=1e-9)
+    assert wholly_within(oval, L_RUIN, 0) is ok
