@@ -334,3 +334,50 @@ def test_an_oval_in_the_upper_arm_reaching_past_the_inner_wall(tip, ok):
     oval = oval_base(tip - 17.5 / MM, 3.5, 60, 35, 0)
     assert farthest_distance(oval, L_RUIN) == pytest.approx(max(tip - 2, 0), abs=1e-9)
     assert wholly_within(oval, L_RUIN, 0) is ok
+
+
+# --- zones: the drawing and the check for square, rectangular and oval bases ---------------
+
+@pytest.mark.parametrize(("far", "legal"), [(5.999, True), (6.0, True), (6.001, False)])
+def test_a_cavalry_base_by_two_doors_is_wholly_within_6_of_one(far, legal):
+    """Doors at (0, 0) and (10, 0); a 50 × 25 mm cavalry base lying along x (facing 90: half
+    length L = 0.9843", half width W = 0.4921") centred (c, 0). Its points farthest from the
+    left door are its right-hand corners, √((c + L)² + W²) away: c = √(far² − W²) − L puts
+    them ``far`` away. At 5.999" and 6" it is legal and lies in the left door's drawn zone
+    (a polygon with vertices on the 6" circle, within 0.0005" of it: 5.999" is inside); at
+    6.001" it is refused and outside every drawn part, though each of its points is within 6"
+    of one door or the other (the union of the discs would take it)."""
+    from shapely.geometry import Point
+
+    from geometry import Obstacles, check_disembark, disembark_zone, disembark_zones
+
+    half_l, half_w = 25 / MM, 12.5 / MM
+    centre = math.sqrt(far**2 - half_w**2) - half_l
+    base = rectangular_base(centre, 0, 50, 25, 90)
+    assert farthest_distance(base, Point(0, 0)) == pytest.approx(far, abs=1e-9)
+    doors = [("left", Point(0, 0)), ("right", Point(10, 0))]
+    obstacles = Obstacles([])
+    verdict = check_disembark([("knight", base)], doors, obstacles)[0]
+    assert verdict.legal is legal
+    drawn = [zone.covers(base) for _, zone in disembark_zones(doors, obstacles)]
+    if far != 6.0:  # exactly on the circle the drawn polygon may fall 0.0005" short
+        assert any(drawn) is legal
+    assert disembark_zone(doors, obstacles).covers(base)  # the union says yes every time
+
+
+@pytest.mark.parametrize("facing", [0, 90])
+@pytest.mark.parametrize(("gap", "ok"), [(2.0, True), (2.001, False)])
+def test_an_oval_embarks_from_2_inches_to_its_nearest_point(facing, gap, ok):
+    """A 60 × 35 mm oval straight down the table from an Access Point at (0, 0), end on
+    (facing 0: its tip 30 mm from the centre) or side on (facing 90: 17.5 mm): its nearest
+    point is the tip or side, ``gap`` away. Within 2" embarks (a gap of exactly 2 is within);
+    2.001" does not, by 0.001"."""
+    from shapely.geometry import Point
+
+    from geometry import check_embark
+
+    half = (30 if facing == 0 else 17.5) / MM
+    check = check_embark([("bike", oval_base(0, gap + half, 60, 35, facing))],
+                         [("door", Point(0, 0))])
+    assert check.ok is ok
+    assert check.distances[0] == pytest.approx(gap, abs=1e-9)
