@@ -381,3 +381,32 @@ def test_an_oval_embarks_from_2_inches_to_its_nearest_point(facing, gap, ok):
                          [("door", Point(0, 0))])
     assert check.ok is ok
     assert check.distances[0] == pytest.approx(gap, abs=1e-9)
+
+
+@pytest.mark.parametrize(("far_face", "seen"), [(39.9, False), (40.1, True)])
+def test_a_high_mount_sees_a_far_square_base_over_a_low_wall_by_its_top(far_face, seen):
+    """A mount 3" up at the origin looks along +y over a 2.5" wall 9.5–10" ahead; the target
+    is a 25 mm square base, 1" tall, straight ahead. Both are lower than the eye, so each is
+    drawn highest at its far top edge: the wall at 3 − 0.5/10 = 2.95, the model at
+    3 − 2/df (df its far face). Some of it shows exactly when 2/df < 0.05, df > 40: at
+    df = 40.1 the sliver of its top face beyond the wall's shadow is seen, and automated fire
+    (48") picks it at its near face, df − 25 mm; at 39.9 it is wholly hidden."""
+    a = 12.5 / MM
+    index = TerrainIndex([Blocker("wall", box(-50, 9.5, 50, 10), 2.5)])
+    base = rectangular_base(0, far_face - a, 25, 25)
+    share = float(visible_shares(index, (0, 0), 3.0, [base], 1.0)[0])
+    assert (share > 1e-9) is seen
+    # the picture: the near face (dn = df − 2a ahead, from 3 − 3/dn up to y1 = 3 − 2/dn,
+    # 2a/dn wide) under the top face, a trapezoid up to y2 = 3 − 2/df, 2a/df wide; the part
+    # of that trapezoid above the wall's 2.95 is what is seen
+    dn = far_face - 2 * a
+    y1, y2, wall_top = 3 - 2 / dn, 3 - 2 / far_face, 2.95
+    near_face = (2 * a / dn) * (1 / dn)
+    top_face = (a / dn + a / far_face) * (y2 - y1)
+    width_at_wall = 2 * a / dn + (2 * a / far_face - 2 * a / dn) * (wall_top - y1) / (y2 - y1)
+    sliver = max(0.0, (width_at_wall / 2 + a / far_face) * (y2 - wall_top))
+    assert share == pytest.approx(sliver / (near_face + top_face), rel=1e-6, abs=1e-12)
+    got = nearest_enemy((0, 0), 3.0, 48, [_alone("far", base)], index)
+    assert (got is not None) is seen
+    if got is not None:
+        assert got.distance == pytest.approx(far_face - 2 * a, abs=1e-9)
