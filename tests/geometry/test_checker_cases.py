@@ -410,3 +410,29 @@ def test_a_high_mount_sees_a_far_square_base_over_a_low_wall_by_its_top(far_face
     assert (got is not None) is seen
     if got is not None:
         assert got.distance == pytest.approx(far_face - 2 * a, abs=1e-9)
+
+
+@pytest.mark.parametrize(("wall_value", "eye_value", "target_value", "blocks"), [
+    (5, 1, 1, True), (1, 1, 1, True), (5, 1, 2, True), (0.9, 1, 1, False), (1, 2, 1, False),
+    (1, 1, 2, False)])
+def test_warhammer_fantasy_line_of_sight_values_hide_whole_columns(wall_value, eye_value,
+                                                                   target_value, blocks):
+    """Warhammer Fantasy (seed 002): terrain hides a model when its Line of Sight value is at
+    least both the viewer's and the target's, and then in its full height. A 20 mm square
+    (half-width a = 0.3937") centred 20" ahead, a blocker from y = 10 to 14 reaching across to
+    x = e: through its near corner (e, 10) it hides the near face left of e(20 − a)/10 (similar
+    triangles), so with e = 0.2 · 10/(20 − a) it hides (0.2 + a)/(2a) = 75.4 % of the face's
+    width — of the picture too, which is that face when the target's value is at least the
+    eye's (its near top edge is drawn highest, its near foot edge lowest). A blocker lower
+    than either side's value hides nothing."""
+    from geometry import SightRule
+
+    a = 10 / MM
+    e = 0.2 * 10 / (20 - a)
+    index = TerrainIndex([Blocker("house", box(-10, 10, e, 14), wall_value)])
+    base = rectangular_base(0, 20, 20, 20)
+    share = float(visible_shares(index, (0, 0), eye_value, [base], target_value,
+                                 rule=SightRule.LOS_VALUES)[0])
+    hidden = (0.2 + a) / (2 * a)
+    assert hidden == pytest.approx(0.754, abs=1e-3)
+    assert share == pytest.approx(1 - hidden if blocks else 1.0, abs=1e-9)
