@@ -29,7 +29,6 @@ from geometry import (
     visible_shares,
     wholly_within,
 )
-from geometry.picture import hidden_shares
 
 MM = 25.4
 
@@ -246,9 +245,9 @@ def test_a_model_on_an_upper_floor_seen_from_the_ground_over_a_wall(share):
 def test_a_model_standing_higher_is_seen_over_a_wall_that_hides_it_on_the_ground():
     """A 3" wall 10.5–11" ahead, eye 1.5" up: its near top edge is drawn 1.5/10.5 = 0.1429
     above the eye. A 1.5" model on the ground 12" ahead has its top drawn level with the eye:
-    wholly hidden (not in sight, so not "obscured" either). Standing 3" up it is drawn from y_fb upwards and the wall hides only the
-    part below 1.6429 (its near foot edge is drawn at 1.5 + 1.5/11.508 = 1.6303): by
-    :func:`_raised_square_share`, 16.0 %: not obscured."""
+    wholly hidden (not in sight, so not "obscured" either). Standing 3" up it is drawn from
+    y_fb upwards and the wall hides only the part below 1.6429 (its near foot edge is drawn
+    at 1.5 + 1.5/11.508 = 1.6303): by :func:`_raised_square_share`, 16.0 %: not obscured."""
     index = TerrainIndex([Blocker("wall", box(10.5, -10, 11, 10), 3.0)])
     base = rectangular_base(12, 0, 25, 25)
     low = visible_fraction(index, model_observer(0, 0, 1.5), base, 1.5)
