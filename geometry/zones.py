@@ -433,7 +433,10 @@ def _obstacle_problems(shape: Shape, obstacles: Obstacles,
                        battlements: BaseGeometry | None) -> list[tuple[Problem, str]]:
     """Terrain and enemy problems of one placed shape."""
     problems: list[tuple[Problem, str]] = []
-    on_battlements = battlements is not None and farthest_distance(shape, battlements) <= 0.0
+    # wholly on them, to the same 1e-9" allowance as every "wholly within" (a base flush with
+    # a turned building's edge reads 1e-15" out)
+    on_battlements = (battlements is not None
+                      and farthest_distance(shape, battlements) <= EPSILON)
     inside = () if on_battlements else obstacles.in_terrain(shape)
     if inside:
         problems.append((Problem.IN_TERRAIN, "inside " + ", ".join(inside)))

@@ -41,6 +41,7 @@ from board.document.datasheet import (
 from board.document.model import Model, RuleSystem, Scenario, TerrainPiece, Unit
 from board.game.systems.facts import facts_for
 from geometry import (
+    EPSILON,
     Blocker,
     Circle,
     Obstacles,
@@ -343,13 +344,16 @@ class World:
         if not roofs or not shapes:
             return {}
         boxes = np.array([_box(s) for _, s in shapes])
-        low, high = boxes[:, None, :2] >= tops[None, :, :2], boxes[:, None, 2:] <= tops[None, :, 2:]
+        # to the 1e-9" allowance of "wholly within": a base flush with a turned building's
+        # edge reads 1e-15" outside it
+        low = boxes[:, None, :2] >= tops[None, :, :2] - EPSILON
+        high = boxes[:, None, 2:] <= tops[None, :, 2:] + EPSILON
         inside = low.all(axis=2) & high.all(axis=2)
         found: dict[str, str] = {}
         for i, k in zip(*np.nonzero(inside), strict=True):
             model_id, shape = shapes[int(i)]
             piece_id, roof = roofs[int(k)]
-            if model_id not in found and farthest_distance(shape, roof) <= 0.0:
+            if model_id not in found and farthest_distance(shape, roof) <= EPSILON:
                 found[model_id] = piece_id
         return found
 

@@ -247,7 +247,8 @@ def on_battlements(models: Sequence[tuple[str, Shape]], roof: BaseGeometry | Non
     """The ids of the ``models`` standing wholly on ``roof`` (none without battlements)."""
     if roof is None:
         return []
-    return [model_id for model_id, shape in models if farthest_distance(shape, roof) <= 0.0]
+    return [model_id for model_id, shape in models
+            if farthest_distance(shape, roof) <= EPSILON]  # a flush base reads 1e-15" out
 
 
 def around_plan(world: World, piece_id: str, party: list[Unit], system: RuleSystem,
