@@ -230,7 +230,7 @@ class BuildingItem(QGraphicsItem):
         for item in scene.items(near, Qt.ItemSelectionMode.IntersectsItemShape,
                                 Qt.SortOrder.DescendingOrder, seen_as):
             if item is not self and isinstance(item, (BuildingItem, ModelItem)):
-                found.append(_ltrb(item.mapToScene(item.shape()).boundingRect()))
+                found.append(symbols.outline(item))
         return found + symbols.meeting(_ltrb(near), self)
 
     def _symbols(self) -> SymbolBoxes:
