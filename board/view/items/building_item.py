@@ -55,6 +55,17 @@ _KIND_FILL = {
 
 _ltrb = ltrb
 
+#: The changes a building passes on to its footprint (it is told of hundreds more as its
+#: symbols and labels are made and placed).
+_FOOTPRINT_FOLLOWS = frozenset({
+    QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged,
+    QGraphicsItem.GraphicsItemChange.ItemRotationHasChanged,
+    QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged,
+    QGraphicsItem.GraphicsItemChange.ItemOpacityHasChanged,
+    QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged,
+    QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged,
+})
+
 #: How many of a badge's spots are measured first when looking for a clear one.
 _FIRST_SPOTS = 4
 
@@ -517,6 +528,8 @@ class BuildingItem(QGraphicsItem):
     def itemChange(  # noqa: D102 - Qt override
         self, change: QGraphicsItem.GraphicsItemChange, value: object
     ) -> object:
+        if change not in _FOOTPRINT_FOLLOWS:
+            return value  # what Qt's own itemChange returns (it does nothing else)
         changed = QGraphicsItem.GraphicsItemChange
         footprint = getattr(self, "footprint_item", None)
         if footprint is not None and shiboken6.isValid(footprint):
@@ -531,7 +544,7 @@ class BuildingItem(QGraphicsItem):
                 footprint.setVisible(self.isVisible())
             elif change == changed.ItemSceneHasChanged:
                 self._carry_footprint(footprint)
-        return super().itemChange(change, value)
+        return value
 
     def _carry_footprint(self, footprint: _Footprint) -> None:
         """Put the footprint on this item's scene (or take it off with it)."""
