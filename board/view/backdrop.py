@@ -13,6 +13,14 @@ the view draws that picture as its background (:meth:`BoardView.drawBackground`)
 in the picture are made fully transparent, which Qt skips without asking them anything;
 when the drag ends they get their opacity back and the board is drawn from its items again.
 
+While the picture is drawn the view repaints one rectangle a move, around all that changed
+(:attr:`~PySide6.QtWidgets.QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate`),
+not the exact region of it: a range ring asks for the squares its edge crosses, some ninety
+rectangles a move, and Qt clipped every picture it then copied or blended (the board's, the
+ring's, the labels') to that region span by span, which cost several times as much as copying
+the larger rectangle whole. Outside a drag the view goes back to repainting only what
+changed, where the items are drawn one by one.
+
 A picture stands for one zoom, scroll and document: if any of them changes during the drag,
 the board goes back to its items at once. Dragging buildings does not use it: another
 building's label may move out of the way of the dragged one.
@@ -54,6 +62,8 @@ class Backdrop(QObject):
         self._where: tuple[QTransform, int, int, QSize] | None = None
         self._declined = False
         self._held = False
+        #: How the view repainted before the picture (it repaints one rectangle meanwhile).
+        self._mode: QGraphicsView.ViewportUpdateMode | None = None
         #: Whether drags use a picture at all (the benchmark times both ways).
         self.enabled = True
         #: How many pictures were taken (tests count them against drags).
@@ -120,6 +130,8 @@ class Backdrop(QObject):
         self._pixmap = pixmap
         self._where = self._placement()
         self.taken += 1
+        self._mode = self.view.viewportUpdateMode()
+        self.view.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate)
         self.view.viewport().update()
         return True
 
@@ -128,6 +140,9 @@ class Backdrop(QObject):
         if self._pixmap is None:
             return
         self._pixmap, self._where = None, None
+        if self._mode is not None:
+            self.view.setViewportUpdateMode(self._mode)
+            self._mode = None
         for item, opacity in self._faded:
             if isValid(item):
                 item.setOpacity(opacity)

@@ -215,3 +215,42 @@ def test_an_edit_during_a_drag_gives_the_items_back(board):
     assert not board.view.backdrop.active
     assert board.scene.piece_item("hut-3").opacity() == 1.0
     QTest.mouseRelease(board.view.viewport(), Left, Shift, at + QPoint(4, 20))
+
+
+def on_screen(win: MainWindow) -> QImage:
+    """What the player sees of the board: the window's own pixels, as its repaints left them.
+
+    Not a fresh drawing (``grab`` draws every item again): a part a move forgot to repaint
+    still shows the old picture here.
+    """
+    settle()
+    viewport = win.view.viewport()
+    at = viewport.mapTo(win, QPoint(0, 0))
+    return win.screen().grabWindow(win.winId(), at.x(), at.y(), viewport.width(),
+                                   viewport.height()).toImage().convertToFormat(
+                                       QImage.Format.Format_RGB32)
+
+
+def drawn_again(win: MainWindow) -> QImage:
+    """The board drawn afresh now, in the same pixel format as :func:`on_screen`."""
+    return shot(win).convertToFormat(QImage.Format.Format_RGB32)
+
+
+def test_every_move_of_a_drag_with_a_ring_leaves_the_board_as_a_fresh_drawing_shows_it(
+        board, qtbot):
+    # During a drag the view repaints one rectangle round what changed, and a ring asks for
+    # one box round its edge: each move must still repaint every pixel that changed.
+    mode = board.view.viewportUpdateMode()
+    board.scene.select_unit_of("u7-0")
+    assert board.measure.rings_around_selection("6")
+    settle()
+    at = press_unit(board, "u7-0")
+    for k in range(1, 7):  # steps wider than the margin round the ring's edge
+        QTest.mouseMove(board.view.viewport(), at + QPoint(16 * k, 12 * k))
+        assert differing(on_screen(board), drawn_again(board)) == 0, f"move {k}"
+    assert board.view.backdrop.active
+    QTest.mouseRelease(board.view.viewport(), Left, Shift, at + QPoint(96, 72))
+    assert board.view.viewportUpdateMode() == mode  # at rest only what changed is repainted
+    # At rest the labels settle over a few paints (timers): the window must come to show what
+    # a fresh drawing shows, with nothing of the drag left behind.
+    qtbot.waitUntil(lambda: differing(on_screen(board), drawn_again(board)) == 0, timeout=10000)

@@ -75,3 +75,53 @@ def test_a_drag_between_readings_draws_the_slow_paths_picture(window):
                          for m, label in zip(last.reading.models, per_model, strict=True)})
     assert _picture(sketch) == _picture(slow)
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, shift, start + QPoint(45, 8))
+
+
+def test_each_reading_of_a_drag_is_drawn_at_once_as_sight_sketch_draws_it(window):
+    # A reading taken during a drag (its first paint, then every PREVIEW_EVERY_S) is drawn
+    # from the arrays kept with it, made then and there, not at the next move: the picture is
+    # the plain one of that reading, and the reading stays live at its rate.
+    from board.view.sight.overlay import PREVIEW_EVERY_S, _centres
+
+    sight = window.shooting.sight
+    sight.set(Shooter(ShooterKind.UNIT, "red-tac"), UnitTarget("blue-guard"))
+    now = [50.0]
+    sight.clock = lambda: now[0]
+    view, viewport = window.view, window.view.viewport()
+    r0 = window.document.scenario.model("r0")[1]
+    start = view.mapFromScene(QPointF(r0.x, r0.y))
+    shift = Qt.KeyboardModifier.ShiftModifier
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, shift, start)
+    readings = []
+    for k, step in enumerate((20, 35, 50)):
+        QTest.mouseMove(viewport, start + QPoint(step, k))
+        sketch = sight.item.sketch()
+        last = sight._preview
+        assert last is not None and last.at == now[0]  # read at this move
+        assert last.rays is not None  # its arrays made with it
+        readings.append(last)
+        slow = sight_sketch(last.reading, _centres(last.reading, last.world))
+        assert _picture(sketch) == _picture(slow)
+        now[0] += PREVIEW_EVERY_S  # the next move comes when the next reading is due
+    assert len({id(r) for r in readings}) == 3
+    assert len({r.reading.eyes for r in readings}) == 3  # each where the shooters then stood
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, shift, start + QPoint(50, 2))
+
+
+def test_rays_moved_by_models_they_do_not_belong_to_stay_where_they_are(window):
+    from board.view.sight.overlay import BLOCKED, CLEAR, PARTLY
+    from board.view.sight.rays import RayLines
+
+    sight = window.shooting.sight
+    sight.set(Shooter(ShooterKind.UNIT, "red-tac"), UnitTarget("blue-guard"))
+    reading = sight.reading
+    assert reading is not None and reading.rays
+    lines = RayLines(reading, {}, ["r0"], CLEAR, BLOCKED, PARTLY)
+    still = [(b.colour.rgba(), b.ends.tolist()) for b in lines.batches({})]
+    assert sum(len(ends) for _, ends in still) == len(reading.rays)
+    elsewhere = [(b.colour.rgba(), b.ends.tolist()) for b in lines.batches({"nobody": (1.0, 1.0)})]
+    assert elsewhere == still
+    from board.game.sight import SightReading
+
+    empty = RayLines(SightReading("a", "b", (), (), (), ()), {}, ["r0"], CLEAR, BLOCKED)
+    assert empty.batches({"r0": (1.0, 0.0)}) == []

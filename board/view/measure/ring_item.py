@@ -25,7 +25,13 @@ import numpy as np
 import shapely
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QTransform
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsScene,
+    QGraphicsView,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 from shiboken6 import isValid
 
 from board.game.core.label_layout import first_clear
@@ -134,6 +140,13 @@ def _edge_spots(path: QPainterPath) -> list[QPointF]:
     return spots
 
 
+def _one_rectangle(scene: QGraphicsScene) -> bool:
+    """Whether ``scene``'s view repaints one rectangle round every part it is asked to."""
+    views = scene.views()
+    return bool(views) and (views[0].viewportUpdateMode()
+                            == QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate)
+
+
 def _room(label: LabelItem, view: QTransform, at: QPointF) -> tuple[float, float, float, float]:
     """Where ``label`` would be drawn, in the view's pixels, standing at ``at`` (inches)."""
     centre = view.map(at)
@@ -151,6 +164,7 @@ class RingItem(QGraphicsItem):
         self._sketch: Sketch | None = None
         self._drawn: list[_Drawn] = []
         self._cells: list[tuple[float, float, float, float]] = []  # x0, y0, x1, y1
+        self._extent = (0.0, 0.0, 0.0, 0.0)  # the box round the cells
         self._labels: list[tuple[LabelItem, QPointF]] = []
         self._rect = QRectF()  # the rings' box, inches, unshifted
         self._bounds = QRectF()
@@ -204,6 +218,10 @@ class RingItem(QGraphicsItem):
         if self._labels:
             QTimer.singleShot(0, self._settle_labels)  # once the scene has its labels
         self._sketch = sketch if self._drawn else None
+        self._extent = (min((c[0] for c in self._cells), default=0.0),
+                        min((c[1] for c in self._cells), default=0.0),
+                        max((c[2] for c in self._cells), default=0.0),
+                        max((c[3] for c in self._cells), default=0.0))
         self._set_bounds()
         self._repaint_rings()  # where they are
 
@@ -264,6 +282,16 @@ class RingItem(QGraphicsItem):
             grow = BAND + MARGIN_PX * self._pixel()
             ox, oy, nx, ny = old.x(), old.y(), new.x(), new.y()
             apart = abs(nx - ox) > CELL or abs(ny - oy) > CELL
+            if self._cells and _one_rectangle(scene):
+                # The view repaints the box round all it is asked for (a drag's backdrop is
+                # drawn): one box round the edge's squares, where they were and are, is that.
+                x0, y0, x1, y1 = self._extent
+                left, upper = x0 + min(ox, nx) - grow, y0 + min(oy, ny) - grow
+                scene.update(QRectF(left, upper, x1 + max(ox, nx) + grow - left,
+                                    y1 + max(oy, ny) + grow - upper))
+                for label, top in self._labels:
+                    label.setPos(top + new)
+                return
             for x0, y0, x1, y1 in self._cells:
                 if apart:  # a jump: where it was and where it is, each by itself
                     scene.update(QRectF(x0 + ox - grow, y0 + oy - grow, x1 - x0 + 2 * grow,

@@ -122,9 +122,12 @@ def _labels(reading: SightReading, centres: dict[str, tuple[float, float]]) -> l
                 text += "\nobscured" if facing.obscured else "\nnot obscured"
                 colour = COVER if facing.obscured else OPEN
         labels.append(Label(middle, f"{facing.facing}{armour}\n{text}", colour, -30.0))
-    for eye in reading.eyes[:1]:
-        labels.append(Label(QPointF(*eye), reading.shooter, QColor(20, 20, 20, 200)))
-    return labels
+    return labels + _eye_labels(reading.shooter, reading.eyes)
+
+
+def _eye_labels(shooter: str, eyes: tuple[XY, ...]) -> list[Label]:
+    """The shooter's name over its first eye."""
+    return [Label(QPointF(*eye), shooter, QColor(20, 20, 20, 200)) for eye in eyes[:1]]
 
 
 def moved_reading(reading: SightReading, eye_owner: dict[XY, str],
@@ -182,8 +185,7 @@ class _Preview:
         key = tuple(centres.get(model.model_id) for model in self.reading.models)
         if self.targets is None or self.targets[0] != key:
             self.targets = (key, _labels(dataclasses.replace(self.reading, eyes=()), centres))
-        labels = [*self.targets[1], *_labels(dataclasses.replace(
-            self.reading, models=(), facings=(), eyes=eyes), {})]
+        labels = [*self.targets[1], *_eye_labels(self.reading.shooter, eyes)]
         return Sketch(labels=labels, batches=self.rays.batches(moved))
 
 
@@ -398,8 +400,9 @@ class SightOverlay(QObject):
         """During a drag: a new preview reading, or the last one to be drawn moved.
 
         Returns the reading, the world it was read in, how far each looked-at model has
-        moved since (for the labels' places) and, when the last reading is to be drawn
-        moved, that preview (its :meth:`_Preview.sketch` draws it moved).
+        moved since (for the labels' places) and the preview whose :meth:`_Preview.sketch`
+        draws it moved (from arrays kept with it; unmoved, it is :func:`sight_sketch`'s
+        picture).
         """
         now, last = self.clock(), self._preview
         if last is None or self._rested or now - last.at >= PREVIEW_EVERY_S:
@@ -411,7 +414,9 @@ class SightOverlay(QObject):
             owners = {(x, y): model_id for model_id, (x, y) in stood.items()}
             eye_owner = {eye: owners.get(eye, _nearest(eye, stood)) for eye in reading.eyes}
             self._preview = _Preview(reading, world, stood, eye_owner, now)
-            return reading, world, {}, None
+            # Drawn from the kept arrays at once (the picture is that of sight_sketch): the
+            # arrays are made here, with the reading, not at the next move.
+            return reading, world, {}, self._preview
         self._rest.start(round(REST_S * 1000))  # pushed back by every move
         moved: dict[str, XY] = {}
         if not last.items:
@@ -421,8 +426,6 @@ class SightOverlay(QObject):
             x, y = last.stood[model_id]
             if (at.x(), at.y()) != (x, y):
                 moved[model_id] = (at.x() - x, at.y() - y)
-        if not moved:
-            return last.reading, last.world, {}, None
         return last.reading, last.world, moved, last
 
     def _stood(self, items: bool) -> dict[str, XY]:

@@ -31,33 +31,44 @@ class RayLines:
                  clear: QColor, blocked: QColor, partly: QColor | None = None) -> None:
         index = {model_id: k for k, model_id in enumerate(owners)}
         none = len(owners)  # the row of no shift
-        starts, ends, by_start, by_end, colours = [], [], [], [], list[QColor]()
-        rays = [(ray, model.model_id) for model in reading.models for ray in model.rays]
-        rays += [(ray, "") for facing in reading.facings for ray in facing.rays]
-        for ray, model_id in rays:  # a ray to a facing ends where it is: no model moves it
-            starts.append(ray.start)
-            ends.append(ray.end)
-            by_start.append(index.get(eye_owner.get(ray.start, ""), none))
-            by_end.append(index.get(model_id, none))
-            colours.append(blocked if ray.blocked else
-                           partly if partly is not None and ray.partly else clear)
-        self.starts = np.array(starts, dtype=float).reshape(-1, 2)
-        self.ends = np.array(ends, dtype=float).reshape(-1, 2)
-        self.by_start = np.array(by_start, dtype=np.intp)
+        at_eye = {eye: index.get(owner, none) for eye, owner in eye_owner.items()}
+        # A ray to a facing ends where it is: no model moves it.
+        rays = [ray for model in reading.models for ray in model.rays]
+        by_end = [index.get(model.model_id, none) for model in reading.models
+                  for _ in model.rays]
+        rays += [ray for facing in reading.facings for ray in facing.rays]
+        by_end += [none] * (len(rays) - len(by_end))
+        self.starts = np.array([ray.start for ray in rays], dtype=float).reshape(-1, 2)
+        self.ends = np.array([ray.end for ray in rays], dtype=float).reshape(-1, 2)
+        self.by_start = np.array([at_eye.get(ray.start, none) for ray in rays], dtype=np.intp)
         self.by_end = np.array(by_end, dtype=np.intp)
         self.owners = owners
+        # Each ray's colour: 0 blocked, 1 partly hidden (drawn so only with ``partly``), 2 clear.
+        kinds = np.array([0 if ray.blocked else 1 if partly is not None and ray.partly else 2
+                          for ray in rays], dtype=np.intp)
+        colours = (blocked, partly if partly is not None else clear, clear)
         #: Each colour (in the order first drawn) with the indices of its rays.
         self.groups: list[tuple[QColor, np.ndarray]] = []
-        chosen: dict[int, tuple[QColor, list[int]]] = {}
-        for k, colour in enumerate(colours):
-            chosen.setdefault(colour.rgba(), (colour, []))[1].append(k)
-        self.groups = [(colour, np.array(rays_of, dtype=np.intp))
-                       for colour, rays_of in chosen.values()]
+        chosen: dict[int, tuple[QColor, list[np.ndarray]]] = {}
+        found, first = np.unique(kinds, return_index=True)
+        for kind in found[np.argsort(first)]:
+            colour = colours[int(kind)]
+            chosen.setdefault(colour.rgba(), (colour, []))[1].append(np.flatnonzero(kinds == kind))
+        self.groups = [(colour, np.sort(np.concatenate(parts)))
+                       for colour, parts in chosen.values()]
+        #: Per colour: its rays' ends and the rows of ``shift`` that move them.
+        self._parts = [(colour, np.hstack([self.starts[rows], self.ends[rows]]),
+                        self.by_start[rows], self.by_end[rows]) for colour, rows in self.groups]
 
     def batches(self, moved: dict[str, XY]) -> list[LineBatch]:
         """Every ray, each end shifted with the model it belongs to, one batch per colour."""
         shift = np.zeros((len(self.owners) + 1, 2))
-        for k, model_id in enumerate(self.owners):
-            shift[k] = moved.get(model_id, (0.0, 0.0))
-        ends = np.hstack([self.starts + shift[self.by_start], self.ends + shift[self.by_end]])
-        return [LineBatch(colour, ends[rays_of]) for colour, rays_of in self.groups]
+        rows = [k for k, model_id in enumerate(self.owners) if model_id in moved]
+        if rows:
+            shift[rows] = [moved[self.owners[k]] for k in rows]
+        batches = []
+        for colour, ends, by_start, by_end in self._parts:
+            if rows:
+                ends = ends + np.hstack([shift[by_start], shift[by_end]])
+            batches.append(LineBatch(colour, ends))
+        return batches
