@@ -57,13 +57,14 @@ class _Features:
         self.starts, self.ends, edge, length = (self.starts[keep], self.ends[keep], edge[keep],
                                                 length[keep])
         self.normals = np.stack([edge[:, 1], -edge[:, 0]], axis=1) / length[:, None]
-        # per-edge constants of the distance (rows of one)
-        self._ax, self._ay = self.starts[None, :, 0], self.starts[None, :, 1]
-        self._by = self.ends[None, :, 1]
-        self._ex, self._ey = edge[None, :, 0], edge[None, :, 1]
-        self._inv_len2 = 1.0 / (length * length)[None, :]
+        # per-edge constants of the distance (columns of one: edges × points below, so the
+        # reductions over the few edges run row against row)
+        self._ax, self._ay = self.starts[:, 0, None], self.starts[:, 1, None]
+        self._by = self.ends[:, 1, None]
+        self._ex, self._ey = edge[:, 0, None], edge[:, 1, None]
+        self._inv_len2 = 1.0 / (length * length)[:, None]
         flat = edge[:, 1] == 0.0
-        self._run = np.where(flat, 0.0, edge[:, 0] / np.where(flat, 1.0, edge[:, 1]))[None, :]
+        self._run = np.where(flat, 0.0, edge[:, 0] / np.where(flat, 1.0, edge[:, 1]))[:, None]
         self.offsets = (self.normals * self.starts).sum(axis=1)
         # a ring's corners are its segments' starts; an open line's last end is a corner too
         self.corners = self.starts if self.solid else np.unique(
@@ -98,8 +99,8 @@ class _Features:
         return self._inner_reach
 
     def _reach(self, points: FloatArray) -> tuple[FloatArray, FloatArray, NDArray[np.bool_]]:
-        """Squared distance of each point to each edge, the share along it, and if inside."""
-        x, y = points[:, 0:1], points[:, 1:2]
+        """Squared distances (edges × points), the shares along the edges, and which are inside."""
+        x, y = points[:, 0], points[:, 1]
         ax, ay, ex, ey = self._ax, self._ay, self._ex, self._ey
         rx, ry = x - ax, y - ay
         t = np.minimum(np.maximum((rx * ex + ry * ey) * self._inv_len2, 0.0), 1.0)
@@ -109,21 +110,21 @@ class _Features:
             return d2, t, np.zeros(len(points), dtype=bool)
         # ray casting: edges crossing the point's row, crossed left of it (odd: inside)
         crosses = (ay > y) != (self._by > y)
-        inside = np.logical_xor.reduce(crosses & (x < ax + ry * self._run), axis=1)
+        inside = np.logical_xor.reduce(crosses & (x < ax + ry * self._run), axis=0)
         return d2, t, np.asarray(inside, dtype=bool)
 
     def distance(self, points: FloatArray) -> FloatArray:
         """Exact distance of each point to the polygon (0 inside), vectorised."""
         d2, _, inside = self._reach(points)
-        return np.where(inside, 0.0, np.sqrt(d2.min(axis=1)))
+        return np.where(inside, 0.0, np.sqrt(d2.min(axis=0)))
 
     def nearest(self, points: FloatArray) -> tuple[FloatArray, FloatArray, NDArray[np.bool_]]:
         """Each point's distance to the outline, its nearest outline point, and if inside."""
         d2, t, inside = self._reach(points)
-        pick = np.argmin(d2, axis=1)
+        pick = np.argmin(d2, axis=0)
         rows = np.arange(len(points))
-        gap = np.sqrt(d2[rows, pick])
-        q = self.starts[pick] + t[rows, pick][:, None] * (self.ends[pick] - self.starts[pick])
+        gap = np.sqrt(d2[pick, rows])
+        q = self.starts[pick] + t[pick, rows][:, None] * (self.ends[pick] - self.starts[pick])
         return gap, q, inside
 
     def bisectors(self) -> tuple[FloatArray, FloatArray]:

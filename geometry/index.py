@@ -62,6 +62,7 @@ class TerrainIndex:
         self.heights = np.array([b.height for b in self.blockers], dtype=float)
         self.tree = shapely.STRtree(self.footprints)
         self._steps = np.unique(self.heights)
+        self._levels = np.append(self._steps, np.inf)  # each step, then "above them all"
         self._unions: dict[tuple[float, frozenset[str]], BaseGeometry] = {}
 
     def __len__(self) -> int:
@@ -131,6 +132,18 @@ class TerrainIndex:
                 rings[j, :count] = xy[start:start + count]
                 rings[j, count:] = xy[start]
         return rings
+
+    @cached_property
+    def padded_edges(self) -> tuple[FloatArray, FloatArray, FloatArray]:
+        """The edges of :attr:`padded_rings`: starts, vectors and 1 / squared length (0 if none).
+
+        Each of shape (blockers, most corners, ...): the padding's edges have no length.
+        """
+        rings = self.padded_rings
+        start, edge = rings[:, :-1], rings[:, 1:] - rings[:, :-1]
+        squared = (edge * edge).sum(axis=2)
+        inverse = np.divide(1.0, squared, out=np.zeros_like(squared), where=squared > 0.0)
+        return start, edge, inverse
 
     @cached_property
     def plain(self) -> NDArray[np.bool_]:
@@ -221,8 +234,8 @@ class TerrainIndex:
         >>> index.levels(np.array([0.5, 2.0, 2.1, 9.0])).tolist()
         [2.0, 2.0, 5.0, inf]
         """
-        steps = np.append(self._steps, np.inf)
-        return np.asarray(steps[np.searchsorted(self._steps, heights, side="left")], dtype=float)
+        return np.asarray(self._levels[np.searchsorted(self._steps, heights, side="left")],
+                          dtype=float)
 
     def select(self, min_height: float, ignore: frozenset[str] = frozenset()) -> NDArray[np.intp]:
         """Return indices of blockers at least ``min_height`` tall, less the ``ignore`` ids."""

@@ -250,9 +250,12 @@ def circle_distances(
     >>> d.tolist()
     [[3.0, 0.0]]
     """
-    diff = centres_a[:, None, :] - centres_b[None, :, :]
-    gaps = np.hypot(diff[..., 0], diff[..., 1]) - radii_a[:, None] - radii_b[None, :]
-    return np.maximum(gaps, 0.0)
+    # x and y apart (contiguous arrays, no (n, m, 2) block), worked in place
+    gaps = np.hypot(centres_a[:, 0, None] - centres_b[None, :, 0],
+                    centres_a[:, 1, None] - centres_b[None, :, 1])
+    gaps -= radii_a[:, None]
+    gaps -= radii_b[None, :]
+    return np.maximum(gaps, 0.0, out=gaps)
 
 
 def _convex_signed_distances(points: FloatArray, polygon: Polygon) -> FloatArray:
@@ -264,19 +267,32 @@ def _convex_signed_distances(points: FloatArray, polygon: Polygon) -> FloatArray
     >>> _convex_signed_distances(np.array([[2.0, 1.0], [7.0, 8.0], [4.0, 2.0]]), square).tolist()
     [-1.0, 5.0, 0.0]
     """
-    ring = np.asarray(polygon.exterior.coords, dtype=float)
-    ax, ay = ring[:-1, 0], ring[:-1, 1]
-    ex, ey = ring[1:, 0] - ax, ring[1:, 1] - ay
-    # component arrays (points × edges), no reductions over a length-2 axis
-    rx = points[:, 0:1] - ax[None, :]
-    ry = points[:, 1:2] - ay[None, :]
-    length2 = np.maximum(ex * ex + ey * ey, 1e-300)
-    t = np.clip((rx * ex + ry * ey) / length2, 0.0, 1.0)
+    ax, ay, ex, ey, length2 = _EDGES.get(polygon, lambda: _edges(polygon))
+    # component arrays (edges × points): no reductions over a length-2 axis, and the
+    # reductions run over the few edges, row against row, not along each short row
+    rx = points[:, 0] - ax
+    ry = points[:, 1] - ay
+    t = np.minimum(np.maximum((rx * ex + ry * ey) / length2, 0.0), 1.0)
     nx, ny = rx - t * ex, ry - t * ey
-    gap = np.sqrt((nx * nx + ny * ny).min(axis=1))
+    gap = np.sqrt((nx * nx + ny * ny).min(axis=0))
     cross = ex * ry - ey * rx
-    inside = (cross >= 0).all(axis=1) | (cross <= 0).all(axis=1)
+    inside = (cross.min(axis=0) >= 0) | (cross.max(axis=0) <= 0)  # one side of every edge
     return np.where(inside & (gap > 0), -gap, gap)
+
+
+#: The edges of the last few convex polygons measured to (a generator, a door's building).
+_EDGES: KeptPerObject[tuple[FloatArray, ...]] = KeptPerObject()
+
+
+def _edges(polygon: Polygon) -> tuple[FloatArray, ...]:
+    """A polygon's edges as columns: starts ``ax``, ``ay``, runs ``ex``, ``ey``, squared lengths."""
+    ring = np.asarray(polygon.exterior.coords, dtype=float)
+    ax, ay = ring[:-1, 0, None], ring[:-1, 1, None]
+    ex, ey = ring[1:, 0, None] - ax, ring[1:, 1, None] - ay
+    found = (ax, ay, ex, ey, np.maximum(ex * ex + ey * ey, 1e-300))
+    for array in found:
+        array.setflags(write=False)  # kept and shared between calls
+    return found
 
 
 def circles_to_target(

@@ -49,7 +49,7 @@ from shapely.geometry.base import BaseGeometry
 from geometry.columns import settled_shares
 from geometry.footprints import Circle, RoundBases, Shape, quad_segs_for
 from geometry.index import TerrainIndex, blocker_ids
-from geometry.slices import circle_rings, ring_areas, slice_areas
+from geometry.slices import ring_areas, round_solid_slices, slice_areas
 
 __all__ = ["SightRule", "BORDERLINE", "hidden_shares", "hidden_shares_from",
            "exact_hidden_shares", "picture_frames", "outline_of"]
@@ -374,16 +374,19 @@ def _strip_shares(eyes: FloatArray, heights: FloatArray, targets: Sequence[Shape
     column at angle ``a`` is drawn at ``D·tan(a)`` across the picture.
     """
     count = len(targets)
+    whose = np.array([i for i, ranges in enumerate(strips) for _ in ranges], dtype=np.intp)
+    angles = np.array([pair for ranges in strips for pair in ranges], dtype=float).reshape(-1, 2)
     round_ = isinstance(targets, RoundBases) or all(isinstance(t, Circle) for t in targets)
+    covered: FloatArray
     if rule is SightRule.TRUE_LINE and round_:
-        # round bases: their rings and picture planes straight from centres and radii
+        # round bases: their pictures' areas straight from centres and radii, no polygons
         xyr = targets.xyr if isinstance(targets, RoundBases) else np.array(
             [(t.x, t.y, t.radius) for t in targets if isinstance(t, Circle)], dtype=np.float64)
-        xy, owner = circle_rings(xyr, _ROUND_TOLERANCE)
-        view = xyr[:, :2] - eyes
-        dist = np.hypot(view[:, 0], view[:, 1])
-        u = view / dist[:, None]
-        silhouettes = _solid_pictures(eyes, heights, u, dist, xy, owner, tops, bottoms, count)
+        dist = np.hypot(xyr[:, 0] - eyes[:, 0], xyr[:, 1] - eyes[:, 1])
+        total, areas = round_solid_slices(eyes, heights, xyr, tops, bottoms, _ROUND_TOLERANCE,
+                                          whose, dist[whose] * np.tan(angles[:, 0]),
+                                          dist[whose] * np.tan(angles[:, 1]))
+        covered = np.asarray(np.bincount(whose, weights=areas, minlength=count), dtype=float)
     else:
         outlines = _outlines(list(targets))
         u, dist = picture_frames(eyes, outlines)
@@ -395,16 +398,14 @@ def _strip_shares(eyes: FloatArray, heights: FloatArray, targets: Sequence[Shape
                                                 return_index=True)
             silhouettes = _solid_pictures(eyes, heights, u, dist, xy, owner, tops, bottoms,
                                           count)
-    whose = np.array([i for i, ranges in enumerate(strips) for _ in ranges], dtype=np.intp)
-    ring_xy, ring_owner = shapely.get_coordinates(silhouettes, return_index=True)
-    total = ring_areas(ring_xy, ring_owner, count)
-    covered = np.zeros(count)
-    if len(whose):  # the strips of one target are apart: their areas add up
-        angles = np.array([pair for ranges in strips for pair in ranges], dtype=float)
-        np.add.at(covered, whose, slice_areas(ring_xy, ring_owner, whose,
-                                              dist[whose] * np.tan(angles[:, 0]),
-                                              dist[whose] * np.tan(angles[:, 1])))
-    share = np.clip(covered / np.where(total != 0, total, 1.0), 0.0, 1.0)
+        ring_xy, ring_owner = shapely.get_coordinates(silhouettes, return_index=True)
+        total = ring_areas(ring_xy, ring_owner, count)
+        covered = np.zeros(count)
+        if len(whose):  # the strips of one target are apart: their areas add up
+            np.add.at(covered, whose, slice_areas(ring_xy, ring_owner, whose,
+                                                  dist[whose] * np.tan(angles[:, 0]),
+                                                  dist[whose] * np.tan(angles[:, 1])))
+    share = np.minimum(np.maximum(covered / np.where(total != 0, total, 1.0), 0.0), 1.0)
     share[share < _NOISE] = 0.0
     share[share > 1.0 - _NOISE] = 1.0
     return share

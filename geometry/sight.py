@@ -128,7 +128,10 @@ def _blocked(index: TerrainIndex, starts: FloatArray, ends: FloatArray, h_start:
                 blocked[:] = shapely.intersects(union, lines)
             else:
                 blocked[rows] = shapely.intersects(union, _lines(starts[rows], ends[rows]))
-    if rule is SightRule.TRUE_LINE:
+    # a sloping ray can only be stopped by a blocker as tall as its foot and lower than its
+    # top (a taller one was tested above): none such on the table, no sloping test
+    if rule is SightRule.TRUE_LINE and n and bool(
+            ((index.heights >= low.min()) & (index.heights < top.max())).any()):
         rest = np.flatnonzero(~blocked & (low < top))
         if len(rest):
             blocked[rest] = _sloped_blocked(
@@ -165,6 +168,7 @@ def _sloped_blocked(index: TerrainIndex, lines: NDArray[np.object_], starts: Flo
                     ends: FloatArray, h_start: FloatArray, h_end: FloatArray,
                     ignore: frozenset[str]) -> BoolArray:
     """Exact 2.5D test of sloping rays against blockers between their end heights."""
+    result = np.zeros(len(lines), dtype=bool)
     line_i, block_i = index.tree.query(lines, predicate="intersects")
     heights = index.heights[block_i]
     low, top = np.minimum(h_start, h_end)[line_i], np.maximum(h_start, h_end)[line_i]
@@ -172,7 +176,6 @@ def _sloped_blocked(index: TerrainIndex, lines: NDArray[np.object_], starts: Flo
     if ignore:
         keep &= np.array([index.ids[b] not in ignore for b in block_i], dtype=bool)
     line_i, block_i, heights = line_i[keep], block_i[keep], heights[keep]
-    result = np.zeros(len(lines), dtype=bool)
     if not len(line_i):
         return result
     crossings = shapely.intersection(lines[line_i], index.footprints[block_i])

@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 
 from geometry.footprints import quad_segs_for
 
-__all__ = ["circle_rings", "ring_areas", "slice_areas"]
+__all__ = ["circle_rings", "ring_areas", "round_solid_slices", "slice_areas"]
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.intp]
@@ -40,20 +40,9 @@ def circle_rings(xyr: FloatArray, tolerance: float) -> tuple[FloatArray, IntArra
     >>> int((owner == 0).sum()), int((owner == 1).sum())
     (102, 34)
     """
-    radii = xyr[:, 2]
-    groups: list[tuple[int, IntArray]]
-    if len(radii) and (radii == radii[0]).all():  # one size of base: one count of sides
-        groups = [(_sides(float(radii[0]), tolerance), np.arange(len(radii)))]
-    else:
-        sizes = np.unique(radii)
-        sides = np.array([_sides(r, tolerance) for r in sizes.tolist()], dtype=np.intp)
-        per_base = sides[np.searchsorted(sizes, radii)]
-        groups = [(count, np.flatnonzero(per_base == count))
-                  for count in np.unique(per_base).tolist()]
     found, owners = [], []
-    for count, mine in groups:
-        ring = _unit_ring(count)
-        coords = xyr[mine, None, :2] + xyr[mine, 2, None, None] * ring[None, :, :]
+    for count, mine in _side_groups(xyr[:, 2], tolerance):
+        coords = _ring_coords(xyr[mine], count)
         # closed exactly, as Shapely closes a ring whose turn ends a hair off its start
         keep = np.ones((len(mine), count + 2), dtype=bool)
         keep[:, -1] = (coords[:, -1] != coords[:, 0]).any(axis=1)
@@ -63,6 +52,23 @@ def circle_rings(xyr: FloatArray, tolerance: float) -> tuple[FloatArray, IntArra
     if len(found) == 1:
         return found[0], np.asarray(owners[0], dtype=np.intp)
     return np.concatenate(found), np.concatenate(owners).astype(np.intp)
+
+
+def _side_groups(radii: FloatArray, tolerance: float) -> list[tuple[int, IntArray]]:
+    """Bases grouped by their number of sides: ``(sides, rows)`` per group."""
+    if len(radii) and (radii == radii[0]).all():  # one size of base: one count of sides
+        return [(_sides(float(radii[0]), tolerance), np.arange(len(radii)))]
+    sizes = np.unique(radii)
+    sides = np.array([_sides(r, tolerance) for r in sizes.tolist()], dtype=np.intp)
+    per_base = sides[np.searchsorted(sizes, radii)]
+    return [(count, np.flatnonzero(per_base == count)) for count in np.unique(per_base).tolist()]
+
+
+def _ring_coords(xyr: FloatArray, count: int) -> FloatArray:
+    """The ``count + 1`` vertices of each base's turn (the last a hair off the first, or on it)."""
+    ring = _unit_ring(count)
+    return np.asarray(xyr[:, None, :2] + xyr[:, 2, None, None] * ring[None, :, :],
+                      dtype=np.float64)
 
 
 @lru_cache(maxsize=64)
@@ -146,3 +152,85 @@ def _left_of(a: FloatArray, b: FloatArray, t: FloatArray) -> FloatArray:
     part = (0.5 * (start_x + end_x) - t) * (end_y - start_y)
     # an edge wholly right of t (the only one that may be upright there) counts 0
     return np.asarray(np.where(a_out & b_out, 0.0, part), dtype=float)
+
+
+def round_solid_slices(eyes: FloatArray, heights: FloatArray, xyr: FloatArray,
+                       tops: FloatArray, bottoms: FloatArray, tolerance: float,
+                       whose: IntArray, left: FloatArray, right: FloatArray,
+                       ) -> tuple[FloatArray, FloatArray]:
+    """Areas of the pictures of round solids, whole and between upright lines, in numpy.
+
+    Base ``i`` (centre and radius ``xyr[i]``, the ring of :func:`circle_rings`) stands from
+    ``bottoms[i]`` to ``tops[i]``, seen from ``eyes[i]`` at ``heights[i]``, wholly ahead of the
+    eye; its picture plane is square to the line to its centre, through the centre
+    (:func:`geometry.picture.picture_frames`). Its picture is the convex hull of its ring drawn
+    at the foot and at the top, and that hull is never built:
+
+    - Every vertex is drawn at the same ``x`` at both heights, the top above the foot, so the
+      hull's upper chain is the upper chain of the top ring's picture and its lower chain the
+      lower chain of the foot ring's picture (a hull's upper chain only sees the highest point
+      at each ``x``).
+    - Each ring's picture is a convex polygon (a central projection of a convex polygon
+      wholly ahead of the eye). An upright plane through the eye meets the ring first on its
+      near side and then on its far side, and a point at height ``z`` nearer the eye is drawn
+      farther from the eye's level: the near side is the upper chain of a ring above the eye
+      (``z ≥ h``) and the lower chain of a ring below it, the far side the other.
+    - Going round the ring anticlockwise (plan view), the picture's ``x`` falls along the near
+      side and rises along the far side, so each edge's side is the sign of its run.
+    - A point ``d`` ahead at height ``z`` is drawn at ``h + (z − h)·s`` with ``s = D/d``, and
+      along an edge's picture ``s`` is linear in ``x`` (so is the drawn height). Both sides
+      span the same ``x``, so the eye's level cancels: between two upright lines the area is
+      ``(top − h)·∫s(upper side) − (foot − h)·∫s(lower side)``, trapezoids of ``s`` over the
+      edges' parts between the lines.
+
+    Returns
+    -------
+    (ndarray, ndarray)
+        Each picture's whole area, and each slice's area.
+
+    Examples
+    --------
+    Eye 1" up, a base of radius 1 from 0 to 2" up, 10" away: half of its picture lies right
+    of the middle.
+
+    >>> eye, one = np.zeros((1, 2)), np.ones(1)
+    >>> whole, part = round_solid_slices(eye, one, np.array([[10.0, 0.0, 1.0]]), 2 * one,
+    ...                                  0 * one, 0.0005, np.array([0]), np.zeros(1), one * 9)
+    >>> round(float(whole[0]), 3), round(float(part[0] / whole[0]), 6)
+    (4.378, 0.5)
+    """
+    count = len(xyr)
+    total = np.zeros(count)
+    sliced = np.zeros(len(whose))
+    for sides, mine in _side_groups(xyr[:, 2], tolerance):
+        ring = _ring_coords(xyr[mine], sides)
+        ring[:, -1] = ring[:, 0]  # closed exactly
+        eye = eyes[mine]
+        view = xyr[mine, :2] - eye
+        dist = np.hypot(view[:, 0], view[:, 1])[:, None]
+        ux, uy = view[:, 0:1] / dist, view[:, 1:2] / dist
+        rel_x, rel_y = ring[..., 0] - eye[:, 0:1], ring[..., 1] - eye[:, 1:2]
+        scale = dist / (rel_x * ux + rel_y * uy)
+        x = (rel_y * ux - rel_x * uy) * scale
+        # per slice of this group (wholes appended): which picture, and its two lines
+        local = np.full(count, -1, dtype=np.intp)
+        local[mine] = np.arange(len(mine))
+        picked = np.flatnonzero(local[whose] >= 0)
+        rows = np.concatenate([local[whose[picked]], np.arange(len(mine))])
+        lo = np.concatenate([left[picked], np.full(len(mine), -np.inf)])[:, None]
+        hi = np.concatenate([right[picked], np.full(len(mine), np.inf)])[:, None]
+        x, scale = x[rows], scale[rows]
+        x0, x1, s0 = x[:, :-1], x[:, 1:], scale[:, :-1]
+        run = x1 - x0
+        start = np.maximum(np.minimum(x0, x1), lo)
+        end = np.minimum(np.maximum(x0, x1), hi)
+        slope = (scale[:, 1:] - s0) / np.where(run != 0.0, run, 1.0)
+        part = np.maximum(end - start, 0.0) * (s0 + (0.5 * (start + end) - x0) * slope)
+        near = np.where(run < 0.0, part, 0.0).sum(axis=1)  # x falls along the near side
+        far = np.where(run > 0.0, part, 0.0).sum(axis=1)
+        h = heights[mine][rows]
+        top, foot = tops[mine][rows] - h, bottoms[mine][rows] - h
+        area = top * np.where(top >= 0.0, near, far) - foot * np.where(foot <= 0.0, near, far)
+        sliced[picked] = area[:len(picked)]
+        total[mine] = area[len(picked):]
+    return total, sliced

@@ -20,7 +20,7 @@ from shapely.geometry.base import BaseGeometry
 from geometry.footprints import Circle, Shape
 from geometry.index import TerrainIndex, blocker_ids
 from geometry.measure import EPSILON
-from geometry.sight import SightRule, rays_blocked, visible_shares
+from geometry.sight import SightRule, _blocked, visible_shares
 
 __all__ = ["EnemyUnit", "NearestEnemy", "nearest_enemy"]
 
@@ -132,7 +132,7 @@ def nearest_enemy(mount: tuple[float, float], mount_height: float, weapon_range:
     35.9
     """
     ignore = blocker_ids(ignore)
-    table = _Table(enemies)
+    table = _table_of(enemies)
     if not table.count:
         return None
     gaps = table.gaps(mount)
@@ -148,9 +148,9 @@ def nearest_enemy(mount: tuple[float, float], mount_height: float, weapon_range:
         # only those not farther than a model already seen (and its ties)
         near = _nearest_points(mount, table, rows)
         starts = np.broadcast_to(np.asarray(mount, dtype=float), near.shape)
-        seen = ~rays_blocked(index, np.ascontiguousarray(starts), near, mount_height,
-                             tall[rows] / 2.0 if rule is SightRule.TRUE_LINE else tall[rows],
-                             rule, ignore)
+        ends = tall[rows] / 2.0 if rule is SightRule.TRUE_LINE else tall[rows]
+        seen = ~_blocked(index, np.ascontiguousarray(starts), near,
+                         np.full(len(rows), float(mount_height)), ends, rule, ignore)
         if seen.any():
             exact_until = min(exact_until, float(gaps[rows[np.argmax(seen)]]) + EPSILON)
         unsure = np.flatnonzero(~seen & (gaps[rows] <= exact_until))
@@ -174,6 +174,23 @@ def nearest_enemy(mount: tuple[float, float], mount_height: float, weapon_range:
     return None
 
 
+#: The last units asked about and their table (automated fire asks for every weapon in turn
+#: with the same units; a unit is frozen, so the same unit objects give the same table).
+_LAST: list[tuple[tuple[EnemyUnit, ...], _Table]] = []
+
+
+def _table_of(enemies: Sequence[EnemyUnit]) -> _Table:
+    """The table of these units: the last one made if they are the same unit objects."""
+    units = tuple(enemies)
+    if _LAST:
+        kept, table = _LAST[0]
+        if len(kept) == len(units) and all(a is b for a, b in zip(kept, units, strict=True)):
+            return table
+    table = _Table(units)
+    _LAST[:] = [(units, table)]
+    return table
+
+
 class _Table:
     """Every enemy model of the units, as arrays; ``table[i]`` is model ``i``'s base."""
 
@@ -186,6 +203,12 @@ class _Table:
         self.heights = np.repeat(np.array([u.height for u in self.units], dtype=float), counts)
         self.xyr = np.concatenate([u._xyr for u in self.units]) if self.units \
             else np.zeros((0, 3))
+        others = [(u._other + off, u._shapes) for u, off in zip(self.units, self.offsets,
+                                                                 strict=True) if len(u._other)]
+        self.other_rows = np.concatenate([r for r, _ in others]) if others \
+            else np.zeros(0, dtype=np.intp)
+        self.other_shapes = np.concatenate([g for _, g in others]) if others \
+            else np.zeros(0, dtype=object)
 
     def __getitem__(self, row: int) -> Shape:
         unit = int(self.unit_of[row])
@@ -205,12 +228,8 @@ class _Table:
         xyr = self.xyr
         gaps = np.maximum(np.hypot(xyr[:, 0] - mount[0], xyr[:, 1] - mount[1]) - xyr[:, 2],
                           0.0)
-        others = [(u._other + off, u._shapes) for u, off in zip(self.units, self.offsets,
-                                                                 strict=True) if len(u._other)]
-        if others:
-            rows = np.concatenate([r for r, _ in others])
-            gaps[rows] = shapely.distance(shapely.Point(mount),
-                                          np.concatenate([g for _, g in others]))
+        if len(self.other_rows):
+            gaps[self.other_rows] = shapely.distance(shapely.Point(mount), self.other_shapes)
         return gaps
 
 
@@ -218,6 +237,12 @@ def _nearest_points(mount: tuple[float, float], table: _Table, rows: np.ndarray)
     """The point of each base nearest the mount (nudged a hair inside towards its centre)."""
     at = np.asarray(mount, dtype=float)
     xyr = table.xyr[rows]
+    if not len(table.other_rows):  # round bases only
+        view = xyr[:, :2] - at
+        gap = np.hypot(view[:, 0], view[:, 1])
+        away = gap > xyr[:, 2] * 1e-9  # the mount on a base's centre: the centre itself
+        step = np.where(away, xyr[:, 2] * 0.999 / np.where(away, gap, 1.0), 0.0)
+        return np.asarray(xyr[:, :2] - view * step[:, None], dtype=float)
     found = np.zeros((len(rows), 2))
     round_ = ~np.isnan(xyr[:, 2])
     view = xyr[round_, :2] - at
@@ -241,11 +266,13 @@ def _pick(rows: np.ndarray, gaps: np.ndarray, table: _Table) -> NearestEnemy | N
     if not len(rows):
         return None
     best: dict[str, int] = {}
-    ordered = rows[np.argsort(gaps[rows], kind="stable")]
-    units = table.unit_of[ordered]
-    _, first = np.unique(units, return_index=True)  # each unit's nearest model in sight
-    for row in ordered[np.sort(first)].tolist():
-        best[table.unit_id(row)] = row
+    listed, near = rows.tolist(), gaps[rows].tolist()
+    units = table.unit_of[rows].tolist()
+    done: set[int] = set()
+    for k in sorted(range(len(listed)), key=near.__getitem__):  # nearest first, stable
+        if units[k] not in done:  # each unit's nearest model in sight
+            done.add(units[k])
+            best[table.unit_id(listed[k])] = listed[k]
     shortest = min(gaps[row] for row in best.values())
     tied = tuple(sorted(u for u, row in best.items() if gaps[row] <= shortest + EPSILON))
     row = best[tied[0]]

@@ -51,10 +51,16 @@ ENEMY_GAP = 1.0
 
 Named = Sequence[tuple[str, Shape]]
 
-#: Side (inches) of the stride of the windows the obstacle union is cut to (see
-#: :attr:`Obstacles._windows`): a 6" zone round a door (12" and a little across) fits one.
-_WINDOW = 16.0
+#: Stride (inches) of the windows the obstacle union is cut to, and how many strides a window
+#: spans (see :meth:`Obstacles._window`): any area at most ``(_SPAN - 1) * _WINDOW`` across
+#: (13.5": a 6" zone round a door, 12" across) lies in one window of 18" × 18".
+_WINDOW = 4.5
+_SPAN = 4
 _NONE = np.array([], dtype=object)
+#: Obstacles are cut to the area's bounding box grown by this (inches) before the overlay: a
+#: disc's outermost corners lie on its box, and cut edges along the box would pass through
+#: them (a touching the overlay has to resolve; the area is the same either way).
+_CLIP_MARGIN = 0.01
 
 
 def reach_area(source: Shape, reach: float) -> BaseGeometry:
@@ -105,13 +111,19 @@ def _subtract(area: BaseGeometry, parts: np.ndarray) -> BaseGeometry:
     """
     if not len(parts):
         return area
-    clipped = shapely.clip_by_rect(parts, *area.bounds)
-    clipped = clipped[~shapely.is_empty(clipped)]
-    if not len(clipped):
-        return area
-    pieces = shapely.get_parts(clipped)
-    pieces = pieces[shapely.get_type_id(pieces) == 3]  # polygons only, no touching lines
-    cutter: BaseGeometry = shapely.multipolygons(pieces)  # type: ignore[assignment]
+    minx, miny, maxx, maxy = area.bounds
+    clipped = shapely.clip_by_rect(parts, minx - _CLIP_MARGIN, miny - _CLIP_MARGIN,
+                                   maxx + _CLIP_MARGIN, maxy + _CLIP_MARGIN)
+    cutter: BaseGeometry
+    if len(clipped) == 1 and shapely.get_type_id(clipped[0]) == 3:  # one polygon: itself
+        cutter = clipped[0]
+    else:
+        clipped = clipped[~shapely.is_empty(clipped)]
+        if not len(clipped):
+            return area
+        pieces = shapely.get_parts(clipped)
+        pieces = pieces[shapely.get_type_id(pieces) == 3]  # polygons only, no touching lines
+        cutter = shapely.multipolygons(pieces)  # type: ignore[assignment]
     if not cutter.is_valid:
         cutter = shapely.make_valid(cutter)
     return area.difference(cutter)
@@ -179,36 +191,39 @@ class Obstacles:
 
     @cached_property
     def _windows(self) -> dict[tuple[int, int], np.ndarray]:
-        """The union's parts cut to overlapping windows (built with the union).
+        """The union's parts cut to windows, each cut the first time a zone falls in it."""
+        return {}
 
-        Window ``(i, j)`` covers ``[iS, (i + 2)S] × [jS, (j + 2)S]`` (``S`` =
-        :data:`_WINDOW`), so any area at most ``S`` across lies in one window and is cut
-        from its few thousand corners, not from the whole union's tens of thousands.
+    def _window(self, key: tuple[int, int]) -> np.ndarray:
+        """The union's parts cut to window ``key`` (cut once, kept with the union).
+
+        Window ``(i, j)`` covers ``[iS, (i + k)S] × [jS, (j + k)S]`` (``S`` =
+        :data:`_WINDOW`, ``k`` = :data:`_SPAN`), so any area at most ``(k − 1)S`` across
+        lies in the window of the stride its lower left corner is in, and is cut from that
+        window's few hundred corners, not from the whole union's tens of thousands.
         """
-        parts, tree = self._everything
-        windows: dict[tuple[int, int], np.ndarray] = {}
-        if not len(parts):
-            return windows
-        minx, miny, maxx, maxy = shapely.total_bounds(parts)
-        size = _WINDOW
-        for i in range(math.floor(minx / size) - 1, math.floor(maxx / size) + 1):
-            for j in range(math.floor(miny / size) - 1, math.floor(maxy / size) + 1):
-                rect = (i * size, j * size, (i + 2) * size, (j + 2) * size)
-                near = parts[tree.query(box(*rect))]
-                if len(near):
-                    cut = shapely.clip_by_rect(near, *rect)
-                    cut = cut[~shapely.is_empty(cut)]
-                    if len(cut):
-                        windows[(i, j)] = cut
-        return windows
+        found = self._windows.get(key)
+        if found is None:
+            parts, tree = self._everything
+            size, span = _WINDOW, _SPAN
+            rect = (key[0] * size, key[1] * size, (key[0] + span) * size,
+                    (key[1] + span) * size)
+            found = _NONE
+            near = parts[tree.query(box(*rect))] if len(parts) else _NONE
+            if len(near):
+                cut = shapely.clip_by_rect(near, *rect)
+                found = cut[~shapely.is_empty(cut)]
+            self._windows[key] = found
+        return found
 
     def carve(self, area: BaseGeometry, allowed: BaseGeometry | None = None) -> BaseGeometry:
         """Remove terrain (except ``allowed``, e.g. battlements) and enemy gaps from ``area``."""
         if allowed is None:  # one overlay against terrain and enemy gaps together
             minx, miny, maxx, maxy = area.bounds
-            if maxx - minx <= _WINDOW and maxy - miny <= _WINDOW:
+            fits = (_SPAN - 1) * _WINDOW
+            if maxx - minx <= fits and maxy - miny <= fits:
                 key = (math.floor(minx / _WINDOW), math.floor(miny / _WINDOW))
-                return _subtract(area, self._windows.get(key, _NONE))
+                return _subtract(area, self._window(key))
             parts, tree = self._everything
             return _subtract(area, parts[tree.query(area)])
         _, parts, tree = self._terrain

@@ -19,6 +19,7 @@ from geometry import (
     to_cm,
     unit_wholly_within,
     unit_within,
+    units_wholly_within,
     wholly_within,
     within,
 )
@@ -129,6 +130,18 @@ def test_circle_distances_matrix_matches_pairwise():
             assert matrix[i, j] == pytest.approx(distance(ca, cb))
 
 
+@given(st.integers(0, 2**32 - 1))
+def test_circle_distances_are_the_plain_formula_to_the_last_bit(seed):
+    rng = np.random.default_rng(seed)
+    ca, cb = rng.uniform(-40, 40, (7, 2)), rng.uniform(-40, 40, (5, 2))
+    cb[0] = ca[0]  # one pair on the same spot
+    ra, rb = rng.uniform(0, 3, 7), rng.uniform(0, 3, 5)
+    want = np.array([[max(0.0, float(np.hypot(*(a - b))) - r - s)
+                      for b, s in zip(cb, rb, strict=True)]
+                     for a, r in zip(ca, ra, strict=True)])
+    assert np.array_equal(circle_distances(ca, ra, cb, rb), want)
+
+
 def test_circles_to_target_matches_single_calls():
     footprint = box(0, 0, 3, 3)
     circles = [Circle(1, 1, 0.5), Circle(5, 1, 0.5), Circle(2.8, 2.8, 0.5), Circle(-4, -4, 1)]
@@ -138,6 +151,25 @@ def test_circles_to_target_matches_single_calls():
     for c, n, f in zip(circles, near, far, strict=True):
         assert n == pytest.approx(distance(c, footprint))
         assert f == pytest.approx(farthest_distance(c, footprint))
+
+
+def test_many_units_at_once_are_the_units_one_by_one():
+    # units_wholly_within makes its UnitChecks field by field (no dataclass __init__): every
+    # field is there, with the values unit_wholly_within gives unit by unit
+    import dataclasses
+
+    generator = Polygon([(0, 0), (4, 0), (5, 3), (1, 4)])
+    units = [[("a1", Circle(0, 12, 0.5)), ("a2", Circle(3, 15.4, 0.63))],
+             [("b1", Circle(-8, -8, 1.0))], [], [("c1", hull(9, 9, 4, 2, 30))]]
+    many = units_wholly_within(units, generator, 12.0)
+    names = {f.name for f in dataclasses.fields(many[0])}
+    for unit, check in zip(units, many, strict=True):
+        one = unit_wholly_within(unit, generator, 12.0)
+        assert set(vars(check)) == names
+        assert check.model_ids == one.model_ids and check.ok == one.ok
+        assert check.distances.tolist() == one.distances.tolist()
+        assert (check.limit, check.wholly, check.every) == (one.limit, one.wholly, one.every)
+        assert [v.explain() for v in check.verdicts] == [v.explain() for v in one.verdicts]
 
 
 def test_unit_within_names_failing_models_and_by_how_much():

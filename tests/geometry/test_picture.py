@@ -96,6 +96,26 @@ def test_cover_from_a_low_wall_on_both_sides_of_25_percent(share):
     assert seen.obscured is (share >= 0.25) and not seen.borderline
 
 
+@pytest.mark.parametrize("share", [0.24, 0.2449, 0.2451, 0.2549, 0.2551, 0.26])
+def test_a_rectangular_base_behind_a_low_wall_on_both_sides_of_25_percent(share):
+    # a cavalry-sized base 2" wide and 1" deep, its long side square to the eye 12" away, the
+    # model as tall as the eye (1.5"): the top ring is drawn level with the eye and the near
+    # foot edge lowest, so the picture is the near face's rectangle (the far face lies inside
+    # it). A wall 0.5" thick, H tall, from 10.5" to 11" away: below the eye its far top edge
+    # is drawn highest, so it hides 1.5 - (1.5 - H) 12/11 of the face's 1.5" height
+    height = 1.5 - (1.5 - 1.5 * share) * 11 / 12
+    wall = Blocker("wall", box(10.5, -10, 11, 10), height)
+    base = box(12, -1, 13, 1)
+    assert hidden([wall], base, 1.5, 1.5) == pytest.approx(share, abs=1e-9)
+    seen = visible_fraction(TerrainIndex([wall]), model_observer(0, 0, 1.5), base, 1.5)
+    assert seen.hidden == pytest.approx(share, abs=1e-9)
+    assert seen.obscured is (share >= 0.25)
+    assert seen.borderline is (abs(share - 0.25) < 0.005)
+    # the same base turned end on (1" wide, 2" deep): its near face still fills the picture
+    end_on = box(12, -0.5, 14, 0.5)
+    assert hidden([wall], end_on, 1.5, 1.5) == pytest.approx(share, abs=1e-9)
+
+
 def test_a_gap_hiding_9_5_percent_from_each_side_is_not_cover():
     # two tall walls leave a gap: each hides 9.5% of the 2" face (19% in all)
     edge = (1 - 2 * 0.095) / 2

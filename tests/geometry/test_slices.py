@@ -8,7 +8,7 @@ from shapely.geometry import MultiPoint, box
 
 from geometry import Circle
 from geometry.picture import _ROUND_TOLERANCE, _outlines
-from geometry.slices import circle_rings, ring_areas, slice_areas
+from geometry.slices import circle_rings, ring_areas, round_solid_slices, slice_areas
 
 
 @settings(max_examples=40, deadline=None)
@@ -47,3 +47,50 @@ def test_a_ring_without_corners_has_no_area_and_no_slice():
     assert ring_areas(square, owner, 2).tolist() == [4.0, 0.0]
     assert slice_areas(square, owner, np.array([1, 0]), np.array([0.0, 0.0]),
                        np.array([1.0, 1.0])).tolist() == [0.0, 2.0]
+
+
+def _solid_picture(eye, h, base, top, bottom):
+    """The slow way: the base's drawn polygon at foot and top, projected, and Shapely's hull."""
+    ring = shapely.get_coordinates(_outlines([base])[0])
+    view = np.array(base.centre) - np.asarray(eye)
+    dist = float(np.hypot(*view))
+    u = view / dist
+    rel = ring - np.asarray(eye)
+    ahead = rel @ u
+    x = (rel[:, 1] * u[0] - rel[:, 0] * u[1]) * dist / ahead
+    points = [(xi, h + (z - h) * dist / a) for z in (bottom, top)
+              for xi, a in zip(x, ahead, strict=True)]
+    return MultiPoint(points).convex_hull
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_round_solid_slices_match_the_hull_of_the_projected_rings(seed):
+    # eyes below, level with and above the feet and tops; radii of several side counts; a
+    # base on a roof (its foot above the eye) and one whose top is below the eye
+    rng = np.random.default_rng(seed)
+    count = 6
+    eyes = rng.uniform(-10, 10, (count, 2))
+    radii = rng.choice([0.25, 0.63, 0.98, 1.5, 3.0], count)
+    towards = rng.uniform(0, 2 * np.pi, count)
+    far = radii + rng.uniform(0.05, 20, count)
+    centres = eyes + far[:, None] * np.stack([np.cos(towards), np.sin(towards)], axis=1)
+    any_ = rng.random(count) < 0.5  # half on round figures (level with the eye), half anywhere
+    heights = np.where(any_, rng.uniform(0, 5, count), rng.choice([0.0, 0.5, 1.0, 2.0, 5.0], count))
+    bottoms = np.where(any_, rng.uniform(0, 3, count), rng.choice([0.0, 0.0, 1.0, 3.0], count))
+    tops = bottoms + np.where(any_, rng.uniform(0, 3, count),
+                              rng.choice([0.0, 0.5, 1.0, 2.5], count))
+    xyr = np.column_stack([centres, radii])
+    whose = rng.integers(0, count, 20)
+    left = rng.uniform(-3, 3, 20)
+    right = left + rng.uniform(-0.5, 4, 20)
+    total, sliced = round_solid_slices(eyes, heights, xyr, tops, bottoms, _ROUND_TOLERANCE,
+                                       whose, left, right)
+    pictures = [_solid_picture(eyes[i], heights[i], Circle(*xyr[i]), tops[i], bottoms[i])
+                for i in range(count)]
+    want_total = [p.area if p.geom_type == "Polygon" else 0.0 for p in pictures]
+    want = [pictures[w].intersection(box(a, -999, b, 999)).area if b > a else 0.0
+            for w, a, b in zip(whose, left, right, strict=True)]
+    scale = max(1.0, max(want_total))
+    assert np.allclose(total, want_total, rtol=0, atol=1e-9 * scale)
+    assert np.allclose(sliced, want, rtol=0, atol=1e-9 * scale)

@@ -106,3 +106,19 @@ def test_nearest_enemy_matches_the_one_at_a_time_answer(walls, units, height, re
     else:
         assert got is not None and got.tied == want[0]
         assert got.distance == pytest.approx(want[1], abs=1e-9)
+
+
+def test_the_table_of_units_follows_the_units_asked_about():
+    # automated fire asks for every weapon with the same unit objects, and the table of their
+    # bases is kept between calls: other units, or the same list changed, are measured afresh
+    near = EnemyUnit("near", (("a", Circle(5, 0, 0.5)),))
+    far = EnemyUnit("far", (("b", Circle(12, 0, 0.5)),))
+    index = TerrainIndex([])
+    enemies = [near, far]
+    assert nearest_enemy((0, 0), 2.0, 24, enemies, index).unit_id == "near"
+    assert nearest_enemy((0, 0), 2.0, 24, enemies, index).unit_id == "near"
+    enemies.pop(0)
+    assert nearest_enemy((0, 0), 2.0, 24, enemies, index).unit_id == "far"
+    moved = EnemyUnit("near", (("a", Circle(30, 0, 0.5)),))
+    found = nearest_enemy((0, 0), 2.0, 24, [moved, far], index)
+    assert found.unit_id == "far" and found.distance == pytest.approx(11.5, abs=1e-12)

@@ -180,7 +180,7 @@ def test_with_enemies_keeps_terrain_and_takes_the_new_enemies():
 
 
 def test_a_zone_cut_from_the_union_s_windows_is_the_zone_cut_from_the_whole_union():
-    # zones up to 16" across are cut from the window they fall in (geometry.zones._WINDOW)
+    # zones up to 13.5" across are cut from the window they fall in (Obstacles._window)
     import numpy as np
     import shapely
     from shapely.geometry import Point, box
