@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from board.view.window import MainWindow
 
 __all__ = ["main", "render_screenshot", "SCREENSHOT_SIZE", "COMMANDS", "NO_DISPLAY",
-           "has_display"]
+           "has_display", "one_blas_thread"]
 
 #: The screenshot's size in pixels (the table is fitted inside, rulers included).
 SCREENSHOT_SIZE = (1900, 1300)
@@ -156,8 +156,35 @@ def _refuse(path: Path, error: Exception, show_box: bool) -> None:
         QMessageBox.critical(None, "battleboard", f"Cannot open {text}")
 
 
+#: OpenBLAS's settings for how many threads its pool starts (the first it finds is used).
+BLAS_THREAD_SETTINGS = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")
+
+
+def one_blas_thread(environ: MutableMapping[str, str] | None = None) -> None:
+    """Have numpy's OpenBLAS start one thread, not one per core, unless the user chose.
+
+    Nothing in battleboard multiplies matrices big enough for OpenBLAS to share the work
+    (its products are a few points by two coordinates; it splits only large ones), so the
+    answers are the same; starting a pool of one thread per core is a good part of what
+    importing numpy costs at launch (docs/paint.md has the figures). Must run before numpy
+    is imported.
+
+    >>> env = {}
+    >>> one_blas_thread(env); env
+    {'OPENBLAS_NUM_THREADS': '1'}
+    >>> env = {"OMP_NUM_THREADS": "4"}
+    >>> one_blas_thread(env); env
+    {'OMP_NUM_THREADS': '4'}
+    """
+    env = os.environ if environ is None else environ
+    if not any(env.get(name) for name in BLAS_THREAD_SETTINGS):
+        env["OPENBLAS_NUM_THREADS"] = "1"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``battleboard`` command; return the exit status."""
+    if "numpy" not in sys.modules:  # imported already (a test run): its pool is made
+        one_blas_thread()
     words = list(sys.argv[1:] if argv is None else argv)
     if words[:1] == ["check"]:  # no window, no Qt: board/check.py
         from board.check import main as check_main
@@ -182,6 +209,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from board.view.import_scan import scan_imports_quickly
+
+    scan_imports_quickly()  # PySide's look at each module imported from here on: one read
     from board.document.datasheets import load_library
     from board.document.io import load_scenario
     from resources import DEMO_SCENARIO
@@ -202,17 +232,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     # The board is painted first, the tools next; its journal is kept (docs/files.md).
     window = MainWindow(library, features=False, journal=True)
     assert window.journal is not None
+    screen = QApplication.primaryScreen()
+    if screen is not None:  # a laptop's 1280×800: the window opens inside the screen
+        window.resize(window.size().boundedTo(screen.availableGeometry().size()))
     try:
-        if not window.journal.offer_recovery([args.file] if args.file is not None else []):
+        recovered = window.journal.offer_recovery([args.file] if args.file is not None else [])
+        # Shown (laid out at its real size) before the board is put on it: the board is
+        # fitted, and its labels judged, once, at the zoom the player sees. Nothing is
+        # painted before the event loop runs, so the first paint is of the whole board.
+        window.show()
+        if not recovered:
             window.show_scenario(scenario, args.file)
     except Exception as error:  # the board cannot show it: one line, one box, status 2
         _refuse(path, error, show_box=True)
         return 2
-    screen = QApplication.primaryScreen()
-    if screen is not None:  # a laptop's 1280×800: the window opens inside the screen
-        window.resize(window.size().boundedTo(screen.availableGeometry().size()))
-    window.show()
-    QTimer.singleShot(0, window.view.fit_table)  # once the window has its real size
+    QTimer.singleShot(0, window.view.fit_table)  # once the window system has sized it
     after_first_paint(window.view.viewport(), lambda: _give_tools(window))
     # A window that is not painted soon (started minimised, say) gets its tools all the same.
     QTimer.singleShot(TOOLS_AT_THE_LATEST_MS, lambda: _give_tools(window))

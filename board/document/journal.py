@@ -360,11 +360,42 @@ def _alive(pid: int, host: str) -> bool:
     return True
 
 
+def _has_edits(path: Path) -> bool:
+    """Whether the journal at ``path`` has a line after its header (cheap: nothing parsed).
+
+    A journal whose header is its only line holds nothing to recover, whatever the header
+    says; one that cannot be read counts as having edits (:func:`read_journal` says why).
+    """
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return True
+    _, _, body = data.partition(b"\n")
+    return bool(body.strip())
+
+
+def _forget_if_orphaned(path: Path) -> None:
+    """Delete an edit-less journal whose program is no longer running.
+
+    Such a journal is what a run that ended without closing its window (killed before the
+    first edit, or a launch timed by a benchmark) leaves: it holds nothing to recover, and
+    every later launch would read it again. One whose program still runs is kept.
+    """
+    try:
+        header, records, _ = read_journal(path)
+    except JournalError:
+        return
+    if not records and not _alive(int(header.get("pid", 0)), str(header.get("host", ""))):
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
 def find_recoverable(candidates: Iterable[Path]) -> list[Path]:
     """The journals among ``candidates`` (files or folders of them) left by a crash.
 
     A journal counts when it holds at least one edit and the program that wrote it is no
-    longer running; newest first.
+    longer running; newest first. A journal holding no edit is not parsed, and is deleted
+    when its program is no longer running (:func:`_forget_if_orphaned`).
     """
     paths: list[Path] = []
     for candidate in candidates:
@@ -374,6 +405,9 @@ def find_recoverable(candidates: Iterable[Path]) -> list[Path]:
             paths.append(candidate)
     found: list[tuple[float, Path]] = []
     for path in paths:
+        if not _has_edits(path):
+            _forget_if_orphaned(path)
+            continue
         try:
             header, records, _ = read_journal(path)
         except JournalError:

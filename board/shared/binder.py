@@ -239,14 +239,18 @@ class SharedScenario:
         self._dirty = Dirty()
         self.history.note(self.document.scenario.units)
 
-    def adopt(self) -> None:
-        """Replace the local scenario with the one the Yjs document holds (a joining player)."""
+    def adopt(self) -> bool:
+        """Replace the local scenario with the one the Yjs document holds (a joining player).
+
+        Returns whether it did: a game that does not check is refused with a message and the
+        board is left as it was.
+        """
         self.adoptions += 1
         try:
             scenario = scenario_from_dict(read_data(self.r), self.library)
         except (ValueError, ScenarioError) as exc:
             self.refused.emit(f"cannot join: the shared game does not check: {exc}")
-            return
+            return False
         self.adopting.emit(scenario)
         with self._quiet():
             self.document.replace(scenario)
@@ -256,6 +260,7 @@ class SharedScenario:
                 self._seeds[str(proof["roll"])] = int(proof["seed"])  # agreed before we came
         self.outbox.reload_log()
         self.remote_applied.emit()
+        return True
 
     @property
     def has_scenario(self) -> bool:
@@ -328,7 +333,9 @@ class SharedScenario:
         if not touched:
             return
         if touched.of("head"):
-            self.adopt()  # a whole scenario: the first sync, or the host opened another
+            # a whole scenario: the first sync, or the host opened another
+            if not self.adopt():
+                return  # refused: no dice of a game this board does not show are answered
         else:
             self._apply(touched)
         if touched.of("dice"):
@@ -352,7 +359,9 @@ class SharedScenario:
         if not self.has_scenario:
             return  # an empty room, or not the game yet
         with collector_paused():
-            self.adopt()
+            adopted = self.adopt()
+        if not adopted:
+            return  # refused: its dice are not this board's to answer
         open_rolls = {str(key).split("/", 1)[0] for key in self.r.dice.keys()}
         self._answer_dice(open_rolls - set(self._seeds))
 
@@ -512,8 +521,10 @@ class SharedScenario:
 
     def _answer_dice(self, roll_ids: set[str]) -> None:
         """Commit to rolls the other player started; reveal once both committed."""
+        players = [side.id for side in self.document.scenario.sides]
+        if self.side not in players:
+            return  # not a side of the board's game: its answers could not be read back
         try:
-            players = [side.id for side in self.document.scenario.sides]
             rolls = read_fair_rolls(self.r.dice, roll_ids, players)
         except FairDiceError as exc:
             self.refused.emit(f"refused the other player's dice: {exc}")

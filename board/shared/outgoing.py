@@ -82,29 +82,57 @@ class Outbox:
     def __init__(self, r: Roots, player: str) -> None:
         self.r = r
         self.player = player
-        #: The shared log's entries as texts (without who wrote them), and who wrote each.
-        self.log_texts: list[str] = []
-        self.log_by: list[str] = []
+        self._log_texts: list[str] = []
+        self._log_by: list[str] = []
+        #: The shared log is to be read whole when next asked about (:meth:`reload_log`).
+        self._log_due = False
+
+    @property
+    def log_texts(self) -> list[str]:
+        """The shared log's entries as texts (without who wrote them), in order."""
+        self._read_log_if_due()
+        return self._log_texts
+
+    @property
+    def log_by(self) -> list[str]:
+        """Who wrote each of :attr:`log_texts`."""
+        self._read_log_if_due()
+        return self._log_by
 
     def reload_log(self, incremental: bool = False) -> None:
         """Read the shared log's texts again (after a remote change).
 
         ``incremental``: read only the entries past those known, when the last known one is
         still in its place (the log is append-only; two players' concurrent entries may be
-        ordered otherwise, and then it is all read again).
+        ordered otherwise, and then it is all read again). Otherwise the whole log is read
+        when it is next asked about, not now: a joining player's board is drawn first (the
+        log of a long game is thousands of entries), and the log is compared with the
+        board's only when this player next writes or the other player's log changes.
         """
+        if not incremental:
+            self._log_due = True
+            return
         n = len(self.log_texts)
-        if incremental and len(self.r.log) >= n and (
+        if len(self.r.log) >= n and (
                 n == 0 or self._decode(self.r.log[n - 1]) == (self.log_by[-1],
                                                               self.log_texts[-1])):
             values = self.r.log[n:]
         else:
-            self.log_texts, self.log_by = [], []
+            self._log_texts, self._log_by = [], []
             values = plain(self.r.log)
+        self._take_log(values)
+
+    def _read_log_if_due(self) -> None:
+        if self._log_due:
+            self._log_due = False
+            self._log_texts, self._log_by = [], []
+            self._take_log(plain(self.r.log))
+
+    def _take_log(self, values: Any) -> None:
         for value in values:
             by, entry = self._decode(value)
-            self.log_by.append(by)
-            self.log_texts.append(entry)
+            self._log_by.append(by)
+            self._log_texts.append(entry)
 
     @staticmethod
     def _decode(value: object) -> tuple[str, str]:
@@ -211,7 +239,8 @@ class Outbox:
             self._append(entry)
 
     def _append(self, entry: LogEntry) -> None:
+        self._read_log_if_due()  # the log as it was, before this entry goes in
         data = {"text": entry.text, "rolls": entry.rolls, "seed": entry.seed}
         self.r.log.append(log_text(data, self.player))
-        self.log_texts.append(text(data))
-        self.log_by.append(self.player)
+        self._log_texts.append(text(data))
+        self._log_by.append(self.player)

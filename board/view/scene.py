@@ -22,13 +22,13 @@ from shiboken6 import isValid
 from board.document.datasheet import Datasheet
 from board.document.edits import ScenarioDocument, turn_placements
 from board.document.model import Scenario
-from board.game.core.world import World, WorldCache
 from board.view import commands
 from board.view.items import BuildingItem, ModelItem
 from board.view.scene_items import ITEM_CLASSES, TABLE_MARGIN, SceneItems
 from board.view.tools import SelectTool, Tool, board_item_at
 
 if TYPE_CHECKING:
+    from board.game.core.world import World, WorldCache
     from board.game.kit import Dice
 
 __all__ = ["BoardScene", "ITEM_CLASSES", "TABLE_MARGIN", "PIXMAP_CACHE_KIB"]
@@ -85,7 +85,10 @@ class BoardScene(SceneItems):
         self.dragging = False
         self._after_drag: list[Callable[[], object]] = []
         self.drag_moved.connect(self._follow_drag)
-        self._worlds = WorldCache(self.datasheets)
+        #: The datasheets the board's geometry is built from, and its cache (made when a tool
+        #: first asks: the geometry modules are not needed for the first paint).
+        self._world_sheets: Mapping[str, Datasheet] = self.datasheets
+        self._worlds: WorldCache | None = None
         self._connect(document)
         self.selectionChanged.connect(self.name_units_soon)
         self._sync(document.scenario)
@@ -169,6 +172,10 @@ class BoardScene(SceneItems):
 
         Tools ask for it when they paint or answer; asking twice costs a fingerprint.
         """
+        if self._worlds is None:
+            from board.game.core.world import WorldCache
+
+            self._worlds = WorldCache(self._world_sheets)
         return self._worlds.world_for(self.document.scenario)
 
     # -- the active tool ------------------------------------------------------------------
@@ -296,8 +303,8 @@ class BoardScene(SceneItems):
 
     def _before_redraw(self, scenario: Scenario) -> None:
         self.tool.cancel()
-        self._worlds = WorldCache({**self.library,
-                                   **{d.id: d for d in scenario.custom_datasheets}})
+        self._world_sheets = {**self.library, **{d.id: d for d in scenario.custom_datasheets}}
+        self._worlds = None
 
     def name_units_soon(self) -> None:
         """A model was selected or let go: choose which show their unit's name.

@@ -23,7 +23,6 @@ from board.view.commands import (
 )
 from board.view.deletion import delete_selection, selection_text
 from board.view.docks import GarrisonDock, garrison_lines
-from board.view.editors.units import add_unit
 from board.view.feature_registry import Features
 from board.view.files import FileController
 from board.view.memory import give_back_free_memory, let_go_of_sources, set_aside_long_lived
@@ -258,6 +257,8 @@ class MainWindow(QMainWindow):
 
     def add_unit(self, spec: UnitSpec) -> None:
         """Add a unit in its system's formation in free table space near the view's centre."""
+        from board.view.editors.units import add_unit  # its free-space search: not at launch
+
         add_unit(self, spec)
 
     def delete_selected(self) -> None:

@@ -18,10 +18,11 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 #: only by the commands that open one), not to break a cycle: module -> function names.
 LAZY_ON_PURPOSE = {
     "board/main.py": {"render_screenshot", "_refuse", "main"},
-    "board/view/window.py": {"install_features"},
+    "board/view/window.py": {"install_features", "add_unit"},
     "board/view/export/__init__.py": {"__getattr__"},
     "board/view/export/controller.py": {"summary", "export_to", "ask_export"},
-    "board/view/scene.py": {"push_drag"},
+    # the board's geometry (geometry/: sight, zones, ...): when a tool first asks for it
+    "board/view/scene.py": {"push_drag", "world"},
     # a damaged building's label (hull points, damage capacity left): the building rules are
     # loaded when a piece with a state is first drawn, not before the first paint
     "board/view/scene_items.py": {"_sync_piece"},

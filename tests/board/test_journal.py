@@ -200,3 +200,36 @@ def test_epic_and_fantasy_building_states_are_recovered_and_replayed(
         line = Timeline(scenario_of(header["base"]["scenario"]), records)
         assert scenario_to_dict(line.board(1)) == scenario_to_dict(doc.scenario), name
         assert line.log_added(1) == list(doc.scenario.log[-len(line.log_added(1)):] or [])
+
+
+def _as_if_written_by(path: Path, pid: int) -> None:
+    """Make the journal at ``path`` say another program (``pid``) wrote it."""
+    header, *_ = read_journal(path)
+    lines = path.read_bytes().split(b"\n")
+    header["pid"] = pid
+    lines[0] = json.dumps(header).encode()
+    path.write_bytes(b"\n".join(lines))
+
+
+def test_a_journal_without_edits_left_by_an_ended_program_is_deleted_not_offered(
+    tmp_path: Path, sheets: DatasheetLibrary
+) -> None:
+    """A run that ended without closing its window (killed before any edit) left nothing."""
+    gone = 2**22 + 12345  # no such process
+    doc = _doc(sheets)
+    edited = tmp_path / "unsaved-1.journal"
+    journal = Journal.start(edited, doc)
+    doc.move_models({doc.scenario.units[0].models[0].id: (5.0, 5.0)})
+    journal.close(delete=False)
+    _as_if_written_by(edited, gone)
+    empty_gone = tmp_path / "unsaved-2.journal"
+    Journal.start(empty_gone, ScenarioDocument()).close(delete=False)
+    _as_if_written_by(empty_gone, gone)
+    empty_running = tmp_path / "unsaved-3.journal"  # this process: still running
+    Journal.start(empty_running, ScenarioDocument()).close(delete=False)
+    garbage = tmp_path / "unsaved-4.journal"  # not a journal: left alone, not offered
+    garbage.write_bytes(b"not json\n")
+    assert find_recoverable([tmp_path]) == [edited]
+    assert not empty_gone.exists()
+    assert edited.exists() and empty_running.exists() and garbage.exists()
+    assert find_recoverable([tmp_path]) == [edited]  # asked again: the same answer

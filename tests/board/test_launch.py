@@ -139,3 +139,140 @@ def test_a_new_scenario_of_another_system_changes_the_palettes_choices(window, l
     assert (troops, bases, sheets) != before
     assert all(library[s].name in sheets for s in library
                if "epic40k" in library[s].systems)
+
+
+class FirstBoardPaint(QObject):
+    """At the view's first paint: the zoom, each building's judging zoom, the label overlaps."""
+
+    def __init__(self, window: MainWindow, judged: list[str]) -> None:
+        super().__init__(window)
+        self.window = window
+        self.judged = judged
+        self.seen: dict | None = None
+        window.view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        from board.view.items.building_item import BuildingItem
+        from board.view.items.obstacles import label_overlaps
+
+        if event.type() == QEvent.Type.Paint and self.seen is None:
+            view = self.window.view
+            buildings = [i for i in view.scene().items() if isinstance(i, BuildingItem)]
+            self.seen = {
+                "zoom": view.scale_factor,
+                "judged_at": {b.piece_id: b.judging_scale() for b in buildings},
+                "judged": list(self.judged),
+                "overlaps": label_overlaps(view.scene(), view.viewportTransform()),
+            }
+        return False
+
+
+def launch(qtbot, monkeypatch, on_show=None) -> MainWindow:
+    """Run ``battleboard`` (the demo) until its tools are in; the window, still open."""
+    windows: list[MainWindow] = []
+    real_show = MainWindow.show
+
+    def show(self: MainWindow) -> None:
+        windows.append(self)
+        if on_show is not None:
+            on_show(self)
+        real_show(self)
+
+    def run_until_the_tools_come(_: QApplication) -> int:
+        qtbot.waitUntil(lambda: bool(windows) and windows[0].features_installed, timeout=5000)
+        return 0
+
+    monkeypatch.setattr(MainWindow, "show", show)
+    monkeypatch.setattr(QApplication, "exec", run_until_the_tools_come)
+    assert main([]) == 0
+    return windows[0]
+
+
+def test_the_launch_judges_the_demo_labels_once_at_the_zoom_of_its_first_paint(
+        qtbot, monkeypatch):
+    """The window is laid out before the board is put on it: no judging at another zoom."""
+    from board.view.items.building_item import BuildingItem
+
+    judged: list[str] = []
+    settle = BuildingItem._settle_badges
+
+    def counted(item: BuildingItem, *args: object) -> None:
+        judged.append(item.piece_id)
+        settle(item, *args)
+
+    monkeypatch.setattr(BuildingItem, "_settle_badges", counted)
+    watchers: list[FirstBoardPaint] = []
+    window = launch(qtbot, monkeypatch, lambda w: watchers.append(FirstBoardPaint(w, judged)))
+    try:
+        seen = watchers[0].seen
+        assert seen is not None
+        pieces = sorted(p.id for p in window.scenario.terrain)
+        assert sorted(seen["judged"]) == pieces  # each building once before the first paint
+        assert set(seen["judged_at"].values()) == {min(seen["zoom"], 200.0)}
+        assert seen["overlaps"] == {"label/label": [], "label/model": [], "label/symbol": []}
+    finally:
+        window.undo_stack.setClean()
+        window.close()
+
+
+def test_after_launch_the_tools_answer_real_keys_and_clicks(qtbot, monkeypatch):
+    """As soon as the tools are in: a tool's shortcut, a menu's, a click on a model."""
+    from PySide6.QtCore import QPointF, Qt
+    from PySide6.QtTest import QTest
+
+    window = launch(qtbot, monkeypatch)
+    try:
+        window.activateWindow()
+        qtbot.waitActive(window)
+        viewport = window.view.viewport()
+        deploy = window.deploy.show_action
+        assert not deploy.isChecked()
+        QTest.keyClick(viewport, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier
+                       | Qt.KeyboardModifier.ShiftModifier)  # Deploy ▸ Show Deployment
+        qtbot.waitUntil(deploy.isChecked, timeout=2000)
+        assert window.deploy.zones_item.isVisible()
+        model = next(u for u in window.scenario.units if u.on_table).models[0]
+        at = window.view.mapFromScene(QPointF(model.x, model.y))
+        QTest.mouseClick(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+        assert window.scene.selected_model_ids() == [model.id]
+        QTest.keyClick(viewport, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)  # Select All
+        on_table = [m.id for u in window.scenario.units if u.on_table for m in u.models]
+        assert sorted(window.scene.selected_model_ids()) == sorted(on_table)
+    finally:
+        window.undo_stack.setClean()
+        window.close()
+
+
+def test_the_launch_paints_without_the_geometry_and_tool_modules(tmp_path):
+    """Before the first paint: no line of sight, zones, tools or network stack imported."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    script = (
+        "import sys\n"
+        "from PySide6.QtCore import QEvent, QObject\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication(['battleboard'])\n"
+        "class First(QObject):\n"
+        "    def eventFilter(self, watched, event):\n"
+        "        if event.type() == QEvent.Type.Paint and "
+        "type(watched.parent()).__name__ == 'BoardView':\n"
+        "            print(' '.join(sorted(sys.modules)), flush=True)\n"
+        "            app.removeEventFilter(self)\n"
+        "            app.exit(0)\n"
+        "        return False\n"
+        "first = First()\n"
+        "app.installEventFilter(first)\n"
+        "from board.main import main\n"
+        "sys.exit(main([]))\n")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(root),
+               BATTLEBOARD_DATA_DIR=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", script], cwd=root, env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+    modules = set(done.stdout.split())
+    assert "board.view.window" in modules, done.stderr[-2000:]  # the board was painted
+    assert not modules & {"board.game.core.world", "geometry.sight", "geometry.zones",
+                          "board.view.features", "board.view.shooting", "rules", "pycrdt"}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import math
 
 import pycrdt
@@ -184,3 +185,37 @@ def test_a_late_joiner_builds_the_same_board_from_the_state():
     board = SharedScenario(ScenarioDocument(), pycrdt.Doc(), "Cy", "red", library())
     board.receive(late.get_update())
     assert saved(board) == saved(host)
+
+
+def test_a_game_that_does_not_check_is_refused_and_its_open_rolls_left_alone():
+    """A joining board refuses a shared game without sides; it answers none of its dice.
+
+    It used to commit to each open roll, could not read its own commitment back (the board's
+    players are its game's sides: none) and committed again, until Python's recursion limit.
+    """
+    import pycrdt
+
+    from board.document.edits import ScenarioDocument
+    from board.shared.binder import SharedScenario
+    from board.shared.ydoc import HEAD_KEY, head_text, roots
+    from tests.board.samples import library
+
+    _, host, _ = pair(small_scenario())
+    host.request_seed("lascannon at the bastion")  # an open roll: red committed
+    broken = pycrdt.Doc()
+    broken.apply_update(host.doc.get_update())
+    r = roots(broken)
+    head = json.loads(str(r.head[HEAD_KEY]))
+    head["sides"] = []
+    with broken.transaction():
+        r.head[HEAD_KEY] = head_text(head)
+    dice_before = dict(r.dice.items())
+    refused: list[str] = []
+    joining = SharedScenario(ScenarioDocument(), pycrdt.Doc(), "Cy", "blue", library())
+    joining.refused.connect(refused.append)
+    sent: list[bytes] = []
+    joining.outgoing.connect(sent.append)
+    joining.receive(broken.get_update())
+    assert len(refused) == 1 and "does not check" in refused[0] and "sides" in refused[0]
+    assert joining.document.scenario.units == []  # the board as it was
+    assert dict(roots(joining.doc).dice.items()) == dice_before and sent == []

@@ -55,6 +55,31 @@ _KIND_FILL = {
 
 _ltrb = ltrb
 
+#: The changes a building passes on to its footprint (it is told of hundreds more as its
+#: symbols and labels are made and placed).
+_FOOTPRINT_FOLLOWS = frozenset({
+    QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged,
+    QGraphicsItem.GraphicsItemChange.ItemRotationHasChanged,
+    QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged,
+    QGraphicsItem.GraphicsItemChange.ItemOpacityHasChanged,
+    QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged,
+    QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged,
+})
+
+#: How many of a badge's spots are measured first when looking for a clear one.
+_FIRST_SPOTS = 4
+
+
+def _meets(a: Rect, b: Rect) -> bool:
+    """Whether two rectangles share area (as :func:`board.game.core.label_layout.meets`)."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _union(boxes: list[Rect]) -> Rect:
+    """The bounding rectangle of ``boxes`` (not empty)."""
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[2] for b in boxes), max(b[3] for b in boxes))
+
 
 def _nominal(item: QGraphicsRectItem, at: QPointF, scale: float = _JUDGE_PX_PER_INCH,
              core: bool = False) -> QRectF:
@@ -216,7 +241,7 @@ class BuildingItem(QGraphicsItem):
         for item in scene.items(near, Qt.ItemSelectionMode.IntersectsItemShape,
                                 Qt.SortOrder.DescendingOrder, seen_as):
             if item is not self and isinstance(item, (BuildingItem, ModelItem)):
-                found.append(_ltrb(item.mapToScene(item.shape()).boundingRect()))
+                found.append(symbols.outline(item))
         return found + symbols.meeting(_ltrb(near), self)
 
     def _symbols(self) -> SymbolBoxes:
@@ -295,16 +320,36 @@ class BuildingItem(QGraphicsItem):
             if id(badge) in done:
                 continue
             done.add(id(badge))
-            scale = self._scale()
-            boxes = self._spot_boxes(badge, spots, scale)
             mine = self._own_symbols() if len(spots_of) == 1 else []
-            area = (min(b[0] for b in boxes), min(b[1] for b in boxes),
-                    max(b[2] for b in boxes), max(b[3] for b in boxes))
-            others = symbols.meeting(area, self, name_labels=False)
-            best = first_clear(boxes, taken + mine + others)
+            best, box = self._first_clear_spot(badge, spots, taken + mine, symbols)
             if badge.pos() != to_point(spots[best]):
                 badge.setPos(to_point(spots[best]))
-            taken.append(boxes[best])
+            taken.append(box)
+
+    def _first_clear_spot(self, badge: LabelItem, spots: tuple[tuple[float, float], ...],
+                          fixed: list[Rect], symbols: SymbolBoxes) -> tuple[int, Rect]:
+        """The first of ``spots`` where ``badge`` covers nothing, and its box (table inches).
+
+        Covering nothing means meeting none of ``fixed`` nor any other building's symbol or
+        badge. The spots are tried a few at a time, in order (a piece's badge spots run to
+        hundreds and the first is nearly always clear), each batch against the symbols that
+        meet its own area: a symbol that meets a spot's box meets the batch's area, so the
+        first clear spot found is the one :func:`first_clear` finds over all of them. When
+        none is clear, the one covering the least, judged over all the spots at once.
+        """
+        scale = self._scale()
+        start, size = 0, _FIRST_SPOTS
+        while start < len(spots):
+            boxes = self._spot_boxes(badge, spots[start:start + size], scale)
+            obstacles = fixed + symbols.meeting(_union(boxes), self, name_labels=False)
+            for k, box in enumerate(boxes):
+                if not any(_meets(box, other) for other in obstacles):
+                    return start + k, box
+            start, size = start + size, size * 4
+        boxes = self._spot_boxes(badge, spots, scale)
+        best = first_clear(boxes, fixed + symbols.meeting(_union(boxes), self,
+                                                          name_labels=False))
+        return best, boxes[best]
 
     def _spot_boxes(self, badge: LabelItem, spots: tuple[tuple[float, float], ...],
                     scale: float) -> list[Rect]:
@@ -483,6 +528,8 @@ class BuildingItem(QGraphicsItem):
     def itemChange(  # noqa: D102 - Qt override
         self, change: QGraphicsItem.GraphicsItemChange, value: object
     ) -> object:
+        if change not in _FOOTPRINT_FOLLOWS:
+            return value  # what Qt's own itemChange returns (it does nothing else)
         changed = QGraphicsItem.GraphicsItemChange
         footprint = getattr(self, "footprint_item", None)
         if footprint is not None and shiboken6.isValid(footprint):
@@ -497,7 +544,7 @@ class BuildingItem(QGraphicsItem):
                 footprint.setVisible(self.isVisible())
             elif change == changed.ItemSceneHasChanged:
                 self._carry_footprint(footprint)
-        return super().itemChange(change, value)
+        return value
 
     def _carry_footprint(self, footprint: _Footprint) -> None:
         """Put the footprint on this item's scene (or take it off with it)."""

@@ -70,6 +70,18 @@ class SymbolBoxes:
         self._name_label_of = name_label_of
         #: building → (the union of its boxes, [(box, is its name label)]).
         self._of: dict[int, tuple[Rect, list[tuple[Rect, bool]]]] = {}
+        #: piece or model → its outline's box on the table (:meth:`outline`).
+        self._outlines: dict[int, Rect] = {}
+
+    def outline(self, item: QGraphicsItem) -> Rect:
+        """The box of ``item``'s outline (its shape) on the table, measured once per pass.
+
+        A model near several buildings is asked about by each; nothing moves during a pass.
+        """
+        known = self._outlines.get(id(item))
+        if known is None:
+            known = self._outlines[id(item)] = ltrb(item.mapToScene(item.shape()).boundingRect())
+        return known
 
     def forget(self, building: QGraphicsItem) -> None:
         """``building``'s symbols moved: measure them again when next asked."""
