@@ -59,28 +59,15 @@ def test_a_window_without_features_gets_them_once(qtbot, library, scenario):
 
 def test_battleboard_paints_the_demo_board_then_gives_the_tools(qtbot, monkeypatch):
     events: list[str] = []
-    windows: list[MainWindow] = []
     watcher = Paints(events)
-    real_show, real_install = MainWindow.show, MainWindow.install_features
-
-    def show(self: MainWindow) -> None:
-        windows.append(self)
-        self.view.viewport().installEventFilter(watcher)
-        real_show(self)
+    real_install = MainWindow.install_features
 
     def install(self: MainWindow) -> None:
         events.append("tools")
         real_install(self)
 
-    def run_until_the_tools_come(_: QApplication) -> int:
-        qtbot.waitUntil(lambda: bool(windows) and windows[0].features_installed, timeout=5000)
-        return 0
-
-    monkeypatch.setattr(MainWindow, "show", show)
     monkeypatch.setattr(MainWindow, "install_features", install)
-    monkeypatch.setattr(QApplication, "exec", run_until_the_tools_come)
-    assert main([]) == 0
-    window = windows[0]
+    window = launch(qtbot, monkeypatch, lambda w: w.view.viewport().installEventFilter(watcher))
     try:
         assert events[0] == "paint" and events.count("tools") == 1  # the board came first
         assert {"&Shoot", "&Game", "&Buildings", "&Measure"} <= set(menu_titles(window))
