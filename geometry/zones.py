@@ -30,7 +30,13 @@ from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from geometry.footprints import Circle, Shape, as_geometry, named_models, quad_segs_for
-from geometry.measure import EPSILON, distance, farthest_distance, format_distance
+from geometry.measure import (
+    EPSILON,
+    distance,
+    farthest_distance,
+    format_distance,
+    wholly_within,
+)
 from geometry.units import UnitCheck, unit_within
 
 __all__ = [
@@ -433,10 +439,9 @@ def _obstacle_problems(shape: Shape, obstacles: Obstacles,
                        battlements: BaseGeometry | None) -> list[tuple[Problem, str]]:
     """Terrain and enemy problems of one placed shape."""
     problems: list[tuple[Problem, str]] = []
-    # wholly on them, to the same 1e-9" allowance as every "wholly within" (a base flush with
-    # a turned building's edge reads 1e-15" out)
-    on_battlements = (battlements is not None
-                      and farthest_distance(shape, battlements) <= EPSILON)
+    # wholly on them, with every "wholly within"'s allowance (a base flush with a turned
+    # building's edge reads 1e-15" out)
+    on_battlements = battlements is not None and wholly_within(shape, battlements, 0.0)
     inside = () if on_battlements else obstacles.in_terrain(shape)
     if inside:
         problems.append((Problem.IN_TERRAIN, "inside " + ", ".join(inside)))

@@ -367,11 +367,11 @@ def _has_edits(path: Path) -> bool:
     says; one that cannot be read counts as having edits (:func:`read_journal` says why).
     """
     try:
-        data = path.read_bytes()
+        with path.open("rb") as journal:
+            journal.readline()  # the header
+            return any(line.strip() for line in journal)  # stops at the first edit
     except OSError:
         return True
-    _, _, body = data.partition(b"\n")
-    return bool(body.strip())
 
 
 def _forget_if_orphaned(path: Path) -> None:

@@ -47,10 +47,10 @@ from geometry import (
     Obstacles,
     Shape,
     TerrainIndex,
-    farthest_distance,
     model_footprint,
     place_footprint,
     place_points,
+    wholly_within,
 )
 
 __all__ = [
@@ -353,7 +353,7 @@ class World:
         for i, k in zip(*np.nonzero(inside), strict=True):
             model_id, shape = shapes[int(i)]
             piece_id, roof = roofs[int(k)]
-            if model_id not in found and farthest_distance(shape, roof) <= EPSILON:
+            if model_id not in found and wholly_within(shape, roof, 0.0):
                 found[model_id] = piece_id
         return found
 

@@ -37,6 +37,7 @@ from geometry import (
     distance,
     farthest_distance,
     format_distance,
+    wholly_within,
 )
 from rules.decision import Decision
 from rules.wh40k.embark import EMBARK_REACH
@@ -248,7 +249,7 @@ def on_battlements(models: Sequence[tuple[str, Shape]], roof: BaseGeometry | Non
     if roof is None:
         return []
     return [model_id for model_id, shape in models
-            if farthest_distance(shape, roof) <= EPSILON]  # a flush base reads 1e-15" out
+            if wholly_within(shape, roof, 0.0)]  # a flush base reads 1e-15" out
 
 
 def around_plan(world: World, piece_id: str, party: list[Unit], system: RuleSystem,
