@@ -30,12 +30,19 @@ from numpy.typing import NDArray
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
+from geometry.circle_peaks import FeatureTable, circle_peaks
 from geometry.footprints import Circle, Shape
 from geometry.kept import KeptPerObject
 
 __all__ = ["farthest_from_polygon", "farthest_distances"]
 
 FloatArray = NDArray[np.float64]
+ComplexArray = NDArray[np.complex128]
+
+
+def _complex(points: FloatArray) -> ComplexArray:
+    """(n, 2) points as n complex numbers ``x + iy`` (a view when they are laid out so)."""
+    return np.ascontiguousarray(points, dtype=float).view(np.complex128)[:, 0]
 
 
 class _Features:
@@ -57,14 +64,16 @@ class _Features:
         self.starts, self.ends, edge, length = (self.starts[keep], self.ends[keep], edge[keep],
                                                 length[keep])
         self.normals = np.stack([edge[:, 1], -edge[:, 0]], axis=1) / length[:, None]
-        # per-edge constants of the distance (columns of one: edges × points below, so the
-        # reductions over the few edges run row against row)
-        self._ax, self._ay = self.starts[:, 0, None], self.starts[:, 1, None]
-        self._by = self.ends[:, 1, None]
-        self._ex, self._ey = edge[:, 0, None], edge[:, 1, None]
-        self._inv_len2 = 1.0 / (length * length)[:, None]
-        flat = edge[:, 1] == 0.0
-        self._run = np.where(flat, 0.0, edge[:, 0] / np.where(flat, 1.0, edge[:, 1]))[:, None]
+        # per-edge constants of the distance as complex numbers x + iy, in columns (edges ×
+        # points below, so the reductions over the few edges run row against row)
+        self._a = (self.starts[:, 0] + 1j * self.starts[:, 1])[:, None]
+        self._e = (edge[:, 0] + 1j * edge[:, 1])[:, None]
+        self._share = np.conj(self._e) / (length * length)[:, None]
+        # the footprint itself, prepared, for "is this point inside" (a copy: the caller's
+        # geometry is left as it was)
+        self._solid = shapely.from_wkb(shapely.to_wkb(target)) if self.solid else None
+        if self._solid is not None:
+            shapely.prepare(self._solid)
         self.offsets = (self.normals * self.starts).sum(axis=1)
         # a ring's corners are its segments' starts; an open line's last end is a corner too
         self.corners = self.starts if self.solid else np.unique(
@@ -83,6 +92,7 @@ class _Features:
         shapely.prepare(self.pocket)
         self._inner: FloatArray | None = None
         self._inner_reach = np.zeros(0)
+        self._table: FeatureTable | None = None
 
     @property
     def inner(self) -> FloatArray:
@@ -98,34 +108,59 @@ class _Features:
         _ = self.inner
         return self._inner_reach
 
-    def _reach(self, points: FloatArray) -> tuple[FloatArray, FloatArray, NDArray[np.bool_]]:
-        """Squared distances (edges × points), the shares along the edges, and which are inside."""
-        x, y = points[:, 0], points[:, 1]
-        ax, ay, ex, ey = self._ax, self._ay, self._ex, self._ey
-        rx, ry = x - ax, y - ay
-        t = np.minimum(np.maximum((rx * ex + ry * ey) * self._inv_len2, 0.0), 1.0)
-        gx, gy = rx - t * ex, ry - t * ey
-        d2 = gx * gx + gy * gy
-        if not self.solid:
-            return d2, t, np.zeros(len(points), dtype=bool)
-        # ray casting: edges crossing the point's row, crossed left of it (odd: inside)
-        crosses = (ay > y) != (self._by > y)
-        inside = np.logical_xor.reduce(crosses & (x < ax + ry * self._run), axis=0)
-        return d2, t, np.asarray(inside, dtype=bool)
+    @property
+    def table(self) -> FeatureTable:
+        """The features as plain floats for a few circles' search (made on first use)."""
+        if self._table is None:
+            self._table = FeatureTable(self)
+        return self._table
+
+    def _offsets(self, z: ComplexArray) -> ComplexArray:
+        """Each point's (``x + iy``) offsets from its nearest point of each edge.
+
+        Edges × points; their absolute values are the distances.
+        """
+        rel = z - self._a
+        share = (rel * self._share).real
+        np.minimum(np.maximum(share, 0.0, out=share), 1.0, out=share)
+        rel -= share * self._e
+        return rel
+
+    def inside(self, z: ComplexArray) -> NDArray[np.bool_]:
+        """Which points (``x + iy``) are inside (none for a line; the outline counts out)."""
+        if self._solid is None:
+            return np.zeros(len(z), dtype=bool)
+        return np.asarray(shapely.contains_xy(self._solid, z.real, z.imag), dtype=bool)
+
+    def distance_z(self, z: ComplexArray) -> FloatArray:
+        """Exact distance of each point ``x + iy`` to the footprint (0 inside), vectorised."""
+        gap = np.abs(self._offsets(z)).min(axis=0)
+        if self._solid is not None:
+            gap[self.inside(z)] = 0.0
+        return gap
 
     def distance(self, points: FloatArray) -> FloatArray:
         """Exact distance of each point to the polygon (0 inside), vectorised."""
-        d2, _, inside = self._reach(points)
-        return np.where(inside, 0.0, np.sqrt(d2.min(axis=0)))
+        return self.distance_z(_complex(points))
+
+    def nearest_offsets(self, points: FloatArray,
+                        ) -> tuple[FloatArray, ComplexArray, NDArray[np.bool_]]:
+        """Each point's distance to the outline, offset from its nearest point, and if inside.
+
+        The offset (point less nearest outline point) is a complex number ``x + iy``.
+        """
+        z = _complex(points)
+        offsets = self._offsets(z)
+        size = np.abs(offsets)
+        pick = size.argmin(axis=0)
+        rows = np.arange(len(z))
+        return size[pick, rows], offsets[pick, rows], self.inside(z)
 
     def nearest(self, points: FloatArray) -> tuple[FloatArray, FloatArray, NDArray[np.bool_]]:
         """Each point's distance to the outline, its nearest outline point, and if inside."""
-        d2, t, inside = self._reach(points)
-        pick = np.argmin(d2, axis=0)
-        rows = np.arange(len(points))
-        gap = np.sqrt(d2[pick, rows])
-        q = self.starts[pick] + t[pick, rows][:, None] * (self.ends[pick] - self.starts[pick])
-        return gap, q, inside
+        gap, offset, inside = self.nearest_offsets(points)
+        q = _complex(points) - offset
+        return gap, q.view(float).reshape(-1, 2), inside
 
     def bisectors(self) -> tuple[FloatArray, FloatArray]:
         """Lines ``a·p = b`` on which two corners, or two edge lines, are equally far."""
@@ -424,31 +459,46 @@ def farthest_distances(shapes: list[Shape], target: BaseGeometry) -> FloatArray:
     """
     features = _features(target)
     out = np.zeros(len(shapes))
-    rows = [i for i, s in enumerate(shapes) if isinstance(s, Circle)]
+    rows: list[int] = []
+    xyr_rows: list[tuple[float, float, float]] = []
+    others: list[tuple[int, BaseGeometry]] = []
+    for i, shape in enumerate(shapes):
+        if isinstance(shape, Circle):
+            rows.append(i)
+            xyr_rows.append((shape.x, shape.y, shape.radius))
+        else:
+            others.append((i, shape))
     if rows:
-        xyr = np.array([(s.x, s.y, s.radius) for s in shapes if isinstance(s, Circle)])
-        settled, centre_gaps = _settled_circles(xyr, features)
+        xyr = np.array(xyr_rows, dtype=float)
+        settled, centre_gaps, bounds = _settled_circles(xyr, features)
         rest = np.flatnonzero(np.isnan(settled))
-        if len(rest):
+        if 0 < len(rest) <= _FEW:
+            settled[rest] = circle_peaks(xyr[rest], bounds[rest], features.table,
+                                         features.distance)
+        elif len(rest):
             settled[rest] = _circles_by_candidates(xyr[rest], features, centre_gaps[rest])
         out[rows] = settled
-    for i, shape in enumerate(shapes):
-        if not isinstance(shape, Circle):
-            points = np.concatenate([_outline_candidates(shape, features),
-                                     _interior_candidates(shape, features)])
-            out[i] = float(features.distance(points).max()) if len(points) else 0.0
+    for i, shape in others:
+        points = np.concatenate([_outline_candidates(shape, features),
+                                 _interior_candidates(shape, features)])
+        out[i] = float(features.distance(points).max()) if len(points) else 0.0
     return out
 
+
+#: Up to this many circles left unsettled are searched one by one among the features near each
+#: (:mod:`geometry.circle_peaks`); more, with every feature at once as arrays.
+_FEW = 16
 
 #: How close (inches) the distance at a circle's point straight away from the target's nearest
 #: point must come to the bound ``gap + r`` to settle the circle (rounding of ~1e-14 only).
 _SETTLE = 1e-11
 
 
-def _settled_circles(xyr: FloatArray, features: _Features) -> tuple[FloatArray, FloatArray]:
+def _settled_circles(xyr: FloatArray, features: _Features,
+                     ) -> tuple[FloatArray, FloatArray, FloatArray]:
     """Circles whose farthest distance is their upper bound, reached; nan for the others.
 
-    Also returns each centre's distance to the footprint (0 inside).
+    Also returns each centre's distance to the footprint (0 inside) and the bound.
 
     No point of a disc is farther from ``B`` than ``dist(c, B) + r`` (outside; distances
     change no faster than the point moves), nor than ``r − dist(c, ∂B)`` (centre inside: the
@@ -458,19 +508,16 @@ def _settled_circles(xyr: FloatArray, features: _Features) -> tuple[FloatArray, 
     A disc wholly inside ``B`` is 0. The bound is what is returned, so a rounding difference
     errs towards "too far", never towards accepting a base.
     """
-    c, r = xyr[:, :2], xyr[:, 2]
-    gap, q, inside = features.nearest(c)
-    found = np.full(len(xyr), np.nan)
+    r = xyr[:, 2]
+    gap, away, inside = features.nearest_offsets(xyr[:, :2])  # away: centre − nearest point
     bound = np.where(inside, r - gap, gap + r)
+    # the point of the circle straight away from the nearest point (towards it, inside)
+    step = np.where(inside, -r, r) / np.where(gap > 0.0, gap, 1.0)
+    probe = _complex(xyr[:, :2]) + away * step
+    reached = (features.distance_z(probe) >= bound - _SETTLE) & (gap > 0.0) & (bound > 0.0)
+    found = np.where(reached, bound, np.nan)
     found[inside & (bound <= 0.0)] = 0.0
-    ask = np.flatnonzero((gap > 0.0) & (bound > 0.0))
-    if len(ask):
-        away = (c[ask] - q[ask]) / gap[ask, None]
-        away[inside[ask]] *= -1.0
-        probe = c[ask] + r[ask, None] * away
-        reached = features.distance(probe) >= bound[ask] - _SETTLE
-        found[ask[reached]] = bound[ask[reached]]
-    return found, np.where(inside, 0.0, gap)
+    return found, np.where(inside, 0.0, gap), bound
 
 
 def _circles_by_candidates(xyr: FloatArray, features: _Features,

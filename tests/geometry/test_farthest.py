@@ -101,7 +101,7 @@ def test_circles_settled_by_their_bound_agree_with_every_candidate(target, seed)
     xyr = np.c_[rng.uniform(-3, 9, (200, 2)), rng.uniform(0.1, 2.5, 200)]
     xyr[:20, :2] = np.round(xyr[:20, :2] * 2) / 2  # some centres on edges and corners
     features = _features(target)
-    settled, _ = _settled_circles(xyr, features)
+    settled, _, _ = _settled_circles(xyr, features)
     full = _circles_by_candidates(xyr, features)
     known = ~np.isnan(settled)
     assert known.mean() > 0.5

@@ -1,0 +1,285 @@
+"""Where the distance from a footprint peaks round a few circles, from the features near each.
+
+The same candidates as :mod:`geometry.farthest`'s full search (a feature's own farthest point
+of the circle, points where two features are equally far), for a handful of round bases the
+reached bound did not settle, worked out in plain Python from the features near each base:
+
+- no point of the base is farther from the footprint ``B`` than the bound ``U`` (``gap + r``
+  outside, ``r − dist(centre, outline)`` inside), so the nearest point of ``B`` to any point
+  of the base lies within ``U + r`` of the centre: an edge or corner farther than that is
+  never the nearest feature of a point of the base, and is left out;
+- two features can only be equally far from a point of the circle if their distances from
+  the centre differ by at most ``2r`` (each changes by at most ``r`` across the base).
+
+That leaves two or three edges for a base by a ruin's inner corner, where the full search
+(vectorised over every feature of the footprint) spends its time on numpy's per-call cost.
+Every candidate is then measured exactly to the whole footprint in one array call and the
+largest wins, so leaving a feature out can only ever drop a point that is not the farthest.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+from shapely.geometry.base import BaseGeometry
+
+if TYPE_CHECKING:
+    from geometry.farthest import _Features
+
+__all__ = ["FeatureTable", "circle_peaks"]
+
+FloatArray = NDArray[np.float64]
+
+#: Slack (inches) on the pruning distances, far above rounding and far below any base.
+_SLACK = 1e-9
+
+
+class FeatureTable:
+    """A footprint's edges and the corners that can be nearest, as plain floats.
+
+    Parameters
+    ----------
+    features : geometry.farthest._Features
+        The footprint's corners, edges and edge lines, and its three-feature points.
+
+    Notes
+    -----
+    A corner where the footprint's inside is wider than a half-turn (the L's inner corner) is
+    never the nearest point of a point outside: a disc round that point touching it there
+    would reach into the footprint. It is left out (a solid footprint only; either side of a
+    wall is outside). Of the three-feature points only those where the distance can peak
+    inside a base are kept (:func:`_peaks_inside`).
+    """
+
+    def __init__(self, features: _Features) -> None:
+        corners = features.corners
+        where = {(float(x), float(y)): i for i, (x, y) in enumerate(corners.tolist())}
+        self.corners: list[tuple[float, float]] = [(float(x), float(y))
+                                                  for x, y in corners.tolist()]
+        reflex = _reflex_corners(features.target) if features.solid else set()
+        self.edges: list[tuple[float, ...]] = []
+        self.ends: list[tuple[int, ...]] = []
+        for (ax, ay), (bx, by), (nx, ny), k in zip(
+                features.starts.tolist(), features.ends.tolist(), features.normals.tolist(),
+                features.offsets.tolist(), strict=True):
+            ex, ey = bx - ax, by - ay
+            self.edges.append((ax, ay, ex, ey, 1.0 / (ex * ex + ey * ey), nx, ny, k,
+                               math.atan2(ny, nx)))
+            self.ends.append(tuple(i for i in (where.get((ax, ay)), where.get((bx, by)))
+                                   if i is not None and self.corners[i] not in reflex))
+        count = len(self.edges)
+        self.on_line = {(int(i) // count, int(i) % count)
+                        for i in np.flatnonzero(features.on_line)}
+        self.inner = _peaks_inside(features)
+
+
+def _reflex_corners(target: BaseGeometry) -> set[tuple[float, float]]:
+    """The corners of a solid footprint where its inside is wider than a half-turn.
+
+    Going round a ring with the footprint on the left (an outline anticlockwise, a hole
+    clockwise), a right turn is such a corner. A corner that is one in one ring and not in
+    another (rings touching there) is not one.
+    """
+    reflex: set[tuple[float, float]] = set()
+    other: set[tuple[float, float]] = set()
+    for polygon in shapely.get_parts(target):
+        for hole, ring in enumerate([polygon.exterior, *polygon.interiors]):
+            xy = np.asarray(ring.coords, dtype=float)[:-1]
+            xy = xy[np.any(xy != np.roll(xy, 1, axis=0), axis=1)]  # repeated points once
+            if len(xy) < 3:
+                continue
+            after, before = np.roll(xy, -1, axis=0) - xy, xy - np.roll(xy, 1, axis=0)
+            turn = before[:, 0] * after[:, 1] - before[:, 1] * after[:, 0]
+            left = ring.is_ccw == (hole == 0)  # the footprint's side
+            sizes = np.hypot(*after.T) * np.hypot(*before.T)
+            right = (turn < -1e-12 * sizes) if left else (turn > 1e-12 * sizes)
+            for corner, is_reflex in zip(map(tuple, xy.tolist()), right.tolist(), strict=True):
+                (reflex if is_reflex else other).add(corner)
+    return reflex - other
+
+
+def _peaks_inside(features: _Features) -> list[tuple[tuple[float, float], float]]:
+    """The three-feature points where the distance may peak inside a base, and the peak.
+
+    Such a peak is a point off the footprint and in its convex hull (outside the hull a step
+    straight away from it takes a point farther from every point of the footprint) whose
+    nearest points of the footprint surround it (else a step away from all of them is
+    farther): no half-turn of directions from it holds them all.
+    """
+    inner, reach = features.inner, features.inner_reach
+    if not len(inner) or features.pocket.is_empty:
+        return []
+    keep = (reach > 0.0) & (np.asarray(shapely.distance(shapely.points(inner),
+                                                         features.pocket)) <= 1e-9)
+    edges = list(zip(features.starts.tolist(), features.ends.tolist(), strict=True))
+    found: dict[tuple[float, float], float] = {}
+    for (px, py), rho in zip(inner[keep].tolist(), reach[keep].tolist(), strict=True):
+        if (px, py) in found:
+            continue
+        angles = []
+        for (ax, ay), (bx, by) in edges:
+            ex, ey = bx - ax, by - ay
+            t = min(max(((px - ax) * ex + (py - ay) * ey) / (ex * ex + ey * ey), 0.0), 1.0)
+            qx, qy = ax + t * ex - px, ay + t * ey - py
+            if math.hypot(qx, qy) <= rho + 1e-7 * (1.0 + rho):
+                angles.append(math.atan2(qy, qx))
+        angles.sort()
+        gaps = [b - a for a, b in zip(angles, angles[1:], strict=False)]
+        if angles and max([*gaps, angles[0] + 2.0 * math.pi - angles[-1]]) <= math.pi + 1e-6:
+            found[(px, py)] = rho
+    return list(found.items())
+
+
+def circle_peaks(xyr: FloatArray, bounds: FloatArray, table: FeatureTable,
+                 distance: Callable[[FloatArray], FloatArray]) -> FloatArray:
+    """Farthest distance of each circle from the footprint, from every point where it may peak.
+
+    Parameters
+    ----------
+    xyr : (n, 3) array
+        Circles' centres and radii.
+    bounds : (n,) array
+        An upper bound of each circle's farthest distance (its points' distances never
+        exceed it): it limits which features are near.
+    table : FeatureTable
+        The footprint's features.
+    distance : callable
+        Exact distance of points to the footprint (0 inside), vectorised.
+
+    Returns
+    -------
+    (n,) array
+        The largest exact distance over each circle's candidate points.
+    """
+    centres = xyr.tolist()
+    theta: list[float] = []
+    whose: list[int] = []
+    quartics: list[list[float]] = []
+    quartic_whose: list[int] = []
+    for row, ((cx, cy, r), bound) in enumerate(zip(centres, bounds.tolist(), strict=True)):
+        before = len(theta)
+        _circle_angles(cx, cy, r, bound, table, theta, quartics)
+        whose.extend([row] * (len(theta) - before))
+        quartic_whose.extend([row] * (len(quartics) - len(quartic_whose)))
+    _quartic_angles(quartics, quartic_whose, theta, whose)
+    points = []
+    for angle, row in zip(theta, whose, strict=True):
+        cx, cy, r = centres[row]
+        points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
+    best = [0.0] * len(centres)
+    for row, reach in zip(whose, distance(np.array(points)).tolist(), strict=True):
+        if reach > best[row]:
+            best[row] = reach
+    for (x, y), reach in table.inner:  # a peak inside a base where the footprint wraps it
+        for row, (cx, cy, r) in enumerate(centres):
+            if reach > best[row] and (x - cx) ** 2 + (y - cy) ** 2 <= r * r:
+                best[row] = reach
+    return np.array(best)
+
+
+def _circle_angles(cx: float, cy: float, r: float, bound: float, table: FeatureTable,
+                   theta: list[float], quartics: list[list[float]]) -> None:
+    """Add one circle's candidate angles to ``theta`` and its quartics' coefficients."""
+    reach = bound + r + _SLACK
+    reach2 = reach * reach
+    lines: list[tuple[int, float, float, float, float]] = []  # edge, n, k, |n·c − k|
+    corners: dict[int, float] = {}
+    theta.append(math.pi)  # one point of every circle, whatever else is found
+    for j, (ax, ay, ex, ey, inv_len2, nx, ny, k, angle) in enumerate(table.edges):
+        rx, ry = cx - ax, cy - ay
+        t = min(max((rx * ex + ry * ey) * inv_len2, 0.0), 1.0)
+        gx, gy = rx - t * ex, ry - t * ey
+        if gx * gx + gy * gy > reach2:
+            continue
+        lines.append((j, nx, ny, k, abs(nx * cx + ny * cy - k)))
+        theta.extend((angle, angle + math.pi))  # square to the edge's line, both ways
+        for i in table.ends[j]:
+            if i not in corners:
+                vx, vy = table.corners[i]
+                gap = math.hypot(cx - vx, cy - vy)
+                if gap <= reach:
+                    corners[i] = gap
+                    theta.append(math.atan2(cy - vy, cx - vx))  # straight away from it
+    span = 2.0 * r + _SLACK
+    near = list(corners.items())
+    for a, (i, gap_i) in enumerate(near):  # two corners: their bisector
+        vx, vy = table.corners[i]
+        for j, gap_j in near[a + 1:]:
+            if abs(gap_i - gap_j) <= span:
+                wx, wy = table.corners[j]
+                _line_angles(cx, cy, r, 2.0 * (wx - vx), 2.0 * (wy - vy),
+                             wx * wx + wy * wy - vx * vx - vy * vy, theta)
+    for a, (_, nx, ny, k, gap_i) in enumerate(lines):  # two edge lines: both bisectors
+        for _, mx, my, m, gap_j in lines[a + 1:]:
+            if abs(gap_i - gap_j) <= span:
+                _line_angles(cx, cy, r, nx - mx, ny - my, k - m, theta)
+                _line_angles(cx, cy, r, nx + mx, ny + my, k + m, theta)
+    for i, gap_i in near:  # a corner and an edge line: a quartic
+        vx, vy = table.corners[i]
+        for j, nx, ny, k, gap_j in lines:
+            if abs(gap_i - gap_j) <= span and (i, j) not in table.on_line:
+                quartics.append(_quartic(cx - vx, cy - vy, r, nx, ny, nx * cx + ny * cy - k))
+
+
+def _line_angles(cx: float, cy: float, r: float, ax: float, ay: float, b: float,
+                 theta: list[float]) -> None:
+    """Add the angles where the line ``a·p = b`` meets the circle (touching counts)."""
+    size = math.hypot(ax, ay)
+    if size <= 1e-12:
+        return
+    cosine = (b - ax * cx - ay * cy) / (r * size)
+    if abs(cosine) <= 1.0 + 1e-12:
+        phi, spread = math.atan2(ay, ax), math.acos(min(max(cosine, -1.0), 1.0))
+        theta.extend((phi + spread, phi - spread))
+
+
+def _quartic(dx: float, dy: float, r: float, nx: float, ny: float, m: float) -> list[float]:
+    """Coefficients (t⁴ … t⁰, t = tan(θ/2)) of "as far from the corner as from the line".
+
+    ``d`` is the centre less the corner, ``m`` the centre's signed distance to the line. With
+    cos θ = (1 − t²)/R, sin θ = 2t/R, R = 1 + t²: (K − m²)R² + 2r(d − m n)·(1 − t², 2t)R −
+    r²(n·(1 − t², 2t))², K = |d|² + r².
+    """
+    big = dx * dx + dy * dy + r * r - m * m
+    two_r, r2 = 2.0 * r, r * r
+    l0, l1 = dx - m * nx, dy - m * ny
+    cross = 4.0 * r2 * nx * ny
+    row = [big - two_r * l0 - r2 * nx * nx, 2.0 * two_r * l1 + cross,
+           2.0 * big - r2 * (4.0 * ny * ny - 2.0 * nx * nx), 2.0 * two_r * l1 - cross,
+           big + two_r * l0 - r2 * nx * nx]
+    scale = max(abs(c) for c in row)
+    return [c / scale for c in row] if scale > 0 else row
+
+
+def _quartic_angles(quartics: list[list[float]], whose: list[int], theta: list[float],
+                    owners: list[int]) -> None:
+    """Add the real roots of every quartic to ``theta`` as angles ``2 atan t``, and whose."""
+    if not quartics:
+        return
+    full = [abs(q[0]) > 1e-12 for q in quartics]
+    rows = [q for q, whole in zip(quartics, full, strict=True) if whole]
+    solved: list[list[complex]] = []
+    if rows:
+        monic = np.array(rows)
+        companion = np.zeros((len(rows), 4, 4))
+        companion[:, 0, :] = -monic[:, 1:] / monic[:, :1]
+        companion[:, 1, 0] = companion[:, 2, 1] = companion[:, 3, 2] = 1.0
+        solved = np.linalg.eigvals(companion).tolist()
+    eigen = iter(solved)
+    for q, w, whole in zip(quartics, whose, full, strict=True):
+        # a lower degree: the rest of its roots are at t = ∞ (θ = π, a candidate anyway)
+        for root in next(eigen) if whole else _low_degree_roots(q):
+            if abs(root.imag) <= 1e-7 * max(1.0, abs(root.real)):
+                theta.append(2.0 * math.atan(root.real))
+                owners.append(w)
+
+
+def _low_degree_roots(q: list[float]) -> list[complex]:
+    """The roots of a quartic whose leading coefficient vanishes."""
+    lead = [i for i, c in enumerate(q) if abs(c) > 1e-14]
+    return [complex(z) for z in np.roots(q[lead[0]:])] if lead else []
