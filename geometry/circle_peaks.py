@@ -35,6 +35,12 @@ __all__ = ["FeatureTable", "circle_peaks"]
 
 FloatArray = NDArray[np.float64]
 
+_KERNEL: np.ufunc | None
+try:  # numpy's own LAPACK kernel for eigenvalues (see _eigenvalues)
+    from numpy.linalg._umath_linalg import eigvals as _KERNEL
+except ImportError:  # pragma: no cover - another numpy's layout
+    _KERNEL = None
+
 #: Slack (inches) on the pruning distances, far above rounding and far below any base.
 _SLACK = 1e-9
 
@@ -68,8 +74,7 @@ class FeatureTable:
                 features.starts.tolist(), features.ends.tolist(), features.normals.tolist(),
                 features.offsets.tolist(), strict=True):
             ex, ey = bx - ax, by - ay
-            self.edges.append((ax, ay, ex, ey, 1.0 / (ex * ex + ey * ey), nx, ny, k,
-                               math.atan2(ny, nx)))
+            self.edges.append((ax, ay, ex, ey, 1.0 / (ex * ex + ey * ey), nx, ny, k))
             self.ends.append(tuple(i for i in (where.get((ax, ay)), where.get((bx, by)))
                                    if i is not None and self.corners[i] not in reflex))
         count = len(self.edges)
@@ -157,54 +162,56 @@ def circle_peaks(xyr: FloatArray, bounds: FloatArray, table: FeatureTable,
         The largest exact distance over each circle's candidate points.
     """
     centres = xyr.tolist()
-    theta: list[float] = []
-    whose: list[int] = []
+    points: list[tuple[float, float]] = []
+    starts = []
     quartics: list[list[float]] = []
     quartic_whose: list[int] = []
     for row, ((cx, cy, r), bound) in enumerate(zip(centres, bounds.tolist(), strict=True)):
-        before = len(theta)
-        _circle_angles(cx, cy, r, bound, table, theta, quartics)
-        whose.extend([row] * (len(theta) - before))
+        starts.append(len(points))
+        _circle_points(cx, cy, r, bound, table, points, quartics)
         quartic_whose.extend([row] * (len(quartics) - len(quartic_whose)))
-    _quartic_angles(quartics, quartic_whose, theta, whose)
-    points = []
-    for angle, row in zip(theta, whose, strict=True):
-        cx, cy, r = centres[row]
-        points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
-    best = [0.0] * len(centres)
-    for row, reach in zip(whose, distance(np.array(points)).tolist(), strict=True):
-        if reach > best[row]:
-            best[row] = reach
-    for (x, y), reach in table.inner:  # a peak inside a base where the footprint wraps it
+    starts.append(len(points))
+    owners = _quartic_points(quartics, quartic_whose, centres, points)
+    reach = distance(np.array(points)).tolist()
+    best = [max(reach[a:b], default=0.0) for a, b in zip(starts, starts[1:], strict=False)]
+    for row, far in zip(owners, reach[starts[-1]:], strict=True):
+        best[row] = max(best[row], far)
+    for (x, y), far in table.inner:  # a peak inside a base where the footprint wraps it
         for row, (cx, cy, r) in enumerate(centres):
-            if reach > best[row] and (x - cx) ** 2 + (y - cy) ** 2 <= r * r:
-                best[row] = reach
+            if far > best[row] and (x - cx) ** 2 + (y - cy) ** 2 <= r * r:
+                best[row] = far
     return np.array(best)
 
 
-def _circle_angles(cx: float, cy: float, r: float, bound: float, table: FeatureTable,
-                   theta: list[float], quartics: list[list[float]]) -> None:
-    """Add one circle's candidate angles to ``theta`` and its quartics' coefficients."""
+def _circle_points(cx: float, cy: float, r: float, bound: float, table: FeatureTable,
+                   points: list[tuple[float, float]], quartics: list[list[float]]) -> None:
+    """Add one circle's candidate points to ``points``, and its quartics' coefficients."""
     reach = bound + r + _SLACK
     reach2 = reach * reach
     lines: list[tuple[int, float, float, float, float]] = []  # edge, n, k, |n·c − k|
     corners: dict[int, float] = {}
-    theta.append(math.pi)  # one point of every circle, whatever else is found
-    for j, (ax, ay, ex, ey, inv_len2, nx, ny, k, angle) in enumerate(table.edges):
+    for j, (ax, ay, ex, ey, inv_len2, nx, ny, k) in enumerate(table.edges):
         rx, ry = cx - ax, cy - ay
         t = min(max((rx * ex + ry * ey) * inv_len2, 0.0), 1.0)
         gx, gy = rx - t * ex, ry - t * ey
         if gx * gx + gy * gy > reach2:
             continue
-        lines.append((j, nx, ny, k, abs(nx * cx + ny * cy - k)))
-        theta.extend((angle, angle + math.pi))  # square to the edge's line, both ways
+        m = nx * cx + ny * cy - k
+        lines.append((j, nx, ny, k, abs(m)))
+        # square to the edge's line: the farthest point from it, and where the circle
+        # crosses the line the point beyond it too
+        if m >= -r - _SLACK:
+            points.append((cx + r * nx, cy + r * ny))
+        if m <= r + _SLACK:
+            points.append((cx - r * nx, cy - r * ny))
         for i in table.ends[j]:
             if i not in corners:
                 vx, vy = table.corners[i]
                 gap = math.hypot(cx - vx, cy - vy)
-                if gap <= reach:
+                if gap <= reach:  # the point straight away from the corner
                     corners[i] = gap
-                    theta.append(math.atan2(cy - vy, cx - vx))  # straight away from it
+                    points.append((cx + r * (cx - vx) / gap, cy + r * (cy - vy) / gap)
+                                  if gap > 0.0 else (cx + r, cy))
     span = 2.0 * r + _SLACK
     near = list(corners.items())
     for a, (i, gap_i) in enumerate(near):  # two corners: their bisector
@@ -212,13 +219,13 @@ def _circle_angles(cx: float, cy: float, r: float, bound: float, table: FeatureT
         for j, gap_j in near[a + 1:]:
             if abs(gap_i - gap_j) <= span:
                 wx, wy = table.corners[j]
-                _line_angles(cx, cy, r, 2.0 * (wx - vx), 2.0 * (wy - vy),
-                             wx * wx + wy * wy - vx * vx - vy * vy, theta)
+                _crossings(cx, cy, r, 2.0 * (wx - vx), 2.0 * (wy - vy),
+                           wx * wx + wy * wy - vx * vx - vy * vy, points)
     for a, (_, nx, ny, k, gap_i) in enumerate(lines):  # two edge lines: both bisectors
         for _, mx, my, m, gap_j in lines[a + 1:]:
             if abs(gap_i - gap_j) <= span:
-                _line_angles(cx, cy, r, nx - mx, ny - my, k - m, theta)
-                _line_angles(cx, cy, r, nx + mx, ny + my, k + m, theta)
+                _crossings(cx, cy, r, nx - mx, ny - my, k - m, points)
+                _crossings(cx, cy, r, nx + mx, ny + my, k + m, points)
     for i, gap_i in near:  # a corner and an edge line: a quartic
         vx, vy = table.corners[i]
         for j, nx, ny, k, gap_j in lines:
@@ -226,16 +233,19 @@ def _circle_angles(cx: float, cy: float, r: float, bound: float, table: FeatureT
                 quartics.append(_quartic(cx - vx, cy - vy, r, nx, ny, nx * cx + ny * cy - k))
 
 
-def _line_angles(cx: float, cy: float, r: float, ax: float, ay: float, b: float,
-                 theta: list[float]) -> None:
-    """Add the angles where the line ``a·p = b`` meets the circle (touching counts)."""
+def _crossings(cx: float, cy: float, r: float, ax: float, ay: float, b: float,
+               points: list[tuple[float, float]]) -> None:
+    """Add the points where the line ``a·p = b`` meets the circle (touching counts)."""
     size = math.hypot(ax, ay)
     if size <= 1e-12:
         return
-    cosine = (b - ax * cx - ay * cy) / (r * size)
-    if abs(cosine) <= 1.0 + 1e-12:
-        phi, spread = math.atan2(ay, ax), math.acos(min(max(cosine, -1.0), 1.0))
-        theta.extend((phi + spread, phi - spread))
+    ux, uy = ax / size, ay / size
+    ahead = (b - ax * cx - ay * cy) / size  # from the centre to the line, along u
+    if abs(ahead) <= r * (1.0 + 1e-12):
+        ahead = min(max(ahead, -r), r)
+        half = math.sqrt(r * r - ahead * ahead)
+        fx, fy = cx + ahead * ux, cy + ahead * uy
+        points.extend(((fx - half * uy, fy + half * ux), (fx + half * uy, fy - half * ux)))
 
 
 def _quartic(dx: float, dy: float, r: float, nx: float, ny: float, m: float) -> list[float]:
@@ -256,11 +266,30 @@ def _quartic(dx: float, dy: float, r: float, nx: float, ny: float, m: float) -> 
     return [c / scale for c in row] if scale > 0 else row
 
 
-def _quartic_angles(quartics: list[list[float]], whose: list[int], theta: list[float],
-                    owners: list[int]) -> None:
-    """Add the real roots of every quartic to ``theta`` as angles ``2 atan t``, and whose."""
-    if not quartics:
-        return
+def _quartic_points(quartics: list[list[float]], whose: list[int],
+                    centres: list[list[float]], points: list[tuple[float, float]]) -> list[int]:
+    """Add the points of the quartics' real roots ``t`` to ``points``; return whose they are.
+
+    A quartic of lower degree has the rest of its roots at ``t = ∞``: the point θ = π.
+    """
+    owners: list[int] = []
+    full = [abs(q[0]) > 1e-12 for q in quartics]
+    companions = [[[-c / q[0] for c in q[1:]], [1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0],
+                   [0.0, 0.0, 1.0, 0.0]] for q, whole in zip(quartics, full, strict=True) if whole]
+    eigen = iter(_eigenvalues(np.array(companions)).tolist() if companions else [])
+    for q, row, whole in zip(quartics, whose, full, strict=True):
+        cx, cy, r = centres[row]
+        # every root's real part: a root that is not quite real (two nearly equal roots)
+        # still gives its point, and one that is far from real a harmless extra point
+        for root in next(eigen) if whole else [*_low_degree_roots(q), complex(math.inf)]:
+            t = root.real
+            owners.append(row)
+            if abs(t) > 1e100:  # θ = π
+                points.append((cx - r, cy))
+            else:
+                size = 1.0 + t * t
+                points.append((cx + r * (1.0 - t * t) / size, cy + r * 2.0 * t / size))
+    return owners
     full = [abs(q[0]) > 1e-12 for q in quartics]
     rows = [q for q, whole in zip(quartics, full, strict=True) if whole]
     solved: list[list[complex]] = []
@@ -271,12 +300,33 @@ def _quartic_angles(quartics: list[list[float]], whose: list[int], theta: list[f
         companion[:, 1, 0] = companion[:, 2, 1] = companion[:, 3, 2] = 1.0
         solved = np.linalg.eigvals(companion).tolist()
     eigen = iter(solved)
-    for q, w, whole in zip(quartics, whose, full, strict=True):
-        # a lower degree: the rest of its roots are at t = ∞ (θ = π, a candidate anyway)
-        for root in next(eigen) if whole else _low_degree_roots(q):
+    for q, row, whole in zip(quartics, whose, full, strict=True):
+        cx, cy, r = centres[row]
+        roots = next(eigen) if whole else [*_low_degree_roots(q), complex(math.inf)]
+        for root in roots:
             if abs(root.imag) <= 1e-7 * max(1.0, abs(root.real)):
-                theta.append(2.0 * math.atan(root.real))
-                owners.append(w)
+                t = root.real
+                if abs(t) > 1e100:  # θ = π
+                    points.append((cx - r, cy))
+                else:
+                    size = 1.0 + t * t
+                    points.append((cx + r * (1.0 - t * t) / size, cy + r * 2.0 * t / size))
+                owners.append(row)
+    return owners
+
+
+def _eigenvalues(matrices: FloatArray) -> NDArray[np.complex128]:
+    """The eigenvalues of a stack of real square matrices (here companions of quartics).
+
+    LAPACK's kernel as :func:`numpy.linalg.eigvals` calls it, without that function's checks
+    and error state (three quarters of its cost for a few 4 × 4s); the function itself if the
+    kernel is not there or does not converge.
+    """
+    if _KERNEL is not None:
+        roots = np.asarray(_KERNEL(matrices, signature="d->D"))
+        if np.isfinite(roots).all():
+            return roots
+    return np.asarray(np.linalg.eigvals(matrices), dtype=complex)
 
 
 def _low_degree_roots(q: list[float]) -> list[complex]:
