@@ -143,24 +143,17 @@ class _Features:
         """Exact distance of each point to the polygon (0 inside), vectorised."""
         return self.distance_z(_complex(points))
 
-    def nearest_offsets(self, points: FloatArray,
+    def nearest_offsets(self, z: ComplexArray,
                         ) -> tuple[FloatArray, ComplexArray, NDArray[np.bool_]]:
         """Each point's distance to the outline, offset from its nearest point, and if inside.
 
-        The offset (point less nearest outline point) is a complex number ``x + iy``.
+        Points and offsets (point less nearest outline point) are complex numbers ``x + iy``.
         """
-        z = _complex(points)
         offsets = self._offsets(z)
         size = np.abs(offsets)
         pick = size.argmin(axis=0)
         rows = np.arange(len(z))
         return size[pick, rows], offsets[pick, rows], self.inside(z)
-
-    def nearest(self, points: FloatArray) -> tuple[FloatArray, FloatArray, NDArray[np.bool_]]:
-        """Each point's distance to the outline, its nearest outline point, and if inside."""
-        gap, offset, inside = self.nearest_offsets(points)
-        q = _complex(points) - offset
-        return gap, q.view(float).reshape(-1, 2), inside
 
     def bisectors(self) -> tuple[FloatArray, FloatArray]:
         """Lines ``a·p = b`` on which two corners, or two edge lines, are equally far."""
@@ -470,13 +463,13 @@ def farthest_distances(shapes: list[Shape], target: BaseGeometry) -> FloatArray:
             others.append((i, shape))
     if rows:
         xyr = np.array(xyr_rows, dtype=float)
-        settled, centre_gaps, bounds = _settled_circles(xyr, features)
+        settled, bounds = _settled_circles(xyr, features)
         rest = np.flatnonzero(np.isnan(settled))
         if 0 < len(rest) <= _FEW:
             settled[rest] = circle_peaks(xyr[rest], bounds[rest], features.table,
                                          features.distance)
         elif len(rest):
-            settled[rest] = _circles_by_candidates(xyr[rest], features, centre_gaps[rest])
+            settled[rest] = _circles_by_candidates(xyr[rest], features)
         out[rows] = settled
     for i, shape in others:
         points = np.concatenate([_outline_candidates(shape, features),
@@ -494,11 +487,10 @@ _FEW = 16
 _SETTLE = 1e-11
 
 
-def _settled_circles(xyr: FloatArray, features: _Features,
-                     ) -> tuple[FloatArray, FloatArray, FloatArray]:
+def _settled_circles(xyr: FloatArray, features: _Features) -> tuple[FloatArray, FloatArray]:
     """Circles whose farthest distance is their upper bound, reached; nan for the others.
 
-    Also returns each centre's distance to the footprint (0 inside) and the bound.
+    Also returns each circle's bound.
 
     No point of a disc is farther from ``B`` than ``dist(c, B) + r`` (outside; distances
     change no faster than the point moves), nor than ``r − dist(c, ∂B)`` (centre inside: the
@@ -506,18 +498,17 @@ def _settled_circles(xyr: FloatArray, features: _Features,
     away from the nearest outline point (outside) or towards it (inside) is a point of the
     base: when ``dist(p, B)`` reaches the bound, the bound is the farthest distance, exactly.
     A disc wholly inside ``B`` is 0. The bound is what is returned, so a rounding difference
-    errs towards "too far", never towards accepting a base.
+    errs towards "too far", never towards accepting a base. (A centre on the outline has no
+    direction away: its probe is the centre, 0 from ``B``, which reaches no bound r > 0.)
     """
     r = xyr[:, 2]
-    gap, away, inside = features.nearest_offsets(xyr[:, :2])  # away: centre − nearest point
-    bound = np.where(inside, r - gap, gap + r)
-    # the point of the circle straight away from the nearest point (towards it, inside)
-    step = np.where(inside, -r, r) / np.where(gap > 0.0, gap, 1.0)
-    probe = _complex(xyr[:, :2]) + away * step
-    reached = (features.distance_z(probe) >= bound - _SETTLE) & (gap > 0.0) & (bound > 0.0)
-    found = np.where(reached, bound, np.nan)
-    found[inside & (bound <= 0.0)] = 0.0
-    return found, np.where(inside, 0.0, gap), bound
+    z = _complex(xyr[:, :2])
+    gap, away, inside = features.nearest_offsets(z)  # away: centre − nearest point
+    sign = np.where(inside, -1.0, 1.0)
+    bound = r + sign * gap
+    probe = z + away * (sign * r / np.maximum(gap, 1e-300))
+    reached = features.distance_z(probe) >= bound - _SETTLE
+    return np.where(reached, np.maximum(bound, 0.0), np.nan), bound
 
 
 def _circles_by_candidates(xyr: FloatArray, features: _Features,

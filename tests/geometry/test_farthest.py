@@ -109,7 +109,7 @@ def test_circles_settled_by_their_bound_agree_with_every_candidate(target, seed)
     xyr = np.c_[rng.uniform(-3, 9, (200, 2)), rng.uniform(0.1, 2.5, 200)]
     xyr[:20, :2] = np.round(xyr[:20, :2] * 2) / 2  # some centres on edges and corners
     features = _features(target)
-    settled, _, _ = _settled_circles(xyr, features)
+    settled, _ = _settled_circles(xyr, features)
     full = _circles_by_candidates(xyr, features)
     known = ~np.isnan(settled)
     assert known.mean() > 0.5
@@ -157,7 +157,7 @@ def test_the_few_circle_search_agrees_with_the_full_one(target, seed):
     xyr = np.c_[rng.uniform(-3, 9, (120, 2)), rng.uniform(0.1, 2.5, 120)]
     xyr[:20, :2] = np.round(xyr[:20, :2] * 2) / 2  # some centres on edges and corners
     features = _features(target)
-    settled, _, bounds = _settled_circles(xyr, features)
+    settled, bounds = _settled_circles(xyr, features)
     ask = np.isnan(settled)
     few = circle_peaks(xyr[ask], bounds[ask], features.table, features.distance)
     full = _circles_by_candidates(xyr[ask], features)
@@ -199,7 +199,7 @@ def test_many_unsettled_circles_take_the_array_search():
     one_by_one = np.array([farthest_distances([c], L_RUIN)[0] for c in circles])
     assert np.allclose(many, one_by_one, rtol=0, atol=1e-9)
     features = farthest._features(L_RUIN)
-    settled, _, _ = farthest._settled_circles(
+    settled, _ = farthest._settled_circles(
         np.array([(c.x, c.y, c.radius) for c in circles]), features)
     assert np.isnan(settled).sum() > farthest._FEW  # the array search was used
 
