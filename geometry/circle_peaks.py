@@ -11,10 +11,13 @@ reached bound did not settle, worked out in plain Python from the features near 
 - two features can only be equally far from a point of the circle if their distances from
   the centre differ by at most ``2r`` (each changes by at most ``r`` across the base).
 
-That leaves two or three edges for a base by a ruin's inner corner, where the full search
-(vectorised over every feature of the footprint) spends its time on numpy's per-call cost.
-Every candidate is then measured exactly to the whole footprint in one array call and the
-largest wins, so leaving a feature out can only ever drop a point that is not the farthest.
+A corner with the footprint on more than a half-turn round it is never the nearest point from
+outside, and a line's near side has no peak unless the circle crosses it (:class:`FeatureTable`,
+:func:`_near_features`). That leaves two to four edges for a base by a ruin's inner corner,
+where the full search (vectorised over every feature of the footprint) spends its time on
+numpy's per-call cost. Every candidate is then measured exactly to the whole footprint in one
+array call and the largest wins, so leaving a feature out can only ever drop a point that is
+not the farthest.
 """
 
 from __future__ import annotations
@@ -183,12 +186,43 @@ def circle_peaks(xyr: FloatArray, bounds: FloatArray, table: FeatureTable,
     return np.array(best)
 
 
+#: An edge line near a circle: the edge's index, its unit normal, offset and |n·c − k|.
+_Line = tuple[int, float, float, float, float]
+
+
 def _circle_points(cx: float, cy: float, r: float, bound: float, table: FeatureTable,
                    points: list[tuple[float, float]], quartics: list[list[float]]) -> None:
     """Add one circle's candidate points to ``points``, and its quartics' coefficients."""
-    reach = bound + r + _SLACK
+    lines, corners = _near_features(cx, cy, r, bound + r + _SLACK, table, points)
+    span = 2.0 * r + _SLACK
+    near = list(corners.items())
+    for a, (i, gap_i) in enumerate(near):  # two corners: their bisector
+        vx, vy = table.corners[i]
+        for j, gap_j in near[a + 1:]:
+            if abs(gap_i - gap_j) <= span:
+                wx, wy = table.corners[j]
+                _crossings(cx, cy, r, 2.0 * (wx - vx), 2.0 * (wy - vy),
+                           wx * wx + wy * wy - vx * vx - vy * vy, points)
+    for a, (_, nx, ny, k, gap_i) in enumerate(lines):  # two edge lines: both bisectors
+        for _, mx, my, m, gap_j in lines[a + 1:]:
+            if abs(gap_i - gap_j) <= span:
+                _crossings(cx, cy, r, nx - mx, ny - my, k - m, points)
+                _crossings(cx, cy, r, nx + mx, ny + my, k + m, points)
+    for i, gap_i in near:  # a corner and an edge line: a quartic
+        vx, vy = table.corners[i]
+        for j, nx, ny, k, gap_j in lines:
+            if abs(gap_i - gap_j) <= span and (i, j) not in table.on_line:
+                quartics.append(_quartic(cx - vx, cy - vy, r, nx, ny, nx * cx + ny * cy - k))
+
+
+def _near_features(cx: float, cy: float, r: float, reach: float, table: FeatureTable,
+                   points: list[tuple[float, float]]) -> tuple[list[_Line], dict[int, float]]:
+    """The edge lines and corners within ``reach`` of the centre (corners with distances).
+
+    Adds each one's own farthest point of the circle to ``points``.
+    """
     reach2 = reach * reach
-    lines: list[tuple[int, float, float, float, float]] = []  # edge, n, k, |n·c − k|
+    lines: list[_Line] = []
     corners: dict[int, float] = {}
     for j, (ax, ay, ex, ey, inv_len2, nx, ny, k) in enumerate(table.edges):
         rx, ry = cx - ax, cy - ay
@@ -212,25 +246,7 @@ def _circle_points(cx: float, cy: float, r: float, bound: float, table: FeatureT
                     corners[i] = gap
                     points.append((cx + r * (cx - vx) / gap, cy + r * (cy - vy) / gap)
                                   if gap > 0.0 else (cx + r, cy))
-    span = 2.0 * r + _SLACK
-    near = list(corners.items())
-    for a, (i, gap_i) in enumerate(near):  # two corners: their bisector
-        vx, vy = table.corners[i]
-        for j, gap_j in near[a + 1:]:
-            if abs(gap_i - gap_j) <= span:
-                wx, wy = table.corners[j]
-                _crossings(cx, cy, r, 2.0 * (wx - vx), 2.0 * (wy - vy),
-                           wx * wx + wy * wy - vx * vx - vy * vy, points)
-    for a, (_, nx, ny, k, gap_i) in enumerate(lines):  # two edge lines: both bisectors
-        for _, mx, my, m, gap_j in lines[a + 1:]:
-            if abs(gap_i - gap_j) <= span:
-                _crossings(cx, cy, r, nx - mx, ny - my, k - m, points)
-                _crossings(cx, cy, r, nx + mx, ny + my, k + m, points)
-    for i, gap_i in near:  # a corner and an edge line: a quartic
-        vx, vy = table.corners[i]
-        for j, nx, ny, k, gap_j in lines:
-            if abs(gap_i - gap_j) <= span and (i, j) not in table.on_line:
-                quartics.append(_quartic(cx - vx, cy - vy, r, nx, ny, nx * cx + ny * cy - k))
+    return lines, corners
 
 
 def _crossings(cx: float, cy: float, r: float, ax: float, ay: float, b: float,
