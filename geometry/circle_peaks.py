@@ -12,7 +12,8 @@ reached bound did not settle, worked out in plain Python from the features near 
   the centre differ by at most ``2r`` (each changes by at most ``r`` across the base).
 
 A corner with the footprint on more than a half-turn round it is never the nearest point from
-outside, and a line's near side has no peak unless the circle crosses it (:class:`FeatureTable`,
+outside, an edge's line is nearest only from the band square to the edge, and a line's near
+side has no peak unless the circle crosses it (:class:`FeatureTable`,
 :func:`_near_features`). That leaves two to four edges for a base by a ruin's inner corner,
 where the full search (vectorised over every feature of the footprint) spends its time on
 numpy's per-call cost. Every candidate is then measured exactly to the whole footprint in one
@@ -77,7 +78,8 @@ class FeatureTable:
                 features.starts.tolist(), features.ends.tolist(), features.normals.tolist(),
                 features.offsets.tolist(), strict=True):
             ex, ey = bx - ax, by - ay
-            self.edges.append((ax, ay, ex, ey, 1.0 / (ex * ex + ey * ey), nx, ny, k))
+            self.edges.append((ax, ay, ex, ey, 1.0 / (ex * ex + ey * ey),
+                               1.0 / math.hypot(ex, ey), nx, ny, k))
             self.ends.append(tuple(i for i in (where.get((ax, ay)), where.get((bx, by)))
                                    if i is not None and self.corners[i] not in reflex))
         count = len(self.edges)
@@ -224,20 +226,25 @@ def _near_features(cx: float, cy: float, r: float, reach: float, table: FeatureT
     reach2 = reach * reach
     lines: list[_Line] = []
     corners: dict[int, float] = {}
-    for j, (ax, ay, ex, ey, inv_len2, nx, ny, k) in enumerate(table.edges):
+    for j, (ax, ay, ex, ey, inv_len2, inv_len, nx, ny, k) in enumerate(table.edges):
         rx, ry = cx - ax, cy - ay
-        t = min(max((rx * ex + ry * ey) * inv_len2, 0.0), 1.0)
+        share = (rx * ex + ry * ey) * inv_len2
+        t = min(max(share, 0.0), 1.0)
         gx, gy = rx - t * ex, ry - t * ey
         if gx * gx + gy * gy > reach2:
             continue
-        m = nx * cx + ny * cy - k
-        lines.append((j, nx, ny, k, abs(m)))
-        # square to the edge's line: the farthest point from it, and where the circle
-        # crosses the line the point beyond it too
-        if m >= -r - _SLACK:
-            points.append((cx + r * nx, cy + r * ny))
-        if m <= r + _SLACK:
-            points.append((cx - r * nx, cy - r * ny))
+        # the edge's line is a feature only where its foot is on the edge: the base must
+        # reach across the edge's band
+        spread = (r + _SLACK) * inv_len
+        if -spread <= share <= 1.0 + spread:
+            m = nx * cx + ny * cy - k
+            lines.append((j, nx, ny, k, abs(m)))
+            # square to the line: the farthest point from it, and where the circle crosses
+            # the line the point beyond it too
+            if m >= -r - _SLACK:
+                points.append((cx + r * nx, cy + r * ny))
+            if m <= r + _SLACK:
+                points.append((cx - r * nx, cy - r * ny))
         for i in table.ends[j]:
             if i not in corners:
                 vx, vy = table.corners[i]
