@@ -121,6 +121,13 @@ def test_circles_settled_by_their_bound_agree_with_every_candidate(target, seed)
 
 COURTYARD = Polygon([(0, 0), (8, 0), (8, 8), (0, 8)], [[(2, 2), (6, 2), (6, 6), (2, 6)]])
 WALL = LineString([(0, 0), (4, 0), (4, 4)])
+COMB = Polygon([(0, 0), (7, 0), (7, 5), (6, 5), (6, 1), (5, 1), (5, 5), (4, 5), (4, 1), (3, 1),
+                (3, 5), (2, 5), (2, 1), (1, 1), (1, 5), (0, 5)])
+STAR = Polygon([(4 + (3 if i % 2 == 0 else 1.3) * math.cos(i * math.pi / 6),
+                 4 + (3 if i % 2 == 0 else 1.3) * math.sin(i * math.pi / 6)) for i in range(12)])
+TURNED_L = Polygon([(3 + (x - 3) * math.cos(0.6) - (y - 3) * math.sin(0.6),
+                     3 + (x - 3) * math.sin(0.6) + (y - 3) * math.cos(0.6))
+                    for x, y in L_RUIN.exterior.coords])
 
 
 def test_a_base_in_a_courtyard_peaks_at_its_centre():
@@ -145,11 +152,14 @@ def test_the_inner_corner_is_never_the_nearest_point_from_outside():
     assert _features(COURTYARD).table.inner == [((4.0, 4.0), 2.0)]
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.sampled_from([L_RUIN, U_RUIN, COURTYARD, WALL]), st.integers(0, 2**32 - 1))
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([L_RUIN, U_RUIN, COURTYARD, WALL, COMB, STAR, TURNED_L]),
+       st.integers(0, 2**32 - 1))
 def test_the_few_circle_search_agrees_with_the_full_one(target, seed):
     # every circle the bound does not settle, searched among the features near it (plain
-    # Python) and among all of them (arrays): the same farthest distance
+    # Python) and among all of them (arrays): the same farthest distance, by ruins with
+    # inner corners, pockets and a courtyard, a star, a comb, an L turned off the axes
+    # and an open wall
     from geometry.circle_peaks import circle_peaks
     from geometry.farthest import _circles_by_candidates, _features, _settled_circles
 
