@@ -31,6 +31,7 @@ from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from geometry.circle_peaks import FeatureTable, circle_peaks
+from geometry.equidistant import three_feature_points
 from geometry.footprints import Circle, Shape
 from geometry.kept import KeptPerObject
 
@@ -98,7 +99,7 @@ class _Features:
     def inner(self) -> FloatArray:
         """Points equally far from three features (made on first use)."""
         if self._inner is None:
-            self._inner = _three_feature_points(self)
+            self._inner = three_feature_points(self.corners, self.normals, self.offsets)
             self._inner_reach = self.distance(self._inner) if len(self._inner) else np.zeros(0)
         return self._inner
 
@@ -306,88 +307,6 @@ def _outline_candidates(shape: BaseGeometry, features: _Features) -> FloatArray:
     if len(ring) == 1:
         return ring
     return _segment_candidates(ring[:-1], ring[1:], features)
-
-
-def _three_feature_points(features: _Features) -> FloatArray:
-    """Points equally far from three features (corners or edge lines): where B wraps round.
-
-    A maximum of the distance strictly inside a base is such a point (elsewhere the distance
-    rises in some direction, or stays level along a ridge that reaches the outline).
-    """
-    v, n, k = features.corners, features.normals, features.offsets
-    found = []
-    if len(v) >= 3:  # corner, corner, corner: circumcentres
-        i, j, m = np.array(list(_triples(len(v)))).T
-        a, b, c = v[i], v[j], v[m]
-        d = 2 * (a[:, 0] * (b[:, 1] - c[:, 1]) + b[:, 0] * (c[:, 1] - a[:, 1])
-                 + c[:, 0] * (a[:, 1] - b[:, 1]))
-        ok = np.abs(d) > 1e-12
-        a2, b2, c2 = (a * a).sum(1), (b * b).sum(1), (c * c).sum(1)
-        ux = (a2 * (b[:, 1] - c[:, 1]) + b2 * (c[:, 1] - a[:, 1]) + c2 * (a[:, 1] - b[:, 1]))
-        uy = (a2 * (c[:, 0] - b[:, 0]) + b2 * (a[:, 0] - c[:, 0]) + c2 * (b[:, 0] - a[:, 0]))
-        found.append(np.stack([ux[ok] / d[ok], uy[ok] / d[ok]], axis=1))
-    if len(n) >= 3:  # line, line, line: n·p − s ρ = k for each, signs ±
-        i, j, m = np.array(list(_triples(len(n)))).T
-        for signs in ((1, 1, 1), (1, 1, -1), (1, -1, 1), (-1, 1, 1)):
-            mat = np.stack([np.column_stack([n[q], -np.full(len(q), sg, float)])
-                            for q, sg in zip((i, j, m), signs, strict=True)], axis=1)
-            rhs = np.stack([k[i], k[j], k[m]], axis=1)
-            ok = np.abs(np.linalg.det(mat)) > 1e-12
-            if ok.any():
-                found.append(np.linalg.solve(mat[ok], rhs[ok][..., None])[:, :2, 0])
-    if len(n) >= 2 and len(v):  # corner, line, line: p = p0 + ρ q, |p − v| = ρ
-        i, j = np.triu_indices(len(n), k=1)
-        mat = np.stack([n[i], n[j]], axis=1)
-        ok = np.abs(np.linalg.det(mat)) > 1e-12
-        inv = np.linalg.inv(mat[ok])
-        p0 = (inv @ np.stack([k[i][ok], k[j][ok]], 1)[..., None])[..., 0]
-        for si in (1.0, -1.0):
-            for sj in (1.0, -1.0):
-                q = (inv @ np.array([si, sj]))
-                rel = p0[:, None, :] - v[None, :, :]
-                qa = (q * q).sum(1)[:, None] - 1.0
-                qb = 2 * (q[:, None, :] * rel).sum(2)
-                qc = (rel * rel).sum(2)
-                for rho in _quadratic_roots(np.broadcast_to(qa, qb.shape), qb, qc):
-                    good = np.isfinite(rho) & (rho >= 0)
-                    rows, _ = np.nonzero(good)
-                    found.append(p0[rows] + rho[good][:, None] * q[rows])
-    if len(v) >= 2 and len(n):  # corner, corner, line: on the corners' bisector
-        i, j = np.triu_indices(len(v), k=1)
-        a = 2.0 * (v[j] - v[i])
-        b = (v[j] * v[j]).sum(1) - (v[i] * v[i]).sum(1)
-        size2 = (a * a).sum(1)
-        ok = size2 > 1e-24
-        a, b, vi = a[ok], b[ok], v[i][ok]
-        p0 = a * (b / size2[ok])[:, None]
-        w = np.stack([-a[:, 1], a[:, 0]], 1)
-        rel = (p0 - vi)[:, None, :]
-        nw = w @ n.T
-        mm = p0 @ n.T - k[None, :]
-        qa = (w * w).sum(1)[:, None] - nw ** 2
-        qb = 2 * ((w[:, None, :] * rel).sum(2) - nw * mm)
-        qc = (rel * rel).sum(2) - mm ** 2
-        for tau in _quadratic_roots(qa, qb, qc):
-            good = np.isfinite(tau)
-            rows, _ = np.nonzero(good)
-            found.append(p0[rows] + tau[good][:, None] * w[rows])
-    return np.concatenate(found) if found else np.zeros((0, 2))
-
-
-def _triples(count: int) -> list[tuple[int, int, int]]:
-    return [(i, j, m) for i in range(count) for j in range(i + 1, count)
-            for m in range(j + 1, count)]
-
-
-def _quadratic_roots(qa: FloatArray, qb: FloatArray, qc: FloatArray) -> list[FloatArray]:
-    """Both roots of ``qa x² + qb x + qc`` elementwise (nan where none; linear when qa = 0)."""
-    disc = qb * qb - 4 * qa * qc
-    root = np.sqrt(np.where(disc >= 0, disc, np.nan))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        flat = np.abs(qa) <= 1e-15
-        one = np.where(flat, -qc / qb, (-qb + root) / (2 * qa))
-        two = np.where(flat, np.nan, (-qb - root) / (2 * qa))
-    return [one, two]
 
 
 def _interior_candidates(shape: Shape, features: _Features) -> FloatArray:
