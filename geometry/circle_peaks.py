@@ -45,6 +45,9 @@ try:  # numpy's own LAPACK kernel for eigenvalues (see _eigenvalues)
 except ImportError:  # pragma: no cover - another numpy's layout
     _KERNEL = None
 
+#: The last three rows of a 4 × 4 companion matrix.
+_SHIFT = (1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0)
+
 #: Slack (inches) on the pruning distances, far above rounding and far below any base.
 _SLACK = 1e-9
 
@@ -297,9 +300,12 @@ def _quartic_points(quartics: list[list[float]], whose: list[int],
     """
     owners: list[int] = []
     full = [abs(q[0]) > 1e-12 for q in quartics]
-    companions = [[[-c / q[0] for c in q[1:]], [1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0],
-                   [0.0, 0.0, 1.0, 0.0]] for q, whole in zip(quartics, full, strict=True) if whole]
-    eigen = iter(_eigenvalues(np.array(companions)).tolist() if companions else [])
+    companions: list[float] = []  # each quartic's companion matrix, row by row
+    for q, whole in zip(quartics, full, strict=True):
+        if whole:
+            companions += [-q[1] / q[0], -q[2] / q[0], -q[3] / q[0], -q[4] / q[0], *_SHIFT]
+    eigen = iter(_eigenvalues(np.array(companions).reshape(-1, 4, 4)).tolist()
+                 if companions else [])
     for q, row, whole in zip(quartics, whose, full, strict=True):
         cx, cy, r = centres[row]
         # every root's real part: a root that is not quite real (two nearly equal roots)
