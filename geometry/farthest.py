@@ -27,15 +27,16 @@ import math
 import numpy as np
 import shapely
 from numpy.typing import NDArray
-from shapely.geometry import Polygon
+from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from geometry.circle_peaks import FeatureTable, circle_peaks
+from geometry.ellipse import Ellipse, ellipse_of
 from geometry.equidistant import three_feature_points
 from geometry.footprints import Circle, Shape
 from geometry.kept import KeptPerObject
 
-__all__ = ["farthest_from_polygon", "farthest_distances"]
+__all__ = ["farthest_from_polygon", "farthest_distances", "oval_farthest"]
 
 FloatArray = NDArray[np.float64]
 ComplexArray = NDArray[np.complex128]
@@ -391,6 +392,10 @@ def farthest_distances(shapes: list[Shape], target: BaseGeometry) -> FloatArray:
             settled[rest] = _circles_by_candidates(xyr[rest], features)
         out[rows] = settled
     for i, shape in others:
+        oval = ellipse_of(shape)
+        if oval is not None:  # an oval base: its exact ellipse
+            out[i] = oval_farthest(oval, target, False)
+            continue
         points = np.concatenate([_outline_candidates(shape, features),
                                  _interior_candidates(shape, features)])
         out[i] = float(features.distance(points).max()) if len(points) else 0.0
@@ -449,6 +454,23 @@ def _circles_by_candidates(xyr: FloatArray, features: _Features,
             peak = np.where(inside, inner_reach[None, :], 0.0).max(axis=1)
             best[reaching] = np.maximum(best[reaching], peak)
     return best
+
+
+def oval_farthest(oval: Ellipse, target: BaseGeometry, convex: bool) -> float:
+    """How far the farthest point of an exact oval is from ``target``, never short.
+
+    Its outline by :meth:`Ellipse.farthest_from`; inside it, against a non-convex polygon or
+    line wrapped round it, the points equally far from three features that it holds.
+    """
+    far = oval.farthest_from(target)
+    if convex or not isinstance(target, (Polygon, LineString)):
+        return far
+    features = _features(target)
+    if len(features.inner):
+        reach = features.inner_reach[oval.contains_points(features.inner)]
+        if len(reach):
+            far = max(far, float(reach.max()))
+    return far
 
 
 def farthest_from_polygon(shape: Shape, target: BaseGeometry) -> float:

@@ -22,6 +22,8 @@ from shapely import affinity
 from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from geometry.ellipse import Ellipse, remember_ellipse
+
 __all__ = [
     "MM_PER_INCH",
     "CM_PER_INCH",
@@ -273,7 +275,9 @@ def oval_base(
     """Build an oval base ``length_mm`` (along ``facing``) × ``width_mm`` centred at ``(x, y)``.
 
     The ellipse is a polygon whose vertices lie on it and whose edges stay within
-    ``tolerance`` inches of it.
+    ``tolerance`` inches of it (for drawing, unions and sight). The exact ellipse is kept
+    beside it (:func:`geometry.ellipse.ellipse_of`), and distances, "within" and "wholly
+    within" measure that, not the polygon.
 
     Examples
     --------
@@ -289,6 +293,7 @@ def oval_base(
     local = affinity.scale(unit, half_w, half_l, origin=(0.0, 0.0))
     placed = place(local, x, y, facing)
     assert isinstance(placed, Polygon)
+    remember_ellipse(placed, Ellipse(float(x), float(y), half_l, half_w, float(facing)))
     return placed
 
 

@@ -26,7 +26,8 @@ from numpy.typing import NDArray
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry, BaseMultipartGeometry
 
-from geometry.farthest import farthest_distances, farthest_from_polygon
+from geometry.ellipse import ellipse_of
+from geometry.farthest import farthest_distances, farthest_from_polygon, oval_farthest
 from geometry.footprints import CM_PER_INCH, Circle, Shape
 from geometry.kept import KeptPerObject
 
@@ -118,6 +119,14 @@ def distance(a: Shape, b: Shape) -> float:
     if isinstance(a, Circle) and isinstance(b, Circle):
         gap = math.hypot(a.x - b.x, a.y - b.y) - (a.radius + b.radius)
         return max(0.0, gap)
+    oval = ellipse_of(a)
+    if oval is None and ellipse_of(b) is not None:
+        a, b = b, a
+        oval = ellipse_of(a)
+    if oval is not None:  # an oval base: its exact ellipse, not its polygon
+        if isinstance(b, Circle):
+            return max(0.0, oval.distance_to_point(b.x, b.y) - b.radius)
+        return oval.distance_to(b)
     if isinstance(a, Circle):
         assert not isinstance(b, Circle)
         return max(0.0, float(shapely.distance(b, Point(a.x, a.y))) - a.radius)
@@ -175,7 +184,8 @@ def farthest_distance(shape: Shape, target: Shape) -> float:
 
     This is the number "wholly within" compares: the shape is wholly within N of the target
     when this is at most N. Exact for circles against points, circles and convex polygons,
-    and for polygons (hulls, ovals as polygons) against convex targets; against a non-convex
+    and for polygons (hulls, squares) against convex targets; an oval base is measured as its
+    exact ellipse (:mod:`geometry.ellipse`, to 1e-10", never short); against a non-convex
     polygon it is computed from the candidate points where the distance can peak
     (:mod:`geometry.farthest`), never sampled. A multi-part target counts its nearest single
     part.
@@ -191,6 +201,11 @@ def farthest_distance(shape: Shape, target: Shape) -> float:
     """
     if isinstance(target, BaseMultipartGeometry):
         return min(farthest_distance(shape, part) for part in target.geoms)
+    oval = ellipse_of(shape)
+    if oval is not None:  # an oval base: its exact ellipse (geometry.ellipse), never short
+        if isinstance(target, Circle):
+            return oval.farthest_from((target.x, target.y, target.radius))
+        return oval_farthest(oval, target, _is_convex(target))
     if isinstance(shape, Circle):
         return float(circles_to_target(_centres([shape]), np.array([shape.radius]), target,
                                        wholly=True)[0])

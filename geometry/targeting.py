@@ -17,6 +17,7 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
+from geometry.ellipse import ellipse_of
 from geometry.footprints import Circle, Shape
 from geometry.index import TerrainIndex, blocker_ids
 from geometry.measure import EPSILON
@@ -230,6 +231,10 @@ class _Table:
                           0.0)
         if len(self.other_rows):
             gaps[self.other_rows] = shapely.distance(shapely.Point(mount), self.other_shapes)
+            for row, shape in zip(self.other_rows, self.other_shapes, strict=True):
+                oval = ellipse_of(shape)
+                if oval is not None:  # an oval base: to its exact ellipse
+                    gaps[row] = oval.distance_to_point(mount[0], mount[1])
         return gaps
 
 

@@ -29,6 +29,7 @@ import shapely
 from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
+from geometry.ellipse import ellipse_of
 from geometry.footprints import Circle, Shape, as_geometry, named_models, quad_segs_for
 from geometry.measure import (
     EPSILON,
@@ -266,6 +267,9 @@ def _overlaps(shape: Shape, footprint: BaseGeometry) -> bool:
     if isinstance(shape, Circle):
         return float(shapely.distance(Point(shape.centre), footprint)) < shape.radius - 1e-7 \
             or bool(footprint.contains(Point(shape.centre)))
+    oval = ellipse_of(shape)
+    if oval is not None:  # an oval base: its exact ellipse
+        return oval.overlaps_interior(footprint)
     return bool(shape.intersection(footprint).area > 1e-9)
 
 
