@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -44,6 +45,7 @@ from shapely.geometry.base import BaseGeometry, BaseMultipartGeometry
 __all__ = ["Ellipse", "ellipse_of", "remember_ellipse"]
 
 FloatArray = NDArray[np.float64]
+Measure = Callable[[FloatArray], FloatArray]
 
 #: Bound and best found agree within this many inches when the farthest search stops.
 FARTHEST_TOLERANCE = 1e-10
@@ -51,8 +53,11 @@ FARTHEST_TOLERANCE = 1e-10
 
 @dataclass(frozen=True, slots=True)
 class Ellipse:
-    """An oval base: centre ``(x, y)``, semi-axes ``half_length`` (along ``facing``) and
-    ``half_width``, inches; ``facing`` degrees clockwise from up the table."""
+    """An oval base: centre, semi-axes along and across its facing, inches.
+
+    ``half_length`` runs along ``facing`` (degrees clockwise from up the table),
+    ``half_width`` across it.
+    """
 
     x: float
     y: float
@@ -92,6 +97,29 @@ class Ellipse:
         u, v = self.local(pts[:, 0], pts[:, 1])
         return (u / self.half_width) ** 2 + (v / self.half_length) ** 2 <= 1.0
 
+    def _root(self, u: FloatArray, v: FloatArray) -> FloatArray:
+        """The root ``t ≥ 0`` of ``F(t) = (a·u/(t + a²))² + (b·v/(t + b²))² − 1`` (u, v ≥ 0).
+
+        ``F`` falls and is convex for ``t > −min(a², b²)``, so Newton's method from a ``t``
+        with ``F(t) ≥ 0`` climbs to the root without passing it. The start
+        ``max(0, e·|p| − E²)`` (``e``, ``E`` the smaller and larger semi-axis) has ``F ≥ 0``:
+        each term is at least ``(e·p_i / (t + E²))²``. A point inside (``F(0) ≤ 0``) gets 0.
+        """
+        a, b = self.half_width, self.half_length
+        a2, b2 = a * a, b * b
+        small, large = min(a, b), max(a2, b2)
+        t = np.maximum(0.0, small * np.hypot(u, v) - large)
+        for _ in range(100):
+            p, q = a * u / (t + a2), b * v / (t + b2)
+            f = p * p + q * q - 1.0
+            slope = -2.0 * (p * p / (t + a2) + q * q / (t + b2))
+            step = np.where(f > 0.0, -f / np.minimum(slope, -1e-300), 0.0)
+            moved = t + step
+            if not np.any(moved > t):
+                break
+            t = np.maximum(t, moved)
+        return t
+
     def distances_to_points(self, points: FloatArray) -> FloatArray:
         """Distance from each point (an (n, 2) array) to the oval, 0 inside, inches."""
         pts = np.asarray(points, dtype=float).reshape(-1, 2)
@@ -99,16 +127,7 @@ class Ellipse:
         u, v = np.abs(u), np.abs(v)
         a2, b2 = self.half_width ** 2, self.half_length ** 2
         outside = (u * u / a2 + v * v / b2) > 1.0
-        lo = np.zeros(len(pts))
-        hi = max(self.half_width, self.half_length) * np.hypot(u, v)
-        for _ in range(200):  # bisection on t > 0 until no interval shrinks any more
-            mid = 0.5 * (lo + hi)
-            if np.all((mid <= lo) | (mid >= hi) | ~outside):
-                break
-            f = (self.half_width * u / (mid + a2)) ** 2 + (self.half_length * v / (mid + b2)) ** 2
-            big = f > 1.0
-            lo, hi = np.where(big, mid, lo), np.where(big, hi, mid)
-        t = hi
+        t = self._root(u, v)
         xu, xv = a2 * u / (t + a2), b2 * v / (t + b2)
         return np.where(outside, np.hypot(u - xu, v - xv), 0.0)
 
@@ -159,12 +178,62 @@ class Ellipse:
         if isinstance(target, Point):
             return self.distance_to_point(target.x, target.y)
         other = ellipse_of(target)
-        if other is not None:  # two ovals: to the other's inscribed polygon (never short)
-            target = Polygon(target.exterior)
+        if other is not None:
+            return self.distance_to_ellipse(other)
         if isinstance(target, Polygon) and target.covers(Point(self.x, self.y)):
             return 0.0
         seg = _segments(target)
         return float(self.distances_to_segments(seg).min()) if len(seg) else math.inf
+
+    def nearest_points(self, points: FloatArray) -> FloatArray:
+        """The point of the oval nearest to each point outside it (an (n, 2) array)."""
+        pts = np.asarray(points, dtype=float).reshape(-1, 2)
+        u, v = self.local(pts[:, 0], pts[:, 1])
+        su, sv = np.where(u < 0, -1.0, 1.0), np.where(v < 0, -1.0, 1.0)
+        u, v = np.abs(u), np.abs(v)
+        a2, b2 = self.half_width ** 2, self.half_length ** 2
+        t = self._root(u, v)
+        xu, xv = su * a2 * u / (t + a2), sv * b2 * v / (t + b2)
+        ux, uy, vx, vy = self.axes
+        return np.stack([self.x + xu * ux + xv * vx, self.y + xu * uy + xv * vy], axis=-1)
+
+    def distance_to_ellipse(self, other: Ellipse) -> float:
+        """Closest-point distance between two ovals, 0 where they meet, inches (to 1e-10).
+
+        Branch and bound over arcs of this oval: the distance from ``other`` is convex, so
+        on an arc's tangent triangle it is at least its tangent plane at the arc's middle
+        point ``m`` (``d(m) + g·(q − m)``, ``g`` the unit vector from ``m``'s nearest point of
+        ``other``), least at a corner; points of the arc give the best found. One oval inside
+        the other (no outline point inside the other, the other's centre inside) is 0.
+        """
+        if self.contains_points(np.array([[other.x, other.y]]))[0] or \
+                other.contains_points(np.array([[self.x, self.y]]))[0]:
+            return 0.0
+        count = 64
+        lo: FloatArray = np.arange(count, dtype=np.float64) * (2.0 * math.pi / count)
+        width = np.full(count, 2.0 * math.pi / count)
+        best = math.inf
+        for _ in range(80):
+            ends = self.point_at(lo)
+            best = min(best, float(other.distances_to_points(ends).min()))
+            mid = self.point_at(lo + 0.5 * width)
+            corner = self.point_at(lo + 0.5 * width, 1.0 / np.cos(0.5 * width))
+            gap = other.distances_to_points(mid)
+            best = min(best, float(gap.min()))
+            if best <= 0.0:
+                return 0.0
+            grad = mid - other.nearest_points(mid)
+            grad /= np.maximum(np.hypot(grad[:, 0], grad[:, 1]), 1e-300)[:, None]
+            tri = np.stack([ends, self.point_at(lo + width), corner], axis=1)
+            low = gap + np.einsum("nkj,nj->nk", tri - mid[:, None, :], grad).min(axis=1)
+            lower = min(best, float(low.min()))
+            if best - lower <= FARTHEST_TOLERANCE:
+                return max(lower, 0.0)
+            keep = low < best - FARTHEST_TOLERANCE
+            lo, width = lo[keep], width[keep] * 0.5
+            lo = np.concatenate([lo, lo + width])
+            width = np.concatenate([width, width])
+        return max(lower, 0.0)
 
     def overlaps_interior(self, footprint: BaseGeometry) -> bool:
         """Whether the oval's inside and a footprint's inside meet (touching is not).
@@ -193,7 +262,7 @@ class Ellipse:
         """
         measure, bound = _measures(target)
         count = 64
-        lo = np.arange(count) * (2.0 * math.pi / count)
+        lo: FloatArray = np.arange(count, dtype=np.float64) * (2.0 * math.pi / count)
         width = np.full(count, 2.0 * math.pi / count)
         best = 0.0
         upper = math.inf
@@ -273,9 +342,11 @@ def _segment_distances(points: FloatArray, seg: FloatArray) -> FloatArray:
     return np.hypot(px - ax - s * ex, py - ay - s * ey)
 
 
-def _measures(target: BaseGeometry | tuple[float, float, float]):  # type: ignore[no-untyped-def]
-    """``(measure, bound)``: the distance at points (n, 2) from ``target``, and an upper bound
-    of it over each triangle (n, 3, 2)."""
+def _measures(target: BaseGeometry | tuple[float, float, float]) -> tuple[Measure, Measure]:
+    """``(measure, bound)``: the distance from ``target`` at points (n, 2), a bound on triangles.
+
+    ``bound`` gives, for each triangle (n, 3, 2), a number no point of it exceeds.
+    """
     if isinstance(target, tuple):
         cx, cy, r = target
 

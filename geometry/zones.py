@@ -30,7 +30,14 @@ from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from geometry.ellipse import ellipse_of
-from geometry.footprints import Circle, Shape, as_geometry, named_models, quad_segs_for
+from geometry.footprints import (
+    POLYGON_TOLERANCE,
+    Circle,
+    Shape,
+    as_geometry,
+    named_models,
+    quad_segs_for,
+)
 from geometry.measure import (
     EPSILON,
     distance,
@@ -242,12 +249,14 @@ class Obstacles:
 
     def in_terrain(self, shape: Shape) -> tuple[str, ...]:
         """Ids of the terrain pieces the shape overlaps (touching an edge is allowed)."""
-        near = sorted(self._pieces_tree.query(_envelope(shape, 0.0)))
+        # boxes of polygons drawn for ovals run up to POLYGON_TOLERANCE inside the ellipse
+        near = sorted(self._pieces_tree.query(_envelope(shape, POLYGON_TOLERANCE)))
         return tuple(self.terrain[i][0] for i in near if _overlaps(shape, self.terrain[i][1]))
 
     def near_enemies(self, shape: Shape) -> list[tuple[str, float]]:
         """Enemy models within the gap of ``shape``, with their distances, nearest first."""
-        near = sorted(self._enemy_boxes.query(_envelope(shape, self.gap + 1e-6)))
+        near = sorted(self._enemy_boxes.query(
+            _envelope(shape, self.gap + 1e-6 + 2.0 * POLYGON_TOLERANCE)))
         found = [(self.enemies[i][0], distance(shape, self.enemies[i][1])) for i in near]
         return sorted((f for f in found if f[1] <= self.gap + EPSILON), key=lambda f: f[1])
 

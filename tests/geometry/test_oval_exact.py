@@ -37,9 +37,9 @@ from geometry import (
     nearest_enemy,
     oval_base,
     place_footprint,
-    within,
     wholly_within,
     wholly_within_zone,
+    within,
 )
 from geometry.ellipse import ellipse_of
 

@@ -59,13 +59,14 @@ def _naive_nearest(mount, height, reach, units, blockers, ignore):
     """Every model one at a time: distance to its real base, exact picture, no shortcuts."""
     from shapely.geometry import Point as _Point
 
-    from geometry.footprints import as_geometry
+    from geometry.measure import distance
     from geometry.picture import exact_hidden_shares
     index = TerrainIndex(blockers)
     best = {}
     for unit in units:
         for model_id, base in unit.models:
-            gap = _Point(mount).distance(as_geometry(base)) if not isinstance(base, Circle) \
+            # one base at a time: an oval to its exact ellipse (geometry.measure.distance)
+            gap = distance(_Point(mount), base) if not isinstance(base, Circle) \
                 else max(0.0, _Point(mount).distance(_Point(base.centre)) - base.radius)
             if gap > reach + 1e-9:
                 continue
