@@ -102,6 +102,7 @@ class HeldLabel:
     key: _Key  # what it was laid out and drawn as
     taken: Taken
     spot: QPointF  # where its kept picture is drawn (whole pixels)
+    picture: tuple[float, QPixmap] | None = None  # its kept picture, for a pixel ratio
 
 
 class HeldLabels:
@@ -239,7 +240,9 @@ class StillLabels:
         ratio = painter.device().devicePixelRatioF()
         for held in labels:
             if exposed is None or exposed.intersects(held.box):
-                painter.drawPixmap(held.spot, self._label_picture(held.shown, held.box, ratio))
+                if held.picture is None or held.picture[0] != ratio:
+                    held.picture = (ratio, self._label_picture(held.shown, held.box, ratio))
+                painter.drawPixmap(held.spot, held.picture[1])
 
     def _blit(self, painter: QPainter, exposed: QRectF | None) -> None:
         assert self._picture is not None

@@ -586,11 +586,21 @@ def _draw_leaders(painter: QPainter, labels: list[tuple[QPointF, Label]], boxes:
 
 
 def _union(rects: Iterable[tuple[float, float, float, float]]) -> QRectF:
-    """The box of ``(x, y, width, height)`` rectangles, as ``QRectF.united`` makes it."""
-    found = QRectF()
-    for rect in rects:
-        found = found.united(QRectF(*rect))
-    return found
+    """The box of ``(x, y, width, height)`` rectangles (empty for none)."""
+    left = top = math.inf
+    right = bottom = -math.inf
+    for x, y, width, height in rects:
+        if x < left:
+            left = x
+        if y < top:
+            top = y
+        if x + width > right:
+            right = x + width
+        if y + height > bottom:
+            bottom = y + height
+    if left > right:
+        return QRectF()
+    return QRectF(left, top, right - left, bottom - top)
 
 
 def _xywh(rect: QRectF) -> tuple[float, float, float, float]:
