@@ -110,7 +110,9 @@ class HeldLabels:
 
     :meth:`lay_out` is :func:`held_layout` done label by label, only for the labels that are
     new objects since the last paint (a line of sight makes the shooter's name anew on each
-    move and keeps the twenty labels of the target models).
+    move and keeps the twenty labels of the target models). A label laid out as it was
+    (made anew by a new reading, the same text in the same box) keeps its
+    :class:`HeldLabel`, and so its pictures.
     """
 
     def __init__(self) -> None:
@@ -136,6 +138,15 @@ class HeldLabels:
         where = (transform.m11(), transform.m12(), transform.m21(), transform.m22(),
                  transform.dx(), transform.dy(), to_item.m11(), to_item.dx(), to_item.dy())
         old = self.labels if where == self._where else []
+
+        def entry(k: int, label: Label, at: QPointF, wrapped: Label, box: QRectF,
+                 leader: bool) -> HeldLabel:
+            key = _key(at, wrapped, box, leader)
+            if k < len(old) and old[k].key == key:  # made anew as it was (a new reading)
+                old[k].label = label
+                return old[k]
+            return _held(label, at, wrapped, box, leader, key, to_item)
+
         found: list[HeldLabel | None] = []
         new: list[tuple[int, Label, QPointF, Label]] = []
         for k, label in enumerate(labels):
@@ -145,7 +156,7 @@ class HeldLabels:
             at, wrapped = transform.map(label.at), shown(label)
             if k < len(last) and last[k][2:] == (wrapped.text, wrapped.dy):
                 box = boxes[k].translated(at.x() - last[k][0], at.y() - last[k][1])
-                found.append(_held(label, at, wrapped, box, leaders[k], to_item))
+                found.append(entry(k, label, at, wrapped, box, leaders[k]))
             else:
                 found.append(None)
                 new.append((k, label, at, wrapped))
@@ -153,16 +164,16 @@ class HeldLabels:
             kept = [held.box for held in found if held is not None]
             for (k, label, at, wrapped), (box, leader) in zip(
                     new, place([(at, wrapped) for _, _, at, wrapped in new], kept), strict=True):
-                found[k] = _held(label, at, wrapped, box, leader, to_item)
+                found[k] = entry(k, label, at, wrapped, box, leader)
         self.labels = [held for held in found if held is not None]
         self._where = where
         return self.labels
 
 
-def _held(label: Label, at: QPointF, shown: Label, box: QRectF, leader: bool,
+def _held(label: Label, at: QPointF, shown: Label, box: QRectF, leader: bool, key: _Key,
           to_item: QTransform) -> HeldLabel:
     rect = to_item.mapRect(box)
-    return HeldLabel(label, at, shown, box, leader, _key(at, shown, box, leader),
+    return HeldLabel(label, at, shown, box, leader, key,
                      ((rect.x(), rect.y(), rect.width(), rect.height()), shown.text,
                       shown.colour.rgba()),
                      QPointF(round(box.x()), round(box.y())))
@@ -192,12 +203,15 @@ class StillLabels:
 
     def __init__(self, leaders: DrawLeaders, picture: LabelPicture) -> None:
         self._leaders, self._label_picture = leaders, picture
-        self._last: set[_Key] = set()
-        self._key: tuple[_Key, ...] | None = None
+        self._remembered: set[_Key] = set()
+        self._last: list[HeldLabel] | None = None
+        self._pictured: tuple[float, list[HeldLabel]] | None = None
         self._picture: QPixmap | None = None
         self._origin = QPointF()
         self._moving: OrderedDict[tuple[object, ...], tuple[QPixmap, float, float]] = (
             OrderedDict())
+        #: Whether leader lines are drawn from pictures (a test draws them one by one).
+        self.kept = True
         #: How many pictures of still leader lines were drawn (tests count them).
         self.drawn = 0
         #: How many pictures of moving leader lines were drawn (tests count them).
@@ -205,7 +219,7 @@ class StillLabels:
 
     def clear(self) -> None:
         """Forget the pictures (the drag ended)."""
-        self._last, self._key, self._picture = set(), None, None
+        self._remembered, self._last, self._pictured, self._picture = set(), None, None, None
         self._moving.clear()
 
     def remember(self, anchored: Anchored, boxes: list[QRectF], leaders: list[bool]) -> None:
@@ -215,29 +229,43 @@ class StillLabels:
         leader lines as one picture (which the second blends), instead of drawing them one
         by one and making the picture at the second paint: one costly paint a drag, not two.
         """
-        self._last = {_key(at, label, box, leader)
-                      for (at, label), box, leader in zip(anchored, boxes, leaders, strict=True)}
+        self._remembered = {_key(at, label, box, leader) for (at, label), box, leader
+                            in zip(anchored, boxes, leaders, strict=True)}
+        self._last = None
 
-    def paint(self, painter: QPainter, labels: Sequence[HeldLabel],
+    def paint(self, painter: QPainter, labels: list[HeldLabel],
               exposed: QRectF | None = None) -> None:
         """Draw the leader lines, the still ones from the picture, then every label.
 
-        ``exposed`` (device pixels): the part being painted; only that part of the picture
-        is drawn (blending all of it would cost more than drawing the lines), and only the
-        labels that meet it.
+        A label stood still if the last paint drew it too: :class:`HeldLabels` hands the same
+        :class:`HeldLabel` on while a label does not change (the first paint of a drag: if it
+        was painted so at rest). ``exposed`` (device pixels): the part being painted; only
+        that part of the picture is drawn (blending all of it would cost more than drawing
+        the lines), and only the labels that meet it.
         """
-        last, self._last = self._last, {held.key for held in labels}
-        still = [held for held in labels if held.leader and held.key in last]
-        if still:
-            key = tuple(held.key for held in still)
-            if key != self._key:
-                self._take(painter, still)
-                self._key = key
-            self._blit(painter, exposed)
-        for held in labels:
-            if held.leader and held.key not in last:
-                self._draw_moving(painter, held)
+        if self._last is None:
+            still = [held for held in labels if held.leader and held.key in self._remembered]
+        else:
+            drawn = {id(held) for held in self._last}  # alive in the list: ids not reused
+            still = [held for held in labels if held.leader and id(held) in drawn]
+        self._last = labels
         ratio = painter.device().devicePixelRatioF()
+        if not self.kept:
+            self._leaders(painter, [(held.at, held.shown) for held in labels],
+                          [held.box for held in labels], [held.leader for held in labels])
+        else:
+            if still:
+                pictured = self._pictured
+                if (pictured is None or pictured[0] != ratio or len(pictured[1]) != len(still)
+                        or any(a is not b for a, b in zip(pictured[1], still, strict=True))):
+                    self._take(painter, still)
+                    self._pictured = (ratio, still)
+                self._blit(painter, exposed)
+            if len(still) < len(labels):
+                kept = {id(held) for held in still}
+                for held in labels:
+                    if held.leader and id(held) not in kept:
+                        self._draw_moving(painter, held)
         for held in labels:
             if exposed is None or exposed.intersects(held.box):
                 if held.picture is None or held.picture[0] != ratio:

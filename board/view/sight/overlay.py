@@ -167,8 +167,9 @@ class _Preview:
     rays: RayLines | None = None
     #: The targets' labels, kept with the places they were made for.
     targets: tuple[tuple[XY | None, ...], list[Label]] | None = None
-    #: Each looked-at model's id and item (its item's place is where it stands now).
-    items: list[tuple[str, ModelItem]] = dataclasses.field(default_factory=list)
+    #: Each looked-at model's id, item (its item's place is where it stands now) and where
+    #: it stood for the reading.
+    items: list[tuple[str, ModelItem, float, float]] = dataclasses.field(default_factory=list)
     #: Where each target model's label hangs in the reading's world, before any move.
     centres: dict[str, XY] = dataclasses.field(default_factory=dict)
 
@@ -420,12 +421,13 @@ class SightOverlay(QObject):
         self._rest.start(round(REST_S * 1000))  # pushed back by every move
         moved: dict[str, XY] = {}
         if not last.items:
-            last.items = [(model_id, self.scene.model_item(model_id)) for model_id in last.stood]
-        for model_id, item in last.items:
+            last.items = [(model_id, self.scene.model_item(model_id), x, y)
+                          for model_id, (x, y) in last.stood.items()]
+        for model_id, item, x, y in last.items:
             at = item.pos()
-            x, y = last.stood[model_id]
-            if (at.x(), at.y()) != (x, y):
-                moved[model_id] = (at.x() - x, at.y() - y)
+            ax, ay = at.x(), at.y()
+            if ax != x or ay != y:
+                moved[model_id] = (ax - x, ay - y)
         return last.reading, last.world, moved, last
 
     def _stood(self, items: bool) -> dict[str, XY]:
