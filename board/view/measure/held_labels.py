@@ -206,6 +206,7 @@ class StillLabels:
         self._remembered: set[_Key] = set()
         self._last: list[HeldLabel] | None = None
         self._pictured: tuple[float, list[HeldLabel]] | None = None
+        self._moved: set[int] = set()  # which labels (their places in the list) last moved
         self._picture: QPixmap | None = None
         self._origin = QPointF()
         self._moving: OrderedDict[tuple[object, ...], tuple[QPixmap, float, float]] = (
@@ -220,6 +221,7 @@ class StillLabels:
     def clear(self) -> None:
         """Forget the pictures (the drag ended)."""
         self._remembered, self._last, self._pictured, self._picture = set(), None, None, None
+        self._moved = set()
         self._moving.clear()
 
     def remember(self, anchored: Anchored, boxes: list[QRectF], leaders: list[bool]) -> None:
@@ -231,7 +233,7 @@ class StillLabels:
         """
         self._remembered = {_key(at, label, box, leader) for (at, label), box, leader
                             in zip(anchored, boxes, leaders, strict=True)}
-        self._last = None
+        self._last, self._moved = None, set()
 
     def paint(self, painter: QPainter, labels: list[HeldLabel],
               exposed: QRectF | None = None) -> None:
@@ -261,11 +263,16 @@ class StillLabels:
                     self._take(painter, still)
                     self._pictured = (ratio, still)
                 self._blit(painter, exposed)
-            if len(still) < len(labels):
-                kept = {id(held) for held in still}
-                for held in labels:
-                    if held.leader and id(held) not in kept:
-                        self._draw_moving(painter, held)
+            kept, again = {id(held) for held in still}, self._moved
+            moved = {k for k, held in enumerate(labels) if held.leader and id(held) not in kept}
+            if moved:  # (a paint that moves nothing, a repaint, leaves what last moved)
+                self._moved = moved
+            for k in sorted(moved):
+                held = labels[k]
+                if k in again:  # moving on: from its picture
+                    self._draw_moving(painter, held)
+                else:  # moved once (a new reading's rounding, a drag's first paint)
+                    self._leaders(painter, [(held.at, held.shown)], [held.box], [True])
         for held in labels:
             if exposed is None or exposed.intersects(held.box):
                 if held.picture is None or held.picture[0] != ratio:
