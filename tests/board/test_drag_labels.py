@@ -72,7 +72,7 @@ def test_every_move_of_a_drag_draws_the_labels_as_one_by_one(board, monkeypatch)
         assert (apart > 2).sum() <= 8, f"move {k}: {int((apart > 2).sum())} pixels differ"
     still = item._still  # noqa: SLF001
     assert board.view.backdrop.active
-    assert still.drawn >= 1  # the still leader lines from one picture
+    assert still.drawn <= 3  # made once, and again only where a reading changed a label
     assert 1 <= still.moving_drawn <= 4  # the moving one's picture, kept while it moves
     QTest.mouseRelease(viewport, Left, Shift, at)
 

@@ -203,7 +203,7 @@ class StillLabels:
 
     def __init__(self, leaders: DrawLeaders, picture: LabelPicture) -> None:
         self._leaders, self._label_picture = leaders, picture
-        self._remembered: set[_Key] = set()
+        self._remembered: set[tuple[object, ...]] = set()
         self._last: list[HeldLabel] | None = None
         self._pictured: tuple[float, list[HeldLabel]] | None = None
         self._moved: set[int] = set()  # which labels (their places in the list) last moved
@@ -230,8 +230,10 @@ class StillLabels:
         They stood still since that paint, so the first paint of a drag already draws their
         leader lines as one picture (which the second blends), instead of drawing them one
         by one and making the picture at the second paint: one costly paint a drag, not two.
+        Compared to :data:`LOOSE_DIGITS` decimals of a pixel: the drag's first reading places
+        the labels again, to the rounding of its sums (the picture is drawn where they are).
         """
-        self._remembered = {_key(at, label, box, leader) for (at, label), box, leader
+        self._remembered = {_loose(_key(at, label, box, leader)) for (at, label), box, leader
                             in zip(anchored, boxes, leaders, strict=True)}
         self._last, self._moved = None, set()
 
@@ -246,7 +248,8 @@ class StillLabels:
         the lines), and only the labels that meet it.
         """
         if self._last is None:
-            still = [held for held in labels if held.leader and held.key in self._remembered]
+            still = [held for held in labels
+                     if held.leader and _loose(held.key) in self._remembered]
         else:
             drawn = {id(held) for held in self._last}  # alive in the list: ids not reused
             still = [held for held in labels if held.leader and id(held) in drawn]
@@ -257,14 +260,17 @@ class StillLabels:
                           [held.box for held in labels], [held.leader for held in labels])
         else:
             if still:
-                pictured = self._pictured
-                if (pictured is None or pictured[0] != ratio or len(pictured[1]) != len(still)
-                        or any(a is not b for a, b in zip(pictured[1], still, strict=True))):
+                pictured, now = self._pictured, {id(held) for held in still}
+                # Made again when a label in it changed, not when more stand still (a repaint
+                # between two moves): those are drawn as the moving ones are.
+                if (pictured is None or pictured[0] != ratio
+                        or any(id(held) not in now for held in pictured[1])):
                     self._take(painter, still)
                     self._pictured = (ratio, still)
                 self._blit(painter, exposed)
-            kept, again = {id(held) for held in still}, self._moved
-            moved = {k for k, held in enumerate(labels) if held.leader and id(held) not in kept}
+            shown = {id(held) for held in self._pictured[1]} if still and self._pictured else set()
+            again = self._moved
+            moved = {k for k, held in enumerate(labels) if held.leader and id(held) not in shown}
             if moved:  # (a paint that moves nothing, a repaint, leaves what last moved)
                 self._moved = moved
             for k in sorted(moved):
@@ -366,6 +372,14 @@ def _picture_of(painter: QPainter, area: QRectF, draw: Callable[[QPainter], None
     draw(drawing)
     drawing.end()
     return picture, (left, top)
+
+
+#: Decimals of a pixel to which a label at rest and in a drag's first paint are compared.
+LOOSE_DIGITS = 3
+
+
+def _loose(key: _Key) -> tuple[object, ...]:
+    return tuple(round(v, LOOSE_DIGITS) if isinstance(v, float) else v for v in key)
 
 
 def _key(at: QPointF, label: Label, box: QRectF, leader: bool) -> _Key:
