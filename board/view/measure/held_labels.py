@@ -1,17 +1,20 @@
-"""An overlay's labels while models are dragged: the layout held, still labels drawn as one picture.
+"""An overlay's labels while models are dragged: the layout held, kept from paint to paint.
 
 At rest an overlay lays its labels out among every model, symbol and label on the board
 (:func:`board.game.core.label_layout.place_labels`). On a crowded table that takes tens of
 milliseconds, and a drag repaints on every mouse move. While the select tool drags
 (``BoardScene.dragging``) an :class:`~board.view.measure.overlay_item.OverlayItem` therefore
 holds its layout (:func:`held_layout`): each label keeps the box it was given, moved as far as
-its anchor moved; only a label it has not laid out before is placed, around the held ones. The
-labels that did not move between two paints, and their leader lines, are drawn from one
-picture (:class:`StillLabels`): a unit's twenty labels with their leaders cost milliseconds
-to draw, the picture a twentieth of that.
+its anchor moved; only a label it has not laid out before is placed, around the held ones.
+On screen the item keeps each label from one paint to the next (:class:`HeldLabels`) and holds
+only the labels the overlay made anew; it draws them as at rest, every leader line, then every
+label (:class:`StillLabels`): the leader lines of the labels that did not move from one
+picture, a moving one's from a picture of it alone, each label from its kept picture. A
+unit's twenty labels with their leaders cost milliseconds to draw, the pictures a twentieth.
 
 When the drag ends the item is painted again and lays its labels out among the board's items,
-exactly as if there had been no drag (``tests/board/test_held_labels.py`` checks both).
+exactly as if there had been no drag (``tests/board/test_held_labels.py`` checks both;
+``tests/board/test_drag_labels.py`` checks the pictures against the labels drawn one by one).
 """
 
 from __future__ import annotations
