@@ -89,6 +89,8 @@ class LineBatch:
 
     colour: QColor
     ends: np.ndarray
+    #: The path, made at the first paint (a repaint with no new picture draws it again).
+    _path: list[QPainterPath] = field(default_factory=list, init=False, repr=False)
 
     def __len__(self) -> int:
         return len(self.ends)
@@ -99,8 +101,10 @@ class LineBatch:
         return [QLineF(*row) for row in self.ends.tolist()]
 
     def path(self) -> QPainterPath:
-        """The lines as one open path."""
-        return segments_path(self.ends)
+        """The lines as one open path (the ends are not changed once drawn)."""
+        if not self._path:
+            self._path.append(segments_path(self.ends))
+        return QPainterPath(self._path[0])
 
     def bounds(self) -> QRectF:
         """The box of the lines (empty for none)."""
