@@ -231,7 +231,12 @@ def test_after_launch_the_tools_answer_real_keys_and_clicks(qtbot, monkeypatch):
 
 
 def test_the_launch_paints_without_the_geometry_and_tool_modules(tmp_path):
-    """Before the first paint: no line of sight, zones, tools or network stack imported."""
+    """Before the first paint: no line of sight, zones, tools or network stack imported.
+
+    Nor numpy and Shapely: the datasheets' and the demo's shapes are judged in plain Python
+    when the answer is sure (board/document/shapes.py), the buildings' badges and labels
+    placed over plain rectangles, the footprints drawn from their points.
+    """
     import os
     import subprocess
     import sys
@@ -262,4 +267,6 @@ def test_the_launch_paints_without_the_geometry_and_tool_modules(tmp_path):
     modules = set(done.stdout.split())
     assert "board.view.window" in modules, done.stderr[-2000:]  # the board was painted
     assert not modules & {"board.game.core.world", "geometry.sight", "geometry.zones",
-                          "board.view.features", "board.view.shooting", "rules", "pycrdt"}
+                          "board.view.features", "board.view.shooting", "rules", "pycrdt",
+                          "numpy", "shapely", "geometry.footprints", "geometry.measure",
+                          "board.document.shapes_shapely"}
