@@ -270,3 +270,31 @@ def test_the_launch_paints_without_the_geometry_and_tool_modules(tmp_path):
                           "board.view.features", "board.view.shooting", "rules", "pycrdt",
                           "numpy", "shapely", "geometry.footprints", "geometry.measure",
                           "board.document.shapes_shapely"}
+
+
+def test_the_collector_is_held_until_the_first_paint_then_runs_again(qtbot, monkeypatch, tmp_path):
+    """No collection passes while the launch builds the board; as before once it is painted."""
+    import gc
+
+    seen: list[bool] = []
+
+    class AtPaint(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+            if event.type() == QEvent.Type.Paint and not seen:
+                seen.append(gc.isenabled())
+            return False
+
+    watcher = AtPaint()
+    assert gc.isenabled()
+    window = launch(qtbot, monkeypatch, lambda w: w.view.viewport().installEventFilter(watcher))
+    try:
+        assert seen == [False] and gc.isenabled()
+    finally:
+        window.undo_stack.setClean()
+        window.close()
+    from PySide6.QtWidgets import QMessageBox
+
+    boxes: list[str] = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda *args: boxes.append(args[2]))
+    assert main([str(tmp_path / "missing.json")]) == 2
+    assert boxes and gc.isenabled()  # refused in a box: the collector runs again

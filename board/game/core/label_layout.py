@@ -326,11 +326,29 @@ def first_clear(rooms: Sequence[Rect], obstacles: Sequence[Rect]) -> int:
         return 0
     if len(rooms) * len(obstacles) >= NUMPY_FROM:
         return _first_clear_many(rooms, obstacles)
-    for k, room in enumerate(rooms):
-        if not any(intersects(room, box) for box in obstacles):
+    for k, (r0, r1, r2, r3) in enumerate(rooms):
+        if not any(r0 < b2 and b0 < r2 and r1 < b3 and b1 < r3  # intersects
+                   for b0, b1, b2, b3 in obstacles):
             return k
-    covered = [sum(_area(room, box) for box in obstacles) for room in rooms]
+    covered = [_covered_by(room, obstacles) for room in rooms]
     return covered.index(min(covered))
+
+
+def _covered_by(room: Rect, obstacles: Sequence[Rect]) -> float:
+    """The area ``room`` shares with ``obstacles`` (:func:`_area`), summed in their order.
+
+    An obstacle it does not meet adds nothing to ``sum`` (0.0 leaves a sum as it is), so
+    only the ones it meets are added.
+    """
+    r0, r1, r2, r3 = room
+    total: float = 0
+    for b0, b1, b2, b3 in obstacles:
+        w = (r2 if r2 < b2 else b2) - (r0 if r0 > b0 else b0)
+        if w > 0:
+            h = (r3 if r3 < b3 else b3) - (r1 if r1 > b1 else b1)
+            if h > 0:
+                total += w * h
+    return total
 
 
 def _first_clear_many(rooms: Sequence[Rect], obstacles: Sequence[Rect]) -> int:
