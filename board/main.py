@@ -243,7 +243,7 @@ def _run(args: argparse.Namespace, resume_collector: Callable[[], None]) -> int:
     from board.view.window import MainWindow
 
     # The board is painted first, the tools next; its journal is kept (docs/files.md).
-    window = MainWindow(library, features=False, journal=True)
+    window = MainWindow(library, features=False, journal=True, board_follows=True)
     assert window.journal is not None
     screen = QApplication.primaryScreen()
     if screen is not None:  # a laptop's 1280×800: the window opens inside the screen

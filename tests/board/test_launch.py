@@ -298,3 +298,24 @@ def test_the_collector_is_held_until_the_first_paint_then_runs_again(qtbot, monk
     monkeypatch.setattr(QMessageBox, "critical", lambda *args: boxes.append(args[2]))
     assert main([str(tmp_path / "missing.json")]) == 2
     assert boxes and gc.isenabled()  # refused in a box: the collector runs again
+
+
+def test_the_launch_writes_one_journal_the_demos(qtbot, monkeypatch):
+    """The window is made for the demo: its journal starts with the demo, not an empty board."""
+    from board.document.journal import Journal
+
+    started: list[str] = []
+    real_start = Journal.start.__func__  # type: ignore[attr-defined]
+
+    def start(cls, path, document, *args, **kwargs):  # noqa: ANN001, ANN202
+        started.append(document.scenario.name)
+        return real_start(cls, path, document, *args, **kwargs)
+
+    monkeypatch.setattr(Journal, "start", classmethod(start))
+    window = launch(qtbot, monkeypatch)
+    try:
+        assert started == [window.scenario.name] and window.journal.journal is not None
+        assert window.journal.journal.path.exists()
+    finally:
+        window.undo_stack.setClean()
+        window.close()
