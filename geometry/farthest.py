@@ -30,12 +30,20 @@ from numpy.typing import NDArray
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
+from geometry.circle_peaks import FeatureTable, circle_peaks
+from geometry.equidistant import three_feature_points
 from geometry.footprints import Circle, Shape
 from geometry.kept import KeptPerObject
 
 __all__ = ["farthest_from_polygon", "farthest_distances"]
 
 FloatArray = NDArray[np.float64]
+ComplexArray = NDArray[np.complex128]
+
+
+def _complex(points: FloatArray) -> ComplexArray:
+    """(n, 2) points as n complex numbers ``x + iy`` (a view when they are laid out so)."""
+    return np.ascontiguousarray(points, dtype=float).view(np.complex128)[:, 0]
 
 
 class _Features:
@@ -57,14 +65,16 @@ class _Features:
         self.starts, self.ends, edge, length = (self.starts[keep], self.ends[keep], edge[keep],
                                                 length[keep])
         self.normals = np.stack([edge[:, 1], -edge[:, 0]], axis=1) / length[:, None]
-        # per-edge constants of the distance (columns of one: edges × points below, so the
-        # reductions over the few edges run row against row)
-        self._ax, self._ay = self.starts[:, 0, None], self.starts[:, 1, None]
-        self._by = self.ends[:, 1, None]
-        self._ex, self._ey = edge[:, 0, None], edge[:, 1, None]
-        self._inv_len2 = 1.0 / (length * length)[:, None]
-        flat = edge[:, 1] == 0.0
-        self._run = np.where(flat, 0.0, edge[:, 0] / np.where(flat, 1.0, edge[:, 1]))[:, None]
+        # per-edge constants of the distance as complex numbers x + iy, in columns (edges ×
+        # points below, so the reductions over the few edges run row against row)
+        self._a = (self.starts[:, 0] + 1j * self.starts[:, 1])[:, None]
+        self._e = (edge[:, 0] + 1j * edge[:, 1])[:, None]
+        self._share = np.conj(self._e) / (length * length)[:, None]
+        # the footprint itself, prepared, for "is this point inside" (a copy: the caller's
+        # geometry is left as it was)
+        self._solid = shapely.from_wkb(shapely.to_wkb(target)) if self.solid else None
+        if self._solid is not None:
+            shapely.prepare(self._solid)
         self.offsets = (self.normals * self.starts).sum(axis=1)
         # a ring's corners are its segments' starts; an open line's last end is a corner too
         self.corners = self.starts if self.solid else np.unique(
@@ -83,12 +93,13 @@ class _Features:
         shapely.prepare(self.pocket)
         self._inner: FloatArray | None = None
         self._inner_reach = np.zeros(0)
+        self._table: FeatureTable | None = None
 
     @property
     def inner(self) -> FloatArray:
         """Points equally far from three features (made on first use)."""
         if self._inner is None:
-            self._inner = _three_feature_points(self)
+            self._inner = three_feature_points(self.corners, self.normals, self.offsets)
             self._inner_reach = self.distance(self._inner) if len(self._inner) else np.zeros(0)
         return self._inner
 
@@ -98,34 +109,52 @@ class _Features:
         _ = self.inner
         return self._inner_reach
 
-    def _reach(self, points: FloatArray) -> tuple[FloatArray, FloatArray, NDArray[np.bool_]]:
-        """Squared distances (edges × points), the shares along the edges, and which are inside."""
-        x, y = points[:, 0], points[:, 1]
-        ax, ay, ex, ey = self._ax, self._ay, self._ex, self._ey
-        rx, ry = x - ax, y - ay
-        t = np.minimum(np.maximum((rx * ex + ry * ey) * self._inv_len2, 0.0), 1.0)
-        gx, gy = rx - t * ex, ry - t * ey
-        d2 = gx * gx + gy * gy
-        if not self.solid:
-            return d2, t, np.zeros(len(points), dtype=bool)
-        # ray casting: edges crossing the point's row, crossed left of it (odd: inside)
-        crosses = (ay > y) != (self._by > y)
-        inside = np.logical_xor.reduce(crosses & (x < ax + ry * self._run), axis=0)
-        return d2, t, np.asarray(inside, dtype=bool)
+    @property
+    def table(self) -> FeatureTable:
+        """The features as plain floats for a few circles' search (made on first use)."""
+        if self._table is None:
+            self._table = FeatureTable(self)
+        return self._table
+
+    def _offsets(self, z: ComplexArray) -> ComplexArray:
+        """Each point's (``x + iy``) offsets from its nearest point of each edge.
+
+        Edges × points; their absolute values are the distances.
+        """
+        rel = z - self._a
+        share = (rel * self._share).real
+        np.minimum(np.maximum(share, 0.0, out=share), 1.0, out=share)
+        rel -= share * self._e
+        return rel
+
+    def inside(self, z: ComplexArray) -> NDArray[np.bool_]:
+        """Which points (``x + iy``) are inside (none for a line; the outline counts out)."""
+        if self._solid is None:
+            return np.zeros(len(z), dtype=bool)
+        return np.asarray(shapely.contains_xy(self._solid, z.real, z.imag), dtype=bool)
+
+    def distance_z(self, z: ComplexArray) -> FloatArray:
+        """Exact distance of each point ``x + iy`` to the footprint (0 inside), vectorised."""
+        gap = np.abs(self._offsets(z)).min(axis=0)
+        if self._solid is not None:
+            gap[self.inside(z)] = 0.0
+        return gap
 
     def distance(self, points: FloatArray) -> FloatArray:
         """Exact distance of each point to the polygon (0 inside), vectorised."""
-        d2, _, inside = self._reach(points)
-        return np.where(inside, 0.0, np.sqrt(d2.min(axis=0)))
+        return self.distance_z(_complex(points))
 
-    def nearest(self, points: FloatArray) -> tuple[FloatArray, FloatArray, NDArray[np.bool_]]:
-        """Each point's distance to the outline, its nearest outline point, and if inside."""
-        d2, t, inside = self._reach(points)
-        pick = np.argmin(d2, axis=0)
-        rows = np.arange(len(points))
-        gap = np.sqrt(d2[pick, rows])
-        q = self.starts[pick] + t[pick, rows][:, None] * (self.ends[pick] - self.starts[pick])
-        return gap, q, inside
+    def nearest_offsets(self, z: ComplexArray,
+                        ) -> tuple[FloatArray, ComplexArray, NDArray[np.bool_]]:
+        """Each point's distance to the outline, offset from its nearest point, and if inside.
+
+        Points and offsets (point less nearest outline point) are complex numbers ``x + iy``.
+        """
+        offsets = self._offsets(z)
+        size = np.abs(offsets)
+        pick = size.argmin(axis=0)
+        rows = np.arange(len(z))
+        return size[pick, rows], offsets[pick, rows], self.inside(z)
 
     def bisectors(self) -> tuple[FloatArray, FloatArray]:
         """Lines ``a·p = b`` on which two corners, or two edge lines, are equally far."""
@@ -280,88 +309,6 @@ def _outline_candidates(shape: BaseGeometry, features: _Features) -> FloatArray:
     return _segment_candidates(ring[:-1], ring[1:], features)
 
 
-def _three_feature_points(features: _Features) -> FloatArray:
-    """Points equally far from three features (corners or edge lines): where B wraps round.
-
-    A maximum of the distance strictly inside a base is such a point (elsewhere the distance
-    rises in some direction, or stays level along a ridge that reaches the outline).
-    """
-    v, n, k = features.corners, features.normals, features.offsets
-    found = []
-    if len(v) >= 3:  # corner, corner, corner: circumcentres
-        i, j, m = np.array(list(_triples(len(v)))).T
-        a, b, c = v[i], v[j], v[m]
-        d = 2 * (a[:, 0] * (b[:, 1] - c[:, 1]) + b[:, 0] * (c[:, 1] - a[:, 1])
-                 + c[:, 0] * (a[:, 1] - b[:, 1]))
-        ok = np.abs(d) > 1e-12
-        a2, b2, c2 = (a * a).sum(1), (b * b).sum(1), (c * c).sum(1)
-        ux = (a2 * (b[:, 1] - c[:, 1]) + b2 * (c[:, 1] - a[:, 1]) + c2 * (a[:, 1] - b[:, 1]))
-        uy = (a2 * (c[:, 0] - b[:, 0]) + b2 * (a[:, 0] - c[:, 0]) + c2 * (b[:, 0] - a[:, 0]))
-        found.append(np.stack([ux[ok] / d[ok], uy[ok] / d[ok]], axis=1))
-    if len(n) >= 3:  # line, line, line: n·p − s ρ = k for each, signs ±
-        i, j, m = np.array(list(_triples(len(n)))).T
-        for signs in ((1, 1, 1), (1, 1, -1), (1, -1, 1), (-1, 1, 1)):
-            mat = np.stack([np.column_stack([n[q], -np.full(len(q), sg, float)])
-                            for q, sg in zip((i, j, m), signs, strict=True)], axis=1)
-            rhs = np.stack([k[i], k[j], k[m]], axis=1)
-            ok = np.abs(np.linalg.det(mat)) > 1e-12
-            if ok.any():
-                found.append(np.linalg.solve(mat[ok], rhs[ok][..., None])[:, :2, 0])
-    if len(n) >= 2 and len(v):  # corner, line, line: p = p0 + ρ q, |p − v| = ρ
-        i, j = np.triu_indices(len(n), k=1)
-        mat = np.stack([n[i], n[j]], axis=1)
-        ok = np.abs(np.linalg.det(mat)) > 1e-12
-        inv = np.linalg.inv(mat[ok])
-        p0 = (inv @ np.stack([k[i][ok], k[j][ok]], 1)[..., None])[..., 0]
-        for si in (1.0, -1.0):
-            for sj in (1.0, -1.0):
-                q = (inv @ np.array([si, sj]))
-                rel = p0[:, None, :] - v[None, :, :]
-                qa = (q * q).sum(1)[:, None] - 1.0
-                qb = 2 * (q[:, None, :] * rel).sum(2)
-                qc = (rel * rel).sum(2)
-                for rho in _quadratic_roots(np.broadcast_to(qa, qb.shape), qb, qc):
-                    good = np.isfinite(rho) & (rho >= 0)
-                    rows, _ = np.nonzero(good)
-                    found.append(p0[rows] + rho[good][:, None] * q[rows])
-    if len(v) >= 2 and len(n):  # corner, corner, line: on the corners' bisector
-        i, j = np.triu_indices(len(v), k=1)
-        a = 2.0 * (v[j] - v[i])
-        b = (v[j] * v[j]).sum(1) - (v[i] * v[i]).sum(1)
-        size2 = (a * a).sum(1)
-        ok = size2 > 1e-24
-        a, b, vi = a[ok], b[ok], v[i][ok]
-        p0 = a * (b / size2[ok])[:, None]
-        w = np.stack([-a[:, 1], a[:, 0]], 1)
-        rel = (p0 - vi)[:, None, :]
-        nw = w @ n.T
-        mm = p0 @ n.T - k[None, :]
-        qa = (w * w).sum(1)[:, None] - nw ** 2
-        qb = 2 * ((w[:, None, :] * rel).sum(2) - nw * mm)
-        qc = (rel * rel).sum(2) - mm ** 2
-        for tau in _quadratic_roots(qa, qb, qc):
-            good = np.isfinite(tau)
-            rows, _ = np.nonzero(good)
-            found.append(p0[rows] + tau[good][:, None] * w[rows])
-    return np.concatenate(found) if found else np.zeros((0, 2))
-
-
-def _triples(count: int) -> list[tuple[int, int, int]]:
-    return [(i, j, m) for i in range(count) for j in range(i + 1, count)
-            for m in range(j + 1, count)]
-
-
-def _quadratic_roots(qa: FloatArray, qb: FloatArray, qc: FloatArray) -> list[FloatArray]:
-    """Both roots of ``qa x² + qb x + qc`` elementwise (nan where none; linear when qa = 0)."""
-    disc = qb * qb - 4 * qa * qc
-    root = np.sqrt(np.where(disc >= 0, disc, np.nan))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        flat = np.abs(qa) <= 1e-15
-        one = np.where(flat, -qc / qb, (-qb + root) / (2 * qa))
-        two = np.where(flat, np.nan, (-qb - root) / (2 * qa))
-    return [one, two]
-
-
 def _interior_candidates(shape: Shape, features: _Features) -> FloatArray:
     """Three-feature points inside the base, when the base reaches into B's hull."""
     if features.pocket.is_empty:
@@ -424,21 +371,35 @@ def farthest_distances(shapes: list[Shape], target: BaseGeometry) -> FloatArray:
     """
     features = _features(target)
     out = np.zeros(len(shapes))
-    rows = [i for i, s in enumerate(shapes) if isinstance(s, Circle)]
-    if rows:
-        xyr = np.array([(s.x, s.y, s.radius) for s in shapes if isinstance(s, Circle)])
-        settled, centre_gaps = _settled_circles(xyr, features)
-        rest = np.flatnonzero(np.isnan(settled))
-        if len(rest):
-            settled[rest] = _circles_by_candidates(xyr[rest], features, centre_gaps[rest])
-        out[rows] = settled
+    rows: list[int] = []
+    xyr_rows: list[tuple[float, float, float]] = []
+    others: list[tuple[int, BaseGeometry]] = []
     for i, shape in enumerate(shapes):
-        if not isinstance(shape, Circle):
-            points = np.concatenate([_outline_candidates(shape, features),
-                                     _interior_candidates(shape, features)])
-            out[i] = float(features.distance(points).max()) if len(points) else 0.0
+        if isinstance(shape, Circle):
+            rows.append(i)
+            xyr_rows.append((shape.x, shape.y, shape.radius))
+        else:
+            others.append((i, shape))
+    if rows:
+        xyr = np.array(xyr_rows, dtype=float)
+        settled, bounds = _settled_circles(xyr, features)
+        rest = np.flatnonzero(np.isnan(settled))
+        if 0 < len(rest) <= _FEW:
+            settled[rest] = circle_peaks(xyr[rest], bounds[rest], features.table,
+                                         features.distance)
+        elif len(rest):
+            settled[rest] = _circles_by_candidates(xyr[rest], features)
+        out[rows] = settled
+    for i, shape in others:
+        points = np.concatenate([_outline_candidates(shape, features),
+                                 _interior_candidates(shape, features)])
+        out[i] = float(features.distance(points).max()) if len(points) else 0.0
     return out
 
+
+#: Up to this many circles left unsettled are searched one by one among the features near each
+#: (:mod:`geometry.circle_peaks`); more, with every feature at once as arrays.
+_FEW = 16
 
 #: How close (inches) the distance at a circle's point straight away from the target's nearest
 #: point must come to the bound ``gap + r`` to settle the circle (rounding of ~1e-14 only).
@@ -448,7 +409,7 @@ _SETTLE = 1e-11
 def _settled_circles(xyr: FloatArray, features: _Features) -> tuple[FloatArray, FloatArray]:
     """Circles whose farthest distance is their upper bound, reached; nan for the others.
 
-    Also returns each centre's distance to the footprint (0 inside).
+    Also returns each circle's bound.
 
     No point of a disc is farther from ``B`` than ``dist(c, B) + r`` (outside; distances
     change no faster than the point moves), nor than ``r − dist(c, ∂B)`` (centre inside: the
@@ -456,21 +417,17 @@ def _settled_circles(xyr: FloatArray, features: _Features) -> tuple[FloatArray, 
     away from the nearest outline point (outside) or towards it (inside) is a point of the
     base: when ``dist(p, B)`` reaches the bound, the bound is the farthest distance, exactly.
     A disc wholly inside ``B`` is 0. The bound is what is returned, so a rounding difference
-    errs towards "too far", never towards accepting a base.
+    errs towards "too far", never towards accepting a base. (A centre on the outline has no
+    direction away: its probe is the centre, 0 from ``B``, which reaches no bound r > 0.)
     """
-    c, r = xyr[:, :2], xyr[:, 2]
-    gap, q, inside = features.nearest(c)
-    found = np.full(len(xyr), np.nan)
-    bound = np.where(inside, r - gap, gap + r)
-    found[inside & (bound <= 0.0)] = 0.0
-    ask = np.flatnonzero((gap > 0.0) & (bound > 0.0))
-    if len(ask):
-        away = (c[ask] - q[ask]) / gap[ask, None]
-        away[inside[ask]] *= -1.0
-        probe = c[ask] + r[ask, None] * away
-        reached = features.distance(probe) >= bound[ask] - _SETTLE
-        found[ask[reached]] = bound[ask[reached]]
-    return found, np.where(inside, 0.0, gap)
+    r = xyr[:, 2]
+    z = _complex(xyr[:, :2])
+    gap, away, inside = features.nearest_offsets(z)  # away: centre − nearest point
+    sign = np.where(inside, -1.0, 1.0)
+    bound = r + sign * gap
+    probe = z + away * (sign * r / np.maximum(gap, 1e-300))
+    reached = features.distance_z(probe) >= bound - _SETTLE
+    return np.where(reached, np.maximum(bound, 0.0), np.nan), bound
 
 
 def _circles_by_candidates(xyr: FloatArray, features: _Features,

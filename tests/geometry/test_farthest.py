@@ -9,7 +9,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, Polygon
 
-from geometry import Circle, farthest_distance, hull, oval_base, unit_wholly_within, wholly_within
+from geometry import (
+    Circle,
+    farthest_distance,
+    hull,
+    oval_base,
+    rectangular_base,
+    unit_wholly_within,
+    wholly_within,
+)
 from geometry.farthest import farthest_distances
 
 L_RUIN = Polygon([(0, 0), (6, 0), (6, 2), (2, 2), (2, 6), (0, 6)])
@@ -107,3 +115,110 @@ def test_circles_settled_by_their_bound_agree_with_every_candidate(target, seed)
     assert known.mean() > 0.5
     assert (settled[known] >= full[known] - 1e-12).all()  # never nearer than a candidate
     assert np.allclose(settled[known], full[known], rtol=0, atol=1e-9)
+
+
+# --- the few-circle search (geometry.circle_peaks) against the full one and the samples ----
+
+COURTYARD = Polygon([(0, 0), (8, 0), (8, 8), (0, 8)], [[(2, 2), (6, 2), (6, 6), (2, 6)]])
+WALL = LineString([(0, 0), (4, 0), (4, 4)])
+COMB = Polygon([(0, 0), (7, 0), (7, 5), (6, 5), (6, 1), (5, 1), (5, 5), (4, 5), (4, 1), (3, 1),
+                (3, 5), (2, 5), (2, 1), (1, 1), (1, 5), (0, 5)])
+STAR = Polygon([(4 + (3 if i % 2 == 0 else 1.3) * math.cos(i * math.pi / 6),
+                 4 + (3 if i % 2 == 0 else 1.3) * math.sin(i * math.pi / 6)) for i in range(12)])
+TURNED_L = Polygon([(3 + (x - 3) * math.cos(0.6) - (y - 3) * math.sin(0.6),
+                     3 + (x - 3) * math.sin(0.6) + (y - 3) * math.cos(0.6))
+                    for x, y in L_RUIN.exterior.coords])
+
+
+def test_a_base_in_a_courtyard_peaks_at_its_centre():
+    # the courtyard is 4" square: the base's centre (4, 4) is 2" from every wall, its
+    # outline nearer (1" straight towards a wall, 2 − √½ towards a corner): the farthest
+    # point is inside the base, where the ruin wraps round it
+    base = Circle(4, 4, 1)
+    assert farthest_distance(base, COURTYARD) == pytest.approx(2.0, abs=1e-12)
+    assert wholly_within(base, COURTYARD, 2.0)
+    assert not wholly_within(base, COURTYARD, 2.0 - 1e-6)
+
+
+def test_the_inner_corner_is_never_the_nearest_point_from_outside():
+    # the L's corner (2, 2) has the ruin on three quarters round it: the few-circle search
+    # leaves it out; its convex corners and both ends of every edge are kept
+    from geometry.farthest import _features
+
+    table = _features(L_RUIN).table
+    kept = {table.corners[i] for ends in table.ends for i in ends}
+    assert kept == {(0.0, 0.0), (6.0, 0.0), (6.0, 2.0), (2.0, 6.0), (0.0, 6.0)}
+    assert _features(WALL).table.corners == [(0.0, 0.0), (4.0, 0.0), (4.0, 4.0)]
+    assert _features(COURTYARD).table.inner == [((4.0, 4.0), 2.0)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([L_RUIN, U_RUIN, COURTYARD, WALL, COMB, STAR, TURNED_L]),
+       st.integers(0, 2**32 - 1))
+def test_the_few_circle_search_agrees_with_the_full_one(target, seed):
+    # every circle the bound does not settle, searched among the features near it (plain
+    # Python) and among all of them (arrays): the same farthest distance, by ruins with
+    # inner corners, pockets and a courtyard, a star, a comb, an L turned off the axes
+    # and an open wall
+    from geometry.circle_peaks import circle_peaks
+    from geometry.farthest import _circles_by_candidates, _features, _settled_circles
+
+    rng = np.random.default_rng(seed)
+    xyr = np.c_[rng.uniform(-3, 9, (120, 2)), rng.uniform(0.1, 2.5, 120)]
+    xyr[:20, :2] = np.round(xyr[:20, :2] * 2) / 2  # some centres on edges and corners
+    features = _features(target)
+    settled, bounds = _settled_circles(xyr, features)
+    ask = np.isnan(settled)
+    few = circle_peaks(xyr[ask], bounds[ask], features.table, features.distance)
+    full = _circles_by_candidates(xyr[ask], features)
+    assert np.allclose(few, full, rtol=0, atol=1e-9)
+
+
+def _at_the_inner_corner(kind, dx, dy, size, turn):
+    """A base of ``kind`` round the L's inner corner (2, 2), offset (dx, dy)."""
+    x, y = 2 + dx, 2 + dy
+    return [Circle(x, y, size), oval_base(x, y, 60, 35, turn), hull(x, y, 2 * size, size, turn),
+            rectangular_base(x, y, 50, 25, turn), rectangular_base(x, y, 25, 25, turn)][kind]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 4), st.floats(-1.5, 1.5), st.floats(-1.5, 1.5), st.floats(0.2, 1.2),
+       st.floats(0, 180))
+def test_at_the_inner_corner_never_below_the_samples(kind, dx, dy, size, turn):
+    # round, oval, hull, rectangular and square bases, turned any way, over the L's
+    # re-entrant corner: never nearer than any sampled point of the base, and close to it;
+    # several at once (the batched way) give the same as each alone
+    shape = _at_the_inner_corner(kind, dx, dy, size, turn)
+    exact = farthest_distance(shape, L_RUIN)
+    slow = _brute(shape, L_RUIN)
+    assert exact >= slow - 1e-9
+    assert exact <= slow + 0.002
+    assert wholly_within(shape, L_RUIN, exact)
+    assert not wholly_within(shape, L_RUIN, slow - 1e-7)
+    twins = farthest_distances([shape, Circle(2 + dx, 2 - dy, size), shape], L_RUIN)
+    assert twins[0] == twins[2] == pytest.approx(exact, abs=1e-12)
+
+
+def test_many_unsettled_circles_take_the_array_search():
+    # more than a handful of circles left by the bound: the same answers either way
+    from geometry import farthest
+
+    rng = np.random.default_rng(11)
+    circles = [Circle(float(x), float(y), 0.6) for x, y in rng.uniform(1.5, 3.5, (40, 2))]
+    many = farthest_distances(circles, L_RUIN)
+    one_by_one = np.array([farthest_distances([c], L_RUIN)[0] for c in circles])
+    assert np.allclose(many, one_by_one, rtol=0, atol=1e-9)
+    features = farthest._features(L_RUIN)
+    settled, _ = farthest._settled_circles(
+        np.array([(c.x, c.y, c.radius) for c in circles]), features)
+    assert np.isnan(settled).sum() > farthest._FEW  # the array search was used
+
+
+def test_quartic_roots_without_the_lapack_kernel(monkeypatch):
+    # numpy.linalg.eigvals stands in for the kernel: the same farthest distances
+    from geometry import circle_peaks
+
+    circles = [Circle(5.79, 5.79, 0.63), Circle(2.23, 2.77, 0.63), Circle(6.3, 2.4, 0.8)]
+    with_kernel = farthest_distances(circles, L_RUIN)
+    monkeypatch.setattr(circle_peaks, "_KERNEL", None)
+    assert np.array_equal(farthest_distances(circles, L_RUIN), with_kernel)
