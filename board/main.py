@@ -20,9 +20,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from board.document.collector import pause_collector
 
 if TYPE_CHECKING:
     from board.document.datasheet import Datasheet
@@ -206,6 +208,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                   "FILE` work without one", file=sys.stderr)
             return NO_DISPLAY
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a screenshot needs no screen
+    # No collection passes while the launch imports and builds the board (they walked the
+    # same live objects some 80 times, 25-40 ms): the collector runs again at its first paint.
+    resume_collector = pause_collector()
+    try:
+        return _run(args, resume_collector)
+    finally:
+        resume_collector()
+
+
+def _run(args: argparse.Namespace, resume_collector: Callable[[], None]) -> int:
+    """Open the window (or draw the screenshot); ``resume_collector`` once it is painted."""
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -230,7 +243,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from board.view.window import MainWindow
 
     # The board is painted first, the tools next; its journal is kept (docs/files.md).
-    window = MainWindow(library, features=False, journal=True)
+    window = MainWindow(library, features=False, journal=True, board_follows=True)
     assert window.journal is not None
     screen = QApplication.primaryScreen()
     if screen is not None:  # a laptop's 1280×800: the window opens inside the screen
@@ -247,14 +260,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         _refuse(path, error, show_box=True)
         return 2
     QTimer.singleShot(0, window.view.fit_table)  # once the window system has sized it
-    after_first_paint(window.view.viewport(), lambda: _give_tools(window))
+    after_first_paint(window.view.viewport(), lambda: _give_tools(window, resume_collector))
     # A window that is not painted soon (started minimised, say) gets its tools all the same.
-    QTimer.singleShot(TOOLS_AT_THE_LATEST_MS, lambda: _give_tools(window))
+    QTimer.singleShot(TOOLS_AT_THE_LATEST_MS, lambda: _give_tools(window, resume_collector))
     return int(app.exec())
 
 
-def _give_tools(window: MainWindow) -> None:
-    """Install the window's tools, once; refit the table to the room their docks leave."""
+def _give_tools(window: MainWindow, resume_collector: Callable[[], None] = lambda: None) -> None:
+    """Install the window's tools, once; refit the table to the room their docks leave.
+
+    The garbage collector runs again first (``resume_collector``: the launch held it).
+    """
+    resume_collector()
     if window.features_installed:
         return
     window.install_features()

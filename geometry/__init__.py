@@ -31,8 +31,6 @@ if TYPE_CHECKING:
     )
     from geometry.farthest import farthest_distances
     from geometry.footprints import (
-        CM_PER_INCH,
-        MM_PER_INCH,
         POLYGON_TOLERANCE,
         Circle,
         RoundBases,
@@ -69,14 +67,11 @@ if TYPE_CHECKING:
         template_from_base,
     )
     from geometry.measure import (
-        EPSILON,
         circle_distances,
         circles_to_target,
         closest_points,
         distance,
         farthest_distance,
-        format_distance,
-        to_cm,
         wholly_within,
         within,
     )
@@ -90,6 +85,7 @@ if TYPE_CHECKING:
         model_observer,
     )
     from geometry.picture import hidden_shares
+    from geometry.plane import CM_PER_INCH, EPSILON, MM_PER_INCH, format_distance, to_cm
     from geometry.shields import (
         VOID_SHIELD_RANGE,
         ShieldCover,
@@ -155,8 +151,8 @@ _HOMES = {
     "facing_in_box": "geometry.facing",
     "hull_facing": "geometry.facing",
     "farthest_distances": "geometry.farthest",
-    "CM_PER_INCH": "geometry.footprints",
-    "MM_PER_INCH": "geometry.footprints",
+    "CM_PER_INCH": "geometry.plane",
+    "MM_PER_INCH": "geometry.plane",
     "POLYGON_TOLERANCE": "geometry.footprints",
     "Circle": "geometry.footprints",
     "RoundBases": "geometry.footprints",
@@ -185,14 +181,14 @@ _HOMES = {
     "marker_hits": "geometry.markers",
     "teardrop_template": "geometry.markers",
     "template_from_base": "geometry.markers",
-    "EPSILON": "geometry.measure",
+    "EPSILON": "geometry.plane",
     "circle_distances": "geometry.measure",
     "circles_to_target": "geometry.measure",
     "closest_points": "geometry.measure",
     "distance": "geometry.measure",
     "farthest_distance": "geometry.measure",
-    "format_distance": "geometry.measure",
-    "to_cm": "geometry.measure",
+    "format_distance": "geometry.plane",
+    "to_cm": "geometry.plane",
     "wholly_within": "geometry.measure",
     "within": "geometry.measure",
     "Observer": "geometry.observers",

@@ -23,6 +23,7 @@ from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from geometry.ellipse import Ellipse, remember_ellipse
+from geometry.plane import CM_PER_INCH, MM_PER_INCH, rotate_point
 
 __all__ = [
     "MM_PER_INCH",
@@ -45,8 +46,6 @@ __all__ = [
     "named_models",
 ]
 
-MM_PER_INCH = 25.4
-CM_PER_INCH = 2.54
 #: Largest gap, inches, allowed between a polygonised curve and the true curve.
 POLYGON_TOLERANCE = 0.0005
 
@@ -203,21 +202,6 @@ def place_points(
         rx, ry = rotate_point(point, rotation)
         placed.append((_clean(x + rx), _clean(y + ry)))
     return placed
-
-
-def rotate_point(point: LocalPoint, rotation: float) -> tuple[float, float]:
-    """Turn ``point`` about the origin by ``rotation`` degrees clockwise on screen (y down).
-
-    The one rotation of the program: pieces, their points and the document's outlines all
-    turn by it.
-
-    >>> [round(v, 9) + 0.0 for v in rotate_point((0.0, -1.0), 90.0)]
-    [1.0, 0.0]
-    """
-    a = math.radians(rotation)
-    c, s = math.cos(a), math.sin(a)
-    px, py = point
-    return (px * c - py * s, px * s + py * c)
 
 
 def _clean(value: float) -> float:

@@ -28,8 +28,9 @@ from shapely.geometry.base import BaseGeometry, BaseMultipartGeometry
 
 from geometry.ellipse import ellipse_of
 from geometry.farthest import farthest_distances, farthest_from_polygon, oval_farthest
-from geometry.footprints import CM_PER_INCH, Circle, Shape
+from geometry.footprints import Circle, Shape
 from geometry.kept import KeptPerObject
+from geometry.plane import EPSILON, format_distance, to_cm
 
 __all__ = [
     "EPSILON",
@@ -44,50 +45,8 @@ __all__ = [
     "to_cm",
 ]
 
-#: Floating-point allowance for "within" comparisons, inches. Far below any real miss.
-EPSILON = 1e-9
-
 XY = tuple[float, float]
 FloatArray = NDArray[np.float64]
-
-
-def to_cm(inches: float) -> float:
-    """Convert inches to centimetres (Epic 40,000 measures in cm).
-
-    Examples
-    --------
-    >>> to_cm(1.0)
-    2.54
-    """
-    return inches * CM_PER_INCH
-
-
-def format_distance(inches: float, limit: float | None = None, unit: str = "in") -> str:
-    """Format a distance with two decimals, never showing a miss as a hit.
-
-    If ``limit`` is given and ``inches`` is beyond it, more decimals are shown until the
-    text differs from the limit: 6.001 against a limit of 6 prints ``6.001"``, not ``6.00"``.
-    ``unit`` is ``"in"`` or ``"cm"`` (the value is converted for cm).
-
-    Examples
-    --------
-    >>> format_distance(4.74015748)
-    '4.74"'
-    >>> format_distance(6.001, limit=6)
-    '6.001"'
-    >>> format_distance(6.0000004, limit=6)
-    '6.0000004"'
-    >>> format_distance(2.0, unit="cm")
-    '5.08 cm'
-    """
-    factor, suffix = (CM_PER_INCH, " cm") if unit == "cm" else (1.0, '"')
-    value = inches * factor
-    bound = None if limit is None else limit * factor
-    for decimals in range(2, 10):
-        text = f"{value:.{decimals}f}"
-        if bound is None or inches <= limit + EPSILON or float(text) > bound:  # type: ignore[operator]
-            return text + suffix
-    return f"{value!r}{suffix}"
 
 
 def distance(a: Shape, b: Shape) -> float:

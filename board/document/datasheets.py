@@ -9,7 +9,6 @@ or one piece per part for a multi-part building.
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
@@ -238,7 +237,10 @@ def place_datasheet(library: Mapping[str, Datasheet], datasheet_id: str, x: floa
     if datasheet_id not in library:
         raise ScenarioError(f"unknown datasheet {datasheet_id!r}", "datasheet")
     sheet = library[datasheet_id]
-    piece_id = piece_id or f"{datasheet_id}-{uuid.uuid4().hex[:6]}"
+    if not piece_id:
+        import uuid  # a new piece's id only (uuid loads the platform module)
+
+        piece_id = f"{datasheet_id}-{uuid.uuid4().hex[:6]}"
     if sheet.kind is not TerrainKind.MULTI_PART:
         return [TerrainPiece(piece_id, datasheet_id, float(x), float(y), float(rotation) % 360)]
     pieces = []

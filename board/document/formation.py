@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from board.document.edit_error import EditError
-from geometry.footprints import rotate_point
+from geometry.plane import rotate_point
 
 __all__ = ["offset_positions", "formation_positions", "turn_placements", "snapped_offset"]
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import hashlib
 import json
 import os
 import time
@@ -61,6 +60,8 @@ def _line(value: Mapping[str, Any]) -> bytes:
 
 
 def _sha256(path: Path) -> str:
+    import hashlib  # a saved board's history only, not at launch
+
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 

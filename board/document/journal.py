@@ -34,10 +34,8 @@ left behind with edits in it means the program did not close, and :func:`find_re
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
-import socket
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -99,7 +97,27 @@ def unsaved_folder() -> Path:
     return Path(platformdirs.user_data_dir("battleboard", appauthor=False)) / "journals"
 
 
+def this_host() -> str:
+    """The name of this machine, as ``socket.gethostname()`` gives it.
+
+    On a system with ``os.uname`` (Linux, macOS) its node name, which is what
+    ``gethostname`` returns there, without importing the socket stack at launch.
+
+    >>> import socket
+    >>> this_host() == socket.gethostname()
+    True
+    """
+    uname = getattr(os, "uname", None)
+    if uname is not None:
+        return str(uname().nodename)
+    import socket
+
+    return socket.gethostname()
+
+
 def _sha256(path: Path) -> str:
+    import hashlib  # a saved board's base only: an unsaved one is written inline
+
     digest = hashlib.sha256()
     with path.open("rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
@@ -144,7 +162,7 @@ class Journal:
         """
         header: dict[str, Any] = {
             "format": FORMAT, "version": VERSION, "started": time.time(), "pid": os.getpid(),
-            "host": socket.gethostname(), "revision": document.revision,
+            "host": this_host(), "revision": document.revision,
             "scenario_file": None if scenario_file is None else str(scenario_file.resolve()),
         }
         if scenario_file is not None and base_in_file:
@@ -347,7 +365,7 @@ def recover(path: Path, library: Mapping[str, Datasheet]) -> Recovered:
 
 def _alive(pid: int, host: str) -> bool:
     """Whether the program that wrote a journal still runs (on this machine)."""
-    if host != socket.gethostname() or pid <= 0:
+    if host != this_host() or pid <= 0:
         return False
     if pid == os.getpid():
         return True

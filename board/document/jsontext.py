@@ -16,9 +16,8 @@ from __future__ import annotations
 import json
 import math
 import re
+from itertools import accumulate
 from typing import Any
-
-import numpy as np
 
 from board.document.errors import ScenarioError, join_where
 from board.document.limits import MAX_DEPTH, MAX_INTEGER, MAX_NUMBER_TEXT, MAX_STRING
@@ -131,20 +130,36 @@ _STRING = re.compile(r'"(?:[^"\\]++|\\.?)*+"?', re.S)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]++")
 
 
+#: A bracket's step in depth: opening ones go one deeper, closing ones come back one.
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+#: Brackets beyond this many are summed by numpy (imported then): a program that reads only
+#: its own datasheets and scenarios never loads it for this.
+_NUMPY_FROM = 200_000
+
+
 def _too_deep(text: str) -> int | None:
     """Return the offset where arrays and objects nest deeper than :data:`MAX_DEPTH`, if any.
 
     The standard reader recurses (and fails with a ``RecursionError``) on a few thousand
     levels, so the depth is measured first, at C speed: strings out, everything but brackets
-    out, then the running depth as a cumulative sum; only when it passes :data:`MAX_DEPTH` is
-    the text scanned bracket by bracket for where.
+    out, then the running depth as a cumulative sum (numpy's for a great many brackets);
+    only when it passes :data:`MAX_DEPTH` is the text scanned bracket by bracket for where.
+
+    >>> _too_deep("[" * 64 + "]" * 64), _too_deep('{"a": "[[["}'), _too_deep("[" * 65)
+    (None, None, 64)
     """
-    brackets = np.frombuffer(_NOT_BRACKET.sub("", _STRING.sub("", text)).encode("ascii"),
-                             dtype=np.uint8)
-    if len(brackets) == 0:
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    if not brackets:
         return None
-    depth = np.cumsum(np.where((brackets == ord("[")) | (brackets == ord("{")), 1, -1))
-    if int(depth.max()) <= MAX_DEPTH:
+    if len(brackets) < _NUMPY_FROM:
+        deepest = max(accumulate(map(_STEP.__getitem__, brackets)))
+    else:
+        import numpy as np  # only for a great many brackets: see _NUMPY_FROM
+
+        codes = np.frombuffer(brackets.encode("ascii"), dtype=np.uint8)
+        deepest = int(np.cumsum(np.where((codes == ord("[")) | (codes == ord("{")), 1, -1))
+                      .max())
+    if deepest <= MAX_DEPTH:
         return None
     return _deep_at(text)
 

@@ -9,10 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from board.document.datasheet import AccessPoint, Datasheet, EmplacedWeapon, TerrainKind
-from board.game.core.label_layout import meets
 
 __all__ = [
     "FACING_ANGLES",
@@ -90,6 +87,17 @@ def boxes_overlap(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def _touches(box: Box, others: list[Box]) -> bool:
+    """Whether ``box`` shares area with any of ``others``."""
+    return any(boxes_overlap(box, other) for other in others)
+
+
+def _span(boxes: list[Box]) -> Box:
+    """The box round ``boxes`` (not empty): what touches none of it touches none of them."""
+    lefts, tops, rights, bottoms = zip(*boxes, strict=True)
+    return min(lefts), min(tops), max(rights), max(bottoms)
+
+
 def _badge_box(at: Point) -> Box:
     half_w, half_h = BADGE_HALF
     return at[0] - half_w, at[1] - half_h, at[0] + half_w, at[1] + half_h
@@ -155,11 +163,18 @@ def _armour_badges(
             continue
         spots = _candidates(start, along, inward, reach, depth)
         boxes = [_badge_box(p) for p in spots]
-        free = np.flatnonzero(~meets(boxes, taken).any(axis=1))  # touch no symbol nor badge
-        where = spots[int(free[0])] if len(free) else start
+        # The first spot touching no symbol nor badge; then every spot touching no symbol
+        # (only the symbols that reach the spots' span can touch one).
+        where = next((p for p, box in zip(spots, boxes, strict=True)
+                      if not _touches(box, taken)), start)
         taken.append(_badge_box(where))
         badges.append((facing, str(sheet.armour[facing]), where))
-        clear = [spots[k] for k in np.flatnonzero(~meets(boxes, symbols).any(axis=1))]
+        span = _span(boxes)
+        hit: set[int] = set()
+        for s0, s1, s2, s3 in (b for b in symbols if boxes_overlap(b, span)):
+            hit.update(k for k, (b0, b1, b2, b3) in enumerate(boxes)
+                       if b0 < s2 and s0 < b2 and b1 < s3 and s1 < b3)  # boxes_overlap
+        clear = [p for k, p in enumerate(spots) if k not in hit]
         spots_of.append((where, *(p for p in clear if p != where)))
     return tuple(badges), tuple(spots_of)
 

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import numpy as np
-import shapely
 from PySide6.QtCore import QByteArray, QDataStream, QIODevice, QPointF, QRectF
 from PySide6.QtGui import QColor, QPainterPath, QPolygonF, QTransform
 
 from board.view.style import NO_SIDE
+
+if TYPE_CHECKING:  # the board's outlines are plain points: numpy and Shapely come with tools
+    import numpy as np
+    import shapely
 
 __all__ = [
     "to_point",
@@ -37,8 +40,7 @@ def to_point(point: Point) -> QPointF:
 
 def to_polygon(points: Sequence[Point]) -> QPolygonF:
     """Return a ring of document points as a ``QPolygonF`` (closed by Qt when filled)."""
-    coords = shapely.get_coordinates(shapely.linestrings(points)) if len(points) > 1 else points
-    return QPolygonF([QPointF(float(x), float(y)) for x, y in coords])
+    return QPolygonF([QPointF(float(point[0]), float(point[1])) for point in points])
 
 
 def to_path(points: Sequence[Point]) -> QPainterPath:
@@ -52,6 +54,8 @@ def to_path(points: Sequence[Point]) -> QPainterPath:
 
 def geometry_to_path(geometry: shapely.Geometry) -> QPainterPath:
     """Return a Shapely polygon or multipolygon (holes included) as a ``QPainterPath``."""
+    import shapely  # what it draws was made by Shapely: loaded already
+
     path = QPainterPath()
     path.setFillRule(path.fillRule().OddEvenFill)
     for part in shapely.get_parts(geometry):
@@ -100,10 +104,13 @@ def segments_path(ends: np.ndarray) -> QPainterPath:
 
     Examples
     --------
+    >>> import numpy as np
     >>> path = segments_path(np.array([[0.0, 0.0, 1.0, 2.0], [3.0, 3.0, 4.0, 3.0]]))
     >>> path.elementCount(), path.elementAt(3).x, path.elementAt(3).y
     (4, 4.0, 3.0)
     """
+    import numpy as np  # the rays of line of sight: numpy's already
+
     rows = np.asarray(ends, dtype=float).reshape(-1, 4)
     records = np.empty(2 * len(rows), dtype=[("kind", ">i4"), ("x", ">f8"), ("y", ">f8")])
     records["kind"][0::2] = 0  # QPainterPath.MoveToElement

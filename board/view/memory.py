@@ -18,11 +18,14 @@ lines it shows back from the file).
 
 from __future__ import annotations
 
-import ctypes
 import functools
 import gc
 import linecache
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import ctypes
 
 __all__ = ["set_aside_long_lived", "let_go_of_sources", "give_back_free_memory",
            "BIG_BOARD_MODELS"]
@@ -60,6 +63,8 @@ def _libc() -> ctypes.CDLL | None:
     """
     if not sys.platform.startswith("linux"):
         return None
+    import ctypes  # at the first drag's end, not at launch
+
     try:
         return ctypes.CDLL(None)
     except OSError:

@@ -73,6 +73,9 @@ class MainWindow(QMainWindow):
     journal, journal_folder
         Keep a journal of the board (:mod:`board.view.recovery`); unsaved boards' journals go
         to ``journal_folder`` (the user data folder when ``None``).
+    board_follows
+        A board is put on the window next (``battleboard``'s launch): the journal begins with
+        it, not with the empty board the window is made with (one journal written, not two).
     """
 
     def __init__(
@@ -84,6 +87,7 @@ class MainWindow(QMainWindow):
         features: bool = True,
         journal: bool = False,
         journal_folder: Path | None = None,
+        board_follows: bool = False,
     ) -> None:
         super().__init__(parent)
         self.library = library
@@ -116,7 +120,7 @@ class MainWindow(QMainWindow):
             self.install_features()
         self._connect()
         self._on_replaced(self.document.scenario)
-        if self.journal is not None:
+        if self.journal is not None and not board_follows:
             self.journal.start(None)
         self.resize(1400, 900)
 

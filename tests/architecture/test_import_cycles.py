@@ -17,7 +17,17 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 #: Imports inside functions that are there for start-up time (Qt and the window are loaded
 #: only by the commands that open one), not to break a cycle: module -> function names.
 LAZY_ON_PURPOSE = {
-    "board/main.py": {"render_screenshot", "_refuse", "main"},
+    "board/main.py": {"render_screenshot", "_refuse", "main", "_run"},
+    # numpy and Shapely: not before the first paint (docs/paint.md, the launch's fourth pass)
+    "board/document/shapes.py": {"_shapely"},  # a doubtful shape or a refusal: Shapely
+    "board/document/jsontext.py": {"_too_deep"},  # numpy for a great many brackets
+    "board/game/core/label_layout.py": {"_numpy"},  # many boxes, or the overlays' labels
+    "board/view/convert.py": {"geometry_to_path", "segments_path"},  # Shapely's, numpy's
+    # stdlib modules the launch does without: uuid (platform), ctypes, hashlib, socket
+    "board/document/datasheets.py": {"place_datasheet"},
+    "board/view/memory.py": {"_libc"},
+    "board/document/journal.py": {"this_host", "_sha256"},
+    "board/document/history.py": {"_sha256"},
     "board/view/window.py": {"install_features", "add_unit"},
     "board/view/export/__init__.py": {"__getattr__"},
     "board/view/export/controller.py": {"summary", "export_to", "ask_export"},

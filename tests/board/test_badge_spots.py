@@ -74,3 +74,54 @@ def test_the_spot_found_in_batches_is_the_first_clear_of_all(qtbot, library, tmp
     assert checked >= 9
     if board == "packed":
         assert stepped > 0  # some badges did have to step away from a neighbour
+
+
+def test_each_datasheets_badge_spots_are_the_ones_every_box_judged_finds(library):
+    """The look's badges and clear spots, found over plain boxes, are what the definition says.
+
+    For each facing: the first spot whose badge box touches no symbol nor a badge placed
+    before it (else the wall's middle), then every spot whose box touches no symbol, each box
+    judged against every other one by :func:`boxes_overlap` (what numpy's table of every pair
+    gave before).
+    """
+    from board.view import building_look as look_module
+    from board.view.building_look import boxes_overlap, look_of
+
+    checked = 0
+    for sheet_id in library:
+        sheet = library[sheet_id]
+        look = look_of(sheet)
+        symbols = [look_module._symbol_box(p) for p in look_module._symbol_points(sheet)]
+        taken = list(symbols)
+        for (facing, _, where), spots in zip(look.armour_badges, look.badge_spots, strict=True):
+            wall_spots = _spots_of_wall(sheet, facing)
+            boxes = [look_module._badge_box(p) for p in wall_spots]
+            free = [p for p, b in zip(wall_spots, boxes, strict=True)
+                    if not any(boxes_overlap(b, t) for t in taken)]
+            assert where == (free[0] if free else wall_spots[0])
+            taken.append(look_module._badge_box(where))
+            clear = [p for p, b in zip(wall_spots, boxes, strict=True)
+                     if not any(boxes_overlap(b, s) for s in symbols)]
+            assert spots == (where, *(p for p in clear if p != where))
+            checked += 1
+    assert checked > 40  # every armoured datasheet's facings
+
+
+def _spots_of_wall(sheet, facing: str) -> list[tuple[float, float]]:
+    """The candidate spots of one facing's badge, as :func:`_armour_badges` lays them out."""
+    from board.view import building_look as look_module
+
+    left, top, right, bottom = look_module._bounds(sheet.footprint)
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    inset_x = min(look_module._BADGE_INSET, (right - left) / 4)
+    inset_y = min(look_module._BADGE_INSET, (bottom - top) / 4)
+    reach_x = max(0.0, (right - left) / 2 - look_module.BADGE_HALF[0])
+    reach_y = max(0.0, (bottom - top) / 2 - look_module.BADGE_HALF[1])
+    depth_x, depth_y = max(0.0, cx - left - inset_x), max(0.0, cy - top - inset_y)
+    walls = {
+        "front": ((cx, top + inset_y), (1.0, 0.0), (0.0, 1.0), reach_x, depth_y),
+        "right": ((right - inset_x, cy), (0.0, 1.0), (-1.0, 0.0), reach_y, depth_x),
+        "rear": ((cx, bottom - inset_y), (1.0, 0.0), (0.0, -1.0), reach_x, depth_y),
+        "left": ((left + inset_x, cy), (0.0, 1.0), (1.0, 0.0), reach_y, depth_x),
+    }
+    return look_module._candidates(*walls[facing])

@@ -231,7 +231,12 @@ def test_after_launch_the_tools_answer_real_keys_and_clicks(qtbot, monkeypatch):
 
 
 def test_the_launch_paints_without_the_geometry_and_tool_modules(tmp_path):
-    """Before the first paint: no line of sight, zones, tools or network stack imported."""
+    """Before the first paint: no line of sight, zones, tools or network stack imported.
+
+    Nor numpy and Shapely: the datasheets' and the demo's shapes are judged in plain Python
+    when the answer is sure (board/document/shapes.py), the buildings' badges and labels
+    placed over plain rectangles, the footprints drawn from their points.
+    """
     import os
     import subprocess
     import sys
@@ -262,4 +267,55 @@ def test_the_launch_paints_without_the_geometry_and_tool_modules(tmp_path):
     modules = set(done.stdout.split())
     assert "board.view.window" in modules, done.stderr[-2000:]  # the board was painted
     assert not modules & {"board.game.core.world", "geometry.sight", "geometry.zones",
-                          "board.view.features", "board.view.shooting", "rules", "pycrdt"}
+                          "board.view.features", "board.view.shooting", "rules", "pycrdt",
+                          "numpy", "shapely", "geometry.footprints", "geometry.measure",
+                          "board.document.shapes_shapely"}
+
+
+def test_the_collector_is_held_until_the_first_paint_then_runs_again(qtbot, monkeypatch, tmp_path):
+    """No collection passes while the launch builds the board; as before once it is painted."""
+    import gc
+
+    seen: list[bool] = []
+
+    class AtPaint(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+            if event.type() == QEvent.Type.Paint and not seen:
+                seen.append(gc.isenabled())
+            return False
+
+    watcher = AtPaint()
+    assert gc.isenabled()
+    window = launch(qtbot, monkeypatch, lambda w: w.view.viewport().installEventFilter(watcher))
+    try:
+        assert seen == [False] and gc.isenabled()
+    finally:
+        window.undo_stack.setClean()
+        window.close()
+    from PySide6.QtWidgets import QMessageBox
+
+    boxes: list[str] = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda *args: boxes.append(args[2]))
+    assert main([str(tmp_path / "missing.json")]) == 2
+    assert boxes and gc.isenabled()  # refused in a box: the collector runs again
+
+
+def test_the_launch_writes_one_journal_the_demos(qtbot, monkeypatch):
+    """The window is made for the demo: its journal starts with the demo, not an empty board."""
+    from board.document.journal import Journal
+
+    started: list[str] = []
+    real_start = Journal.start.__func__  # type: ignore[attr-defined]
+
+    def start(cls, path, document, *args, **kwargs):  # noqa: ANN001, ANN202
+        started.append(document.scenario.name)
+        return real_start(cls, path, document, *args, **kwargs)
+
+    monkeypatch.setattr(Journal, "start", classmethod(start))
+    window = launch(qtbot, monkeypatch)
+    try:
+        assert started == [window.scenario.name] and window.journal.journal is not None
+        assert window.journal.journal.path.exists()
+    finally:
+        window.undo_stack.setClean()
+        window.close()

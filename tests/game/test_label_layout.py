@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from board.game.core import label_layout
 from board.game.core.label_layout import (
     HIDDEN,
     Fitting,
@@ -138,12 +142,41 @@ _rect = st.tuples(_coord, _coord, st.sampled_from([0.5, 1.0, 2.5, 7.0]),
                                                                      r[1] + r[3]))
 
 
+@contextmanager
+def numpy_from(pairs: int) -> Iterator[None]:
+    """Compare boxes with numpy from ``pairs`` pairs on (0: always; a great many: never)."""
+    before = label_layout.NUMPY_FROM
+    label_layout.NUMPY_FROM = pairs
+    try:
+        yield
+    finally:
+        label_layout.NUMPY_FROM = before
+
+
+#: Both ways of comparing boxes: plain Python (a board's own labels), numpy (many boxes).
+_BOTH_WAYS = (0, 10**9)
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_rect, min_size=1, max_size=30), st.lists(_rect, max_size=40))
 def test_first_clear_and_least_crowded_choose_what_the_loops_chose(rooms, obstacles):
-    """The vectorised choices are the loops' choices, ties and float sums included."""
-    assert first_clear(rooms, obstacles) == _first_clear_by_loop(rooms, obstacles)
-    assert least_crowded(rooms, obstacles) == _least_crowded_by_loop(rooms, obstacles)
+    """The vectorised choices and the plain ones are the loops', ties and float sums included."""
+    for pairs in _BOTH_WAYS:
+        with numpy_from(pairs):
+            assert first_clear(rooms, obstacles) == _first_clear_by_loop(rooms, obstacles)
+            assert least_crowded(rooms, obstacles) == _least_crowded_by_loop(rooms, obstacles)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(_rect, min_size=1, max_size=3).map(tuple), max_size=25),
+       st.lists(st.integers(0, 3), min_size=25, max_size=25), st.lists(_rect, max_size=40))
+def test_labels_are_fitted_alike_with_and_without_numpy(forms, priorities, obstacles):
+    labels = [Fitting(f, p) for f, p in zip(forms, priorities, strict=False)]
+    chosen = []
+    for pairs in _BOTH_WAYS:
+        with numpy_from(pairs):
+            chosen.append(fit_labels(labels, obstacles))
+    assert chosen[0] == chosen[1]
 
 
 def test_when_every_room_is_covered_the_least_covered_first_one_wins():

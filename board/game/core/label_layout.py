@@ -34,8 +34,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["Rect", "LabelBox", "Placed", "Fitting", "place_labels", "fit_labels",
            "least_crowded", "first_clear", "intersects", "meets", "overlaps", "LEADER_AFTER",
@@ -46,6 +49,19 @@ Rect = tuple[float, float, float, float]
 
 #: A label moved off its preferred spot to further than this from its anchor gets a leader.
 LEADER_AFTER = 10.0
+
+#: Pairs of boxes (rooms × obstacles) from which numpy compares them, imported then; fewer
+#: are compared in plain Python, the same comparisons with the same answers (a board's own
+#: labels at launch: numpy is not loaded for them).
+NUMPY_FROM = 20_000
+
+
+def _numpy() -> ModuleType:
+    """numpy, imported when first needed (many boxes, or :func:`place_labels`)."""
+    import numpy
+
+    return numpy
+
 
 #: The directions tried around an anchor, in order: above, below, right, left, the corners.
 _DIRECTIONS = ((0, -1), (0, 1), (1, 0), (-1, 0), (1, -1), (-1, -1), (1, 1), (-1, 1))
@@ -151,6 +167,7 @@ _BATCH = 32
 
 def _gaps(boxes: np.ndarray, point: tuple[float, float]) -> np.ndarray:
     """:func:`_gap` from ``point`` to each row of ``boxes``."""
+    np = _numpy()
     x, y = point
     dx = np.maximum(np.maximum(boxes[:, 0] - x, 0.0), x - boxes[:, 2])
     dy = np.maximum(np.maximum(boxes[:, 1] - y, 0.0), y - boxes[:, 3])
@@ -159,6 +176,7 @@ def _gaps(boxes: np.ndarray, point: tuple[float, float]) -> np.ndarray:
 
 def _covered(spots: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     """For each spot, the area it shares with ``boxes`` (:func:`_area`, summed)."""
+    np = _numpy()
     if len(boxes) == 0:
         return np.zeros(len(spots))
     w = np.minimum(spots[:, None, 2], boxes[None, :, 2]) - \
@@ -174,6 +192,7 @@ def _cheapest(spots: Sequence[Rect], boxes: np.ndarray, bounds: Rect | None) -> 
     What covers counts: the area shared with ``boxes`` plus ten times the area off
     ``bounds``. Costed a batch at a time, in the order given.
     """
+    np = _numpy()
     best: tuple[float, Rect] | None = None
     for start in range(0, len(spots), _BATCH):
         batch = spots[start:start + _BATCH]
@@ -207,6 +226,7 @@ def place_labels(labels: Sequence[LabelBox], obstacles: Sequence[Rect] = (), gap
     >>> placed[0].rect, placed[0].shown
     ((30.0, 25.0, 70.0, 35.0), True)
     """
+    np = _numpy()
     order = sorted(range(len(labels)), key=lambda k: -labels[k].priority)
     placed: dict[int, Placed] = {}
     taken: list[Rect] = []
@@ -250,6 +270,24 @@ def fit_labels(labels: Sequence[Fitting], obstacles: Sequence[Rect] = ()) -> lis
     """
     order = sorted(range(len(labels)), key=lambda k: -labels[k].priority)
     chosen = [HIDDEN] * len(labels)
+    if len(labels) * (len(obstacles) + len(labels)) >= NUMPY_FROM:
+        return _fit_many(labels, obstacles, order, chosen)
+    kept = [tuple(box) for box in obstacles]  # the obstacles, then each label kept
+    for k in order:
+        for form, rect in enumerate(labels[k].forms):
+            r0, r1, r2, r3 = rect
+            if not any(b0 < r2 and r0 < b2 and b1 < r3 and r1 < b3
+                       for b0, b1, b2, b3 in kept):
+                chosen[k] = form
+                kept.append(rect)
+                break
+    return chosen
+
+
+def _fit_many(labels: Sequence[Fitting], obstacles: Sequence[Rect], order: list[int],
+              chosen: list[int]) -> list[int]:
+    """:func:`fit_labels` for many boxes: each form against all kept boxes at once (numpy)."""
+    np = _numpy()
     kept = np.empty((len(obstacles) + len(labels), 4))  # the obstacles, then each label kept
     kept[:len(obstacles)] = np.asarray(obstacles, dtype=float).reshape(-1, 4)
     count = len(obstacles)
@@ -267,8 +305,11 @@ def fit_labels(labels: Sequence[Fitting], obstacles: Sequence[Rect] = ()) -> lis
 
 def least_crowded(rooms: Sequence[Rect], obstacles: Sequence[Rect]) -> int:
     """The index of the first of ``rooms`` that meets the fewest ``obstacles``."""
-    counts = meets(rooms, obstacles).sum(axis=1)
-    return int(np.argmin(counts)) if len(counts) else 0
+    if len(rooms) * len(obstacles) >= NUMPY_FROM:
+        counts = meets(rooms, obstacles).sum(axis=1)
+        return int(_numpy().argmin(counts)) if len(counts) else 0
+    counts_ = [sum(1 for box in obstacles if intersects(room, box)) for room in rooms]
+    return counts_.index(min(counts_)) if counts_ else 0
 
 
 def first_clear(rooms: Sequence[Rect], obstacles: Sequence[Rect]) -> int:
@@ -283,6 +324,36 @@ def first_clear(rooms: Sequence[Rect], obstacles: Sequence[Rect]) -> int:
     """
     if not len(obstacles):
         return 0
+    if len(rooms) * len(obstacles) >= NUMPY_FROM:
+        return _first_clear_many(rooms, obstacles)
+    for k, (r0, r1, r2, r3) in enumerate(rooms):
+        if not any(r0 < b2 and b0 < r2 and r1 < b3 and b1 < r3  # intersects
+                   for b0, b1, b2, b3 in obstacles):
+            return k
+    covered = [_covered_by(room, obstacles) for room in rooms]
+    return covered.index(min(covered))
+
+
+def _covered_by(room: Rect, obstacles: Sequence[Rect]) -> float:
+    """The area ``room`` shares with ``obstacles`` (:func:`_area`), summed in their order.
+
+    An obstacle it does not meet adds nothing to ``sum`` (0.0 leaves a sum as it is), so
+    only the ones it meets are added.
+    """
+    r0, r1, r2, r3 = room
+    total: float = 0
+    for b0, b1, b2, b3 in obstacles:
+        w = (r2 if r2 < b2 else b2) - (r0 if r0 > b0 else b0)
+        if w > 0:
+            h = (r3 if r3 < b3 else b3) - (r1 if r1 > b1 else b1)
+            if h > 0:
+                total += w * h
+    return total
+
+
+def _first_clear_many(rooms: Sequence[Rect], obstacles: Sequence[Rect]) -> int:
+    """:func:`first_clear` for many boxes, every pair at once (numpy)."""
+    np = _numpy()
     hit = meets(rooms, obstacles)
     clear = np.flatnonzero(~hit.any(axis=1))
     if len(clear):
@@ -299,9 +370,12 @@ def first_clear(rooms: Sequence[Rect], obstacles: Sequence[Rect]) -> int:
 def meets(rooms: Sequence[Rect], obstacles: Sequence[Rect]) -> np.ndarray:
     """Which rooms meet which obstacles (:func:`intersects` of every pair), rooms by rows.
 
+    A numpy array (numpy is imported for it).
+
     >>> meets([(0, 0, 2, 2)], [(1, 1, 3, 3), (2, 0, 4, 2)]).tolist()
     [[True, False]]
     """
+    np = _numpy()
     a = np.asarray(rooms, dtype=float).reshape(-1, 4)
     b = np.asarray(obstacles, dtype=float).reshape(-1, 4)
     return ((a[:, None, 0] < b[None, :, 2]) & (b[None, :, 0] < a[:, None, 2])

@@ -45,7 +45,13 @@ from board.view.convert import segments_path
 from board.view.items.legibility import labels_changed
 from board.view.items.obstacles import label_obstacles
 from board.view.items.passive_item import PaintsLabels
-from board.view.measure.held_labels import LaidFor, StillLabels, held_layout
+from board.view.measure.held_labels import (
+    HeldLabels,
+    LaidFor,
+    StillLabels,
+    Taken,
+    held_layout,
+)
 from board.view.scene import BoardScene
 
 __all__ = ["Area", "Line", "LineBatch", "Label", "Sketch", "OverlayItem", "HALO", "WRAP_PX",
@@ -83,6 +89,8 @@ class LineBatch:
 
     colour: QColor
     ends: np.ndarray
+    #: The path, made at the first paint (a repaint with no new picture draws it again).
+    _path: list[QPainterPath] = field(default_factory=list, init=False, repr=False)
 
     def __len__(self) -> int:
         return len(self.ends)
@@ -93,8 +101,10 @@ class LineBatch:
         return [QLineF(*row) for row in self.ends.tolist()]
 
     def path(self) -> QPainterPath:
-        """The lines as one open path."""
-        return segments_path(self.ends)
+        """The lines as one open path (the ends are not changed once drawn)."""
+        if not self._path:
+            self._path.append(segments_path(self.ends))
+        return QPainterPath(self._path[0])
 
     def bounds(self) -> QRectF:
         """The box of the lines (empty for none)."""
@@ -161,14 +171,15 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         self._note = note
         self._bounds = QRectF()
         self._drawn = QRectF()  # the last estimate: where the areas and lines are
-        self._boxes: set[tuple[tuple[float, float, float, float], str, int]] = set()
+        self._boxes: set[Taken] = set()
         self._painted: list[QRectF] | None = []
         self._stale: list[QRectF] = []  # changed labels to repaint after this paint
         self._layout: tuple[object, list[QRectF], list[bool]] = (None, [], [])
         #: What the kept layout was laid out for: each label's anchor (pixels), text and dy.
         self._laid_for: list[LaidFor] = []
         self._waits_for_drag = False  # held its layout: paints again when the drag ends
-        self._still = StillLabels(_draw_kept)  # the labels that stand still in a drag
+        self._held_labels = HeldLabels()  # the labels as a drag holds them
+        self._still = StillLabels(_draw_leaders, _label_picture)  # and draws them
         self._labels = QRectF()  # where the labels were last painted, item coordinates
         self._pixel = 0.1  # one screen pixel at the last paint, item units
         self._sketch: Sketch | None = None
@@ -252,17 +263,22 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         to_item, invertible = painter.worldTransform().inverted()
         if not invertible:
             return
+        self._took({(_xywh(to_item.mapRect(box)), label.text, label.colour.rgba())
+                    for box, label in boxes}, to_item, exposed)
+
+    def _took(self, now: set[Taken], to_item: QTransform, exposed: QRectF) -> None:
+        """:meth:`_take_labels` with the labels' places in item coordinates, ``now``."""
         self._pixel = max(to_item.map(QLineF(0.0, 0.0, 1.0, 0.0)).length(), 1e-9)
-        now = {(_xywh(to_item.mapRect(box)), label.text, label.colour.rgba())
-               for box, label in boxes}
+        if now == self._boxes:
+            if self._stale or self._sticks_out():
+                QTimer.singleShot(0, self._repaint_labels)  # not while Qt is painting
+            return
         changed = [QRectF(*rect) for rect, _, _ in now.symmetric_difference(self._boxes)]
-        if now != self._boxes:
-            self._labels = _union(rect for rect, _, _ in now)
-            self._painted = None  # made again when asked for
+        self._labels = _union(rect for rect, _, _ in now)
+        self._painted = None  # made again when asked for
         self._boxes = now
         self._stale += [rect for rect in changed if not exposed.contains(rect)]
-        if changed:
-            labels_changed(self.scene())  # a name under a new verdict gives way to it
+        labels_changed(self.scene())  # a name under a new verdict gives way to it
         if self._stale or self._sticks_out():
             QTimer.singleShot(0, self._repaint_labels)  # not while Qt is painting
 
@@ -361,17 +377,22 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
 
         boxes, leaders = held_layout(self._laid_for, self._layout[1], self._layout[2],
                                      anchored, place)
+        self._hold(scene)
+        self._keep_layout(None, anchored, boxes, leaders)  # no key: laid out again at rest
+        return boxes, leaders
+
+    def _hold(self, scene: BoardScene) -> None:
+        """The layout is held in a drag: paint again when it ends."""
         if not self._waits_for_drag:
             self._waits_for_drag = True
             scene.when_drag_ends(self._after_drag)
-        self._keep_layout(None, anchored, boxes, leaders)  # no key: laid out again at rest
-        return boxes, leaders
 
     def _after_drag(self) -> None:
         """The drag is over: paint again, laying the labels out among the board's items."""
         if not isValid(self):
             return
         self._waits_for_drag = False
+        self._held_labels.clear()
         self._still.clear()
         if self.scene() is not None:
             self.update()
@@ -387,38 +408,82 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         view = painter.worldTransform()  # the item stands at the origin: scene to device
         transform = QTransform(view).translate(sketch.offset.x(), sketch.offset.y())
+        scene = self.scene()
+        held = isinstance(scene, BoardScene) and scene.dragging
+        if held and widget is not None:  # on screen in a drag: see held_labels
+            assert isinstance(scene, BoardScene)
+            self._paint_held(painter, option, widget, sketch, view, transform, scene)
+            return
         metrics = label_metrics()
         anchored = [(transform.map(label.at), _wrapped(metrics, label)) for label in sketch.labels]
         screen = QRectF(widget.rect()) if widget is not None else None
         # While a drag holds the layout the lines are not cut round anything (see _lay_out):
         # no box of them to find obstacles near, no clip to set.
-        scene = self.scene()
-        held = isinstance(scene, BoardScene) and scene.dragging
         lines = (transform.mapRect(sketch.bounds().translated(-sketch.offset))
                  if self.lines_clear_of_labels and not held else None)
         laid, leaders = self._lay_out(anchored, view, screen, lines)
+        self._draw_sketch(painter, sketch, lines, transform, option.exposedRect)
+        painter.save()
+        painter.resetTransform()
+        exposed = transform.mapRect(option.exposedRect.translated(-sketch.offset))
+        _draw_leaders(painter, anchored, laid, leaders)
+        boxes = _draw_labels(painter, anchored, laid, exposed.adjusted(-2.0, -2.0, 2.0, 2.0),
+                             kept=widget is not None)
+        if widget is not None:
+            self._still.remember(anchored, laid, leaders)
+        painter.restore()
+        self._take_labels(boxes, painter, option.exposedRect)
+
+    def _draw_sketch(self, painter: QPainter, sketch: Sketch, lines: QRectF | None,
+                     transform: QTransform, exposed: QRectF) -> None:
+        """The areas and lines (with ``lines``, the box of the lines in pixels: cut round)."""
         painter.save()
         painter.translate(sketch.offset)
         _draw_areas(painter, sketch.areas)
         if lines is not None and self._cut:
-            _clip_around(painter, transform.mapRect(option.exposedRect.translated(
-                -sketch.offset)), self._cut)
+            _clip_around(painter, transform.mapRect(exposed.translated(-sketch.offset)),
+                         self._cut)
         _draw_lines(painter, sketch.lines, sketch.batches)
         painter.restore()
+
+    def _paint_held(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget,
+                    sketch: Sketch, view: QTransform, transform: QTransform,
+                    scene: BoardScene) -> None:
+        """Paint on screen during a drag: the layout held, the labels kept from paint to paint.
+
+        What :meth:`_lay_out` and the labels' drawing do in a drag (:meth:`_held`), label by
+        label only for the labels that are new since the last paint
+        (:class:`~board.view.measure.held_labels.HeldLabels`), the still ones' leader lines
+        from one picture (:class:`~board.view.measure.held_labels.StillLabels`).
+        """
+        to_item, invertible = view.inverted()
+        if not invertible:
+            return
+        metrics = label_metrics()
+        bounds = _ltrb(QRectF(widget.rect()))
+
+        def place(requests: list[tuple[QPointF, Label]],
+                  kept: list[QRectF]) -> list[tuple[QRectF, bool]]:
+            placed = place_labels([_request(metrics, at, label) for at, label in requests],
+                                  [_ltrb(box) for box in kept], bounds=bounds)
+            return [(QRectF(QPointF(p.rect[0], p.rect[1]), QPointF(p.rect[2], p.rect[3])),
+                     p.leader) for p in placed]
+
+        self._cut = []  # the lines are not cut round anything in a drag (see _lay_out)
+        labels = self._held_labels.lay_out(
+            sketch.labels, transform, lambda label: _wrapped(metrics, label), self._laid_for,
+            self._layout[1], self._layout[2], place, to_item)
+        self._hold(scene)
+        self._layout = (None, [held.box for held in labels], [held.leader for held in labels])
+        self._laid_for = [(held.at.x(), held.at.y(), held.shown.text, held.shown.dy)
+                          for held in labels]
+        self._draw_sketch(painter, sketch, None, transform, option.exposedRect)
         painter.save()
         painter.resetTransform()
         exposed = transform.mapRect(option.exposedRect.translated(-sketch.offset))
-        if self._waits_for_drag and widget is not None:  # held in a drag: see held_labels
-            self._still.paint(painter, anchored, laid, leaders, exposed.adjusted(-2, -2, 2, 2))
-            boxes = [(box, label) for box, (_, label) in zip(laid, anchored, strict=True)]
-        else:
-            _draw_leaders(painter, anchored, laid, leaders)
-            boxes = _draw_labels(painter, anchored, laid,
-                                 exposed.adjusted(-2.0, -2.0, 2.0, 2.0), kept=widget is not None)
-            if widget is not None:
-                self._still.remember(anchored, laid, leaders)
+        self._still.paint(painter, labels, exposed.adjusted(-2.0, -2.0, 2.0, 2.0))
         painter.restore()
-        self._take_labels(boxes, painter, option.exposedRect)
+        self._took({held.taken for held in labels}, to_item, option.exposedRect)
 
 
 #: A label's line wider than this (pixels) is wrapped between words: a long verdict as one
@@ -491,13 +556,6 @@ def _clip_around(painter: QPainter, part: QRectF,
     painter.setWorldTransform(keep)
 
 
-def _draw_kept(painter: QPainter, labels: list[tuple[QPointF, Label]], boxes: list[QRectF],
-               leaders: list[bool]) -> None:
-    """Leader lines, then the labels from their kept pictures (on screen)."""
-    _draw_leaders(painter, labels, boxes, leaders)
-    _draw_labels(painter, labels, boxes, kept=True)
-
-
 def _ltrb(rect: QRectF) -> tuple[float, float, float, float]:
     return (rect.left(), rect.top(), rect.right(), rect.bottom())
 
@@ -532,11 +590,21 @@ def _draw_leaders(painter: QPainter, labels: list[tuple[QPointF, Label]], boxes:
 
 
 def _union(rects: Iterable[tuple[float, float, float, float]]) -> QRectF:
-    """The box of ``(x, y, width, height)`` rectangles, as ``QRectF.united`` makes it."""
-    found = QRectF()
-    for rect in rects:
-        found = found.united(QRectF(*rect))
-    return found
+    """The box of ``(x, y, width, height)`` rectangles (empty for none)."""
+    left = top = math.inf
+    right = bottom = -math.inf
+    for x, y, width, height in rects:
+        if x < left:
+            left = x
+        if y < top:
+            top = y
+        if x + width > right:
+            right = x + width
+        if y + height > bottom:
+            bottom = y + height
+    if left > right:
+        return QRectF()
+    return QRectF(left, top, right - left, bottom - top)
 
 
 def _xywh(rect: QRectF) -> tuple[float, float, float, float]:

@@ -13,6 +13,7 @@ changes (an edit, not a mouse move) and hands the picture to an
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 from collections.abc import Callable
 
@@ -167,8 +168,9 @@ class _Preview:
     rays: RayLines | None = None
     #: The targets' labels, kept with the places they were made for.
     targets: tuple[tuple[XY | None, ...], list[Label]] | None = None
-    #: Each looked-at model's id and item (its item's place is where it stands now).
-    items: list[tuple[str, ModelItem]] = dataclasses.field(default_factory=list)
+    #: Each looked-at model's id, item (its item's place is where it stands now) and where
+    #: it stood for the reading.
+    items: list[tuple[str, ModelItem, float, float]] = dataclasses.field(default_factory=list)
     #: Where each target model's label hangs in the reading's world, before any move.
     centres: dict[str, XY] = dataclasses.field(default_factory=dict)
 
@@ -341,21 +343,33 @@ class SightOverlay(QObject):
         """
         if self.reading is None:
             return QRectF()
-        points = self._corners(self.reading)
+        corners = self._corners(self.reading)
+        if corners:
+            (left, top), (right, bottom) = corners
+        else:
+            left = top = math.inf
+            right = bottom = -math.inf
         for _, item, _ in self._looked_at_models() if self._dragging else ():
             at = item.pos()
-            points.append((at.x(), at.y()))
-        if not points:
+            x, y = at.x(), at.y()
+            if x < left:
+                left = x
+            if x > right:
+                right = x
+            if y < top:
+                top = y
+            if y > bottom:
+                bottom = y
+        if left > right:
             return QRectF()
-        xs, ys = [p[0] for p in points], [p[1] for p in points]
         views = self.scene.views()
         pixel = 1.0 / max(views[0].transform().m11() if views else 10.0, 1e-6)
         # The shooter's name hangs over an eye, which moves with the drag: room for it, so
         # that a move repaints it with the rays (the other labels stay where they were).
         across, up = self._eye_label_room()
-        return QRectF(min(xs) - across * pixel, min(ys) - up * pixel,
-                      max(xs) - min(xs) + 2 * across * pixel,
-                      max(ys) - min(ys) + (up + ROOM_PX) * pixel)
+        return QRectF(left - across * pixel, top - up * pixel,
+                      right - left + 2 * across * pixel,
+                      bottom - top + (up + ROOM_PX) * pixel)
 
     def _corners(self, reading: SightReading) -> list[XY]:
         """Two corners of the box of the reading's rays and eyes (kept per reading)."""
@@ -420,12 +434,13 @@ class SightOverlay(QObject):
         self._rest.start(round(REST_S * 1000))  # pushed back by every move
         moved: dict[str, XY] = {}
         if not last.items:
-            last.items = [(model_id, self.scene.model_item(model_id)) for model_id in last.stood]
-        for model_id, item in last.items:
+            last.items = [(model_id, self.scene.model_item(model_id), x, y)
+                          for model_id, (x, y) in last.stood.items()]
+        for model_id, item, x, y in last.items:
             at = item.pos()
-            x, y = last.stood[model_id]
-            if (at.x(), at.y()) != (x, y):
-                moved[model_id] = (at.x() - x, at.y() - y)
+            ax, ay = at.x(), at.y()
+            if ax != x or ay != y:
+                moved[model_id] = (ax - x, ay - y)
         return last.reading, last.world, moved, last
 
     def _stood(self, items: bool) -> dict[str, XY]:

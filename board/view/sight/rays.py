@@ -56,9 +56,11 @@ class RayLines:
             chosen.setdefault(colour.rgba(), (colour, []))[1].append(np.flatnonzero(kinds == kind))
         self.groups = [(colour, np.sort(np.concatenate(parts)))
                        for colour, parts in chosen.values()]
-        #: Per colour: its rays' ends and the rows of ``shift`` that move them.
+        #: Per colour: its rays' ends and, per ray, the rows of ``shift`` that move its start
+        #: and its end.
         self._parts = [(colour, np.hstack([self.starts[rows], self.ends[rows]]),
-                        self.by_start[rows], self.by_end[rows]) for colour, rows in self.groups]
+                        np.stack([self.by_start[rows], self.by_end[rows]], axis=1))
+                       for colour, rows in self.groups]
 
     def batches(self, moved: dict[str, XY]) -> list[LineBatch]:
         """Every ray, each end shifted with the model it belongs to, one batch per colour."""
@@ -67,8 +69,8 @@ class RayLines:
         if rows:
             shift[rows] = [moved[self.owners[k]] for k in rows]
         batches = []
-        for colour, ends, by_start, by_end in self._parts:
+        for colour, ends, by_row in self._parts:
             if rows:
-                ends = ends + np.hstack([shift[by_start], shift[by_end]])
+                ends = ends + shift[by_row].reshape(-1, 4)
             batches.append(LineBatch(colour, ends))
         return batches
