@@ -72,6 +72,17 @@ class Ellipse:
         c, s = math.cos(a), math.sin(a)
         return c, s, -s, c
 
+    @property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The exact bounding box ``(minx, miny, maxx, maxy)``: the reach along ±x and ±y.
+
+        >>> [round(v, 12) for v in Ellipse(0.0, 0.0, 2.0, 1.0, 90.0).bounds]
+        [-2.0, -1.0, 2.0, 1.0]
+        """
+        one, zero = np.array([1.0]), np.array([0.0])
+        wide, tall = float(self.support(one, zero)[0]), float(self.support(zero, one)[0])
+        return (self.x - wide, self.y - tall, self.x + wide, self.y + tall)
+
     def local(self, px: FloatArray, py: FloatArray) -> tuple[FloatArray, FloatArray]:
         """Points in the ellipse's frame: along the width axis, along the length axis."""
         ux, uy, vx, vy = self.axes

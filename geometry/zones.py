@@ -266,7 +266,8 @@ def _envelope(shape: Shape, grow: float) -> BaseGeometry:
     if isinstance(shape, Circle):
         r = shape.radius + grow
         return box(shape.x - r, shape.y - r, shape.x + r, shape.y + r)
-    minx, miny, maxx, maxy = shape.bounds
+    oval = ellipse_of(shape)
+    minx, miny, maxx, maxy = shape.bounds if oval is None else oval.bounds
     return box(minx - grow, miny - grow, maxx + grow, maxy + grow)
 
 
@@ -439,6 +440,9 @@ def _table_problem(shape: Shape, table: tuple[float, float] | None) -> tuple[Pro
     if table is None:
         return None
     minx, miny, maxx, maxy = as_geometry(shape).bounds
+    oval = ellipse_of(shape)
+    if oval is not None:  # an oval base: its exact reach, not its polygon's
+        minx, miny, maxx, maxy = oval.bounds
     if isinstance(shape, Circle):
         minx, miny = shape.x - shape.radius, shape.y - shape.radius
         maxx, maxy = shape.x + shape.radius, shape.y + shape.radius

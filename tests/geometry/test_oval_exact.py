@@ -199,3 +199,33 @@ def test_a_hair_out_is_out_though_the_polygon_is_in(turn):
     assert Polygon(oval.exterior).within(square)  # a plain copy: what was measured before
     assert not wholly_within(oval, square, 0.0)
     assert farthest_distance(oval, square) == pytest.approx(5e-6, abs=1e-9)
+
+
+@pytest.mark.parametrize("turn", [30.0, 45.0])
+@pytest.mark.parametrize("gap", [GAP, -GAP])
+def test_disembark_table_edge_terrain_and_enemy_gap(turn, gap):
+    # one 60×35 oval checked by check_disembark, its rightmost point ``h`` right of its centre:
+    # - table 40" wide: rightmost at 40 − gap (on the table for +0.0002", off for −0.0002");
+    # - a building whose wall is x = 30: rightmost at 30 − gap (clear / 0.0002" inside it);
+    # - an enemy vehicle whose hull side is x = 20 (4" long, across the oval's height): the
+    #   oval's nearest point to it is its rightmost, 1 + gap away when the centre is at
+    #   20 − 1 − gap − h (1" is within the enemy gap: clear only for +0.0002").
+    from geometry import Obstacles, Problem, check_disembark
+
+    h = reach_x(turn)
+    door = [("door", Point(35, 5))]
+    clear = Obstacles([], [])
+    table = oval_base(40 - h - gap, 5, 60, 35, turn)
+    (v,) = check_disembark([("m", table)], door, clear, 12.0, table=(40.0, 10.0))
+    assert (Problem.OFF_TABLE in [p for p, _ in v.problems]) is (gap < 0)
+    walls = Obstacles([("bunker", box(30, 0, 34, 10))], [])
+    inside = oval_base(30 - h - gap, 5, 60, 35, turn)
+    (v,) = check_disembark([("m", inside)], door, walls, 12.0)
+    assert (Problem.IN_TERRAIN in [p for p, _ in v.problems]) is (gap < 0)
+    # the enemy gap: a base 1" away is within it, so clear means farther than 1"
+    rhino = box(20, 3, 23.5, 7)
+    enemy = Obstacles([], [("e", rhino)])
+    near = oval_base(20 - 1 - gap - h, 5, 60, 35, turn)
+    assert distance(near, rhino) == pytest.approx(1 + gap, abs=1e-9)
+    (v,) = check_disembark([("m", near)], [("door", Point(17, 5))], enemy, 12.0)
+    assert (Problem.NEAR_ENEMY in [p for p, _ in v.problems]) is (gap < 0)
