@@ -17,8 +17,9 @@ verdicts measure the ellipse itself:
   convex target is convex, so its largest value on the triangle is at a corner; from a
   non-convex one it is at most ``min over edges e of max over corners of dist(·, e)``, and 0
   for a triangle inside it. Arcs whose bound cannot beat the best distance found at a point
-  of the ellipse are dropped, the rest halved, until bound and best agree within 1e-10";
-  the bound is returned, so the answer is never below the truth.
+  of the ellipse are dropped, the rest halved, until bound and best agree within 1e-10"
+  (or, where the distance ties along much of the outline, more than ``MAX_ARCS`` arcs are
+  left); the bound is returned, so the answer is never below the truth.
 
 Examples
 --------
@@ -49,6 +50,10 @@ Measure = Callable[[FloatArray], FloatArray]
 
 #: Bound and best found agree within this many inches when the farthest search stops.
 FARTHEST_TOLERANCE = 1e-10
+#: Arcs kept at most: more means the distance ties along much of the outline (an oval as round
+#: as a circle, measured from its centre); the search then stops on the safe side, within the
+#: last bound (~3e-7" for 60 mm at 4096 arcs).
+MAX_ARCS = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +246,8 @@ class Ellipse:
             if best - lower <= FARTHEST_TOLERANCE:
                 return max(lower, 0.0)
             keep = low < best - FARTHEST_TOLERANCE
+            if keep.sum() > MAX_ARCS:  # a tie along much of the outline: a point's distance
+                return best
             lo, width = lo[keep], width[keep] * 0.5
             lo = np.concatenate([lo, lo + width])
             width = np.concatenate([width, width])
@@ -287,6 +294,8 @@ class Ellipse:
             if upper - best <= FARTHEST_TOLERANCE:
                 return upper
             keep = up > best + FARTHEST_TOLERANCE
+            if keep.sum() > MAX_ARCS:  # a tie along much of the outline: stop, above the truth
+                return upper
             lo, width = lo[keep], width[keep] * 0.5
             lo = np.concatenate([lo, lo + width])
             width = np.concatenate([width, width])

@@ -229,3 +229,13 @@ def test_disembark_table_edge_terrain_and_enemy_gap(turn, gap):
     assert distance(near, rhino) == pytest.approx(1 + gap, abs=1e-9)
     (v,) = check_disembark([("m", near)], [("door", Point(17, 5))], enemy, 12.0)
     assert (Problem.NEAR_ENEMY in [p for p, _ in v.problems]) is (gap < 0)
+
+
+def test_a_round_oval_from_its_centre_stops_on_the_safe_side():
+    # a 60×60 "oval" is a circle of radius 30/25.4: every point of it is that far from its
+    # centre, so no arc can be dropped; the search stops at MAX_ARCS, above the truth
+    oval = oval_base(5, 5, 60, 60, 0)
+    far = farthest_distance(oval, Point(5, 5))
+    assert 30 / 25.4 <= far <= 30 / 25.4 + 1e-6
+    assert wholly_within(oval, Point(5, 5), 30 / 25.4 + 1e-6)
+    assert not wholly_within(oval, Point(5, 5), 30 / 25.4 - 1e-6)
