@@ -253,6 +253,55 @@ class Ellipse:
             width = np.concatenate([width, width])
         return max(lower, 0.0)
 
+    def closest_pair(self, target: BaseGeometry | tuple[float, float, float],
+                     ) -> tuple[tuple[float, float], tuple[float, float]] | None:
+        """The oval's point and the target's point that are closest (a ruler's ends).
+
+        ``target`` is a point, line or polygon (one part, not an oval) or a circle
+        ``(x, y, radius)``; ``None`` where they meet (any point of contact will do).
+        """
+        if isinstance(target, tuple):
+            cx, cy, r = target
+            if self.distance_to_point(cx, cy) <= r:
+                return None
+            ox, oy = self.nearest_points(np.array([[cx, cy]]))[0].tolist()
+            gap = math.hypot(ox - cx, oy - cy)
+            return (ox, oy), (cx + (ox - cx) * r / gap, cy + (oy - cy) * r / gap)
+        if isinstance(target, Point):
+            target_xy = (target.x, target.y)
+            if self.distance_to_point(*target_xy) <= 0.0:
+                return None
+            ox, oy = self.nearest_points(np.array([target_xy]))[0].tolist()
+            return (ox, oy), target_xy
+        if isinstance(target, Polygon) and target.covers(Point(self.x, self.y)):
+            return None
+        seg = _segments(target)
+        if not len(seg):
+            return None
+        gaps = self.distances_to_segments(seg)
+        k = int(np.argmin(gaps))
+        if gaps[k] <= 0.0:
+            return None
+        (ax, ay, bx, by) = seg[k].tolist()
+        ends = self.distances_to_points(np.array([[ax, ay], [bx, by]]))
+        if min(ends) <= gaps[k]:  # an end of the segment
+            end = (ax, ay) if ends[0] <= ends[1] else (bx, by)
+            ox, oy = self.nearest_points(np.array([end]))[0].tolist()
+            return (ox, oy), end
+        # the support point along the segment's normal, and its foot on the segment
+        ex, ey = bx - ax, by - ay
+        length = math.hypot(ex, ey)
+        nx, ny = -ey / length, ex / length
+        if nx * (ax - self.x) + ny * (ay - self.y) < 0:
+            nx, ny = -nx, -ny
+        ux, uy, vx, vy = self.axes
+        wn, ln = nx * ux + ny * uy, nx * vx + ny * vy
+        reach = float(self.support(np.array([nx]), np.array([ny]))[0])
+        sx = self.x + (self.half_width ** 2 * wn * ux + self.half_length ** 2 * ln * vx) / reach
+        sy = self.y + (self.half_width ** 2 * wn * uy + self.half_length ** 2 * ln * vy) / reach
+        along = ((sx - ax) * ex + (sy - ay) * ey) / (length * length)
+        return (sx, sy), (ax + along * ex, ay + along * ey)
+
     def overlaps_interior(self, footprint: BaseGeometry) -> bool:
         """Whether the oval's inside and a footprint's inside meet (touching is not).
 

@@ -28,7 +28,7 @@ from shapely.geometry.base import BaseGeometry, BaseMultipartGeometry
 
 from geometry.ellipse import ellipse_of
 from geometry.farthest import farthest_distances, farthest_from_polygon, oval_farthest
-from geometry.footprints import Circle, Shape
+from geometry.footprints import Circle, Shape, as_geometry
 from geometry.kept import KeptPerObject
 from geometry.plane import EPSILON, format_distance, to_cm
 
@@ -108,6 +108,15 @@ def closest_points(a: Shape, b: Shape) -> tuple[XY, XY]:
     >>> closest_points(Point(0, 0), Circle(0, 0, 1))
     ((0.0, 0.0), (0.0, 0.0))
     """
+    oval_a, oval_b = ellipse_of(a), ellipse_of(b)
+    if oval_b is not None and oval_a is None:
+        q, p = closest_points(b, a)
+        return p, q
+    if oval_a is not None and oval_b is None:  # an oval base: to its exact ellipse
+        pair = oval_a.closest_pair((b.x, b.y, b.radius) if isinstance(b, Circle) else b)
+        if pair is not None:
+            return pair
+        b = as_geometry(b)
     if isinstance(b, Circle) and not isinstance(a, Circle):
         q, p = closest_points(b, a)
         return p, q

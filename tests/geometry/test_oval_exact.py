@@ -239,3 +239,19 @@ def test_a_round_oval_from_its_centre_stops_on_the_safe_side():
     assert 30 / 25.4 <= far <= 30 / 25.4 + 1e-6
     assert wholly_within(oval, Point(5, 5), 30 / 25.4 + 1e-6)
     assert not wholly_within(oval, Point(5, 5), 30 / 25.4 - 1e-6)
+
+
+@pytest.mark.parametrize("turn", [30.0, 45.0])
+def test_the_ruler_ends_on_the_ellipse_and_is_as_long_as_the_distance(turn):
+    from geometry import Circle, closest_points
+
+    oval = oval_base(10, 10, 60, 35, turn)
+    e = ellipse_of(oval)
+    assert e is not None
+    for target in [Point(13, 8), Circle(13, 8, 0.5), LineString([(12, 5), (13, 15)]),
+                   box(12, 0, 20, 30), LineString([(12, 3), (12.5, 4)])]:
+        start, end = closest_points(oval, target)
+        assert math.dist(start, end) == pytest.approx(distance(oval, target), abs=1e-12)
+        u, v = e.local(np.array([start[0]]), np.array([start[1]]))
+        assert (u[0] / e.half_width) ** 2 + (v[0] / e.half_length) ** 2 == pytest.approx(1.0)
+        assert closest_points(target, oval) == (end, start)
