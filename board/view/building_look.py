@@ -130,6 +130,29 @@ def _candidates(
     ]
 
 
+def _badge_walls(
+    footprint: tuple[Point, ...],
+) -> dict[str, tuple[Point, Point, Point, float, float]]:
+    """Each facing's badge search: start, along, inward, reach along the wall, depth inwards.
+
+    A badge starts in the middle of its wall, inset a little, and may move along the wall as
+    far as the badge still fits and inwards as far as the footprint's middle.
+    """
+    left, top, right, bottom = _bounds(footprint)
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    inset_x = min(_BADGE_INSET, (right - left) / 4)
+    inset_y = min(_BADGE_INSET, (bottom - top) / 4)
+    reach_x = max(0.0, (right - left) / 2 - BADGE_HALF[0])  # along the front and rear walls
+    reach_y = max(0.0, (bottom - top) / 2 - BADGE_HALF[1])  # along the side walls
+    depth_x, depth_y = max(0.0, cx - left - inset_x), max(0.0, cy - top - inset_y)
+    return {
+        "front": ((cx, top + inset_y), (1.0, 0.0), (0.0, 1.0), reach_x, depth_y),
+        "right": ((right - inset_x, cy), (0.0, 1.0), (-1.0, 0.0), reach_y, depth_x),
+        "rear": ((cx, bottom - inset_y), (1.0, 0.0), (0.0, -1.0), reach_x, depth_y),
+        "left": ((left + inset_x, cy), (0.0, 1.0), (1.0, 0.0), reach_y, depth_x),
+    }
+
+
 def _armour_badges(
     sheet: Datasheet,
 ) -> tuple[tuple[tuple[str, str, Point], ...], tuple[tuple[Point, ...], ...]]:
@@ -142,19 +165,7 @@ def _armour_badges(
     """
     if not sheet.armour or not sheet.footprint:
         return (), ()
-    left, top, right, bottom = _bounds(sheet.footprint)
-    cx, cy = (left + right) / 2, (top + bottom) / 2
-    inset_x = min(_BADGE_INSET, (right - left) / 4)
-    inset_y = min(_BADGE_INSET, (bottom - top) / 4)
-    reach_x = max(0.0, (right - left) / 2 - BADGE_HALF[0])  # along the front and rear walls
-    reach_y = max(0.0, (bottom - top) / 2 - BADGE_HALF[1])  # along the side walls
-    depth_x, depth_y = max(0.0, cx - left - inset_x), max(0.0, cy - top - inset_y)
-    walls = {
-        "front": ((cx, top + inset_y), (1.0, 0.0), (0.0, 1.0), reach_x, depth_y),
-        "right": ((right - inset_x, cy), (0.0, 1.0), (-1.0, 0.0), reach_y, depth_x),
-        "rear": ((cx, bottom - inset_y), (1.0, 0.0), (0.0, -1.0), reach_x, depth_y),
-        "left": ((left + inset_x, cy), (0.0, 1.0), (1.0, 0.0), reach_y, depth_x),
-    }
+    walls = _badge_walls(sheet.footprint)
     symbols = [_symbol_box(p) for p in _symbol_points(sheet)]
     taken = list(symbols)
     badges, spots_of = [], []

@@ -108,20 +108,7 @@ def test_each_datasheets_badge_spots_are_the_ones_every_box_judged_finds(library
 
 
 def _spots_of_wall(sheet, facing: str) -> list[tuple[float, float]]:
-    """The candidate spots of one facing's badge, as :func:`_armour_badges` lays them out."""
+    """The candidate spots of one facing's badge, from the walls :func:`_armour_badges` searches."""
     from board.view import building_look as look_module
 
-    left, top, right, bottom = look_module._bounds(sheet.footprint)
-    cx, cy = (left + right) / 2, (top + bottom) / 2
-    inset_x = min(look_module._BADGE_INSET, (right - left) / 4)
-    inset_y = min(look_module._BADGE_INSET, (bottom - top) / 4)
-    reach_x = max(0.0, (right - left) / 2 - look_module.BADGE_HALF[0])
-    reach_y = max(0.0, (bottom - top) / 2 - look_module.BADGE_HALF[1])
-    depth_x, depth_y = max(0.0, cx - left - inset_x), max(0.0, cy - top - inset_y)
-    walls = {
-        "front": ((cx, top + inset_y), (1.0, 0.0), (0.0, 1.0), reach_x, depth_y),
-        "right": ((right - inset_x, cy), (0.0, 1.0), (-1.0, 0.0), reach_y, depth_x),
-        "rear": ((cx, bottom - inset_y), (1.0, 0.0), (0.0, -1.0), reach_x, depth_y),
-        "left": ((left + inset_x, cy), (0.0, 1.0), (1.0, 0.0), reach_y, depth_x),
-    }
-    return look_module._candidates(*walls[facing])
+    return look_module._candidates(*look_module._badge_walls(sheet.footprint)[facing])
