@@ -43,6 +43,8 @@ from numpy.typing import NDArray
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry, BaseMultipartGeometry
 
+from geometry.ellipse_pair import gap_between
+
 __all__ = ["Ellipse", "ellipse_of", "remember_ellipse"]
 
 FloatArray = NDArray[np.float64]
@@ -214,44 +216,12 @@ class Ellipse:
         return np.stack([self.x + xu * ux + xv * vx, self.y + xu * uy + xv * vy], axis=-1)
 
     def distance_to_ellipse(self, other: Ellipse) -> float:
-        """Closest-point distance between two ovals, 0 where they meet, inches (to 1e-10).
+        """Closest-point distance between two ovals, 0 where they meet, inches.
 
-        Branch and bound over arcs of this oval: the distance from ``other`` is convex, so
-        on an arc's tangent triangle it is at least its tangent plane at the arc's middle
-        point ``m`` (``d(m) + g·(q − m)``, ``g`` the unit vector from ``m``'s nearest point of
-        ``other``), least at a corner; points of the arc give the best found. One oval inside
-        the other (no outline point inside the other, the other's centre inside) is 0.
+        The widest gap between them along any direction (:mod:`geometry.ellipse_pair`):
+        never more than the truth, and short of it only by rounding.
         """
-        if self.contains_points(np.array([[other.x, other.y]]))[0] or \
-                other.contains_points(np.array([[self.x, self.y]]))[0]:
-            return 0.0
-        count = 64
-        lo: FloatArray = np.arange(count, dtype=np.float64) * (2.0 * math.pi / count)
-        width = np.full(count, 2.0 * math.pi / count)
-        best = math.inf
-        for _ in range(80):
-            ends = self.point_at(lo)
-            best = min(best, float(other.distances_to_points(ends).min()))
-            mid = self.point_at(lo + 0.5 * width)
-            corner = self.point_at(lo + 0.5 * width, 1.0 / np.cos(0.5 * width))
-            gap = other.distances_to_points(mid)
-            best = min(best, float(gap.min()))
-            if best <= 0.0:
-                return 0.0
-            grad = mid - other.nearest_points(mid)
-            grad /= np.maximum(np.hypot(grad[:, 0], grad[:, 1]), 1e-300)[:, None]
-            tri = np.stack([ends, self.point_at(lo + width), corner], axis=1)
-            low = gap + np.einsum("nkj,nj->nk", tri - mid[:, None, :], grad).min(axis=1)
-            lower = min(best, float(low.min()))
-            if best - lower <= FARTHEST_TOLERANCE:
-                return max(lower, 0.0)
-            keep = low < best - FARTHEST_TOLERANCE
-            if keep.sum() > MAX_ARCS:  # a tie along much of the outline: a point's distance
-                return best
-            lo, width = lo[keep], width[keep] * 0.5
-            lo = np.concatenate([lo, lo + width])
-            width = np.concatenate([width, width])
-        return max(lower, 0.0)
+        return gap_between(self, other)
 
     def closest_pair(self, target: BaseGeometry | tuple[float, float, float],
                      ) -> tuple[tuple[float, float], tuple[float, float]] | None:
