@@ -42,6 +42,7 @@ from shiboken6 import isValid
 from board.game.core.label_layout import LabelBox, place_labels
 from board.view import style
 from board.view.convert import segments_path
+from board.view.fans import MovingFans, fans_path
 from board.view.items.legibility import labels_changed
 from board.view.items.obstacles import label_obstacles
 from board.view.items.passive_item import PaintsLabels
@@ -55,7 +56,7 @@ from board.view.measure.held_labels import (
 from board.view.scene import BoardScene
 
 __all__ = ["Area", "Line", "LineBatch", "Label", "Sketch", "OverlayItem", "HALO", "WRAP_PX",
-           "LABEL_SLACK_PX", "DENSE_LINES", "label_boxes", "label_metrics"]
+           "LABEL_SLACK_PX", "DENSE_LINES", "FAN_SPACING_PX", "label_boxes", "label_metrics"]
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,12 @@ class LineBatch:
     ends: np.ndarray
     #: The path, made at the first paint (a repaint with no new picture draws it again).
     _path: list[QPainterPath] = field(default_factory=list, init=False, repr=False)
+    #: Rays that move with their models (a drag) keep how they fan out from one move to the
+    #: next (:meth:`fans`).
+    moving: MovingFans | None = None
+    #: The fans' path and the scale it was made for (:meth:`fans`).
+    _fans: list[tuple[float, QPainterPath]] = field(default_factory=list, init=False,
+                                                    repr=False)
 
     def __len__(self) -> int:
         return len(self.ends)
@@ -105,6 +112,18 @@ class LineBatch:
         if not self._path:
             self._path.append(segments_path(self.ends))
         return QPainterPath(self._path[0])
+
+    def fans(self, scale: float) -> QPainterPath:
+        """The lines as fans where they leave one point side by side (:mod:`board.view.fans`).
+
+        ``scale``: pixels per inch. To be drawn with a brush as well as a pen of the lines'
+        colour, the pen at least :data:`FAN_SPACING_PX` wide.
+        """
+        if not self._fans or self._fans[0][0] != scale:
+            path = (self.moving.path(self.ends, scale) if self.moving is not None
+                    else fans_path(self.ends, scale, FAN_SPACING_PX))
+            self._fans[:] = [(scale, path)]
+        return QPainterPath(self._fans[0][1])
 
     def bounds(self) -> QRectF:
         """The box of the lines (empty for none)."""
@@ -655,30 +674,56 @@ LABEL_SLACK_PX = 48.0
 DENSE_LINES = 64
 
 
+#: Rays from one eye whose ends lie at most this far apart on screen, pixels, are drawn as the
+#: fan they make (:mod:`board.view.fans`): less than the narrower pen (the colour's, 2.5 px),
+#: so the fan covers what the rays would. A unit of 20 seen from one eye is 20 fans, not 320
+#: rays: 0.2 ms a paint instead of 1.3 ms (this machine).
+FAN_SPACING_PX = 2.0
+
+
 def _draw_lines(painter: QPainter, lines: list[Line], batches: list[LineBatch]) -> None:
-    """A dark halo under every line, then the lines, one call per colour (rays come in 100s)."""
+    """A dark halo under every line, then the lines, one call per colour (rays come in 100s).
+
+    So many lines are drawn without antialiasing (:data:`DENSE_LINES`), and the rays among
+    them that fan out from one eye as their fans (:meth:`LineBatch.fans`).
+    """
     by_colour: dict[int, tuple[QColor, list[QLineF]]] = {}
     for line in lines:
         key = line.colour.rgba()
         by_colour.setdefault(key, (line.colour, []))[1].append(QLineF(line.start, line.end))
-    paths = [(b.colour, b.path()) for b in batches if len(b)]
     count = len(lines) + sum(len(b) for b in batches)
     if not count:
         return
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing, count <= DENSE_LINES)
-    painter.setBrush(Qt.BrushStyle.NoBrush)
+    dense = count > DENSE_LINES
+    scale = _stretch(painter.worldTransform())
+    # Fans only of opaque colours: a translucent one would blend twice where pen meets fill.
+    paths = [(b.colour, b.fans(scale), True) if dense and b.colour.alpha() == 255
+             else (b.colour, b.path(), False) for b in batches if len(b)]
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, not dense)
     painter.setPen(_pen(HALO, 4.5))
-    for _, path in paths:
+    for _, path, fans in paths:
+        painter.setBrush(HALO if fans else Qt.BrushStyle.NoBrush)
         painter.drawPath(path)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
     if lines:
         painter.drawLines([segment for _, group in by_colour.values() for segment in group])
-    for colour, path in paths:
+    for colour, path, fans in paths:
         painter.setPen(_pen(colour, 2.5))
+        painter.setBrush(colour if fans else Qt.BrushStyle.NoBrush)
         painter.drawPath(path)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
     for colour, group in by_colour.values():
         painter.setPen(_pen(colour, 2.5))
         painter.drawLines(group)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+
+
+def _stretch(transform: QTransform) -> float:
+    """The most ``transform`` lengthens a line, pixels per unit (its largest singular value)."""
+    a, b, c, d = transform.m11(), transform.m12(), transform.m21(), transform.m22()
+    total = a * a + b * b + c * c + d * d
+    det = a * d - b * c
+    return math.sqrt((total + math.sqrt(max(total * total - 4.0 * det * det, 0.0))) / 2.0)
 
 
 #: Labels drawn on screen are kept as pictures, this many at most: drawing a kept picture

@@ -11,7 +11,8 @@ import numpy as np
 from PySide6.QtGui import QColor
 
 from board.game.sight import SightReading
-from board.view.measure.overlay_item import LineBatch
+from board.view.fans import MovingFans
+from board.view.measure.overlay_item import FAN_SPACING_PX, LineBatch
 
 __all__ = ["RayLines"]
 
@@ -61,6 +62,8 @@ class RayLines:
         self._parts = [(colour, np.hstack([self.starts[rows], self.ends[rows]]),
                         np.stack([self.by_start[rows], self.by_end[rows]], axis=1))
                        for colour, rows in self.groups]
+        #: Per colour, how its rays fan out, kept from move to move (planned at a paint).
+        self._fans = [MovingFans(by_row, FAN_SPACING_PX) for _, _, by_row in self._parts]
 
     def batches(self, moved: dict[str, XY]) -> list[LineBatch]:
         """Every ray, each end shifted with the model it belongs to, one batch per colour."""
@@ -69,8 +72,8 @@ class RayLines:
         if rows:
             shift[rows] = [moved[self.owners[k]] for k in rows]
         batches = []
-        for colour, ends, by_row in self._parts:
+        for (colour, ends, by_row), fans in zip(self._parts, self._fans, strict=True):
             if rows:
                 ends = ends + shift[by_row].reshape(-1, 4)
-            batches.append(LineBatch(colour, ends))
+            batches.append(LineBatch(colour, ends, fans))
         return batches
