@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
 from board.view import style
@@ -51,6 +53,9 @@ class LabelItem(QGraphicsRectItem):
         self._text = ""
         self._shorter: tuple[str, ...] = ()
         self._fit = 0
+        #: The form shown on the board alone, its overlays' labels left out (the legibility
+        #: pass's first fit): what an overlay's labels keep off (``len(forms)``: none).
+        self.board_fit = 0
         #: How much the label matters when the board is crowded: higher keeps its place.
         self.priority = 0
         self._rect = QRectF()
@@ -89,21 +94,30 @@ class LabelItem(QGraphicsRectItem):
         self.update()  # a kept picture of the old text must not survive a same-sized new one
 
     def box_of(self, text: str) -> QRectF:
-        """The box ``text`` is drawn in (pixels from the anchor; empty for no text)."""
+        """The box ``text`` is drawn in (pixels from the anchor; empty for no text).
+
+        In whole pixels, as it is drawn (:meth:`paint`): its kept picture is then the same
+        whatever fraction of a pixel the label stood at when it was drawn.
+        """
         if not text:
             return QRectF()
         metrics = QFontMetricsF(self._font)
         lines = text.split("\n")
-        width = max(metrics.horizontalAdvance(line) for line in lines)
-        height = metrics.height() * len(lines)
-        return QRectF(
-            -width / 2 - _PAD, -height / 2 - _PAD, width + 2 * _PAD, height + 2 * _PAD
-        ).translated(self._offset)
+        width = math.ceil(max(metrics.horizontalAdvance(line) for line in lines) + 2 * _PAD)
+        height = math.ceil(metrics.height() * len(lines) + 2 * _PAD)
+        left = math.floor(self._offset.x() - width / 2 + 0.5)
+        top = math.floor(self._offset.y() - height / 2 + 0.5)
+        return QRectF(left, top, width, height)
 
     @property
     def fit(self) -> int:
         """Which form is shown: 0 the whole text, 1… a shorter one, ``len(forms)`` none."""
         return self._fit
+
+    def board_box(self) -> QRectF:
+        """The box of the form the board alone shows (:attr:`board_fit`; empty for none)."""
+        forms = self.forms
+        return self.box_of(forms[self.board_fit]) if self.board_fit < len(forms) else QRectF()
 
     def set_fit(self, form: int) -> None:
         """Show form ``form`` of :attr:`forms` (past the last: nothing)."""
@@ -134,6 +148,13 @@ class LabelItem(QGraphicsRectItem):
         text = self.shown_text
         if not text:
             return
+        # At whole pixels: the picture Qt keeps (DeviceCoordinateCache) is drawn again at
+        # whole pixels after a scroll or zoom, so one drawn at a fraction of a pixel would
+        # show the label a little differently depending on where it was first drawn.
+        at = painter.worldTransform()
+        if at.isAffine() and at.m11() == at.m22() == 1.0 and at.m12() == at.m21() == 0.0:
+            painter.setWorldTransform(at * QTransform.fromTranslate(
+                round(at.dx()) - at.dx(), round(at.dy()) - at.dy()))
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(self._background)
         painter.drawRoundedRect(self._rect, 3.0, 3.0)

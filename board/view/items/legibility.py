@@ -15,6 +15,18 @@ then building names.
 :class:`Legibility` runs the rule for one view a moment after the zoom changes, the scenario
 changes, a drag ends or a label changes its text or place (:func:`labels_changed`); never
 during a drag.
+
+The overlays' labels (a line of sight's verdicts) and these labels each keep off the other,
+so each pass must not read what the other showed last, or the board could settle in one of
+two layouts depending on which ran first. So the rule is applied in two strata. First the
+board alone, every overlay's labels left out: each label's :attr:`~LabelItem.board_fit`.
+The overlays lay their labels out clear of those forms (the ones that give way only where
+they can: :func:`~board.view.items.obstacles.label_obstacles`), never of what is shown now.
+Then the labels are fitted again with the overlays' labels as obstacles, which is what is
+shown: a name gives way under a verdict. When the first fit changes the overlays are
+painted again, so they lay out their labels anew; the second never changes what they read.
+Among the overlays themselves, one keeps off the labels of those stacked below it only.
+So the layout at rest is a function of the board, its overlays, the zoom and the scroll.
 """
 
 from __future__ import annotations
@@ -29,6 +41,7 @@ from board.view.items.building_item import BuildingItem
 from board.view.items.label_item import PRIORITY, LabelItem
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
 from board.view.items.model_item import ModelItem
+from board.view.items.passive_item import PaintsLabels
 
 __all__ = ["PRIORITY", "Legibility", "fit_scene_labels", "labels_changed"]
 
@@ -40,30 +53,33 @@ def _ltrb(box: QRectF) -> Rect:
     return (box.left(), box.top(), box.right(), box.bottom())
 
 
-def _obstacles(scene: QGraphicsScene, view: QTransform) -> list[Rect]:
-    """What a label must keep off, pixels.
+def _obstacles(scene: QGraphicsScene, view: QTransform) -> tuple[list[Rect], list[Rect]]:
+    """What a label must keep off, pixels: the board's, then the overlays' labels.
 
-    Every shown model, door, fire point and weapon symbol (its core), and every label an
-    overlay painted (a verdict being read: a name gives way to it).
+    The board's: every shown model, door, fire point and weapon symbol (its core). The
+    overlays': every label an overlay painted (a verdict being read: a name gives way to it).
     """
-    found: list[Rect] = []
+    board: list[Rect] = []
+    painted: list[Rect] = []
     for item in scene.items():
         if not item.isVisible():
             continue
-        painted = getattr(item, "painted_labels", None)
-        if painted:
-            found += [_ltrb(view.mapRect(box)) for box in painted]
+        boxes = getattr(item, "painted_labels", None)
+        if boxes:
+            painted += [_ltrb(view.mapRect(box)) for box in boxes]
         elif isinstance(item, ModelItem):
-            found.append(_ltrb(item.deviceTransform(view).mapRect(item.boundingRect())))
+            board.append(_ltrb(item.deviceTransform(view).mapRect(item.boundingRect())))
         elif isinstance(item, AccessPointMarker | FirePointMarker | WeaponMarker):
-            found.append(_ltrb(item.deviceTransform(view).mapRect(item.core())))
-    return found
+            board.append(_ltrb(item.deviceTransform(view).mapRect(item.core())))
+    return board, painted
 
 
 def fit_scene_labels(scene: QGraphicsScene, view: QTransform) -> int:
     """Show each label of ``scene`` whole, shorter or not at all, as seen through ``view``.
 
-    Returns how many labels are shortened or hidden.
+    Each label's :attr:`~LabelItem.board_fit` is fitted first, among the board's models and
+    symbols alone; what is shown, among those and the overlays' labels. Returns how many
+    labels are shortened or hidden.
     """
     labels = [item for item in scene.items()
               if isinstance(item, LabelItem) and item.isVisible() and item.forms]
@@ -73,10 +89,29 @@ def fit_scene_labels(scene: QGraphicsScene, view: QTransform) -> int:
         at = view.map(label.scenePos())
         asked.append(Fitting(tuple(_ltrb(label.box_of(text).translated(at))
                                    for text in label.forms), label.priority))
-    chosen = fit_labels(asked, _obstacles(scene, view))
-    for label, form in zip(labels, chosen, strict=True):
+    board, painted = _obstacles(scene, view)
+    alone = fit_labels(asked, board)
+    chosen = fit_labels(asked, board + painted) if painted else alone
+    for label, first, form in zip(labels, alone, chosen, strict=True):
+        label.board_fit = first if first >= 0 else len(label.forms)
         label.set_fit(form if form >= 0 else len(label.forms))
     return sum(1 for form in chosen if form != 0)
+
+
+def _read_by_overlays(scene: QGraphicsScene, view: QTransform) -> object:
+    """What the overlays lay their labels out among: the labels' board forms, theirs (pixels).
+
+    Compared from run to run: when it changed, the overlays are painted again.
+    """
+    found: list[object] = []
+    for item in scene.items():
+        if isinstance(item, LabelItem):
+            box = item.board_box()
+            if item.isVisible() and not box.isEmpty():
+                found.append(_ltrb(item.deviceTransform(view).mapRect(box)))
+        elif isinstance(item, PaintsLabels) and item.isVisible():
+            found.append(tuple(_ltrb(view.mapRect(box)) for box in item.painted_labels))
+    return found
 
 
 def labels_changed(scene: QGraphicsScene | None) -> None:
@@ -100,6 +135,7 @@ class Legibility(QObject):
         self._timer.timeout.connect(self.run)
         #: How many labels the last run shortened or hid.
         self.crowded = 0
+        self._read: object = None  # what the overlays read at the last run
 
     @property
     def pending(self) -> bool:
@@ -116,7 +152,14 @@ class Legibility(QObject):
         self._timer.stop()
         if self._dragging or not isValid(self._view) or self._view.scene() is None:
             return
-        self.crowded = fit_scene_labels(self._view.scene(), self._view.viewportTransform())
+        scene, view = self._view.scene(), self._view.viewportTransform()
+        self.crowded = fit_scene_labels(scene, view)
+        read = _read_by_overlays(scene, view)
+        if read != self._read:  # the overlays lay out their labels again (a no-op if same)
+            self._read = read
+            for item in scene.items():
+                if isinstance(item, PaintsLabels) and item.isVisible():
+                    item.update()
 
     def on_zoom_changed(self, _scale: float) -> None:
         """Re-place the buildings' labels at the new zoom, then fit the labels again."""

@@ -60,6 +60,13 @@ def label_obstacles(scene: QGraphicsScene, area: QRectF, view_transform: QTransf
     picture with its items made transparent; the labels must not move because of that.
     With ``yielding``, the labels that give way to a verdict (a building's name, an armour
     badge: :data:`~board.view.items.label_item.PRIORITY` below ``verdict``) go there instead.
+
+    What is read never depends on which was laid out first, so the layout at rest is the
+    same whatever order the paints and timers ran in (:mod:`board.view.items.legibility`):
+    a label counts in the form the board alone shows (:meth:`LabelItem.board_box`), not the
+    form its legibility pass shows under the overlays' labels; an overlay laying out its
+    labels (a skipped one) keeps off the labels of the overlays stacked below it, not above.
+    The rectangles come sorted: the same boxes are the same list.
     """
     left_out = set(map(id, skip))
     box = view_transform.mapRect(area)
@@ -67,23 +74,33 @@ def label_obstacles(scene: QGraphicsScene, area: QRectF, view_transform: QTransf
     pad = _REACH_PX / max(abs(view_transform.m11()), 1e-9)  # a label or symbol's own size
     near = area.adjusted(-pad, -pad, pad, pad)
     rects: list[Rect] = []
+    above = False  # past the overlay laying out: the overlays from here keep off it
     for item in scene.items(Qt.SortOrder.AscendingOrder):
         if id(item) in left_out:
+            above = above or isinstance(item, PaintsLabels)
             continue
-        if isinstance(item, OBSTACLE_KINDS):
+        if isinstance(item, LabelItem):
+            if not item.isVisible() or not near.contains(item.scenePos()):
+                continue
+            shown = item.board_box()
+            if shown.isEmpty():
+                continue
+            found = [device_rect_of(shown, item.deviceTransform(view_transform))]
+            if yielding is not None and item.priority < PRIORITY["verdict"]:
+                yielding += [r for r in found if _meets(r, bounds)]
+                continue
+        elif isinstance(item, OBSTACLE_KINDS):
             if not near.contains(item.scenePos()) or not is_obstacle(item):
                 continue  # far off: not worth mapping to pixels
             found = [device_rect(item, view_transform)]
-            if yielding is not None and isinstance(item, LabelItem) and \
-                    item.priority < PRIORITY["verdict"]:
-                yielding += [r for r in found if _meets(r, bounds)]
-                continue
-        elif isinstance(item, PaintsLabels) and item.isVisible():
+        elif isinstance(item, PaintsLabels) and item.isVisible() and not above:
             found = [device_rect_of(b, view_transform) for b in item.painted_labels]
         else:
             continue
         rects += [r for r in found if _meets(r, bounds)]
-    return rects
+    if yielding is not None:
+        yielding.sort()
+    return sorted(rects)  # in one order, whatever order the items were stacked in
 
 
 def _meets(a: Rect, b: Rect) -> bool:
