@@ -26,8 +26,7 @@ LAZY_ON_PURPOSE = {
     # stdlib modules the launch does without: uuid (platform), ctypes, hashlib, socket
     "board/document/datasheets.py": {"place_datasheet"},
     "board/view/memory.py": {"_libc"},
-    "board/document/journal.py": {"this_host", "_sha256"},
-    "board/document/history.py": {"_sha256"},
+    "board/document/journal_format.py": {"this_host", "file_sha256"},
     "board/view/window.py": {"install_features", "add_unit"},
     "board/view/export/__init__.py": {"__getattr__"},
     "board/view/export/controller.py": {"summary", "export_to", "ask_export"},
