@@ -5,7 +5,8 @@
 they compare against live here, imported by both (``shapes`` imports ``shapes_shapely``
 lazily; a constant in either would make the other import it back).
 
->>> OVERLAP_TOLERANCE < 0.001 ** 2  # less than a thousandth of an inch square
+>>> from board.document import shapes, shapes_shapely
+>>> shapes.OVERLAP_TOLERANCE is shapes_shapely.OVERLAP_TOLERANCE is OVERLAP_TOLERANCE
 True
 """
 

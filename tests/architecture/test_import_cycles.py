@@ -23,6 +23,8 @@ LAZY_ON_PURPOSE = {
     "board/document/jsontext.py": {"_too_deep"},  # numpy for a great many brackets
     "board/game/core/label_layout.py": {"_numpy"},  # many boxes, or the overlays' labels
     "board/view/convert.py": {"geometry_to_path", "segments_path"},  # Shapely's, numpy's
+    # numpy: the fans of a line of sight's rays, drawn only once a sight overlay shows
+    "board/view/fans.py": {"__init__", "_rows", "_turns", "fan_runs", "holds", "path"},
     # stdlib modules the launch does without: uuid (platform), ctypes, hashlib, socket
     "board/document/datasheets.py": {"place_datasheet"},
     "board/view/memory.py": {"_libc"},
