@@ -139,24 +139,13 @@ def test_a_kept_within_reach_near_the_edge_is_filled_on_the_table_only(window, q
     assert seen_past >= 10 and seen_on >= 5, (seen_past, seen_on)
 
 
-def test_the_void_shields_area_ends_at_the_table_edge(qtbot, library, tmp_path):
+def test_the_void_shields_area_ends_at_the_table_edge(window, library):
     """The demo's Void Shield Generator stands 8" from the bottom edge; its 12" runs past it."""
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QMessageBox
-
     from board.document.io import load_scenario
     from board.view.buildings.void_shield_item import VoidShieldItem
-    from board.view.window import MainWindow
     from resources import DEMO_SCENARIO
 
-    window = MainWindow(library, QSettings(str(tmp_path / "s.ini"),
-                                           QSettings.Format.IniFormat))
-    window.files.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(window)
-    window.resize(1600, 1100)
     window.show_scenario(load_scenario(DEMO_SCENARIO, library), DEMO_SCENARIO)
-    window.show()
-    qtbot.waitExposed(window)
     window.view.fit_table()
     before = _grab(window)
     box = window.buildings.dock.show_void_shields
