@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import json
 import os
 import time
 from collections.abc import Iterable, Mapping
@@ -40,6 +39,7 @@ from board.document.edits import ScenarioDocument
 from board.document.errors import ScenarioError
 from board.document.journal import JournalError, base_holds, journal_path, read_journal
 from board.document.journal_codec import decode_edit, scenario_of, scenario_value
+from board.document.journal_format import file_sha256, record_line
 from board.document.model import LogEntry, Scenario
 
 __all__ = ["history_path", "keep_history", "begin_history", "open_history", "Timeline",
@@ -54,20 +54,9 @@ def history_path(scenario_file: Path) -> Path:
     return scenario_file.with_name(f".{scenario_file.name}.history")
 
 
-def _line(value: Mapping[str, Any]) -> bytes:
-    return (json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-            + "\n").encode("utf-8", "surrogatepass")
-
-
-def _sha256(path: Path) -> str:
-    import hashlib  # a saved board's history only, not at launch
-
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def _append(path: Path, records: list[dict[str, Any]]) -> None:
     _, kept, _ = read_journal(path)
-    lines = b"".join(_line({**r, "n": len(kept) + k + 1}) for k, r in enumerate(records))
+    lines = b"".join(record_line({**r, "n": len(kept) + k + 1}) for k, r in enumerate(records))
     with open(path, "ab") as handle:
         handle.write(lines)
         handle.flush()
@@ -101,7 +90,7 @@ def begin_history(scenario_file: Path, scenario: Scenario | dict[str, Any],
               "saved_sha": saved_sha}
     temporary = path.with_name(path.name + ".new")
     with open(temporary, "wb") as handle:
-        handle.write(_line(header))
+        handle.write(record_line(header))
         handle.flush()
         os.fsync(handle.fileno())
     os.replace(temporary, path)
@@ -115,7 +104,7 @@ def open_history(scenario_file: Path, scenario: Scenario) -> None:
     changed by another program, or the board was not saved after its last edits) gets a step
     that puts the file's board on the table, so replay stays true to what was played.
     """
-    sha = _sha256(scenario_file)
+    sha = file_sha256(scenario_file)
     if begin_history(scenario_file, scenario, sha):
         return
     path = history_path(scenario_file)
@@ -147,7 +136,7 @@ def keep_history(scenario_file: Path, journal: Path, *, saved: bool = True) -> i
     elif inline is None and base.get("sha256") != _end_sha(path):
         return 0  # the history does not end where this journal starts
     if saved:
-        sha = _sha256(scenario_file)
+        sha = file_sha256(scenario_file)
         if steps:
             steps[-1] = {**steps[-1], "saved_sha": sha}
         elif _end_sha(path) != sha:

@@ -24,6 +24,7 @@ import math
 from collections.abc import Mapping, Sequence
 from types import ModuleType
 
+from board.document.tolerances import OVERLAP_TOLERANCE
 from geometry.plane import rotate_point
 
 __all__ = [
@@ -39,15 +40,12 @@ __all__ = [
 
 Pt = tuple[float, float]
 
-#: Overlap (square inches) below which two footprints are taken to merely touch.
-OVERLAP_TOLERANCE = 1e-6
-
 #: The most corners (or parts) answered in plain Python; more go to Shapely's indexes.
 PLAIN_MOST = 64
 #: Coordinates answered in plain Python are at most this far from the origin, inches.
 PLAIN_REACH = 1e4
 #: A polygon answered in plain Python has at least this area (square inches): far above
-#: Shapely's 1e-9 even after rounding.
+#: :data:`~board.document.tolerances.NO_AREA` even after rounding.
 PLAIN_AREA = 1e-3
 #: How far inside a tolerance a plain distance must be to be taken, inches (rounding is
 #: some 1e-12 at :data:`PLAIN_REACH`).

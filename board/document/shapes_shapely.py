@@ -22,6 +22,7 @@ from shapely.geometry import LineString, Point, Polygon
 
 from board.document.errors import ScenarioError
 from board.document.limits import MAX_VERTICES
+from board.document.tolerances import NO_AREA, OVERLAP_TOLERANCE
 
 __all__ = [
     "check_simple_polygon",
@@ -32,9 +33,6 @@ __all__ = [
 ]
 
 Pt = tuple[float, float]
-
-#: Overlap (square inches) below which two footprints are taken to merely touch.
-OVERLAP_TOLERANCE = 1e-6
 
 
 def _crossing(points: Sequence[Pt]) -> Pt | None:
@@ -88,7 +86,7 @@ def check_simple_polygon(points: Sequence[Pt], where: str) -> None:
         raise ScenarioError(f"the polygon is not simple: its edges cross at ({at[0]:g}, "
                             f"{at[1]:g})", where)
     area = Polygon(points).area
-    if not area > 1e-9:  # NaN (corners at ±1e308) has no area either
+    if not area > NO_AREA:  # NaN (corners at ±1e308) has no area either
         raise ScenarioError(f"the polygon has no area ({area:g} square inches)", where)
     if not ring.is_simple:
         raise ScenarioError("the polygon is not simple: it repeats a vertex or doubles back "

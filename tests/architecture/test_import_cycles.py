@@ -23,11 +23,12 @@ LAZY_ON_PURPOSE = {
     "board/document/jsontext.py": {"_too_deep"},  # numpy for a great many brackets
     "board/game/core/label_layout.py": {"_numpy"},  # many boxes, or the overlays' labels
     "board/view/convert.py": {"geometry_to_path", "segments_path"},  # Shapely's, numpy's
+    # numpy: the fans of a line of sight's rays, drawn only once a sight overlay shows
+    "board/view/fans.py": {"__init__", "_rows", "_turns", "fan_runs", "holds", "path"},
     # stdlib modules the launch does without: uuid (platform), ctypes, hashlib, socket
     "board/document/datasheets.py": {"place_datasheet"},
     "board/view/memory.py": {"_libc"},
-    "board/document/journal.py": {"this_host", "_sha256"},
-    "board/document/history.py": {"_sha256"},
+    "board/document/journal_format.py": {"this_host", "file_sha256"},
     "board/view/window.py": {"install_features", "add_unit"},
     "board/view/export/__init__.py": {"__getattr__"},
     "board/view/export/controller.py": {"summary", "export_to", "ask_export"},

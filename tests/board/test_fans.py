@@ -146,3 +146,39 @@ def test_a_drag_keeps_its_plan_until_a_fan_turns_over(qapp):
     assert fans.planned == 2
     fans.path(above, 25.8)  # another zoom: another plan
     assert fans.planned == 3
+
+
+def test_a_real_drag_draws_the_shooters_rays_as_fans_from_one_plan(window, qtbot):
+    """Drag the shooting unit with the mouse: its rays are fans, planned once per reading."""
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtTest import QTest
+
+    from board.document.model import Base, Model, RuleSystem, Scenario, Side, Table, TroopType, Unit
+    from board.game.core.shooters import Shooter, ShooterKind
+    from board.game.core.targets import UnitTarget
+
+    def unit(side: str, x: float, y: float) -> Unit:
+        models = [Model(f"{side}{k}", Base.round_mm(25), x + 1.2 * k, y) for k in range(10)]
+        return Unit(side, side.title(), side, TroopType.INFANTRY, models)
+
+    window.show_scenario(Scenario(
+        name="Ten on ten", table=Table(48.0, 48.0), rule_system=RuleSystem.WH40K,
+        sides=[Side("red", "Red", "#c62828"), Side("blue", "Blue", "#1e63d6")],
+        terrain=[], units=[unit("red", 10.0, 36.0), unit("blue", 14.0, 12.0)]))
+    window.view.fit_table()
+    sight = window.shooting.sight
+    sight.clock = lambda: 0.0  # one reading for the whole drag
+    sight.set(Shooter(ShooterKind.UNIT, "red"), UnitTarget("blue"))
+    assert sight.reading is not None and len(sight.reading.rays) > 64  # dense: fans
+    view, viewport = window.view, window.view.viewport()
+    start = view.mapFromScene(QPointF(10.0, 36.0))
+    shift = Qt.KeyboardModifier.ShiftModifier
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, shift, start)
+    for step in range(1, 13):
+        QTest.mouseMove(viewport, start + QPoint(3 * step, step))
+        viewport.repaint()
+    preview = sight._preview
+    assert preview is not None and preview.rays is not None
+    fans = [fan for fan in preview.rays._fans if fan.planned]
+    assert fans and all(fan.planned == 1 for fan in fans)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, shift, start + QPoint(36, 12))

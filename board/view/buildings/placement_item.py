@@ -23,6 +23,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from board.view import style
+from board.view.items.on_table import clip_to_table, table_in
 from board.view.items.passive_item import PassiveItem
 
 __all__ = ["PlacedModel", "PlacementPicture", "PlacementItem", "LEGAL", "ILLEGAL"]
@@ -89,17 +90,17 @@ class _ZoneItem(QGraphicsItem):
         widget: QWidget | None = None,
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.save()
+        clip_to_table(painter, table_in(self))  # the zone ends at the table's edge
         if self.normal is not None:
             painter.setPen(QPen(NORMAL_EDGE, 0, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPath(self.normal)
         painter.setPen(QPen(ZONE_EDGE, 0))
         painter.setBrush(ZONE_FILL)
-        if not self.parts:
-            painter.drawPath(self.zone)
-            return
-        for part in self.parts:  # each door's own zone, filled and outlined apart
+        for part in self.parts or (self.zone,):  # each door's own zone filled and outlined apart
             painter.drawPath(part)
+        painter.restore()
 
 
 class PlacementItem(PassiveItem):

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 from board.game.core.label_layout import LabelBox, place_labels
 from board.view import style
 from board.view.items.obstacles import label_obstacles
+from board.view.items.on_table import clip_to_table, table_in
 from board.view.items.passive_item import PassiveItem
 
 __all__ = ["UnitMark", "ShieldPicture", "VoidShieldItem", "STATUS_COLOURS"]
@@ -67,9 +68,12 @@ class VoidShieldItem(PassiveItem):
     ) -> None:
         picture = self._source()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.save()
+        clip_to_table(painter, table_in(self))  # the shields' area ends at the table's edge
         painter.setPen(QPen(SHIELD_EDGE, 0, Qt.PenStyle.DashLine))
         painter.setBrush(SHIELD_FILL)
         painter.drawPath(picture.zones)
+        painter.restore()
         to_screen = painter.worldTransform()
         painter.save()
         painter.resetTransform()

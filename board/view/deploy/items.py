@@ -20,6 +20,7 @@ from board.view import style
 from board.view.items.building_item import BuildingItem
 from board.view.items.label_item import PRIORITY, LabelItem
 from board.view.items.obstacles import label_obstacles
+from board.view.items.on_table import clip_to_table, table_in
 from board.view.items.passive_item import PassiveItem
 
 __all__ = ["ZoneLook", "OutMark", "OutText", "DeploymentZonesItem", "OutOfZoneItem", "OUT_COLOUR"]
@@ -152,6 +153,8 @@ class DeploymentZonesItem(_Overlay):
     def paint(  # noqa: D102 - Qt override
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        painter.save()
+        clip_to_table(painter, table_in(self))  # a zone ends at the table's edge
         for zone in self._zones:
             fill = QColor(zone.colour)
             fill.setAlpha(55)
@@ -160,6 +163,7 @@ class DeploymentZonesItem(_Overlay):
             edge.setCosmetic(True)
             painter.setPen(edge)
             painter.drawPath(zone.path)
+        painter.restore()
         # Each caption keeps off the models, symbols and labels, or is not written.
         scene, view = self.scene(), painter.worldTransform()
         drawn: list[QRectF] = []

@@ -40,6 +40,7 @@ from board.game.measuring.measure import RangeRing
 from board.view.convert import geometry_to_path
 from board.view.items.label_item import PRIORITY, LabelItem
 from board.view.items.obstacles import label_obstacles
+from board.view.items.on_table import clip_to_table, table_in
 from board.view.measure.overlay_item import Area, Label, Sketch
 from board.view.measure.sketches import DRAW_TOLERANCE, RING_COLOURS
 
@@ -147,6 +148,29 @@ def _one_rectangle(scene: QGraphicsScene) -> bool:
                             == QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate)
 
 
+def _on_table(rooms: Sequence[tuple[float, float, float, float]], table: QRectF | None
+              ) -> list[int]:
+    """The indices of the ``rooms`` to choose a ring's label among: those on the table.
+
+    Those wholly on ``table`` (pixels, like the rooms); else those whose centre is on it;
+    else all. A ring cut by the table's edge is written where a player sees it, not past
+    the edge (off screen when the table fills the window).
+
+    >>> _on_table([(0, 0, 4, 2), (8, 0, 12, 2)], QRectF(0, 0, 10, 10))
+    [0]
+    >>> _on_table([(-1, 0, 3, 2), (8, 0, 12, 2)], QRectF(0, 0, 10, 10))
+    [0, 1]
+    """
+    every = list(range(len(rooms)))
+    if table is None:
+        return every
+    wholly = [k for k in every if table.contains(QRectF(QPointF(rooms[k][0], rooms[k][1]),
+                                                        QPointF(rooms[k][2], rooms[k][3])))]
+    centred = [k for k in every if table.contains(QPointF((rooms[k][0] + rooms[k][2]) / 2,
+                                                          (rooms[k][1] + rooms[k][3]) / 2))]
+    return wholly or centred or every
+
+
 def _room(label: LabelItem, view: QTransform, at: QPointF) -> tuple[float, float, float, float]:
     """Where ``label`` would be drawn, in the view's pixels, standing at ``at`` (inches)."""
     centre = view.map(at)
@@ -250,10 +274,14 @@ class RingItem(QGraphicsItem):
             return
         view = views[0].viewportTransform()
         own = [label for label, _ in self._labels]
+        table = table_in(self)
+        on_table = None if table is None else view.mapRect(table)
         for k, ((label, _), area) in enumerate(zip(self._labels, self._sketch.areas,
                                                    strict=False)):
             spots = _edge_spots(area.path)
             rooms = [_room(label, view, at + self._offset) for at in spots]
+            keep = _on_table(rooms, on_table)
+            spots, rooms = [spots[i] for i in keep], [rooms[i] for i in keep]
             near = QRectF(area.path.boundingRect()).adjusted(-2, -2, 2, 2)
             obstacles = label_obstacles(scene, near.translated(self._offset), view,
                                         skip=[*own, self])
@@ -319,17 +347,16 @@ class RingItem(QGraphicsItem):
         if not self._drawn:
             return
         picture = self._kept_picture(painter) if widget is not None else None
+        painter.save()
+        clip_to_table(painter, table_in(self))  # the rings end at the table's edge
         if picture is None:  # an export, or close up: draw the paths
-            painter.save()
             painter.translate(self._offset)
             self._draw_paths(painter)
-            painter.restore()
-            return
-        pixmap, corner = picture
-        at = painter.worldTransform().map(corner + self._offset)
-        painter.save()
-        painter.resetTransform()
-        painter.drawPixmap(QPoint(round(at.x()), round(at.y())), pixmap)
+        else:
+            pixmap, corner = picture
+            at = painter.worldTransform().map(corner + self._offset)
+            painter.resetTransform()  # the clip stays where it was set, on the device
+            painter.drawPixmap(QPoint(round(at.x()), round(at.y())), pixmap)
         painter.restore()
 
     # -- helpers ----------------------------------------------------------------------------
