@@ -22,6 +22,8 @@ LAZY_ON_PURPOSE = {
     "board/document/shapes.py": {"_shapely"},  # a doubtful shape or a refusal: Shapely
     "board/document/jsontext.py": {"_too_deep"},  # numpy for a great many brackets
     "board/game/core/label_layout.py": {"_numpy"},  # many boxes, or the overlays' labels
+    # numpy: costing the overlays' labels' spots, as label_layout does (imported with it)
+    "board/game/core/label_spots.py": {"_np"},
     "board/view/convert.py": {"geometry_to_path", "segments_path"},  # Shapely's, numpy's
     # numpy: the fans of a line of sight's rays, drawn only once a sight overlay shows
     "board/view/fans.py": {"__init__", "_rows", "_turns", "fan_runs", "holds", "path"},
