@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from board.game.core.label_spots import BoxIndex, Spots, cheapest_every, covered, outsides
+from board.game.core.label_spots import BoxIndex, Spots, old_way, outsides
 
 if TYPE_CHECKING:
     import numpy as np
@@ -128,17 +128,6 @@ def intersects(a: Rect, b: Rect) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _area(a: Rect, b: Rect) -> float:
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return w * h if w > 0 and h > 0 else 0.0
-
-
-def _box(cx: float, cy: float, label: LabelBox) -> Rect:
-    return (cx - label.width / 2, cy - label.height / 2, cx + label.width / 2,
-            cy + label.height / 2)
-
-
 #: Of each ring's spots, in order: the direction's steps across and down, and the slide
 #: along its row (a wide label above or below its anchor also slides along the row).
 _RING = tuple((dx, dy, s) for dx, dy in _DIRECTIONS
@@ -183,14 +172,6 @@ def _gap(rect: Rect, point: tuple[float, float]) -> float:
     return math.hypot(max(rect[0] - x, 0.0, x - rect[2]), max(rect[1] - y, 0.0, y - rect[3]))
 
 
-def _outside(rect: Rect, bounds: Rect | None) -> float:
-    """How much of ``rect`` lies outside ``bounds`` (its area; 0 when inside or no bounds)."""
-    if bounds is None:
-        return 0.0
-    whole = (rect[2] - rect[0]) * (rect[3] - rect[1])
-    return whole - _area(rect, bounds)
-
-
 def _gaps(boxes: np.ndarray, point: tuple[float, float]) -> np.ndarray:
     """:func:`_gap` from ``point`` to each row of ``boxes``."""
     np = _numpy()
@@ -198,11 +179,6 @@ def _gaps(boxes: np.ndarray, point: tuple[float, float]) -> np.ndarray:
     dx = np.maximum(np.maximum(boxes[:, 0] - x, 0.0), x - boxes[:, 2])
     dy = np.maximum(np.maximum(boxes[:, 1] - y, 0.0), y - boxes[:, 3])
     return np.hypot(dx, dy)
-
-
-def _covered(spots: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-    """For each spot, the area it shares with ``boxes`` (:func:`_area`, summed)."""
-    return covered(spots, boxes)
 
 
 def place_labels(labels: Sequence[LabelBox], obstacles: Sequence[Rect] = (), gap: float = 3.0,
@@ -239,23 +215,21 @@ def place_labels(labels: Sequence[LabelBox], obstacles: Sequence[Rect] = (), gap
         mine = np.asarray(taken).reshape(-1, 4)
         around = np.concatenate([boxes[close], mine])
         off = 10.0 * outsides(rows, bounds)  # what covering the screen's edge costs
-        fast = None
         if index is not None and np.isfinite(rows).all() and np.isfinite(off).all() \
-                and (off >= 0.0).all():  # a board's labels: else costed the old way
-            fast = Spots(spots, rows, index, close, mine, off)
+                and (off >= 0.0).all():  # a board's labels (else costed the old way)
+            fast = Spots(rows, index, close, mine, off)
+            best = fast.cheapest(around)
+            rect, covers = spots[best], fast.meets(best)
+            if len(yielding) and covers:  # over a name that gives way, if clear
+                firm = np.concatenate([hard[close[:len(hard)]], mine])
+                over = fast.cheapest(firm, below=len(hard))
+                if not fast.meets(over, below=len(hard)):
+                    rect, covers = spots[over], False
         else:
-            off = np.asarray([10.0 * _outside(spot, bounds) for spot in spots])
-        rect = (fast.cheapest(around) if fast is not None
-                else cheapest_every(spots, around, off))
-        if len(yielding) and _covered(np.asarray([rect], dtype=float), around)[0] > 0.0:
             firm = np.concatenate([hard[close[:len(hard)]], mine])
-            # over a name that gives way, if clear
-            over = (fast.cheapest(firm, below=len(hard)) if fast is not None
-                    else cheapest_every(spots, firm, off))
-            if _covered(np.asarray([over], dtype=float), firm)[0] == 0.0:
-                rect, around = over, firm
+            rect, covers = old_way(spots, around, firm, bounds, bool(len(yielding)))
         moved = rect != spots[0] and _gap(rect, label.anchor) > LEADER_AFTER
-        if label.optional and _covered(np.asarray([rect], dtype=float), around)[0] > 0.0:
+        if label.optional and covers:
             placed[k] = Placed(rect, False, shown=False)  # nowhere clear: not shown at all
             continue
         taken.append(rect)
@@ -344,7 +318,7 @@ def first_clear(rooms: Sequence[Rect], obstacles: Sequence[Rect]) -> int:
 
 
 def _covered_by(room: Rect, obstacles: Sequence[Rect]) -> float:
-    """The area ``room`` shares with ``obstacles`` (:func:`_area`), summed in their order.
+    """The area ``room`` shares with ``obstacles``, summed in their order.
 
     An obstacle it does not meet adds nothing to ``sum`` (0.0 leaves a sum as it is), so
     only the ones it meets are added.

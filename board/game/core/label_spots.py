@@ -28,15 +28,17 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = ["BATCH", "ROUGH", "BoxIndex", "Spots", "areas", "covered", "outsides",
-           "cheapest_every"]
+           "cheapest_every", "old_way"]
 
 Rect = tuple[float, float, float, float]
 
 #: Found pairs of spots and boxes: the spot's row, the box's, the area they share.
 Pairs = tuple["np.ndarray", "np.ndarray", "np.ndarray"]
 
-#: Spots costed together the old way; and the spots costed first the new way (the first
-#: clear one nearly always lies among them: the rest are costed only if none does).
+#: Of each spot: how many boxes it meets, and its rough cost.
+Sums = tuple["np.ndarray", "np.ndarray"]
+
+#: Spots costed together the old way.
 BATCH = 32
 
 #: Two sums of the same areas in other orders differ by far less than this share of them
@@ -103,6 +105,38 @@ def cheapest_every(spots: Sequence[Rect], boxes: np.ndarray, off: np.ndarray) ->
     return best[1]
 
 
+def _area(a: Rect, b: Rect) -> float:
+    """The area two rectangles share (0.0 for none), in Python's floats."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _outside(rect: Rect, bounds: Rect | None) -> float:
+    """How much of ``rect`` lies outside ``bounds`` (its area; 0 when inside or no bounds)."""
+    if bounds is None:
+        return 0.0
+    whole = (rect[2] - rect[0]) * (rect[3] - rect[1])
+    return whole - _area(rect, bounds)
+
+
+def old_way(spots: Sequence[Rect], around: np.ndarray, firm: np.ndarray, bounds: Rect | None,
+            yielding: bool) -> tuple[Rect, bool]:
+    """A label's spot among ``around`` (else ``firm``, if ``yielding``), and whether it covers.
+
+    Every spot compared with every box, as it always was: for labels not on a board (a
+    coordinate not finite).
+    """
+    np = _np()
+    off = np.asarray([10.0 * _outside(spot, bounds) for spot in spots])
+    rect = cheapest_every(spots, around, off)
+    if yielding and covered(np.asarray([rect], dtype=float), around)[0] > 0.0:
+        over = cheapest_every(spots, firm, off)  # over a name that gives way, if clear
+        if covered(np.asarray([over], dtype=float), firm)[0] == 0.0:
+            rect, around = over, firm
+    return rect, bool(covered(np.asarray([rect], dtype=float), around)[0] > 0.0)
+
+
 class BoxIndex:
     """The boxes of one layout in bands by their tops, each band sorted by their lefts.
 
@@ -126,8 +160,8 @@ class BoxIndex:
                 (widths > 4.0 * float(np.median(widths)))
         self.big = np.flatnonzero(big)
         small = np.flatnonzero(~big)
-        # The big ones in an index of their own (fewer than half of these at each depth).
-        self.inner = BoxIndex(boxes[self.big]) if len(self.big) > 8 else None
+        # Many big ones in an index of their own (fewer than half of these at each depth).
+        self.inner = BoxIndex(boxes[self.big]) if len(self.big) > 64 else None
         self.deepest = max(float(heights[small].max()), 0.0) if len(small) else 0.0
         self.widest = max(float(widths[small].max()), 0.0) if len(small) else 0.0
         tops, lefts = boxes[small, 1], boxes[small, 0]
@@ -198,60 +232,63 @@ class BoxIndex:
 class Spots:
     """One label's spots, costed among the boxes near it and the labels already placed.
 
-    ``near``: which of the index's boxes are near the label (the others are no obstacle to
-    it); ``taken``: the boxes of the labels placed before it; ``off``: ten times each spot's
-    area off the screen. The pairs found for the spots are kept for a second costing
-    (:meth:`cheapest` over fewer boxes).
+    ``rows``: the spots as rows of an array; ``near``: which of the index's boxes are near
+    the label (the others are no obstacle to it); ``taken``: the boxes of the labels placed
+    before it; ``off``: ten times each spot's area off the screen. Every spot's pairs are
+    found at once (a few thousand: cheaper in one pass than in two) and kept for a second
+    costing over fewer boxes (``below``: only the index's boxes before this one count, the
+    ones that do not give way, and the taken ones).
     """
 
-    def __init__(self, spots: Sequence[Rect], rows: np.ndarray, index: BoxIndex,
-                 near: np.ndarray, taken: np.ndarray, off: np.ndarray) -> None:
-        self.spots, self.rows = spots, rows  # the spots, and as rows of an array
-        self.index, self.near, self.taken, self.off = index, near, taken, off
-        self._chunks: list[Pairs] = []
+    def __init__(self, rows: np.ndarray, index: BoxIndex, near: np.ndarray,
+                 taken: np.ndarray, off: np.ndarray) -> None:
+        np = _np()
+        self.rows, self.off = rows, off
+        spot, box, area = index.pairs(rows)
+        keep = near[box]
+        spot, box, area = spot[keep], box[keep], area[keep]
+        if len(taken):  # the labels placed before: few, each spot with each
+            shared = areas(rows, taken)
+            hit_spot, hit_box = np.nonzero(shared > 0)
+            spot = np.concatenate([spot, hit_spot])
+            box = np.concatenate([box, len(index.boxes) + hit_box])
+            area = np.concatenate([area, shared[hit_spot, hit_box]])
+        self._pairs = (spot, box, area)
+        self._boxes = len(index.boxes)
+        self._sums: dict[int | None, Sums] = {}
 
-    def _chunk(self, n: int, start: int, end: int) -> Pairs:
-        """The pairs of chunk ``n`` (spots ``start`` to ``end``), found the first time."""
-        if n == len(self._chunks):
+    def _summed(self, below: int | None) -> Sums:
+        """How many boxes each spot meets, and its rough cost (areas in any order, + off)."""
+        found = self._sums.get(below)
+        if found is None:
             np = _np()
-            rows = self.rows[start:end]
-            spot, box, area = self.index.pairs(rows)
-            keep = self.near[box]
-            spot, box, area = spot[keep], box[keep], area[keep]
-            if len(self.taken):  # the labels placed before: few, each spot with each
-                shared = areas(rows, self.taken)
-                hit_spot, hit_box = np.nonzero(shared > 0)
-                spot = np.concatenate([spot, hit_spot])
-                box = np.concatenate([box, len(self.index.boxes) + hit_box])
-                area = np.concatenate([area, shared[hit_spot, hit_box]])
-            self._chunks.append((spot, box, area))
-        return self._chunks[n]
+            spot, box, area = self._pairs
+            if below is not None:
+                keep = (box < below) | (box >= self._boxes)
+                spot, area = spot[keep], area[keep]
+            count = len(self.rows)
+            found = self._sums[below] = (
+                np.bincount(spot, minlength=count),
+                np.bincount(spot, weights=area, minlength=count) + self.off)
+        return found
 
-    def cheapest(self, boxes: np.ndarray, below: int | None = None) -> Rect:
+    def meets(self, k: int, below: int | None = None) -> bool:
+        """Whether spot ``k`` shares some area with a box (:func:`covered` above 0)."""
+        return bool(self._summed(below)[0][k])
+
+    def cheapest(self, boxes: np.ndarray, below: int | None = None) -> int:
         """The first spot that covers nothing, else the first that covers the least.
 
         ``boxes``: the boxes costed, as the old way lists them (the near ones of the index,
-        then the taken ones); ``below``: only the index's boxes before this one count (the
-        ones that do not give way), and the taken ones.
+        then the taken ones). The answer :func:`cheapest_every` gives: the first spot of
+        cost 0.0, else the first of the least cost, whatever its batches.
         """
         np = _np()
-        count = len(self.rows)
-        rough = []
-        for n, (start, end) in enumerate(((0, min(BATCH, count)), (BATCH, count))):
-            if start >= end:
-                break
-            spot, box, area = self._chunk(n, start, end)
-            if below is not None:
-                keep = (box < below) | (box >= len(self.index.boxes))
-                spot, area = spot[keep], area[keep]
-            meets = np.bincount(spot, minlength=end - start)
-            off = self.off[start:end]
-            clear = np.flatnonzero((meets == 0) & (off == 0.0))
-            if len(clear):
-                return self.spots[start + int(clear[0])]
-            rough.append(np.bincount(spot, weights=area, minlength=end - start) + off)
-        costs = np.concatenate(rough)
-        near = np.flatnonzero(costs <= costs.min() * (1.0 + ROUGH) + 1e-300)
+        meets, rough = self._summed(below)
+        clear = np.flatnonzero((meets == 0) & (self.off == 0.0))
+        if len(clear):
+            return int(clear[0])
+        near = np.flatnonzero(rough <= rough.min() * (1.0 + ROUGH) + 1e-300)
         exact = covered(self.rows[near], boxes)
         exact += self.off[near]
-        return self.spots[int(near[int(np.argmin(exact))])]
+        return int(near[int(np.argmin(exact))])
