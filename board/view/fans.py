@@ -11,10 +11,11 @@ screen than the pen is wide, every point between two of them is within half a pe
 them (the gap between two rays is widest at their ends), so together they cover exactly the
 wedge they span, widened by half a pen. :func:`fans_path` draws such a run as that wedge: a
 closed polygon, the eye then each end in turn (only the outer two where the ends lie on one
-line, as the strips across a model do), filled and outlined with the same pen, and its two
-outer rays as lines for the pen's square caps at their ends. The pixels are the rays' own
-but for the odd one where the caps of the rays between would have reached a little further;
-a ray with no close neighbour stays a line.
+line, as the strips across a model do), filled and outlined with the same pen. The pixels
+are the rays' own but at the wedge's corners, where the rays' square caps reached a pen's
+half width further (at the eye, behind it; along the ends, where the caps made a ragged
+edge and the wedge's is straight); a ray with no close neighbour stays a line. Drawing the
+two outer rays as lines too, for their caps, cost more than the fans saved.
 """
 
 from __future__ import annotations
@@ -105,11 +106,11 @@ def fans_path(ends: np.ndarray, scale: float, spacing: float,
     >>> points = [(path.elementAt(k).x, path.elementAt(k).y) for k in range(path.elementCount())]
     >>> points[:4]  # the fan: the eye, its outer ends, back to the eye
     [(0.0, 0.0), (10.0, 0.0), (10.0, 0.2), (0.0, 0.0)]
-    >>> points[4:6], points[6:]  # the lone ray; the fan's outer rays as lines
-    ([(0.0, 0.0), (10.0, 5.0)], [(0.0, 0.0), (10.0, 0.0), (0.0, 0.0), (10.0, 0.2)])
+    >>> points[4:]  # the lone ray
+    [(0.0, 0.0), (10.0, 5.0)]
     >>> bent = np.array([[0, 0, 10, 0], [0, 0, 10.5, 0.1], [0, 0, 10, 0.2]])
     >>> fans_path(bent, 10.0, 6.0).elementCount()  # the middle end is 5 px off: kept
-    9
+    5
     """
     rows = _rows(ends)
     plan = _Plan(rows, scale, spacing, straight)
@@ -165,12 +166,6 @@ class _Plan:
         self.x[end[closes] + 1] = 4 * rays[closes]
         self.kinds = np.full(len(self.x), _LINE, dtype=">i4")
         self.kinds[at[opens]] = _MOVE
-        # A closed fan has no pen's caps at its eye and outer ends, where the rays have theirs:
-        # its two outer rays are drawn as lines too.
-        outer = np.concatenate((rays[opens & (size[run] > 1)], rays[closes]))
-        self.x = np.concatenate((self.x, np.stack((4 * outer, 4 * outer + 2), axis=1).ravel()))
-        self.kinds = np.concatenate((self.kinds, np.tile(np.array([_MOVE, _LINE], ">i4"),
-                                                         len(outer))))
         #: Consecutive kept rays of one fan, and which way each pair turns.
         self.pairs = np.flatnonzero(~opens[1:]) if len(opens) > 1 else np.zeros(0, np.intp)
         self.rays = rays

@@ -685,8 +685,8 @@ DENSE_LINES = 64
 #: Rays from one eye whose ends lie at most this far apart on screen, pixels, are drawn as the
 #: fan they make (:mod:`board.view.fans`): less than the narrower pen (the colour's, 2.5 px),
 #: so the fan covers what the rays would. A unit of 20 seen from one eye is 20 fans, not 320
-#: rays: halo and colour took 0.16 ms instead of 0.47 ms alone on an image (2 December), and
-#: the benchmark's drag with three overlays about 1 ms a move less (paired runs).
+#: rays: in the benchmark's drag the rays took 0.57-0.66 ms a move to draw, path included,
+#: instead of 0.73-0.82 ms (CPU time, 2 December).
 FAN_SPACING_PX = 2.0
 
 
