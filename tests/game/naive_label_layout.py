@@ -146,6 +146,9 @@ def naive_place_labels(labels: Sequence[LabelBox], obstacles: Sequence[Rect] = (
             over = _cheapest(spots, firm, bounds)  # over a name that gives way, if clear
             if _covered(np.asarray([over], dtype=float), firm)[0] == 0.0:
                 rect, around = over, firm
+        if not label.optional and taken \
+                and _covered(np.asarray([rect], dtype=float), around)[0] > 0.0:
+            rect = _clear_of_mine(rect, spots, around, np.asarray(taken, dtype=float), bounds)
         moved = rect != spots[0] and _gap(rect, label.anchor) > LEADER_AFTER
         if label.optional and _covered(np.asarray([rect], dtype=float), around)[0] > 0.0:
             placed[k] = Placed(rect, False, shown=False)  # nowhere clear: not shown at all
@@ -153,3 +156,18 @@ def naive_place_labels(labels: Sequence[LabelBox], obstacles: Sequence[Rect] = (
         taken.append(rect)
         placed[k] = Placed(rect, moved)
     return [placed[k] for k in range(len(labels))]
+
+
+def _clear_of_mine(rect, spots, around, mine, bounds):
+    """The tier added on 2 December to both codes: nowhere clear, then the cheapest spot
+    that covers none of the labels placed before (else ``rect``), one spot at a time."""
+    rows = np.asarray(spots, dtype=float)
+    meets = ((rows[:, None, 0] < mine[None, :, 2]) & (mine[None, :, 0] < rows[:, None, 2])
+             & (rows[:, None, 1] < mine[None, :, 3]) & (mine[None, :, 1] < rows[:, None, 3]))
+    clear = ~meets.any(axis=1)
+    if not clear.any() or clear[spots.index(rect)]:
+        return rect
+    options = np.flatnonzero(clear)
+    costs = _covered(rows[options], around) + np.array(
+        [10.0 * _outside(spots[int(k)], bounds) for k in options])
+    return spots[int(options[int(np.argmin(costs))])]

@@ -183,3 +183,24 @@ def test_when_every_room_is_covered_the_least_covered_first_one_wins():
     rooms = [(0, 0, 4, 1), (10, 0, 14, 1), (20, 0, 24, 1)]
     obstacles = [(1, 0, 3, 1), (11.5, 0, 12.5, 1), (21.5, 0, 22.5, 1)]
     assert first_clear(rooms, obstacles) == 1  # 2, 1, 1 covered: the first of the least
+
+
+def test_with_nowhere_clear_a_label_covers_a_model_rather_than_another_label():
+    """Two verdicts at one anchor on a board with no clear spot but the first one's.
+
+    The first label takes its preferred spot, the only clear one; every other spot lies on
+    a model. Covering the first label would cost the second as much as covering a model (a
+    box of its own size), and it came first in the search: the two were drawn one over the
+    other, unreadable. Now the second takes the cheapest spot that covers no label.
+    """
+    from board.game.core.label_layout import LabelBox, intersects, place_labels
+
+    first, second = LabelBox((50.0, 50.0), 40.0, 10.0), LabelBox((50.0, 50.0), 40.0, 10.0)
+    spot = place_labels([first], rings=2)[0].rect  # its preferred spot, (30, 45, 70, 55)
+    left, top, right, bottom = spot
+    models = [(-500.0, -500.0, 600.0, top), (-500.0, bottom, 600.0, 600.0),  # all round it
+              (-500.0, top, left, bottom), (right, top, 600.0, bottom)]
+    placed = place_labels([first, second], models, rings=2)
+    assert placed[0].rect == spot
+    assert not intersects(placed[1].rect, placed[0].rect)
+    assert placed[1].shown

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from board.game.core.label_spots import BoxIndex, Spots, old_way, outsides
+from board.game.core.label_spots import BoxIndex, Spots, covered, old_way, outsides
 
 if TYPE_CHECKING:
     import numpy as np
@@ -189,7 +189,9 @@ def place_labels(labels: Sequence[LabelBox], obstacles: Sequence[Rect] = (), gap
     The labels of higher ``priority`` are placed first. A label that finds no clear spot in
     ``rings`` rings takes the first spot clear of all but the ``yielding`` obstacles (less
     important labels, which then give way: :func:`fit_labels`), else the spot that covers
-    the least. Each label's own anchor area is not an obstacle to it unless listed. With
+    the least among those that cover no label placed before it, if there are any (over a
+    model a label can still be read; over another label neither can). Each label's own
+    anchor area is not an obstacle to it unless listed. With
     ``bounds`` (the screen), a spot partly off it counts as covering what lies off it, ten
     times over.
 
@@ -226,8 +228,14 @@ def place_labels(labels: Sequence[LabelBox], obstacles: Sequence[Rect] = (), gap
                 if not fast.meets(over, below=len(hard)):
                     rect, covers = spots[over], False
         else:
+            fast = None
             firm = np.concatenate([hard[close[:len(hard)]], mine])
             rect, covers = old_way(spots, around, firm, bounds, bool(len(yielding)))
+        options = (_clear_of_mine(rows, spots.index(rect), mine)
+                   if covers and not label.optional and len(mine) else None)
+        if options is not None:  # rather over a model than over another label
+            rect = spots[fast.cheapest_of(options, around) if fast is not None else int(
+                options[int(np.argmin(covered(rows[options], around) + off[options]))])]
         moved = rect != spots[0] and _gap(rect, label.anchor) > LEADER_AFTER
         if label.optional and covers:
             placed[k] = Placed(rect, False, shown=False)  # nowhere clear: not shown at all
@@ -235,6 +243,22 @@ def place_labels(labels: Sequence[LabelBox], obstacles: Sequence[Rect] = (), gap
         taken.append(rect)
         placed[k] = Placed(rect, moved)
     return [placed[k] for k in range(len(labels))]
+
+
+def _clear_of_mine(rows: np.ndarray, chosen: int, mine: np.ndarray) -> np.ndarray | None:
+    """Nowhere is clear: the spots that cover none of the labels placed before, in order.
+
+    Over a model or a symbol a label can still be read, and what it covers shows round it;
+    two labels over each other cannot be read. ``None`` when the ``chosen`` spot covers none
+    of ``mine`` already, or when every spot covers one.
+    """
+    np = _numpy()
+    meets = ((rows[:, None, 0] < mine[None, :, 2]) & (mine[None, :, 0] < rows[:, None, 2])
+             & (rows[:, None, 1] < mine[None, :, 3]) & (mine[None, :, 1] < rows[:, None, 3]))
+    clear = np.flatnonzero(~np.any(meets, axis=1))
+    if not len(clear) or chosen in clear:
+        return None
+    return clear
 
 
 def fit_labels(labels: Sequence[Fitting], obstacles: Sequence[Rect] = ()) -> list[int]:

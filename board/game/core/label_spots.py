@@ -292,3 +292,16 @@ class Spots:
         exact = covered(self.rows[near], boxes)
         exact += self.off[near]
         return int(near[int(np.argmin(exact))])
+
+    def cheapest_of(self, options: np.ndarray, boxes: np.ndarray) -> int:
+        """The first of the least cost among the spots ``options`` (indices, in order).
+
+        As :meth:`cheapest` costs them: the rough sums pick the few within a billionth of
+        the least, which are costed exactly over ``boxes``.
+        """
+        np = _np()
+        rough = self._summed(None)[1][options]
+        near = options[rough <= rough.min() * (1.0 + ROUGH) + 1e-300]
+        exact = covered(self.rows[near], boxes)
+        exact += self.off[near]
+        return int(near[int(np.argmin(exact))])
