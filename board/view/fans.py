@@ -113,8 +113,7 @@ def fans_path(ends: np.ndarray, scale: float, spacing: float,
     5
     """
     rows = _rows(ends)
-    plan = _Plan(rows, scale, spacing, straight)
-    return plan.path(rows) if plan.fans else segments_path(rows)
+    return _Plan(rows, scale, spacing, straight).path(rows)
 
 
 def _rows(ends: np.ndarray) -> np.ndarray:
@@ -185,7 +184,9 @@ class _Plan:
         return len(rows) == self.count and bool(np.array_equal(self._turns(rows), self.turns))
 
     def path(self, rows: np.ndarray) -> QPainterPath:
-        """The path of ``rows`` by the plan."""
+        """The path of ``rows`` by the plan (their lines when no two make a fan)."""
+        if not self.fans:
+            return segments_path(rows)
         import numpy as np
 
         flat = rows.reshape(-1)
@@ -221,5 +222,4 @@ class MovingFans:
         if self._plan is None or self._plan[0] != scale or not self._plan[1].holds(rows):
             self._plan = (scale, _Plan(rows, scale, self.spacing, self.straight, self.owners))
             self.planned += 1
-        plan = self._plan[1]
-        return plan.path(rows) if plan.fans else segments_path(rows)
+        return self._plan[1].path(rows)
