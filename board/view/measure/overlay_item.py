@@ -709,11 +709,13 @@ def _draw_lines(painter: QPainter, lines: list[Line], batches: list[LineBatch]) 
     paths = [(b.colour, b.fans(scale), True) if dense and b.colour.alpha() == 255
              else (b.colour, b.path(), False) for b in batches if len(b)]
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, not dense)
+    # The halo's pen only: a fan's inside is filled with its colour below, pixel for pixel
+    # where the halo's fill would have been (the same path, unantialiased, opaque), and the
+    # fill cost a fifth of drawing the rays.
     painter.setPen(_pen(HALO, 4.5))
-    for _, path, fans in paths:
-        painter.setBrush(HALO if fans else Qt.BrushStyle.NoBrush)
-        painter.drawPath(path)
     painter.setBrush(Qt.BrushStyle.NoBrush)
+    for _, path, _ in paths:
+        painter.drawPath(path)
     if lines:
         painter.drawLines([segment for _, group in by_colour.values() for segment in group])
     for colour, path, fans in paths:
