@@ -129,6 +129,11 @@ class BoardView(QGraphicsView):
     def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802, D102
         self.backdrop.stop()  # the picture shows what was on screen before
         super().scrollContentsBy(dx, dy)
+        # Qt moves the pixels and paints only the strip scrolled in: an overlay's labels
+        # stayed laid out for the old scroll (kept on the old screen), and a repaint of the
+        # whole board showed another layout. Once the scroll rests the labels are judged
+        # again, and the overlays lay out anew for this scroll (board.view.items.legibility).
+        self.legibility.schedule()
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: D102
         notches = event.angleDelta().y() / 120.0

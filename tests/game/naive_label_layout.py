@@ -15,7 +15,7 @@ from types import ModuleType
 
 import numpy as np
 
-from board.game.core.label_layout import LEADER_AFTER, LabelBox, Placed, Rect
+from board.game.core.label_layout import LEADER_AFTER, LabelBox, Placed, Rect, sized
 
 __all__ = ["naive_place_labels"]
 
@@ -151,10 +151,10 @@ def naive_place_labels(labels: Sequence[LabelBox], obstacles: Sequence[Rect] = (
             rect = _clear_of_mine(rect, spots, around, np.asarray(taken, dtype=float), bounds)
         moved = rect != spots[0] and _gap(rect, label.anchor) > LEADER_AFTER
         if label.optional and _covered(np.asarray([rect], dtype=float), around)[0] > 0.0:
-            placed[k] = Placed(rect, False, shown=False)  # nowhere clear: not shown at all
+            placed[k] = Placed(sized(rect, label), False, shown=False)  # nowhere clear
             continue
         taken.append(rect)
-        placed[k] = Placed(rect, moved)
+        placed[k] = Placed(sized(rect, label), moved)  # handed on as the fast code does
     return [placed[k] for k in range(len(labels))]
 
 

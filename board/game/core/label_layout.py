@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Rect", "LabelBox", "Placed", "Fitting", "place_labels", "fit_labels",
            "least_crowded", "first_clear", "intersects", "meets", "overlaps", "LEADER_AFTER",
-           "HIDDEN"]
+           "HIDDEN", "sized"]
 
 #: A rectangle: left, top, right, bottom.
 Rect = tuple[float, float, float, float]
@@ -238,11 +238,46 @@ def place_labels(labels: Sequence[LabelBox], obstacles: Sequence[Rect] = (), gap
                 options[int(np.argmin(covered(rows[options], around) + off[options]))])]
         moved = rect != spots[0] and _gap(rect, label.anchor) > LEADER_AFTER
         if label.optional and covers:
-            placed[k] = Placed(rect, False, shown=False)  # nowhere clear: not shown at all
+            placed[k] = Placed(sized(rect, label), False, shown=False)  # nowhere clear
             continue
         taken.append(rect)
-        placed[k] = Placed(rect, moved)
+        placed[k] = Placed(sized(rect, label), moved)
     return [placed[k] for k in range(len(labels))]
+
+
+def sized(rect: Rect, label: LabelBox) -> Rect:
+    """``rect`` as handed on: moved by a rounding at most so that it has the label's size.
+
+    A spot is worked out as its centre less and plus half the label's size, so its width
+    was the label's only to within a rounding that depended on where it went; a label's
+    kept picture, centred in its box's width, then drew a few letters a shade differently
+    depending on where the label was first laid out (one board, two images:
+    ``docs/paint.md``). Here the left and top go to the nearest multiple of the spacing of
+    floats twice as far out as the box reaches, and the right and bottom are the left and
+    top plus the width and height: exact whenever those are multiples of that spacing, as a
+    font's measures (64ths of a pixel) are. The choice of spot is made before, on the spots
+    as they were; the box moves by at most a rounding of its own edges (~1e-13 of a pixel).
+
+    >>> sized((1 / 3, 0.0, 1 / 3 + 0.25, 2.0), LabelBox((0.0, 0.0), 0.25, 2.0))
+    (0.33333333333333326, 0.0, 0.5833333333333333, 2.0)
+    >>> left, _, right, _ = sized((368.0198958333333, 0.0, 572.379270833333, 2.0),
+    ...                           LabelBox((0.0, 0.0), 204.359375, 2.0))
+    >>> right - left
+    204.359375
+    """
+    left, top = _rounded(rect[0], label.width), _rounded(rect[1], label.height)
+    if left is None or top is None:
+        return rect
+    return (left, top, left + label.width, top + label.height)
+
+
+def _rounded(edge: float, size: float) -> float | None:
+    """``edge`` such that ``edge + size`` loses nothing (``None``: not finite, handed as is)."""
+    reach = 2.0 * (abs(edge) + abs(size))
+    if not math.isfinite(reach):
+        return None
+    step = math.ulp(reach)
+    return round(edge / step) * step if step > 0.0 else edge
 
 
 def _clear_of_mine(rows: np.ndarray, chosen: int, mine: np.ndarray) -> np.ndarray | None:
