@@ -10,7 +10,11 @@ unit of 20 and lets it go, and records each layout made at rest. Then:
    replaced, ``tests/game/naive_label_layout.py``): the answers must be equal, and the best
    of ``--repeats`` times of each is printed;
 2. the drop itself, timed from the mouse's release to the board painted at rest, with the
-   overlays laying out their labels with the fast code and then with the naive one.
+   overlays laying out their labels with the fast code and then with the naive one;
+3. a full repaint of the table at rest with the overlays on (``viewport().repaint()``,
+   ``--repaints`` times, median) with the obstacles the overlays' labels keep off kept while
+   the board is unchanged (:class:`board.view.items.obstacles.ObstacleCache`) and read again
+   on every paint (the baseline: what each paint did before), alternating, the same pixels.
 
 ``--cpu`` times in the GUI thread's CPU time (a shared machine's other work left out).
 """
@@ -36,6 +40,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 import board.view.measure.overlay_item as overlay_item  # noqa: E402
 from board.game.core.label_layout import place_labels  # noqa: E402
+from board.view.items.obstacles import ObstacleCache  # noqa: E402
 from board.view.window import MainWindow  # noqa: E402
 from tests.game.naive_label_layout import naive_place_labels  # noqa: E402
 
@@ -86,6 +91,42 @@ def drop(app: QApplication, window: MainWindow, counter: bench.PaintCounter,
     return elapsed
 
 
+class ReadEveryTime(ObstacleCache):
+    """The baseline: the obstacles read again on every paint, as before they were kept."""
+
+    def obstacles(self, *args: Any, **kw: Any) -> Any:  # noqa: D102 - as the parent's
+        self._key = None
+        return super().obstacles(*args, **kw)
+
+
+def repaints(app: QApplication, window: MainWindow, times: int,
+             ) -> tuple[dict[str, float], bool]:
+    """Median ms of a full repaint, obstacles kept and read every time; the same pixels?"""
+    viewport = window.view.viewport()
+    items = [i for i in window.scene.items() if isinstance(i, overlay_item.OverlayItem)]
+    found: dict[str, list[float]] = {"kept": [], "read": []}
+    grabs = {}
+    for name, cache in (("kept", ObstacleCache), ("read", ReadEveryTime)):
+        for item in items:
+            item._obstacle_cache = cache()
+        viewport.repaint()  # the first reading
+        grabs[name] = viewport.grab().toImage()
+    for _ in range(times):
+        for name, cache in (("kept", ObstacleCache), ("read", ReadEveryTime)):
+            for item in items:
+                if type(item._obstacle_cache) is not cache:
+                    item._obstacle_cache = cache()
+            viewport.repaint()  # the first paint of a run reads; the one timed is the next
+            t0 = clock()
+            viewport.repaint()
+            found[name].append((clock() - t0) * 1000.0)
+    for item in items:
+        item._obstacle_cache = ObstacleCache()
+    app.processEvents()
+    return ({name: statistics.median(ms) for name, ms in found.items()},
+            grabs["kept"] == grabs["read"])
+
+
 def best_of(repeats: int, layout: Callable[..., object], labels: list[Any],
             obstacles: list[Any], kw: dict[str, Any]) -> float:
     """The least of ``repeats`` times of ``layout`` on one recorded call, ms."""
@@ -103,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=5, help="times each layout is made")
     parser.add_argument("--drops", type=int, default=3, help="drops timed each way")
     parser.add_argument("--cpu", action="store_true", help="time in the GUI thread's CPU time")
+    parser.add_argument("--repaints", type=int, default=30, help="full repaints timed each way")
     args = parser.parse_args(argv)
     global clock
     clock = time.thread_time if args.cpu else time.perf_counter
@@ -154,6 +196,13 @@ def main(argv: list[str] | None = None) -> int:
           f"{statistics.median(drops['fast']):.1f} ms (best {min(drops['fast']):.1f}), naive "
           f"median {statistics.median(drops['naive']):.1f} ms (best {min(drops['naive']):.1f}) "
           f"(baseline); {args.drops} drops each, alternating")
+    for _ in range(20):  # the board at rest after the last drop
+        bench._until_painted(app, counter, counter.paints, limit=0.05)
+    medians, same = repaints(app, window, args.repaints)
+    print(f"full repaint at rest with the overlays: obstacles kept median {medians['kept']:.2f} "
+          f"ms, read on every paint median {medians['read']:.2f} ms (baseline); "
+          f"{args.repaints} each, alternating; " + ("the same pixels" if same else
+                                                     "THE PIXELS DIFFER"))
     window.close()
     return 0
 

@@ -19,6 +19,7 @@ from board.game.core.label_layout import Rect, first_clear, least_crowded
 from board.view import style
 from board.view.building_look import BuildingLook
 from board.view.convert import to_colour, to_path, to_point
+from board.view.items.board_changes import board_changed
 from board.view.items.label_item import PRIORITY, LabelItem
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
 from board.view.items.model_item import ModelItem
@@ -175,6 +176,7 @@ class BuildingItem(QGraphicsItem):
         with every model and piece in the scene).
         """
         self.setPos(x, y)
+        board_changed()
         self.setRotation(rotation)
         for marker, local_angle in self._markers:
             marker.set_angle(local_angle + rotation)
@@ -210,6 +212,7 @@ class BuildingItem(QGraphicsItem):
         anchor = self.mapFromScene(x, edge)
         if self._name_label.pos() != anchor:
             self._name_label.setPos(anchor)
+            board_changed()
         self._hang_name_label()
 
     def _label_room(self, on_table: QRectF, above: bool, align: int) -> QRectF:
@@ -324,6 +327,7 @@ class BuildingItem(QGraphicsItem):
             best, box = self._first_clear_spot(badge, spots, taken + mine, symbols)
             if badge.pos() != to_point(spots[best]):
                 badge.setPos(to_point(spots[best]))
+                board_changed()
             taken.append(box)
 
     def _first_clear_spot(self, badge: LabelItem, spots: tuple[tuple[float, float], ...],
@@ -463,6 +467,7 @@ class BuildingItem(QGraphicsItem):
             badge = LabelItem(text, self, background=style.ARMOUR_BADGE, point_size=8.0, bold=True)
             badge.setToolTip(f"Armour {text} on the {facing}")
             badge.setPos(to_point(where))
+            board_changed()
             badge.setZValue(2.0)
             badge.priority = PRIORITY["armour"]
             self._badges[facing] = badge
@@ -486,6 +491,7 @@ class BuildingItem(QGraphicsItem):
         angle: float,
     ) -> None:
         marker.setPos(to_point(at))
+        board_changed()
         marker.setZValue(4.0)
         self._markers.append((marker, angle))
 

@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
 from board.view import style
+from board.view.items.board_changes import board_changed
 
 __all__ = ["LabelItem", "PRIORITY"]
 
@@ -81,6 +82,7 @@ class LabelItem(QGraphicsRectItem):
         self._text = text
         self._shorter = tuple(shorter)
         self._redo_box()
+        board_changed()  # what an overlay's labels keep off (board.view.items.obstacles)
         scene = self.scene()  # the board judges its labels again (board.view.items.legibility)
         for view in scene.views() if scene is not None else ():
             legibility = getattr(view, "legibility", None)

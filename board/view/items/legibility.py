@@ -37,6 +37,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 from shiboken6 import isValid
 
 from board.game.core.label_layout import Fitting, Rect, fit_labels
+from board.view.items.board_changes import board_changed
 from board.view.items.building_item import BuildingItem
 from board.view.items.label_item import PRIORITY, LabelItem
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
@@ -93,7 +94,10 @@ def fit_scene_labels(scene: QGraphicsScene, view: QTransform) -> int:
     alone = fit_labels(asked, board)
     chosen = fit_labels(asked, board + painted) if painted else alone
     for label, first, form in zip(labels, alone, chosen, strict=True):
-        label.board_fit = first if first >= 0 else len(label.forms)
+        board_fit = first if first >= 0 else len(label.forms)
+        if board_fit != label.board_fit:
+            label.board_fit = board_fit
+            board_changed()  # what the overlays' labels keep off
         label.set_fit(form if form >= 0 else len(label.forms))
     return sum(1 for form in chosen if form != 0)
 
@@ -116,6 +120,7 @@ def _read_by_overlays(scene: QGraphicsScene, view: QTransform) -> object:
 
 def labels_changed(scene: QGraphicsScene | None) -> None:
     """A label of ``scene`` changed: judge the labels again once the board settles."""
+    board_changed()
     for view in scene.views() if scene is not None else ():
         legibility = getattr(view, "legibility", None)
         if isinstance(legibility, Legibility):
@@ -187,5 +192,6 @@ class Legibility(QObject):
 
     def on_drag_moved(self, feedback: str) -> None:
         """Hold the pass while models are dragged (``feedback`` empty: the drag ended)."""
+        board_changed()
         self._dragging = bool(feedback)
         self.schedule()

@@ -44,7 +44,7 @@ from board.view import style
 from board.view.convert import segments_path
 from board.view.fans import MovingFans, fans_path
 from board.view.items.legibility import labels_changed
-from board.view.items.obstacles import label_obstacles
+from board.view.items.obstacles import ObstacleCache, label_obstacles
 from board.view.items.on_table import clip_to_table, table_in
 from board.view.items.passive_item import PaintsLabels
 from board.view.measure.held_labels import (
@@ -208,6 +208,7 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         #: (a line of sight's fan of rays: over a building's name it made it unreadable).
         self.lines_clear_of_labels = False
         self._cut: list[tuple[float, float, float, float]] = []  # what the lines went round
+        self._obstacle_cache = ObstacleCache()  # what the labels keep off, while unchanged
         #: How many sketches were computed (tests count them against paints).
         self.computed = 0
 
@@ -341,8 +342,8 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
             near = near.united(QRectF(min(xs) - room, min(ys) - room,
                                       max(xs) - min(xs) + 2 * room,
                                       max(ys) - min(ys) + 2 * room))
-        return label_obstacles(scene, to_scene.mapRect(near), view, skip=(self,),
-                               yielding=yielding)
+        return self._obstacle_cache.obstacles(scene, to_scene.mapRect(near), view, (self,),
+                                              yielding, label_obstacles)
 
     def _lay_out(self, anchored: list[tuple[QPointF, Label]], view: QTransform,
                  screen: QRectF | None, lines: QRectF | None = None,
@@ -364,9 +365,9 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         yielding: list[tuple[float, float, float, float]] = []
         obstacles = self._obstacles(anchored, view, lines, yielding)
         self._cut = obstacles + yielding
+        near, giving_way = self._obstacle_cache.rounded(obstacles, yielding)
         key = ([(round(at.x(), 1), round(at.y(), 1), label.text, label.dy)
-                for at, label in anchored], [tuple(round(v, 1) for v in o) for o in obstacles],
-               bounds, [tuple(round(v, 1) for v in o) for o in yielding])
+                for at, label in anchored], near, bounds, giving_way)
         if key == self._layout[0]:
             return self._layout[1], self._layout[2]
         placed = place_labels([_request(metrics, at, label) for at, label in anchored],

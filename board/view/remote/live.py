@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer
 from shiboken6 import isValid
 
+from board.view.items.board_changes import board_changed
+
 if TYPE_CHECKING:  # the network stack is loaded with the first shared game, not here
     from board.shared.binder import SharedScenario
     from board.view.scene import BoardScene
@@ -51,6 +53,7 @@ class LiveDrags(QObject):
                 continue
             if (item.x(), item.y()) != (x, y):
                 item.setPos(x, y)
+                board_changed()
         if moves:
             self.shown[client_id] = set(moves)
         else:
@@ -80,6 +83,7 @@ class LiveDrags(QObject):
                     item = items[model.id]
                     if (item.x(), item.y()) != (model.x, model.y):
                         item.setPos(model.x, model.y)
+                        board_changed()
 
     def clear(self) -> None:
         """Leaving the game: put every shown item back now."""
