@@ -282,8 +282,16 @@ class StillLabels:
                     self._draw_moving(painter, held)
                 else:  # moved once (a new reading's rounding, a drag's first paint)
                     self._leaders(painter, [(held.at, held.shown)], [held.box], [True])
+        # QRectF.intersects on the numbers each label's key holds (its box's left, top, right
+        # and bottom), not a call into Qt a label a move.
+        seen: tuple[float, float, float, float] = (-math.inf, -math.inf, math.inf, math.inf)
+        if exposed is not None:
+            seen = ((math.inf, math.inf, -math.inf, -math.inf) if exposed.isEmpty()
+                    else (exposed.left(), exposed.top(), exposed.right(), exposed.bottom()))
+        left, top, right, bottom = seen
         for held in labels:
-            if exposed is None or exposed.intersects(held.box):
+            key = held.key
+            if key[2] < right and left < key[4] and key[3] < bottom and top < key[5]:
                 if held.picture is None or held.picture[0] != ratio:
                     held.picture = (ratio, self._label_picture(held.shown, held.box, ratio))
                 painter.drawPixmap(held.spot, held.picture[1])

@@ -298,7 +298,9 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         self._painted = None  # made again when asked for
         self._boxes = now
         self._stale += [rect for rect in changed if not exposed.contains(rect)]
-        labels_changed(self.scene())  # a name under a new verdict gives way to it
+        scene = self.scene()
+        if not (isinstance(scene, BoardScene) and scene.dragging):  # a drag holds the pass
+            labels_changed(scene)  # a name under a new verdict gives way to it
         if self._stale or self._sticks_out():
             QTimer.singleShot(0, self._repaint_labels)  # not while Qt is painting
 
@@ -495,7 +497,8 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
             self._layout[1], self._layout[2], place, to_item)
         self._hold(scene)
         self._layout = (None, [held.box for held in labels], [held.leader for held in labels])
-        self._laid_for = [(held.at.x(), held.at.y(), held.shown.text, held.shown.dy)
+        # (the anchor's place as its key holds it: no two calls into Qt a label a move)
+        self._laid_for = [(held.key[0], held.key[1], held.shown.text, held.shown.dy)
                           for held in labels]
         self._draw_sketch(painter, sketch, None, transform, option.exposedRect)
         painter.save()
