@@ -29,7 +29,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPixmap, QTransform
 
 if TYPE_CHECKING:
-    from board.view.measure.overlay_item import Label
+    from board.view.measure.sketch import Label
 
 __all__ = ["LaidFor", "Taken", "held_layout", "HeldLabel", "HeldLabels", "StillLabels"]
 
@@ -49,7 +49,7 @@ def held_layout(last: Sequence[LaidFor], boxes: Sequence[QRectF], leaders: Seque
     that box, shifted as far as its anchor moved, and its leader line. ``place(new, kept)``
     lays out the others (their indices) around the kept boxes.
 
-    >>> from board.view.measure.overlay_item import Label
+    >>> from board.view.measure.sketch import Label
     >>> held, _ = held_layout([(10.0, 10.0, "a", 0.0)], [QRectF(0, 0, 20, 10)], [True],
     ...                       [(QPointF(15, 12), Label(QPointF(), "a", dy=0.0))],
     ...                       lambda new, kept: [])

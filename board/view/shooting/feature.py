@@ -18,7 +18,8 @@ from board.game.measuring.pick import preselected_piece
 from board.game.systems.wh40k.automated_fire import AutomatedTarget, FireResult, automated_fire
 from board.game.turns import end_turn
 from board.view.commands import ApplyChangeCommand
-from board.view.measure.overlay_item import Label, Line, OverlayItem, Sketch
+from board.view.measure.overlay_item import OverlayItem
+from board.view.measure.sketch import Label, Line, Sketch
 from board.view.shooting.dialog import ShootDialog
 from board.view.shooting.dock import ShootingDock
 from board.view.sight import SightOverlay, SightTool

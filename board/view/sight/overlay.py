@@ -36,13 +36,9 @@ from board.game.sight import (
     percent,
 )
 from board.view.items import ModelItem
-from board.view.measure.overlay_item import (
-    Label,
-    LineBatch,
-    OverlayItem,
-    Sketch,
-    label_metrics,
-)
+from board.view.measure.label_drawing import label_metrics
+from board.view.measure.overlay_item import OverlayItem
+from board.view.measure.sketch import Label, LineBatch, Sketch
 from board.view.scene import BoardScene
 from board.view.sight.rays import RayLines
 
