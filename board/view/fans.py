@@ -21,15 +21,12 @@ two outer rays as lines too, for their caps, cost more than the fans saved.
 from __future__ import annotations
 
 import struct
-from typing import TYPE_CHECKING
 
+import numpy as np
 from PySide6.QtCore import QByteArray, QDataStream, QIODevice
 from PySide6.QtGui import QPainterPath
 
 from board.view.convert import segments_path
-
-if TYPE_CHECKING:
-    import numpy as np
 
 __all__ = ["fan_runs", "fans_path", "MovingFans", "STRAIGHT_PX"]
 
@@ -66,8 +63,6 @@ def fan_runs(ends: np.ndarray, scale: float, spacing: float,
     >>> first.tolist(), turn.tolist()
     ([0, 3], [False, False])
     """
-    import numpy as np
-
     rows = np.asarray(ends, dtype=float).reshape(-1, 4)
     if len(rows) < 2:
         return np.zeros(len(rows), dtype=np.intp), np.zeros(len(rows), dtype=bool)
@@ -117,8 +112,6 @@ def fans_path(ends: np.ndarray, scale: float, spacing: float,
 
 
 def _rows(ends: np.ndarray) -> np.ndarray:
-    import numpy as np
-
     return np.asarray(ends, dtype=float).reshape(-1, 4)
 
 
@@ -132,8 +125,6 @@ class _Plan:
 
     def __init__(self, rows: np.ndarray, scale: float, spacing: float, straight: float,
                  owners: np.ndarray | None = None) -> None:
-        import numpy as np
-
         count = len(rows)
         first, backwards = fan_runs(rows, scale, spacing, owners)
         self.count = count
@@ -171,24 +162,18 @@ class _Plan:
         self.turns = self._turns(rows)
 
     def _turns(self, rows: np.ndarray) -> np.ndarray:
-        import numpy as np
-
         a, b = rows[self.rays[self.pairs]], rows[self.rays[self.pairs + 1]]
         return np.sign((a[:, 2] - a[:, 0]) * (b[:, 3] - b[:, 1])
                        - (a[:, 3] - a[:, 1]) * (b[:, 2] - b[:, 0]))
 
     def holds(self, rows: np.ndarray) -> bool:
         """Whether the fans of ``rows`` turn as the plan's did (rows of the same rays, moved)."""
-        import numpy as np
-
         return len(rows) == self.count and bool(np.array_equal(self._turns(rows), self.turns))
 
     def path(self, rows: np.ndarray) -> QPainterPath:
         """The path of ``rows`` by the plan (their lines when no two make a fan)."""
         if not self.fans:
             return segments_path(rows)
-        import numpy as np
-
         flat = rows.reshape(-1)
         records = np.empty(len(self.x), dtype=[("kind", ">i4"), ("x", ">f8"), ("y", ">f8")])
         records["kind"], records["x"], records["y"] = self.kinds, flat[self.x], flat[self.x + 1]

@@ -61,6 +61,10 @@ class _FileDrops(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         """Accept a drag of one local file; open it when dropped (after the drop returns)."""
+        # Every event of the window comes here (a drag's mouse moves, its paints): looking
+        # at its class is cheap, asking its type makes an enum each time.
+        if not isinstance(event, QDropEvent):
+            return False
         kind = event.type()
         if kind not in (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop):
             return False

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QUrl
-from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -143,7 +143,7 @@ class LayoutKeeper(QObject):
         self.settings.remove(STATE_KEY)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: D102, N802
-        if watched is self.window and event.type() == QEvent.Type.Close:
+        if watched is self.window and isinstance(event, QCloseEvent):  # not type(): an enum
             self.save()
         return False
 

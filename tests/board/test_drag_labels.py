@@ -126,7 +126,7 @@ def test_held_labels_lay_out_as_held_layout_label_for_label(qapp, zoom):
 
 def test_a_moving_leader_line_runs_under_the_still_labels_as_at_rest(qapp):
     from board.view.measure.held_labels import StillLabels
-    from board.view.measure.overlay_item import _draw_labels, _draw_leaders, _label_picture
+    from board.view.measure.label_drawing import _draw_labels, _draw_leaders, _label_picture
 
     still_label = Label(QPointF(60.0, 10.0), "a still label\nin the way", QColor(30, 110, 40, 220))
     mover = Label(QPointF(20.0, 70.0), "Unit 7", QColor(20, 20, 20, 200))

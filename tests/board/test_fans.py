@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QTransform
 
 from board.view.convert import segments_path
 from board.view.fans import MovingFans, fan_runs, fans_path
-from board.view.measure.overlay_item import FAN_SPACING_PX, HALO, LineBatch, _draw_lines, _pen
+from board.view.measure.sketch import FAN_SPACING_PX, HALO, LineBatch, _draw_lines, _pen
 from board.view.sight.overlay import BLOCKED, CLEAR
 
 BACK = QColor("#4f7a3a")

@@ -192,18 +192,18 @@ def test_a_label_looks_the_same_whatever_box_first_drew_its_picture(qtbot, libra
     every box has its label's size exactly (:func:`board.game.core.label_layout.sized`):
     the picture is the same whichever box drew it first.
     """
-    from board.view.measure import overlay_item
+    from board.view.measure import label_drawing as drawing
 
-    overlay_item._pictures.clear()  # as in a new launch: made at the final places
+    drawing._pictures.clear()  # as in a new launch: made at the final places
     window, _ = _show(qtbot, library, tmp_path / "a.ini", ORDERS[0], zoom_by=2.5)
     a: QImage = window.view.viewport().grab().toImage()
     sight = window.shooting.sight.item
-    overlay_item._pictures.clear()  # made first by boxes of the labels' own size
-    metrics = overlay_item.label_metrics()
+    drawing._pictures.clear()  # made first by boxes of the labels' own size
+    metrics = drawing.label_metrics()
     for label in sight.sketch().labels:
-        label = overlay_item._wrapped(metrics, label)
-        width, height = overlay_item._size(metrics, label.text)
-        overlay_item._label_picture(label, QRectF(0.0, 0.0, width, height), 1.0)
+        label = drawing._wrapped(metrics, label)
+        width, height = drawing._size(metrics, label.text)
+        drawing._label_picture(label, QRectF(0.0, 0.0, width, height), 1.0)
     assert window.view.viewport().grab().toImage() == a
     view = window.view.viewportTransform()
     verdicts = [device_rect_of(box, view) for box in sight.painted_labels]

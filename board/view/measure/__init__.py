@@ -2,7 +2,8 @@
 
 from board.view.measure.feature import MeasureFeature, install
 from board.view.measure.layer import MeasureLayer
-from board.view.measure.overlay_item import OverlayItem, Sketch
+from board.view.measure.overlay_item import OverlayItem
+from board.view.measure.sketch import Sketch
 from board.view.measure.tools import RulerTool, WithinTool
 
 __all__ = ["install", "MeasureFeature", "MeasureLayer", "OverlayItem", "Sketch", "RulerTool",

@@ -29,7 +29,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPixmap, QTransform
 
 if TYPE_CHECKING:
-    from board.view.measure.overlay_item import Label
+    from board.view.measure.sketch import Label
 
 __all__ = ["LaidFor", "Taken", "held_layout", "HeldLabel", "HeldLabels", "StillLabels"]
 
@@ -49,7 +49,7 @@ def held_layout(last: Sequence[LaidFor], boxes: Sequence[QRectF], leaders: Seque
     that box, shifted as far as its anchor moved, and its leader line. ``place(new, kept)``
     lays out the others (their indices) around the kept boxes.
 
-    >>> from board.view.measure.overlay_item import Label
+    >>> from board.view.measure.sketch import Label
     >>> held, _ = held_layout([(10.0, 10.0, "a", 0.0)], [QRectF(0, 0, 20, 10)], [True],
     ...                       [(QPointF(15, 12), Label(QPointF(), "a", dy=0.0))],
     ...                       lambda new, kept: [])
@@ -282,8 +282,16 @@ class StillLabels:
                     self._draw_moving(painter, held)
                 else:  # moved once (a new reading's rounding, a drag's first paint)
                     self._leaders(painter, [(held.at, held.shown)], [held.box], [True])
+        # QRectF.intersects on the numbers each label's key holds (its box's left, top, right
+        # and bottom), not a call into Qt a label a move.
+        seen: tuple[float, float, float, float] = (-math.inf, -math.inf, math.inf, math.inf)
+        if exposed is not None:
+            seen = ((math.inf, math.inf, -math.inf, -math.inf) if exposed.isEmpty()
+                    else (exposed.left(), exposed.top(), exposed.right(), exposed.bottom()))
+        left, top, right, bottom = seen
         for held in labels:
-            if exposed is None or exposed.intersects(held.box):
+            key = held.key
+            if key[2] < right and left < key[4] and key[3] < bottom and top < key[5]:
                 if held.picture is None or held.picture[0] != ratio:
                     held.picture = (ratio, self._label_picture(held.shown, held.box, ratio))
                 painter.drawPixmap(held.spot, held.picture[1])

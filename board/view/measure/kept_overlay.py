@@ -30,8 +30,9 @@ from board.game.core.world import World
 from board.game.kit import Circle, Shape
 from board.game.measuring.annotations import AnnotationError, RulerAnnotation, read_annotation
 from board.game.measuring.rings import moved_world
-from board.view.measure.overlay_item import OverlayItem, Sketch
+from board.view.measure.overlay_item import OverlayItem
 from board.view.measure.pictures import kept_sketch
+from board.view.measure.sketch import Sketch
 
 if TYPE_CHECKING:
     from board.view.measure.layer import MeasureLayer

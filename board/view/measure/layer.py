@@ -252,11 +252,11 @@ class MeasureLayer(QObject):
         if model_id not in self._positions:
             return (0.0, 0.0)
         try:
-            at = self.scene.model_item(model_id).pos()
+            item = self.scene.model_item(model_id)
         except KeyError:
             return (0.0, 0.0)
         x, y = self._positions[model_id]
-        return (at.x() - x, at.y() - y)
+        return (item.x() - x, item.y() - y)  # not pos(): asked for every model on every move
 
     def piece_offset(self, piece_id: str) -> XY:
         """How far a piece's item stands from where the document has the piece (a drag)."""

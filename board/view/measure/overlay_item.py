@@ -20,32 +20,17 @@ changed outside that part is repainted right after, by itself.
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
 
-import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import (
-    QColor,
-    QFontMetricsF,
-    QPainter,
-    QPainterPath,
-    QPen,
-    QPixmap,
-    QRegion,
-    QTransform,
-)
+from PySide6.QtGui import QFontMetricsF, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from shiboken6 import isValid
 
-from board.game.core.label_layout import LabelBox, place_labels
-from board.view import style
-from board.view.convert import segments_path
-from board.view.fans import MovingFans, fans_path
+from board.game.core.label_layout import place_labels
 from board.view.items.legibility import labels_changed
 from board.view.items.obstacles import ObstacleCache, label_obstacles
-from board.view.items.on_table import clip_to_table, table_in
+from board.view.items.on_table import table_in
 from board.view.items.passive_item import PaintsLabels
 from board.view.measure.held_labels import (
     HeldLabels,
@@ -54,123 +39,39 @@ from board.view.measure.held_labels import (
     Taken,
     held_layout,
 )
+
+# The picture's parts and how they are drawn live beside this module; they are named here
+# too, for what imports the picture with the item.
+from board.view.measure.label_drawing import (
+    LABEL_PICTURES,
+    WRAP_PX,
+    _draw_labels,
+    _draw_leaders,
+    _label_picture,
+    _request,
+    _size,
+    _wrapped,
+    label_boxes,
+    label_metrics,
+)
+from board.view.measure.sketch import (
+    DENSE_LINES,
+    FAN_SPACING_PX,
+    HALO,
+    Area,
+    Label,
+    Line,
+    LineBatch,
+    Sketch,
+    _clip_around,
+    _draw_areas,
+    _draw_lines,
+)
 from board.view.scene import BoardScene
 
 __all__ = ["Area", "Line", "LineBatch", "Label", "Sketch", "OverlayItem", "HALO", "WRAP_PX",
-           "LABEL_SLACK_PX", "DENSE_LINES", "FAN_SPACING_PX", "label_boxes", "label_metrics"]
-
-
-@dataclass(frozen=True)
-class Area:
-    """A region to draw: its outline and fill (the fill may be transparent)."""
-
-    path: QPainterPath
-    edge: QColor
-    fill: QColor
-    dashed: bool = False
-    width: float = 2.0
-
-
-@dataclass(frozen=True)
-class Line:
-    """A straight line between two table points, inches."""
-
-    start: QPointF
-    end: QPointF
-    colour: QColor
-
-
-@dataclass(frozen=True, eq=False)
-class LineBatch:
-    """Many straight lines of one colour, table inches: the rays of a line of sight.
-
-    ``ends`` holds a row ``(x1, y1, x2, y2)`` per line. They are drawn as one path made
-    straight from the array (:func:`~board.view.convert.segments_path`), with no Python
-    object per line.
-    """
-
-    colour: QColor
-    ends: np.ndarray
-    #: The path, made at the first paint (a repaint with no new picture draws it again).
-    _path: list[QPainterPath] = field(default_factory=list, init=False, repr=False)
-    #: Rays that move with their models (a drag) keep how they fan out from one move to the
-    #: next (:meth:`fans`).
-    moving: MovingFans | None = None
-    #: The fans' path and the scale it was made for (:meth:`fans`).
-    _fans: list[tuple[float, QPainterPath]] = field(default_factory=list, init=False,
-                                                    repr=False)
-
-    def __len__(self) -> int:
-        return len(self.ends)
-
-    @property
-    def segments(self) -> list[QLineF]:
-        """Each line as a ``QLineF`` (for reading the picture; drawing uses :meth:`path`)."""
-        return [QLineF(*row) for row in self.ends.tolist()]
-
-    def path(self) -> QPainterPath:
-        """The lines as one open path (the ends are not changed once drawn)."""
-        if not self._path:
-            self._path.append(segments_path(self.ends))
-        return QPainterPath(self._path[0])
-
-    def fans(self, scale: float) -> QPainterPath:
-        """The lines as fans where they leave one point side by side (:mod:`board.view.fans`).
-
-        ``scale``: pixels per inch. To be drawn with a brush as well as a pen of the lines'
-        colour, the pen at least :data:`FAN_SPACING_PX` wide.
-        """
-        if not self._fans or self._fans[0][0] != scale:
-            path = (self.moving.path(self.ends, scale) if self.moving is not None
-                    else fans_path(self.ends, scale, FAN_SPACING_PX))
-            self._fans[:] = [(scale, path)]
-        return QPainterPath(self._fans[0][1])
-
-    def bounds(self) -> QRectF:
-        """The box of the lines (empty for none)."""
-        if not len(self.ends):
-            return QRectF()
-        xs, ys = self.ends[:, 0::2], self.ends[:, 1::2]
-        x0, y0 = float(xs.min()), float(ys.min())
-        return QRectF(x0, y0, float(xs.max()) - x0, float(ys.max()) - y0)
-
-
-@dataclass(frozen=True)
-class Label:
-    """Text anchored at a table point, drawn upright in screen pixels, ``dy`` pixels off."""
-
-    at: QPointF
-    text: str
-    colour: QColor = field(default_factory=lambda: QColor(style.LABEL_BACK))
-    dy: float = -14.0
-    priority: int = 0
-
-
-@dataclass
-class Sketch:
-    """What an overlay draws; ``offset`` (inches) moves it all, as a drag preview does."""
-
-    areas: list[Area] = field(default_factory=list)
-    lines: list[Line] = field(default_factory=list)
-    labels: list[Label] = field(default_factory=list)
-    offset: QPointF = field(default_factory=QPointF)
-    batches: list[LineBatch] = field(default_factory=list)
-
-    def segments(self) -> list[tuple[QLineF, QColor]]:
-        """Every line drawn, single lines then batches, each with its colour."""
-        found = [(QLineF(line.start, line.end), line.colour) for line in self.lines]
-        return found + [(s, batch.colour) for batch in self.batches for s in batch.segments]
-
-    def bounds(self) -> QRectF:
-        """The table rectangle the areas and lines cover (labels not included)."""
-        rect = QRectF()
-        for area in self.areas:
-            rect = rect.united(area.path.boundingRect())
-        for line in self.lines:
-            rect = rect.united(QRectF(line.start, line.end).normalized())
-        for batch in self.batches:
-            rect = rect.united(batch.bounds())
-        return rect.translated(self.offset)
+           "LABEL_SLACK_PX", "LABEL_PICTURES", "DENSE_LINES", "FAN_SPACING_PX", "label_boxes",
+           "label_metrics"]
 
 
 class OverlayItem(QGraphicsItem, PaintsLabels):
@@ -299,7 +200,9 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         self._painted = None  # made again when asked for
         self._boxes = now
         self._stale += [rect for rect in changed if not exposed.contains(rect)]
-        labels_changed(self.scene())  # a name under a new verdict gives way to it
+        scene = self.scene()
+        if not (isinstance(scene, BoardScene) and scene.dragging):  # a drag holds the pass
+            labels_changed(scene)  # a name under a new verdict gives way to it
         if self._stale or self._sticks_out():
             QTimer.singleShot(0, self._repaint_labels)  # not while Qt is painting
 
@@ -496,7 +399,8 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
             self._layout[1], self._layout[2], place, to_item)
         self._hold(scene)
         self._layout = (None, [held.box for held in labels], [held.leader for held in labels])
-        self._laid_for = [(held.at.x(), held.at.y(), held.shown.text, held.shown.dy)
+        # (the anchor's place as its key holds it: no two calls into Qt a label a move)
+        self._laid_for = [(held.key[0], held.key[1], held.shown.text, held.shown.dy)
                           for held in labels]
         self._draw_sketch(painter, sketch, None, transform, option.exposedRect)
         painter.save()
@@ -507,107 +411,8 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         self._took({held.taken for held in labels}, to_item, option.exposedRect)
 
 
-#: A label's line wider than this (pixels) is wrapped between words: a long verdict as one
-#: line was as wide as the table on a laptop's screen and found no room clear of anything.
-WRAP_PX = 300.0
-
-
-def _wrapped(metrics: QFontMetricsF, label: Label) -> Label:
-    """``label`` with each line wider than :data:`WRAP_PX` broken between words."""
-    text = _wrapped_text(metrics, label.text)
-    return label if text == label.text else replace(label, text=text)
-
-
-#: The labels' font metrics with the texts already wrapped and measured in them, per font
-#: (``QFont.key``): a drag paints the same labels on every move, and measuring their words
-#: again cost about 1 ms a paint.
-_MEASURED: dict[str, tuple[QFontMetricsF, dict[str, str], dict[str, tuple[float, float]]]] = {}
-
-
-def label_metrics() -> QFontMetricsF:
-    """The metrics of the overlays' label font (kept, with what was measured in it)."""
-    font = style.label_font(8.5, bold=True)
-    found = _MEASURED.get(font.key())
-    if found is None:
-        found = _MEASURED[font.key()] = (QFontMetricsF(font), {}, {})
-    return found[0]
-
-
-def _measured(metrics: QFontMetricsF) -> tuple[dict[str, str], dict[str, tuple[float, float]]]:
-    """Where the wrapped texts and sizes in ``metrics`` are kept (new, unkept, for others)."""
-    for kept, wrapped, sizes in _MEASURED.values():
-        if kept is metrics:
-            if len(wrapped) + len(sizes) > 4096:
-                wrapped.clear()
-                sizes.clear()
-            return wrapped, sizes
-    return {}, {}
-
-
-def _wrapped_text(metrics: QFontMetricsF, text: str) -> str:
-    """``text`` with each line wider than :data:`WRAP_PX` broken between words (kept)."""
-    kept = _measured(metrics)[0]
-    found = kept.get(text)
-    if found is not None:
-        return found
-    lines: list[str] = []
-    for line in text.split("\n"):
-        words = line.split(" ")
-        current = words[0]
-        for word in words[1:]:
-            if metrics.horizontalAdvance(f"{current} {word}") > WRAP_PX:
-                lines.append(current)
-                current = word
-            else:
-                current = f"{current} {word}"
-        lines.append(current)
-    kept[text] = "\n".join(lines)
-    return kept[text]
-
-
-def _clip_around(painter: QPainter, part: QRectF,
-                 boxes: list[tuple[float, float, float, float]]) -> None:
-    """Clip what is drawn next to ``part`` less ``boxes`` (both in pixels)."""
-    region = QRegion(part.toAlignedRect().adjusted(-2, -2, 2, 2))
-    for left, top, right, bottom in boxes:
-        region -= QRegion(QRectF(left, top, right - left, bottom - top).toAlignedRect())
-    keep = painter.worldTransform()
-    painter.resetTransform()
-    painter.setClipRegion(region)
-    painter.setWorldTransform(keep)
-
-
 def _ltrb(rect: QRectF) -> tuple[float, float, float, float]:
     return (rect.left(), rect.top(), rect.right(), rect.bottom())
-
-
-def _size(metrics: QFontMetricsF, text: str) -> tuple[float, float]:
-    kept = _measured(metrics)[1]
-    found = kept.get(text)
-    if found is None:
-        lines = text.split("\n")
-        width = max(metrics.horizontalAdvance(line) for line in lines) + 8.0
-        found = kept[text] = (width, metrics.height() * len(lines) + 4.0)
-    return found
-
-
-def _request(metrics: QFontMetricsF, at: QPointF, label: Label) -> LabelBox:
-    width, height = _size(metrics, label.text)
-    return LabelBox((at.x(), at.y()), width, height, label.priority, label.dy)
-
-
-def _draw_leaders(painter: QPainter, labels: list[tuple[QPointF, Label]], boxes: list[QRectF],
-                  leaders: list[bool]) -> None:
-    """A thin line from each moved label's anchor to the nearest point of its box."""
-    for (at, label), box, leader in zip(labels, boxes, leaders, strict=True):
-        if not leader:
-            continue
-        end = QPointF(min(max(at.x(), box.left()), box.right()),
-                      min(max(at.y(), box.top()), box.bottom()))
-        painter.setPen(_pen(HALO, 3.0))
-        painter.drawLine(at, end)
-        painter.setPen(_pen(label.colour.lighter(180), 1.5))
-        painter.drawLine(at, end)
 
 
 def _union(rects: Iterable[tuple[float, float, float, float]]) -> QRectF:
@@ -636,185 +441,8 @@ def _area(rect: QRectF) -> float:
     return rect.width() * rect.height()
 
 
-def _pen(colour: QColor, width: float, dashed: bool = False) -> QPen:
-    pen = QPen(colour, width)
-    pen.setCosmetic(True)
-    if dashed:
-        pen.setStyle(Qt.PenStyle.DashLine)
-    return pen
-
-
-def _draw_areas(painter: QPainter, areas: list[Area], table: QRectF | None = None) -> None:
-    """Fill without antialiasing, then stroke the edge antialiased; inside ``table``.
-
-    The edge hides the fill's steps; a big translucent fill costs three times as much with it.
-    ``table`` (painter coordinates) clips fill and edge at the table's edge
-    (:mod:`board.view.items.on_table`).
-    """
-    if not areas:
-        return
-    painter.save()
-    clip_to_table(painter, table)
-    for area in areas:
-        if area.fill.alpha():
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(area.fill)
-            painter.drawPath(area.path)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setPen(_pen(area.edge, area.width, area.dashed))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(area.path)
-    painter.restore()
-
-
-#: The dark edge drawn under every line so that it reads on any cloth or building. Opaque:
-#: a translucent halo under 320 antialiased rays cost 18 ms a paint, an opaque one 2 ms.
-HALO = QColor(24, 24, 24)
-
 #: Room kept around the labels last painted, screen pixels: labels that follow the mouse a
 #: little stay inside the bounds without growing them on every move.
 LABEL_SLACK_PX = 48.0
 
 
-#: Above this many lines in one picture they are drawn without antialiasing. So many rays
-#: lie side by side and read as a fan, where antialiasing changes nothing a player can see,
-#: and it costs nine times as much (320 rays: 1.3 ms against 0.15 ms a paint, this machine).
-DENSE_LINES = 64
-
-
-#: Rays from one eye whose ends lie at most this far apart on screen, pixels, are drawn as the
-#: fan they make (:mod:`board.view.fans`): less than the narrower pen (the colour's, 2.5 px),
-#: so the fan covers what the rays would. A unit of 20 seen from one eye is 20 fans, not 320
-#: rays: in the benchmark's drag the rays took 0.57-0.66 ms a move to draw, path included,
-#: instead of 0.73-0.82 ms (CPU time, 2 December).
-FAN_SPACING_PX = 2.0
-
-
-def _draw_lines(painter: QPainter, lines: list[Line], batches: list[LineBatch]) -> None:
-    """A dark halo under every line, then the lines, one call per colour (rays come in 100s).
-
-    So many lines are drawn without antialiasing (:data:`DENSE_LINES`), and the rays among
-    them that fan out from one eye as their fans (:meth:`LineBatch.fans`).
-    """
-    by_colour: dict[int, tuple[QColor, list[QLineF]]] = {}
-    for line in lines:
-        key = line.colour.rgba()
-        by_colour.setdefault(key, (line.colour, []))[1].append(QLineF(line.start, line.end))
-    count = len(lines) + sum(len(b) for b in batches)
-    if not count:
-        return
-    dense = count > DENSE_LINES
-    scale = _stretch(painter.worldTransform())
-    # Fans only of opaque colours: a translucent one would blend twice where pen meets fill.
-    paths = [(b.colour, b.fans(scale), True) if dense and b.colour.alpha() == 255
-             else (b.colour, b.path(), False) for b in batches if len(b)]
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing, not dense)
-    # The halo's pen only: a fan's inside is filled with its colour below, pixel for pixel
-    # where the halo's fill would have been (the same path, unantialiased, opaque), and the
-    # fill cost a fifth of drawing the rays.
-    painter.setPen(_pen(HALO, 4.5))
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    for _, path, _ in paths:
-        painter.drawPath(path)
-    if lines:
-        painter.drawLines([segment for _, group in by_colour.values() for segment in group])
-    for colour, path, fans in paths:
-        painter.setPen(_pen(colour, 2.5))
-        painter.setBrush(colour if fans else Qt.BrushStyle.NoBrush)
-        painter.drawPath(path)
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    for colour, group in by_colour.values():
-        painter.setPen(_pen(colour, 2.5))
-        painter.drawLines(group)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-
-
-def _stretch(transform: QTransform) -> float:
-    """The most ``transform`` lengthens a line, pixels per unit (its largest singular value)."""
-    a, b, c, d = transform.m11(), transform.m12(), transform.m21(), transform.m22()
-    total = a * a + b * b + c * c + d * d
-    det = a * d - b * c
-    return math.sqrt((total + math.sqrt(max(total * total - 4.0 * det * det, 0.0))) / 2.0)
-
-
-#: Labels drawn on screen are kept as pictures, this many at most: drawing a kept picture
-#: costs a fifth of laying out and drawing the text again (the line-of-sight labels of a unit
-#: of 20 are drawn again on every move of a drag).
-LABEL_PICTURES = 512
-
-_pictures: OrderedDict[tuple[str, int, float, float, float], QPixmap] = OrderedDict()
-
-
-def _label_picture(label: Label, box: QRectF, ratio: float) -> QPixmap:
-    """``label`` drawn in a box of ``box``'s size, kept for the next time it is asked for."""
-    key = (label.text, label.colour.rgba(), round(box.width(), 2), round(box.height(), 2),
-           ratio)
-    found = _pictures.get(key)
-    if found is not None:
-        _pictures.move_to_end(key)
-        return found
-    pixmap = QPixmap(math.ceil(box.width() * ratio), math.ceil(box.height() * ratio))
-    pixmap.setDevicePixelRatio(ratio)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    drawing = QPainter(pixmap)
-    drawing.setRenderHints(QPainter.RenderHint.Antialiasing
-                           | QPainter.RenderHint.TextAntialiasing)
-    _draw_label(drawing, QRectF(0.0, 0.0, box.width(), box.height()), label)
-    drawing.end()
-    _pictures[key] = pixmap
-    if len(_pictures) > LABEL_PICTURES:
-        _pictures.popitem(last=False)
-    return pixmap
-
-
-def _draw_label(painter: QPainter, box: QRectF, label: Label) -> None:
-    painter.setFont(style.label_font(8.5, bold=True))
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(label.colour)
-    painter.drawRoundedRect(box, 3.0, 3.0)
-    painter.setPen(QPen(style.LABEL_TEXT))
-    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label.text)
-
-
-def _draw_labels(painter: QPainter, labels: list[tuple[QPointF, Label]],
-                 boxes: list[QRectF], exposed: QRectF | None = None, kept: bool = False,
-                 ) -> list[tuple[QRectF, Label]]:
-    """Draw each label in its box (device pixels); return the boxes with their labels.
-
-    Only the labels that meet ``exposed`` (device pixels) are drawn: the rest would be
-    clipped away, after laying out their text. ``kept``: draw kept pictures of the labels,
-    at whole pixels (on screen; an export draws the text itself).
-    """
-    ratio = painter.device().devicePixelRatioF() if kept else 1.0
-    for box, (_, label) in zip(boxes, labels, strict=True):
-        if exposed is not None and not exposed.intersects(box):
-            continue
-        if kept:
-            painter.drawPixmap(QPointF(round(box.x()), round(box.y())),
-                               _label_picture(label, box, ratio))
-        else:
-            _draw_label(painter, box, label)
-    return [(box, label) for box, (_, label) in zip(boxes, labels, strict=True)]
-
-
-def label_boxes(metrics: QFontMetricsF, labels: list[tuple[QPointF, Label]],
-                placed: list[QRectF] | None = None) -> list[QRectF]:
-    """Each label's box in screen pixels; a box that would cover an earlier one moves up above it.
-
-    ``placed`` are the boxes of labels before these (returned first). A box only moves up, so
-    only the earlier boxes it overlaps sideways can ever be in its way.
-    """
-    placed = list(placed or [])
-    for at, label in labels:
-        lines = label.text.split("\n")
-        width = max(metrics.horizontalAdvance(line) for line in lines) + 8.0
-        height = metrics.height() * len(lines) + 4.0
-        box = QRectF(at.x() - width / 2, at.y() + label.dy - height / 2, width, height)
-        column = [o for o in placed if o.left() < box.right() and o.right() > box.left()]
-        hits = [o for o in column if box.intersects(o)]
-        while hits:
-            box.moveBottom(min(o.top() for o in hits) - 1.0)
-            hits = [o for o in column if box.intersects(o)]
-        placed.append(box)
-    return placed

@@ -25,7 +25,7 @@ from board.game.measuring.measure import (
     ruler,
     within_check,
 )
-from board.view.measure.overlay_item import Sketch
+from board.view.measure.sketch import Sketch
 from board.view.measure.sketches import reach_path, ruler_sketch, within_sketch
 
 __all__ = ["ruler_picture", "within_picture", "within_title", "kept_sketch"]

@@ -41,7 +41,7 @@ from board.view.convert import geometry_to_path
 from board.view.items.label_item import PRIORITY, LabelItem
 from board.view.items.obstacles import label_obstacles
 from board.view.items.on_table import clip_to_table, table_in
-from board.view.measure.overlay_item import Area, Label, Sketch
+from board.view.measure.sketch import Area, Label, Sketch
 from board.view.measure.sketches import DRAW_TOLERANCE, RING_COLOURS
 
 __all__ = ["RingItem", "RingPicture", "CELL", "BAND", "EDGE_PX", "MARGIN_PX",

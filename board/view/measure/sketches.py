@@ -21,7 +21,7 @@ from board.game.core.units import excess_text
 from board.game.kit import Circle, Shape, reach_area
 from board.game.measuring.measure import RulerReading, WithinReading
 from board.view.convert import geometry_to_path, to_point
-from board.view.measure.overlay_item import Area, Label, Line, Sketch
+from board.view.measure.sketch import Area, Label, Line, Sketch
 
 __all__ = [
     "WHOLLY",

@@ -29,8 +29,9 @@ from board.game.measuring.measure import RulerReading, WithinReading
 from board.game.measuring.pick import feature_at, widen
 from board.game.reports.report import Finding
 from board.view.items import BuildingItem, LabelItem, ModelItem
-from board.view.measure.overlay_item import OverlayItem, Sketch
+from board.view.measure.overlay_item import OverlayItem
 from board.view.measure.pictures import ruler_picture, within_picture
+from board.view.measure.sketch import Sketch
 from board.view.measure.sketches import hover_sketch
 from board.view.tools import Tool, board_item_at
 

@@ -6,7 +6,7 @@ import math
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
-from PySide6.QtGui import QAction, QColor, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QColor, QKeySequence
 from shiboken6 import isValid
 
 from board.document.events import DocumentChange
@@ -18,7 +18,8 @@ from board.game.measuring.pick import preselected_piece
 from board.game.systems.wh40k.automated_fire import AutomatedTarget, FireResult, automated_fire
 from board.game.turns import end_turn
 from board.view.commands import ApplyChangeCommand
-from board.view.measure.overlay_item import Label, Line, OverlayItem, Sketch
+from board.view.measure.overlay_item import OverlayItem
+from board.view.measure.sketch import Label, Line, Sketch
 from board.view.shooting.dialog import ShootDialog
 from board.view.shooting.dock import ShootingDock
 from board.view.sight import SightOverlay, SightTool
@@ -40,8 +41,8 @@ class _CloseWatcher(QObject):
         self._feature = feature
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        dialog = self._feature.dialog
-        if event.type() == QEvent.Type.Close and dialog is not None and isValid(dialog):
+        dialog = self._feature.dialog  # (the event's type is asked last: every event comes)
+        if dialog is not None and isinstance(event, QCloseEvent) and isValid(dialog):
             dialog.close()
         return False
 

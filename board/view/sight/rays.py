@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor
 
 from board.game.sight import SightReading
 from board.view.fans import MovingFans
-from board.view.measure.overlay_item import FAN_SPACING_PX, LineBatch
+from board.view.measure.sketch import FAN_SPACING_PX, LineBatch
 
 __all__ = ["RayLines"]
 
