@@ -35,8 +35,11 @@ _DIRECTIONS = ((0, -1), (0, 1), (1, 0), (-1, 0), (1, -1), (-1, -1), (1, 1), (-1,
 
 
 def _box(cx: float, cy: float, label: LabelBox) -> Rect:
-    return (cx - label.width / 2, cy - label.height / 2, cx + label.width / 2,
-            cy + label.height / 2)
+    # Changed since d6036a2 as the fast code was: the box has the label's size exactly
+    # (label_layout.sized).
+    raw = (cx - label.width / 2, cy - label.height / 2, cx + label.width / 2,
+           cy + label.height / 2)
+    return sized(raw, label)
 
 
 def _candidates(label: LabelBox, gap: float, rings: int) -> list[Rect]:
@@ -151,10 +154,10 @@ def naive_place_labels(labels: Sequence[LabelBox], obstacles: Sequence[Rect] = (
             rect = _clear_of_mine(rect, spots, around, np.asarray(taken, dtype=float), bounds)
         moved = rect != spots[0] and _gap(rect, label.anchor) > LEADER_AFTER
         if label.optional and _covered(np.asarray([rect], dtype=float), around)[0] > 0.0:
-            placed[k] = Placed(sized(rect, label), False, shown=False)  # nowhere clear
+            placed[k] = Placed(rect, False, shown=False)  # nowhere clear: not shown at all
             continue
         taken.append(rect)
-        placed[k] = Placed(sized(rect, label), moved)  # handed on as the fast code does
+        placed[k] = Placed(rect, moved)
     return [placed[k] for k in range(len(labels))]
 
 

@@ -148,7 +148,9 @@ def _candidate_rows(label: LabelBox, gap: float, rings: int) -> np.ndarray:
     """:func:`_candidates` as rows of an array: the same numbers, each worked out alike.
 
     The ring's centre ``x + dx * (width / 2 + away)`` slid by ``s * width``, and so on, as
-    the spots were once worked out one by one in Python (the same IEEE operations).
+    the spots were once worked out one by one in Python (the same IEEE operations); then each
+    spot's left and top moved by a rounding at most and its right and bottom made the left
+    and top plus the label's size (:func:`sized`, the same operations).
     """
     np = _numpy()
     x, y = label.anchor
@@ -159,12 +161,24 @@ def _candidate_rows(label: LabelBox, gap: float, rings: int) -> np.ndarray:
     cy = y + dy * (half_h + away)
     rows = np.empty((1 + cx.size, 4))
     cy0 = y + label.dy
-    rows[0] = (x - half_w, cy0 - half_h, x + half_w, cy0 + half_h)
+    rows[0, :2] = (x - half_w, cy0 - half_h)
     rows[1:, 0] = (cx - half_w).ravel()
     rows[1:, 1] = (cy - half_h).ravel()
-    rows[1:, 2] = (cx + half_w).ravel()
-    rows[1:, 3] = (cy + half_h).ravel()
+    rows[:, 0] = _rounded_edges(rows[:, 0], label.width)
+    rows[:, 1] = _rounded_edges(rows[:, 1], label.height)
+    rows[:, 2] = rows[:, 0] + label.width
+    rows[:, 3] = rows[:, 1] + label.height
     return rows
+
+
+def _rounded_edges(edges: np.ndarray, size: float) -> np.ndarray:
+    """Each of ``edges`` such that adding ``size`` loses nothing (:func:`sized`)."""
+    np = _numpy()
+    with np.errstate(invalid="ignore", over="ignore"):
+        step = np.spacing(2.0 * (np.abs(edges) + abs(size)))
+        fine = np.isfinite(step) & (step > 0.0)
+        safe = np.where(fine, step, 1.0)
+        return np.where(fine, np.round(edges / safe) * safe, edges)
 
 
 def _gap(rect: Rect, point: tuple[float, float]) -> float:
@@ -238,15 +252,15 @@ def place_labels(labels: Sequence[LabelBox], obstacles: Sequence[Rect] = (), gap
                 options[int(np.argmin(covered(rows[options], around) + off[options]))])]
         moved = rect != spots[0] and _gap(rect, label.anchor) > LEADER_AFTER
         if label.optional and covers:
-            placed[k] = Placed(sized(rect, label), False, shown=False)  # nowhere clear
+            placed[k] = Placed(rect, False, shown=False)  # nowhere clear: not shown at all
             continue
         taken.append(rect)
-        placed[k] = Placed(sized(rect, label), moved)
+        placed[k] = Placed(rect, moved)
     return [placed[k] for k in range(len(labels))]
 
 
 def sized(rect: Rect, label: LabelBox) -> Rect:
-    """``rect`` as handed on: moved by a rounding at most so that it has the label's size.
+    """``rect`` moved by a rounding at most so that it has the label's size (how spots are made).
 
     A spot is worked out as its centre less and plus half the label's size, so its width
     was the label's only to within a rounding that depended on where it went; a label's
@@ -255,8 +269,9 @@ def sized(rect: Rect, label: LabelBox) -> Rect:
     ``docs/paint.md``). Here the left and top go to the nearest multiple of the spacing of
     floats twice as far out as the box reaches, and the right and bottom are the left and
     top plus the width and height: exact whenever those are multiples of that spacing, as a
-    font's measures (64ths of a pixel) are. The choice of spot is made before, on the spots
-    as they were; the box moves by at most a rounding of its own edges (~1e-13 of a pixel).
+    font's measures (64ths of a pixel) are. Every spot tried is made so
+    (:func:`_candidate_rows`), before any is chosen: what a label is clear of is judged on the
+    box it gets. The box moves by at most a rounding of its own edges (~1e-13 of a pixel).
 
     >>> sized((1 / 3, 0.0, 1 / 3 + 0.25, 2.0), LabelBox((0.0, 0.0), 0.25, 2.0))
     (0.33333333333333326, 0.0, 0.5833333333333333, 2.0)
@@ -266,18 +281,18 @@ def sized(rect: Rect, label: LabelBox) -> Rect:
     204.359375
     """
     left, top = _rounded(rect[0], label.width), _rounded(rect[1], label.height)
-    if left is None or top is None:
-        return rect
+    left = rect[0] if left is None else left
+    top = rect[1] if top is None else top
     return (left, top, left + label.width, top + label.height)
 
 
 def _rounded(edge: float, size: float) -> float | None:
-    """``edge`` such that ``edge + size`` loses nothing (``None``: not finite, handed as is)."""
+    """``edge`` such that ``edge + size`` loses nothing (``None``: not finite, left as is)."""
     reach = 2.0 * (abs(edge) + abs(size))
     if not math.isfinite(reach):
         return None
     step = math.ulp(reach)
-    return round(edge / step) * step if step > 0.0 else edge
+    return round(edge / step) * step
 
 
 def _clear_of_mine(rows: np.ndarray, chosen: int, mine: np.ndarray) -> np.ndarray | None:
