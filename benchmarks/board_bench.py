@@ -227,6 +227,26 @@ def time_full_repaints(app: QApplication, window: MainWindow, count: int) -> lis
     return times
 
 
+# -- the window ---------------------------------------------------------------------------
+def bench_window(app: QApplication, limit: float = 0.2) -> tuple[MainWindow, PaintCounter]:
+    """The main window with the benchmark's table fitted in it, painted once (``limit``: s).
+
+    Every benchmark of the board starts here; closing the window asks nothing.
+    """
+    library = load_library()
+    window = MainWindow(library)
+    window.files.ask_save_changes = (  # type: ignore[method-assign]
+        lambda: None)  # type: ignore[assignment, return-value]
+    window.show_scenario(bench_scenario(library))
+    window.resize(1400, 900)
+    window.show()
+    app.processEvents()
+    window.view.fit_table()
+    counter = PaintCounter(window.view.viewport())
+    _until_painted(app, counter, -1, limit)
+    return window, counter
+
+
 # -- the overlays ---------------------------------------------------------------------------
 def add_overlays(window: MainWindow, dragged: str, enemy: str) -> Callable[[], None]:
     """Put the three overlays on the board; return what takes them off again."""
@@ -355,17 +375,7 @@ def main(argv: list[str] | None = None) -> int:
     clock = time.thread_time if args.cpu else time.perf_counter
     app = QApplication.instance() or QApplication(["battleboard-bench"])
     assert isinstance(app, QApplication)
-    library = load_library()
-    window = MainWindow(library)
-    window.files.ask_save_changes = (  # type: ignore[method-assign]
-        lambda: None)  # type: ignore[assignment, return-value]
-    window.show_scenario(bench_scenario(library))
-    window.resize(1400, 900)
-    window.show()
-    app.processEvents()
-    window.view.fit_table()
-    counter = PaintCounter(window.view.viewport())
-    _until_painted(app, counter, -1)
+    window, counter = bench_window(app)
     scenario = window.document.scenario
     models = sum(len(u.models) for u in scenario.units if u.on_table)
     print(f"table {scenario.table.width:g}x{scenario.table.height:g}: {len(scenario.terrain)} "

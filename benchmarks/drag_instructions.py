@@ -64,22 +64,11 @@ def child(case: str, moves: int, reading: bool) -> None:
     from PySide6.QtWidgets import QApplication
 
     import board.view.sight.overlay as sight_overlay
-    from board.view.window import MainWindow
 
     sight_overlay.REST_S = 3600.0  # no reading for a rest: valgrind makes every move slow
     app = QApplication.instance() or QApplication(["battleboard-bench"])
     assert isinstance(app, QApplication)
-    library = bench.load_library()
-    window = MainWindow(library)
-    window.files.ask_save_changes = (  # type: ignore[method-assign]
-        lambda: None)  # type: ignore[assignment, return-value]
-    window.show_scenario(bench.bench_scenario(library))
-    window.resize(1400, 900)
-    window.show()
-    app.processEvents()
-    window.view.fit_table()
-    counter = bench.PaintCounter(window.view.viewport())
-    bench._until_painted(app, counter, -1, limit=120)
+    window, counter = bench.bench_window(app, limit=120)
     dragged, enemy = bench.dragged_and_enemy(window.document.scenario)
     if case != "no_overlays":
         bench.add_overlays(window, dragged, enemy)

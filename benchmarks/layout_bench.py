@@ -150,17 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     clock = time.thread_time if args.cpu else time.perf_counter
     app = QApplication.instance() or QApplication(["battleboard-bench"])
     assert isinstance(app, QApplication)
-    library = bench.load_library()
-    window = MainWindow(library)
-    window.files.ask_save_changes = (  # type: ignore[method-assign]
-        lambda: None)  # type: ignore[assignment, return-value]
-    window.show_scenario(bench.bench_scenario(library))
-    window.resize(1400, 900)
-    window.show()
-    app.processEvents()
-    window.view.fit_table()
-    counter = bench.PaintCounter(window.view.viewport())
-    bench._until_painted(app, counter, -1)
+    window, counter = bench.bench_window(app)
     dragged, enemy = bench.dragged_and_enemy(window.document.scenario)
     recorder = Recorder(window)
     bench.add_overlays(window, dragged, enemy)
