@@ -31,6 +31,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from board.document.model import Unit
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -102,8 +106,9 @@ def child(case: str, moves: int, reading: bool) -> None:
     _toggle(False)
 
 
-def _first(unit: object) -> tuple[float, float]:
-    model = unit.models[3]  # type: ignore[attr-defined]
+def _first(unit: Unit) -> tuple[float, float]:
+    """Where the model the drag grabs stands (board_bench grabs another each drag)."""
+    model = unit.models[3]
     return model.x, model.y
 
 

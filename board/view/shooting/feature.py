@@ -41,7 +41,7 @@ class _CloseWatcher(QObject):
         self._feature = feature
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        dialog = self._feature.dialog  # (the event's type is asked last: every event comes)
+        dialog = self._feature.dialog  # every event of the window comes: the class, not type()
         if dialog is not None and isinstance(event, QCloseEvent) and isValid(dialog):
             dialog.close()
         return False
