@@ -10,6 +10,7 @@ room, and it sends whatever it is told to write.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -47,6 +48,13 @@ def read_var_uint(data: bytes, at: int) -> tuple[int, int]:
 
 def sync_message(kind: int, payload: bytes) -> bytes:
     return bytes([SYNC, kind]) + var_uint(len(payload)) + payload
+
+
+def awareness_message(client_id: int, clock: int, state: dict[str, Any]) -> bytes:
+    """One client's presence: ``[1, length, [count, client, clock, JSON text]]``."""
+    text = json.dumps(state).encode("utf-8")
+    payload = var_uint(1) + var_uint(client_id) + var_uint(clock) + var_uint(len(text)) + text
+    return bytes([AWARENESS]) + var_uint(len(payload)) + payload
 
 
 class RawPeer:
@@ -88,6 +96,11 @@ class RawPeer:
                 self.received += 1
                 if until_synced and message[1] == STEP2:
                     return
+
+    async def present(self, socket: Any, name: str, side: str) -> None:
+        """Say who this peer is, as our boards do (their name, side and Yjs client)."""
+        state = {"name": name, "side": side, "doc": self.doc.client_id}
+        await socket.send_bytes(awareness_message(self.doc.client_id, 1, state))
 
     async def write(self, socket: Any, write: Callable[[Roots], None]) -> bytes:
         """Write in one transaction of the peer's own document and send it as an update."""
