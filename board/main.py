@@ -8,6 +8,7 @@ Usage::
     battleboard check FILE [--json]    # print the facts of a saved scenario (no window)
     battleboard serve [--port N] [--data DIR]  # the room server for remote games (no window)
     battleboard dice FILE              # re-verify every fairly seeded roll of a saved game
+    battleboard --first-paint [FILE]   # open the window, print when the board is painted, exit
 
 The window needs a display. Without one (no ``DISPLAY`` or ``WAYLAND_DISPLAY`` on Linux, and
 no ``QT_QPA_PLATFORM`` chosen) ``battleboard`` prints one line saying so and exits with status
@@ -27,6 +28,8 @@ from typing import TYPE_CHECKING
 from board.document.collector import pause_collector
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QCoreApplication
+
     from board.document.datasheet import Datasheet
     from board.document.model import Scenario
     from board.view.window import MainWindow
@@ -53,6 +56,9 @@ COMMANDS = (
     ("battleboard serve [--port N] [--data DIR]",
      "the room server for remote games, without a window; needs no display"),
     ("battleboard dice FILE", "re-verify every fairly seeded roll of a saved game"),
+    ("battleboard --first-paint [FILE]",
+     "open the window, print the moment the board is first painted (seconds since the epoch) "
+     "and exit: the smoke test of an installed copy"),
     ("battleboard --help", "this list"),
 )
 
@@ -99,6 +105,11 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
         metavar="OUT.png",
         type=Path,
         help="render the table to a PNG without showing a window, then exit",
+    )
+    parser.add_argument(
+        "--first-paint",
+        action="store_true",
+        help="open the window, print when the board is first painted, then exit",
     )
     return parser.parse_args(argv)
 
@@ -230,12 +241,14 @@ def _run(args: argparse.Namespace, resume_collector: Callable[[], None]) -> int:
     from resources import DEMO_SCENARIO
 
     app = QApplication.instance() or QApplication(["battleboard"])
+    _set_icon(app)
     path = args.file if args.file is not None else DEMO_SCENARIO
     try:
         library = load_library()
         scenario = load_scenario(path, library)
     except Exception as error:  # a ScenarioError, or a bug: one line, one box, status 2
-        _refuse(path, error, show_box=args.screenshot is None)
+        # The player sees a box; a screenshot or a smoke test has no one to click it away.
+        _refuse(path, error, show_box=args.screenshot is None and not args.first_paint)
         return 2
     if args.screenshot is not None:
         return _screenshot(scenario, library, args.screenshot)
@@ -261,9 +274,31 @@ def _run(args: argparse.Namespace, resume_collector: Callable[[], None]) -> int:
         return 2
     QTimer.singleShot(0, window.view.fit_table)  # once the window system has sized it
     after_first_paint(window.view.viewport(), lambda: _give_tools(window, resume_collector))
+    if args.first_paint:  # the smoke test of an installed copy: the board painted, then out
+        after_first_paint(window.view.viewport(), lambda: _report_first_paint(app, window))
     # A window that is not painted soon (started minimised, say) gets its tools all the same.
     QTimer.singleShot(TOOLS_AT_THE_LATEST_MS, lambda: _give_tools(window, resume_collector))
     return int(app.exec())
+
+
+def _set_icon(app: QCoreApplication) -> None:
+    """The program's icon on its windows (the task bar, the window switcher)."""
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication
+
+    from resources import APP_ICON
+
+    if isinstance(app, QApplication):
+        app.setWindowIcon(QIcon(str(APP_ICON)))
+
+
+def _report_first_paint(app: QCoreApplication, window: MainWindow) -> None:
+    """Print the moment the board was painted, close the window as a player would, quit."""
+    import time
+
+    print(f"battleboard: first paint at {time.time():.6f}", flush=True)
+    window.close()  # its journal is closed and removed as on any clean close
+    app.exit(0)
 
 
 def _give_tools(window: MainWindow, resume_collector: Callable[[], None] = lambda: None) -> None:
