@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -231,6 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace, resume_collector: Callable[[], None]) -> int:
     """Open the window (or draw the screenshot); ``resume_collector`` once it is painted."""
     from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
     from board.view.import_scan import scan_imports_quickly
@@ -238,10 +240,10 @@ def _run(args: argparse.Namespace, resume_collector: Callable[[], None]) -> int:
     scan_imports_quickly()  # PySide's look at each module imported from here on: one read
     from board.document.datasheets import load_library
     from board.document.io import load_scenario
-    from resources import DEMO_SCENARIO
+    from resources import APP_ICON, DEMO_SCENARIO
 
     app = QApplication.instance() or QApplication(["battleboard"])
-    _set_icon(app)
+    QApplication.setWindowIcon(QIcon(str(APP_ICON)))  # the task bar's, the window switcher's
     path = args.file if args.file is not None else DEMO_SCENARIO
     try:
         library = load_library()
@@ -281,21 +283,8 @@ def _run(args: argparse.Namespace, resume_collector: Callable[[], None]) -> int:
     return int(app.exec())
 
 
-def _set_icon(app: QCoreApplication) -> None:
-    """The program's icon on its windows (the task bar, the window switcher)."""
-    from PySide6.QtGui import QIcon
-    from PySide6.QtWidgets import QApplication
-
-    from resources import APP_ICON
-
-    if isinstance(app, QApplication):
-        app.setWindowIcon(QIcon(str(APP_ICON)))
-
-
 def _report_first_paint(app: QCoreApplication, window: MainWindow) -> None:
     """Print the moment the board was painted, close the window as a player would, quit."""
-    import time
-
     print(f"battleboard: first paint at {time.time():.6f}", flush=True)
     window.close()  # its journal is closed and removed as on any clean close
     app.exit(0)
