@@ -8,6 +8,7 @@ Usage::
     battleboard check FILE [--json]    # print the facts of a saved scenario (no window)
     battleboard serve [--port N] [--data DIR]  # the room server for remote games (no window)
     battleboard dice FILE              # re-verify every fairly seeded roll of a saved game
+    battleboard import-list ROSTER SCENARIO --side SIDE [--out FILE]  # bring an army list
 
 The window needs a display. Without one (no ``DISPLAY`` or ``WAYLAND_DISPLAY`` on Linux, and
 no ``QT_QPA_PLATFORM`` chosen) ``battleboard`` prints one line saying so and exits with status
@@ -53,6 +54,9 @@ COMMANDS = (
     ("battleboard serve [--port N] [--data DIR]",
      "the room server for remote games, without a window; needs no display"),
     ("battleboard dice FILE", "re-verify every fairly seeded roll of a saved game"),
+    ("battleboard import-list ROSTER SCENARIO --side SIDE [--out FILE]",
+     "import a BattleScribe (.ros, .rosz) or New Recruit (JSON) army list into a scenario, "
+     "deployed in the side's zone; needs no display"),
     ("battleboard --help", "this list"),
 )
 
@@ -200,6 +204,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from board.shared.dice_cli import main as dice_main
 
         return dice_main(words[1:])
+    if words[:1] == ["import-list"]:  # no window: board/import_list.py
+        from board.import_list import main as import_main
+
+        return import_main(words[1:])
     args = _parse(argv)
     if not has_display():
         if args.screenshot is None:
