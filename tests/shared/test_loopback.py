@@ -95,3 +95,27 @@ def test_offline_edits_survive_a_server_restart_and_everyone_catches_up(server, 
     players.append(late)
     late.start(host=False)
     assert x_of(late, "b1") == 40.0 and x_of(late, "b2") == 41.0 and x_of(late, "b3") == 42.0
+
+
+@pytest.mark.parametrize("attempt", range(5))
+def test_a_move_the_server_relayed_survives_its_kill_at_once(server, players, attempt):
+    """The server relays a move, then dies before it has written it (kill -9 as soon as the
+    other board has the move): the boards' own documents still hold the move, and the sync
+    steps of their reconnection give it back to the room, so a late joiner gets it."""
+    host = player("Ann", "red", server.link(), small_scenario())
+    players.append(host)
+    host.start(host=True)
+    guest = player("Bob", "blue", server.link())
+    players.append(guest)
+    guest.start(host=False)
+    guest.board.document.move_models({"b0": (30.0 + attempt, 30.0)})
+    assert host.wait_until(lambda: x_of(host, "b0") == 30.0 + attempt, timeout=5)
+    server.stop(signal.SIGKILL)
+    server.start()
+    assert host.wait_until(lambda: host.wire.online.is_set(), timeout=10)
+    assert guest.wait_until(lambda: guest.wire.online.is_set(), timeout=10)
+    host.wait_until(lambda: False, timeout=0.5)  # the sync steps of the reconnection
+    late = player("Cy", "blue", server.link())
+    players.append(late)
+    late.start(host=False)
+    assert x_of(late, "b0") == 30.0 + attempt
