@@ -59,6 +59,9 @@ class BoardScene(SceneItems):
     drag_previewed = Signal(object)
     #: The active tool changed (the new tool).
     tool_changed = Signal(object)
+    #: Items were moved with no edit of the document (another player's drag shown live):
+    #: what was drawn of them, or laid out around them, is out of date.
+    moved_live = Signal()
 
     def __init__(
         self,
