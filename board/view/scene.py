@@ -61,6 +61,9 @@ class BoardScene(SceneItems):
     tool_changed = Signal(object)
     #: What the active tool expects next, in words (``""``: nothing; the status bar shows it).
     prompt_changed = Signal(str)
+    #: Items were moved with no edit of the document (another player's drag shown live):
+    #: what was drawn of them, or laid out around them, is out of date.
+    moved_live = Signal()
 
     def __init__(
         self,

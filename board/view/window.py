@@ -206,6 +206,7 @@ class MainWindow(QMainWindow):
         with collector_paused():  # a whole board drawn: its objects all live on
             self.document.replace(scenario)
         self.files.path = path
+        self.files.read_only = False
         self.undo_stack.setClean()
         if recovered:
             self.undo_stack.resetClean()
@@ -229,6 +230,8 @@ class MainWindow(QMainWindow):
         if not isValid(self):  # the undo stack signals while the window is destroyed
             return
         name = self.files.path.name if self.files.path else self.scenario.name
+        if self.files.read_only:
+            name += " (read-only)"
         self.setWindowTitle(f"{name}[*] — battleboard")
         self.setWindowModified(not self.undo_stack.isClean())
 

@@ -66,6 +66,7 @@ class ModelItem(QGraphicsRectItem):
         self.set_base(shape_kind, length, width)  # the scene gives the model's own base
         self._colour = _GREY
         self._hovered = False
+        self._detail = ""
         self._name = ""
         self._label: LabelItem | None = None
         self._named_when_selected = True
@@ -93,10 +94,21 @@ class ModelItem(QGraphicsRectItem):
     def set_name(self, name: str) -> None:
         """Show the unit's name on hover and when selected, and as the tooltip."""
         self._name = name
-        self.setToolTip(name)
+        self.setToolTip(f"{name}\n{self._detail}" if self._detail else name)
         if self._label is not None:
             self._label.set_text(name)
         self._update_label()
+
+    def set_detail(self, detail: str) -> None:
+        """What the tooltip says under the unit's name (a line of sight's verdict; "": none)."""
+        if detail != self._detail:
+            self._detail = detail
+            self.setToolTip(f"{self._name}\n{detail}" if detail else self._name)
+
+    @property
+    def detail(self) -> str:
+        """What the tooltip says under the unit's name."""
+        return self._detail
 
     def set_named_when_selected(self, named: bool) -> None:
         """Show the name while selected (``False``: another selected model of the unit does)."""

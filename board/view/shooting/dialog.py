@@ -11,6 +11,7 @@ its Roll button calls (tests call it directly).
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -20,6 +21,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListWidget,
+    QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
@@ -27,13 +30,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from board.game.core.names import Namer
 from board.game.core.world import World
-from board.game.firers import Firer, firer_choices, firer_position, target_choices
+from board.game.firers import (
+    Firer,
+    embarked_in,
+    fire_point_choices,
+    firer_choices,
+    firer_position,
+    target_choices,
+)
 from board.game.kit import may_target_building
 from board.game.systems.epic.assault import debris_choices
 from board.game.systems.epic.shooting import epic_odds_lines, epic_shoot
 from board.game.systems.protocol import ShotForm
 from board.game.systems.registry import system_for
+from board.game.systems.wh40k.fire_record import embarked_models
 from board.game.systems.wh40k.shooting import (
     SPECIAL_RULES,
     ShootingError,
@@ -109,9 +121,62 @@ class ShootDialog(QDialog):
             self.firer.addItem(label, firer)
         form.addRow("Target building", self.target)
         form.addRow("Firer", self.firer)
+        self.by_hand = QComboBox()  # seed 000: an embarked model fires an emplaced weapon
+        self.fire_point = QComboBox()
+        self.fire_models = QListWidget()
+        self.fire_models.setMaximumHeight(90)
+        form.addRow("Fired by (embarked model)", self.by_hand)
+        form.addRow("Fire point", self.fire_point)
+        form.addRow("Models shooting through it", self.fire_models)
+        self._who_form = form
         self.target.currentIndexChanged.connect(self.update_odds)
         self.firer.currentIndexChanged.connect(self._on_firer_changed)
+        self.by_hand.currentIndexChanged.connect(self.update_odds)
+        self.fire_point.currentIndexChanged.connect(self.update_odds)
+        self.fire_models.itemChanged.connect(self.update_odds)
+        self._fill_from_building()
         return box
+
+    def _fill_from_building(self) -> None:
+        """Fill the rows of a shot from a building (hidden for a shot from the table).
+
+        Who fires the emplaced weapon, or which models shoot through which fire point.
+        """
+        scenario, world = self.scene.document.scenario, self.scene.world()
+        firer = self.firer.currentData()
+        emplaced = isinstance(firer, Firer) and firer.emplaced
+        inside = embarked_in(scenario, firer) if isinstance(firer, Firer) else None
+        names = Namer.for_scenario(scenario, world)
+        for box in (self.by_hand, self.fire_point):
+            box.blockSignals(True)
+            box.clear()
+        self.fire_models.blockSignals(True)
+        self.fire_models.clear()
+        if emplaced and firer.piece_id is not None:
+            for model_id in embarked_models(scenario, firer.piece_id):
+                self.by_hand.addItem(names.model(model_id), model_id)
+        if inside is not None:
+            for point_id, label, _ in fire_point_choices(world, inside):
+                self.fire_point.addItem(label, point_id)
+            for unit in scenario.units:
+                if unit.id == firer.unit_id:
+                    for model in unit.models:
+                        item = QListWidgetItem(names.model(model.id))
+                        item.setData(Qt.ItemDataRole.UserRole, model.id)
+                        item.setCheckState(Qt.CheckState.Unchecked)
+                        self.fire_models.addItem(item)
+        for box in (self.by_hand, self.fire_point):
+            box.blockSignals(False)
+        self.fire_models.blockSignals(False)
+        self._who_form.setRowVisible(self.by_hand, emplaced)
+        self._who_form.setRowVisible(self.fire_point, inside is not None)
+        self._who_form.setRowVisible(self.fire_models, inside is not None)
+
+    def shooting_models(self) -> tuple[str, ...]:
+        """The ids of the models ticked to shoot through the fire point."""
+        items = (self.fire_models.item(i) for i in range(self.fire_models.count()))
+        return tuple(item.data(Qt.ItemDataRole.UserRole) for item in items
+                     if item.checkState() is Qt.CheckState.Checked)
 
     def _weapon_box(self) -> QGroupBox:
         box = QGroupBox("Weapon")
@@ -217,10 +282,17 @@ class ShootDialog(QDialog):
         if not isinstance(firer, Firer):
             raise ShootingError("there is nobody on the table to shoot")
         scenario, world = self.scene.document.scenario, self.scene.world()
-        at, label = firer_position(scenario, world, firer, piece_id)
-        return ShotPlan(piece_id, self.weapon(), at, label)
+        inside = embarked_in(scenario, firer)
+        at, label = firer_position(scenario, world, firer, piece_id, self.fire_point.currentData())
+        if inside is not None:
+            return ShotPlan(piece_id, self.weapon(), at, label, from_piece=inside,
+                            through=self.fire_point.currentData(),
+                            models=self.shooting_models())
+        return ShotPlan(piece_id, self.weapon(), at, label,
+                        by_hand=self.by_hand.currentData() if firer.emplaced else None)
 
     def _on_firer_changed(self) -> None:
+        self._fill_from_building()
         firer = self.firer.currentData()
         emplaced = isinstance(firer, Firer) and firer.emplaced
         if not self.epic:

@@ -21,7 +21,7 @@ from board.game.systems.fantasy import occupancy
 from board.game.systems.fantasy import summary as summaries
 from board.game.systems.fantasy.building import FantasyBuildings
 from board.game.systems.fantasy.facts import FantasyFacts
-from board.game.systems.protocol import AssaultKind, ShotForm
+from board.game.systems.protocol import AssaultKind, PhaseStep, ShotForm
 from geometry import Obstacles, PlacementVerdict, Shape
 from rules import wh40k
 from rules.decision import Decision
@@ -47,6 +47,13 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
                         change: Change) -> list[str]:
         """Nothing happens to Fantasy buildings at the end of a turn."""
         return []
+
+    phase_steps: tuple[PhaseStep, ...] = ()
+
+    def play_phase_step(self, key: str, scenario: Scenario, library: Mapping[str, Datasheet],
+                        dice: Dice, change: Change) -> list[str]:
+        """No step: its buildings do nothing by themselves inside a turn."""
+        raise ValueError(f"{scenario.rule_system.label} has no phase step {key!r}")
 
     def embark_decision(self, world: World, scenario: Scenario, rules_object: Any,
                         party: list[Unit], piece: TerrainPiece) -> Decision:
