@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from board.view.army.controller import ArmyImporter
     from board.view.assault.controller import StormController
     from board.view.buildings.controller import BuildingController
     from board.view.deploy.controller import DeployController
@@ -39,6 +40,7 @@ class Features:
     """The installed tools (``None``: not installed)."""
 
     log_dock: LogDock | None = None
+    army: ArmyImporter | None = None
     deploy: DeployController | None = None
     exporter: ExportController | None = None
     buildings: BuildingController | None = None
