@@ -84,6 +84,7 @@ if TYPE_CHECKING:
         garrison_observer,
         model_observer,
     )
+    from geometry.overlap import off_table_by, overlap_depth, shape_box
     from geometry.picture import hidden_shares
     from geometry.plane import CM_PER_INCH, EPSILON, MM_PER_INCH, format_distance, to_cm
     from geometry.shields import (
@@ -198,6 +199,9 @@ _HOMES = {
     "garrison_los_value": "geometry.observers",
     "garrison_observer": "geometry.observers",
     "model_observer": "geometry.observers",
+    "off_table_by": "geometry.overlap",
+    "overlap_depth": "geometry.overlap",
+    "shape_box": "geometry.overlap",
     "hidden_shares": "geometry.picture",
     "VOID_SHIELD_RANGE": "geometry.shields",
     "ShieldCover": "geometry.shields",
@@ -268,6 +272,9 @@ __all__ = [
     "place_points",
     "model_footprint",
     "as_geometry",
+    "overlap_depth",
+    "off_table_by",
+    "shape_box",
     "EPSILON",
     "distance",
     "closest_points",

@@ -23,7 +23,8 @@ from board.game.core.world import World
 from board.game.systems.registry import system_for
 from geometry import distance
 
-__all__ = ["Firer", "target_choices", "firer_choices", "firer_position"]
+__all__ = ["Firer", "target_choices", "firer_choices", "firer_position", "embarked_in",
+           "fire_point_choices"]
 
 XY = tuple[float, float]
 
@@ -91,11 +92,16 @@ def _told_apart(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 def firer_choices(scenario: Scenario, datasheets: Mapping[str, Datasheet], world: World,
                   ) -> list[tuple[Firer, str]]:
-    """Units on the table, then the emplaced weapons their holders may fire."""
+    """Units on the table, units inside a building with fire points, then emplaced weapons."""
     sides = {s.id: s.name for s in scenario.sides}
     found: list[tuple[Firer, str]] = [
         (Firer.of_unit(u.id), f"{u.name} ({sides.get(u.side, u.side)})")
         for u in scenario.units if u.on_table and u.models]
+    for unit in scenario.units:
+        home = world.pieces.get(unit.embarked_in or "")
+        if home is not None and home.fire_points and unit.models:
+            found.append((Firer.of_unit(unit.id), f"{unit.name} ({sides.get(unit.side, unit.side)})"
+                                                  f" inside {home.sheet.name}"))
     system = system_for(scenario.rule_system)
     for piece in scenario.terrain:
         building = building_rules(scenario, datasheets, piece)
@@ -124,9 +130,33 @@ def _weapon_name(world: World, piece_id: str, weapon_id: str) -> str:
     return Namer(world.units, world.pieces).mount(piece_id, weapon_id)
 
 
+def embarked_in(scenario: Scenario, firer: Firer) -> str | None:
+    """The building a unit firer is inside (it shoots through that building's fire points)."""
+    return None if firer.unit_id is None else scenario.unit(firer.unit_id).embarked_in
+
+
+def fire_point_choices(world: World, piece_id: str) -> list[tuple[str, str, int]]:
+    """``(id, label, models)`` of each fire point of ``piece_id``: ``front-1 (front, 2 models)``."""
+    return [(f.id, f"{f.id} ({f.facing}, {f.models} models)", f.models)
+            for f in world.piece(piece_id).fire_points]
+
+
 def firer_position(scenario: Scenario, world: World, firer: Firer, piece_id: str,
-                   ) -> tuple[XY, str]:
-    """Where the firer stands (the unit's model nearest the target) and its name."""
+                   fire_point: str | None = None) -> tuple[XY, str]:
+    """Where the firer stands, and its name.
+
+    The unit's model nearest the target, the weapon's mount, or the ``fire_point`` of the
+    building the unit is inside.
+    """
+    inside = embarked_in(scenario, firer)
+    if inside is not None:
+        points = {f.id: f for f in world.piece(inside).fire_points}
+        if fire_point not in points:
+            raise KeyError(f"choose a fire point of {world.piece(inside).sheet.name} "
+                           f"({len(points)} fire points)")
+        point = points[fire_point]
+        name = scenario.unit(firer.unit_id or "").name
+        return (point.x, point.y), f"{name} through fire point {fire_point}"
     if firer.piece_id is not None and firer.weapon_id is not None:
         piece, weapon = firer.piece_id, firer.weapon_id
         mount = next(m for m in world.piece(piece).mounts if m.id == weapon)

@@ -73,6 +73,14 @@ from rules.wh40k.penetration import (
     roll_to_hit,
     to_hit_target,
 )
+from rules.wh40k.phase_record import (
+    check_fire_point_fire,
+    check_hand_fire,
+    clear_record,
+    fired_by_hand,
+    record_fire_point_fire,
+    record_hand_fire,
+)
 from rules.wh40k.profile import (
     FACINGS,
     SIZE_DEFAULTS,
@@ -144,6 +152,12 @@ __all__ = [
     "automated_fire",
     "can_fire",
     "check_fire_points",
+    "check_fire_point_fire",
+    "check_hand_fire",
+    "clear_record",
+    "fired_by_hand",
+    "record_fire_point_fire",
+    "record_hand_fire",
     "check_manual_fire",
     "shooting_restriction",
     "weapon_bs",

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -103,9 +104,14 @@ class BuildingState:
     void_shields_down: int = 0
     projected_shields_down: int = 0
     effects: list[Effect] = field(default_factory=list)
+    #: This Shooting phase's record (:mod:`rules.wh40k.phase_record`): emplaced weapon → the
+    #: model that fired it by hand; fire point → the models that shot through it; the target.
+    hand_fired: dict[str, str] = field(default_factory=dict)
+    fire_point_fired: dict[str, list[str]] = field(default_factory=dict)
+    phase_target: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON values for ``TerrainPiece.state``."""
+        """Plain JSON values for ``TerrainPiece.state`` (the phase record only when kept)."""
         plain: dict[str, Any] = {
             name: getattr(self, name) for name in _PLAIN_FIELDS if name in self.__dict__
         }
@@ -113,12 +119,17 @@ class BuildingState:
         plain["condition"] = self.condition.value
         plain["destroyed_by"] = self.destroyed_by.value if self.destroyed_by else None
         plain["effects"] = [e.to_dict() for e in self.effects]
+        if self.hand_fired or self.fire_point_fired or self.phase_target:
+            plain["hand_fired"] = dict(self.hand_fired)
+            plain["fire_point_fired"] = {k: list(v) for k, v in self.fire_point_fired.items()}
+            plain["phase_target"] = self.phase_target
         return plain
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BuildingState:
         """Read :meth:`to_dict`'s values; unknown keys are refused by name."""
-        unknown = set(data) - set(_PLAIN_FIELDS) - {"condition", "destroyed_by", "effects"}
+        unknown = set(data) - set(_PLAIN_FIELDS) - {"condition", "destroyed_by", "effects",
+                                                    *_RECORD_FIELDS}
         if unknown:
             raise ValueError(f"unknown building state keys: {sorted(unknown)}")
         state = cls(**{k: _copy(v) for k, v in data.items() if k in _PLAIN_FIELDS})
@@ -126,6 +137,14 @@ class BuildingState:
         by = data.get("destroyed_by")
         state.destroyed_by = DamageResult(by) if by else None
         state.effects = [Effect.from_dict(e) for e in data.get("effects", ())]
+        state.hand_fired = _text_map(data.get("hand_fired") or {}, "hand_fired")
+        state.fire_point_fired = {
+            str(k): [str(m) for m in _texts(v, f"fire_point_fired.{k}")]
+            for k, v in _mapping(data.get("fire_point_fired") or {}, "fire_point_fired").items()}
+        target = data.get("phase_target")
+        if target is not None and not isinstance(target, str):
+            raise ValueError(f"phase_target must be a unit id, not {target!r}")
+        state.phase_target = target
         return state
 
 
@@ -134,6 +153,28 @@ _PLAIN_FIELDS = (
     "destroyed_weapons", "spent_weapons", "claimed_by", "occupants", "occupying_side",
     "on_battlements", "battlements_ruined", "void_shields_down", "projected_shields_down",
 )
+
+
+_RECORD_FIELDS = ("hand_fired", "fire_point_fired", "phase_target")
+
+
+def _mapping(value: Any, key: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+        raise ValueError(f"{key} must map ids to ids, not {value!r}")
+    return value
+
+
+def _texts(value: Any, key: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"{key} must be a list of model ids, not {value!r}")
+    return value
+
+
+def _text_map(value: Any, key: str) -> dict[str, str]:
+    found = _mapping(value, key)
+    if not all(isinstance(v, str) for v in found.values()):
+        raise ValueError(f"{key} must map weapon ids to model ids, not {value!r}")
+    return dict(found)
 
 
 def _copy(value: Any) -> Any:
@@ -156,7 +197,8 @@ class Building:
     def checkpoint(self) -> object:
         """Return a copy of the state (the profile never changes; see :mod:`rules.atomic`)."""
         fields = vars(self.state)
-        return {k: v.copy() if isinstance(v, list) else v for k, v in fields.items()}
+        return {k: copy.deepcopy(v) if isinstance(v, list | dict) else v
+                for k, v in fields.items()}
 
     def restore(self, checkpoint: object) -> None:
         """Put the state back as it was at ``checkpoint``, in the same state object."""

@@ -82,6 +82,26 @@ def test_a_climb_longer_than_the_roll_puts_the_models_back_and_keeps_the_roll(wi
         window.scenario.log[-2].text
 
 
+def test_a_second_climb_too_far_on_the_same_roll_puts_the_models_back(window, library):
+    """Issue 28: the second drag of the turn reuses the roll of 1 and 3; a 3.5" climb must go
+    back, not stay where it was dropped while the log says it goes back."""
+    medium_building(window, library)
+    window.scene.make_dice = lambda: FixedDice([1, 3])
+    drag(window.view, GROUND, (14.0, 31.7))  # 2.8": up, within the 3"
+    assert window.scenario.unit("red-tac").stats["difficult_terrain_move"] == 3
+    window.scene.make_dice = lambda: FixedDice([])  # the same turn: no second roll
+    start = window.scenario.model("r1")[1]
+    assert (start.x, start.y) == (12.5, GROUND[1])
+    drag(window.view, (12.5, GROUND[1]), (12.5, 31.0))  # 3.5" against the 3" kept
+    text = window.scenario.log[-1].text
+    assert "rolled this turn already: may move up to 3\"; moved 3.4" in text
+    assert "farther than 3\": the models go back" in text
+    back = window.scenario.model("r1")[1]
+    assert (back.x, back.y) == (12.5, GROUND[1])
+    window.undo_stack.undo()
+    assert window.scenario.model("r1")[1].y == GROUND[1]
+
+
 def test_a_building_the_enemy_holds_is_not_claimed_from_its_battlements(window, library):
     medium_building(window, library, claimed_by="blue")
     window.scene.make_dice = lambda: FixedDice([6, 6])

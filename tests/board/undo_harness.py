@@ -45,6 +45,7 @@ from board.game.occupancy.embarking import try_embark
 from board.game.placement import NoRoomError
 from board.game.systems.wh40k.assault import CloseCombatAttack, close_combat
 from board.game.systems.wh40k.automated_fire import automated_fire
+from board.game.systems.wh40k.fire_record import embarked_models
 from board.game.systems.wh40k.occupancy import try_move_between_parts
 from board.game.systems.wh40k.shooting import (
     ShootingError,
@@ -388,12 +389,14 @@ class HeadlessBoard:
                 result = epic_shoot(scenario, self.datasheets, world, piece_id, weapon.shots,
                                     label, weapon.strength >= 8, seed)
             else:
+                by_hand = None
                 if firer.piece_id is not None and firer.weapon_id is not None:
                     weapon, _ = emplaced_order(scenario, self.datasheets, world,
                                                firer.piece_id, firer.weapon_id, weapon.bs)
+                    by_hand = next(iter(embarked_models(scenario, firer.piece_id)), None)
                 at, label = firer_position(scenario, world, firer, piece_id)
                 result = shoot(scenario, self.datasheets, world,
-                               ShotPlan(piece_id, weapon, at, label), seed)
+                               ShotPlan(piece_id, weapon, at, label, by_hand=by_hand), seed)
         except (ShootingError, ValueError, KeyError):
             return
         self.stack.push(ApplyChangeCommand(self.document, result.change, "Shoot"))

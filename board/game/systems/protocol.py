@@ -19,6 +19,7 @@ through both.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -37,7 +38,8 @@ if TYPE_CHECKING:
     from rules.dice import Dice
     from rules.wh40k import PlayerTurn
 
-__all__ = ["AssaultKind", "ShotForm", "Looker", "SystemFacts", "BuildingReader", "GameSystem"]
+__all__ = ["AssaultKind", "ShotForm", "Looker", "PhaseStep", "SystemFacts", "BuildingReader",
+           "GameSystem"]
 
 
 class AssaultKind(StrEnum):
@@ -53,6 +55,7 @@ class ShotForm(StrEnum):
 
     PROFILE = "profile"  # 40K, HH: shots, BS, Strength, AP... or an emplaced weapon
     FIREPOWER = "firepower"  # Epic 40,000: a super-heavy weapon's firepower
+    GARRISON = "garrison"  # Warhammer Fantasy: a template, cannonball or spell on a garrison
 
 
 class Looker(StrEnum):
@@ -60,6 +63,20 @@ class Looker(StrEnum):
 
     BATTLEMENTS = "battlements"
     GARRISON = "garrison"
+
+
+@dataclass(frozen=True)
+class PhaseStep:
+    """A moment inside a game turn when a system's buildings act by themselves.
+
+    The board offers each as a button of the Shooting and turn dock (``label``), played once
+    each game turn (:func:`board.game.turns.play_phase_step`); ``rule`` says why, for the log
+    and for a refusal.
+    """
+
+    key: str
+    label: str
+    rule: str
 
 
 class SystemFacts(Protocol):
@@ -133,11 +150,19 @@ class GameSystem(SystemFacts, BuildingReader, Protocol):
     shot_form: ShotForm
     #: Why a building itself is not a target of shooting, or ``""`` when it is.
     building_not_shot: str
+    #: The moments inside a game turn its buildings act by themselves (Epic: crumbling at
+    #: the end of the Movement phase, flames at the start of the Shooting phase); ``()``.
+    phase_steps: tuple[PhaseStep, ...]
 
     def end_player_turn(self, scenario: Scenario, library: Mapping[str, Datasheet],
                         finished: PlayerTurn, new_game_turn: bool, dice: Dice,
                         change: Change) -> list[str]:
         """What ending ``finished`` does to the buildings; their new states go into ``change``."""
+        ...
+
+    def play_phase_step(self, key: str, scenario: Scenario, library: Mapping[str, Datasheet],
+                        dice: Dice, change: Change) -> list[str]:
+        """Play the phase step ``key`` (one of :attr:`phase_steps`); changes into ``change``."""
         ...
 
     def embark_decision(self, world: World, scenario: Scenario, rules_object: BuildingRules,

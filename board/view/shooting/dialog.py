@@ -11,6 +11,7 @@ its Roll button calls (tests call it directly).
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -20,6 +21,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListWidget,
+    QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
@@ -27,13 +30,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from board.game.core.names import Namer
 from board.game.core.world import World
-from board.game.firers import Firer, firer_choices, firer_position, target_choices
+from board.game.firers import (
+    Firer,
+    embarked_in,
+    fire_point_choices,
+    firer_choices,
+    firer_position,
+    target_choices,
+)
 from board.game.kit import may_target_building
 from board.game.systems.epic.assault import debris_choices
 from board.game.systems.epic.shooting import epic_odds_lines, epic_shoot
+from board.game.systems.fantasy.garrison_hits import garrison_shot_lines, shoot_garrison
 from board.game.systems.protocol import ShotForm
 from board.game.systems.registry import system_for
+from board.game.systems.wh40k.fire_record import embarked_models
 from board.game.systems.wh40k.shooting import (
     SPECIAL_RULES,
     ShootingError,
@@ -49,6 +62,7 @@ from board.game.systems.wh40k.shooting import (
 )
 from board.view.commands import ApplyChangeCommand
 from board.view.scene import BoardScene
+from board.view.shooting.garrison_box import GarrisonBox
 
 __all__ = ["ShootDialog"]
 
@@ -70,10 +84,14 @@ class ShootDialog(QDialog):
         self.scene = scene
         self.result_: ShotResult | None = None
         self.system = system_for(scene.document.scenario.rule_system)
-        self.epic = self.system.shot_form is ShotForm.FIREPOWER
+        #: Which weapon box the system's shots need: each form is named, none is a default.
+        self.form = self.system.shot_form
+        self.epic = self.form is ShotForm.FIREPOWER
+        boxes = {ShotForm.PROFILE: self._weapon_box, ShotForm.FIREPOWER: self._epic_box,
+                 ShotForm.GARRISON: self._garrison_box}
         layout = QVBoxLayout(self)
         layout.addWidget(self._who())
-        layout.addWidget(self._epic_box() if self.epic else self._weapon_box())
+        layout.addWidget(boxes[self.form]())
         self.facing = QLabel("")
         layout.addWidget(self.facing)
         layout.addWidget(QLabel("Odds before rolling:"))
@@ -109,9 +127,62 @@ class ShootDialog(QDialog):
             self.firer.addItem(label, firer)
         form.addRow("Target building", self.target)
         form.addRow("Firer", self.firer)
+        self.by_hand = QComboBox()  # seed 000: an embarked model fires an emplaced weapon
+        self.fire_point = QComboBox()
+        self.fire_models = QListWidget()
+        self.fire_models.setMaximumHeight(90)
+        form.addRow("Fired by (embarked model)", self.by_hand)
+        form.addRow("Fire point", self.fire_point)
+        form.addRow("Models shooting through it", self.fire_models)
+        self._who_form = form
         self.target.currentIndexChanged.connect(self.update_odds)
         self.firer.currentIndexChanged.connect(self._on_firer_changed)
+        self.by_hand.currentIndexChanged.connect(self.update_odds)
+        self.fire_point.currentIndexChanged.connect(self.update_odds)
+        self.fire_models.itemChanged.connect(self.update_odds)
+        self._fill_from_building()
         return box
+
+    def _fill_from_building(self) -> None:
+        """Fill the rows of a shot from a building (hidden for a shot from the table).
+
+        Who fires the emplaced weapon, or which models shoot through which fire point.
+        """
+        scenario, world = self.scene.document.scenario, self.scene.world()
+        firer = self.firer.currentData()
+        emplaced = isinstance(firer, Firer) and firer.emplaced
+        inside = embarked_in(scenario, firer) if isinstance(firer, Firer) else None
+        names = Namer.for_scenario(scenario, world)
+        for box in (self.by_hand, self.fire_point):
+            box.blockSignals(True)
+            box.clear()
+        self.fire_models.blockSignals(True)
+        self.fire_models.clear()
+        if emplaced and firer.piece_id is not None:
+            for model_id in embarked_models(scenario, firer.piece_id):
+                self.by_hand.addItem(names.model(model_id), model_id)
+        if inside is not None:
+            for point_id, label, _ in fire_point_choices(world, inside):
+                self.fire_point.addItem(label, point_id)
+            for unit in scenario.units:
+                if unit.id == firer.unit_id:
+                    for model in unit.models:
+                        item = QListWidgetItem(names.model(model.id))
+                        item.setData(Qt.ItemDataRole.UserRole, model.id)
+                        item.setCheckState(Qt.CheckState.Unchecked)
+                        self.fire_models.addItem(item)
+        for box in (self.by_hand, self.fire_point):
+            box.blockSignals(False)
+        self.fire_models.blockSignals(False)
+        self._who_form.setRowVisible(self.by_hand, emplaced)
+        self._who_form.setRowVisible(self.fire_point, inside is not None)
+        self._who_form.setRowVisible(self.fire_models, inside is not None)
+
+    def shooting_models(self) -> tuple[str, ...]:
+        """The ids of the models ticked to shoot through the fire point."""
+        items = (self.fire_models.item(i) for i in range(self.fire_models.count()))
+        return tuple(item.data(Qt.ItemDataRole.UserRole) for item in items
+                     if item.checkState() is Qt.CheckState.Checked)
 
     def _weapon_box(self) -> QGroupBox:
         box = QGroupBox("Weapon")
@@ -162,6 +233,12 @@ class ShootDialog(QDialog):
         self._fill_debris()
         return box
 
+    def _garrison_box(self) -> GarrisonBox:
+        self.garrison = GarrisonBox()
+        for signal in self.garrison.signals():
+            signal.connect(self.update_odds)  # type: ignore[attr-defined]
+        return self.garrison
+
     def _fill_debris(self) -> None:
         """List the target's stands inside by name (the row hidden when nobody is inside)."""
         kept = self.debris.currentData()
@@ -191,6 +268,8 @@ class ShootDialog(QDialog):
         """The weapon as the form has it (an emplaced weapon as its building allows it)."""
         if self.epic:
             return WeaponOrder(f"firepower {self.firepower.value()}", 1, 1, 1, None)
+        if self.form is ShotForm.GARRISON:
+            return WeaponOrder(self.garrison.attack.currentText(), 1, 1, 1, None)
         firer = self.firer.currentData()
         if isinstance(firer, Firer) and firer.piece_id and firer.weapon_id:
             piece_id, weapon_id = firer.piece_id, firer.weapon_id
@@ -217,13 +296,20 @@ class ShootDialog(QDialog):
         if not isinstance(firer, Firer):
             raise ShootingError("there is nobody on the table to shoot")
         scenario, world = self.scene.document.scenario, self.scene.world()
-        at, label = firer_position(scenario, world, firer, piece_id)
-        return ShotPlan(piece_id, self.weapon(), at, label)
+        inside = embarked_in(scenario, firer)
+        at, label = firer_position(scenario, world, firer, piece_id, self.fire_point.currentData())
+        if inside is not None:
+            return ShotPlan(piece_id, self.weapon(), at, label, from_piece=inside,
+                            through=self.fire_point.currentData(),
+                            models=self.shooting_models())
+        return ShotPlan(piece_id, self.weapon(), at, label,
+                        by_hand=self.by_hand.currentData() if firer.emplaced else None)
 
     def _on_firer_changed(self) -> None:
+        self._fill_from_building()
         firer = self.firer.currentData()
         emplaced = isinstance(firer, Firer) and firer.emplaced
-        if not self.epic:
+        if self.form is ShotForm.PROFILE:
             for widget in (self.name, self.shots, self.strength, self.ap, self.blast,
                            self.template, self.battlements, self.no_escape,
                            *self.specials.values()):
@@ -241,6 +327,10 @@ class ShootDialog(QDialog):
                     raise ShootingError(allowed.reason)
                 lines = epic_odds_lines(scenario, self.scene.datasheets, plan.piece_id,
                                         self.firepower.value())
+                self.facing.setText(f"{plan.firer} at {_piece_name(world, plan.piece_id)}")
+            elif self.form is ShotForm.GARRISON:
+                lines = garrison_shot_lines(scenario, self.scene.datasheets, plan.piece_id,
+                                            self.garrison.shot())
                 self.facing.setText(f"{plan.firer} at {_piece_name(world, plan.piece_id)}")
             else:
                 facing = facing_from(scenario, world, plan.piece_id, plan.at)
@@ -273,6 +363,9 @@ class ShootDialog(QDialog):
                                     self.firepower.value(), plan.firer,
                                     self.super_heavy.isChecked(), seed,
                                     debris_target=self.debris.currentData())
+            elif self.form is ShotForm.GARRISON:
+                result = shoot_garrison(scenario, self.scene.datasheets, world, plan.piece_id,
+                                        self.garrison.shot(), plan.firer, plan.at, seed)
             else:
                 result = shoot(scenario, self.scene.datasheets, world, plan, seed)
         except (ShootingError, ValueError, KeyError) as error:

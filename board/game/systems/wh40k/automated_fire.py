@@ -1,6 +1,7 @@
 """Automated fire of claimed 40K buildings at the end of a Shooting phase (seed 000; no Qt).
 
-Each emplaced weapon of a claimed building that was not fired by hand fires at the nearest
+Each emplaced weapon of a claimed building that was not fired by hand (the building's record of
+the phase, :mod:`.fire_record`, and any ``manually_fired`` given) fires at the nearest
 enemy unit within its range and line of sight, measured from its mount (RULES.md §4, 000
 decision 10: ties broken at random), as if by a model of Ballistic Skill 2 (1 under Snap
 Shots). :func:`automated_targets` finds the targets (for the board to highlight) and
@@ -121,7 +122,7 @@ def automated_targets(scenario: Scenario, library: Mapping[str, Datasheet], worl
         building = building_rules(scenario, library, piece)
         if isinstance(building, wh40k.Building) and building.state.claimed_by \
                 and not building.destroyed and piece.id in world.pieces:
-            manual = (manually_fired or {}).get(piece.id, ())
+            manual = {*wh40k.fired_by_hand(building), *(manually_fired or {}).get(piece.id, ())}
             found += _targets_of(world, building, manual, dice)
     return found
 

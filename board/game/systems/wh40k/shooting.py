@@ -36,6 +36,7 @@ from board.game.core.clock import clock_of
 from board.game.core.shots import ShootingError, ShotResult
 from board.game.core.world import World
 from board.game.systems.wh40k.effects import ShotEffects, apply_effects, no_escape
+from board.game.systems.wh40k.fire_record import check_from_building, record_from_building
 from geometry import building_facing
 from rules import wh40k
 from rules.dice import Dice
@@ -101,12 +102,21 @@ class WeaponOrder:
 
 @dataclass(frozen=True)
 class ShotPlan:
-    """Who shoots (``firer`` label, standing at ``at``) with ``weapon`` at ``piece_id``."""
+    """Who shoots (``firer`` label, standing at ``at``) with ``weapon`` at ``piece_id``.
+
+    From a building (seed 000): ``by_hand`` is the embarked model firing the emplaced weapon;
+    ``from_piece``, ``through`` and ``models`` are the building, the fire point and the
+    embarked models shooting through it (:mod:`.fire_record` checks and records them).
+    """
 
     piece_id: str
     weapon: WeaponOrder
     at: XY
     firer: str
+    by_hand: str | None = None
+    from_piece: str | None = None
+    through: str | None = None
+    models: tuple[str, ...] = ()
 
 
 def target_building(scenario: Scenario, library: Mapping[str, Datasheet],
@@ -179,6 +189,7 @@ def shot_odds(scenario: Scenario, library: Mapping[str, Datasheet], world: World
     """The exact odds of the shot, as :func:`rules.wh40k.attack_odds` gives them."""
     _check(plan)
     building = target_building(scenario, library, plan.piece_id)
+    check_from_building(scenario, library, plan)
     w = plan.weapon
     if w.on_battlements and not building.profile.battlements:
         raise ShootingError(f"{building.name} has no battlements")
@@ -268,6 +279,7 @@ def shoot(scenario: Scenario, library: Mapping[str, Datasheet], world: World, pl
     """
     _check(plan)
     building = target_building(scenario, library, plan.piece_id)
+    check_from_building(scenario, library, plan)
     facing = facing_from(scenario, world, plan.piece_id, plan.at)
     dice = dice if dice is not None else Dice(seed)
     effects = ShotEffects(scenario, world, building)
@@ -281,6 +293,7 @@ def shoot(scenario: Scenario, library: Mapping[str, Datasheet], world: World, pl
     lines = [head, *escaped, *told, *more,
              *apply_effects(scenario, library, effects, [*hits, *extra], change)]
     lines += _fired_emplaced(scenario, library, plan, change)
+    lines += record_from_building(scenario, library, plan, change)
     rolls = [r.to_dict() for r in dice.take()]
     change.log.append(LogEntry("\n".join(lines), rolls, dice.seed))
     return ShotResult(change, lines, facing, hits)

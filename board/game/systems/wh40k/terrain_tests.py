@@ -119,7 +119,9 @@ def terrain_tests(scenario: Scenario, library: Mapping[str, Datasheet], world: W
                          [r.to_dict() for r in rolls], dice.seed if rolls else None)
         out.log.append(entry)
         out.not_moved |= back
-        if new.models != unit.models or new.stats != unit.stats:
+        # A unit put back is written even when nothing else changed (a roll reused this turn):
+        # the drag's own move is applied first, and only this puts the models back.
+        if back or new.models != unit.models or new.stats != unit.stats:
             out.units[unit_id] = new if new.models else None
     return out
 

@@ -1,7 +1,8 @@
 """The end of a 40K or Horus Heresy player turn for the buildings (seed 000 decision 5; no Qt).
 
-Each building's effects that last until the end of this turn expire (RULES.md §4), and the
-buildings the player controls roll to bring back their dropped void shields (5+ each).
+Each building's effects that last until the end of this turn expire (RULES.md §4), the record
+of who fired what in the turn's Shooting phase is cleared (seed 000), and the buildings the
+player controls roll to bring back their dropped void shields (5+ each).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario
 from board.game.core.buildings import building_rules, sheet_of, write_back
+from board.game.systems.wh40k.fire_record import clear_phase_records
 from rules import wh40k
 from rules.dice import Dice
 
@@ -42,6 +44,7 @@ def _building_turn_end(building: wh40k.Building, finished: wh40k.PlayerTurn,
     """What the end of a player turn does to one building (``name`` as a player reads it)."""
     lines = [f"{name}: {e.describe(building.names)} – ended"
              for e in building.end_turn(finished)]
+    lines += clear_phase_records(building, name)
     if building.controller == finished.player and not building.destroyed:
         for roll in wh40k.restore_shields(building, dice):
             verdict = "restored" if roll.total >= 5 else "stays down"
