@@ -55,6 +55,7 @@ class ShotForm(StrEnum):
 
     PROFILE = "profile"  # 40K, HH: shots, BS, Strength, AP... or an emplaced weapon
     FIREPOWER = "firepower"  # Epic 40,000: a super-heavy weapon's firepower
+    GARRISON = "garrison"  # Warhammer Fantasy: a template, cannonball or spell on a garrison
 
 
 class Looker(StrEnum):

@@ -19,7 +19,7 @@ from board.game.core.world import World
 from board.game.occupancy.common import DisembarkPlan
 from board.game.systems.fantasy import occupancy
 from board.game.systems.fantasy import summary as summaries
-from board.game.systems.fantasy.building import FantasyBuildings
+from board.game.systems.fantasy.building import FantasyBuildings, garrison_of
 from board.game.systems.fantasy.facts import FantasyFacts
 from board.game.systems.protocol import AssaultKind, PhaseStep, ShotForm
 from geometry import Obstacles, PlacementVerdict, Shape
@@ -38,7 +38,7 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
     """:class:`~board.game.systems.protocol.GameSystem` for Warhammer Fantasy."""
 
     assault: AssaultKind = AssaultKind.FANTASY
-    shot_form: ShotForm = ShotForm.PROFILE
+    shot_form: ShotForm = ShotForm.GARRISON
     building_not_shot: str = ("in Warhammer Fantasy the building is not shot at: its garrison is, "
                          "counting as in hard cover (−2 to hit)")
 
@@ -88,8 +88,8 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
         return summaries.summary(rules_object, scenario, base)
 
     def shootable(self, rules_object: Any) -> bool:
-        """Never: the garrison is the target."""
-        return False
+        """A garrisoned building: its garrison is the target (seed 002), never the building."""
+        return garrison_of(rules_object) is not None
 
     def emplaced_firers(self, rules_object: Any) -> tuple[str | None, tuple[str, ...]]:
         """None."""
