@@ -42,7 +42,8 @@ LAZY_ON_PURPOSE = {
     # rules: with the first state
     "board/document/states.py": {"_tables", "_read_40k", "_read_epic", "_read_fantasy"},
     # the network stack (pycrdt, httpx, hypercorn): once a game is hosted or joined
-    "board/view/remote/controller.py": {"_board", "host", "_start", "_fair_drag_dice"},
+    "board/view/remote/controller.py": {"_board", "host", "host_on", "_start",
+                                        "_fair_drag_dice"},
     "board/view/remote/__init__.py": {"agree_to_share"},
     "board/view/remote/dialogs.py": {"__init__", "choice"},
 }
