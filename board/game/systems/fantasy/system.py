@@ -7,6 +7,7 @@ does is in this folder: garrisons (:mod:`.occupancy`) and the building assault
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -45,8 +46,22 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
     def end_player_turn(self, scenario: Scenario, library: Mapping[str, Datasheet],
                         finished: wh40k.PlayerTurn, new_game_turn: bool, dice: Dice,
                         change: Change) -> list[str]:
-        """Nothing happens to Fantasy buildings at the end of a turn."""
-        return []
+        """The player's units that marched or reformed may garrison again next turn.
+
+        Seed 002: "A unit can't garrison a building in the same turn it marched or reformed";
+        the ``marched``/``reformed`` flags are of the turn the player sets them in, and end
+        with it.
+        """
+        lines = []
+        for unit in scenario.units:
+            done = [k for k in ("marched", "reformed") if unit.stats.get(k) is True]
+            if unit.side == finished.player and done:
+                new = change.units.get(unit.id) or copy.deepcopy(unit)
+                for key in done:
+                    new.stats.pop(key)
+                change.units[unit.id] = new
+                lines.append(f"{unit.name}: {' and '.join(done)} ends with the turn")
+        return lines
 
     phase_steps: tuple[PhaseStep, ...] = ()
 
