@@ -52,6 +52,7 @@ from board.document.edits import ScenarioDocument, Signal
 from board.document.errors import ScenarioError
 from board.document.events import DocumentChange
 from board.document.io import scenario_from_dict
+from board.document.limits import MAX_COORDINATE
 from board.document.model import LogEntry, Scenario
 from board.shared.dice import (
     FairDiceError,
@@ -472,7 +473,8 @@ class SharedScenario:
             x, y = at
             if (isinstance(x, int | float) and isinstance(y, int | float)
                     and not isinstance(x, bool) and not isinstance(y, bool)
-                    and math.isfinite(x) and math.isfinite(y)):
+                    and math.isfinite(x) and math.isfinite(y)
+                    and max(abs(x), abs(y)) <= MAX_COORDINATE):
                 shown[str(model_id)] = (float(x), float(y))
         return shown
 

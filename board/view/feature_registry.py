@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from board.view.editors.sides import SidesEditor
     from board.view.editors.units import UnitsController
     from board.view.export.controller import ExportController
-    from board.view.help import LayoutKeeper
+    from board.view.help_browser import HelpBrowser
+    from board.view.layout_keeper import LayoutKeeper
     from board.view.log.dock import LogDock
     from board.view.measure.feature import MeasureFeature
     from board.view.remote.controller import RemoteController
@@ -52,6 +53,7 @@ class Features:
     building_library: BuildingLibrary | None = None
     sides: SidesEditor | None = None
     layout_keeper: LayoutKeeper | None = None
+    help_browser: HelpBrowser | None = None
 
     def installed(self) -> list[str]:
         """The names of the tools installed so far."""
