@@ -44,7 +44,7 @@ LAZY_ON_PURPOSE = {
     # the network stack (pycrdt, httpx, hypercorn): once a game is hosted or joined
     "board/view/remote/controller.py": {"_board", "host", "host_on", "_start",
                                         "_fair_drag_dice"},
-    "board/view/remote/__init__.py": {"agree_to_share"},
+    "board/view/remote/__init__.py": {"agree_to_share", "join", "offer_to_start"},
     "board/view/remote/dialogs.py": {"__init__", "choice"},
 }
 
