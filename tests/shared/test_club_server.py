@@ -62,3 +62,30 @@ def test_joining_an_empty_room_offers_to_start_the_game_there(windows, club, mon
     join(bob, bob.remote, "Bob", "blue", club.link("sunday").replace(
         club.link("sunday").split("?")[1], "seat=blue&token=" + "0" * 32))
     assert errors and "refused" in errors[0]
+
+
+def test_a_player_who_leaves_is_said_to_have_left(qtbot, windows, club):
+    ann, bob = windows
+    link = ann.remote.host_on(club.link("friday"), "Ann", "red")
+    bob.remote.join("Bob", "blue", link)
+    qtbot.waitUntil(lambda: list(bob.remote.session.board.peer_names.values())
+                    == ["Ann (red)"], timeout=8000)
+    said: list[str] = []
+    bob.remote.status.connect(said.append)
+    ann.remote.leave()
+    qtbot.waitUntil(lambda: "Shared game: Ann (red) left the game" in said, timeout=8000)
+    assert bob.remote.presence == {} and bob.remote.session.board.peer_names == {}
+
+
+def test_when_the_hosts_own_server_goes_the_guest_is_told_what_to_do(qtbot, windows, tmp_path):
+    from tests.shared.servers import free_port
+
+    ann, bob = windows
+    link = ann.remote.host("Ann", "red", free_port(), tmp_path / "rooms", room="home")
+    bob.remote.join("Bob", "blue", link)
+    said: list[str] = []
+    bob.remote.status.connect(said.append)
+    ann.remote.leave()  # she leaves: the room server her window ran stops with her
+    qtbot.waitUntil(lambda: any("does not answer" in text for text in said), timeout=8000)
+    assert sum("does not answer" in text for text in said) == 1  # said once, not per retry
+    assert "File ▸ Leave Game plays on alone" in next(t for t in said if "does not answer" in t)
