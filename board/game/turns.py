@@ -20,7 +20,15 @@ from board.game.core.clock import clock_of, clock_options, side_name
 from board.game.systems.registry import system_for
 from rules.dice import Dice
 
-__all__ = ["EndOfTurn", "end_turn"]
+__all__ = ["EndOfTurn", "end_turn", "PHASE_STEPS", "PhaseStepError", "play_phase_step"]
+
+#: The scenario option that keeps which phase steps the game turn has played:
+#: ``{"turn": 2, "done": ["movement_end"]}``.
+PHASE_STEPS = "phase_steps"
+
+
+class PhaseStepError(ValueError):
+    """A phase step refused (the message names the rule and the numbers)."""
 
 
 @dataclass
@@ -55,4 +63,38 @@ def end_turn(scenario: Scenario, library: Mapping[str, Datasheet],
     lines.append(f"now turn {after.game_turn}, {side_name(scenario, after.active)} to play")
     rolls = [r.to_dict() for r in dice.take()]
     change.log.append(LogEntry("; ".join(lines), rolls, dice.seed))
+    return EndOfTurn(change, lines)
+
+
+def _done(scenario: Scenario, game_turn: int) -> list[str]:
+    saved = scenario.options.get(PHASE_STEPS)
+    if not isinstance(saved, dict) or saved.get("turn") != game_turn:
+        return []
+    done = saved.get("done")
+    return [str(k) for k in done] if isinstance(done, list) else []
+
+
+def play_phase_step(scenario: Scenario, library: Mapping[str, Datasheet], key: str,
+                    seed: int | None = None) -> EndOfTurn:
+    """Play the phase step ``key`` of the scenario's system, once each game turn.
+
+    What it does is the system's (:attr:`~board.game.systems.protocol.GameSystem.phase_steps`);
+    a step already played this game turn, or one the system does not have, is refused.
+    """
+    system = system_for(scenario.rule_system)
+    step = next((s for s in system.phase_steps if s.key == key), None)
+    if step is None:
+        raise PhaseStepError(f"{scenario.rule_system.label} has no phase step {key!r}")
+    game_turn = clock_of(scenario).game_turn
+    done = _done(scenario, game_turn)
+    if key in done:
+        raise PhaseStepError(f"{step.label} was played in game turn {game_turn} already "
+                             f"({step.rule}): once each turn")
+    dice = Dice(seed)
+    change = Change()
+    lines = [f"{step.label}, game turn {game_turn}"]
+    lines += system.play_phase_step(key, scenario, library, dice, change)
+    change.options[PHASE_STEPS] = {"turn": game_turn, "done": [*done, key]}
+    rolls = [r.to_dict() for r in dice.take()]
+    change.log.append(LogEntry("\n".join(lines), rolls, dice.seed))
     return EndOfTurn(change, lines)

@@ -23,7 +23,9 @@ changed, where the items are drawn one by one.
 
 A picture stands for one zoom, scroll and document: if any of them changes during the drag,
 the board goes back to its items at once. Dragging buildings does not use it: another
-building's label may move out of the way of the dragged one.
+building's label may move out of the way of the dragged one. Nor does the rest of a drag
+during which another player's drag moves models on this board (shown live,
+:mod:`board.view.remote.live`): the picture would hide them where they stood.
 """
 
 from __future__ import annotations
@@ -71,6 +73,17 @@ class Backdrop(QObject):
         scene = view.scene()
         if isinstance(scene, BoardScene):  # an edit during a drag (an undo by key)
             scene.document.changed.connect(self._on_document_changed)
+            scene.moved_live.connect(self._on_moved_live)
+
+    def _on_moved_live(self) -> None:
+        """Another player's drag moved items the picture shows still: draw every item.
+
+        The picture shows them where they stood and the items are faded out, so their drag
+        would not be seen. For the rest of this drag the board is drawn from its items.
+        """
+        if isValid(self) and self._pixmap is not None:
+            self.stop()
+            self._declined = True
 
     def _on_document_changed(self, event: DocumentChange) -> None:
         if isValid(self) and event.board_changed:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from board.document.errors import MAX_MESSAGE, ScenarioError, clip, one_line
 from board.document.io import load_scenario, save_scenario
+from board.view.journal_dialogs import OpenChoice
 from board.view.new_dialog import NewScenarioDialog
 
 if TYPE_CHECKING:
@@ -85,6 +86,8 @@ class FileController:
         self.window = window
         self.settings = settings
         self.path: Path | None = None
+        #: The file was opened read-only (another window has it open): Save asks for another.
+        self.read_only = False
         self.recent_changed: Callable[[], None] = lambda: None
         self.drops = _FileDrops(self)
         window.setAcceptDrops(True)
@@ -135,10 +138,18 @@ class FileController:
     def open_file(self, path: Path) -> bool:
         """Open ``path``; a bad file is refused with one message and the board is unchanged.
 
-        When a crash left a journal of ``path``, the player is first offered to recover it.
+        When another window has ``path`` open, the player chooses first: open it read-only,
+        open it anyway (with this window's own journal), or cancel. When a crash left a
+        journal of ``path``, the player is offered to recover it.
         """
         path = Path(path)
         journal = self.window.journal
+        choice = OpenChoice.ANYWAY
+        others = journal.others_open(path) if journal is not None else []
+        if journal is not None and others:
+            choice = journal.ask_open_elsewhere(path, others)
+            if choice is OpenChoice.CANCEL:
+                return False
         if journal is not None and journal.offer_recovery([path], only_extra=True):
             self._remember(path)
             return True
@@ -159,13 +170,21 @@ class FileController:
             self.window.show_error("Cannot open scenario", _shown(
                 f"{path}: cannot show this scenario ({type(error).__name__}: {error})"))
             return False
+        if choice is OpenChoice.READ_ONLY:
+            self.read_only = True
+            self.window.update_title()
         self._remember(path)
         return True
 
     # -- saving -------------------------------------------------------------------------
     def save(self) -> bool:
-        """Save to the open file (or ask for one); return whether it was saved."""
-        return self.save_to(self.path) if self.path is not None else self.save_as()
+        """Save to the open file (or ask for one); return whether it was saved.
+
+        A file opened read-only is not written: Save asks for another file.
+        """
+        if self.path is not None and not self.read_only:
+            return self.save_to(self.path)
+        return self.save_as()
 
     def save_as(self) -> bool:
         """Ask for a file name and save there."""
@@ -179,6 +198,12 @@ class FileController:
 
     def save_to(self, path: Path) -> bool:
         """Write the scenario to ``path``; on failure say why and keep the board as it is."""
+        if self.read_only and self.path is not None and Path(path).resolve() == \
+                self.path.resolve():
+            self.window.show_error("Cannot save scenario", _shown(
+                f"{path} is open in another window and was opened here read-only: save it "
+                "under another name"))
+            return False
         try:
             save_scenario(self.window.scenario, Path(path))
         except ScenarioError as error:  # its message names the file
@@ -189,6 +214,7 @@ class FileController:
                 f"{path}: cannot save ({type(error).__name__}: {error})"))
             return False
         self.path = Path(path)
+        self.read_only = False
         if self.window.journal is not None:
             self.window.journal.saved(Path(path))
         self.window.undo_stack.setClean()

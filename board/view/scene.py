@@ -59,6 +59,11 @@ class BoardScene(SceneItems):
     drag_previewed = Signal(object)
     #: The active tool changed (the new tool).
     tool_changed = Signal(object)
+    #: What the active tool expects next, in words (``""``: nothing; the status bar shows it).
+    prompt_changed = Signal(str)
+    #: Items were moved with no edit of the document (another player's drag shown live):
+    #: what was drawn of them, or laid out around them, is out of date.
+    moved_live = Signal()
 
     def __init__(
         self,
@@ -192,6 +197,7 @@ class BoardScene(SceneItems):
         old.finish()
         new.start()
         self.tool_changed.emit(new)
+        self.prompt_changed.emit(new.prompt())
 
     def escape(self) -> None:
         """Escape: abandon the gesture in progress, then leave any tool but selecting."""

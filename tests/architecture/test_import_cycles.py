@@ -39,9 +39,11 @@ LAZY_ON_PURPOSE = {
     # a damaged building's label (hull points, damage capacity left): the building rules are
     # loaded when a piece with a state is first drawn, not before the first paint
     "board/view/scene_items.py": {"_sync_piece"},
-    "board/document/states.py": {"_tables", "_read_back"},  # rules: with the first state
+    # rules: with the first state
+    "board/document/states.py": {"_tables", "_read_40k", "_read_epic", "_read_fantasy"},
     # the network stack (pycrdt, httpx, hypercorn): once a game is hosted or joined
-    "board/view/remote/controller.py": {"_board", "host", "_start", "_fair_drag_dice"},
+    "board/view/remote/controller.py": {"_board", "host", "host_on", "_start",
+                                        "_fair_drag_dice"},
     "board/view/remote/__init__.py": {"agree_to_share"},
     "board/view/remote/dialogs.py": {"__init__", "choice"},
 }

@@ -254,3 +254,47 @@ def test_every_move_of_a_drag_with_a_ring_leaves_the_board_as_a_fresh_drawing_sh
     # At rest the labels settle over a few paints (timers): the window must come to show what
     # a fresh drawing shows, with nothing of the drag left behind.
     qtbot.waitUntil(lambda: differing(on_screen(board), drawn_again(board)) == 0, timeout=10000)
+
+
+class _Peer:
+    """Where the other player's drag shows their models (what a shared board's presence
+    carries: model id -> place), as ``SharedScenario.live_moves`` reads it."""
+
+    def __init__(self) -> None:
+        self.moves: dict[str, tuple[float, float]] = {}
+
+    def live_moves(self, drag: object) -> dict[str, tuple[float, float]]:
+        return dict(self.moves) if drag else {}
+
+
+def test_the_other_players_drag_is_seen_while_this_player_drags(board):
+    """The backdrop fades the still models out: another player's drag moving them live
+    during this player's drag must still be seen, where it is now."""
+    from board.view.remote.live import LiveDrags
+
+    peer = _Peer()
+    live = LiveDrags(board.scene, lambda: peer)
+    at = press_unit(board, "u7-0")
+    QTest.mouseMove(board.view.viewport(), at + QPoint(4, 20))
+    settle()
+    backdrop = board.view.backdrop
+    assert backdrop.active
+    theirs = board.document.scenario.model("u0-0")[1]
+    before = shot(board)
+    peer.moves = {"u0-0": (theirs.x + 2.0, theirs.y - 2.5)}
+    live.show(7, {"u0-0": [theirs.x + 2.0, theirs.y - 2.5]})
+    QTest.mouseMove(board.view.viewport(), at + QPoint(5, 24))
+    settle()
+    item = board.scene.model_item("u0-0")
+    assert item.pos() == QPointF(theirs.x + 2.0, theirs.y - 2.5)
+    assert item.opacity() == 1.0  # drawn, not faded into an old picture
+    assert not backdrop.active
+    seen = shot(board)
+    where = board.view.mapFromScene(QPointF(theirs.x + 2.0, theirs.y - 2.5))
+    assert seen.pixel(where) != before.pixel(where)  # the model is there now
+    assert differing(seen, from_items(board)) == 0
+    QTest.mouseMove(board.view.viewport(), at + QPoint(6, 28))
+    settle()
+    assert not backdrop.active  # not taken again in this drag
+    QTest.mouseRelease(board.view.viewport(), Left, Shift, at + QPoint(6, 28))
+    settle()

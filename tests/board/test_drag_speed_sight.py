@@ -39,10 +39,11 @@ def test_the_moved_picture_equals_the_moved_reading_drawn(window, target):
              for m in u.models}
     owners = {(m.x, m.y): m.id for m in scenario.unit("red-tac").models}
     eye_owner = {eye: owners.get(eye, "") for eye in reading.eyes}
-    preview = _Preview(reading, window.scene.world(), stood, eye_owner, 0.0)
+    unit_of = sight._unit_of()  # noqa: SLF001 - one verdict per target unit
+    preview = _Preview(reading, window.scene.world(), stood, eye_owner, 0.0, unit_of=unit_of)
     centres = {m.model_id: (1.5 * k, 2.0) for k, m in enumerate(reading.models)}
     for moved in ({"r0": (1.0, -2.0), "b1": (0.5, 0.25)}, {m: (0.3, 0.1) for m in stood}, {}):
-        slow = sight_sketch(moved_reading(reading, eye_owner, moved), centres)
+        slow = sight_sketch(moved_reading(reading, eye_owner, moved), centres, unit_of)
         assert _picture(preview.sketch(moved, centres)) == _picture(slow)
     if isinstance(target, PieceTarget):
         assert reading.facings and not reading.models
@@ -69,10 +70,11 @@ def test_a_drag_between_readings_draws_the_slow_paths_picture(window):
         if (at.x(), at.y()) != (x, y):
             moved[model_id] = (at.x() - x, at.y() - y)
     assert moved  # the shooters moved
-    per_model = [label for label in sketch.labels if ":" in label.text]  # one per target model
-    slow = sight_sketch(moved_reading(last.reading, last.eye_owner, moved),
-                        {m.model_id: (label.at.x(), label.at.y())
-                         for m, label in zip(last.reading.models, per_model, strict=True)})
+    centres = {model_id: (x + moved.get(model_id, (0.0, 0.0))[0],
+                          y + moved.get(model_id, (0.0, 0.0))[1])
+               for model_id, (x, y) in last.centres.items()}
+    slow = sight_sketch(moved_reading(last.reading, last.eye_owner, moved), centres,
+                        sight._unit_of())  # noqa: SLF001
     assert _picture(sketch) == _picture(slow)
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, shift, start + QPoint(45, 8))
 
@@ -100,7 +102,8 @@ def test_each_reading_of_a_drag_is_drawn_at_once_as_sight_sketch_draws_it(window
         assert last is not None and last.at == now[0]  # read at this move
         assert last.rays is not None  # its arrays made with it
         readings.append(last)
-        slow = sight_sketch(last.reading, _centres(last.reading, last.world))
+        slow = sight_sketch(last.reading, _centres(last.reading, last.world),
+                            sight._unit_of())  # noqa: SLF001
         assert _picture(sketch) == _picture(slow)
         now[0] += PREVIEW_EVERY_S  # the next move comes when the next reading is due
     assert len({id(r) for r in readings}) == 3

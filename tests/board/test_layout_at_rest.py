@@ -119,7 +119,7 @@ def test_the_same_board_settles_in_the_same_pixels_whatever_ran_first(qtbot, lib
     assert first.view.horizontalScrollBar().value() == second.view.horizontalScrollBar().value()
     assert first.view.verticalScrollBar().value() == second.view.verticalScrollBar().value()
     sight = first.shooting.sight.item
-    assert len(sight.painted_boxes) == 21  # the unit's name and a verdict per model
+    assert len(sight.painted_boxes) == 2  # the shooter's name and the target unit's verdict
     assert sight.painted_boxes == second.shooting.sight.item.painted_boxes
     assert _shown(first) == _shown(second)
     a: QImage = first.view.viewport().grab().toImage()
@@ -206,6 +206,6 @@ def test_a_label_looks_the_same_whatever_box_first_drew_its_picture(qtbot, libra
         drawing._label_picture(label, QRectF(0.0, 0.0, width, height), 1.0)
     assert window.view.viewport().grab().toImage() == a
     laid = sight._layout[1]  # the boxes as laid out, pixels (not mapped to inches and back)
-    assert len(laid) == 21
+    assert len(laid) == 2
     assert all(box.width() > 0 for box in laid)
     assert overlaps([(b.left(), b.top(), b.right(), b.bottom()) for b in laid]) == []

@@ -121,3 +121,26 @@ def test_shoot_a_building_starts_from_what_the_line_of_sight_looks_at(window, si
     assert (dialog.target.currentData(), dialog.firer.currentData()) == \
         ("bastion", Firer.of_unit("blue-guard"))
     assert dialog.facing.text() == "Guard Squad stands in the right arc: AV 14"
+
+
+def test_a_unit_to_unit_sight_writes_one_verdict_per_target_unit(window, sight):
+    """One label for the target unit (and the shooter's name), not one per model; each
+    model's own verdict is on its tooltip and in the dock."""
+    click(window.view, (10.0, 40.0), Qt.KeyboardModifier.ShiftModifier)
+    click(window.view, (40.0, 30.0), Qt.KeyboardModifier.ShiftModifier)
+    reading = sight.sight.reading
+    assert len(reading.models) == 3
+    labels = sight.sight.item.sketch().labels
+    verdicts = [label for label in labels if label.text.startswith("Guard Squad")]
+    assert len(verdicts) == 1
+    seen = sum(1 for m in reading.models if m.visible > 0)
+    assert verdicts[0].text.startswith(f"Guard Squad: {seen} of 3 models visible")
+    assert len(labels) == 2  # the verdict and the shooter's name
+    for model in reading.models:
+        tooltip = window.scene.model_item(model.model_id).toolTip()
+        assert model.describe() in tooltip
+        assert model.describe() in sight.dock.readout.toPlainText()
+    QTest.keyClick(window.view.viewport(), Qt.Key.Key_Escape)
+    sight.sight.clear()
+    assert all("visible" not in window.scene.model_item(m.model_id).toolTip()
+               for m in reading.models)

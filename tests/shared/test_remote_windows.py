@@ -74,7 +74,7 @@ def test_two_windows_play_a_game_through_the_server(qtbot, two_windows, tmp_path
     host, guest = two_windows
     port, rooms = free_port(), tmp_path / "rooms"
     link = host.remote.host("Ann", "red", port, rooms, room="friday")
-    assert link.startswith(f"ws://127.0.0.1:{port}/friday?secret=") and link.endswith("&side=blue")
+    assert link.startswith(f"ws://127.0.0.1:{port}/friday?seat=blue&token=")
     guest.remote.join("Bob", "blue", link)
     assert saved(guest) == saved(host)
 
@@ -159,7 +159,7 @@ def test_a_wrong_link_is_refused_and_the_board_kept(qtbot, two_windows, tmp_path
     host, guest = two_windows
     link = host.remote.host("Ann", "red", free_port(), tmp_path / "rooms", room="secret")
     before = saved(guest)
-    wrong = link.replace("secret=", "secret=0")
+    wrong = link.replace("token=", "token=0")
     with pytest.raises(PermissionError):
         guest.remote.join("Eve", "blue", wrong)
     assert saved(guest) == before and not guest.remote.active

@@ -19,11 +19,12 @@ through both.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from board.document.datasheet import Datasheet
-from board.document.model import RuleSystem, Scenario, TerrainPiece, Unit
+from board.document.model import Base, RuleSystem, Scenario, Table, TerrainPiece, TroopType, Unit
 from geometry import SightRule
 
 if TYPE_CHECKING:
@@ -37,7 +38,8 @@ if TYPE_CHECKING:
     from rules.dice import Dice
     from rules.wh40k import PlayerTurn
 
-__all__ = ["AssaultKind", "ShotForm", "Looker", "SystemFacts", "BuildingReader", "GameSystem"]
+__all__ = ["AssaultKind", "ShotForm", "Looker", "PhaseStep", "BuildingNumbers", "SystemSetup",
+           "SystemFacts", "BuildingReader", "GameSystem"]
 
 
 class AssaultKind(StrEnum):
@@ -53,6 +55,7 @@ class ShotForm(StrEnum):
 
     PROFILE = "profile"  # 40K, HH: shots, BS, Strength, AP... or an emplaced weapon
     FIREPOWER = "firepower"  # Epic 40,000: a super-heavy weapon's firepower
+    GARRISON = "garrison"  # Warhammer Fantasy: a template, cannonball or spell on a garrison
 
 
 class Looker(StrEnum):
@@ -60,6 +63,49 @@ class Looker(StrEnum):
 
     BATTLEMENTS = "battlements"
     GARRISON = "garrison"
+
+
+class BuildingNumbers(StrEnum):
+    """Which numbers a building of the system has (the building editor asks for them)."""
+
+    ARMOUR = "armour"  # 40K, HH: armour per facing, hull points, capacity, height
+    EPIC = "epic"  # Epic 40,000: damage capacity, assault factor, armour (kill roll)
+    FLOORS = "floors"  # Warhammer Fantasy: floors and capacity
+
+
+@dataclass(frozen=True)
+class SystemSetup:
+    """What a system offers a player setting up (the editors and File ▸ New read it).
+
+    ``troop_types`` the rules tell apart (commonest first), ``base_sizes`` offered as presets,
+    ``ranked`` units drawn up in ranks, ``command_group`` (champion, standard, musician),
+    ``default_models`` of a new unit, ``tables`` the table sizes its players use (inches),
+    ``building_numbers`` the building editor asks for, ``datasheet_systems`` a building drawn
+    under the system is written for.
+    """
+
+    troop_types: tuple[TroopType, ...]
+    base_sizes: tuple[Base, ...]
+    ranked: bool
+    command_group: bool
+    default_models: int
+    tables: tuple[Table, ...]
+    building_numbers: BuildingNumbers
+    datasheet_systems: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PhaseStep:
+    """A moment inside a game turn when a system's buildings act by themselves.
+
+    The board offers each as a button of the Shooting and turn dock (``label``), played once
+    each game turn (:func:`board.game.turns.play_phase_step`); ``rule`` says why, for the log
+    and for a refusal.
+    """
+
+    key: str
+    label: str
+    rule: str
 
 
 class SystemFacts(Protocol):
@@ -78,6 +124,8 @@ class SystemFacts(Protocol):
     member_word: str
     #: Who looks from a building clicked away from its fire points and mounts.
     building_looker: Looker
+    #: What each of its rule systems offers a player setting up (``systems/<system>/setup.py``).
+    setups: dict[RuleSystem, SystemSetup]
 
     def is_building(self, sheet: Datasheet) -> bool:
         """Whether ``sheet`` makes a building (a rules object) in this system."""
@@ -133,11 +181,19 @@ class GameSystem(SystemFacts, BuildingReader, Protocol):
     shot_form: ShotForm
     #: Why a building itself is not a target of shooting, or ``""`` when it is.
     building_not_shot: str
+    #: The moments inside a game turn its buildings act by themselves (Epic: crumbling at
+    #: the end of the Movement phase, flames at the start of the Shooting phase); ``()``.
+    phase_steps: tuple[PhaseStep, ...]
 
     def end_player_turn(self, scenario: Scenario, library: Mapping[str, Datasheet],
                         finished: PlayerTurn, new_game_turn: bool, dice: Dice,
                         change: Change) -> list[str]:
         """What ending ``finished`` does to the buildings; their new states go into ``change``."""
+        ...
+
+    def play_phase_step(self, key: str, scenario: Scenario, library: Mapping[str, Datasheet],
+                        dice: Dice, change: Change) -> list[str]:
+        """Play the phase step ``key`` (one of :attr:`phase_steps`); changes into ``change``."""
         ...
 
     def embark_decision(self, world: World, scenario: Scenario, rules_object: BuildingRules,

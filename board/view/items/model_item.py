@@ -30,10 +30,11 @@ def _pens() -> list[QPen]:
     """The outline's pens (plain, selected) and the facing tick's, made once for every model."""
     if not _PENS:
         for colour, width in ((QColor("#101010"), 1.0), (style.SELECTION, 2.5),
-                              (QColor("#ffffff"), 2.0)):
+                              (QColor("#ffffff"), 2.0), (QColor("#ff8c00"), 2.0)):
             pen = QPen(colour, width)
             pen.setCosmetic(True)
             _PENS.append(pen)
+        _PENS[3].setStyle(Qt.PenStyle.DashLine)  # a guessed base (an imported army list)
     return _PENS
 
 
@@ -66,9 +67,11 @@ class ModelItem(QGraphicsRectItem):
         self.set_base(shape_kind, length, width)  # the scene gives the model's own base
         self._colour = _GREY
         self._hovered = False
+        self._detail = ""
         self._name = ""
         self._label: LabelItem | None = None
         self._named_when_selected = True
+        self._guessed = False
 
     # -- setters the scene calls ---------------------------------------------------------
     def set_base(self, shape_kind: str, length: float, width: float) -> None:
@@ -93,10 +96,27 @@ class ModelItem(QGraphicsRectItem):
     def set_name(self, name: str) -> None:
         """Show the unit's name on hover and when selected, and as the tooltip."""
         self._name = name
-        self.setToolTip(name)
+        self.setToolTip(f"{name}\n{self._detail}" if self._detail else name)
         if self._label is not None:
             self._label.set_text(name)
         self._update_label()
+
+    def set_guessed(self, guessed: bool) -> None:
+        """Outline the base dashed in orange: its size or troop type is a guess to confirm."""
+        if guessed != self._guessed:
+            self._guessed = guessed
+            self.update()
+
+    def set_detail(self, detail: str) -> None:
+        """What the tooltip says under the unit's name (a line of sight's verdict; "": none)."""
+        if detail != self._detail:
+            self._detail = detail
+            self.setToolTip(f"{self._name}\n{detail}" if detail else self._name)
+
+    @property
+    def detail(self) -> str:
+        """What the tooltip says under the unit's name."""
+        return self._detail
 
     def set_named_when_selected(self, named: bool) -> None:
         """Show the name while selected (``False``: another selected model of the unit does)."""
@@ -131,7 +151,7 @@ class ModelItem(QGraphicsRectItem):
         widget: QWidget | None = None,
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(_pens()[1 if self.isSelected() else 0])
+        painter.setPen(_pens()[1 if self.isSelected() else 3 if self._guessed else 0])
         painter.setBrush(self._colour)
         painter.drawPath(self._path)
         painter.setPen(_pens()[2])

@@ -210,6 +210,7 @@ class StillLabels:
         self._last: list[HeldLabel] | None = None
         self._pictured: tuple[float, list[HeldLabel]] | None = None
         self._moved: set[int] = set()  # which labels (their places in the list) last moved
+        self._moving_ids: set[int] = set()  # the labels the last paint drew as moving
         self._picture: QPixmap | None = None
         self._origin = QPointF()
         self._moving: OrderedDict[tuple[object, ...], tuple[QPixmap, float, float]] = (
@@ -224,7 +225,7 @@ class StillLabels:
     def clear(self) -> None:
         """Forget the pictures (the drag ended)."""
         self._remembered, self._last, self._pictured, self._picture = set(), None, None, None
-        self._moved = set()
+        self._moved, self._moving_ids = set(), set()
         self._moving.clear()
 
     def remember(self, anchored: Anchored, boxes: list[QRectF], leaders: list[bool]) -> None:
@@ -238,7 +239,7 @@ class StillLabels:
         """
         self._remembered = {_loose(_key(at, label, box, leader)) for (at, label), box, leader
                             in zip(anchored, boxes, leaders, strict=True)}
-        self._last, self._moved = None, set()
+        self._last, self._moved, self._moving_ids = None, set(), set()
 
     def paint(self, painter: QPainter, labels: list[HeldLabel],
               exposed: QRectF | None = None) -> None:
@@ -255,7 +256,11 @@ class StillLabels:
                      if held.leader and _loose(held.key) in self._remembered]
         else:
             drawn = {id(held) for held in self._last}  # alive in the list: ids not reused
-            still = [held for held in labels if held.leader and id(held) in drawn]
+            # A label drawn as moving by the last paint goes on being drawn so (a second
+            # paint of one move, Qt's repaint of a label outside the first's part): taken
+            # into the still picture it made it again on every move of a lone moving label.
+            still = [held for held in labels if held.leader and id(held) in drawn
+                     and id(held) not in self._moving_ids]
         self._last = labels
         ratio = painter.device().devicePixelRatioF()
         if not self.kept:
@@ -276,6 +281,7 @@ class StillLabels:
             moved = {k for k, held in enumerate(labels) if held.leader and id(held) not in shown}
             if moved:  # (a paint that moves nothing, a repaint, leaves what last moved)
                 self._moved = moved
+            self._moving_ids = {id(labels[k]) for k in moved}
             for k in sorted(moved):
                 held = labels[k]
                 if k in again:  # moving on: from its picture

@@ -152,14 +152,17 @@ class RemoteController(QObject):
         """Share this board in the room at ``link``; return the link for the other player.
 
         The server is already running (``battleboard serve``, or :meth:`host`'s). The link
-        returned names the other player's side.
+        returned opens the other player's seat (their side, bound to a token made from the
+        room's secret): it cannot be used to play another side.
         """
         if self.session is not None:
             self.session.stop()
             self.session = None
+        from board.shared.server import seat_link  # see _board
+
         sides = [s.id for s in self.window.scenario.sides]
         other = next((s for s in sides if s != side), side)
-        self.link = f"{link}&side={other}"
+        self.link = seat_link(link, other)  # the other player's seat: that side only
         self._start(self._board(name, side), link, host=True)
         return self.link
 

@@ -46,6 +46,7 @@ class LiveDrags(QObject):
         board = self._board()
         moves = board.live_moves(drag) if board is not None else {}
         before = self.shown.get(client_id, set())
+        moved = False
         for model_id, (x, y) in moves.items():
             try:
                 item = self.scene.model_item(model_id)  # not a copy of every item per move
@@ -53,7 +54,10 @@ class LiveDrags(QObject):
                 continue
             if (item.x(), item.y()) != (x, y):
                 item.setPos(x, y)
-                board_changed()
+                moved = True
+        if moved:
+            board_changed()
+            self.scene.moved_live.emit()
         if moves:
             self.shown[client_id] = set(moves)
         else:
@@ -75,6 +79,7 @@ class LiveDrags(QObject):
         showing = set().union(*self.shown.values()) if self.shown else set()
         items = self.scene.model_items()
         scenario = self.scene.document.scenario
+        moved = False
         for unit in scenario.units:
             if not unit.on_table:
                 continue
@@ -83,7 +88,10 @@ class LiveDrags(QObject):
                     item = items[model.id]
                     if (item.x(), item.y()) != (model.x, model.y):
                         item.setPos(model.x, model.y)
-                        board_changed()
+                        moved = True
+        if moved:
+            board_changed()
+            self.scene.moved_live.emit()
 
     def clear(self) -> None:
         """Leaving the game: put every shown item back now."""

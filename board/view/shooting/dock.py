@@ -48,12 +48,28 @@ class ShootingDock(QDockWidget):
         for button in (self.sight, self.shoot, self.automated):
             row.addWidget(button)
         layout.addLayout(row)
+        self.steps_row = QHBoxLayout()  # the rule system's phase steps (Epic: crumbling, flames)
+        self.steps: dict[str, QPushButton] = {}
+        layout.addLayout(self.steps_row)
         self.readout = QPlainTextEdit(readOnly=True)
         self.readout.setPlaceholderText(
             "Line of sight: click a shooter (a model; Shift: its unit; a fire point, weapon or "
             "the battlements of a building), then a target.")
         layout.addWidget(self.readout, 1)
         self.setWidget(scrolling(body, self))
+
+    def set_steps(self, steps: list[tuple[str, str, str]]) -> dict[str, QPushButton]:
+        """One button per phase step ``(key, label, rule)`` (none: the row is empty)."""
+        for button in self.steps.values():
+            self.steps_row.removeWidget(button)
+            button.deleteLater()
+        self.steps = {}
+        for key, label, rule in steps:
+            button = QPushButton(label)
+            button.setToolTip(rule)
+            self.steps_row.addWidget(button)
+            self.steps[key] = button
+        return self.steps
 
     def show_lines(self, lines: list[str]) -> None:
         """Show ``lines`` in the readout."""

@@ -15,8 +15,9 @@ from board.game.core.targets import PieceTarget
 from board.game.firers import Firer
 from board.game.kit import Circle
 from board.game.measuring.pick import preselected_piece
+from board.game.systems.registry import system_for
 from board.game.systems.wh40k.automated_fire import AutomatedTarget, FireResult, automated_fire
-from board.game.turns import end_turn
+from board.game.turns import PhaseStepError, end_turn, play_phase_step
 from board.view.commands import ApplyChangeCommand
 from board.view.measure.overlay_item import OverlayItem
 from board.view.measure.sketch import Label, Line, Sketch
@@ -67,6 +68,7 @@ class ShootingFeature:
         self.dock.shoot.clicked.connect(lambda: self.open_shoot_dialog())
         self.dock.automated.clicked.connect(lambda: self.automated_fire())
         self.show_clock()
+        self.show_steps()
 
     # -- actions ------------------------------------------------------------------------------
     def start_sight(self) -> SightTool:
@@ -126,6 +128,25 @@ class ShootingFeature:
         scene.undo_stack.push(ApplyChangeCommand(scene.document, done.change, "End turn"))
         self.dock.show_lines(done.lines)
         return True
+
+    def play_step(self, key: str, seed: int | None = None) -> bool:
+        """Play a phase step of the rule system (Epic: crumbling, flames) as one undo step."""
+        scene = self.window.scene
+        try:
+            done = play_phase_step(scene.document.scenario, scene.datasheets, key, seed)
+        except (PhaseStepError, TurnError, ValueError, KeyError) as error:
+            self.dock.show_lines([f"Refused: {error}"])
+            return False
+        scene.undo_stack.push(ApplyChangeCommand(scene.document, done.change, done.lines[0]))
+        self.dock.show_lines(done.lines)
+        return True
+
+    def show_steps(self) -> None:
+        """The phase step buttons of the scenario's rule system."""
+        steps = system_for(self.window.document.scenario.rule_system).phase_steps
+        buttons = self.dock.set_steps([(s.key, s.label, s.rule) for s in steps])
+        for key, button in buttons.items():
+            button.clicked.connect(lambda *_, k=key: self.play_step(k))
 
     def start_battle(self, side_id: str | None) -> bool:
         """Set the clock to game turn 1 with ``side_id`` to play first (one undo step)."""
@@ -208,6 +229,7 @@ class ShootingFeature:
         self.highlight.mark_dirty()
         self.sight.clear()
         self.show_clock()
+        self.show_steps()
 
     # -- menus --------------------------------------------------------------------------------
     def build_menus(self) -> None:

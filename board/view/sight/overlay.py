@@ -35,6 +35,7 @@ from board.game.sight import (
     line_of_sight,
     percent,
 )
+from board.game.sight_verdicts import model_details, unit_verdicts
 from board.view.items import ModelItem
 from board.view.measure.label_drawing import label_metrics
 from board.view.measure.overlay_item import OverlayItem
@@ -74,10 +75,21 @@ OPEN = QColor(30, 110, 40, 220)
 BORDERLINE_COLOUR = QColor(90, 90, 90, 220)
 
 
+MIXED = QColor(70, 80, 110, 220)
+OUT_OF_SIGHT = QColor(140, 20, 20, 220)
+
+#: A verdict's colour by its kind (:attr:`board.game.sight_verdicts.UnitVerdict.kind`).
+VERDICT_COLOURS = {"out": OUT_OF_SIGHT, "cover": COVER, "open": OPEN,
+                   "borderline": BORDERLINE_COLOUR, "mixed": MIXED}
+
+#: Model id -> its unit's id and name (what groups a reading's verdicts by unit).
+UnitOf = dict[str, tuple[str, str]]
+
+
 def _label_for(visible: float, cover: bool | None,
                borderline: bool = False) -> tuple[str, QColor]:
     if visible <= SEEN:
-        return "out of sight", QColor(140, 20, 20, 220)
+        return "out of sight", OUT_OF_SIGHT
     text = f"{percent(visible)} visible"  # a sliver never reads 0%, nor a part hidden 100%
     if cover is None:
         return text, OPEN
@@ -86,26 +98,38 @@ def _label_for(visible: float, cover: bool | None,
     return (text + "\ncover" if cover else text + "\nin the open"), COVER if cover else OPEN
 
 
-def sight_sketch(reading: SightReading, centres: dict[str, tuple[float, float]]) -> Sketch:
-    """The picture of ``reading``; ``centres`` places each target model's label."""
+def sight_sketch(reading: SightReading, centres: dict[str, tuple[float, float]],
+                 unit_of: UnitOf | None = None) -> Sketch:
+    """The picture of ``reading``; ``centres`` places each target model's label.
+
+    ``unit_of`` groups the target models by unit: one verdict per unit, under its models
+    (:func:`~board.game.sight_verdicts.unit_verdicts`); without it, one per model.
+    """
     groups: dict[int, tuple[QColor, list[tuple[float, float, float, float]]]] = {}
     for ray in reading.rays:
         colour = ray_colour(ray)
         groups.setdefault(colour.rgba(), (colour, []))[1].append((*ray.start, *ray.end))
     batches = [LineBatch(colour, np.array(rows, dtype=float))
                for colour, rows in groups.values()]
-    return Sketch(labels=_labels(reading, centres), batches=batches)
+    return Sketch(labels=_labels(reading, centres, unit_of), batches=batches)
 
 
-def _labels(reading: SightReading, centres: dict[str, tuple[float, float]]) -> list[Label]:
-    """The labels of ``reading``: per target model, per facing, the shooter's name."""
+def _labels(reading: SightReading, centres: dict[str, tuple[float, float]],
+            unit_of: UnitOf | None = None) -> list[Label]:
+    """The labels of ``reading``: per target unit, per facing, the shooter's name.
+
+    A unit's verdict hangs under the middle of its models' labels' anchors (the bottom of
+    the lowest base); without ``unit_of`` every model is a unit of its own.
+    """
     labels: list[Label] = []
-    for model in reading.models:
-        text, colour = _label_for(model.visible, model.cover, model.borderline)
-        at = centres.get(model.model_id)
-        if at is not None:
-            labels.append(Label(QPointF(*at), f"{model.name or model.model_id}: {text}", colour,
-                                22.0))
+    grouping = unit_of if unit_of is not None else {}
+    for verdict in unit_verdicts(reading.models, grouping):
+        spots = [centres[m.model_id] for m in verdict.models if m.model_id in centres]
+        if not spots:
+            continue
+        xs = [x for x, _ in spots]
+        at = QPointF((min(xs) + max(xs)) / 2, max(y for _, y in spots))
+        labels.append(Label(at, verdict.text, VERDICT_COLOURS[verdict.kind], 22.0))
     for facing in reading.facings:
         if not facing.rays:
             continue
@@ -170,6 +194,8 @@ class _Preview:
     items: list[tuple[str, ModelItem, float, float]] = dataclasses.field(default_factory=list)
     #: Where each target model's label hangs in the reading's world, before any move.
     centres: dict[str, XY] = dataclasses.field(default_factory=dict)
+    #: Each target model's unit: one verdict per unit.
+    unit_of: UnitOf | None = None
 
     def sketch(self, moved: dict[str, XY], centres: dict[str, XY]) -> Sketch:
         """The reading drawn moved: what ``sight_sketch`` draws of ``moved_reading``."""
@@ -183,7 +209,8 @@ class _Preview:
         # kept while they stand, only the shooter's name is made again on each move.
         key = tuple(centres.get(model.model_id) for model in self.reading.models)
         if self.targets is None or self.targets[0] != key:
-            self.targets = (key, _labels(dataclasses.replace(self.reading, eyes=()), centres))
+            self.targets = (key, _labels(dataclasses.replace(self.reading, eyes=()), centres,
+                                         self.unit_of))
         labels = [*self.targets[1], *_eye_labels(self.reading.shooter, eyes)]
         return Sketch(labels=labels, batches=self.rays.batches(moved))
 
@@ -213,6 +240,8 @@ class SightOverlay(QObject):
         self._box: tuple[SightReading | None, list[XY]] = (None, [])
         self._room: tuple[str | None, tuple[float, float]] = (None, (ROOM_PX, ROOM_PX))
         self._looked: tuple[object, list[tuple[str, ModelItem, XY]]] = (None, [])
+        self._units: tuple[object, UnitOf] = (None, {})
+        self._detailed: set[str] = set()  # the models whose tooltips carry a verdict
         self._now: tuple[object, World] | None = None
         self._rest = QTimer(self)  # reads again once the mouse rests in a drag
         self._rest.setSingleShot(True)
@@ -274,7 +303,29 @@ class SightOverlay(QObject):
                 self._on_reading([f"Line of sight: {error}"])
             else:
                 self._on_reading(self.reading.lines())
+        self._show_details()
         self.item.mark_dirty()
+
+    def _unit_of(self) -> UnitOf:
+        """Each model's unit id and name, kept while the document stays as it is."""
+        document = self.scene.document
+        key = (document.revision, id(document.scenario))
+        if self._units[0] != key:
+            found = {model.id: (unit.id, unit.name) for unit in document.scenario.units
+                     for model in unit.models}
+            self._units = (key, found)
+        return self._units[1]
+
+    def _show_details(self) -> None:
+        """Each target model's own verdict on its tooltip (the board shows one per unit)."""
+        details = model_details(self.reading.models) if self.reading is not None else {}
+        for model_id in set(self._detailed) | set(details):
+            try:
+                item = self.scene.model_item(model_id)
+            except KeyError:
+                continue
+            item.set_detail(details.get(model_id, ""))
+        self._detailed = set(details)
 
     def _names(self) -> Namer:
         """Names for the readings, kept until the document changes (a drag keeps them)."""
@@ -404,7 +455,7 @@ class SightOverlay(QObject):
                        if model_id in moved else (x, y)
                        for model_id, (x, y) in last.centres.items()}
             return last.sketch(moved, centres)
-        return sight_sketch(reading, _centres(reading, world))
+        return sight_sketch(reading, _centres(reading, world), self._unit_of())
 
     def _drag_reading(self) -> tuple[SightReading, World, dict[str, XY], _Preview | None]:
         """During a drag: a new preview reading, or the last one to be drawn moved.
@@ -423,7 +474,8 @@ class SightOverlay(QObject):
             assert reading is not None
             owners = {(x, y): model_id for model_id, (x, y) in stood.items()}
             eye_owner = {eye: owners.get(eye, _nearest(eye, stood)) for eye in reading.eyes}
-            self._preview = _Preview(reading, world, stood, eye_owner, now)
+            self._preview = _Preview(reading, world, stood, eye_owner, now,
+                                     unit_of=self._unit_of())
             # Drawn from the kept arrays at once (the picture is that of sight_sketch): the
             # arrays are made here, with the reading, not at the next move.
             return reading, world, {}, self._preview

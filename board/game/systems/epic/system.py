@@ -17,12 +17,12 @@ from board.game.core.building_summary import BuildingSummary
 from board.game.core.units import CM_PER_INCH
 from board.game.core.world import World
 from board.game.occupancy.common import DisembarkPlan, access_exit_verdicts
-from board.game.systems.epic import occupancy, turn
+from board.game.systems.epic import occupancy, phases, turn
 from board.game.systems.epic import summary as summaries
 from board.game.systems.epic.assault import CONTACT_CM
 from board.game.systems.epic.building import EpicBuildings
 from board.game.systems.epic.facts import EpicFacts
-from board.game.systems.protocol import AssaultKind, ShotForm
+from board.game.systems.protocol import AssaultKind, PhaseStep, ShotForm
 from geometry import Obstacles, PlacementVerdict, Shape
 from rules import epic40k, wh40k
 from rules.decision import Decision
@@ -43,6 +43,13 @@ class EpicSystem(EpicFacts, EpicBuildings):
                         change: Change) -> list[str]:
         """A new game turn: each unstable or crumbling building rolls to fall."""
         return turn.start_game_turn(scenario, library, dice, change) if new_game_turn else []
+
+    phase_steps: tuple[PhaseStep, ...] = phases.EPIC_STEPS
+
+    def play_phase_step(self, key: str, scenario: Scenario, library: Mapping[str, Datasheet],
+                        dice: Dice, change: Change) -> list[str]:
+        """Crumbling at the end of the Movement phase, flames at the start of the Shooting."""
+        return phases.play_step(key, scenario, library, dice, change)
 
     def embark_decision(self, world: World, scenario: Scenario, rules_object: Any,
                         party: list[Unit], piece: TerrainPiece) -> Decision:

@@ -7,6 +7,7 @@ does is in this folder: garrisons (:mod:`.occupancy`) and the building assault
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,9 +20,9 @@ from board.game.core.world import World
 from board.game.occupancy.common import DisembarkPlan
 from board.game.systems.fantasy import occupancy
 from board.game.systems.fantasy import summary as summaries
-from board.game.systems.fantasy.building import FantasyBuildings
+from board.game.systems.fantasy.building import FantasyBuildings, garrison_of
 from board.game.systems.fantasy.facts import FantasyFacts
-from board.game.systems.protocol import AssaultKind, ShotForm
+from board.game.systems.protocol import AssaultKind, PhaseStep, ShotForm
 from geometry import Obstacles, PlacementVerdict, Shape
 from rules import wh40k
 from rules.decision import Decision
@@ -38,15 +39,36 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
     """:class:`~board.game.systems.protocol.GameSystem` for Warhammer Fantasy."""
 
     assault: AssaultKind = AssaultKind.FANTASY
-    shot_form: ShotForm = ShotForm.PROFILE
+    shot_form: ShotForm = ShotForm.GARRISON
     building_not_shot: str = ("in Warhammer Fantasy the building is not shot at: its garrison is, "
                          "counting as in hard cover (−2 to hit)")
 
     def end_player_turn(self, scenario: Scenario, library: Mapping[str, Datasheet],
                         finished: wh40k.PlayerTurn, new_game_turn: bool, dice: Dice,
                         change: Change) -> list[str]:
-        """Nothing happens to Fantasy buildings at the end of a turn."""
-        return []
+        """The player's units that marched or reformed may garrison again next turn.
+
+        Seed 002: "A unit can't garrison a building in the same turn it marched or reformed";
+        the ``marched``/``reformed`` flags are of the turn the player sets them in, and end
+        with it.
+        """
+        lines = []
+        for unit in scenario.units:
+            done = [k for k in ("marched", "reformed") if unit.stats.get(k) is True]
+            if unit.side == finished.player and done:
+                new = change.units.get(unit.id) or copy.deepcopy(unit)
+                for key in done:
+                    new.stats.pop(key)
+                change.units[unit.id] = new
+                lines.append(f"{unit.name}: {' and '.join(done)} ends with the turn")
+        return lines
+
+    phase_steps: tuple[PhaseStep, ...] = ()
+
+    def play_phase_step(self, key: str, scenario: Scenario, library: Mapping[str, Datasheet],
+                        dice: Dice, change: Change) -> list[str]:
+        """No step: its buildings do nothing by themselves inside a turn."""
+        raise ValueError(f"{scenario.rule_system.label} has no phase step {key!r}")
 
     def embark_decision(self, world: World, scenario: Scenario, rules_object: Any,
                         party: list[Unit], piece: TerrainPiece) -> Decision:
@@ -81,8 +103,8 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
         return summaries.summary(rules_object, scenario, base)
 
     def shootable(self, rules_object: Any) -> bool:
-        """Never: the garrison is the target."""
-        return False
+        """A garrisoned building: its garrison is the target (seed 002), never the building."""
+        return garrison_of(rules_object) is not None
 
     def emplaced_firers(self, rules_object: Any) -> tuple[str | None, tuple[str, ...]]:
         """None."""

@@ -16,7 +16,7 @@ from board.document.model import RuleSystem, Scenario, TerrainPiece, Unit
 from board.game.core.building_summary import BuildingSummary
 from board.game.core.world import World
 from board.game.occupancy.common import BASE_CONTACT, DisembarkPlan, access_exit_verdicts
-from board.game.systems.protocol import AssaultKind, ShotForm
+from board.game.systems.protocol import AssaultKind, PhaseStep, ShotForm
 from board.game.systems.wh40k import occupancy, turn
 from board.game.systems.wh40k import summary as summaries
 from board.game.systems.wh40k.battlements import battlement_claims
@@ -43,6 +43,13 @@ class Wh40kSystem(Wh40kFacts, Wh40kBuildings):
                         change: Change) -> list[str]:
         """Effects expire; the player's buildings roll for their void shields."""
         return turn.end_player_turn(scenario, library, finished, dice, change)
+
+    phase_steps: tuple[PhaseStep, ...] = ()
+
+    def play_phase_step(self, key: str, scenario: Scenario, library: Mapping[str, Datasheet],
+                        dice: Dice, change: Change) -> list[str]:
+        """No step: its buildings do nothing by themselves inside a turn."""
+        raise ValueError(f"{scenario.rule_system.label} has no phase step {key!r}")
 
     def embark_decision(self, world: World, scenario: Scenario, rules_object: Any,
                         party: list[Unit], piece: TerrainPiece) -> Decision:
