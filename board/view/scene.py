@@ -57,6 +57,8 @@ class BoardScene(SceneItems):
     #: leave at once, such as a shared game's presence, goes before the overlays' work). It
     #: carries the dragged models' ids (a mapping whose keys are the ids; read, never kept).
     drag_previewed = Signal(object)
+    #: ``move_refused(text)``: a drag of models this player may not move was not begun.
+    move_refused = Signal(str)
     #: The active tool changed (the new tool).
     tool_changed = Signal(object)
     #: What the active tool expects next, in words (``""``: nothing; the status bar shows it).
@@ -85,6 +87,9 @@ class BoardScene(SceneItems):
         #: The dice of what a drag brings about (a battlements terrain test); ``None``: fresh
         #: dice each time. Tests hand in :class:`rules.dice.FixedDice`.
         self.make_dice: Callable[[], Dice] | None = None
+        #: Why this player may not move these models (``None``: they may). A shared game
+        #: sets it: the other side's models are refused before a drag begins.
+        self.may_move: Callable[[list[str]], str | None] = lambda _models: None
         self.tool: Tool = SelectTool(self)
         #: Whether the select tool is dragging models or pieces (``drag_moved`` says so).
         self.dragging = False

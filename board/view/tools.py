@@ -204,6 +204,10 @@ class SelectTool(Tool):
         self._anchor = (item.pos().x(), item.pos().y())
         self._models = self.scene.model_positions(self.scene.selected_model_ids())
         self._pieces = self.scene.piece_placements(self.scene.selected_piece_ids())
+        refused = self.scene.may_move(sorted(self._models)) if self._models else None
+        if refused:  # not this player's to move: no drag, no edit, no undo step
+            self._reset()
+            self.scene.move_refused.emit(refused)
 
     def _dragged_items(self) -> list[QGraphicsItem]:
         return [*(self.scene.model_item(m) for m in self._models),
