@@ -181,6 +181,7 @@ class RemoteController(QObject):
         session.start(host=host)
         self.session = session
         scene = self.window.scene
+        scene.may_move = self._may_move
         if scene.make_dice != self._fair_drag_dice:
             self._own_dice, scene.make_dice = scene.make_dice, self._fair_drag_dice
         self.status.emit(f"Shared game: {board.player} playing {board.side}")
@@ -194,6 +195,7 @@ class RemoteController(QObject):
             self.session = None
         if self.window.scene.make_dice == self._fair_drag_dice:
             self.window.scene.make_dice = self._own_dice
+        self.window.scene.may_move = lambda _models: None
         if self.server is not None:
             self.server.stop()
             self.server = None
@@ -201,6 +203,17 @@ class RemoteController(QObject):
             self.window.scene.removeItem(item)
         self.presence.clear()
         self.live.clear()
+
+    def _may_move(self, model_ids: list[str]) -> str | None:
+        """Why this player may not drag these models: the other side's, shared control off."""
+        if self.session is None:
+            return None
+        board = self.session.board
+        theirs = board.not_mine(model_ids)
+        if not theirs:
+            return None
+        return (f"{', '.join(theirs)}: not your side's models — Game ▸ Share Control of the "
+                "Models lets either player move every model once both have ticked it")
 
     # -- fair dice of a drag ------------------------------------------------------------------
     def _fair_drag_dice(self) -> Dice:
