@@ -170,13 +170,12 @@ class SelectTool(Tool):
             drop()
             return True
         self._preview(dx, dy)  # released where it was pressed: the items go back
-        if dx or dy:
-            self.scene.push_drag(
+        if (dx or dy) and not self.scene.push_drag(
                 self._models,
                 offset_positions(self._models, dx, dy),
                 self._pieces,
-                {pid: (x + dx, y + dy, r) for pid, (x, y, r) in self._pieces.items()},
-            )
+                {pid: (x + dx, y + dy, r) for pid, (x, y, r) in self._pieces.items()}):
+            self._preview(0.0, 0.0)  # refused: put back where they stood
         self._reset()
         return True
 

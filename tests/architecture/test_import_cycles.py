@@ -35,7 +35,7 @@ LAZY_ON_PURPOSE = {
     "board/view/export/__init__.py": {"__getattr__"},
     "board/view/export/controller.py": {"summary", "export_to", "ask_export"},
     # the board's geometry (geometry/: sight, zones, ...): when a tool first asks for it
-    "board/view/scene.py": {"push_drag", "world"},
+    "board/view/scene.py": {"push_drag", "world", "rotate_selected"},
     # a damaged building's label (hull points, damage capacity left): the building rules are
     # loaded when a piece with a state is first drawn, not before the first paint
     "board/view/scene_items.py": {"_sync_piece"},
