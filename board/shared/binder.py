@@ -312,6 +312,24 @@ class SharedScenario:
         if dirty.log or dirty.everything:
             self._resync_log()
 
+    def not_mine(self, model_ids: list[str]) -> list[str]:
+        """The names of the units of these models this player may not move.
+
+        None while shared control is on. The window refuses a drag of them before it begins.
+        """
+        scenario = self.document.scenario
+        if shared_control(scenario.options, [s.id for s in scenario.sides]):
+            return []
+        names = set()
+        for model_id in model_ids:
+            try:
+                unit, _ = scenario.model(model_id)
+            except KeyError:
+                continue
+            if unit.side != self.side and unit.on_table:
+                names.add(unit.name)
+        return sorted(names)
+
     def _may_move(self, model_ids: set[str]) -> bool:
         """Refuse (and put back) a move of the other side's models without shared control."""
         scenario = self.document.scenario

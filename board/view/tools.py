@@ -170,13 +170,12 @@ class SelectTool(Tool):
             drop()
             return True
         self._preview(dx, dy)  # released where it was pressed: the items go back
-        if dx or dy:
-            self.scene.push_drag(
+        if (dx or dy) and not self.scene.push_drag(
                 self._models,
                 offset_positions(self._models, dx, dy),
                 self._pieces,
-                {pid: (x + dx, y + dy, r) for pid, (x, y, r) in self._pieces.items()},
-            )
+                {pid: (x + dx, y + dy, r) for pid, (x, y, r) in self._pieces.items()}):
+            self._preview(0.0, 0.0)  # refused: put back where they stood
         self._reset()
         return True
 
@@ -205,6 +204,10 @@ class SelectTool(Tool):
         self._anchor = (item.pos().x(), item.pos().y())
         self._models = self.scene.model_positions(self.scene.selected_model_ids())
         self._pieces = self.scene.piece_placements(self.scene.selected_piece_ids())
+        refused = self.scene.may_move(sorted(self._models)) if self._models else None
+        if refused:  # not this player's to move: no drag, no edit, no undo step
+            self._reset()
+            self.scene.move_refused.emit(refused)
 
     def _dragged_items(self) -> list[QGraphicsItem]:
         return [*(self.scene.model_item(m) for m in self._models),

@@ -8,7 +8,8 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMessageBox
 
 from board.document.model import (
@@ -114,3 +115,20 @@ def test_a_garrison_leaves_only_in_its_own_remaining_moves(fantasy_window, turn,
     else:
         assert said.startswith(refusal), said
         assert window.scenario.unit("archers").embarked_in == "house"
+
+
+def test_a_unit_that_marched_is_refused_and_may_garrison_after_its_turn(fantasy_window):
+    window = fantasy_window
+    found = scenario(Base.rectangle_mm(60.0, 100.0))
+    found.units[0] = Unit("archers", "Archers", "red", TroopType.INFANTRY,
+                          [Model("a0", Base.round_mm(20), 30.0, 25.5 + 0.39)],
+                          stats={**PROFILE, "marched": True})
+    window.show_scenario(found)
+    window.view.fit_table()
+    garrison(window, "Archers")
+    dock = window.findChild(BuildingController, "buildings").dock
+    assert "a unit that marched this turn cannot garrison a building" in dock.message.text()
+    assert window.scenario.unit("archers").embarked_in is None
+    QTest.mouseClick(window.shooting.dock.end_turn, Qt.MouseButton.LeftButton)  # Red's turn ends
+    assert "marched" not in window.scenario.unit("archers").stats
+    assert "Archers: marched ends with the turn" in window.scenario.log[-1].text
