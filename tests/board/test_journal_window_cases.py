@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
-from board.document.io import save_scenario, scenario_to_dict
+from board.document.io import load_scenario, save_scenario, scenario_to_dict
 from board.document.journal import aside_files, journal_path, read_journal, recover
 from board.view.window import MainWindow
 from tests.board.qt_helpers import drag
@@ -214,3 +214,29 @@ def test_a_full_disk_is_said_and_the_game_goes_on(qtbot, library, scenario, tmp_
     assert scenario_to_dict(window.scenario) == kept
     assert window.files.save_to(tmp_path / "elsewhere.json")  # saving starts a journal again
     assert window.journal.journal is not None
+
+
+def test_saving_over_a_file_another_window_saved_asks_first(
+    qtbot, library, scenario, tmp_path
+) -> None:
+    from board.view.journal_dialogs import SaveChoice
+
+    file = _saved_game(library, scenario, tmp_path)
+    first = _window(qtbot, library, tmp_path)
+    assert first.files.open_file(file)
+    second = _window(qtbot, library, tmp_path)
+    _answer("Open anyway", [])
+    assert second.files.open_file(file)
+    drag(second.view, (10.0, 40.0), (12.0, 38.0))
+    assert second.files.save_to(file)  # the file as the second window read it: no question
+    drag(first.view, (10.0, 40.0), (14.0, 36.0))
+    theirs = file.read_bytes()
+    asked: list[Path] = []
+    first.files.ask_save_over = lambda path: asked.append(path) or SaveChoice.CANCEL
+    assert not first.files.save_to(file) and file.read_bytes() == theirs and asked == [file]
+    seen: list[str] = []
+    del first.files.ask_save_over
+    _answer("Save over it", seen)
+    assert first.files.save_to(file)
+    assert "game.json was changed on disk since this window opened or saved it" in seen[0]
+    assert scenario_to_dict(load_scenario(file, library)) == scenario_to_dict(first.scenario)
