@@ -52,6 +52,7 @@ from board.document.edits import ScenarioDocument, Signal
 from board.document.errors import ScenarioError
 from board.document.events import DocumentChange
 from board.document.io import scenario_from_dict
+from board.document.limits import MAX_COORDINATE
 from board.document.model import LogEntry, Scenario
 from board.shared.dice import (
     FairDiceError,
@@ -311,6 +312,24 @@ class SharedScenario:
         if dirty.log or dirty.everything:
             self._resync_log()
 
+    def not_mine(self, model_ids: list[str]) -> list[str]:
+        """The names of the units of these models this player may not move.
+
+        None while shared control is on. The window refuses a drag of them before it begins.
+        """
+        scenario = self.document.scenario
+        if shared_control(scenario.options, [s.id for s in scenario.sides]):
+            return []
+        names = set()
+        for model_id in model_ids:
+            try:
+                unit, _ = scenario.model(model_id)
+            except KeyError:
+                continue
+            if unit.side != self.side and unit.on_table:
+                names.add(unit.name)
+        return sorted(names)
+
     def _may_move(self, model_ids: set[str]) -> bool:
         """Refuse (and put back) a move of the other side's models without shared control."""
         scenario = self.document.scenario
@@ -472,7 +491,8 @@ class SharedScenario:
             x, y = at
             if (isinstance(x, int | float) and isinstance(y, int | float)
                     and not isinstance(x, bool) and not isinstance(y, bool)
-                    and math.isfinite(x) and math.isfinite(y)):
+                    and math.isfinite(x) and math.isfinite(y)
+                    and max(abs(x), abs(y)) <= MAX_COORDINATE):
                 shown[str(model_id)] = (float(x), float(y))
         return shown
 

@@ -31,6 +31,8 @@ class SyncTimeout(TimeoutError):
 #: sends a drag's place as the window goes on with the drag, and takes the other player's
 #: as the window paints. Python's default (5 ms) made either wait up to that long.
 SWITCH_INTERVAL_S = 0.0005
+#: How long (s) a joining player waits for the game in a room that has none yet.
+GAME_WAIT_S = 3.0
 _playing: list[GameSession] = []
 _default_interval: list[float] = []
 _lock = threading.Lock()
@@ -112,6 +114,10 @@ class GameSession:
                 raise SyncTimeout(f"no answer from {self.link.split('?')[0]} in {timeout:g} s")
         adoptions = self.board.adoptions
         self.pump()  # the room's game, if it has one, is taken here (one document load)
+        if not host and not self.board.has_scenario:
+            # The host may be sharing it right now (their update is being stored): wait a bit.
+            self.wait_until(lambda: self.board.has_scenario,
+                            min(GAME_WAIT_S, max(0.0, deadline - time.monotonic())))
         if host and not self.board.has_scenario:
             self.board.publish()
         elif self.board.has_scenario:

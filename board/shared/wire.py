@@ -29,7 +29,7 @@ from pycrdt import (
     read_message,
 )
 
-from board.shared.server import parse_link
+from board.shared.server import link_query, parse_link
 
 __all__ = ["WireClient", "RECONNECT_S"]
 
@@ -48,8 +48,8 @@ class WireClient:
                  on_status: Callable[[str, str], None] | None = None,
                  on_presence: Callable[[dict[int, dict[str, Any]]], None] | None = None,
                  reconnect_s: float = RECONNECT_S) -> None:
-        server, room, secret = parse_link(link)
-        self.url = f"{server}/{room}?secret={secret}"
+        server, room, _ = parse_link(link)
+        self.url = f"{server}/{room}?{link_query(link)}"
         self.on_update, self.on_status, self.on_presence = on_update, on_status, on_presence
         self.reconnect_s = reconnect_s
         self.wire: pycrdt.Doc[Any] = pycrdt.Doc()

@@ -129,3 +129,9 @@ def test_two_honest_boards_that_heal_the_same_item_do_not_answer_each_other_for_
     evil = room.evil()
     room.send(evil, KINDS["unit with no models"])
     assert room.relay.pump() == 0
+
+
+def test_a_live_drag_shown_only_at_places_a_file_may_hold():
+    room = Room()
+    assert room.host.live_moves({"b0": [1e308, 0.0], "b1": [float("nan"), 1.0],
+                                 "b2": [12.5, 3.0], "a0": [1.0, 1.0]}) == {"b2": (12.5, 3.0)}

@@ -17,7 +17,7 @@ from board.document.io import scenario_to_dict
 from board.document.model import LogEntry
 from tests.board.samples import small_scenario
 from tests.shared.hostile import KINDS
-from tests.shared.raw_peer import RawPeer
+from tests.shared.raw_peer import UPDATE, RawPeer, sync_message
 from tests.shared.servers import Server, player
 
 pytestmark = pytest.mark.slow
@@ -60,6 +60,7 @@ def test_a_raw_hostile_peer_cannot_poison_the_room_even_across_a_server_restart(
 
     async def attack(self: RawPeer, socket) -> None:
         await self.present(socket, "Eve", "blue")
+        await socket.send_bytes(sync_message(UPDATE, b"\x07not an update"))  # never stored
         await self.listen(socket, 0.3)
         for kind in SENT:
             await self.write(socket, KINDS[kind])

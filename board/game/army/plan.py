@@ -26,11 +26,7 @@ from board.game.core.world import World
 from board.game.placement import Box
 from board.game.systems.setup import RANKED
 
-__all__ = ["ImportPlan", "ImportError_", "plan_import", "import_change", "roster_key",
-           "GUESS_NOTE"]
-
-#: What a unit whose base or troop type is a guess shows on the board until confirmed.
-GUESS_NOTE = "base guessed: confirm in File ▸ Import Army List…"
+__all__ = ["ImportPlan", "ImportError_", "plan_import", "import_change", "roster_key"]
 
 
 class ImportError_(ValueError):  # noqa: N801 - ``ImportError`` is Python's own

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from board.game.core.label_layout import LabelBox, place_labels
 from board.view import style
+from board.view.export.page import label_page
 from board.view.items.obstacles import label_obstacles
 from board.view.items.on_table import clip_to_table, table_in
 from board.view.items.passive_item import PassiveItem
@@ -78,7 +79,7 @@ class VoidShieldItem(PassiveItem):
         painter.save()
         painter.resetTransform()
         painter.setFont(self._font)
-        screen = None if widget is None else QRectF(widget.rect())
+        screen = label_page(widget)  # an export's picture when there is no widget
         boxes = self._lay_out(picture.marks, to_screen, screen)
         for mark, box in zip(picture.marks, boxes, strict=True):
             painter.setPen(Qt.PenStyle.NoPen)

@@ -11,16 +11,18 @@ models are drawn as shapes, not as cached bitmaps.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QPointF, QRect, QRectF, QSize, Qt
+from PySide6.QtCore import QBuffer, QMarginsF, QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
     QFontDatabase,
+    QFontInfo,
     QFontMetricsF,
     QImage,
     QPageLayout,
@@ -31,6 +33,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
+
+from board.view.export.page import export_page
+from board.view.export.svg_portable import font_families, portable_svg
 
 __all__ = ["FORMATS", "ExportError", "Exported", "export_format", "export_view", "wrap_lines"]
 
@@ -134,8 +139,12 @@ def _draw_page(painter: QPainter, view: QGraphicsView, picture: QRectF,
     """The picture in ``picture`` (device units), then the lines below it."""
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    view.render(painter, picture, view.viewport().rect(),
-                Qt.AspectRatioMode.KeepAspectRatio)
+    painter.save()
+    painter.setClipRect(picture)  # nothing drawn beyond the picture, whatever an item clips
+    with export_page(picture):  # labels keep inside the picture, as on screen in the window
+        view.render(painter, picture, view.viewport().rect(),
+                    Qt.AspectRatioMode.KeepAspectRatio)
+    painter.restore()
     painter.setFont(font)
     height = QFontMetricsF(font, painter.device()).lineSpacing()
     _draw_lines(painter, QPointF(picture.left() + _MARGIN, picture.bottom() + _MARGIN),
@@ -177,8 +186,9 @@ def _export_svg(view: QGraphicsView, path: Path, lines: Sequence[str], title: st
     font = _text_font(13)
     lines = _fit_lines(view, lines, font)
     picture, size = _raster_size(view, lines, font)
-    generator = QSvgGenerator()
-    generator.setFileName(str(path))
+    buffer = QBuffer()
+    generator = QSvgGenerator(QSvgGenerator.SvgVersion.Svg11)  # 1.1: the view's clip is kept
+    generator.setOutputDevice(buffer)
     generator.setSize(size)
     generator.setResolution(_PDF_DPI)  # the screen's: labels keep their text whole
     generator.setViewBox(QRect(0, 0, size.width(), size.height()))
@@ -190,7 +200,39 @@ def _export_svg(view: QGraphicsView, path: Path, lines: Sequence[str], title: st
     with _no_item_caches(view):
         _draw_page(painter, view, QRectF(QPointF(0, 0), picture.toSizeF()), lines, font)
     painter.end()
+    text = bytes(buffer.data().data()).decode("utf-8")
+    families = {name: _css_families(name) for name in set(_FAMILY.findall(text))}
+    try:
+        path.write_text(_XML_HEAD + portable_svg(text, families, _advance), encoding="utf-8")
+    except OSError as error:
+        raise ExportError(f"could not write the SVG {path}: {error.strerror}") from None
     return picture
+
+
+_XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
+_FAMILY = re.compile(r'font-family="([^"]*)"')
+
+
+def _css_families(family: str) -> str:
+    """The font Qt really draws ``family`` with, then the CSS generic family like it."""
+    drawn = QFontInfo(QFont(family))
+    if drawn.fixedPitch():
+        generic = "monospace"
+    elif drawn.family() == QFontInfo(QFont("serif")).family() != QFontInfo(
+            QFont("sans-serif")).family():
+        generic = "serif"
+    else:
+        generic = "sans-serif"
+    return font_families(drawn.family(), generic)
+
+
+def _advance(text: str, family: str, pixel_size: float, weight: int, italic: bool) -> float:
+    """How wide Qt draws ``text`` (the ``textLength`` a viewer without the font fits to)."""
+    font = QFont(family)
+    font.setPixelSize(max(1, round(pixel_size)))
+    font.setWeight(QFont.Weight(weight))
+    font.setItalic(italic)
+    return QFontMetricsF(font).horizontalAdvance(text)
 
 
 #: The page's printable area, inches (A4 landscape less 10 mm margins), and the share of its

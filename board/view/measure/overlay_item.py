@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from shiboken6 import isValid
 
 from board.game.core.label_layout import place_labels
+from board.view.export.page import label_page
 from board.view.items.legibility import labels_changed
 from board.view.items.obstacles import ObstacleCache, label_obstacles
 from board.view.items.on_table import table_in
@@ -340,7 +341,7 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
             return
         metrics = label_metrics()
         anchored = [(transform.map(label.at), _wrapped(metrics, label)) for label in sketch.labels]
-        screen = QRectF(widget.rect()) if widget is not None else None
+        screen = label_page(widget)  # an export's picture when there is no widget
         # While a drag holds the layout the lines are not cut round anything (see _lay_out):
         # no box of them to find obstacles near, no clip to set.
         lines = (transform.mapRect(sketch.bounds().translated(-sketch.offset))

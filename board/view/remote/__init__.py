@@ -28,6 +28,7 @@ def install(window: MainWindow) -> None:
     remote = RemoteController(window)
     window.features.remote = remote
     remote.status.connect(lambda text: window.statusBar().showMessage(text, 8000))
+    window.scene.move_refused.connect(lambda text: window.statusBar().showMessage(text, 8000))
     menu = window.menu("&File")
     menu.addSeparator()
     menu.addAction("&Host Game…").triggered.connect(lambda: ask_host(window, remote))

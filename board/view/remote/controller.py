@@ -152,14 +152,17 @@ class RemoteController(QObject):
         """Share this board in the room at ``link``; return the link for the other player.
 
         The server is already running (``battleboard serve``, or :meth:`host`'s). The link
-        returned names the other player's side.
+        returned opens the other player's seat (their side, bound to a token made from the
+        room's secret): it cannot be used to play another side.
         """
         if self.session is not None:
             self.session.stop()
             self.session = None
+        from board.shared.server import seat_link  # see _board
+
         sides = [s.id for s in self.window.scenario.sides]
         other = next((s for s in sides if s != side), side)
-        self.link = f"{link}&side={other}"
+        self.link = seat_link(link, other)  # the other player's seat: that side only
         self._start(self._board(name, side), link, host=True)
         return self.link
 
@@ -178,6 +181,7 @@ class RemoteController(QObject):
         session.start(host=host)
         self.session = session
         scene = self.window.scene
+        scene.may_move = self._may_move
         if scene.make_dice != self._fair_drag_dice:
             self._own_dice, scene.make_dice = scene.make_dice, self._fair_drag_dice
         self.status.emit(f"Shared game: {board.player} playing {board.side}")
@@ -191,6 +195,7 @@ class RemoteController(QObject):
             self.session = None
         if self.window.scene.make_dice == self._fair_drag_dice:
             self.window.scene.make_dice = self._own_dice
+        self.window.scene.may_move = lambda _models: None
         if self.server is not None:
             self.server.stop()
             self.server = None
@@ -198,6 +203,17 @@ class RemoteController(QObject):
             self.window.scene.removeItem(item)
         self.presence.clear()
         self.live.clear()
+
+    def _may_move(self, model_ids: list[str]) -> str | None:
+        """Why this player may not drag these models: the other side's, shared control off."""
+        if self.session is None:
+            return None
+        board = self.session.board
+        theirs = board.not_mine(model_ids)
+        if not theirs:
+            return None
+        return (f"{', '.join(theirs)}: not your side's models — Game ▸ Share Control of the "
+                "Models lets either player move every model once both have ticked it")
 
     # -- fair dice of a drag ------------------------------------------------------------------
     def _fair_drag_dice(self) -> Dice:

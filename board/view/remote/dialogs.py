@@ -23,12 +23,15 @@ __all__ = ["HostChoice", "JoinChoice", "HostDialog", "JoinDialog", "show_link", 
 
 
 def side_in_link(link: str) -> str:
-    """The side a join link gives the joining player (``&side=``), or ``""``.
+    """The side a join link gives the joining player (its seat, or ``&side=``), or ``""``.
 
+    >>> side_in_link("ws://127.0.0.1:8765/g?seat=blue&token=ab")
+    'blue'
     >>> side_in_link("ws://127.0.0.1:8765/g?secret=ab&side=blue")
     'blue'
     """
-    return parse_qs(urlsplit(link).query).get("side", [""])[0]
+    query = parse_qs(urlsplit(link).query)
+    return query.get("seat", query.get("side", [""]))[0]
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,7 @@ class JoinDialog(_PlayerForm):
         super().__init__("Join game", [], parent)
         self.form.removeRow(1)  # the link names the side
         self.link = QLineEdit()
-        self.link.setPlaceholderText("ws://HOST:PORT/ROOM?secret=…")
+        self.link.setPlaceholderText("ws://HOST:PORT/ROOM?seat=SIDE&token=…")
         self.form.addRow("Link", self.link)
         self._buttons()
 

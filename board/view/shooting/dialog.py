@@ -43,6 +43,7 @@ from board.game.firers import (
 from board.game.kit import may_target_building
 from board.game.systems.epic.assault import debris_choices
 from board.game.systems.epic.shooting import epic_odds_lines, epic_shoot
+from board.game.systems.fantasy.garrison_hits import garrison_shot_lines, shoot_garrison
 from board.game.systems.protocol import ShotForm
 from board.game.systems.registry import system_for
 from board.game.systems.wh40k.fire_record import embarked_models
@@ -61,6 +62,7 @@ from board.game.systems.wh40k.shooting import (
 )
 from board.view.commands import ApplyChangeCommand
 from board.view.scene import BoardScene
+from board.view.shooting.garrison_box import GarrisonBox
 
 __all__ = ["ShootDialog"]
 
@@ -82,10 +84,14 @@ class ShootDialog(QDialog):
         self.scene = scene
         self.result_: ShotResult | None = None
         self.system = system_for(scene.document.scenario.rule_system)
-        self.epic = self.system.shot_form is ShotForm.FIREPOWER
+        #: Which weapon box the system's shots need: each form is named, none is a default.
+        self.form = self.system.shot_form
+        self.epic = self.form is ShotForm.FIREPOWER
+        boxes = {ShotForm.PROFILE: self._weapon_box, ShotForm.FIREPOWER: self._epic_box,
+                 ShotForm.GARRISON: self._garrison_box}
         layout = QVBoxLayout(self)
         layout.addWidget(self._who())
-        layout.addWidget(self._epic_box() if self.epic else self._weapon_box())
+        layout.addWidget(boxes[self.form]())
         self.facing = QLabel("")
         layout.addWidget(self.facing)
         layout.addWidget(QLabel("Odds before rolling:"))
@@ -227,6 +233,12 @@ class ShootDialog(QDialog):
         self._fill_debris()
         return box
 
+    def _garrison_box(self) -> GarrisonBox:
+        self.garrison = GarrisonBox()
+        for signal in self.garrison.signals():
+            signal.connect(self.update_odds)  # type: ignore[attr-defined]
+        return self.garrison
+
     def _fill_debris(self) -> None:
         """List the target's stands inside by name (the row hidden when nobody is inside)."""
         kept = self.debris.currentData()
@@ -256,6 +268,8 @@ class ShootDialog(QDialog):
         """The weapon as the form has it (an emplaced weapon as its building allows it)."""
         if self.epic:
             return WeaponOrder(f"firepower {self.firepower.value()}", 1, 1, 1, None)
+        if self.form is ShotForm.GARRISON:
+            return WeaponOrder(self.garrison.attack.currentText(), 1, 1, 1, None)
         firer = self.firer.currentData()
         if isinstance(firer, Firer) and firer.piece_id and firer.weapon_id:
             piece_id, weapon_id = firer.piece_id, firer.weapon_id
@@ -295,7 +309,7 @@ class ShootDialog(QDialog):
         self._fill_from_building()
         firer = self.firer.currentData()
         emplaced = isinstance(firer, Firer) and firer.emplaced
-        if not self.epic:
+        if self.form is ShotForm.PROFILE:
             for widget in (self.name, self.shots, self.strength, self.ap, self.blast,
                            self.template, self.battlements, self.no_escape,
                            *self.specials.values()):
@@ -313,6 +327,10 @@ class ShootDialog(QDialog):
                     raise ShootingError(allowed.reason)
                 lines = epic_odds_lines(scenario, self.scene.datasheets, plan.piece_id,
                                         self.firepower.value())
+                self.facing.setText(f"{plan.firer} at {_piece_name(world, plan.piece_id)}")
+            elif self.form is ShotForm.GARRISON:
+                lines = garrison_shot_lines(scenario, self.scene.datasheets, plan.piece_id,
+                                            self.garrison.shot())
                 self.facing.setText(f"{plan.firer} at {_piece_name(world, plan.piece_id)}")
             else:
                 facing = facing_from(scenario, world, plan.piece_id, plan.at)
@@ -345,6 +363,9 @@ class ShootDialog(QDialog):
                                     self.firepower.value(), plan.firer,
                                     self.super_heavy.isChecked(), seed,
                                     debris_target=self.debris.currentData())
+            elif self.form is ShotForm.GARRISON:
+                result = shoot_garrison(scenario, self.scene.datasheets, world, plan.piece_id,
+                                        self.garrison.shot(), plan.firer, plan.at, seed)
             else:
                 result = shoot(scenario, self.scene.datasheets, world, plan, seed)
         except (ShootingError, ValueError, KeyError) as error:
