@@ -92,6 +92,15 @@ def turn_mark(scenario: Scenario) -> list[Any] | None:
     return [clock.game_turn, clock.active]
 
 
+def models_inside(scenario: Scenario, piece_id: str) -> list[tuple[str, str]]:
+    """``(model id, name)`` of each model embarked in ``piece_id``, unit by unit, in order.
+
+    Who may fire an emplaced weapon by hand (seed 000); where Epic debris may fall (seed 001).
+    """
+    namer = Namer.for_scenario(scenario, None)
+    return [(m.id, namer.model(m.id)) for u in scenario.units_in(piece_id) for m in u.models]
+
+
 def party_names(units: Sequence[Unit]) -> str:
     """``Squad A, Captain B``."""
     return ", ".join(u.name for u in units)

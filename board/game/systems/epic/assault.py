@@ -45,6 +45,7 @@ from board.game.core.assault import (
 from board.game.core.buildings import building_rules, write_back
 from board.game.core.names import Namer
 from board.game.core.world import World
+from board.game.occupancy.common import models_inside
 from board.game.systems.epic.site import epic_site
 from geometry import CM_PER_INCH, distance
 from rules import epic40k
@@ -181,8 +182,7 @@ def debris_choices(scenario: Scenario, piece_id: str) -> list[tuple[str, str]]:
 
     The first is where the debris of critical row 10 falls unless the defender chooses.
     """
-    namer = Namer.for_scenario(scenario, None)
-    return [(m.id, namer.model(m.id)) for u in scenario.units_in(piece_id) for m in u.models]
+    return models_inside(scenario, piece_id)
 
 
 def debris_refusal(scenario: Scenario, world: World, piece_id: str,
