@@ -238,7 +238,7 @@ STATS: tuple[Stat, ...] = (
     _s("escape_hatch_on", "Came out of an escape hatch on", Kind.TURN, "player turn", None,
        None, None, "none", W40, ("occupancy.common", "occupancy.disembarking"),
        "written by the program: the player turn the unit came out of a building by an escape "
-       "hatch (seed 000 FAQ: it may not charge that turn)"),
+       "hatch (the escape hatch rule: it may not charge that turn)"),
     _s("roster", "Army list entry", Kind.ROSTER, "—", None, None, None, "none", ALL,
        ("army.guess", "army.plan"),
        "written by File ▸ Import Army List: the list's entry the unit came from (kept on a "
