@@ -71,6 +71,7 @@ class Kind(StrEnum):
     MISSILE = "`{\"range\": inches, \"strength\": whole number, \"shots\": whole number}`"
     FACTORS = "`{model id: whole number}`"
     ROSTER = ("`{\"key\": text, \"entry\": text, \"points\": number, \"wargear\": [text], "
+              "\"models\": [{\"name\": text, \"count\": whole number, \"wargear\": [text]}], "
               "\"guessed\": true/false}`")
     TURN = "`[game turn, side id]`"
 
@@ -242,11 +243,12 @@ STATS: tuple[Stat, ...] = (
     _s("escape_hatch_on", "Came out of an escape hatch on", Kind.TURN, "player turn", None,
        None, None, "none", W40, ("occupancy.common", "occupancy.disembarking"),
        "written by the program: the player turn the unit came out of a building by an escape "
-       "hatch (seed 000 FAQ: it may not charge that turn)"),
+       "hatch (the escape hatch rule: it may not charge that turn)"),
     _s("roster", "Army list entry", Kind.ROSTER, "—", None, None, None, "none", ALL,
        ("army.guess", "army.plan"),
        "written by File ▸ Import Army List: the list's entry the unit came from (kept on a "
-       "re-import), its points and wargear, and whether its base is still a guess"),
+       "re-import), its points, its wargear (in all and per kind of model), and whether its "
+       "base is still a guess"),
 )
 
 _BY_KEY = {s.key: s for s in STATS}
@@ -348,8 +350,18 @@ _ROSTER_FIELDS = {
     "points": lambda v: v is None or _number(v),
     "wargear": lambda v: isinstance(v, list) and len(v) <= 50
     and all(isinstance(w, str) for w in v),
+    "models": lambda v: isinstance(v, list) and len(v) <= 50 and all(_roster_model(m) for m in v),
     "guessed": lambda v: isinstance(v, bool),
 }
+
+
+def _roster_model(value: object) -> bool:
+    """One kind of model of an army list entry: its name, how many, each one's wargear."""
+    return (isinstance(value, dict) and set(value) <= {"name", "count", "wargear"}
+            and isinstance(value.get("name"), str) and _whole(value.get("count"))
+            and 0 <= value["count"] <= 20_000 and isinstance(value.get("wargear", []), list)
+            and len(value.get("wargear", [])) <= 50
+            and all(isinstance(w, str) for w in value.get("wargear", [])))
 
 
 def _roster_record(value: object) -> bool:

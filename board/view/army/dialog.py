@@ -180,7 +180,10 @@ class ImportArmyDialog(QDialog):
         else:
             mark.setFlags(Qt.ItemFlag.ItemIsEnabled)
         self.table.setItem(row, 0, mark)
-        self.table.setItem(row, 1, self._fixed(unit.name))
+        name = self._fixed(unit.name)
+        name.setToolTip("\n".join(f"{m.count} × {m.name}: {', '.join(m.wargear) or 'no wargear'}"
+                                   for m in unit.models))  # the wargear of each kind of model
+        self.table.setItem(row, 1, name)
         self.table.setCellWidget(row, 2, self._count_box(unit))
         self.table.setCellWidget(row, 3, self._troop_box(unit))
         self.table.setCellWidget(row, 4, self._base_box(unit))

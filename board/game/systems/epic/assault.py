@@ -52,6 +52,7 @@ from rules import epic40k
 from rules.decision import Decision
 from rules.dice import Dice
 from rules.epic40k.tables import CriticalEffect
+from rules.words import counted
 
 __all__ = [
     "CONTACT_CM",
@@ -171,7 +172,8 @@ def epic_preview(scenario: Scenario, library: Mapping[str, Datasheet], world: Wo
                                                 _blast_markers(scenario, picked))
     def listed(bonuses: Sequence[epic40k.Bonus]) -> str:
         return ", ".join(f"+{b.value} {b.reason}" for b in bonuses) or "none"
-    return (f"{len(units)} stands, assault factor {epic40k.assault_total(units)} against the "
+    return (f"{counted(len(units), 'stand')}, assault factor {epic40k.assault_total(units)} "
+            f"against the "
             f"building's {state.assault_factor}; assaulters' bonuses: {listed(ours)} "
             f"(+{sum(b.value for b in ours)}); building's bonuses: {listed(theirs)} "
             f"(+{sum(b.value for b in theirs)}); damage capacity {state.damage_capacity}")

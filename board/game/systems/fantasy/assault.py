@@ -160,7 +160,7 @@ class FantasyStorm:
                              f"and more than a party's worth of models ({PARTY_SIZE})")
         names = {self.attacker.id: self.attacker.name, self.defender.id: self.defender.name}
         a, d = roll.faces[0], roll.faces[1]
-        return self._say(f"characters make the assault parties matter (seed 002): the players "
+        return self._say(f"characters make the assault parties matter: the players "
                          f"roll off, {self.attacker.name} {a}, {self.defender.name} {d}: "
                          f"{names[first]}'s player picks first")
 

@@ -40,6 +40,7 @@ from geometry import building_facing
 from rules import wh40k
 from rules.dice import Dice
 from rules.wh40k.battlements import fuel_siphon_applies
+from rules.words import counted
 
 __all__ = [
     "SPECIAL_RULES",
@@ -125,7 +126,7 @@ def _check(plan: ShotPlan) -> None:
     if wh40k.FUEL_SIPHON in w.special:
         flamer = fuel_siphon_applies(w.name)
         if not flamer:
-            raise ShootingError(f"{flamer.reason} (seed 000 FAQ: only flamer weapons)")
+            raise ShootingError(f"{flamer.reason} (only flamer weapons)")
 
 
 def shot_odds(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
@@ -181,7 +182,7 @@ def _fire(building: wh40k.Building, plan: ShotPlan, facing: str, dice: Dice,
         if not building.destroyed:
             hits.append(wh40k.resolve_hit(building, attack, facing, dice, clock, table,
                                           surroundings))
-    lines = [f"{w.name}: template, {len(hits)} hits"] + [h.describe() for h in hits]
+    lines = [f"{w.name}: template, {counted(len(hits), 'hit')}"] + [h.describe() for h in hits]
     return lines, hits
 
 
