@@ -164,6 +164,10 @@ STATS: tuple[Stat, ...] = (
     _s("invulnerable", "Invulnerable save", Kind.INT, "2 to 6", 2, 6, None, "none", W40,
        ("systems.wh40k.effects", "systems.wh40k.automated_fire", "systems.wh40k.terrain_tests"),
        "the invulnerable save"),
+    _s("stomps", "Stomps", Kind.INT, "hits", 0, 10, 0, "0", WF,
+       ("systems.fantasy.assault_facts",),
+       "Stomp hits of each model at the end of a building assault's round, on the enemy model "
+       "its opponent names as in base contact (seed 002)"),
     _s("ward", "Ward save", Kind.INT, "2 to 6", 2, 6, None, "none", WF,
        ("systems.fantasy.assault_facts",), "the ward save"),
     _s("unit_strength", "Unit Strength", Kind.INT, "—", 1, 10, 1, "1", WF,
