@@ -385,6 +385,7 @@ class SharedScenario(FairDice):
         if self.live and (touched.log or any(touched.keys.values())):
             self._apply(touched, who)
         if self.live and touched.of("dice"):
+            self.keep_my_dice(touched.of("dice"), who)
             rolls = {key.split("/", 1)[0] for key in touched.of("dice")}
             self._answer_dice(rolls - set(self._seeds), who)
 

@@ -47,6 +47,29 @@ class FairDice:
     _secrets: dict[str, str]
     _seeds: dict[str, int]
 
+    def _write_dice(self, values: dict[str, str]) -> None:
+        """Write this board's part of a roll (inside the caller's transaction), kept here."""
+        written = self.__dict__.setdefault("_dice_written", {})
+        for key, value in values.items():
+            self.r.dice[key] = value
+            written[key] = value
+
+    def keep_my_dice(self, keys: set[str], who: str) -> None:
+        """Put back this board's commitments and reveals a peer changed or removed.
+
+        Only this player commits and reveals for their side: a peer's write over it would
+        make the roll fail (its reveal no longer matches), or choose the seed.
+        """
+        written: dict[str, str] = self.__dict__.get("_dice_written", {})
+        changed = {k: v for k, v in written.items() if k in keys and self.r.dice.get(k) != v}
+        if not changed:
+            return
+        with self.doc.transaction(origin=self.player):
+            for key, value in changed.items():
+                self.r.dice[key] = value
+        self.refused.emit(f"refused a change from {who}: they changed {', '.join(sorted(changed))}"
+                          f", which only {self.player} writes; put back")
+
     def _quiet(self) -> AbstractContextManager[Any]:
         raise NotImplementedError  # the binder's: edits made here are not sent back
 
@@ -56,8 +79,9 @@ class FairDice:
         secret = make_secret()
         self._secrets[roll_id] = secret
         with self.doc.transaction(origin=self.player):
-            self.r.dice[f"{roll_id}/purpose"] = purpose
-            self.r.dice[f"{roll_id}/commit/{self.side}"] = commitment(roll_id, self.side, secret)
+            self._write_dice({f"{roll_id}/purpose": purpose,
+                              f"{roll_id}/commit/{self.side}": commitment(roll_id, self.side,
+                                                                          secret)})
         return roll_id
 
     def seed(self, roll_id: str) -> int | None:
@@ -96,7 +120,7 @@ class FairDice:
         if writes:
             with self.doc.transaction(origin=self.player):
                 for key, value in writes.items():
-                    self.r.dice[key] = value
+                    self._write_dice({key: value})
             self._answer_dice({key.split("/", 1)[0] for key in writes})
 
     def _keep_proofs(self, rolls: list[FairRoll]) -> None:
