@@ -228,3 +228,48 @@ def test_two_real_windows_on_one_file_killed_both_offer_every_accepted_drag(
         assert revision in (ack, ack + 1)
         if revision == ack:  # killed after it said so: the very board it had
             assert board == window.boards()[ack]
+
+
+def test_battleboard_launched_on_a_file_open_in_another_window_asks_first(
+    tmp_path: Path, sheets: DatasheetLibrary
+) -> None:
+    """``battleboard game.json`` while a window has it open: the box, then read-only."""
+    file = tmp_path / "game.json"
+    save_scenario(load_scenario(DEMO_SCENARIO, sheets), file)
+    data = tmp_path / "data"
+    data.mkdir()
+    first = AppWindow(file, data, 5)
+    first.wait_for(2)
+    script = (
+        "import sys\n"
+        "from PySide6.QtCore import QTimer\n"
+        "from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton\n"
+        "app = QApplication(['battleboard'])\n"
+        "def answer():\n"
+        "    box = QApplication.activeModalWidget()\n"
+        "    if not isinstance(box, QMessageBox):\n"
+        "        QTimer.singleShot(20, answer)\n"
+        "        return\n"
+        "    print('asked', box.text().splitlines()[0], flush=True)\n"
+        "    next(b for b in box.findChildren(QPushButton) if b.text() == 'Open read-only')"
+        ".click()\n"
+        "    QTimer.singleShot(500, report)\n"
+        "def report():\n"
+        "    window = next(w for w in QApplication.topLevelWidgets()\n"
+        "                  if type(w).__name__ == 'MainWindow')\n"
+        "    print('title', window.windowTitle(), flush=True)\n"
+        "    window.undo_stack.setClean()\n"
+        "    window.close()\n"
+        "    app.exit(0)\n"
+        "QTimer.singleShot(0, answer)\n"
+        "from board.main import main\n"
+        f"sys.exit(main([{str(file)!r}]))\n")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT),
+           "BATTLEBOARD_DATA_DIR": str(data), "HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                          text=True, timeout=120, check=False)
+    lines = done.stdout.splitlines()
+    assert any(line.startswith("asked game.json is open in another battleboard window")
+               for line in lines), done.stderr[-2000:]
+    assert "title game.json (read-only)[*] — battleboard" in lines
+    assert first.process.poll() is None and first.journal.exists()  # left alone
