@@ -167,7 +167,7 @@ STATS: tuple[Stat, ...] = (
     _s("stomps", "Stomps", Kind.INT, "hits", 0, 10, 0, "0", WF,
        ("systems.fantasy.assault_facts",),
        "Stomp hits of each model at the end of a building assault's round, on the enemy model "
-       "its opponent names as in base contact (seed 002)"),
+       "its opponent names as in base contact"),
     _s("ward", "Ward save", Kind.INT, "2 to 6", 2, 6, None, "none", WF,
        ("systems.fantasy.assault_facts",), "the ward save"),
     _s("unit_strength", "Unit Strength", Kind.INT, "—", 1, 10, 1, "1", WF,
