@@ -316,3 +316,14 @@ def test_the_players_base_and_troop_type_are_kept_and_preferred_next_time(tmp_pa
     assert tank.models[0].choice.origin == "yours"
     assert tank.models[0].choice.base == Base.rectangle_mm(150, 100)
     assert not tank.guessed
+
+
+def test_the_cli_refuses_an_unknown_side_and_writes_nothing(tmp_path, capsys):
+    path = tmp_path / "game.json"
+    save_scenario(_scenario(RuleSystem.WH40K), path)
+    before = path.read_bytes()
+    status = import_list([str(ROSTERS / "wh40k_7th_space_marines.ros"), str(path), "--side",
+                          "green"])
+    err = capsys.readouterr().err
+    assert status == 2 and "no side 'green' in the scenario; sides: red, blue" in err
+    assert path.read_bytes() == before
