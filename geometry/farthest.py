@@ -131,7 +131,9 @@ class _Features:
             return peak_near(self, cx, cy, size, apart, floor)
         points, reach = self.inner, self.inner_reach
         near = np.hypot(points[:, 0] - cx, points[:, 1] - cy) <= size
-        held = np.flatnonzero(near)[apart(points[near]) <= 0.0] if near.any() else []
+        if not near.any():
+            return 0.0
+        held = np.flatnonzero(near)[apart(points[near]) <= 0.0]
         return float(reach[held].max()) if len(held) else 0.0
 
     def edge_offsets(self, z: ComplexArray) -> ComplexArray:

@@ -15,9 +15,10 @@ than what its outline already reaches (``floor``):
    a zone) a few dozen squares are left at each level, and once their bound and the best
    centre agree within :data:`TOLERANCE` the bound is the answer: never short.
 2. **Features.** Where the distance ties along a ridge, the squares left grow past
-   :data:`MAX_SQUARES`; then the peak's features are found. The nearest feature of a point ``p`` of a square is at ``dist(p, B) ≤
-   dist(q, B) + h`` from ``p``, so within ``dist(q, B) + 2h`` of ``q``: an edge whose segment,
-   or a corner, lies farther from every square left is never one of a peak's three.
+   :data:`MAX_SQUARES`; then the peak's features are found. The nearest feature of a point
+   ``p`` of a square is at ``dist(p, B) ≤ dist(q, B) + h`` from ``p``, so within
+   ``dist(q, B) + 2h`` of ``q``: an edge whose segment, or a corner, lies farther from every
+   square left is never one of a peak's three.
 3. **Points.** The three-feature points of the features left, a chunk at a time
    (:func:`geometry.equidistant.three_feature_chunks`), those the base holds measured exactly
    to the whole of ``B``, the largest kept.
