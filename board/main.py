@@ -9,6 +9,7 @@ Usage::
     battleboard serve [--port N] [--data DIR]  # the room server for remote games (no window)
     battleboard dice FILE              # re-verify every fairly seeded roll of a saved game
     battleboard import-list ROSTER SCENARIO --side SIDE [--out FILE]  # bring an army list
+    battleboard --first-paint [FILE]   # open the window, print when the board is painted, exit
 
 The window needs a display. Without one (no ``DISPLAY`` or ``WAYLAND_DISPLAY`` on Linux, and
 no ``QT_QPA_PLATFORM`` chosen) ``battleboard`` prints one line saying so and exits with status
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,6 +30,8 @@ from typing import TYPE_CHECKING
 from board.document.collector import pause_collector
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QCoreApplication
+
     from board.document.datasheet import Datasheet
     from board.document.model import Scenario
     from board.view.window import MainWindow
@@ -57,6 +61,9 @@ COMMANDS = (
     ("battleboard import-list ROSTER SCENARIO --side SIDE [--out FILE]",
      "import a BattleScribe (.ros, .rosz) or New Recruit (JSON) army list into a scenario, "
      "deployed in the side's zone; needs no display"),
+    ("battleboard --first-paint [FILE]",
+     "open the window, print the moment the board is first painted (seconds since the epoch) "
+     "and exit: the smoke test of an installed copy"),
     ("battleboard --help", "this list"),
 )
 
@@ -103,6 +110,11 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
         metavar="OUT.png",
         type=Path,
         help="render the table to a PNG without showing a window, then exit",
+    )
+    parser.add_argument(
+        "--first-paint",
+        action="store_true",
+        help="open the window, print when the board is first painted, then exit",
     )
     return parser.parse_args(argv)
 
@@ -228,22 +240,22 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace, resume_collector: Callable[[], None]) -> int:
     """Open the window (or draw the screenshot); ``resume_collector`` once it is painted."""
     from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
-    from board.view.import_scan import scan_imports_quickly
-
-    scan_imports_quickly()  # PySide's look at each module imported from here on: one read
     from board.document.datasheets import load_library
     from board.document.io import load_scenario
-    from resources import DEMO_SCENARIO
+    from resources import APP_ICON, DEMO_SCENARIO
 
     app = QApplication.instance() or QApplication(["battleboard"])
+    QApplication.setWindowIcon(QIcon(str(APP_ICON)))  # the task bar's, the window switcher's
     path = args.file if args.file is not None else DEMO_SCENARIO
     try:
         library = load_library()
         scenario = load_scenario(path, library)
     except Exception as error:  # a ScenarioError, or a bug: one line, one box, status 2
-        _refuse(path, error, show_box=args.screenshot is None)
+        # The player sees a box; a screenshot or a smoke test has no one to click it away.
+        _refuse(path, error, show_box=args.screenshot is None and not args.first_paint)
         return 2
     if args.screenshot is not None:
         return _screenshot(scenario, library, args.screenshot)
@@ -269,9 +281,18 @@ def _run(args: argparse.Namespace, resume_collector: Callable[[], None]) -> int:
         return 2
     QTimer.singleShot(0, window.view.fit_table)  # once the window system has sized it
     after_first_paint(window.view.viewport(), lambda: _give_tools(window, resume_collector))
+    if args.first_paint:  # the smoke test of an installed copy: the board painted, then out
+        after_first_paint(window.view.viewport(), lambda: _report_first_paint(app, window))
     # A window that is not painted soon (started minimised, say) gets its tools all the same.
     QTimer.singleShot(TOOLS_AT_THE_LATEST_MS, lambda: _give_tools(window, resume_collector))
     return int(app.exec())
+
+
+def _report_first_paint(app: QCoreApplication, window: MainWindow) -> None:
+    """Print the moment the board was painted, close the window as a player would, quit."""
+    print(f"battleboard: first paint at {time.time():.6f}", flush=True)
+    window.close()  # its journal is closed and removed as on any clean close
+    app.exit(0)
 
 
 def _give_tools(window: MainWindow, resume_collector: Callable[[], None] = lambda: None) -> None:

@@ -39,12 +39,6 @@ __all__ = ["FeatureTable", "circle_peaks"]
 
 FloatArray = NDArray[np.float64]
 
-_KERNEL: np.ufunc | None
-try:  # numpy's own LAPACK kernel for eigenvalues (see _eigenvalues)
-    from numpy.linalg._umath_linalg import eigvals as _KERNEL
-except ImportError:  # pragma: no cover - another numpy's layout
-    _KERNEL = None
-
 #: The last three rows of a 4 × 4 companion matrix.
 _SHIFT = (1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0)
 
@@ -319,42 +313,13 @@ def _quartic_points(quartics: list[list[float]], whose: list[int],
                 size = 1.0 + t * t
                 points.append((cx + r * (1.0 - t * t) / size, cy + r * 2.0 * t / size))
     return owners
-    full = [abs(q[0]) > 1e-12 for q in quartics]
-    rows = [q for q, whole in zip(quartics, full, strict=True) if whole]
-    solved: list[list[complex]] = []
-    if rows:
-        monic = np.array(rows)
-        companion = np.zeros((len(rows), 4, 4))
-        companion[:, 0, :] = -monic[:, 1:] / monic[:, :1]
-        companion[:, 1, 0] = companion[:, 2, 1] = companion[:, 3, 2] = 1.0
-        solved = np.linalg.eigvals(companion).tolist()
-    eigen = iter(solved)
-    for q, row, whole in zip(quartics, whose, full, strict=True):
-        cx, cy, r = centres[row]
-        roots = next(eigen) if whole else [*_low_degree_roots(q), complex(math.inf)]
-        for root in roots:
-            if abs(root.imag) <= 1e-7 * max(1.0, abs(root.real)):
-                t = root.real
-                if abs(t) > 1e100:  # θ = π
-                    points.append((cx - r, cy))
-                else:
-                    size = 1.0 + t * t
-                    points.append((cx + r * (1.0 - t * t) / size, cy + r * 2.0 * t / size))
-                owners.append(row)
-    return owners
 
 
 def _eigenvalues(matrices: FloatArray) -> NDArray[np.complex128]:
     """The eigenvalues of a stack of real square matrices (here companions of quartics).
 
-    LAPACK's kernel as :func:`numpy.linalg.eigvals` calls it, without that function's checks
-    and error state (three quarters of its cost for a few 4 × 4s); the function itself if the
-    kernel is not there or does not converge.
+    :func:`numpy.linalg.eigvals` over the whole stack at once: one call for every quartic.
     """
-    if _KERNEL is not None:
-        roots = np.asarray(_KERNEL(matrices, signature="d->D"))
-        if np.isfinite(roots).all():
-            return roots
     return np.asarray(np.linalg.eigvals(matrices), dtype=complex)
 
 

@@ -6,9 +6,11 @@ beyond the paths below.
 
 from pathlib import Path
 
-__all__ = ["RESOURCES", "DATASHEETS", "SCENARIOS", "DEMO_SCENARIO"]
+__all__ = ["RESOURCES", "DATASHEETS", "SCENARIOS", "DEMO_SCENARIO", "APP_ICON"]
 
 RESOURCES = Path(__file__).resolve().parent
 DATASHEETS = RESOURCES / "datasheets"
 SCENARIOS = RESOURCES / "scenarios"
 DEMO_SCENARIO = SCENARIOS / "demo.json"
+#: The program's icon (the window, the desktop entry, the bundles).
+APP_ICON = RESOURCES / "icons" / "battleboard.png"

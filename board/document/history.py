@@ -13,11 +13,11 @@ turn and which rolled dice.
 >>> from board.document.changes import Change
 >>> from board.document.edits import ScenarioDocument
 >>> from board.document.journal_codec import encode_edit
->>> from board.document.model import LogEntry, Scenario
->>> doc = ScenarioDocument(Scenario(name="Siege"))
+>>> from board.document.model import LogEntry, Scenario, Side
+>>> sides = [Side("red", "Red", "#c03030"), Side("blue", "Blue", "#3030c0")]
 >>> steps = [{"op": "apply_change", "args": encode_edit("apply_change", {"change": Change(
 ...     options={"turn": n}, log=[LogEntry(f"turn {n}", [{"faces": [n]}])])})} for n in (1, 2)]
->>> line = Timeline(Scenario(name="Siege"), steps)
+>>> line = Timeline(Scenario(name="Siege", sides=sides), steps)
 >>> len(line), line.board(2).options, line.board(0).options
 (2, {'turn': 2}, {})
 >>> line.steps_setting(["turn"]), line.steps_rolling()
@@ -35,10 +35,17 @@ from pathlib import Path
 from typing import Any
 
 from board.document.datasheet import Datasheet
+from board.document.edit_check import EditRefused, make_edit
 from board.document.edits import ScenarioDocument
 from board.document.errors import ScenarioError
-from board.document.journal import JournalError, base_holds, journal_path, read_journal
-from board.document.journal_codec import decode_edit, scenario_of, scenario_value
+from board.document.io import default_library, scenario_from_dict
+from board.document.journal import (
+    JournalError,
+    base_is_file,
+    journals_of,
+    read_journal,
+)
+from board.document.journal_codec import decode_edit, scenario_value
 from board.document.journal_format import file_sha256, record_line
 from board.document.model import LogEntry, Scenario
 
@@ -125,7 +132,10 @@ def keep_history(scenario_file: Path, journal: Path, *, saved: bool = True) -> i
     header, records, _ = read_journal(journal)
     found = header.get("base")
     base: dict[str, Any] = found if isinstance(found, dict) else {}
-    inline = base.get("scenario") if isinstance(base.get("scenario"), dict) else None
+    # A journal begun from the file (its SHA-256 given) goes on from the file's last step;
+    # its inline copy of the board is only there for recovery.
+    inline = (base.get("scenario") if isinstance(base.get("scenario"), dict)
+              and "sha256" not in base else None)
     began = inline is not None and begin_history(scenario_file, inline)
     if not path.exists():
         return 0
@@ -157,9 +167,12 @@ class Timeline:
         The edits, as journal records (``op``, ``args`` as JSON values, ``t`` optional).
     """
 
-    def __init__(self, start: Scenario, records: list[dict[str, Any]]) -> None:
+    def __init__(self, start: Scenario, records: list[dict[str, Any]],
+                 library: Mapping[str, Datasheet] | None = None) -> None:
         self.start = start
         self.records = records
+        #: The datasheets the board's pieces may name (the shipped ones when ``None``).
+        self.library = default_library() if library is None else library
         self._kept: dict[int, Scenario] = {0: copy.deepcopy(start)}
 
     def __len__(self) -> int:
@@ -172,11 +185,10 @@ class Timeline:
         document = ScenarioDocument(copy.deepcopy(self._kept[base]))
         for k in range(base, step):
             record = self.records[k]
-            try:
-                document.perform(record["op"], decode_edit(
-                    record["op"], record["args"], f"step {k + 1}",
-                    document.scenario.rule_system))
-            except (ScenarioError, ValueError, KeyError, TypeError) as error:
+            try:  # checked as a file is: a history is as untrusted as a file
+                make_edit(document, record["op"], record["args"], self.library,
+                          f"step {k + 1}")
+            except EditRefused as error:
                 raise JournalError(f"step {k + 1} ({record['op']}) cannot be replayed: "
                                    f"{error}") from None
             if (k + 1) % KEEP_EVERY == 0 and k + 1 not in self._kept:
@@ -236,10 +248,24 @@ def game_timeline(scenario_file: Path, library: Mapping[str, Datasheet]) -> Time
     base = header.get("base")
     if not isinstance(base, dict) or "scenario" not in base:
         raise JournalError("the history has no start", str(path))
-    start = scenario_of(base["scenario"], f"{path}, base")
-    journal = journal_path(scenario_file)
-    with contextlib.suppress(JournalError):
-        head, more, _ = read_journal(journal)
-        if more and "sha256" in head.get("base", {}) and base_holds(head):
-            records = records + more
-    return Timeline(start, records)
+    try:
+        start = scenario_from_dict(base["scenario"], library, "base")
+    except ScenarioError as error:
+        raise JournalError(f"the history's start is refused: {error}", str(path)) from None
+    return Timeline(start, records + _since_saved(scenario_file), library)
+
+
+def _since_saved(scenario_file: Path) -> list[dict[str, Any]]:
+    """The edits since the file was saved: of the newest journal of it that starts from it.
+
+    Each window on the file has its own journal (``journals_of``); one that began from the
+    file as it is now goes on from the history's end.
+    """
+    newest: tuple[float, list[dict[str, Any]]] = (-1.0, [])
+    for journal in journals_of(scenario_file):
+        with contextlib.suppress(JournalError, OSError):
+            head, more, _ = read_journal(journal)
+            when = journal.stat().st_mtime
+            if more and base_is_file(head) and when > newest[0]:
+                newest = (when, more)
+    return newest[1]

@@ -10,6 +10,7 @@ b'{"n":1,"op":"move_models"}\n'
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 from collections.abc import Mapping
@@ -26,6 +27,8 @@ __all__ = [
     "DATA_DIR_ENV",
     "JournalError",
     "journal_path",
+    "new_journal_path",
+    "journals_of",
     "unsaved_folder",
     "this_host",
     "file_sha256",
@@ -49,6 +52,34 @@ def journal_path(scenario_file: Path) -> Path:
     'games/.army.json.journal'
     """
     return scenario_file.with_name(f".{scenario_file.name}.journal")
+
+
+def journals_of(scenario_file: Path) -> list[Path]:
+    """Every journal of ``scenario_file`` beside it: one per window that had it open.
+
+    The first window's is :func:`journal_path`; a window that opens the file while another
+    journal is there writes ``.<name>.<pid>.journal`` (:func:`new_journal_path`).
+    """
+    name = glob.escape(scenario_file.name)
+    found = {journal_path(scenario_file)} if journal_path(scenario_file).is_file() else set()
+    found.update(p for p in scenario_file.parent.glob(f".{name}.*.journal") if p.is_file())
+    return sorted(found)
+
+
+def new_journal_path(scenario_file: Path) -> Path:
+    """A journal path for a new window on ``scenario_file`` that no journal uses yet.
+
+    :func:`journal_path` when it is free, else ``.<name>.<pid>.journal``, then
+    ``.<name>.<pid>-2.journal``… (two windows of one program): a window never writes over
+    another window's journal, nor over one a crash left.
+    """
+    path = journal_path(scenario_file)
+    number = 1
+    while path.exists():
+        suffix = str(os.getpid()) if number == 1 else f"{os.getpid()}-{number}"
+        path = scenario_file.with_name(f".{scenario_file.name}.{suffix}.journal")
+        number += 1
+    return path
 
 
 def unsaved_folder() -> Path:

@@ -1,30 +1,38 @@
 """A journal read back: its records, whether its base still holds, and the board it rebuilds.
 
 :func:`read_journal` reads the lines (:mod:`board.document.journal` says what they are),
-:func:`recover` makes the board again from the base and every edit in order, and
-:func:`find_recoverable` finds the journals a crash left behind (those with edits whose
-program no longer runs). :class:`~board.document.journal.Journal` writes what these read.
+:func:`recover` makes the board again from the base and every edit in order, each checked as
+a file's content is (:func:`board.document.edit_check.make_edit`), up to the first one that
+cannot be made; :func:`scan_journals` sorts the journals found at a start into those a crash
+left (to offer), those that cannot be read (to move aside and report) and those with nothing
+in them (deleted). :class:`~board.document.journal.Journal` writes what these read.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from board.document.datasheet import Datasheet
+from board.document.edit_check import EditRefused, make_edit
 from board.document.edits import EDIT_OPS, ScenarioDocument
 from board.document.errors import ScenarioError
-from board.document.io import load_scenario
-from board.document.journal_codec import decode_edit, scenario_of
-from board.document.journal_format import FORMAT, VERSION, JournalError, file_sha256, this_host
+from board.document.io import (
+    default_library,
+    load_scenario,
+    scenario_from_dict,
+    scenario_to_dict,
+)
+from board.document.journal_format import FORMAT, VERSION, JournalError, file_sha256
+from board.document.journal_lock import writer_alive
 from board.document.model import Scenario
 
-__all__ = ["Recovered", "read_journal", "base_holds", "recover", "find_recoverable"]
+__all__ = ["Recovered", "JournalScan", "read_journal", "base_holds", "base_is_file", "recover",
+           "scan_journals", "find_recoverable"]
 
 
 @dataclass
@@ -39,8 +47,10 @@ class Recovered:
     last: float | None
     pid: int
     host: str
-    #: Why the journal stopped early (a damaged line), or ``""``.
+    #: Why the journal stopped early (a damaged line, an edit that cannot be made), or ``""``.
     note: str = ""
+    #: Edits (or damaged lines) in the journal after the last one recovered: kept aside.
+    left: int = 0
 
 
 def _header(lines: list[bytes], path: Path) -> dict[str, Any]:
@@ -57,11 +67,16 @@ def _header(lines: list[bytes], path: Path) -> dict[str, Any]:
 
 
 def _base(header: dict[str, Any], path: Path, library: Mapping[str, Datasheet]) -> Scenario:
+    """The board the journal starts from, read and checked as a file is."""
     base = header.get("base")
     if not isinstance(base, dict):
         raise JournalError("the journal has no base", str(path))
     if "scenario" in base:
-        return scenario_of(base["scenario"], f"{path}, base")
+        try:
+            return scenario_from_dict(base["scenario"], library, "base")
+        except ScenarioError as error:
+            raise JournalError(f"the board it starts from is refused: {error}",
+                               str(path)) from None
     source = header.get("scenario_file")
     if not isinstance(source, str):
         raise JournalError("the journal names no scenario file", str(path))
@@ -78,6 +93,18 @@ def _base(header: dict[str, Any], path: Path, library: Mapping[str, Datasheet]) 
     return load_scenario(file, library)
 
 
+def base_is_file(header: dict[str, Any]) -> bool:
+    """Whether the journal starts from its scenario file as the file is now (same SHA-256)."""
+    base = header.get("base")
+    source = header.get("scenario_file")
+    if not isinstance(base, dict) or not isinstance(source, str) or "sha256" not in base:
+        return False
+    try:
+        return file_sha256(Path(source)) == base.get("sha256")
+    except OSError:
+        return False
+
+
 def base_holds(header: dict[str, Any]) -> bool:
     """Whether the journal's base is there: inline, or its file unchanged since.
 
@@ -87,13 +114,7 @@ def base_holds(header: dict[str, Any]) -> bool:
     base = header.get("base")
     if not isinstance(base, dict):
         return False
-    if "scenario" in base:
-        return True
-    source = header.get("scenario_file")
-    try:
-        return isinstance(source, str) and file_sha256(Path(source)) == base.get("sha256")
-    except OSError:
-        return False
+    return "scenario" in base or base_is_file(header)
 
 
 def read_journal(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]], str]:
@@ -108,6 +129,12 @@ def read_journal(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]], str]
         raise JournalError(f"cannot read the journal: {error.strerror}", str(path)) from None
     header = _header(lines, path)
     body = lines[1:]
+    records, note, _ = _records(body)
+    return header, records, note
+
+
+def _records(body: list[bytes]) -> tuple[list[dict[str, Any]], str, int]:
+    """The edit records of a journal's lines; why they stop early; how many lines are left."""
     records: list[dict[str, Any]] = []
     note = ""
     for k, raw in enumerate(body):
@@ -122,62 +149,58 @@ def read_journal(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]], str]
         if not good:
             last = all(not rest.strip() for rest in body[k + 1:])
             if not last:
+                left = sum(1 for rest in body[k:] if rest.strip())
                 note = f"line {k + 2} is damaged: the {len(records)} edits before it are kept"
+                return records, note, left
             break
         records.append(record)
-    return header, records, note
+    return records, note, 0
 
 
 def recover(path: Path, library: Mapping[str, Datasheet]) -> Recovered:
-    """Rebuild the board from the journal at ``path``: its base, then every edit in order.
+    """Rebuild the board from the journal at ``path``: its base, then its edits in order.
+
+    Each edit is checked as a file's content is (:func:`~board.document.edit_check.
+    make_edit`); the board is rebuilt up to the first edit that cannot be made (or the first
+    damaged line), and :attr:`Recovered.note` says which and why, :attr:`Recovered.left`
+    how many were not made.
 
     Raises
     ------
     JournalError
-        Not a journal, its base is gone or changed, or an edit in it cannot be made.
+        Not a journal, a version this program does not read, or its base is gone or refused.
     """
-    header, records, note = read_journal(path)
+    try:
+        lines = path.read_bytes().split(b"\n")
+    except OSError as error:
+        raise JournalError(f"cannot read the journal: {error.strerror}", str(path)) from None
+    header = _header(lines, path)
+    records, note, left = _records(lines[1:])
     document = ScenarioDocument(_base(header, path, library))
+    made = 0
     for record in records:
-        where = f"{path}, edit {record['n']}"
         try:
-            document.perform(record["op"], decode_edit(record["op"], record["args"], where,
-                                                       document.scenario.rule_system))
-        except (ScenarioError, ValueError, KeyError, TypeError) as error:
-            raise JournalError(f"edit {record['n']} ({record['op']}) cannot be made again: "
-                               f"{error}", str(path)) from None
+            make_edit(document, record["op"], record["args"], library, f"edit {record['n']}")
+        except EditRefused as error:
+            left += len(records) - made
+            note = (f"edit {record['n']} ({record['op']}) cannot be made: {error}; the "
+                    f"{made} edit{'s' if made != 1 else ''} before it are recovered")
+            break
+        made += 1
     source = header.get("scenario_file")
-    times = [r["t"] for r in records if isinstance(r.get("t"), int | float)]
+    times = [r["t"] for r in records[:made] if isinstance(r.get("t"), int | float)]
+    pid = header.get("pid", 0)
     return Recovered(
         path=path, scenario=document.scenario,
         scenario_file=Path(source) if isinstance(source, str) else None,
-        edits=len(records), started=float(header.get("started", 0.0)),
-        last=max(times) if times else None, pid=int(header.get("pid", 0)),
-        host=str(header.get("host", "")), note=note,
+        edits=made, started=float(header.get("started", 0.0)),
+        last=max(times) if times else None, pid=pid if isinstance(pid, int) else 0,
+        host=str(header.get("host", "")), note=note, left=left,
     )
 
 
-def _alive(pid: int, host: str) -> bool:
-    """Whether the program that wrote a journal still runs (on this machine)."""
-    if host != this_host() or pid <= 0:
-        return False
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
-
-
 def _has_edits(path: Path) -> bool:
-    """Whether the journal at ``path`` has a line after its header (cheap: nothing parsed).
-
-    A journal whose header is its only line holds nothing to recover, whatever the header
-    says; one that cannot be read counts as having edits (:func:`read_journal` says why).
-    """
+    """Whether the journal at ``path`` has a line after its header (cheap: nothing parsed)."""
     try:
         with path.open("rb") as journal:
             journal.readline()  # the header
@@ -186,45 +209,114 @@ def _has_edits(path: Path) -> bool:
         return True
 
 
-def _forget_if_orphaned(path: Path) -> None:
-    """Delete an edit-less journal whose program is no longer running.
+@dataclass
+class JournalScan:
+    """The journals found at a start, sorted by what is to be done with them."""
 
-    Such a journal is what a run that ended without closing its window (killed before the
-    first edit, or a launch timed by a benchmark) leaves: it holds nothing to recover, and
-    every later launch would read it again. One whose program still runs is kept.
-    """
-    try:
-        header, records, _ = read_journal(path)
-    except JournalError:
-        return
-    if not records and not _alive(int(header.get("pid", 0)), str(header.get("host", ""))):
-        with contextlib.suppress(OSError):
-            path.unlink()
+    #: Left by a crash, with edits to offer back: newest first.
+    recoverable: list[Path] = field(default_factory=list)
+    #: Cannot be read back (their writer gone): each with the reason. Move aside, report.
+    unreadable: list[tuple[Path, str]] = field(default_factory=list)
+    #: Deleted: nothing in them (or all of it in their saved file), their writer gone.
+    removed: list[Path] = field(default_factory=list)
 
 
-def find_recoverable(candidates: Iterable[Path]) -> list[Path]:
-    """The journals among ``candidates`` (files or folders of them) left by a crash.
-
-    A journal counts when it holds at least one edit and the program that wrote it is no
-    longer running; newest first. A journal holding no edit is not parsed, and is deleted
-    when its program is no longer running (:func:`_forget_if_orphaned`).
-    """
+def _paths(candidates: Iterable[Path]) -> list[Path]:
     paths: list[Path] = []
     for candidate in candidates:
         if candidate.is_dir():
             paths.extend(sorted(candidate.glob("*.journal")))
         elif candidate.is_file():
             paths.append(candidate)
-    found: list[tuple[float, Path]] = []
-    for path in paths:
-        if not _has_edits(path):
-            _forget_if_orphaned(path)
+    return list(dict.fromkeys(paths))
+
+
+def _peek_header(path: Path) -> dict[str, Any]:
+    """The first line as JSON, or ``{}`` (what decides whether the writer still runs)."""
+    with contextlib.suppress(OSError, ValueError, RecursionError):
+        with path.open("rb") as journal:
+            header = json.loads(journal.readline(1 << 24))
+        if isinstance(header, dict):
+            return header
+    return {}
+
+
+def _in_its_file(found: Recovered, library: Mapping[str, Datasheet]) -> bool:
+    """Whether the journal's board is exactly its scenario file's (saved after its edits)."""
+    if found.scenario_file is None:
+        return False
+    try:
+        saved = load_scenario(found.scenario_file, library)
+    except (ScenarioError, OSError):
+        return False
+    return scenario_to_dict(saved) == scenario_to_dict(found.scenario)
+
+
+def _sort(path: Path, library: Mapping[str, Datasheet], scan: JournalScan) -> None:
+    """Put one journal whose writer is gone where it belongs in ``scan``."""
+    try:
+        header, records, note = read_journal(path)
+    except JournalError as error:
+        scan.unreadable.append((path, error.message))
+        return
+    if not records and not note:
+        with contextlib.suppress(OSError):
+            path.unlink()
+            scan.removed.append(path)
+        return
+    base = header.get("base")
+    changed = isinstance(header.get("scenario_file"), str) and not base_is_file(header)
+    if isinstance(base, dict) and "scenario" in base and not changed:
+        scan.recoverable.append(path)  # unsaved, or its file as the journal began: all new
+        return
+    try:
+        found = recover(path, library)
+    except JournalError as error:
+        scan.unreadable.append((path, error.message))
+        return
+    if not found.left and _in_its_file(found, library):
+        with contextlib.suppress(OSError):  # saved, then killed before the journal restarted
+            path.unlink()
+            scan.removed.append(path)
+        return
+    scan.recoverable.append(path)
+
+
+def scan_journals(candidates: Iterable[Path],
+                  library: Mapping[str, Datasheet] | None = None) -> JournalScan:
+    """Sort the journals among ``candidates`` (files, or folders of them) whose writer is gone.
+
+    A journal still being written (its window open, :func:`~board.document.journal_lock.
+    writer_alive`) is left alone. Of the others: one that cannot be read back is
+    ``unreadable`` (never deleted here); one with no edit, or whose board is exactly its
+    saved file's, is deleted; the rest are ``recoverable``, newest first.
+    """
+    if library is None:
+        library = default_library()
+    scan = JournalScan()
+    for path in _paths(candidates):
+        header = _peek_header(path)
+        if writer_alive(path, header):
             continue
-        try:
-            header, records, _ = read_journal(path)
-        except JournalError:
+        empty = header.get("format") == FORMAT and header.get("version") == VERSION
+        if empty and not _has_edits(path):
+            with contextlib.suppress(OSError):
+                path.unlink()
+                scan.removed.append(path)
             continue
-        if (records and not _alive(int(header.get("pid", 0)), str(header.get("host", "")))
-                and base_holds(header)):
-            found.append((path.stat().st_mtime, path))
-    return [path for _, path in sorted(found, reverse=True)]
+        _sort(path, library, scan)
+    dated = []
+    for path in scan.recoverable:
+        with contextlib.suppress(OSError):
+            dated.append((path.stat().st_mtime, path))
+    scan.recoverable = [path for _, path in sorted(dated, reverse=True)]
+    return scan
+
+
+def find_recoverable(candidates: Iterable[Path],
+                     library: Mapping[str, Datasheet] | None = None) -> list[Path]:
+    """The journals among ``candidates`` left by a crash, with edits to offer: newest first.
+
+    Also deletes the ones with nothing to offer (:func:`scan_journals`).
+    """
+    return scan_journals(candidates, library).recoverable

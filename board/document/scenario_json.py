@@ -52,6 +52,10 @@ __all__ = [
     "base_to_dict",
     "MAX_BASE_MM",
     "MAX_HULL_IN",
+    "unit_from_dict",
+    "piece_from_dict",
+    "annotation_from_dict",
+    "log_entry_from_dict",
 ]
 
 FORMAT = "battleboard-scenario"
@@ -185,6 +189,26 @@ def _log_entry(f: Fields) -> LogEntry:
 def _annotation(f: Fields) -> Annotation:
     f.refuse_unknown(("id", "kind", "data"))
     return Annotation(f.text("id"), f.text("kind"), f.mapping("data"))
+
+
+def unit_from_dict(data: object, where: str) -> Unit:
+    """Read one unit as a file's ``units[i]`` is read (its stats checked; no cross-checks)."""
+    return _unit(Fields(data, where))
+
+
+def piece_from_dict(data: object, where: str) -> TerrainPiece:
+    """Read one terrain piece as a file's ``terrain[i]`` is read (its state not yet checked)."""
+    return _piece(Fields(data, where))
+
+
+def annotation_from_dict(data: object, where: str) -> Annotation:
+    """Read one annotation (a kept measurement) as a file's ``annotations[i]`` is read."""
+    return _annotation(Fields(data, where))
+
+
+def log_entry_from_dict(data: object, where: str) -> LogEntry:
+    """Read one log entry as a file's ``log[i]`` is read."""
+    return _log_entry(Fields(data, where))
 
 
 def _count_models(f: Fields) -> None:

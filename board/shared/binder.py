@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import math
 import uuid
+from collections import Counter
 from collections.abc import Mapping
 from contextlib import contextmanager
 from typing import Any
@@ -51,6 +52,7 @@ from board.document.edits import ScenarioDocument, Signal
 from board.document.errors import ScenarioError
 from board.document.events import DocumentChange
 from board.document.io import scenario_from_dict
+from board.document.limits import MAX_COORDINATE
 from board.document.model import LogEntry, Scenario
 from board.shared.dice import (
     FairDiceError,
@@ -61,24 +63,17 @@ from board.shared.dice import (
     proof_key,
     proofs_from_options,
 )
-from board.shared.incoming import (
-    Moves,
-    RemoteRefused,
-    Touched,
-    candidate,
-    foreign_moves,
-    remote_change,
-    remote_moves,
-)
+from board.shared.gate import Refusal, position, read_valid
+from board.shared.incoming import Moves, Touched, foreign_moves, remote_change, remote_moves
 from board.shared.outgoing import Dirty, Outbox, entry_text
 from board.shared.records import UnitHistory, foreign_edits
+from board.shared.sift import sifted
+from board.shared.trust import describe, drop_roll, heal, keep_head, keep_log, log_refusals
 from board.shared.ydoc import (
     HEAD_KEY,
     pos_text,
     read_data,
     read_fair_rolls,
-    read_log,
-    read_position,
     roots,
     text,
     write_all,
@@ -140,6 +135,15 @@ class SharedScenario:
         self._units_of: dict[str, Any] | None = None
         #: How many times the board took the Yjs document's whole scenario (:meth:`adopt`).
         self.adoptions = 0
+        #: The peers' Yjs client ids → "name (side)", from their presence (for messages).
+        self.peer_names: dict[int, str] = {}
+        #: How often this board wrote each refused item back (:func:`board.shared.trust.heal`).
+        self.heals: Counter[tuple[str, str]] = Counter()
+        #: The items a join left out of the room's game (they did not check).
+        self.left_out: list[Refusal] = []
+        #: The board shares a game (published or adopted): its head is kept in the room.
+        self.live = False
+        self._log_before: list[tuple[str, str]] = []
         self._connect()
 
     # -- wiring -----------------------------------------------------------------------------
@@ -177,9 +181,11 @@ class SharedScenario:
                 self._receiving.add(name, event.keys)
         return note
 
-    def _on_log_event(self, _event: Any) -> None:
+    def _on_log_event(self, event: Any) -> None:
         if self._receiving is not None:
             self._receiving.log = True
+            if any("delete" in part for part in event.delta):
+                self._receiving.log_deleted = True
 
     def _on_transaction(self, event: Any) -> None:
         if self._receiving is None:
@@ -236,8 +242,10 @@ class SharedScenario:
         with self.doc.transaction(origin=self.player):
             write_all(self.r, self.document.scenario, self.player)
         self.outbox.reload_log()
+        self.outbox.log_texts  # noqa: B018 - read now: the log as published, for keep_log
         self._dirty = Dirty()
         self.history.note(self.document.scenario.units)
+        self.live = True
 
     def adopt(self) -> bool:
         """Replace the local scenario with the one the Yjs document holds (a joining player).
@@ -247,10 +255,11 @@ class SharedScenario:
         """
         self.adoptions += 1
         try:
-            scenario = scenario_from_dict(read_data(self.r), self.library)
+            scenario = self._room_game()
         except (ValueError, ScenarioError) as exc:
             self.refused.emit(f"cannot join: the shared game does not check: {exc}")
             return False
+        self.live = True
         self.adopting.emit(scenario)
         with self._quiet():
             self.document.replace(scenario)
@@ -262,6 +271,26 @@ class SharedScenario:
         self.remote_applied.emit()
         return True
 
+    def _room_game(self) -> Scenario:
+        """The room's game as a file would be read; else its valid items, the rest reported.
+
+        A room may hold a value a peer wrote that no board takes (until a board that has the
+        game heals it): the join takes every item that checks and tells its player what it
+        left out (:attr:`left_out`), instead of refusing the whole game.
+        """
+        try:
+            return scenario_from_dict(read_data(self.r), self.library)
+        except (ValueError, ScenarioError, KeyError, TypeError, AttributeError,
+                RecursionError):
+            pass
+        scenario, self.left_out = read_valid(self.r, self.library)
+        for refusal in self.left_out[:20]:
+            self.refused.emit(f"joined without what does not check: {refusal}")
+        if len(self.left_out) > 20:
+            self.refused.emit(f"joined without {len(self.left_out) - 20} more items that do "
+                              "not check")
+        return scenario
+
     @property
     def has_scenario(self) -> bool:
         """Whether the Yjs document holds a scenario yet."""
@@ -270,6 +299,8 @@ class SharedScenario:
     # -- out --------------------------------------------------------------------------------
     def flush(self) -> None:
         """Write the local edits noted since the last flush as one transaction."""
+        if self.live and not self._applying and not self.has_scenario:
+            self._keep_head("a peer")  # the room lost its head: put back, then play on
         if self._applying or not self._dirty or not self.has_scenario:
             return
         dirty, self._dirty = self._dirty, Dirty()
@@ -280,6 +311,24 @@ class SharedScenario:
             self.outbox.write(scenario, dirty)
         if dirty.log or dirty.everything:
             self._resync_log()
+
+    def not_mine(self, model_ids: list[str]) -> list[str]:
+        """The names of the units of these models this player may not move.
+
+        None while shared control is on. The window refuses a drag of them before it begins.
+        """
+        scenario = self.document.scenario
+        if shared_control(scenario.options, [s.id for s in scenario.sides]):
+            return []
+        names = set()
+        for model_id in model_ids:
+            try:
+                unit, _ = scenario.model(model_id)
+            except KeyError:
+                continue
+            if unit.side != self.side and unit.on_table:
+                names.add(unit.name)
+        return sorted(names)
 
     def _may_move(self, model_ids: set[str]) -> bool:
         """Refuse (and put back) a move of the other side's models without shared control."""
@@ -292,9 +341,12 @@ class SharedScenario:
                 unit, _ = self.document.scenario.model(model_id)
             except KeyError:
                 continue
-            old = self.r.pos.get(model_id)
-            if unit.side != self.side and old is not None and unit.on_table:
-                theirs[model_id] = (unit.name, read_position(old))
+            try:
+                old = position(self.r.pos.get(model_id), "")
+            except ScenarioError:
+                continue  # no valid shared place to put it back to
+            if unit.side != self.side and unit.on_table:
+                theirs[model_id] = (unit.name, old)
         if not theirs:
             return True
         with self._quiet():
@@ -311,8 +363,7 @@ class SharedScenario:
         texts = self.outbox.log_texts
         if len(local) == len(texts) and (not local or entry_text(local[-1]) == texts[-1]):
             return  # the local log is the shared one
-        shared = read_log(self.r)
-        entries = [LogEntry(e["text"], e.get("rolls", []), e.get("seed")) for e in shared]
+        entries = self.outbox.entries()
         if entries != local:
             with self._quiet():
                 apply_change(self.document, Change(log_keep=0, log=entries))
@@ -321,26 +372,34 @@ class SharedScenario:
     def receive(self, update: bytes) -> None:
         """Apply another player's update: to the Yjs document, then checked to the board."""
         self.flush()
-        if not self.has_scenario:
+        if not self.live and not self.has_scenario:
             self._load(update)
             return
         touched = Touched()
         self._receiving = touched
+        self._log_before = self.outbox.known_log()
         try:
             self.doc.apply_update(update)
         finally:
             self._receiving = None
         if not touched:
             return
-        if touched.of("head"):
-            # a whole scenario: the first sync, or the host opened another
-            if not self.adopt():
-                return  # refused: no dice of a game this board does not show are answered
-        else:
-            self._apply(touched)
-        if touched.of("dice"):
+        who = describe(self, update)
+        if not self.live:
+            self.adopt()  # the first sync arrived in pieces: the whole game, once it checks
+        elif touched.keys.pop("head", None) is not None:
+            self._keep_head(who)
+        if self.live and (touched.log or any(touched.keys.values())):
+            self._apply(touched, who)
+        if self.live and touched.of("dice"):
             rolls = {key.split("/", 1)[0] for key in touched.of("dice")}
-            self._answer_dice(rolls - set(self._seeds))
+            self._answer_dice(rolls - set(self._seeds), who)
+
+    def _keep_head(self, who: str) -> None:
+        did = keep_head(self)
+        if did is not None:
+            self.refused.emit(f"refused a change from {who}: they {did}; {self.player}'s "
+                              "head of the game put back")
 
     def _load(self, update: bytes) -> None:
         """The room's whole game at once (a join): one document load, then one check.
@@ -365,23 +424,25 @@ class SharedScenario:
         open_rolls = {str(key).split("/", 1)[0] for key in self.r.dice.keys()}
         self._answer_dice(open_rolls - set(self._seeds))
 
-    def _apply(self, touched: Touched) -> None:
+    def _apply(self, touched: Touched, who: str) -> None:
+        """Take what checks of a peer's transaction, item by item; refuse and heal the rest."""
         scenario = self.document.scenario
-        try:
-            if touched.moves_only:
-                change = None
-            else:
-                checked = candidate(self.r, scenario, touched, self.library)
-                change = remote_change(scenario, checked, touched)
-            (moves, turns), refused = remote_moves(self.r, scenario, touched.of("pos"))
-        except RemoteRefused as exc:
-            self.refused.emit(f"refused a change from the other player: {exc}")
-            return
+        refusals: list[Refusal] = []
+        change = None
+        if not touched.moves_only:
+            checked, refusals = sifted(self.r, scenario, touched, self.library, self.side,
+                                       logged=touched.log)
+            if touched.log:
+                checked.log = self._shared_log(touched, refusals)
+            change = remote_change(scenario, checked, touched)
+        (moves, turns), more = remote_moves(self.r, scenario, touched.of("pos"))
+        refusals += [f for f in more if f not in refusals]
+        messages = [str(f) for f in refusals]
         if change is not None:
-            if self._refuse_edits_of_mine(scenario, change):
-                return
-            refused += self._keep_my_control(change)
-        refused += self._keep_my_models(scenario, change, (moves, turns))
+            messages += self._refuse_edits_of_mine(scenario, change, refusals)
+            messages += self._keep_my_control(change)
+        messages += self._keep_my_models(scenario, change, (moves, turns))
+        heal(self, refusals)
         with self._quiet():
             if change is not None and not change.empty:
                 apply_change(self.document, change)
@@ -389,11 +450,21 @@ class SharedScenario:
                 self.document.move_models(moves)
             if turns:
                 self.document.rotate_models(turns)
-        if touched.log:
-            self.outbox.reload_log(incremental=True)
-        for message in refused:
-            self.refused.emit(f"refused a change from the other player: {message}")
+        for message in messages:
+            self.refused.emit(f"refused a change from {who}: {message}")
         self.remote_applied.emit()
+
+    def _shared_log(self, touched: Touched, refusals: list[Refusal]) -> list[LogEntry]:
+        """The shared log's valid entries; a removed entry of ours put back, bad ones out."""
+        before = self._log_before
+        self.outbox.reload_log(incremental=True)
+        refusals += log_refusals(self)
+        if touched.log_deleted:
+            put_back = keep_log(self, before)
+            if put_back:
+                refusals.append(Refusal("log", f"({put_back} entries)", "a peer may not remove "
+                                        "log entries (the log is append-only): put back"))
+        return self.outbox.entries()
 
     def live_moves(self, drag: object) -> dict[str, tuple[float, float]]:
         """What the other player's drag in progress may show here: model id → ``(x, y)``.
@@ -420,31 +491,45 @@ class SharedScenario:
             x, y = at
             if (isinstance(x, int | float) and isinstance(y, int | float)
                     and not isinstance(x, bool) and not isinstance(y, bool)
-                    and math.isfinite(x) and math.isfinite(y)):
+                    and math.isfinite(x) and math.isfinite(y)
+                    and max(abs(x), abs(y)) <= MAX_COORDINATE):
                 shown[str(model_id)] = (float(x), float(y))
         return shown
 
-    def _refuse_edits_of_mine(self, scenario: Scenario, change: Change) -> bool:
-        """Refuse the whole change if it alters a unit of mine beyond what the rules do.
+    def _refuse_edits_of_mine(self, scenario: Scenario, change: Change,
+                              refusals: list[Refusal]) -> list[str]:
+        """Refuse each unit of mine altered beyond the rules, and each unit given to my side.
 
-        See :mod:`board.shared.records`. Nothing of the change is taken (what came with a
-        forgery is not trusted); this board's record of those units is written back into the
-        shared document, as their owner's.
+        A unit given to my side is a new one, or one of theirs, that was never mine. See
+        :mod:`board.shared.records`. The refused units are taken out of ``change`` (the rest
+        of it is taken) and this board's record of them is written back into the shared
+        document (:func:`board.shared.trust.heal`). Returns the messages.
         """
         found = foreign_edits(scenario, change, self.side, self.history)
-        if not found:
-            units = {u.id: u for u in scenario.units}
-            self.history.note(units[i] for i in change.units if i in units)
-            return False
-        with self.doc.transaction(origin=self.player):
-            self.outbox.write(scenario, Dirty(units=set(found)))
+        mine = {u.id: u for u in scenario.units}
+        messages = []
         for unit_id, edits in found.items():
-            self.refused.emit(
-                f"refused a change from the other player: {scenario.unit(unit_id).name} (a "
-                f"unit of {self.side}): the other player changed {', '.join(edits)}, which "
-                f"no rule of theirs changes; nothing of that change was taken, and "
-                f"{self.player}'s record of the unit was put back")
-        return True
+            messages.append(f"{mine[unit_id].name} (a unit of {self.side}): the other player "
+                            f"changed {', '.join(edits)}, which no rule of theirs changes; "
+                            f"nothing of that unit's change was taken, and {self.player}'s "
+                            "record of the unit was put back")
+        for unit_id, new in change.units.items():
+            old = mine.get(unit_id)
+            if (new is None or new.side != self.side or unit_id in found
+                    or (old is not None and old.side == self.side)):
+                continue
+            known = self.history.models.get(unit_id, {})
+            if old is None and known and all(m.id in known for m in new.models):
+                continue  # their undo gives back a unit of mine they destroyed
+            found[unit_id] = ["its side"]
+            messages.append(f"unit {unit_id}: they gave {self.side} a unit it never had")
+        for unit_id in found:
+            del change.units[unit_id]
+            change.unit_index.pop(unit_id, None)
+            refusals.append(Refusal("units", unit_id, "not theirs to change"))
+        self.history.note(mine[i] for i in change.units if i in mine)
+        self.history.note(u for u in change.units.values() if u is not None)
+        return messages
 
     def _keep_my_control(self, change: Change) -> list[str]:
         """Only this board's player agrees to shared control for its side (or sets it for all).
@@ -519,16 +604,19 @@ class SharedScenario:
         """The agreed seed of a fair roll, or ``None`` while the players are still at it."""
         return self._seeds.get(roll_id)
 
-    def _answer_dice(self, roll_ids: set[str]) -> None:
+    def _answer_dice(self, roll_ids: set[str], who: str = "the other player") -> None:
         """Commit to rolls the other player started; reveal once both committed."""
         players = [side.id for side in self.document.scenario.sides]
         if self.side not in players:
             return  # not a side of the board's game: its answers could not be read back
-        try:
-            rolls = read_fair_rolls(self.r.dice, roll_ids, players)
-        except FairDiceError as exc:
-            self.refused.emit(f"refused the other player's dice: {exc}")
-            return
+        rolls = {}
+        for roll_id in sorted(roll_ids):
+            try:
+                rolls.update(read_fair_rolls(self.r.dice, {roll_id}, players))
+            except FairDiceError as exc:
+                self.refused.emit(f"refused a change from {who}: fair roll {roll_id}: {exc}; "
+                                  "the roll can never be agreed: taken out of the game")
+                drop_roll(self, roll_id)
         writes: dict[str, str] = {}
         done = []
         for roll_id, roll in rolls.items():

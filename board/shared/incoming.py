@@ -1,43 +1,30 @@
-"""Remote edits in: what another player's transaction changed, checked, then applied.
+"""Remote edits in: what another player's transaction changed, as moves and one Change.
 
 A remote transaction names the keys it touched in each root of the Yjs document
 (:class:`Touched`). Only those items are read back. A transaction that only moved models is
-applied as moves and turns (the scene moves those items and nothing else); anything else is
-checked as a file would be: the local scenario with the touched items swapped for the remote
-versions is read by :func:`board.document.io.scenario_from_dict`, so a unit that breaks the
-scenario's checks, a model with NaN coordinates or an unknown datasheet is refused with the
-reason, and the local board keeps its last valid state. The items that pass become one
-:class:`~board.document.changes.Change`.
+applied as moves and turns (the scene moves those items and nothing else), each position
+checked on its own (:func:`remote_moves`); anything else is sifted item by item
+(:mod:`board.shared.sift`) and what passes becomes one
+:class:`~board.document.changes.Change` (:func:`remote_change`).
 """
 
 from __future__ import annotations
 
 import copy
 import dataclasses
-import json
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from board.document.changes import UNSET, Change
-from board.document.datasheet import Datasheet
 from board.document.errors import ScenarioError
-from board.document.io import scenario_from_dict
 from board.document.model import LogEntry, Scenario, Unit
-from board.document.scenario_json import write_scenario
 from board.shared.dice import is_proof_key
-from board.shared.ydoc import Roots, ordered_at, plain, read_log, read_position
+from board.shared.gate import Refusal, position
+from board.shared.ydoc import Roots
 
-__all__ = [
-    "Touched", "Moves", "remote_moves", "remote_change", "RemoteRefused", "candidate",
-    "shared_log", "foreign_moves",
-]
+__all__ = ["Touched", "Moves", "remote_moves", "remote_change", "foreign_moves"]
 
 Moves = tuple[dict[str, tuple[float, float]], dict[str, float]]
-
-
-class RemoteRefused(ValueError):
-    """A remote change this board will not take (the message says what and why)."""
 
 
 @dataclass
@@ -46,6 +33,8 @@ class Touched:
 
     keys: dict[str, set[str]] = field(default_factory=dict)
     log: bool = False
+    #: Entries were removed from the shared log (it is append-only: checked).
+    log_deleted: bool = False
 
     def add(self, root: str, keys: Any) -> None:
         """Note ``keys`` of ``root`` as touched."""
@@ -65,23 +54,32 @@ class Touched:
         return self.log or any(self.keys.values())
 
 
-def remote_moves(r: Roots, scenario: Scenario, model_ids: set[str]) -> tuple[Moves, list[str]]:
-    """The moves and turns of models on the table; and a message per position refused."""
+def remote_moves(r: Roots, scenario: Scenario, model_ids: set[str]
+                 ) -> tuple[Moves, list[Refusal]]:
+    """The moves and turns of models on the table; and a refusal per position refused.
+
+    A position is refused on its own (:func:`board.shared.gate.position`: three finite numbers
+    within the table limits), and so is the removal of a model's position while it stands.
+    """
     moves: dict[str, tuple[float, float]] = {}
     turns: dict[str, float] = {}
-    refused: list[str] = []
+    refused: list[Refusal] = []
     if not model_ids:
         return (moves, turns), refused
     where = {m.id: (u, m) for u in scenario.units for m in u.models}
     for model_id in sorted(model_ids):
-        value = r.pos.get(model_id)
-        if value is None or model_id not in where:
+        if model_id not in where:
             continue  # a model removed here or there: the unit's own change says so
         unit, model = where[model_id]
+        value = r.pos.get(model_id)
+        if value is None:
+            refused.append(Refusal("pos", model_id, f"of {unit.name}: a peer may not remove the "
+                                   "position of a model: put back"))
+            continue
         try:
-            x, y, facing = read_position(value)
-        except ValueError as exc:
-            refused.append(f"model {model_id} of {unit.name}: {exc}")
+            x, y, facing = position(value, "")
+        except ScenarioError as exc:
+            refused.append(Refusal("pos", model_id, f"of {unit.name}: {exc}"))
             continue
         if not unit.on_table:
             continue  # an embarked unit's formation changes with the unit
@@ -90,114 +88,6 @@ def remote_moves(r: Roots, scenario: Scenario, model_ids: set[str]) -> tuple[Mov
         if facing != model.facing:
             turns[model_id] = facing
     return (moves, turns), refused
-
-
-def _merge(local: list[dict[str, Any]], remote: list[tuple[str, dict[str, Any]]],
-           touched: set[str]) -> list[dict[str, Any]]:
-    """Remote order; the remote version of touched items, the local one of the others."""
-    mine = {item["id"]: item for item in local}
-    merged = []
-    for item_id, value in remote:
-        value = dict(value)
-        value.pop("at", None)
-        if item_id in touched:
-            merged.append(value)
-        elif item_id in mine:
-            merged.append(mine[item_id])
-    return merged
-
-
-def _with_positions(units: list[dict[str, Any]], r: Roots, touched_units: set[str],
-                    touched_pos: set[str]) -> None:
-    """Put the shared positions into remote units, and into local units' moved models."""
-    for unit in units:
-        for model in unit["models"]:
-            if unit["id"] in touched_units or model["id"] in touched_pos:
-                value = r.pos.get(str(model.get("id")))
-                if value is None:
-                    raise RemoteRefused(f"model {model.get('id')} of unit {unit['id']} has no "
-                                        "position")
-                try:
-                    model["x"], model["y"], model["facing"] = read_position(value)
-                except ValueError as exc:
-                    raise RemoteRefused(f"model {model['id']} of unit {unit['id']}: "
-                                        f"{exc}") from None
-
-
-def shared_log(r: Roots, local: list[LogEntry]) -> list[dict[str, Any]] | None:
-    """The shared log's entries past the local ones, if the local log is its beginning.
-
-    Only the last local entry is compared (the log is append-only); ``None`` when the two
-    differ there (an undo here, or two players' entries ordered otherwise): read it all.
-    """
-    n = len(local)
-    if len(r.log) < n:
-        return None
-    if n:
-        last = json.loads(str(r.log[n - 1]))
-        last.pop("by", None)
-        if last != {"text": local[-1].text, "rolls": local[-1].rolls, "seed": local[-1].seed}:
-            return None
-    tail = []
-    for value in r.log[n:]:
-        entry = json.loads(str(value))
-        if isinstance(entry, dict):
-            entry.pop("by", None)
-        tail.append(entry)
-    return tail
-
-
-def _light(r: Roots, scenario: Scenario, touched: Touched,
-           library: Mapping[str, Datasheet]) -> Scenario:
-    """Check a change of the log and options only: the scenario's head, no pieces, no units."""
-    data = write_scenario(Scenario(name=scenario.name, table=scenario.table,
-                                   rule_system=scenario.rule_system, options=scenario.options,
-                                   sides=scenario.sides,
-                                   custom_datasheets=scenario.custom_datasheets))
-    data["options"] = dict(data["options"])
-    _options(r, touched, data["options"])
-    tail = shared_log(r, scenario.log) if touched.log else []
-    data["log"] = tail if tail is not None else read_log(r)
-    checked = scenario_from_dict(data, library)
-    if tail is not None:
-        checked.log = [*scenario.log, *checked.log]
-    return checked
-
-
-def _options(r: Roots, touched: Touched, options: dict[str, Any]) -> None:
-    for key in touched.of("options"):
-        if is_proof_key(key):
-            continue
-        value = r.options.get(key)
-        if value is None:
-            options.pop(key, None)
-        else:
-            options[key] = json.loads(str(value))
-
-
-def candidate(r: Roots, scenario: Scenario, touched: Touched,
-              library: Mapping[str, Datasheet]) -> Scenario:
-    """The local scenario with the touched items swapped for the remote ones, checked."""
-    try:
-        if not (touched.of("units") or touched.of("pos") or touched.of("pieces")
-                or touched.of("notes")):
-            return _light(r, scenario, touched, library)
-        data = write_scenario(scenario)
-        units = touched.of("units")
-        data["units"] = _merge(data["units"], ordered_at(plain(r.units).items()), units)
-        _with_positions(data["units"], r, units, touched.of("pos"))
-        data["terrain"] = _merge(data["terrain"], ordered_at(plain(r.pieces).items()),
-                                 touched.of("pieces"))
-        data["annotations"] = _merge(data["annotations"], ordered_at(plain(r.notes).items()),
-                                     touched.of("notes"))
-        data["options"] = dict(data["options"])  # the file's writer shares the live dict
-        _options(r, touched, data["options"])
-        if touched.log:
-            tail = shared_log(r, scenario.log)
-            data["log"] = data["log"] + tail if tail is not None else read_log(r)
-        return scenario_from_dict(data, library)
-    except (ValueError, ScenarioError) as exc:
-        raise RemoteRefused(str(exc)) from None
 
 
 def _log_change(local: list[LogEntry], remote: list[LogEntry], change: Change) -> None:

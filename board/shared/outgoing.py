@@ -10,9 +10,11 @@ for each such entry this player wrote.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from board.document.errors import ScenarioError
 from board.document.model import LogEntry, Scenario
 from board.document.scenario_json import (
     _piece_to_dict,  # noqa: PLC2701 - the file format's own writers, one per part
@@ -20,6 +22,7 @@ from board.document.scenario_json import (
     write_scenario,
 )
 from board.shared.dice import is_proof_key
+from board.shared.gate import log_entry
 from board.shared.ydoc import (
     HEAD_KEY,
     Roots,
@@ -59,6 +62,10 @@ def entry_text(entry: LogEntry) -> str:
     return text({"text": entry.text, "rolls": entry.rolls, "seed": entry.seed})
 
 
+def _entry(data: dict[str, Any]) -> LogEntry:
+    return LogEntry(data["text"], data.get("rolls", []), data.get("seed"))
+
+
 def _at(ordered_ids: list[str], index: int, ats: dict[str, float]) -> float:
     """A place for the item at ``index`` between its neighbours' places (their ``at``)."""
     before = next((ats[i] for i in reversed(ordered_ids[:index]) if i in ats), None)
@@ -73,7 +80,16 @@ def _at(ordered_ids: list[str], index: int, ats: dict[str, float]) -> float:
 
 
 def _ats(values: Any) -> dict[str, float]:
-    return {key: float(json.loads(value)["at"]) for key, value in plain(values).items()}
+    """The shared places of a list's items (a value that has none is given a new one)."""
+    ats = {}
+    for key, value in plain(values).items():
+        try:
+            at = json.loads(value).get("at") if isinstance(value, str) else None
+        except (ValueError, AttributeError, RecursionError):
+            continue
+        if isinstance(at, int | float) and not isinstance(at, bool) and math.isfinite(at):
+            ats[key] = float(at)
+    return ats
 
 
 class Outbox:
@@ -84,12 +100,19 @@ class Outbox:
         self.player = player
         self._log_texts: list[str] = []
         self._log_by: list[str] = []
+        self._raw_places: list[int] = []
+        #: How many of the shared log's values were read, and the last of them (the log is
+        #: append-only: while that one is still in its place, only what follows is new).
+        self._raw_count = 0
+        self._raw_last: object = None
+        #: The shared log's values that do not check, not yet dealt with: (index, why).
+        self.invalid: list[tuple[int, str]] = []
         #: The shared log is to be read whole when next asked about (:meth:`reload_log`).
         self._log_due = False
 
     @property
     def log_texts(self) -> list[str]:
-        """The shared log's entries as texts (without who wrote them), in order."""
+        """The shared log's valid entries as texts (without who wrote them), in order."""
         self._read_log_if_due()
         return self._log_texts
 
@@ -98,6 +121,22 @@ class Outbox:
         """Who wrote each of :attr:`log_texts`."""
         self._read_log_if_due()
         return self._log_by
+
+    @property
+    def raw_places(self) -> list[int]:
+        """Where each of :attr:`log_texts` is in the shared log (bad entries hold places)."""
+        self._read_log_if_due()
+        return self._raw_places
+
+    def known_log(self) -> list[tuple[str, str]]:
+        """The valid entries read so far as ``(by, text)``, without reading anything now."""
+        if self._log_due:
+            return []
+        return list(zip(self._log_by, self._log_texts, strict=True))
+
+    def entries(self) -> list[LogEntry]:
+        """The shared log's valid entries, as the scenario's log holds them."""
+        return [_entry(json.loads(t)) for t in self.log_texts]
 
     def reload_log(self, incremental: bool = False) -> None:
         """Read the shared log's texts again (after a remote change).
@@ -108,37 +147,40 @@ class Outbox:
         when it is next asked about, not now: a joining player's board is drawn first (the
         log of a long game is thousands of entries), and the log is compared with the
         board's only when this player next writes or the other player's log changes.
+        Each entry is checked as a file's log entry is (:func:`board.shared.gate.log_entry`);
+        those that do not check are left out and listed in :attr:`invalid`.
         """
         if not incremental:
             self._log_due = True
             return
-        n = len(self.log_texts)
-        if len(self.r.log) >= n and (
-                n == 0 or self._decode(self.r.log[n - 1]) == (self.log_by[-1],
-                                                              self.log_texts[-1])):
-            values = self.r.log[n:]
+        self._read_log_if_due()
+        n = self._raw_count
+        if len(self.r.log) >= n and (n == 0 or self.r.log[n - 1] == self._raw_last):
+            self._take_log(self.r.log[n:], n)
         else:
-            self._log_texts, self._log_by = [], []
-            values = plain(self.r.log)
-        self._take_log(values)
+            self._read_all()
 
     def _read_log_if_due(self) -> None:
         if self._log_due:
-            self._log_due = False
-            self._log_texts, self._log_by = [], []
-            self._take_log(plain(self.r.log))
+            self._read_all()
 
-    def _take_log(self, values: Any) -> None:
-        for value in values:
-            by, entry = self._decode(value)
-            self._log_by.append(by)
-            self._log_texts.append(entry)
+    def _read_all(self) -> None:
+        self._log_due = False
+        self._log_texts, self._log_by, self._raw_places, self._raw_count = [], [], [], 0
+        self.invalid = []
+        self._take_log(plain(self.r.log), 0)
 
-    @staticmethod
-    def _decode(value: object) -> tuple[str, str]:
-        entry = json.loads(str(value))
-        by = str(entry.pop("by", ""))
-        return by, text(entry)
+    def _take_log(self, values: Any, start: int) -> None:
+        for index, value in enumerate(values, start):
+            try:
+                by, entry = log_entry(value, "")
+            except ScenarioError as exc:
+                self.invalid.append((index, str(exc)))
+            else:
+                self._log_by.append(by)
+                self._log_texts.append(entry_text(entry))
+                self._raw_places.append(index)
+            self._raw_count, self._raw_last = index + 1, value
 
     def write(self, scenario: Scenario, dirty: Dirty) -> None:
         """Write what ``dirty`` names (inside the caller's transaction)."""
@@ -155,10 +197,15 @@ class Outbox:
         if dirty.log or dirty.everything:
             self._write_log(scenario)
 
-    def _write_head(self, scenario: Scenario) -> None:
-        value = head_text(write_scenario(Scenario(
+    @staticmethod
+    def head_value(scenario: Scenario) -> str:
+        """The ``head`` value of a scenario (its name, table, rule system, sides, sheets)."""
+        return head_text(write_scenario(Scenario(
             name=scenario.name, table=scenario.table, rule_system=scenario.rule_system,
             sides=scenario.sides, custom_datasheets=scenario.custom_datasheets)))
+
+    def _write_head(self, scenario: Scenario) -> None:
+        value = self.head_value(scenario)
         if self.r.head.get(HEAD_KEY) != value:
             self.r.head[HEAD_KEY] = value
 
@@ -241,6 +288,12 @@ class Outbox:
     def _append(self, entry: LogEntry) -> None:
         self._read_log_if_due()  # the log as it was, before this entry goes in
         data = {"text": entry.text, "rolls": entry.rolls, "seed": entry.seed}
-        self.r.log.append(log_text(data, self.player))
+        value = log_text(data, self.player)
+        if self._raw_count == len(self.r.log):
+            self._raw_count, self._raw_last = self._raw_count + 1, value
+        else:
+            self._log_due = True  # read it all again when next asked
+        self._raw_places.append(len(self.r.log))
+        self.r.log.append(value)
         self._log_texts.append(text(data))
         self._log_by.append(self.player)

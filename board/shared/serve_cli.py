@@ -58,7 +58,10 @@ def main(argv: Sequence[str]) -> int:
         loop = asyncio.get_running_loop()
         if task is not None:
             for number in (signal.SIGINT, signal.SIGTERM):
-                loop.add_signal_handler(number, task.cancel)
+                try:
+                    loop.add_signal_handler(number, task.cancel)
+                except NotImplementedError:  # Windows' event loops: Ctrl+C still interrupts
+                    break
         await serve(data, args.host, args.port)
 
     try:

@@ -8,7 +8,9 @@ rooms), so the host can hand out a link for a new room without telling the serve
 client without the secret is refused before the WebSocket opens (HTTP 403).
 
 The server relays and stores; it does not judge moves. Each player's board checks what it
-receives (:mod:`board.shared.incoming`).
+receives (:mod:`board.shared.incoming`). What a player sends is **on disk before it is
+relayed** (:class:`DurableStore`): a kill -9 of the server at any moment loses nothing any
+other player was told about. Bytes that are not a Yjs update are neither kept nor relayed.
 """
 
 from __future__ import annotations
@@ -23,12 +25,21 @@ from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 import anyio
+import pycrdt
 from hypercorn.asyncio import serve as hypercorn_serve
 from hypercorn.config import Config
+from pycrdt import YMessageType, YSyncMessageType, read_message
 from pycrdt.store import SQLiteYStore, YDocNotFound
 from pycrdt.websocket import ASGIServer, WebsocketServer, YRoom, exception_logger
 
 __all__ = [
+    "OWNER",
+    "OBSERVER",
+    "seat_token",
+    "seat_link",
+    "seat_in_link",
+    "link_query",
+    "DurableStore",
     "RoomServer",
     "room_secret",
     "room_link",
@@ -67,6 +78,35 @@ def room_secret(key: bytes, room: str) -> str:
     return hmac.new(key, room.encode("utf-8"), hashlib.sha256).hexdigest()[:32]
 
 
+#: The seat of a connection made with the room's secret (the host's): any side.
+OWNER = "owner"
+#: The seat that writes nothing but presence.
+OBSERVER = "observer"
+
+
+def seat_token(secret: str, seat: str) -> str:
+    """The token of one seat of a room: a keyed hash of the seat under the room's secret.
+
+    The host (who holds the room's secret) issues it; the server, which can work out the
+    room's secret from its key, checks it. A seat's token opens that seat only.
+
+    >>> seat_token("ab12", "blue") == seat_token("ab12", "red")
+    False
+    """
+    return hmac.new(secret.encode("utf-8"), f"seat:{seat}".encode(), hashlib.sha256
+                    ).hexdigest()[:32]
+
+
+def seat_link(link: str, seat: str) -> str:
+    """The join link of one seat (a side, or :data:`OBSERVER`), made from the host's link.
+
+    >>> seat_link("ws://127.0.0.1:8765/friday?secret=ab12", "blue")  # doctest: +ELLIPSIS
+    'ws://127.0.0.1:8765/friday?seat=blue&token=...'
+    """
+    server, room, secret = parse_link(link)
+    return f"{server}/{quote(room)}?seat={quote(seat)}&token={seat_token(secret, seat)}"
+
+
 def room_link(host: str, port: int, room: str, secret: str) -> str:
     """The join link a player pastes: ``ws://host:port/room?secret=…``.
 
@@ -77,7 +117,7 @@ def room_link(host: str, port: int, room: str, secret: str) -> str:
 
 
 def parse_link(link: str) -> tuple[str, str, str]:
-    """Split a join link into the server's URL, the room and the secret.
+    """Split a join link into the server's URL, the room and its secret (a seat's: its query).
 
     >>> parse_link("ws://127.0.0.1:8765/friday?secret=ab12")
     ('ws://127.0.0.1:8765', 'friday', 'ab12')
@@ -87,12 +127,81 @@ def parse_link(link: str) -> tuple[str, str, str]:
     ValueError: a join link looks like ws://HOST:PORT/ROOM?secret=SECRET, not 'http://x/y'
     """
     parts = urlsplit(link.strip())
-    secret = parse_qs(parts.query).get("secret", [""])[0]
+    query = parse_qs(parts.query)
+    secret = query.get("secret", [""])[0]
     room = parts.path.lstrip("/")
-    if parts.scheme not in ("ws", "wss") or not parts.netloc or not room or not secret:
+    if parts.scheme not in ("ws", "wss") or not parts.netloc or not room or not (
+            secret or (query.get("seat") and query.get("token"))):
         raise ValueError(f"a join link looks like ws://HOST:PORT/ROOM?secret=SECRET, not "
                          f"{link!r}")
     return f"{parts.scheme}://{parts.netloc}", room, secret
+
+
+def link_query(link: str) -> str:
+    """What a client sends after the room's path: the secret, or a seat and its token."""
+    parts = urlsplit(link.strip())
+    query = parse_qs(parts.query)
+    if query.get("secret"):
+        return f"secret={query['secret'][0]}"
+    return f"seat={quote(query['seat'][0])}&token={query['token'][0]}"
+
+
+def seat_in_link(link: str) -> str:
+    """The seat a link opens: a side, :data:`OBSERVER`, or :data:`OWNER` (the room's secret).
+
+    >>> seat_in_link("ws://h:1/g?seat=blue&token=ab"), seat_in_link("ws://h:1/g?secret=ab")
+    ('blue', 'owner')
+    """
+    query = parse_qs(urlsplit(link.strip()).query)
+    return OWNER if query.get("secret") else query.get("seat", [""])[0]
+
+
+class DurableStore(SQLiteYStore):
+    """A room's store that keeps each player's update before the room relays it.
+
+    pycrdt-websocket writes an update to the store *beside* sending it to the other players,
+    so a server killed in between had told them of a move it then did not have (a move
+    relayed and killed within tens of milliseconds: 1 of 5 kept). The room's message hook
+    (:meth:`keep_first`) writes the update a player sent, and waits for the write, before the
+    room takes and relays it; the room's own later write of the same update is then known
+    here and not written twice (a copy of what is stored tells).
+    """
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path=path, log=_log)
+        self.kept: pycrdt.Doc = pycrdt.Doc()
+        self._new = False
+        self.kept.observe(self._noted)
+
+    def _noted(self, _event: Any) -> None:
+        self._new = True
+
+    def news(self, update: bytes) -> bool:
+        """Whether ``update`` holds anything not yet stored (it is noted as stored now).
+
+        Raises :class:`ValueError` for bytes that are not a Yjs update.
+        """
+        self._new = False
+        self.kept.apply_update(update)
+        return self._new
+
+    async def write(self, data: bytes) -> None:
+        """Store an update unless it is already stored."""
+        if self.news(data):
+            await super().write(data)
+
+    async def keep_first(self, message: bytes) -> bool:
+        """The room's message hook: store a player's update first; skip what is not one."""
+        if (len(message) < 2 or message[0] != YMessageType.SYNC
+                or message[1] not in (YSyncMessageType.SYNC_STEP2,
+                                      YSyncMessageType.SYNC_UPDATE)):
+            return False
+        try:
+            await self.write(read_message(message[2:]))
+        except (ValueError, IndexError):
+            _log.warning("skipped a message that is not a Yjs update")
+            return True
+        return False
 
 
 class RoomServer(WebsocketServer):
@@ -108,8 +217,8 @@ class RoomServer(WebsocketServer):
         # server ask for the same room within a millisecond of each other).
         self._rooms_lock = anyio.Lock()
 
-    def _store(self, name: str) -> SQLiteYStore:
-        store = SQLiteYStore(path=name, log=_log)
+    def _store(self, name: str) -> DurableStore:
+        store = DurableStore(path=name)
         store.db_path = str(self.data_dir / ROOMS_FILE)
         store.checkpoint_interval = 200  # a joining player reads one snapshot and a few updates
         return store
@@ -122,8 +231,9 @@ class RoomServer(WebsocketServer):
     async def _get_room(self, name: str) -> YRoom:
         if name not in self.rooms:
             store = self._store(name)
-            self.rooms[name] = YRoom(ready=False, ystore=store, exception_handler=exception_logger,
-                                     log=_log)
+            room = YRoom(ready=False, ystore=store, exception_handler=exception_logger, log=_log)
+            room.on_message = store.keep_first
+            self.rooms[name] = room
         room = self.rooms[name]
         await self.start_room(room)
         if not room.ready:
@@ -133,32 +243,75 @@ class RoomServer(WebsocketServer):
                 await room.ystore.apply_updates(room.ydoc)
             except YDocNotFound:
                 pass  # a new room
+            if isinstance(room.ystore, DurableStore):
+                room.ystore.news(room.ydoc.get_update())  # what is stored already
             room.ready = True
             await room.ydoc_observed.wait()
         return room
+
+
+def _seat(scope: dict[str, Any], key: bytes) -> str | None:
+    """The seat a connection's link opens (``None``: no secret or token of this room)."""
+    room = str(scope.get("path", "")).lstrip("/")
+    query = parse_qs(bytes(scope.get("query_string", b"")).decode("latin-1"))
+    secret = room_secret(key, room)
+    if hmac.compare_digest(query.get("secret", [""])[0], secret):
+        return OWNER
+    seat, token = query.get("seat", [""])[0], query.get("token", [""])[0]
+    if seat and hmac.compare_digest(token, seat_token(secret, seat)):
+        return seat
+    return None
+
+
+_WRITES = (YSyncMessageType.SYNC_STEP2, YSyncMessageType.SYNC_UPDATE)
+
+
+def _read_only(receive: Any) -> Any:
+    """An ASGI ``receive`` that drops the document updates a client sends (not presence)."""
+    async def wrapped() -> Any:
+        while True:
+            message = await receive()
+            data = message.get("bytes") if message.get("type") == "websocket.receive" else None
+            if (data and len(data) > 1 and data[0] == YMessageType.SYNC
+                    and data[1] in _WRITES):
+                continue
+            return message
+    return wrapped
 
 
 def make_app(server: RoomServer, key: bytes) -> Any:
     """The ASGI application: refuse a connection without its room's secret, serve the rest.
 
     A refusal closes the WebSocket before accepting it, which the ASGI server answers with
-    HTTP 403 (the client then knows not to try again).
+    HTTP 403 (the client then knows not to try again). A seat's link opens that seat only
+    (the side is in the token, not chosen by the client); while one connection holds a seat,
+    another with the same link is an observer: the room sends it the game and presence, and
+    drops every update it sends. So does the observer's own seat.
     """
     rooms = ASGIServer(server)
-
-    def allowed(scope: dict[str, Any]) -> bool:
-        room = str(scope.get("path", ""))
-        query = parse_qs(bytes(scope.get("query_string", b"")).decode("latin-1"))
-        given = query.get("secret", [""])[0]
-        return hmac.compare_digest(given, room_secret(key, room.lstrip("/")))
+    held: dict[tuple[str, str], int] = {}
 
     async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] == "websocket" and not allowed(scope):
+        if scope["type"] != "websocket":
+            await rooms(scope, receive, send)
+            return
+        seat = _seat(scope, key)
+        if seat is None:
             _log.warning("refused a client without the secret of room %s", scope.get("path"))
             await receive()  # the connect message
             await send({"type": "websocket.close", "code": 1008})
             return
-        await rooms(scope, receive, send)
+        place = (str(scope.get("path", "")), seat)
+        holds = seat not in (OWNER, OBSERVER) and not held.get(place)
+        if holds:
+            held[place] = 1
+        elif seat != OWNER:
+            receive = _read_only(receive)
+        try:
+            await rooms(scope, receive, send)
+        finally:
+            if holds:
+                held.pop(place, None)
 
     return app
 

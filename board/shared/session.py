@@ -16,20 +16,27 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from board.document.errors import one_line
 from board.shared.binder import SharedScenario
 from board.shared.wire import WireClient
 
-__all__ = ["GameSession", "SyncTimeout"]
+__all__ = ["GameSession", "SyncTimeout", "EmptyRoom"]
 
 
 class SyncTimeout(TimeoutError):
     """The room did not answer in time."""
 
 
+class EmptyRoom(SyncTimeout):
+    """The room answered, but holds no game yet (nobody has shared one in it)."""
+
+
 #: How often (s) Python lets another thread run while the game is on: the client's thread
 #: sends a drag's place as the window goes on with the drag, and takes the other player's
 #: as the window paints. Python's default (5 ms) made either wait up to that long.
 SWITCH_INTERVAL_S = 0.0005
+#: How long (s) a joining player waits for the game in a room that has none yet.
+GAME_WAIT_S = 3.0
 _playing: list[GameSession] = []
 _default_interval: list[float] = []
 _lock = threading.Lock()
@@ -62,8 +69,21 @@ class GameSession:
         self.link = link
         self._inbox: queue.SimpleQueue[bytes] = queue.SimpleQueue()
         self._post = post
-        self.wire = WireClient(link, self._arrived, on_status, on_presence)
+        self._on_presence = on_presence
+        self.wire = WireClient(link, self._arrived, on_status, self._presence)
         board.outgoing.connect(self.wire.send)
+
+    def _presence(self, states: dict[int, dict[str, Any]]) -> None:
+        """Note who the peers are (their board's Yjs client, name and side), then pass on."""
+        names = {}
+        for state in states.values():
+            doc = state.get("doc")
+            if isinstance(doc, int) and not isinstance(doc, bool):
+                name = one_line(str(state.get("name", "?")))[:40]
+                names[doc] = f"{name} ({one_line(str(state.get('side', '?')))[:20]})"
+        self.board.peer_names = names
+        if self._on_presence is not None:
+            self._on_presence(states)
 
     def _arrived(self, update: bytes) -> None:
         self._inbox.put(update)
@@ -98,6 +118,10 @@ class GameSession:
                 raise SyncTimeout(f"no answer from {self.link.split('?')[0]} in {timeout:g} s")
         adoptions = self.board.adoptions
         self.pump()  # the room's game, if it has one, is taken here (one document load)
+        if not host and not self.board.has_scenario:
+            # The host may be sharing it right now (their update is being stored): wait a bit.
+            self.wait_until(lambda: self.board.has_scenario,
+                            min(GAME_WAIT_S, max(0.0, deadline - time.monotonic())))
         if host and not self.board.has_scenario:
             self.board.publish()
         elif self.board.has_scenario:
@@ -105,7 +129,7 @@ class GameSession:
                 self.board.adopt()  # the room's game (a host back in a room takes it up again)
         else:
             self.stop()
-            raise SyncTimeout("the room has no game yet: the host has not shared one")
+            raise EmptyRoom("the room has no game yet: the host has not shared one")
 
     def wait_until(self, condition: Callable[[], bool], timeout: float = 5.0) -> bool:
         """Pump until ``condition()`` holds or ``timeout`` seconds pass; return whether it held."""
@@ -119,7 +143,13 @@ class GameSession:
         return condition()
 
     def set_presence(self, state: dict[str, Any] | None, wait_s: float = 0.0) -> None:
-        """Tell the other players where this player is (see :mod:`board.shared.wire`)."""
+        """Tell the other players where this player is (see :mod:`board.shared.wire`).
+
+        The state names this board's Yjs client (``doc``): the other boards name the player
+        when they refuse a change of theirs.
+        """
+        if state is not None:
+            state = {**state, "doc": self.board.doc.client_id}
         self.wire.set_presence(state, wait_s)
 
     def stop(self) -> None:

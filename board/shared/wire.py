@@ -29,7 +29,7 @@ from pycrdt import (
     read_message,
 )
 
-from board.shared.server import parse_link
+from board.shared.server import link_query, parse_link
 
 __all__ = ["WireClient", "RECONNECT_S"]
 
@@ -48,8 +48,8 @@ class WireClient:
                  on_status: Callable[[str, str], None] | None = None,
                  on_presence: Callable[[dict[int, dict[str, Any]]], None] | None = None,
                  reconnect_s: float = RECONNECT_S) -> None:
-        server, room, secret = parse_link(link)
-        self.url = f"{server}/{room}?secret={secret}"
+        server, room, _ = parse_link(link)
+        self.url = f"{server}/{room}?{link_query(link)}"
         self.on_update, self.on_status, self.on_presence = on_update, on_status, on_presence
         self.reconnect_s = reconnect_s
         self.wire: pycrdt.Doc[Any] = pycrdt.Doc()
@@ -153,6 +153,9 @@ class WireClient:
         stopping = asyncio.ensure_future(self._stop.wait())
         try:
             await asyncio.wait({receiving, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            if stopping.done() and self.awareness.get_local_state() is not None:
+                self.awareness.set_local_state(None)  # the others see this player leave
+                await asyncio.wait_for(self._send_presence(), 1.0)
         finally:
             for task in (receiving, stopping):
                 task.cancel()
@@ -169,7 +172,11 @@ class WireClient:
                 if reply is not None:
                     await self._send(reply)
             elif message[0] == YMessageType.AWARENESS:
+                known = set(self.awareness.states)
                 self.awareness.apply_awareness_update(read_message(message[1:]), "remote")
+                if (set(self.awareness.states) - known
+                        and self.awareness.get_local_state() is not None):
+                    await self._send_presence()  # a newcomer: tell them who is here
                 if self.on_presence is not None:
                     mine = self.awareness.client_id
                     self.on_presence({k: dict(v) for k, v in self.awareness.states.items()

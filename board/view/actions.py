@@ -6,8 +6,12 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
+
+from board.view.keys import with_documented
+from board.view.tools import SelectTool
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow
@@ -81,12 +85,13 @@ def _open_recent(window: MainWindow, name: str) -> None:
 def _edit_menu(window: MainWindow, found: dict[str, QAction]) -> None:
     menu = window.menuBar().addMenu("&Edit")
     undo = window.undo_stack.createUndoAction(window, "&Undo")
-    undo.setShortcuts(Key.Undo)
+    undo.setShortcuts(with_documented(Key.Undo))
     redo = window.undo_stack.createRedoAction(window, "&Redo")
-    redo.setShortcuts(Key.Redo)
+    redo.setShortcuts(with_documented(Key.Redo))  # Ctrl+Y too, where the platform has not
     menu.addActions([undo, redo])
     found["undo"], found["redo"] = undo, redo
     menu.addSeparator()
+    found["leave_tool"] = _leave_tool_action(window, menu)
     found["delete"] = _action(window, menu, "&Delete", window.delete_selected, Key.Delete)
     found["select_all"] = _action(
         window, menu, "Select &All", window.scene.select_all, Key.SelectAll
@@ -101,6 +106,22 @@ def _edit_menu(window: MainWindow, found: dict[str, QAction]) -> None:
         partial(window.rotate_selected, -ROTATE_STEP),
         "Shift+R",
     )
+
+
+def _leave_tool_action(window: MainWindow, menu: QMenu) -> QAction:
+    """*Leave the Tool* (Escape), for the whole window: wherever the keyboard focus is.
+
+    A click in a dock takes the focus from the board; Escape still leaves the ruler, the line
+    of sight or any other tool. Enabled only while a tool is active, so that Escape otherwise
+    stays the focused widget's (a drag in progress is the board's own: it has the focus).
+    """
+    action = _action(window, menu, "&Leave the Tool", window.scene.escape,
+                     QKeySequence(Qt.Key.Key_Escape))
+    action.setStatusTip("Stop the ruler, line of sight or any other tool; back to selecting")
+    action.setEnabled(False)
+    window.scene.tool_changed.connect(
+        lambda tool: action.setEnabled(not isinstance(tool, SelectTool)))
+    return action
 
 
 def _view_menu(window: MainWindow, found: dict[str, QAction]) -> None:
@@ -118,6 +139,4 @@ def _view_menu(window: MainWindow, found: dict[str, QAction]) -> None:
     found["fit"] = _action(window, menu, "&Fit table", window.view.fit_table, "F")
     found["zoom_in"] = _action(window, menu, "Zoom &in", window.view.zoom_in, Key.ZoomIn)
     found["zoom_out"] = _action(window, menu, "Zoom &out", window.view.zoom_out, Key.ZoomOut)
-    menu.addSeparator()
-    menu.addAction(window.palette_dock.toggleViewAction())
-    menu.addAction(window.garrisons.toggleViewAction())
+    # Every dock's toggle follows, added once every dock is (board.view.dock_layout).

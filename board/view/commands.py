@@ -20,6 +20,7 @@ __all__ = [
     "ApplyChangeCommand",
     "MoveModelsCommand",
     "RotateModelsCommand",
+    "TurnModelsCommand",
     "PlacePiecesCommand",
     "AddPiecesCommand",
     "RemovePieceCommand",
@@ -131,6 +132,40 @@ class RotateModelsCommand(DocumentCommand):
 
     def undo(self) -> None:  # noqa: D102 - Qt override
         self._document.rotate_models(self._old)
+
+
+class TurnModelsCommand(DocumentCommand):
+    """Turn models: new facings, and new places for a formation turned about its centre.
+
+    Consecutive turns of the same models merge into one step (R pressed twice is one undo).
+    """
+
+    def __init__(
+        self, document: ScenarioDocument, old: dict[str, Placement], new: dict[str, Placement]
+    ) -> None:
+        super().__init__(f"Rotate {_count(len(new), 'model')}")
+        self._document, self._old, self._new = document, dict(old), dict(new)
+
+    def id(self) -> int:  # noqa: D102 - Qt override
+        return ROTATE_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: D102 - Qt override
+        if not isinstance(other, TurnModelsCommand) or set(other._new) != set(self._new):
+            return False
+        self._new = dict(other._new)
+        return True
+
+    def do(self) -> None:  # noqa: D102 - see DocumentCommand
+        self._set(self._new)
+
+    def undo(self) -> None:  # noqa: D102 - Qt override
+        self._set(self._old)
+
+    def _set(self, placements: dict[str, Placement]) -> None:
+        moved = [mid for mid, (x, y, _) in self._new.items() if (x, y) != self._old[mid][:2]]
+        if moved:  # a formation turned about its centre: its models move as they turn
+            self._document.move_models({mid: placements[mid][:2] for mid in moved})
+        self._document.rotate_models({mid: f for mid, (_, _, f) in placements.items()})
 
 
 class PlacePiecesCommand(DocumentCommand):

@@ -10,7 +10,8 @@ the right-hand docks share two tab groups:
 
 The column is made wide enough for every tab's whole title (:func:`tabs_width`): a tab reads
 "Measurements", never "Meas…". :func:`install` runs as a feature, after every dock is added and
-before the window remembers its built layout (:mod:`board.view.help`).
+before the window remembers its built layout (:mod:`board.view.layout_keeper`); it also puts
+every dock's toggle in the **View** menu, in the order the docks stand (:func:`view_toggles`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QDockWidget,
     QScrollArea,
@@ -29,7 +31,8 @@ from PySide6.QtWidgets import (
 if TYPE_CHECKING:
     from board.view.window import MainWindow
 
-__all__ = ["TAB_GROUPS", "COLUMN_SHARE", "scrolling", "tabs_width", "arrange", "install"]
+__all__ = ["TAB_GROUPS", "COLUMN_SHARE", "scrolling", "tabs_width", "arrange", "install",
+           "view_toggles", "shown_by"]
 
 #: The right-hand column's tab groups, top to bottom, each by the docks' object names.
 TAB_GROUPS: tuple[tuple[str, ...], ...] = (
@@ -90,6 +93,35 @@ def arrange(window: MainWindow) -> None:
     window.resizeDocks(heads, shares, Qt.Orientation.Vertical)
 
 
+def view_toggles(window: MainWindow) -> list[QAction]:
+    """Each dock's show/hide action, in the order the docks stand (the column's, then Log).
+
+    A dock that another command shows (:func:`shown_by`) is toggled by that command.
+    """
+    docks = {dock.objectName(): dock for dock in window.findChildren(QDockWidget)}
+    order = [name for group in TAB_GROUPS for name in group]
+    order += sorted(set(docks) - set(order))
+    toggles = []
+    for name in order:
+        if name not in docks:
+            continue
+        toggles.append(shown_by(window, name) or docks[name].toggleViewAction())
+    return toggles
+
+
+def shown_by(window: MainWindow, dock_name: str) -> QAction | None:
+    """The command that shows and hides the dock ``dock_name`` with more than the dock.
+
+    The Deployment dock comes and goes with the zones drawn on the board (Deploy ▸ Show
+    Deployment); every other dock is its own.
+    """
+    deploy = window.features.deploy
+    return deploy.show_action if dock_name == "deployment" and deploy is not None else None
+
+
 def install(window: MainWindow) -> None:
-    """Lay the docks out (:func:`arrange`); a feature, run after the docks are added."""
+    """Lay the docks out (:func:`arrange`); every dock's toggle into the View menu."""
     arrange(window)
+    menu = window.menu("&View")
+    menu.addSeparator()
+    menu.addActions(view_toggles(window))

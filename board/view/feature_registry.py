@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from board.view.army.controller import ArmyImporter
     from board.view.assault.controller import StormController
     from board.view.buildings.controller import BuildingController
     from board.view.deploy.controller import DeployController
@@ -23,7 +24,8 @@ if TYPE_CHECKING:
     from board.view.editors.sides import SidesEditor
     from board.view.editors.units import UnitsController
     from board.view.export.controller import ExportController
-    from board.view.help import LayoutKeeper
+    from board.view.help_browser import HelpBrowser
+    from board.view.layout_keeper import LayoutKeeper
     from board.view.log.dock import LogDock
     from board.view.measure.feature import MeasureFeature
     from board.view.remote.controller import RemoteController
@@ -38,6 +40,7 @@ class Features:
     """The installed tools (``None``: not installed)."""
 
     log_dock: LogDock | None = None
+    army: ArmyImporter | None = None
     deploy: DeployController | None = None
     exporter: ExportController | None = None
     buildings: BuildingController | None = None
@@ -50,6 +53,7 @@ class Features:
     building_library: BuildingLibrary | None = None
     sides: SidesEditor | None = None
     layout_keeper: LayoutKeeper | None = None
+    help_browser: HelpBrowser | None = None
 
     def installed(self) -> list[str]:
         """The names of the tools installed so far."""

@@ -40,6 +40,10 @@ from board.view import deploy, export, log  # noqa: E402 - the features register
 
 FEATURES += [deploy.install, export.install, log.install]
 
+from board.view import army  # noqa: E402 - registers below
+
+FEATURES += [army.install]
+
 from board.view import buildings  # noqa: E402 - registers below
 
 FEATURES += [buildings.install]

@@ -19,6 +19,8 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from board.document.errors import MAX_MESSAGE, ScenarioError, clip, one_line
 from board.document.io import load_scenario, save_scenario
+from board.document.journal_format import file_sha256
+from board.view.journal_dialogs import OpenChoice, SaveChoice, ask_save_over
 from board.view.new_dialog import NewScenarioDialog
 
 if TYPE_CHECKING:
@@ -40,6 +42,14 @@ MAX_SHOWN = MAX_MESSAGE + 40
 def _shown(text: str) -> str:
     """One line of readable length for an error box."""
     return clip(one_line(text), MAX_SHOWN)
+
+
+def _sha(path: Path) -> str | None:
+    """The file's SHA-256, or ``None`` when it cannot be read."""
+    try:
+        return file_sha256(path)
+    except OSError:
+        return None
 
 
 def dropped_file(mime: QMimeData | None) -> Path | None:
@@ -85,6 +95,10 @@ class FileController:
         self.window = window
         self.settings = settings
         self.path: Path | None = None
+        #: The file was opened read-only (another window has it open): Save asks for another.
+        self.read_only = False
+        #: The SHA-256 of ``path`` as this window last read or wrote it (``None``: unknown).
+        self.disk_sha: str | None = None
         self.recent_changed: Callable[[], None] = lambda: None
         self.drops = _FileDrops(self)
         window.setAcceptDrops(True)
@@ -135,10 +149,18 @@ class FileController:
     def open_file(self, path: Path) -> bool:
         """Open ``path``; a bad file is refused with one message and the board is unchanged.
 
-        When a crash left a journal of ``path``, the player is first offered to recover it.
+        When another window has ``path`` open, the player chooses first: open it read-only,
+        open it anyway (with this window's own journal), or cancel. When a crash left a
+        journal of ``path``, the player is offered to recover it.
         """
         path = Path(path)
         journal = self.window.journal
+        choice = OpenChoice.ANYWAY
+        others = journal.others_open(path) if journal is not None else []
+        if journal is not None and others:
+            choice = journal.ask_open_elsewhere(path, others)
+            if choice is OpenChoice.CANCEL:
+                return False
         if journal is not None and journal.offer_recovery([path], only_extra=True):
             self._remember(path)
             return True
@@ -159,13 +181,22 @@ class FileController:
             self.window.show_error("Cannot open scenario", _shown(
                 f"{path}: cannot show this scenario ({type(error).__name__}: {error})"))
             return False
+        self.disk_sha = _sha(path)
+        if choice is OpenChoice.READ_ONLY:
+            self.read_only = True
+            self.window.update_title()
         self._remember(path)
         return True
 
     # -- saving -------------------------------------------------------------------------
     def save(self) -> bool:
-        """Save to the open file (or ask for one); return whether it was saved."""
-        return self.save_to(self.path) if self.path is not None else self.save_as()
+        """Save to the open file (or ask for one); return whether it was saved.
+
+        A file opened read-only is not written: Save asks for another file.
+        """
+        if self.path is not None and not self.read_only:
+            return self.save_to(self.path)
+        return self.save_as()
 
     def save_as(self) -> bool:
         """Ask for a file name and save there."""
@@ -179,6 +210,14 @@ class FileController:
 
     def save_to(self, path: Path) -> bool:
         """Write the scenario to ``path``; on failure say why and keep the board as it is."""
+        if self.read_only and self.path is not None and Path(path).resolve() == \
+                self.path.resolve():
+            self.window.show_error("Cannot save scenario", _shown(
+                f"{path} is open in another window and was opened here read-only: save it "
+                "under another name"))
+            return False
+        if not self._may_save_over(Path(path)):
+            return False
         try:
             save_scenario(self.window.scenario, Path(path))
         except ScenarioError as error:  # its message names the file
@@ -189,12 +228,35 @@ class FileController:
                 f"{path}: cannot save ({type(error).__name__}: {error})"))
             return False
         self.path = Path(path)
+        self.read_only = False
+        self.disk_sha = _sha(self.path)
         if self.window.journal is not None:
             self.window.journal.saved(Path(path))
         self.window.undo_stack.setClean()
         self.window.update_title()
         self._remember(Path(path))
         return True
+
+    def _may_save_over(self, path: Path) -> bool:
+        """Whether to write ``path``: asked when another window saved it since this one read it.
+
+        Saving over it then replaces that window's saved changes; the player chooses (Save As
+        puts this board in another file instead, and answers for the whole save).
+        """
+        if self.path is None or self.disk_sha is None or path.resolve() != self.path.resolve():
+            return True
+        now = _sha(path)
+        if now is None or now == self.disk_sha:
+            return True
+        choice = self.ask_save_over(path)
+        if choice is SaveChoice.SAVE_AS:
+            self.save_as()
+            return False
+        return choice is SaveChoice.OVERWRITE
+
+    def ask_save_over(self, path: Path) -> SaveChoice:
+        """Ask before saving over a file changed on disk (a test answers it directly)."""
+        return ask_save_over(self.window, path)
 
     def maybe_save(self) -> bool:
         """Before the board is replaced or closed: offer to save changes; False = cancel."""

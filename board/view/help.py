@@ -3,15 +3,16 @@
 :func:`install` runs after every other feature (it is last in
 :data:`board.view.features.FEATURES`) and:
 
-- adds **Help** ▸ *battleboard Help* (F1: the local docs), *Keyboard Shortcuts…* (the list is
-  made from the window's actions each time it opens, so it cannot go stale) and *About
-  battleboard*;
+- adds **Help** ▸ *battleboard Help* (F1: the docs/ pages in the program's own help browser,
+  :mod:`board.view.help_browser`), *Keyboard Shortcuts…* (the list is made from the window's
+  actions each time it opens, so it cannot go stale; keys as the platform writes them,
+  :mod:`board.view.keys`) and *About battleboard*;
 - gives every action with a shortcut a tooltip that names it (``Storm a Building
   (Ctrl+Shift+A)``);
 - puts **File** ▸ *Quit* last, after what the features added to the File menu;
-- restores the window's geometry and dock layout saved when it last closed (QSettings
-  ``saveState``/``restoreState``), saves them when it closes, and adds **View** ▸ *Reset
-  Layout* to go back to the layout it was built with.
+- restores the window's geometry and dock layout saved when it last closed, saves them when it
+  closes, and adds **View** ▸ *Reset Layout* to go back to the layout it was built with, every
+  dock shown (:mod:`board.view.layout_keeper`).
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QUrl
-from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -31,18 +32,18 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from board.view.help_browser import START_PAGE, HelpBrowser
+from board.view.keys import keys_text
+from board.view.layout_keeper import GEOMETRY_KEY, STATE_KEY, LayoutKeeper
+
 if TYPE_CHECKING:
     from board.view.window import MainWindow
 
 __all__ = ["install", "shortcut_rows", "ShortcutsDialog", "LayoutKeeper", "DOCS",
-           "GEOMETRY_KEY", "STATE_KEY", "tooltip_with_shortcut"]
+           "GEOMETRY_KEY", "STATE_KEY", "tooltip_with_shortcut", "open_help"]
 
 #: The local documentation (the repository's docs/ folder).
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-GEOMETRY_KEY = "window/geometry"
-STATE_KEY = "window/state"
-#: Bumped when the docks change, so an old saved layout is not forced on new docks.
-STATE_VERSION = 2  # 2: the docks fit 1280×800 (board.view.dock_layout)
 
 ABOUT = ("<b>battleboard</b><br>A true-scale virtual battlefield board for tabletop wargames "
          "(Warhammer 40,000, Horus Heresy, Epic 40,000, Warhammer Fantasy) that knows the rules "
@@ -57,8 +58,7 @@ def _clean(text: str) -> str:
 
 def tooltip_with_shortcut(action: QAction) -> str:
     """``Storm a Building (Ctrl+Shift+A)``: the action's words and its keys."""
-    keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
-                     for k in action.shortcuts())
+    keys = keys_text(action)
     words = action.statusTip() or _clean(action.text())
     return f"{words} ({keys})" if keys else words
 
@@ -69,21 +69,22 @@ def _walk(menu: QMenu, path: list[str]) -> list[tuple[str, QAction]]:
         sub = action.menu()
         if isinstance(sub, QMenu):
             found += _walk(sub, [*path, _clean(action.text())])
-        elif not action.isSeparator() and action.shortcuts():
+        elif not action.isSeparator() and keys_text(action):
             found.append((" ▸ ".join([*path, _clean(action.text())]), action))
     return found
 
 
 def shortcut_rows(window: MainWindow) -> list[tuple[str, str]]:
-    """Every menu command with keys, ``(menu path, keys)``, in menu order."""
+    """Every menu command with keys, ``(menu path, keys)``, in menu order, each once."""
     rows: list[tuple[str, str]] = []
+    seen: set[int] = set()  # an action in two menus (View ▸ Show Deployment) is listed once
     for top in window.menuBar().actions():
         menu = top.menu()
         if isinstance(menu, QMenu):
             for path, action in _walk(menu, [_clean(top.text())]):
-                keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
-                                 for k in action.shortcuts())
-                rows.append((path, keys))
+                if id(action) not in seen:
+                    seen.add(id(action))
+                    rows.append((path, keys_text(action)))
     return rows
 
 
@@ -109,47 +110,18 @@ class ShortcutsDialog(QDialog):
         self.resize(560, 520)
 
 
-class LayoutKeeper(QObject):
-    """Saves the window's geometry and docks when it closes; restores them; resets them."""
-
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.settings = window.files.settings
-        #: The layout the window was built with, for *Reset Layout*.
-        self.default_state: QByteArray = window.saveState(STATE_VERSION)
-        self.default_geometry: QByteArray = window.saveGeometry()
-        window.installEventFilter(self)
-
-    def restore(self) -> bool:
-        """Put back the saved geometry and docks; ``False`` when none were saved."""
-        geometry, state = self.settings.value(GEOMETRY_KEY), self.settings.value(STATE_KEY)
-        if not isinstance(geometry, QByteArray | bytes) or not isinstance(state,
-                                                                          QByteArray | bytes):
-            return False
-        self.window.restoreGeometry(QByteArray(geometry))
-        return bool(self.window.restoreState(QByteArray(state), STATE_VERSION))
-
-    def save(self) -> None:
-        """Keep the geometry and docks for the next start."""
-        self.settings.setValue(GEOMETRY_KEY, self.window.saveGeometry())
-        self.settings.setValue(STATE_KEY, self.window.saveState(STATE_VERSION))
-        self.settings.sync()
-
-    def reset(self) -> None:
-        """Back to the layout the window was built with (and forget the saved one)."""
-        self.window.restoreState(self.default_state, STATE_VERSION)
-        self.settings.remove(GEOMETRY_KEY)
-        self.settings.remove(STATE_KEY)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: D102, N802
-        if watched is self.window and isinstance(event, QCloseEvent):  # not type(): an enum
-            self.save()
-        return False
-
-
-def _open_docs() -> None:
-    QDesktopServices.openUrl(QUrl.fromLocalFile(str(DOCS / "first-game.md")))
+def open_help(window: MainWindow, page: str = START_PAGE) -> HelpBrowser:
+    """Show the help browser (one per window) on ``page`` of docs/."""
+    browser = window.features.help_browser
+    if browser is None:
+        browser = HelpBrowser(DOCS, window)
+        browser.setWindowFlag(Qt.WindowType.Window)  # a window of its own beside the board
+        window.features.help_browser = browser
+    browser.open_page(page)
+    browser.show()
+    browser.raise_()
+    browser.activateWindow()
+    return browser
 
 
 def _quit_last(window: MainWindow) -> None:
@@ -171,7 +143,7 @@ def install(window: MainWindow) -> None:
     docs = QAction("battleboard &Help", window)
     docs.setShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents))
     docs.setStatusTip("Open the local documentation: your first game, every tool")
-    docs.triggered.connect(_open_docs)
+    docs.triggered.connect(lambda: open_help(window))
     keys = QAction("&Keyboard Shortcuts…", window)
     keys.setShortcut(QKeySequence("Ctrl+/"))
     keys.setStatusTip("List every command that has keys")
@@ -191,6 +163,6 @@ def install(window: MainWindow) -> None:
     found["reset_layout"] = reset
     _quit_last(window)
     for action in window.findChildren(QAction):
-        if action.shortcuts():
+        if keys_text(action):
             action.setToolTip(tooltip_with_shortcut(action))
     keeper.restore()

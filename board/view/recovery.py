@@ -28,12 +28,26 @@ from board.document.history import keep_history, open_history
 from board.document.journal import (
     Journal,
     JournalError,
+    JournalScan,
     Recovered,
-    find_recoverable,
-    journal_path,
+    journals_of,
+    new_journal_path,
+    read_journal,
     recover,
+    remove_old_aside,
     remove_stale_saves,
+    scan_journals,
+    set_aside,
     unsaved_folder,
+)
+from board.document.journal_lock import writer_alive
+from board.view.journal_dialogs import (
+    Elsewhere,
+    OpenChoice,
+    ask_delete_aside,
+    ask_open_elsewhere,
+    kept_text,
+    recovery_text,
 )
 
 if TYPE_CHECKING:
@@ -41,30 +55,11 @@ if TYPE_CHECKING:
 
 __all__ = ["JournalKeeper", "recovery_text", "SYNC_AFTER_MS"]
 
-#: The journal is made durable on disk this long after the last edit, ms.
+#: The journal is made durable on disk this long after the last edit, ms (each edit is
+#: synced as it is written; this catches a journal whose per-edit sync was turned off).
 SYNC_AFTER_MS = 1000
 
 Button = QMessageBox.StandardButton
-
-
-def recovery_text(found: Recovered) -> str:
-    """What the recovery question says: which board, how many changes, when.
-
-    >>> from board.document.model import Scenario
-    >>> found = Recovered(Path("x.journal"), Scenario(name="Siege"), None, 12,
-    ...                   0.0, 1764583200.0, 1, "h")
-    >>> recovery_text(found).splitlines()[0]
-    'battleboard did not close properly while Siege (not saved) was open.'
-    """
-    where = (found.scenario_file.name if found.scenario_file
-             else f"{found.scenario.name} (not saved)")
-    when = time.strftime("%d %b %Y %H:%M:%S", time.localtime(found.last or found.started))
-    text = (f"battleboard did not close properly while {where} was open.\n"
-            f"{found.edits} change{'s' if found.edits != 1 else ''} since it was last saved "
-            f"can be recovered; the last at {when}.")
-    if found.note:
-        text += f"\n({found.note})"
-    return text
 
 
 class JournalKeeper:
@@ -87,14 +82,16 @@ class JournalKeeper:
         self._sync.setSingleShot(True)
         self._sync.setInterval(SYNC_AFTER_MS)
         self._sync.timeout.connect(self.sync)
-        window.document.accepted.connect(self._on_accepted)
+        # After every recorder has heard the edit (``accepted``): the journal's write of it
+        # has succeeded or failed by then.
+        window.document.changed.connect(self._on_accepted)
 
     # -- the journal of the board on the table ------------------------------------------------
     def start(self, scenario_file: Path | None, *, base_in_file: bool = True) -> None:
         """Begin the journal of the board just put on the table (read from ``scenario_file``)."""
         self.stop(delete=True)
         if scenario_file is not None:
-            path = journal_path(Path(scenario_file))
+            path = new_journal_path(Path(scenario_file))
             remove_stale_saves(Path(scenario_file))
             if base_in_file:
                 with contextlib.suppress(OSError, ScenarioError):
@@ -145,9 +142,13 @@ class JournalKeeper:
         if self.journal is None:
             return
         if self.journal.failure:
-            self._tell(self.journal.failure)
-            self.journal.close(delete=False)
+            failure = self.journal.failure
+            self.journal.close(delete=False)  # what it holds stays: every change before
             self.journal = None
+            self._tell(failure)
+            # Said in a box once the edit is done (not inside it); the board goes on.
+            QTimer.singleShot(0, lambda: self.window.show_error("Changes not journalled",
+                                                                failure))
             return
         if not self._sync.isActive():
             self._sync.start()
@@ -155,37 +156,102 @@ class JournalKeeper:
     def _tell(self, text: str) -> None:
         self.window.statusBar().showMessage(text, 15000)
 
+    # -- another window on the same file ----------------------------------------------------
+    def others_open(self, scenario_file: Path) -> list[Elsewhere]:
+        """The journals of ``scenario_file`` another running window writes (not this one's)."""
+        own = self.journal.path.resolve() if self.journal is not None else None
+        others = []
+        for path in journals_of(Path(scenario_file)):
+            if path.resolve() == own:
+                continue
+            try:
+                header, records, _ = read_journal(path)
+            except JournalError:
+                header, records = {}, []
+            if writer_alive(path, header):
+                pid = header.get("pid", 0)
+                others.append(Elsewhere(path, pid if isinstance(pid, int) else 0,
+                                        float(header.get("started", 0.0)), len(records)))
+        return others
+
+    def ask_open_elsewhere(self, scenario_file: Path,
+                           others: list[Elsewhere]) -> OpenChoice:
+        """Ask what to do with a file another window has open (a test answers it directly)."""
+        return ask_open_elsewhere(self.window, Path(scenario_file), others)
+
     # -- after a crash ----------------------------------------------------------------------
+    def _candidates(self, extra: Iterable[Path], only_extra: bool) -> list[Path]:
+        files = [Path(f) for f in extra]
+        if not only_extra:
+            files += [Path(f) for f in self.window.files.recent_files()]
+        candidates = [j for f in files for j in journals_of(f)]
+        return candidates if only_extra else [*candidates, self.folder]
+
+    def scan(self, extra: Iterable[Path] = (), *, only_extra: bool = False) -> JournalScan:
+        """The journals a crashed run left (beside ``extra`` and the recent files, unsaved)."""
+        extra = list(extra)
+        scan = scan_journals(self._candidates(extra, only_extra), self.window.library)
+        own = self.journal.path if self.journal is not None else None
+        scan.recoverable = [p for p in scan.recoverable if p != own]
+        return scan
+
     def recoverable(self, extra: Iterable[Path] = ()) -> list[Path]:
         """Journals a crashed run left: beside ``extra`` files and the recent ones, unsaved."""
-        files = [*extra, *(Path(f) for f in self.window.files.recent_files())]
-        candidates = [journal_path(f) for f in files] + [self.folder]
-        own = self.journal.path if self.journal is not None else None
-        return [p for p in dict.fromkeys(find_recoverable(candidates)) if p != own]
+        return self.scan(extra).recoverable
 
     def offer_recovery(self, extra: Iterable[Path] = (), *, only_extra: bool = False) -> bool:
         """Ask about each journal a crash left; return whether a board was recovered.
 
         ``extra``: files about to be opened (their journals are asked about first; with
-        ``only_extra``, only theirs). A journal not recovered is deleted: the board it
-        belongs to is about to get a new one.
+        ``only_extra``, only theirs). A journal that cannot be read is moved aside and
+        reported; one recovered only in part is kept aside whole; one not recovered whose
+        every change could be made is deleted (the board it belongs to gets a new one).
         """
-        paths = self.recoverable(extra)
-        if only_extra:
-            wanted = {journal_path(Path(f)).resolve() for f in extra}
-            paths = [p for p in paths if p.resolve() in wanted]
-        for path in paths:
+        extra = list(extra)
+        scan = self.scan(extra, only_extra=only_extra)
+        folders = {p.parent for p in self._candidates(extra, only_extra)} | {self.folder}
+        remove_old_aside(folders)  # each was reported when it was moved aside
+        moved = self._move_aside(scan.unreadable)
+        for path in scan.recoverable:
             try:
                 found = recover(path, self.window.library)
             except (JournalError, ScenarioError) as error:
-                self._tell(f"A journal could not be read back: {error}")
+                moved += self._move_aside([(path, getattr(error, "message", str(error)))])
                 continue
             if self.ask(found) == Button.Yes:
+                self._report_aside(moved)
                 self.put_back(found)
                 return True
-            with contextlib.suppress(OSError):
-                path.unlink()
+            self._discard(found)
+        self._report_aside(moved)
         return False
+
+    def _move_aside(self, journals: list[tuple[Path, str]]) -> list[tuple[Path, str]]:
+        moved = []
+        for path, why in journals:
+            with contextlib.suppress(OSError):
+                moved.append((set_aside(path, "unreadable"), why))
+        return moved
+
+    def _report_aside(self, moved: list[tuple[Path, str]]) -> None:
+        if moved and self.ask_delete_aside(moved):
+            for path, _ in moved:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+
+    def ask_delete_aside(self, moved: list[tuple[Path, str]]) -> bool:
+        """Report journals moved aside; whether to delete them now (a test answers directly)."""
+        return ask_delete_aside(self.window, moved)
+
+    def _discard(self, found: Recovered) -> None:
+        """The player chose not to recover ``found``: delete it, or keep it aside if not whole."""
+        if found.left:
+            with contextlib.suppress(OSError):
+                kept = set_aside(found.path, "kept")
+                self._tell(f"Not recovered; the journal is kept in {kept}.")
+            return
+        with contextlib.suppress(OSError):
+            found.path.unlink()
 
     def ask(self, found: Recovered) -> Button:
         """Ask whether to recover ``found``: Yes (Recover) or Discard (delete the journal)."""
@@ -198,13 +264,21 @@ class JournalKeeper:
     def put_back(self, found: Recovered) -> None:
         """Show the recovered board (modified, its file's name) and journal it from there.
 
-        The recovered edits join the game's history (replay shows them).
+        The recovered edits join the game's history (replay shows them). A journal of which
+        some changes could not be made is kept aside whole, and the player told where.
         """
-        if found.scenario_file is not None:
+        if found.scenario_file is not None and not found.left:
             with contextlib.suppress(OSError, ScenarioError):
                 keep_history(found.scenario_file, found.path, saved=False)
         self.window.show_scenario(found.scenario, found.scenario_file, recovered=True)
-        if self.journal is None or self.journal.path != found.path:
+        if found.left:
+            try:
+                kept = set_aside(found.path, "kept")
+            except OSError as error:
+                kept = found.path
+                self._tell(f"The journal {found.path} could not be moved aside: {error}")
+            self.window.show_error("Part of the changes recovered", kept_text(found, kept))
+        elif self.journal is None or self.journal.path != found.path:
             with contextlib.suppress(OSError):
                 found.path.unlink()
         self._tell(f"Recovered {found.edits} change{'s' if found.edits != 1 else ''}; "

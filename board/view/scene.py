@@ -57,8 +57,12 @@ class BoardScene(SceneItems):
     #: leave at once, such as a shared game's presence, goes before the overlays' work). It
     #: carries the dragged models' ids (a mapping whose keys are the ids; read, never kept).
     drag_previewed = Signal(object)
+    #: ``move_refused(text)``: a drag of models this player may not move was not begun.
+    move_refused = Signal(str)
     #: The active tool changed (the new tool).
     tool_changed = Signal(object)
+    #: What the active tool expects next, in words (``""``: nothing; the status bar shows it).
+    prompt_changed = Signal(str)
     #: Items were moved with no edit of the document (another player's drag shown live):
     #: what was drawn of them, or laid out around them, is out of date.
     moved_live = Signal()
@@ -83,6 +87,9 @@ class BoardScene(SceneItems):
         #: The dice of what a drag brings about (a battlements terrain test); ``None``: fresh
         #: dice each time. Tests hand in :class:`rules.dice.FixedDice`.
         self.make_dice: Callable[[], Dice] | None = None
+        #: Why this player may not move these models (``None``: they may). A shared game
+        #: sets it: the other side's models are refused before a drag begins.
+        self.may_move: Callable[[list[str]], str | None] = lambda _models: None
         self.tool: Tool = SelectTool(self)
         #: Whether the select tool is dragging models or pieces (``drag_moved`` says so).
         self.dragging = False
@@ -195,6 +202,7 @@ class BoardScene(SceneItems):
         old.finish()
         new.start()
         self.tool_changed.emit(new)
+        self.prompt_changed.emit(new.prompt())
 
     def escape(self) -> None:
         """Escape: abandon the gesture in progress, then leave any tool but selecting."""
@@ -222,40 +230,73 @@ class BoardScene(SceneItems):
         new_models: dict[str, tuple[float, float]],
         old_pieces: dict[str, tuple[float, float, float]],
         new_pieces: dict[str, tuple[float, float, float]],
-    ) -> None:
-        """Record a finished drag as one undo step."""
+    ) -> bool:
+        """Record a finished drag as one undo step; False if the drop is refused.
+
+        Models dropped off the table, on other models' bases or into a building (not on its
+        battlements) are refused: nothing changes, no step is pushed, and the status bar says
+        what and why with the numbers. A drag that moves terrain is setup and is not refused
+        (what it leaves overlapping is flagged on the board).
+        """
+        # The rules are not loaded before the first paint (the launch shows the board first).
+        from board.game.core.standing import placement_refusal
+        from board.game.moves import after_drag
+
+        scenario = self.document.scenario
+        if new_models and not new_pieces:
+            facings = {mid: scenario.model(mid)[1].facing for mid in new_models}
+            why = placement_refusal(scenario, self.world(), {
+                mid: (x, y, facings[mid]) for mid, (x, y) in new_models.items()})
+            if why:
+                self.refuse(f"{why}; put back")
+                return False
         parts: list[commands.QUndoCommand] = []
         if new_models:
             parts.append(commands.MoveModelsCommand(self.document, old_models, new_models))
         if new_pieces:
             parts.append(commands.PlacePiecesCommand(self.document, old_pieces, new_pieces))
-        # The rules are not loaded before the first paint (the launch shows the board first).
-        from board.game.moves import after_drag
-
-        claims = after_drag(self.document.scenario, self.datasheets, self.world(), old_models,
+        claims = after_drag(scenario, self.datasheets, self.world(), old_models,
                             new_models, bool(new_pieces),
                             make() if (make := getattr(self, "make_dice", None)) else None)
         if claims is not None:  # battlements: the terrain test rolled, an unclaimed one claimed
             parts.append(commands.ApplyChangeCommand(self.document, claims, "Claim"))
         self._push_as_one(parts, "Move selection")
+        return True
+
+    def refuse(self, why: str) -> None:
+        """Say in the status bar why an edit was refused (nothing changed, no step pushed)."""
+        if isinstance(self.undo_stack, commands.BoardUndoStack):
+            self.undo_stack.refused.emit(why)
 
     def rotate_selected(self, degrees: float) -> bool:
         """Turn the selection ``degrees`` clockwise as one undo step; False if none.
 
-        Models turn about their own centres; a building turns in place, a multi-part
+        Models turn as their system says (:mod:`board.game.turning`: a Warhammer Fantasy
+        unit about the centre of its formation, other systems' models about their own
+        centres); a turn that would put a base off the table, on another model or into a
+        building is refused with the numbers. A building turns in place, a multi-part
         building about the middle of its parts.
         """
+        from board.game.core.standing import placement_refusal
+        from board.game.turning import turned_placements
+
         model_ids, piece_ids = self.selected_model_ids(), self.selected_piece_ids()
+        scenario = self.document.scenario
         parts: list[commands.QUndoCommand] = []
         if model_ids:
-            old = {mid: self.document.scenario.model(mid)[1].facing for mid in model_ids}
-            new = {mid: (facing + degrees) % 360.0 for mid, facing in old.items()}
-            parts.append(commands.RotateModelsCommand(self.document, old, new))
+            turned = turned_placements(scenario, model_ids, degrees)
+            why = placement_refusal(scenario, self.world(), turned, among=True)
+            if why:
+                self.refuse(f"{why}; not turned")
+                return True
+            old = {mid: (m.x, m.y, m.facing) for mid in model_ids
+                   for m in [scenario.model(mid)[1]]}
+            parts.append(commands.TurnModelsCommand(self.document, old, turned))
         if piece_ids:
             placements = self.piece_placements(piece_ids)
-            groups = {pid: self.document.scenario.piece(pid).group or pid for pid in piece_ids}
-            turned = turn_placements(placements, groups, degrees)
-            parts.append(commands.PlacePiecesCommand(self.document, placements, turned))
+            groups = {pid: scenario.piece(pid).group or pid for pid in piece_ids}
+            turned_pieces = turn_placements(placements, groups, degrees)
+            parts.append(commands.PlacePiecesCommand(self.document, placements, turned_pieces))
         self._push_as_one(parts, "Rotate selection")
         return bool(parts)
 

@@ -20,6 +20,7 @@ from board.document.datasheet import Datasheet, TerrainKind
 from board.document.edits import ScenarioDocument
 from board.document.events import DocumentChange
 from board.document.model import Base, Model, Scenario, TerrainPiece, Unit
+from board.game.army.guess import base_guessed, board_name
 from board.view.building_look import BuildingLook, look_of
 from board.view.convert import to_colour
 from board.view.items import BuildingItem, ModelItem, TableItem
@@ -220,10 +221,12 @@ class SceneItems(QGraphicsScene):
             return
         side = next((s for s in self.document.scenario.sides if s.id == unit.side), None)
         colour = to_colour(side.colour if side else "#808080")
-        name = f"{unit.name} ({side.name if side else unit.side})"
+        name = board_name(unit, side.name if side else unit.side)
+        guessed = base_guessed(unit)
         for mid in shown:
             self._models[mid].set_colour(colour)
             self._models[mid].set_name(name)
+            self._models[mid].set_guessed(guessed)
         missing = [m for m in unit.models if m.id not in self._models]
         self._add_model_items(unit, missing)
         order = {m.id: i for i, m in enumerate(unit.models)}
@@ -233,7 +236,8 @@ class SceneItems(QGraphicsScene):
     def _add_model_items(self, unit: Unit, models: Iterable[Model]) -> None:
         side = next((s for s in self.document.scenario.sides if s.id == unit.side), None)
         colour = to_colour(side.colour if side else "#808080")
-        name = f"{unit.name} ({side.name if side else unit.side})"
+        name = board_name(unit, side.name if side else unit.side)
+        guessed = base_guessed(unit)
         ids = self._unit_models.setdefault(unit.id, [])
         for model in models:
             item = self._make_item(model)
@@ -241,6 +245,7 @@ class SceneItems(QGraphicsScene):
             self._bases[model.id] = model.base
             item.set_colour(colour)
             item.set_name(name)
+            item.set_guessed(guessed)
             item.set_placement(model.x, model.y, model.facing)
             self._models[model.id] = item
             if model.id not in ids:

@@ -43,6 +43,14 @@ class Tool:
     def finish(self) -> None:
         """Stop being the active tool, keeping what was done."""
 
+    def prompt(self) -> str:
+        """What the tool expects next, in words (``""``: nothing to ask)."""
+        return ""
+
+    def say_prompt(self) -> None:
+        """Tell the window the tool's :meth:`prompt` changed (it shows it in the status bar)."""
+        self.scene.prompt_changed.emit(self.prompt())
+
     def cancel(self) -> None:
         """Abandon a gesture in progress, leaving the document as it was."""
 
@@ -161,13 +169,12 @@ class SelectTool(Tool):
             drop()
             return True
         self._preview(dx, dy)  # released where it was pressed: the items go back
-        if dx or dy:
-            self.scene.push_drag(
+        if (dx or dy) and not self.scene.push_drag(
                 self._models,
                 offset_positions(self._models, dx, dy),
                 self._pieces,
-                {pid: (x + dx, y + dy, r) for pid, (x, y, r) in self._pieces.items()},
-            )
+                {pid: (x + dx, y + dy, r) for pid, (x, y, r) in self._pieces.items()}):
+            self._preview(0.0, 0.0)  # refused: put back where they stood
         self._reset()
         return True
 
@@ -196,6 +203,10 @@ class SelectTool(Tool):
         self._anchor = (item.pos().x(), item.pos().y())
         self._models = self.scene.model_positions(self.scene.selected_model_ids())
         self._pieces = self.scene.piece_placements(self.scene.selected_piece_ids())
+        refused = self.scene.may_move(sorted(self._models)) if self._models else None
+        if refused:  # not this player's to move: no drag, no edit, no undo step
+            self._reset()
+            self.scene.move_refused.emit(refused)
 
     def _dragged_items(self) -> list[QGraphicsItem]:
         return [*(self.scene.model_item(m) for m in self._models),
@@ -238,3 +249,54 @@ class SelectTool(Tool):
         self._end_drag()
         self._press = None
         self._models, self._pieces = {}, {}
+
+
+#: How far the mouse must move with the button down for a press to be a drag, inches.
+DRAG_START = 0.1
+
+
+class ClickOrDrag:
+    """A tool's press that is a click (the tool picks) or a drag (it moves, as selecting does).
+
+    A tool that picks with clicks hands each left press, move and release here: a drag of a
+    model or building moves it (one undo step on release) and picks nothing; a click leaves
+    the selection as it was and :meth:`release` says the tool may pick.
+    """
+
+    def __init__(self, scene: BoardScene) -> None:
+        self.scene = scene
+        self._mover = SelectTool(scene)
+        self._press: QPointF | None = None
+        self._selected: list[QGraphicsItem] = []
+
+    def press(self, event: QGraphicsSceneMouseEvent) -> None:
+        """A left press: a drag may follow (it selects what it moves)."""
+        self._press = QPointF(event.scenePos())
+        self._selected = self.scene.selectedItems()
+        self._mover.mouse_press_event(event)
+
+    def move(self, event: QGraphicsSceneMouseEvent) -> None:
+        """The mouse moved: a drag in progress follows it."""
+        if self._press is not None:
+            self._mover.mouse_move_event(event)
+
+    def release(self, event: QGraphicsSceneMouseEvent) -> bool:
+        """A left release: ``True`` when the press was a click (the tool picks now)."""
+        press, self._press = self._press, None
+        if press is None:
+            return False
+        moved = event.scenePos() - press
+        if math.hypot(moved.x(), moved.y()) >= DRAG_START:
+            self._mover.mouse_release_event(event)  # a move, never a pick
+            return False
+        self._mover.cancel()
+        self.scene.clearSelection()  # a click picks; it leaves the selection as it was
+        for kept in self._selected:
+            if isValid(kept):
+                kept.setSelected(True)
+        return True
+
+    def cancel(self) -> None:
+        """Abandon a drag in progress (the items go back)."""
+        self._press = None
+        self._mover.cancel()

@@ -25,6 +25,7 @@ from board.view.deletion import delete_selection, selection_text
 from board.view.docks import GarrisonDock, garrison_lines
 from board.view.feature_registry import Features
 from board.view.files import FileController
+from board.view.game_messages import forget_game_messages
 from board.view.memory import give_back_free_memory, let_go_of_sources, set_aside_long_lived
 from board.view.new_dialog import new_scenario
 from board.view.palette import PaletteDock, UnitSpec, offered_datasheets
@@ -197,6 +198,7 @@ class MainWindow(QMainWindow):
         ``recovered``: it was rebuilt from a journal, so it differs from ``path``; it shows
         as modified until saved.
         """
+        self.scene.escape()  # a tool of the last game ends with it (its prompt too)
         self.undo_stack.clear()
         if self.journal is not None:
             self.journal.stop(delete=True)
@@ -204,6 +206,8 @@ class MainWindow(QMainWindow):
         with collector_paused():  # a whole board drawn: its objects all live on
             self.document.replace(scenario)
         self.files.path = path
+        self.files.read_only = False
+        self.files.disk_sha = None  # Open sets it: the file as read
         self.undo_stack.setClean()
         if recovered:
             self.undo_stack.resetClean()
@@ -227,6 +231,8 @@ class MainWindow(QMainWindow):
         if not isValid(self):  # the undo stack signals while the window is destroyed
             return
         name = self.files.path.name if self.files.path else self.scenario.name
+        if self.files.read_only:
+            name += " (read-only)"
         self.setWindowTitle(f"{name}[*] — battleboard")
         self.setWindowModified(not self.undo_stack.isClean())
 
@@ -305,6 +311,7 @@ class MainWindow(QMainWindow):
         self.undo_stack.indexChanged.connect(lambda _: self.update_title())
         self.view.cursor_moved.connect(self._on_cursor_moved)
         self.scene.drag_moved.connect(self._on_drag_moved)
+        self.scene.prompt_changed.connect(self._show_prompt)
         self.scene.selectionChanged.connect(self._on_selection_changed)
         self.document.changed.connect(self._on_document_changed)
         self.palette_dock.place_terrain.connect(self.place_terrain)
@@ -322,6 +329,7 @@ class MainWindow(QMainWindow):
             self._refresh_garrisons()
 
     def _on_replaced(self, scenario: Scenario) -> None:
+        forget_game_messages(self)  # File ▸ New or Open: the last game's words go with it
         self.palette_dock.set_datasheets(offered_datasheets(self.library, scenario))
         self.palette_dock.set_sides([(s.id, s.name) for s in scenario.sides])
         self._refresh_garrisons()
@@ -339,8 +347,15 @@ class MainWindow(QMainWindow):
         if text:
             self.statusBar().showMessage(text)
         else:
-            self.statusBar().clearMessage()
+            self._show_prompt(self.scene.tool.prompt())  # the drag is over: the tool's again
             give_back_free_memory()  # what the drag's pictures and readings left behind
+
+    def _show_prompt(self, text: str) -> None:
+        """The status bar says what the active tool expects, or nothing (no tool's leftovers)."""
+        if text:
+            self.statusBar().showMessage(text)
+        else:
+            self.statusBar().clearMessage()
 
     def _on_cursor_moved(self, at: QPointF) -> None:
         self.cursor_label.setText(xy_text(at.x(), at.y(),

@@ -22,6 +22,7 @@ from rules.warhammer_fantasy.garrison import (
     may_garrison,
     may_join,
     may_leave,
+    may_leave_now,
     model_line_of_sight_bonus,
 )
 from rules.warhammer_fantasy.melee import Challenge, RoundOutcome, Strike, fight_round
@@ -75,6 +76,7 @@ __all__ = [
     "may_garrison",
     "may_join",
     "may_leave",
+    "may_leave_now",
     "model_line_of_sight_bonus",
     "panic_test_needed",
     "settle_forced_assaults",

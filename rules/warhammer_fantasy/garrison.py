@@ -146,6 +146,21 @@ class ExitPlacement:
     farthest: float
 
 
+def may_leave_now(garrison: GarrisonState, turn: int, remaining_moves: bool) -> Decision:
+    """Whether the garrison may leave at this moment of the game, wherever it is placed.
+
+    Seed 002: "A garrison can exit during its Remaining Moves sub-phase, though not the same
+    turn it garrisoned the building". The board checks the placement model by model.
+    """
+    if not remaining_moves:
+        return Decision.no("a garrison leaves only in its Remaining Moves sub-phase, in its "
+                           "own Movement phase")
+    if turn == garrison.entered_turn:
+        return Decision.no(f"{garrison.unit_name} went in this turn (turn {turn}) and cannot "
+                           "leave yet")
+    return Decision.yes(f"{garrison.unit_name} may leave in its Remaining Moves")
+
+
 def may_leave(
     garrison: GarrisonState,
     turn: int,
@@ -158,11 +173,9 @@ def may_leave(
     RULES.md §4 seeds 002/004 decision 3: the rear rank at 1", every model at least 1" and no
     model more than twice its Movement from the building; the unit moves no further that turn.
     """
-    if not remaining_moves:
-        return Decision.no("a garrison leaves only in its Remaining Moves sub-phase")
-    if turn == garrison.entered_turn:
-        return Decision.no(f"{garrison.unit_name} went in this turn (turn {turn}) and cannot "
-                           "leave yet")
+    now = may_leave_now(garrison, turn, remaining_moves)
+    if not now:
+        return now
     if placement.nearest < EXIT_MIN_DISTANCE:
         return Decision.no(
             f"a model is {placement.nearest:.2f}\" from the building; all must be 1\" or more"

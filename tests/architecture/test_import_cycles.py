@@ -35,14 +35,16 @@ LAZY_ON_PURPOSE = {
     "board/view/export/__init__.py": {"__getattr__"},
     "board/view/export/controller.py": {"summary", "export_to", "ask_export"},
     # the board's geometry (geometry/: sight, zones, ...): when a tool first asks for it
-    "board/view/scene.py": {"push_drag", "world"},
+    "board/view/scene.py": {"push_drag", "world", "rotate_selected"},
     # a damaged building's label (hull points, damage capacity left): the building rules are
     # loaded when a piece with a state is first drawn, not before the first paint
     "board/view/scene_items.py": {"_sync_piece"},
-    "board/document/states.py": {"_tables", "_read_back"},  # rules: with the first state
+    # rules: with the first state
+    "board/document/states.py": {"_tables", "_read_40k", "_read_epic", "_read_fantasy"},
     # the network stack (pycrdt, httpx, hypercorn): once a game is hosted or joined
-    "board/view/remote/controller.py": {"_board", "host", "_start", "_fair_drag_dice"},
-    "board/view/remote/__init__.py": {"agree_to_share"},
+    "board/view/remote/controller.py": {"_board", "host", "host_on", "_start", "leave",
+                                        "_fair_drag_dice"},
+    "board/view/remote/__init__.py": {"agree_to_share", "join", "offer_to_start"},
     "board/view/remote/dialogs.py": {"__init__", "choice"},
 }
 

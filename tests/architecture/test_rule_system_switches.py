@@ -1,9 +1,11 @@
 """Where the program asks which rule system it plays: only in the systems' folders.
 
-Every comparison with a ``RuleSystem`` member and every ``isinstance`` on a rules type (a
-building's rules object, anything from :mod:`rules`) outside ``board/game/systems/`` is listed
-here with the reason it may stay; a new one fails until it moves into a system's folder
-(``docs/adding-a-rule-system.md``) or is added below with its reason.
+Every switch on the system outside ``board/game/systems/`` is listed here with the reason it
+may stay: a comparison with a ``RuleSystem`` member, an ``isinstance`` on a rules type (a
+building's rules object, anything from :mod:`rules`), an import of one system's folder or rules
+package, a string equal to a system's name. A new one fails until it moves into a system's
+folder (``docs/adding-a-rule-system.md``) or is added below with its reason; one taken away
+fails too, until the count below comes down.
 """
 
 from __future__ import annotations
@@ -16,29 +18,81 @@ SYSTEMS = ROOT / "board" / "game" / "systems"
 #: Names under which modules import the rules packages, and the rules objects' own names.
 RULES_MODULES = {"wh40k", "epic40k", "warhammer_fantasy", "wf"}
 RULES_TYPES = {"FantasyBuilding", "BuildingRules"}
+#: The systems' folders and rules packages: importing one names a system.
+SYSTEM_PACKAGES = ("board.game.systems.wh40k", "board.game.systems.epic",
+                   "board.game.systems.fantasy", "rules.wh40k", "rules.epic40k",
+                   "rules.warhammer_fantasy")
+#: The systems' names as the files spell them: comparing a string with one is a switch.
+SYSTEM_NAMES = {"wh40k", "horus_heresy", "epic40k", "warhammer_fantasy"}
 
-#: file -> how many switches it may keep, and why.
+#: file -> how many switches it may keep, and why. Three kinds are counted: a comparison with
+#: a ``RuleSystem`` member or an ``isinstance`` on a rules type; an import of a system's folder
+#: (``board.game.systems.<system>``) or rules package (``rules.wh40k``...); a string equal to a
+#: system's name (``"epic40k"``).
 ALLOWED = {
-    "board/document/model.py": (6, "defines RuleSystem: each member's label, Epic's "
-                                   "centimetres, a new scenario's default system"),
-    "board/game/core/world.py": (1, "a default argument (piece_shapes without a system: 40K)"),
-    "board/game/core/shooters.py": (1, "a default argument (model_height without a system: "
-                                       "40K)"),
-    "board/view/window.py": (1, "a new board is a Warhammer 40,000 board until the player "
-                                "picks another system"),
+    "board/document/model.py": (10, "defines RuleSystem: each member's name and label, Epic's "
+                                    "centimetres, a new scenario's default system"),
     "board/document/stats.py": (12, "the declared stat table: which systems each stat belongs "
                                     "to and each system's profile; the document layer cannot "
                                     "ask the systems, and the doc's table is made from it"),
-    "board/document/states.py": (4, "a saved building state is checked against its system's "
-                                     "type when the file is read (board/document cannot ask "
-                                     "board/game's systems)"),
+    "board/document/states.py": (9, "STATE_TYPES: each system's saved building state checked "
+                                    "and read back by its rules when the file is read, every "
+                                    "system named (no default); board/document cannot ask "
+                                    "board/game's systems"),
+    "board/view/window.py": (1, "a new board is a Warhammer 40,000 board until the player "
+                                "picks another system"),
+    # shared code that uses one system's rules as the common vocabulary
+    "board/game/core/clock.py": (1, "the turn clock is rules.wh40k's TurnClock/PlayerTurn, "
+                                    "which every system's turn uses"),
+    "board/game/core/shots.py": (1, "ShotResult carries the 40K hit outcomes (empty in the "
+                                    "other systems)"),
+    "board/game/occupancy/common.py": (1, "EMBARK_REACH, the 2\" of seed 000, is the shared "
+                                          "base-contact reach of the occupancy tools"),
+    "board/game/kit.py": (2, "the view's door to the rules (the view may not import rules/): "
+                             "Epic's may_target_building and Fantasy's options"),
+    # the view reaching a system's own dialogs and tools, not yet through the protocol
+    "board/game/reports/report.py": (1, "the check report's void-shield coverage (40K)"),
+    "board/view/assault/epic_dialog.py": (1, "the Epic assault dialog, registered by "
+                                             "AssaultKind in DIALOGS"),
+    "board/view/assault/fantasy_dialog.py": (3, "the Fantasy assault dialog, registered by "
+                                                "AssaultKind in DIALOGS"),
+    "board/view/assault/wh40k_dialog.py": (1, "the 40K close-combat dialog, registered by "
+                                              "AssaultKind in DIALOGS"),
+    "board/view/building_look.py": (1, "a building's label names its floors only in Fantasy "
+                                       "(every datasheet has floors = 1)"),
+    "board/view/buildings/controller.py": (2, "40K void-shield coverage and moving between "
+                                              "the parts of a multi-part building"),
+    "board/view/shooting/dialog.py": (1, "the PROFILE form's box: the special rules it offers "
+                                         "and an emplaced weapon's profile (the odds and the "
+                                         "roll go through GameSystem.shot_preview/shoot)"),
+    "board/view/shooting/feature.py": (1, "40K automated fire (its button)"),
+    "board/view/shooting/garrison_box.py": (1, "the Fantasy garrison form's attacks"),
 }
+
+
+def _system_import(node: ast.AST) -> str | None:
+    """``import rules.wh40k`` for an import of a system's folder or rules package."""
+    if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+        names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+    elif isinstance(node, ast.Import):
+        names = [a.name for a in node.names]
+    else:
+        return None
+    for name in names:
+        if any(name == p or name.startswith(p + ".") for p in SYSTEM_PACKAGES):
+            return f"import {name}"
+    return None
 
 
 def _switches(path: pathlib.Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found: list[tuple[int, str]] = []
     for node in ast.walk(tree):
+        imported = _system_import(node)
+        if imported:
+            found.append((node.lineno, imported))
+        if isinstance(node, ast.Constant) and node.value in SYSTEM_NAMES:
+            found.append((node.lineno, f"string {node.value!r}"))
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
                 and node.value.id == "RuleSystem" and node.attr.isupper():
             found.append((node.lineno, f"RuleSystem.{node.attr}"))
@@ -67,12 +121,18 @@ def switches_outside_the_systems() -> dict[str, list[str]]:
     return found
 
 
-def test_the_finder_sees_both_kinds_of_switch(tmp_path):
+def test_the_finder_sees_every_kind_of_switch(tmp_path):
     sample = tmp_path / "sample.py"
     sample.write_text("if system is RuleSystem.EPIC40K and isinstance(b, wh40k.Building):\n"
-                      "    pass\nisinstance(x, (int, FantasyBuilding))\nRuleSystem(value)\n")
+                      "    pass\nisinstance(x, (int, FantasyBuilding))\nRuleSystem(value)\n"
+                      "from board.game.systems.epic.shooting import epic_shoot\n"
+                      "from rules import warhammer_fantasy\nimport rules.wh40k\n"
+                      "if name == 'epic40k' or 'wh40k' in systems:\n    pass\n"
+                      "text = 'a wh40k building'\n")
     assert [s.split(": ", 1)[1] for s in _switches(sample)] == [
-        "RuleSystem.EPIC40K", "isinstance wh40k.Building", "isinstance FantasyBuilding"]
+        "RuleSystem.EPIC40K", "isinstance wh40k.Building", "isinstance FantasyBuilding",
+        "import board.game.systems.epic.shooting", "import rules.warhammer_fantasy",
+        "import rules.wh40k", "string 'epic40k'", "string 'wh40k'"]
 
 
 def test_only_the_listed_places_switch_on_the_rule_system():

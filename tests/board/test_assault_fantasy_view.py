@@ -151,3 +151,31 @@ def test_stand_and_shoot_then_a_failed_charge_is_one_undo_step(fantasy_window):
     assert abs(gap(scenario.unit("swords")) - 7.0) < 1e-6
     window.undo_stack.undo()
     assert len(scenario.unit("swords").models) == 10 and scenario.log == []
+
+
+def test_with_a_character_in_a_big_garrison_the_players_roll_off_to_pick_parties(
+        fantasy_window):
+    """Seed 002: "Where characters are involved, this selection matters; players roll off to
+    decide who picks first when it does." A captain inside with 15 Spearmen (over US 10)."""
+    window = fantasy_window
+    scenario = window.document.scenario
+    scenario.units.append(Unit("captain", "Captain Aldred", "blue", TroopType.CHARACTER,
+                               [Model("cap", BASE, 30.0, 24.0)], embarked_in="house",
+                               stats=dict(PROFILE)))
+    window.show_scenario(scenario)
+    dialog = storm_house(window, [3, 2, 2, 2, 5, 2])  # the charge, a tied roll-off, 5 against 2
+    for button in (dialog.declare_button, dialog.react_button, dialog.charge_button):
+        press(button)
+    assert ("characters make the assault parties matter: the players roll off, "
+            "Swordsmen 5, Spearmen 2: Swordsmen's player picks first") in \
+        dialog.record.toPlainText()
+    assert [dialog.defender_characters.item(k).text()
+            for k in range(dialog.defender_characters.count())] == ["Captain Aldred"]
+
+
+def test_without_characters_there_is_no_roll_off(fantasy_window):
+    dialog = storm_house(fantasy_window, [3, 2])
+    for button in (dialog.declare_button, dialog.react_button, dialog.charge_button):
+        press(button)
+    assert "no roll-off for the assault parties: neither unit has a character" in \
+        dialog.record.toPlainText()

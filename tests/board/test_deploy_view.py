@@ -114,8 +114,8 @@ def test_hiding_stops_the_work_and_closing_the_dock_unchecks(window, deploy, qtb
 
 def test_the_overlays_take_no_clicks(window, deploy):
     # A press on a model inside a zone still grabs the model, not the zone.
-    moved = drag(window.view, (12.0, 40.0), (14.0, 40.0))
-    assert positions(window.document, ["r1"])["r1"] == pytest.approx((11.5 + moved.x(), 40.0))
+    moved = drag(window.view, (12.0, 40.0), (12.0, 43.0))
+    assert positions(window.document, ["r1"])["r1"] == pytest.approx((11.5, 40.0 + moved.y()))
 
 
 def test_the_marks_follow_a_drag_before_the_release(window, deploy, qtbot):

@@ -77,7 +77,9 @@ def test_a_saved_board_journals_from_its_file_and_saving_compacts(
         doc.scenario)
     save_scenario(doc.scenario, file)
     journal.close(delete=False)
-    journal = Journal.start(journal_path(file), doc, file)
+    with pytest.raises(JournalError, match="another journal is there already"):
+        Journal.start(journal_path(file), doc, file)  # never over a journal not its own
+    journal = Journal.start(journal_path(file), doc, file, own=True)
     header, records, note = read_journal(journal_path(file))
     assert records == [] and note == "" and header["revision"] == doc.revision
     doc.apply_change(Change(options={"turn": 4}))
@@ -87,16 +89,22 @@ def test_a_saved_board_journals_from_its_file_and_saving_compacts(
     assert found.scenario_file == file.resolve()
 
 
-def test_a_journal_whose_file_changed_is_refused(tmp_path: Path, sheets: DatasheetLibrary) -> None:
+def test_a_journal_whose_file_changed_is_recovered_from_its_own_copy(
+    tmp_path: Path, sheets: DatasheetLibrary
+) -> None:
+    """Another window saved over the file: the journal still holds its board (inline)."""
     file = tmp_path / "game.json"
     doc = _doc(sheets)
     save_scenario(doc.scenario, file)
     journal = Journal.start(journal_path(file), doc, file)
     doc.move_models({doc.scenario.units[0].models[0].id: (5.0, 5.0)})
     journal.close(delete=False)
-    file.write_text(file.read_text().replace('"name"', '"name" ', 1))
-    with pytest.raises(JournalError, match="changed after the journal began"):
-        recover(journal_path(file), sheets)
+    other = load_scenario(file, sheets)
+    other.name = "Saved by another window"
+    save_scenario(other, file)
+    found = recover(journal_path(file), sheets)
+    assert scenario_to_dict(found.scenario) == scenario_to_dict(doc.scenario)
+    assert find_recoverable([journal_path(file)], sheets) == [journal_path(file)]
 
 
 def test_a_line_cut_short_is_left_out_and_a_damaged_one_stops_reading(
@@ -225,11 +233,36 @@ def test_a_journal_without_edits_left_by_an_ended_program_is_deleted_not_offered
     empty_gone = tmp_path / "unsaved-2.journal"
     Journal.start(empty_gone, ScenarioDocument()).close(delete=False)
     _as_if_written_by(empty_gone, gone)
-    empty_running = tmp_path / "unsaved-3.journal"  # this process: still running
-    Journal.start(empty_running, ScenarioDocument()).close(delete=False)
+    empty_running = tmp_path / "unsaved-3.journal"  # still written: its lock is held
+    running = Journal.start(empty_running, ScenarioDocument())
     garbage = tmp_path / "unsaved-4.journal"  # not a journal: left alone, not offered
     garbage.write_bytes(b"not json\n")
     assert find_recoverable([tmp_path]) == [edited]
     assert not empty_gone.exists()
     assert edited.exists() and empty_running.exists() and garbage.exists()
     assert find_recoverable([tmp_path]) == [edited]  # asked again: the same answer
+    running.close(delete=False)
+
+
+def test_replay_follows_the_journal_of_a_second_window_on_the_file(
+    tmp_path: Path, sheets: DatasheetLibrary
+) -> None:
+    """Each window journals to its own file; replay's "since the last save" finds the one."""
+    from board.document.history import begin_history, game_timeline
+    from board.document.journal import new_journal_path
+    from board.document.journal_format import file_sha256
+
+    file = tmp_path / "game.json"
+    doc = _doc(sheets)
+    save_scenario(doc.scenario, file)
+    begin_history(file, doc.scenario, file_sha256(file))
+    first = Journal.start(new_journal_path(file), ScenarioDocument(load_scenario(file, sheets)),
+                          file)
+    second = Journal.start(new_journal_path(file), doc, file)
+    assert second.path.name == f".game.json.{os.getpid()}.journal"
+    run_edits(doc, 7, 12, sheets)
+    line = game_timeline(file, sheets)
+    assert len(line) == 12
+    assert scenario_to_dict(line.board(12)) == scenario_to_dict(doc.scenario)
+    first.close(delete=True)
+    second.close(delete=True)

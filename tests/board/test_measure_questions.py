@@ -146,6 +146,14 @@ def test_a_tank_partly_in_the_zone_gets_one_verdict_whatever_n(demo, qtbot):
         reading = tool.reading
         assert reading.models[0].farthest == pytest.approx(farthest, abs=1e-3)
         assert reading.answer == "partly in (not covered)"
+        # The zone is drawn where it is, 12" round the footprint (x 17..45, y 25..53), not
+        # N more (it was drawn at 18" and 24": the Rhino stood inside the dashed line).
+        zone = tool.item.sketch().areas[0].path
+        bounds = zone.boundingRect()
+        assert (bounds.left(), bounds.top(), bounds.right(), bounds.bottom()) == pytest.approx(
+            (GENERATOR[0] - 12.0, GENERATOR[1] - 12.0, GENERATOR[2] + 12.0, GENERATOR[3] + 12.0),
+            abs=0.02)
+        assert not zone.contains(QPointF(43.45, 47.975))  # the corner 12.564" off: outside
     from board.game.systems.wh40k.coverage import unit_coverage
     coverage = unit_coverage(demo.scene.world(), "rhino-fidelis")
     assert coverage.status.value == reading.answer  # the coverage overlay's verdict

@@ -35,7 +35,7 @@ def _crash(window: MainWindow) -> Path:
     """Leave the window's journal as a killed program would: on disk, its process gone."""
     assert window.journal is not None and window.journal.journal is not None
     path = window.journal.journal.path
-    window.journal.journal.sync()
+    window.journal.journal.close(delete=False)  # its lock goes, as when the process dies
     lines = path.read_bytes().split(b"\n")
     header = json.loads(lines[0])
     header["pid"] = DEAD_PID
@@ -90,10 +90,12 @@ def test_a_crashed_saved_board_is_offered_and_recovered_exactly(
     assert second.files.path == file.resolve() or second.files.path == file
     assert second.isWindowModified() and not second.undo_stack.isClean()
     # The recovered board is journalled from itself (a second crash loses nothing either).
-    header, records, _ = read_journal(journal)
-    assert "scenario" in header["base"] and records == []
+    assert not journal.exists()  # recovered whole: the crashed journal is gone
+    own = second.journal.journal.path
+    header, records, _ = read_journal(own)
+    assert "scenario" in header["base"] and "sha256" not in header["base"] and records == []
     assert second.files.save_to(file)
-    header, records, _ = read_journal(journal_path(file))
+    header, records, _ = read_journal(own)
     assert "sha256" in header["base"] and records == []
 
 
@@ -127,6 +129,8 @@ def test_discarding_deletes_the_journal_and_opens_the_file(qtbot, library, scena
     _answer("Discard", [])
     assert second.files.open_file(file)
     assert scenario_to_dict(second.scenario) == saved
+    # The crashed journal was deleted; the name is free for the second window's own.
+    assert second.journal.journal.path == journal_path(file)
     assert read_journal(journal_path(file))[1] == []
 
 

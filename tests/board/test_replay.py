@@ -131,7 +131,7 @@ def test_the_history_stays_true_across_discards_crashes_and_outside_changes(
     # A crash, its journal recovered in a new window, then saved.
     edit(2)
     path = window.journal.journal.path
-    window.journal.journal.sync()
+    window.journal.journal.close(delete=False)  # its lock goes, as when the process dies
     lines = path.read_bytes().split(b"\n")
     header = json.loads(lines[0])
     header["pid"] = 2**22 + 777

@@ -27,7 +27,7 @@ def errors(monkeypatch):
 def test_title_shows_the_name_and_the_modified_mark(window, tmp_path):
     assert window.windowTitle() == "Sample[*] — battleboard"
     assert not window.isWindowModified()
-    drag(window.view, (10.0, 40.0), (12.0, 40.0))
+    drag(window.view, (10.0, 40.0), (10.0, 43.0))
     assert window.isWindowModified()
     window.undo_stack.undo()
     assert not window.isWindowModified()
@@ -67,7 +67,7 @@ def test_save_then_open_round_trip_through_the_window(window, tmp_path, library)
 def test_open_a_bad_file_keeps_the_board_and_names_the_problem(
     window, tmp_path, errors, content, problem
 ):
-    drag(window.view, (10.0, 40.0), (11.0, 41.0))
+    drag(window.view, (10.0, 40.0), (10.0, 42.0))
     before = scenario_to_dict(window.scenario)
     count = window.undo_stack.count()
     path = tmp_path / "bad.json"
@@ -186,7 +186,7 @@ def test_grid_toggle_and_fit(window):
 def test_close_prompts_when_modified(window):
     asked = []
     window.files.ask_save_changes = lambda: asked.append(1) or QMessageBox.StandardButton.Cancel
-    drag(window.view, (10.0, 40.0), (12.0, 40.0))
+    drag(window.view, (10.0, 40.0), (10.0, 43.0))
     assert not window.close()
     assert asked == [1] and window.isVisible()
     window.files.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
@@ -294,7 +294,7 @@ def test_a_scenario_s_own_datasheets_are_drawn_and_offered(window, scenario, lib
 
 
 def test_a_failed_save_says_why_and_keeps_the_changes_marked(window, tmp_path, errors):
-    drag(window.view, (10.0, 40.0), (12.0, 40.0))
+    drag(window.view, (10.0, 40.0), (10.0, 43.0))
     assert not window.files.save_to(tmp_path / "missing-folder" / "x.json")
     assert len(errors) == 1 and "missing-folder" in errors[0][1]
     assert window.isWindowModified() and window.files.path is None

@@ -96,6 +96,7 @@ class SelectionScene:
     model_positions = BoardScene.model_positions
     piece_placements = BoardScene.piece_placements
     _push_as_one = BoardScene._push_as_one
+    refuse = BoardScene.refuse
 
     def __init__(self, document: ScenarioDocument, datasheets: Mapping[str, Datasheet],
                  undo_stack: BoardUndoStack) -> None:

@@ -166,10 +166,11 @@ def test_a_chosen_character_fights_in_the_party_and_a_rout_off_the_table_loses_t
         for m in unit.models:
             m.y -= 19.0
     # the Captain strikes first (I5): 3 attacks, all hit and wound; then nine Swordsmen miss
-    # (the party: Captain + 9); the Spearmen miss; Break test 6+6; flee 6+6
-    s = storm(sc, [3, 2, *[6] * 3, *[6] * 3, *[1] * 9, *[1] * 10, 6, 6, 6, 6])
+    # (the party: Captain + 9); the Spearmen miss; Break test 6+6; flee 6+6. After the
+    # charge, the Captain with more than ten Swordsmen makes the parties matter: a roll-off.
+    s = storm(sc, [3, 2, 4, 1, *[6] * 3, *[6] * 3, *[1] * 9, *[1] * 10, 6, 6, 6, 6])
     s.react(wf.Reaction.HOLD)
-    s.roll_charge()
+    assert "Swordsmen 4, Spearmen 1: Swordsmen's player picks first" in s.roll_charge()
     text = s.choose_parties(["cap"], [])
     assert "Swordsmen Captain, model 1" in text  # by name, never by id
     s.fight()

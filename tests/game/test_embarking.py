@@ -193,6 +193,7 @@ def test_fantasy_exit_needs_a_movement_value_then_uses_the_ring():
     spears = round_unit("spears", BLUE, [(0.0, 0.0)] * 3, mm=20)
     spears.embarked_in = "h"
     s = scenario(RuleSystem.WARHAMMER_FANTASY, [house], [spears])
+    s.options.update(player=BLUE)  # a garrison leaves in its own Remaining Moves
     plan = plan_disembark(s, library(), world_of(s), "spears")
     assert not plan.decision and "no Movement value" in plan.decision.reason
     spears.stats["movement"] = 4
@@ -261,6 +262,9 @@ def test_a_fantasy_garrison_cannot_leave_in_the_turn_it_went_in():
     assert plan.decision.reason == ("cannot leave: spears garrisoned the building this turn "
                                     "(turn 3) and may leave in a later turn")
     s.options.update(turn=4)
+    assert "in its own Movement phase (it is" in \
+        plan_disembark(s, library(), world_of(s), "spears").decision.reason
+    s.options.update(player=BLUE)
     assert plan_disembark(s, library(), world_of(s), "spears").decision
 
 

@@ -49,7 +49,7 @@ def test_the_facts_of_each_system():
     assert [s.default_deployment for s in (wh40k, epic, fantasy)] == [
         "dawn_of_war", "dawn_of_war", "battleline"]
     assert [s.shot_form for s in (wh40k, epic, fantasy)] == [
-        ShotForm.PROFILE, ShotForm.FIREPOWER, ShotForm.PROFILE]
+        ShotForm.PROFILE, ShotForm.FIREPOWER, ShotForm.GARRISON]
     assert wh40k.building_not_shot == epic.building_not_shot == ""
     assert "garrison" in fantasy.building_not_shot
     assert {ShooterKind(s.building_looker.value) for s in (wh40k, fantasy)} == {

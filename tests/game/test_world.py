@@ -136,7 +136,7 @@ def test_obstacles_for_a_side_hold_only_the_other_sides_models_and_are_cached():
 def test_piece_shapes_doctest_numbers_hold_for_any_turn():
     sheet = samples.library()["imperial_bastion"]
     for turn in (0.0, 45.0, 180.0, 270.0):
-        shapes = piece_shapes(TerrainPiece("b", sheet.id, 0, 0, turn), sheet)
+        shapes = piece_shapes(TerrainPiece("b", sheet.id, 0, 0, turn), sheet, RuleSystem.WH40K)
         door = shapes.access_point("door")
         rad = math.radians(turn)
         assert (door.x, door.y) == pytest.approx(

@@ -214,11 +214,13 @@ def test_many_unsettled_circles_take_the_array_search():
     assert np.isnan(settled).sum() > farthest._FEW  # the array search was used
 
 
-def test_quartic_roots_without_the_lapack_kernel(monkeypatch):
-    # numpy.linalg.eigvals stands in for the kernel: the same farthest distances
+def test_quartic_roots_from_the_public_eigvals_are_numpys_roots():
+    # the stacked companions' eigenvalues (numpy.linalg.eigvals) are each quartic's roots
     from geometry import circle_peaks
 
-    circles = [Circle(5.79, 5.79, 0.63), Circle(2.23, 2.77, 0.63), Circle(6.3, 2.4, 0.8)]
-    with_kernel = farthest_distances(circles, L_RUIN)
-    monkeypatch.setattr(circle_peaks, "_KERNEL", None)
-    assert np.array_equal(farthest_distances(circles, L_RUIN), with_kernel)
+    quartics = [[1.0, -10.0, 35.0, -50.0, 24.0], [2.0, 0.0, -2.0, 0.0, 0.5], [1.0, 0, 0, 0, 1.0]]
+    companions = np.array([[-q[1] / q[0], -q[2] / q[0], -q[3] / q[0], -q[4] / q[0],
+                            *circle_peaks._SHIFT] for q in quartics]).reshape(-1, 4, 4)
+    for q, roots in zip(quartics, circle_peaks._eigenvalues(companions), strict=True):
+        assert np.allclose(np.sort_complex(roots), np.sort_complex(np.roots(q)), atol=1e-9)
+    assert not hasattr(circle_peaks, "_KERNEL")  # no private numpy module

@@ -117,3 +117,23 @@ def test_battleboard_dice_reverifies_a_saved_file(tmp_path, capsys):
     path.write_text(dumps(data))
     assert main(["dice", str(path)]) == 1
     assert "NOT FAIR: log entry 1: its dice" in capsys.readouterr().err
+
+
+def test_battleboard_dice_refuses_an_entry_whose_fair_seed_was_swapped(tmp_path, capsys):
+    """Both entries of the fair roll given another seed and that seed's dice: each entry now
+    replays from its own seed like any unshared roll, but the agreed seed is nobody's."""
+    from board.document.jsontext import dumps
+    from board.main import main
+
+    data, seed = fair_game()
+    dice = Dice(seed + 1)
+    for entry in data["log"][:2]:
+        count = len(entry["rolls"][0]["faces"])
+        dice.roll(count, entry["rolls"][0]["purpose"])
+        entry["rolls"] = [r.to_dict() for r in dice.take()]
+        entry["seed"] = seed + 1
+    path = tmp_path / "game.json"
+    path.write_text(dumps(data))
+    assert main(["dice", str(path)]) == 1
+    assert (f"NOT FAIR: roll r1: its agreed seed {seed} is the seed of no log entry"
+            in capsys.readouterr().err)

@@ -95,3 +95,28 @@ def test_offline_edits_survive_a_server_restart_and_everyone_catches_up(server, 
     players.append(late)
     late.start(host=False)
     assert x_of(late, "b1") == 40.0 and x_of(late, "b2") == 41.0 and x_of(late, "b3") == 42.0
+
+
+@pytest.mark.parametrize("attempt", range(5))
+def test_a_move_the_server_relayed_is_on_its_disk_before_anyone_hears_of_it(server, players,
+                                                                           attempt):
+    """kill -9 of the server as soon as the other board has a move, and both players gone
+    with it: the restarted server still has the move (it stores what a player sends before
+    it relays it), so a player who joins later gets it."""
+    host = player("Ann", "red", server.link(), small_scenario())
+    players.append(host)
+    host.start(host=True)
+    guest = player("Bob", "blue", server.link())
+    players.append(guest)
+    guest.start(host=False)
+    guest.board.document.move_models({"b0": (30.0 + attempt, 30.0)})
+    assert host.wait_until(lambda: x_of(host, "b0") == 30.0 + attempt, timeout=5)
+    server.stop(signal.SIGKILL)
+    for session in list(players):  # nobody is left to give the move back
+        session.stop()
+        players.remove(session)
+    server.start()
+    late = player("Cy", "blue", server.link())
+    players.append(late)
+    late.start(host=False)
+    assert x_of(late, "b0") == 30.0 + attempt

@@ -74,7 +74,7 @@ def test_two_windows_play_a_game_through_the_server(qtbot, two_windows, tmp_path
     host, guest = two_windows
     port, rooms = free_port(), tmp_path / "rooms"
     link = host.remote.host("Ann", "red", port, rooms, room="friday")
-    assert link.startswith(f"ws://127.0.0.1:{port}/friday?secret=") and link.endswith("&side=blue")
+    assert link.startswith(f"ws://127.0.0.1:{port}/friday?seat=blue&token=")
     guest.remote.join("Bob", "blue", link)
     assert saved(guest) == saved(host)
 
@@ -159,7 +159,7 @@ def test_a_wrong_link_is_refused_and_the_board_kept(qtbot, two_windows, tmp_path
     host, guest = two_windows
     link = host.remote.host("Ann", "red", free_port(), tmp_path / "rooms", room="secret")
     before = saved(guest)
-    wrong = link.replace("secret=", "secret=0")
+    wrong = link.replace("token=", "token=0")
     with pytest.raises(PermissionError):
         guest.remote.join("Eve", "blue", wrong)
     assert saved(guest) == before and not guest.remote.active
@@ -242,3 +242,38 @@ def test_a_board_that_left_the_game_hears_its_edits_as_before(qtbot, two_windows
     assert host.document.changed._slots == listeners  # nothing of the game is left on it
     drag(host.view, (10.0, 40.0), (14.0, 44.0))  # and a drag is a single-seat edit again
     assert doc_at(host, "r0") != (10.0, 40.0) and doc_at(guest, "r0") == (10.0, 40.0)
+
+
+def test_a_drag_of_the_other_sides_model_is_refused_before_it_begins(qtbot, two_windows,
+                                                                     tmp_path):
+    """Bob (blue) drags Ann's red model: nothing moves, no edit, no undo step, and the status
+    bar says why (it used to move, be journalled and drawn, then be put back)."""
+    host, guest = two_windows
+    link = host.remote.host("Ann", "red", free_port(), tmp_path / "rooms", room="mine")
+    guest.remote.join("Bob", "blue", link)
+    before, steps = saved(guest), guest.undo_stack.count()
+    drag(guest.view, (10.0, 40.0), (14.0, 44.0))
+    assert saved(guest) == before and guest.undo_stack.count() == steps
+    assert item_at(guest, "r0") == (10.0, 40.0)
+    assert guest.statusBar().currentMessage().startswith(
+        "Tactical Squad: not your side's models")
+    drag(guest.view, (40.0, 30.0), (42.0, 32.0))  # Bob's own model still moves
+    assert doc_at(guest, "b0") != (40.0, 30.0)
+
+
+def test_moves_made_after_leaving_are_given_back_on_rejoining(qtbot, two_windows, tmp_path):
+    """Bob leaves, drags his model on his own board, joins the same room again: the move is
+    made in the game (it used to be dropped without a word when his board became the game)."""
+    host, guest = two_windows
+    link = host.remote.host("Ann", "red", free_port(), tmp_path / "rooms", room="back")
+    guest.remote.join("Bob", "blue", link)
+    guest.remote.leave()
+    drag(guest.view, (40.0, 30.0), (43.0, 33.0))  # offline, on his own board
+    moved = doc_at(guest, "b0")
+    assert moved != (40.0, 30.0)
+    said: list[str] = []
+    guest.remote.status.connect(said.append)
+    guest.remote.join("Bob", "blue", link)
+    assert doc_at(guest, "b0") == moved
+    qtbot.waitUntil(lambda: doc_at(host, "b0") == moved, timeout=WAIT_MS)
+    assert any("1 models you moved while away" in text for text in said), said

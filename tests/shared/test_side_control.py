@@ -159,10 +159,11 @@ def _stranger(unit: dict) -> str:
 
 
 @pytest.mark.parametrize("forge", [_renamed, _turncoat, _braver, _bigger_base, _stranger])
-def test_another_field_of_my_unit_forged_beside_allowed_changes_is_refused_whole(forge):
+def test_another_field_of_my_unit_forged_beside_allowed_changes_is_refused_item_by_item(forge):
     """A casualty of my unit and a claim of a building are allowed; a rename (or any other
     field of my unit's record the other player's rules never change) in the same update is
-    not: nothing of that update is taken, and my unit's record is written back."""
+    not: nothing of that unit's new record is taken (not the casualty either), and my unit's
+    record is written back; the claim, another item of the same update, is taken."""
     relay, host, guest = pair(small_scenario())
     before = saved(guest)
     unit = copy.deepcopy(before["units"][1])  # Squad B (blue), as it is
@@ -180,12 +181,15 @@ def test_another_field_of_my_unit_forged_beside_allowed_changes_is_refused_whole
 
     _, update = forged(host.doc, write)
     guest.receive(update)
-    assert saved(guest) == before  # refused whole: not the casualty, not the claim either
+    after = saved(guest)
+    assert after["units"] == before["units"]  # the unit refused: not the casualty either
+    assert after["terrain"][0]["claimed_by"] == "blue"  # the claim, an item of its own, taken
     assert relay.refusals["Bob"][-1].startswith(
         f"refused a change from the other player: Squad B (a unit of blue): the other player "
         f"changed {field}")
     assert json.loads(str(guest.r.units["squad-b"]))["name"] == "Squad B"  # written back
     assert len(json.loads(str(guest.r.units["squad-b"]))["models"]) == 5
+    host.receive(update)  # the room relays it to red's board too, then blue's record
     relay.pump()
     assert saved(host) == saved(guest)
 

@@ -93,8 +93,9 @@ def test_nan_coordinates_from_the_other_end_are_refused_and_the_board_kept():
     relay.pump()
     assert saved(guest) == before
     assert relay.refusals["Bob"] == [
-        "refused a change from the other player: model b0 of Squad B: a position must be "
-        "finite numbers, got [nan, 3.0, 0.0]"]
+        "refused a change from the other player: model b0 of Squad B: a position is [x, y, "
+        "facing] (finite numbers): [0]: NaN is not a number a file may hold (numbers are "
+        "finite)"]
     # A later valid move still comes through.
     host.r.pos["b1"] = pos_text(0.5, 0.5, 0.0)
     relay.pump()

@@ -13,7 +13,7 @@ seeds' numbers (each rule system's facts choose, :mod:`board.game.systems.facts`
 
 >>> from board.document.model import Base, Model, TroopType, Unit
 >>> squad = Unit("u", "Squad", "red", TroopType.INFANTRY, [Model("m", Base.round_mm(32), 1, 2)])
->>> model_height(squad), model_height(squad, RuleSystem.WARHAMMER_FANTASY)
+>>> model_height(squad, RuleSystem.WH40K), model_height(squad, RuleSystem.WARHAMMER_FANTASY)
 (1.5, 1.0)
 """
 
@@ -111,7 +111,7 @@ class Eye:
     point: str = ""
 
 
-def model_height(unit: Unit, system: RuleSystem = RuleSystem.WH40K) -> float:
+def model_height(unit: Unit, system: RuleSystem) -> float:
     """Return a unit's model height (inches) or, in Warhammer Fantasy, its Line of Sight value."""
     return facts_for(system).model_height(unit)
 

@@ -47,7 +47,7 @@ from geometry import (
 )
 
 __all__ = ["ClashKind", "Clash", "TOUCH", "standing_clashes", "clash_text", "placed_shapes",
-           "overlapping_pairs"]
+           "overlapping_pairs", "placement_clashes", "placement_refusal"]
 
 XY = tuple[float, float]
 #: Inches two bases may run into each other and still count as touching: the thousandth of
@@ -166,6 +166,33 @@ def overlapping_pairs(world: World) -> tuple[Clash, ...]:
     """
     return standing_clashes(world, {m: s.shape for m, s in world.models.items()},
                             (float("inf"), float("inf")), among=True)
+
+
+def placement_clashes(scenario: Scenario, world: World,
+                      placements: Mapping[str, tuple[float, float, float]], *,
+                      among: bool = False) -> tuple[Clash, ...]:
+    """The clashes of models put at ``(x, y, facing)``; a base that lands where it was is left.
+
+    A round base turned in place, or a model not moved, stands where it stood: a clash it
+    already had (a file's) is the board's to flag, not this move's to refuse.
+    """
+    moved = {}
+    for model_id, (x, y, facing) in placements.items():
+        model = scenario.model(model_id)[1]
+        same_facing = facing == model.facing or model.base.shape.value == "round"
+        if (x, y) != (model.x, model.y) or not same_facing:
+            moved[model_id] = (x, y, facing)
+    table = (scenario.table.width, scenario.table.height)
+    return standing_clashes(world, placed_shapes(scenario, moved), table, among=among)
+
+
+def placement_refusal(scenario: Scenario, world: World,
+                      placements: Mapping[str, tuple[float, float, float]], *,
+                      among: bool = False) -> str:
+    """Why the models may not stand at ``placements``, in a player's words; "" if they may."""
+    clashes = placement_clashes(scenario, world, placements, among=among)
+    return clash_text(clashes, world, Namer.for_world(world, scenario),
+                      cm=scenario.rule_system.uses_cm)
 
 
 # -- the words ------------------------------------------------------------------------------

@@ -163,14 +163,15 @@ def _sight_height(sheet: Datasheet, system: RuleSystem) -> float:
 
 
 def piece_shapes(piece: TerrainPiece, sheet: Datasheet,
-                 system: RuleSystem = RuleSystem.WH40K) -> PieceShapes:
+                 system: RuleSystem) -> PieceShapes:
     """Place one piece's datasheet on the table.
 
     Examples
     --------
     >>> from board.document.io import default_library
     >>> sheet = default_library()["imperial_bastion"]
-    >>> shapes = piece_shapes(TerrainPiece("b", sheet.id, 22, 34, 180), sheet)
+    >>> shapes = piece_shapes(TerrainPiece("b", sheet.id, 22, 34, 180), sheet,
+    ...                       RuleSystem.WH40K)
     >>> shapes.access_point("door"), shapes.footprint.bounds
     (WorldPoint(id='door', x=23.0, y=37.0), (19.0, 31.0, 25.0, 37.0))
     """

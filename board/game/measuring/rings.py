@@ -223,7 +223,9 @@ def shifted_piece(piece: PieceShapes, dx: float, dy: float) -> PieceShapes:
     >>> from board.document.model import TerrainPiece
     >>> from board.game.core.world import piece_shapes
     >>> sheet = default_library()["imperial_bastion"]
-    >>> bastion = piece_shapes(TerrainPiece("b", sheet.id, 22, 34, 180), sheet)
+    >>> from board.document.model import RuleSystem
+    >>> bastion = piece_shapes(TerrainPiece("b", sheet.id, 22, 34, 180), sheet,
+    ...                        RuleSystem.WH40K)
     >>> moved = shifted_piece(bastion, 10, -4)
     >>> moved.footprint.bounds, moved.access_point("door")
     ((29.0, 27.0, 35.0, 33.0), WorldPoint(id='door', x=33.0, y=33.0))

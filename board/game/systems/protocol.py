@@ -24,12 +24,13 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from board.document.datasheet import Datasheet
-from board.document.model import RuleSystem, Scenario, TerrainPiece, Unit
+from board.document.model import Base, RuleSystem, Scenario, Table, TerrainPiece, TroopType, Unit
 from geometry import SightRule
 
 if TYPE_CHECKING:
     from board.document.changes import Change
     from board.game.core.building_summary import BuildingSummary
+    from board.game.core.shots import ShotPlan, ShotResult
     from board.game.core.world import World
     from board.game.occupancy.common import DisembarkPlan
     from board.game.systems.buildings import BuildingRules
@@ -38,8 +39,8 @@ if TYPE_CHECKING:
     from rules.dice import Dice
     from rules.wh40k import PlayerTurn
 
-__all__ = ["AssaultKind", "ShotForm", "Looker", "PhaseStep", "SystemFacts", "BuildingReader",
-           "GameSystem"]
+__all__ = ["AssaultKind", "ShotForm", "Looker", "PhaseStep", "BuildingNumbers", "SystemSetup",
+           "SystemFacts", "BuildingReader", "GameSystem"]
 
 
 class AssaultKind(StrEnum):
@@ -55,6 +56,7 @@ class ShotForm(StrEnum):
 
     PROFILE = "profile"  # 40K, HH: shots, BS, Strength, AP... or an emplaced weapon
     FIREPOWER = "firepower"  # Epic 40,000: a super-heavy weapon's firepower
+    GARRISON = "garrison"  # Warhammer Fantasy: a template, cannonball or spell on a garrison
 
 
 class Looker(StrEnum):
@@ -62,6 +64,35 @@ class Looker(StrEnum):
 
     BATTLEMENTS = "battlements"
     GARRISON = "garrison"
+
+
+class BuildingNumbers(StrEnum):
+    """Which numbers a building of the system has (the building editor asks for them)."""
+
+    ARMOUR = "armour"  # 40K, HH: armour per facing, hull points, capacity, height
+    EPIC = "epic"  # Epic 40,000: damage capacity, assault factor, armour (kill roll)
+    FLOORS = "floors"  # Warhammer Fantasy: floors and capacity
+
+
+@dataclass(frozen=True)
+class SystemSetup:
+    """What a system offers a player setting up (the editors and File ▸ New read it).
+
+    ``troop_types`` the rules tell apart (commonest first), ``base_sizes`` offered as presets,
+    ``ranked`` units drawn up in ranks, ``command_group`` (champion, standard, musician),
+    ``default_models`` of a new unit, ``tables`` the table sizes its players use (inches),
+    ``building_numbers`` the building editor asks for, ``datasheet_systems`` a building drawn
+    under the system is written for.
+    """
+
+    troop_types: tuple[TroopType, ...]
+    base_sizes: tuple[Base, ...]
+    ranked: bool
+    command_group: bool
+    default_models: int
+    tables: tuple[Table, ...]
+    building_numbers: BuildingNumbers
+    datasheet_systems: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -94,6 +125,8 @@ class SystemFacts(Protocol):
     member_word: str
     #: Who looks from a building clicked away from its fire points and mounts.
     building_looker: Looker
+    #: What each of its rule systems offers a player setting up (``systems/<system>/setup.py``).
+    setups: dict[RuleSystem, SystemSetup]
 
     def is_building(self, sheet: Datasheet) -> bool:
         """Whether ``sheet`` makes a building (a rules object) in this system."""
@@ -198,6 +231,21 @@ class GameSystem(SystemFacts, BuildingReader, Protocol):
 
     def shootable(self, rules_object: BuildingRules) -> bool:
         """Whether the building stands to be shot at."""
+        ...
+
+    def shot_preview(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                     plan: ShotPlan, order: Any) -> tuple[str, list[str]]:
+        """Who shoots from where (a line), and the odds before rolling.
+
+        ``order`` is what the system's :class:`ShotForm` adds to the plan (``None`` for a
+        profile). Raises :class:`~board.game.core.shots.ShootingError` with the reason when
+        the shot may not be made.
+        """
+        ...
+
+    def shoot(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+              plan: ShotPlan, order: Any, seed: int | None) -> ShotResult:
+        """Roll the shot; its whole effect as one change (``ShootingError``: refused)."""
         ...
 
     def emplaced_firers(self, rules_object: BuildingRules) -> tuple[str | None, tuple[str, ...]]:

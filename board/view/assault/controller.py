@@ -54,12 +54,10 @@ class StormController:
         if len(selected) == 1:
             self.storm(selected[0])
             return
-        scene.set_tool(StormTool(scene, self._picked))
-        self.window.statusBar().showMessage("Click the building to storm (Escape to stop)")
+        scene.set_tool(StormTool(scene, self._picked))  # the status bar shows its prompt
 
     def _picked(self, piece_id: str) -> None:
         self.window.scene.set_tool(None)
-        self.window.statusBar().clearMessage()
         self.storm(piece_id)
 
     def storm(self, piece_id: str) -> QDialog | None:

@@ -24,6 +24,9 @@ class StormTool(Tool):
         super().__init__(scene)
         self._on_building = on_building
 
+    def prompt(self) -> str:  # noqa: D102 - documented on Tool
+        return "Click the building to storm (Escape to stop)"
+
     def mouse_press_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
         if event.button() != Qt.MouseButton.LeftButton:
             return False

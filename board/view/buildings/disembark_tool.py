@@ -158,6 +158,10 @@ class DisembarkTool(Tool):
         self._report(f"{self.plan.decision.reason}. Drag the models into the green zone "
                      f"(Shift+drag: all of them), then press Enter (Escape abandons).{hatch}")
 
+    def prompt(self) -> str:  # noqa: D102 - documented on Tool
+        return ("Disembark: drag the models into the green zone (Shift+drag: all of them), "
+                "then press Enter (Escape abandons)")
+
     def finish(self) -> None:  # noqa: D102 - documented on Tool
         if self.item.scene() is not None:
             self.scene.removeItem(self.item)

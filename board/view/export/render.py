@@ -11,16 +11,18 @@ models are drawn as shapes, not as cached bitmaps.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QPointF, QRect, QRectF, QSize, Qt
+from PySide6.QtCore import QBuffer, QMarginsF, QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
     QFontDatabase,
+    QFontInfo,
     QFontMetricsF,
     QImage,
     QPageLayout,
@@ -28,9 +30,13 @@ from PySide6.QtGui import (
     QPaintDevice,
     QPainter,
     QPdfWriter,
+    QPicture,
 )
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
+
+from board.view.export.page import export_page
+from board.view.export.svg_portable import font_families, portable_svg
 
 __all__ = ["FORMATS", "ExportError", "Exported", "export_format", "export_view", "wrap_lines"]
 
@@ -137,8 +143,12 @@ def _draw_page(painter: QPainter, view: QGraphicsView, picture: QRectF,
     settle = getattr(view, "settle_layout", None)
     if settle is not None:  # every label laid out for the page rendered (board/view/layout.py)
         settle()
-    view.render(painter, picture, view.viewport().rect(),
-                Qt.AspectRatioMode.KeepAspectRatio)
+    painter.save()
+    painter.setClipRect(picture)  # nothing drawn beyond the picture, whatever an item clips
+    with export_page(picture):  # labels keep inside the picture, as on screen in the window
+        view.render(painter, picture, view.viewport().rect(),
+                    Qt.AspectRatioMode.KeepAspectRatio)
+    painter.restore()
     painter.setFont(font)
     height = QFontMetricsF(font, painter.device()).lineSpacing()
     _draw_lines(painter, QPointF(picture.left() + _MARGIN, picture.bottom() + _MARGIN),
@@ -180,20 +190,58 @@ def _export_svg(view: QGraphicsView, path: Path, lines: Sequence[str], title: st
     font = _text_font(13)
     lines = _fit_lines(view, lines, font)
     picture, size = _raster_size(view, lines, font)
-    generator = QSvgGenerator()
-    generator.setFileName(str(path))
+    buffer = QBuffer()
+    generator = QSvgGenerator(QSvgGenerator.SvgVersion.Svg11)  # 1.1: the view's clip is kept
+    generator.setOutputDevice(buffer)
     generator.setSize(size)
     generator.setResolution(_PDF_DPI)  # the screen's: labels keep their text whole
     generator.setViewBox(QRect(0, 0, size.width(), size.height()))
     generator.setTitle(title)
     generator.setDescription("\n".join(lines))
-    painter = QPainter()
-    if not painter.begin(generator):
-        raise ExportError(f"could not write the SVG {path}")
+    recorded = QPicture()
+    painter = QPainter(recorded)
     with _no_item_caches(view):
         _draw_page(painter, view, QRectF(QPointF(0, 0), picture.toSizeF()), lines, font)
     painter.end()
+    if not painter.begin(generator):
+        raise ExportError(f"could not write the SVG {path}")
+    scale = generator.logicalDpiX() / recorded.logicalDpiX()
+    painter.scale(scale, scale)  # the playing scales by the dots per inch: undone
+    painter.drawPicture(0, 0, recorded)
+    painter.end()
+    text = bytes(buffer.data().data()).decode("utf-8")
+    families = {name: _css_families(name) for name in set(_FAMILY.findall(text))}
+    try:
+        path.write_text(_XML_HEAD + portable_svg(text, families, _advance), encoding="utf-8")
+    except OSError as error:
+        raise ExportError(f"could not write the SVG {path}: {error.strerror}") from None
     return picture
+
+
+_XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
+_FAMILY = re.compile(r'font-family="([^"]*)"')
+
+
+def _css_families(family: str) -> str:
+    """The font Qt really draws ``family`` with, then the CSS generic family like it."""
+    drawn = QFontInfo(QFont(family))
+    if drawn.fixedPitch():
+        generic = "monospace"
+    elif drawn.family() == QFontInfo(QFont("serif")).family() != QFontInfo(
+            QFont("sans-serif")).family():
+        generic = "serif"
+    else:
+        generic = "sans-serif"
+    return font_families(drawn.family(), generic)
+
+
+def _advance(text: str, family: str, pixel_size: float, weight: int, italic: bool) -> float:
+    """How wide Qt draws ``text`` (the ``textLength`` a viewer without the font fits to)."""
+    font = QFont(family)
+    font.setPixelSize(max(1, round(pixel_size)))
+    font.setWeight(QFont.Weight(weight))
+    font.setItalic(italic)
+    return QFontMetricsF(font).horizontalAdvance(text)
 
 
 #: The page's printable area, inches (A4 landscape less 10 mm margins), and the share of its

@@ -29,10 +29,11 @@ def _pens() -> list[QPen]:
     """The outline's pens (plain, selected) and the facing tick's, made once for every model."""
     if not _PENS:
         for colour, width in ((QColor("#101010"), 1.0), (style.SELECTION, 2.5),
-                              (QColor("#ffffff"), 2.0)):
+                              (QColor("#ffffff"), 2.0), (QColor("#ff8c00"), 2.0)):
             pen = QPen(colour, width)
             pen.setCosmetic(True)
             _PENS.append(pen)
+        _PENS[3].setStyle(Qt.PenStyle.DashLine)  # a guessed base (an imported army list)
     return _PENS
 
 
@@ -69,6 +70,7 @@ class ModelItem(QGraphicsRectItem):
         self._name = ""
         self._label: LabelItem | None = None
         self._named_when_selected = True
+        self._guessed = False
 
     # -- setters the scene calls ---------------------------------------------------------
     def set_base(self, shape_kind: str, length: float, width: float) -> None:
@@ -97,6 +99,12 @@ class ModelItem(QGraphicsRectItem):
         if self._label is not None:
             self._label.set_text(name)
         self._update_label()
+
+    def set_guessed(self, guessed: bool) -> None:
+        """Outline the base dashed in orange: its size or troop type is a guess to confirm."""
+        if guessed != self._guessed:
+            self._guessed = guessed
+            self.update()
 
     def set_detail(self, detail: str) -> None:
         """What the tooltip says under the unit's name (a line of sight's verdict; "": none)."""
@@ -141,7 +149,7 @@ class ModelItem(QGraphicsRectItem):
         widget: QWidget | None = None,
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(_pens()[1 if self.isSelected() else 0])
+        painter.setPen(_pens()[1 if self.isSelected() else 3 if self._guessed else 0])
         painter.setBrush(self._colour)
         painter.drawPath(self._path)
         painter.setPen(_pens()[2])

@@ -25,6 +25,6 @@ def install(window: MainWindow) -> None:
     window.features.log_dock = dock
     window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
     window.resizeDocks([dock], [150], Qt.Orientation.Vertical)  # the board keeps the room
-    window.menu("&View").addAction(dock.toggleViewAction())
+    # its View menu toggle: board.view.dock_layout, with every other dock's
     export = window.menu("&File").addAction("Export &Log…")
     export.triggered.connect(dock.ask_export)

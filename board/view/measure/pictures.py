@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from board.document.model import Annotation
 from board.game.core.names import Namer
-from board.game.core.targets import Target, TargetError, ZoneResolver, resolve
+from board.game.core.targets import Target, TargetError, ZoneResolver, resolve, zone_reach
 from board.game.core.units import distance_text as format_distance
 from board.game.core.world import World
 from board.game.measuring.annotations import (
@@ -64,8 +64,11 @@ def within_picture(world: World, unit_id: str, target: Target, reach: float,
                    ) -> tuple[WithinReading, Sketch]:
     """Check every model of ``unit_id`` against ``reach`` inches of ``target`` and draw it."""
     reading = within_check(world, unit_id, target, reach, zones, namer)
-    parts = [shape for _, shape in resolve(target, world, zones)]
-    area = reach_path(tuple(parts), reach)
+    own = zone_reach(world, target)
+    if own is not None:  # a void-shield zone: its own reach from the generator, not N more
+        area = reach_path((own[0],), own[1])
+    else:
+        area = reach_path(tuple(shape for _, shape in resolve(target, world, zones)), reach)
     models = dict(world.unit_models(unit_id))
     return reading, within_sketch(reading, models, area, title + within_title(world, reading))
 

@@ -146,7 +146,8 @@ def _clip_around(painter: QPainter, part: QRectF,
         region -= QRegion(QRectF(left, top, right - left, bottom - top).toAlignedRect())
     keep = painter.worldTransform()
     painter.resetTransform()
-    painter.setClipRegion(region)
+    # Within the clip already set: an export's picture ends at its page's margin.
+    painter.setClipRegion(region, Qt.ClipOperation.IntersectClip)
     painter.setWorldTransform(keep)
 
 

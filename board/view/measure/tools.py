@@ -33,7 +33,7 @@ from board.view.measure.overlay_item import OverlayItem
 from board.view.measure.pictures import ruler_picture, within_picture
 from board.view.measure.sketch import Sketch
 from board.view.measure.sketches import hover_sketch
-from board.view.tools import Tool, board_item_at
+from board.view.tools import ClickOrDrag, Tool, board_item_at
 
 if TYPE_CHECKING:
     from board.view.measure.layer import MeasureLayer
@@ -288,6 +288,7 @@ class WithinTool(_MeasureTool):
         self.target: Target | None = None
         self._reading: WithinReading | None = None
         self.lines: list[str] = []
+        self._gesture = ClickOrDrag(self.scene)  # a drag moves a model, a click picks
 
     @property
     def reading(self) -> WithinReading | None:
@@ -310,6 +311,7 @@ class WithinTool(_MeasureTool):
                 "a building or a point, or choose a zone")
 
     def cancel(self) -> None:  # noqa: D102 - documented on Tool
+        self._gesture.cancel()
         self.target = None
         self.item.mark_dirty()
         self.layer.readout_changed.emit(self.prompt())
@@ -328,6 +330,22 @@ class WithinTool(_MeasureTool):
     def mouse_press_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
         if event.button() != Qt.MouseButton.LeftButton:
             return False
+        self._gesture.press(event)
+        return True
+
+    def mouse_move_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
+        self.hover_at(event)
+        self._gesture.move(event)
+        return True
+
+    def mouse_release_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        if self._gesture.release(event):
+            self._pick(event)
+        return True
+
+    def _pick(self, event: QGraphicsSceneMouseEvent) -> None:
         picked = target_under(self.layer, event)
         choose_unit = self.unit_id is None or event.modifiers() & Control
         if not choose_unit:
@@ -337,14 +355,6 @@ class WithinTool(_MeasureTool):
                 self.target = None
             # a target chosen in the dock before the unit stays the target
             self.set_unit(self.layer.world().models[picked.model_id].unit_id)
-        return True
-
-    def mouse_move_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
-        self.hover_at(event)
-        return True
-
-    def mouse_release_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
-        return event.button() == Qt.MouseButton.LeftButton
 
     def summary_note(self) -> Finding | None:  # noqa: D102 - documented on _MeasureTool
         reading = self.reading

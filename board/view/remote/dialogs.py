@@ -23,12 +23,15 @@ __all__ = ["HostChoice", "JoinChoice", "HostDialog", "JoinDialog", "show_link", 
 
 
 def side_in_link(link: str) -> str:
-    """The side a join link gives the joining player (``&side=``), or ``""``.
+    """The side a join link gives the joining player (its seat, or ``&side=``), or ``""``.
 
+    >>> side_in_link("ws://127.0.0.1:8765/g?seat=blue&token=ab")
+    'blue'
     >>> side_in_link("ws://127.0.0.1:8765/g?secret=ab&side=blue")
     'blue'
     """
-    return parse_qs(urlsplit(link).query).get("side", [""])[0]
+    query = parse_qs(urlsplit(link).query)
+    return query.get("seat", query.get("side", [""]))[0]
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,8 @@ class HostChoice:
     side: str
     port: int
     data: Path
+    #: The link of a room on a running server (``battleboard serve``): host there, start none.
+    server_link: str = ""
 
 
 @dataclass(frozen=True)
@@ -81,6 +86,12 @@ class HostDialog(_PlayerForm):
         self.port.setRange(1024, 65535)
         self.port.setValue(DEFAULT_PORT)
         self.form.addRow("Port", self.port)
+        self.server_link = QLineEdit()
+        self.server_link.setPlaceholderText("empty: serve on this machine; or a room's link "
+                                            "from battleboard serve")
+        self.server_link.setToolTip("A club's room server: paste the link `battleboard serve` "
+                                    "printed (…?secret=…) to host your game in that room")
+        self.form.addRow("Room server", self.server_link)
         self._buttons()
 
     def choice(self) -> HostChoice:
@@ -88,7 +99,8 @@ class HostDialog(_PlayerForm):
         from board.shared.serve_cli import default_data_dir  # see __init__
 
         return HostChoice(self.name.text().strip() or "Host", str(self.side.currentData()),
-                          self.port.value(), default_data_dir())
+                          self.port.value(), default_data_dir(),
+                          self.server_link.text().strip())
 
 
 class JoinDialog(_PlayerForm):
@@ -98,7 +110,7 @@ class JoinDialog(_PlayerForm):
         super().__init__("Join game", [], parent)
         self.form.removeRow(1)  # the link names the side
         self.link = QLineEdit()
-        self.link.setPlaceholderText("ws://HOST:PORT/ROOM?secret=…")
+        self.link.setPlaceholderText("ws://HOST:PORT/ROOM?seat=SIDE&token=…")
         self.form.addRow("Link", self.link)
         self._buttons()
 

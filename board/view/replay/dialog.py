@@ -5,6 +5,10 @@ clock) or to a roll (a step whose log lines hold dice), or play (a step every
 :data:`PLAY_MS`). The board is drawn by the same scene and view as the main window's, over a
 document of its own that each step replaces; the log lines a step wrote are shown with their
 rolls as they fell. *Export picture…* writes the board at the step shown to a PNG.
+
+The window opens fitted to the table (the whole table in view, as the main window's *Fit
+table*), at a size inside the screen that stepping never changes: the step's words wrap, the
+jump lists keep their width (:data:`WINDOW_SIZE`).
 """
 
 from __future__ import annotations
@@ -13,8 +17,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QUndoStack
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtGui import QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -24,6 +28,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QSlider,
     QVBoxLayout,
     QWidget,
@@ -44,6 +49,10 @@ __all__ = ["ReplayDialog", "ReplayController", "PLAY_MS"]
 
 #: Play shows a step every this many ms.
 PLAY_MS = 600
+#: The window's size, made smaller to fit inside the screen's free area.
+WINDOW_SIZE = QSize(1200, 860)
+#: Characters a jump list (Turn:, Roll:) shows of its entries; longer ones are cut.
+JUMP_CHARS = 24
 
 
 class ReplayDialog(QDialog):
@@ -72,11 +81,17 @@ class ReplayDialog(QDialog):
         self.slider = QSlider(Qt.Orientation.Horizontal, self)
         self.slider.setRange(0, len(timeline))
         self.label = QLabel("", self)
+        self.label.setWordWrap(True)  # a long step's words wrap: the window does not grow
+        self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.rolls = QPlainTextEdit(self)
         self.rolls.setReadOnly(True)
         self.rolls.setMaximumHeight(110)
         self.turns = QComboBox(self)
         self.dice = QComboBox(self)
+        for jumps in (self.turns, self.dice):
+            jumps.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            jumps.setMinimumContentsLength(JUMP_CHARS)
         self.play_button = QPushButton("Play", self)
         self._timer = QTimer(self)
         self._timer.setInterval(PLAY_MS)
@@ -84,7 +99,17 @@ class ReplayDialog(QDialog):
         self._layout()
         self._fill_jumps()
         self.show_step(0)
-        self.resize(1200, 860)
+        self.resize(_inside_screen(self, WINDOW_SIZE))
+        self._fitted = False
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: D102, N802 - Qt override
+        super().showEvent(event)
+        if not self._fitted:  # the view has its size now: the whole table, once
+            self._fitted = True
+            layout = self.layout()
+            if layout is not None:
+                layout.activate()
+            self.view.fit_table()
 
     # -- what the buttons do --------------------------------------------------------------
     def show_step(self, step: int) -> None:
@@ -173,12 +198,14 @@ class ReplayDialog(QDialog):
         row.addWidget(self.play_button)
         self._button("Forward ▶", self.forward, row)
         self._button("End ▶▶", lambda: self.show_step(len(self.timeline)), row)
-        row.addWidget(QLabel("Turn:", self))
-        row.addWidget(self.turns)
-        row.addWidget(QLabel("Roll:", self))
-        row.addWidget(self.dice)
-        self._button("Export picture…", self.ask_export, row)
         layout.addLayout(row)
+        jumps = QHBoxLayout()  # a row of its own: the window stays narrow enough for a laptop
+        jumps.addWidget(QLabel("Turn:", self))
+        jumps.addWidget(self.turns, 1)
+        jumps.addWidget(QLabel("Roll:", self))
+        jumps.addWidget(self.dice, 1)
+        self._button("Export picture…", self.ask_export, jumps)
+        layout.addLayout(jumps)
         layout.addWidget(self.rolls)
         self.slider.valueChanged.connect(self.show_step)
 
@@ -193,6 +220,14 @@ class ReplayDialog(QDialog):
         self.dice.activated.connect(self.jump_to_roll)
         self.turns.setEnabled(self.turns.count() > 0)
         self.dice.setEnabled(self.dice.count() > 0)
+
+
+def _inside_screen(widget: QWidget, size: QSize) -> QSize:
+    """``size``, made smaller where the screen's free area is smaller (a laptop's)."""
+    screen = widget.screen()
+    if screen is None:
+        return size
+    return size.boundedTo(screen.availableGeometry().size() * 0.95)
 
 
 class ReplayController:

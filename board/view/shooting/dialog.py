@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from board.game.core.names import Namer
+from board.game.core.shots import FirepowerOrder, ShootingError, ShotPlan, ShotResult, WeaponOrder
 from board.game.core.world import World
 from board.game.firers import (
     Firer,
@@ -40,27 +41,13 @@ from board.game.firers import (
     firer_position,
     target_choices,
 )
-from board.game.kit import may_target_building
-from board.game.systems.epic.assault import debris_choices
-from board.game.systems.epic.shooting import epic_odds_lines, epic_shoot
+from board.game.occupancy.common import models_inside
 from board.game.systems.protocol import ShotForm
 from board.game.systems.registry import system_for
-from board.game.systems.wh40k.fire_record import embarked_models
-from board.game.systems.wh40k.shooting import (
-    SPECIAL_RULES,
-    ShootingError,
-    ShotPlan,
-    ShotResult,
-    WeaponOrder,
-    emplaced_order,
-    facing_from,
-    odds_lines,
-    shoot,
-    shot_odds,
-    target_building,
-)
+from board.game.systems.wh40k.shooting import SPECIAL_RULES, emplaced_order
 from board.view.commands import ApplyChangeCommand
 from board.view.scene import BoardScene
+from board.view.shooting.garrison_box import GarrisonBox
 
 __all__ = ["ShootDialog"]
 
@@ -82,10 +69,14 @@ class ShootDialog(QDialog):
         self.scene = scene
         self.result_: ShotResult | None = None
         self.system = system_for(scene.document.scenario.rule_system)
-        self.epic = self.system.shot_form is ShotForm.FIREPOWER
+        #: Which weapon box the system's shots need: each form is named, none is a default.
+        self.form = self.system.shot_form
+        self.epic = self.form is ShotForm.FIREPOWER
+        boxes = {ShotForm.PROFILE: self._weapon_box, ShotForm.FIREPOWER: self._epic_box,
+                 ShotForm.GARRISON: self._garrison_box}
         layout = QVBoxLayout(self)
         layout.addWidget(self._who())
-        layout.addWidget(self._epic_box() if self.epic else self._weapon_box())
+        layout.addWidget(boxes[self.form]())
         self.facing = QLabel("")
         layout.addWidget(self.facing)
         layout.addWidget(QLabel("Odds before rolling:"))
@@ -153,8 +144,8 @@ class ShootDialog(QDialog):
         self.fire_models.blockSignals(True)
         self.fire_models.clear()
         if emplaced and firer.piece_id is not None:
-            for model_id in embarked_models(scenario, firer.piece_id):
-                self.by_hand.addItem(names.model(model_id), model_id)
+            for model_id, name in models_inside(scenario, firer.piece_id):
+                self.by_hand.addItem(name, model_id)
         if inside is not None:
             for point_id, label, _ in fire_point_choices(world, inside):
                 self.fire_point.addItem(label, point_id)
@@ -227,12 +218,18 @@ class ShootDialog(QDialog):
         self._fill_debris()
         return box
 
+    def _garrison_box(self) -> GarrisonBox:
+        self.garrison = GarrisonBox()
+        for signal in self.garrison.signals():
+            signal.connect(self.update_odds)  # type: ignore[attr-defined]
+        return self.garrison
+
     def _fill_debris(self) -> None:
         """List the target's stands inside by name (the row hidden when nobody is inside)."""
         kept = self.debris.currentData()
         self.debris.clear()
         piece_id = self.target.currentData()
-        choices = debris_choices(self.scene.document.scenario, piece_id) if piece_id else []
+        choices = models_inside(self.scene.document.scenario, piece_id) if piece_id else []
         for model_id, name in choices:
             self.debris.addItem(name, model_id)
         self.debris.setCurrentIndex(max(0, self.debris.findData(kept)))
@@ -256,6 +253,8 @@ class ShootDialog(QDialog):
         """The weapon as the form has it (an emplaced weapon as its building allows it)."""
         if self.epic:
             return WeaponOrder(f"firepower {self.firepower.value()}", 1, 1, 1, None)
+        if self.form is ShotForm.GARRISON:
+            return WeaponOrder(self.garrison.attack.currentText(), 1, 1, 1, None)
         firer = self.firer.currentData()
         if isinstance(firer, Firer) and firer.piece_id and firer.weapon_id:
             piece_id, weapon_id = firer.piece_id, firer.weapon_id
@@ -295,35 +294,36 @@ class ShootDialog(QDialog):
         self._fill_from_building()
         firer = self.firer.currentData()
         emplaced = isinstance(firer, Firer) and firer.emplaced
-        if not self.epic:
+        if self.form is ShotForm.PROFILE:
             for widget in (self.name, self.shots, self.strength, self.ap, self.blast,
                            self.template, self.battlements, self.no_escape,
                            *self.specials.values()):
                 widget.setEnabled(not emplaced)
         self.update_odds()
 
+    def order(self) -> object:
+        """What the system's shot form adds to the plan (each form named, none a default)."""
+        orders = {
+            ShotForm.PROFILE: lambda: None,  # the plan's weapon is the whole order
+            ShotForm.FIREPOWER: lambda: FirepowerOrder(self.firepower.value(),
+                                                       self.super_heavy.isChecked(),
+                                                       self.debris.currentData()),
+            ShotForm.GARRISON: lambda: self.garrison.shot(),
+        }
+        return orders[self.form]()
+
     def update_odds(self) -> None:
-        """Show the facing and the exact odds of the shot as the form stands."""
+        """Show who shoots from where and the exact odds of the shot as the form stands."""
         scenario, world = self.scene.document.scenario, self.scene.world()
         try:
             plan = self.plan()
-            if self.epic:
-                allowed = may_target_building(self.super_heavy.isChecked())
-                if not allowed:
-                    raise ShootingError(allowed.reason)
-                lines = epic_odds_lines(scenario, self.scene.datasheets, plan.piece_id,
-                                        self.firepower.value())
-                self.facing.setText(f"{plan.firer} at {_piece_name(world, plan.piece_id)}")
-            else:
-                facing = facing_from(scenario, world, plan.piece_id, plan.at)
-                armour = target_building(scenario, self.scene.datasheets,
-                                         plan.piece_id).armour(facing)
-                self.facing.setText(f"{plan.firer} stands in the {facing} arc: AV {armour}")
-                lines = odds_lines(shot_odds(scenario, self.scene.datasheets, world, plan))
+            heading, lines = self.system.shot_preview(scenario, self.scene.datasheets, world,
+                                                      plan, self.order())
         except (ShootingError, ValueError, KeyError) as error:
             self.odds.setPlainText(f"cannot shoot: {error}")
             self.roll_button.setEnabled(False)
             return
+        self.facing.setText(heading)
         self.odds.setPlainText("\n".join(lines))
         self.roll_button.setEnabled(True)
 
@@ -340,13 +340,8 @@ class ShootDialog(QDialog):
         scenario, world = self.scene.document.scenario, self.scene.world()
         try:
             plan, seed = self.plan(), self._seed()
-            if self.epic:
-                result = epic_shoot(scenario, self.scene.datasheets, world, plan.piece_id,
-                                    self.firepower.value(), plan.firer,
-                                    self.super_heavy.isChecked(), seed,
-                                    debris_target=self.debris.currentData())
-            else:
-                result = shoot(scenario, self.scene.datasheets, world, plan, seed)
+            result = self.system.shoot(scenario, self.scene.datasheets, world, plan,
+                                       self.order(), seed)
         except (ShootingError, ValueError, KeyError) as error:
             self.outcome.setPlainText(f"Refused: {error}")
             return None

@@ -64,6 +64,12 @@ class SightTool(Tool):
     def finish(self) -> None:  # noqa: D102
         self.overlay.clear()
 
+    def prompt(self) -> str:  # noqa: D102 - documented on Tool
+        if self.overlay.shooter is None or self.overlay.target is not None:
+            return "Line of sight: click the shooter (Shift: its whole unit)"
+        return (f"Line of sight from {self.overlay.shooter.label}: now click the target "
+                "(Shift: its whole unit)")
+
     def cancel(self) -> None:  # noqa: D102
         self._mover.cancel()
         self._press = None
@@ -127,3 +133,4 @@ class SightTool(Tool):
                               "Now click the target (Shift: its whole unit)"])
         else:
             self.overlay.set(self.overlay.shooter, self._target(item, shift))
+        self.say_prompt()

@@ -10,7 +10,8 @@ from __future__ import annotations
 from board.document.datasheet import Datasheet, TerrainKind
 from board.document.model import RuleSystem
 from board.game.systems import base_facts as shared
-from board.game.systems.protocol import Looker
+from board.game.systems.epic.setup import SETUPS
+from board.game.systems.protocol import Looker, SystemSetup
 from geometry import SightRule
 
 __all__ = ["EpicFacts"]
@@ -25,6 +26,7 @@ class EpicFacts:
     default_deployment: str = "dawn_of_war"
     member_word: str = "stand"
     building_looker: Looker = Looker.BATTLEMENTS
+    setups: dict[RuleSystem, SystemSetup] = SETUPS
 
     def is_building(self, sheet: Datasheet) -> bool:
         """A building datasheet of the system with a size class."""

@@ -44,6 +44,7 @@ from rules import warhammer_fantasy as wf
 from rules.dice import Dice
 from rules.warhammer_fantasy.assault import WITHDRAW_DISTANCE
 from rules.warhammer_fantasy.assault_steps import check_reaction
+from rules.warhammer_fantasy.party import PARTY_SIZE, who_picks_first
 
 __all__ = ["FAILED_CHARGE_GAP", "FantasyStorm"]
 
@@ -145,7 +146,23 @@ class FantasyStorm:
         if self.movement <= 0:
             raise AssaultError(missing_stat_text(self.attacker, "movement"))
         self.charge = self.assault.roll_charge(self.dice, self.movement, self.facts.distance)
-        return self._say(self.charge.description)
+        text = self._say(self.charge.description)
+        if self.step is wf.AssaultStep.ENGAGED:
+            text += "\n" + self._who_picks_first()
+        return text
+
+    def _who_picks_first(self) -> str:
+        """Seed 002: where characters make the party matter, the players roll off to pick."""
+        first, roll = who_picks_first(self.assault.attacker, self.assault.defender,
+                                      self.assault.options, self.dice)
+        if first is None or roll is None:
+            return self._say("no roll-off for the assault parties: neither unit has a character "
+                             f"and more than a party's worth of models ({PARTY_SIZE})")
+        names = {self.attacker.id: self.attacker.name, self.defender.id: self.defender.name}
+        a, d = roll.faces[0], roll.faces[1]
+        return self._say(f"characters make the assault parties matter: the players "
+                         f"roll off, {self.attacker.name} {a}, {self.defender.name} {d}: "
+                         f"{names[first]}'s player picks first")
 
     def choose_parties(self, attacker_characters: Sequence[str] = (),
                        defender_characters: Sequence[str] = ()) -> str:

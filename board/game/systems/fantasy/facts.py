@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from board.document.datasheet import Datasheet, TerrainKind
 from board.document.model import RuleSystem, Scenario, Unit
+from board.game.systems.fantasy.setup import SETUPS
 from board.game.systems.heights import line_of_sight_value
-from board.game.systems.protocol import Looker
+from board.game.systems.protocol import Looker, SystemSetup
 from geometry import SightRule, building_los_value
 
 __all__ = ["FantasyFacts"]
@@ -26,6 +27,7 @@ class FantasyFacts:
     default_deployment: str = "battleline"
     member_word: str = "model"
     building_looker: Looker = Looker.GARRISON
+    setups: dict[RuleSystem, SystemSetup] = SETUPS
 
     def is_building(self, sheet: Datasheet) -> bool:
         """Every building datasheet of the system."""

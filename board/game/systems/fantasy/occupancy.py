@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from board.document.model import Scenario, TerrainPiece, TroopType, Unit
+from board.game.core.clock import side_name
 from board.game.core.placement_checks import fantasy_exit_verdicts
 from board.game.core.world import World
 from board.game.occupancy.common import (
@@ -32,6 +33,8 @@ from geometry import (
     Shape,
     check_disembark,
     garrison_exit_zone,
+    model_footprint,
+    wholly_within,
 )
 from rules import warhammer_fantasy
 from rules.decision import Decision
@@ -47,10 +50,13 @@ def embark_decision(world: World, scenario: Scenario, building: FantasyBuilding,
     if unit.troop_type is TroopType.CHARACTER and building.garrison is not None:
         decision = warhammer_fantasy.may_join(unit.side, building.garrison, True)
     else:
+        room, measured = _room_on_top_floor(world, unit, piece_id)
         decision = warhammer_fantasy.may_garrison(
             unit.troop_type.value, occupied=building.garrison is not None,
             marched=bool(unit.stats.get("marched", False)),
-            reformed=bool(unit.stats.get("reformed", False)))
+            reformed=bool(unit.stats.get("reformed", False)), room_on_top_floor=room)
+        if unit.troop_type is TroopType.WAR_MACHINE:
+            decision = Decision(decision.allowed, f"{decision.reason} ({measured})")
     if not decision:
         return Decision.no(f"cannot garrison {piece_name(world, piece_id)}: {decision.reason}")
     touching = contact(world, party, piece_id)
@@ -65,8 +71,35 @@ def embark_decision(world: World, scenario: Scenario, building: FantasyBuilding,
     return Decision.yes(f"{party_names(party)} garrison {piece_name(world, piece_id)}")
 
 
+def _room_on_top_floor(world: World, unit: Unit, piece_id: str) -> tuple[bool, str]:
+    """Whether the war machine's base fits on the building's top floor, and the measures.
+
+    Seed 002: "war machines can be deployed inside one only if there's room to deploy on the
+    top floor". The top floor of the seed's uniform building is its footprint: the machine
+    (the unit's first model) fits if its base, set square or turned a quarter, lies wholly
+    inside the footprint somewhere about its middle (the centroid).
+    """
+    footprint = world.piece(piece_id).footprint
+    if not unit.models:
+        return False, "the unit has no model"
+    base = unit.models[0].base
+    centre = footprint.centroid
+    fits = any(wholly_within(model_footprint(base.shape.value, base.length, base.width,
+                                             centre.x, centre.y, turn), footprint, 0.0)
+               for turn in (0.0, 90.0))
+    x0, y0, x1, y1 = footprint.bounds
+    size = f'{base.length_in:.2f}" × {base.width_in:.2f}"'
+    floor = f'{x1 - x0:.2f}" × {y1 - y0:.2f}"'
+    verdict = "fits on" if fits else "does not fit on"
+    return fits, f"its base {size} {verdict} the {floor} top floor"
+
+
 def _garrison_stays(scenario: Scenario, building: FantasyBuilding, unit: Unit) -> str | None:
-    """Why a Fantasy garrison may not leave yet (it went in this game turn), or None."""
+    """Why a Fantasy garrison may not leave now, or None (seed 002).
+
+    Not in the game turn it went in, and only in its Remaining Moves: the board keeps no
+    sub-phases, so that is its own side's player turn.
+    """
     mark = turn_mark(scenario)
     garrison = building.garrison
     if mark is None or garrison is None or garrison.unit != unit.id:
@@ -74,6 +107,9 @@ def _garrison_stays(scenario: Scenario, building: FantasyBuilding, unit: Unit) -
     if garrison.entered_turn == mark[0]:
         return (f"cannot leave: {unit.name} garrisoned the building this turn (turn {mark[0]}) "
                 "and may leave in a later turn")
+    now = warhammer_fantasy.may_leave_now(garrison, int(mark[0]), mark[1] == garrison.side)
+    if not now:
+        return f"cannot leave: {now.reason} (it is {side_name(scenario, str(mark[1]))}'s turn)"
     return None
 
 

@@ -7,6 +7,7 @@ does is in this folder: garrisons (:mod:`.occupancy`) and the building assault
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,11 +16,12 @@ from board.document.datasheet import Datasheet
 from board.document.model import Scenario, TerrainPiece, TroopType, Unit
 from board.document.stats import missing_stat_text
 from board.game.core.building_summary import BuildingSummary
+from board.game.core.shots import ShotPlan, ShotResult
 from board.game.core.world import World
 from board.game.occupancy.common import DisembarkPlan
-from board.game.systems.fantasy import occupancy
+from board.game.systems.fantasy import garrison_hits, occupancy
 from board.game.systems.fantasy import summary as summaries
-from board.game.systems.fantasy.building import FantasyBuildings
+from board.game.systems.fantasy.building import FantasyBuildings, garrison_of
 from board.game.systems.fantasy.facts import FantasyFacts
 from board.game.systems.protocol import AssaultKind, PhaseStep, ShotForm
 from geometry import Obstacles, PlacementVerdict, Shape
@@ -38,15 +40,29 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
     """:class:`~board.game.systems.protocol.GameSystem` for Warhammer Fantasy."""
 
     assault: AssaultKind = AssaultKind.FANTASY
-    shot_form: ShotForm = ShotForm.PROFILE
+    shot_form: ShotForm = ShotForm.GARRISON
     building_not_shot: str = ("in Warhammer Fantasy the building is not shot at: its garrison is, "
                          "counting as in hard cover (−2 to hit)")
 
     def end_player_turn(self, scenario: Scenario, library: Mapping[str, Datasheet],
                         finished: wh40k.PlayerTurn, new_game_turn: bool, dice: Dice,
                         change: Change) -> list[str]:
-        """Nothing happens to Fantasy buildings at the end of a turn."""
-        return []
+        """The player's units that marched or reformed may garrison again next turn.
+
+        Seed 002: "A unit can't garrison a building in the same turn it marched or reformed";
+        the ``marched``/``reformed`` flags are of the turn the player sets them in, and end
+        with it.
+        """
+        lines = []
+        for unit in scenario.units:
+            done = [k for k in ("marched", "reformed") if unit.stats.get(k) is True]
+            if unit.side == finished.player and done:
+                new = change.units.get(unit.id) or copy.deepcopy(unit)
+                for key in done:
+                    new.stats.pop(key)
+                change.units[unit.id] = new
+                lines.append(f"{unit.name}: {' and '.join(done)} ends with the turn")
+        return lines
 
     phase_steps: tuple[PhaseStep, ...] = ()
 
@@ -88,8 +104,22 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
         return summaries.summary(rules_object, scenario, base)
 
     def shootable(self, rules_object: Any) -> bool:
-        """Never: the garrison is the target."""
-        return False
+        """A garrisoned building: its garrison is the target (seed 002), never the building."""
+        return garrison_of(rules_object) is not None
+
+    def shot_preview(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                     plan: ShotPlan, order: Any) -> tuple[str, list[str]]:
+        """What a template, cannonball or spell does to the garrison (:mod:`.garrison_hits`)."""
+        assert isinstance(order, garrison_hits.GarrisonShot)
+        lines = garrison_hits.garrison_shot_lines(scenario, library, plan.piece_id, order)
+        return f"{plan.firer} at {world.piece(plan.piece_id).sheet.name}", lines
+
+    def shoot(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+              plan: ShotPlan, order: Any, seed: int | None) -> ShotResult:
+        """Roll the attack on the garrison (:func:`.garrison_hits.shoot_garrison`)."""
+        assert isinstance(order, garrison_hits.GarrisonShot)
+        return garrison_hits.shoot_garrison(scenario, library, world, plan.piece_id, order,
+                                            plan.firer, plan.at, seed)
 
     def emplaced_firers(self, rules_object: Any) -> tuple[str | None, tuple[str, ...]]:
         """None."""

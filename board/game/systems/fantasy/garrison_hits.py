@@ -1,0 +1,244 @@
+"""Templates, cannonballs and spells on a Warhammer Fantasy garrison, and its Panic (no Qt).
+
+Seed 002: "A template weapon (a stone thrower or cannon, for instance) inflicts D6 hits on any
+unit in a building it touches -- a stone thrower's hits use its higher Strength only if the
+template's centre lies over the building ... No single model can ever suffer more than one hit
+from the same template weapon"; "Buildings offer no extra protection against magic missiles or
+spells that affect a whole unit or target individual models. Template spells and Miscast damage
+follow the usual template rules for buildings"; "A garrisoned unit takes Panic tests normally
+... and flees as any unit breaking from combat would if it fails."
+
+:func:`shoot_garrison` rolls the hits (:func:`rules.warhammer_fantasy.template_hits_on_garrison`),
+wounds on Strength against the garrison's Toughness (``t``), its armour save worse by 1 per
+Strength over 3 (``save``), Multiple Wounds capped at a model's Wounds (``w``), casualties off
+the back of the unit; a quarter lost takes the Panic test on its Leadership, and a garrison
+that fails is placed outside, on the far side from the firer, and flees its 2D6 away. All one
+change with one log line, every roll and the seed.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from board.document.changes import Change
+from board.document.datasheet import Datasheet
+from board.document.model import Scenario, Unit
+from board.game.core.assault import log_entry, remove_models, stat_int, unit_version
+from board.game.core.buildings import building_rules, write_back
+from board.game.core.shots import ShootingError, ShotResult
+from board.game.core.world import World
+from board.game.systems.fantasy.assault_facts import far_side, fighters
+from board.game.systems.fantasy.building import FantasyBuilding
+from rules import warhammer_fantasy as wf
+from rules.dice import Dice
+from rules.warhammer_fantasy.magic import (
+    SpellKind,
+    miscast_hits,
+    spell_protection,
+    template_spell_hits,
+)
+from rules.warhammer_fantasy.melee import save_needed, wound_needed
+from rules.warhammer_fantasy.panic import Losses, heavy_casualties
+from rules.warhammer_fantasy.party import casualty_order
+from rules.warhammer_fantasy.shooting import (
+    TemplateOutcome,
+    TemplateWeapon,
+    cannon_multiple_wounds,
+    multiply_wounds,
+    template_hits_on_garrison,
+)
+
+__all__ = ["ATTACKS", "GarrisonShot", "garrison_targets", "garrison_shot_lines",
+           "shoot_garrison"]
+
+XY = tuple[float, float]
+#: What may hit a garrison, as the dialog offers it: key → name.
+ATTACKS = {
+    "stone_thrower": "Stone thrower", "cannon": "Cannon", "template": "Template weapon",
+    "template_spell": "Template spell", "miscast": "Miscast",
+    SpellKind.MAGIC_MISSILE.value: "Magic missile",
+    SpellKind.WHOLE_UNIT.value: "Spell on the whole unit",
+    SpellKind.INDIVIDUAL_MODELS.value: "Spell on individual models",
+}
+_NO_TEMPLATE = {SpellKind.MAGIC_MISSILE.value, SpellKind.WHOLE_UNIT.value,
+                SpellKind.INDIVIDUAL_MODELS.value}
+
+
+@dataclass(frozen=True)
+class GarrisonShot:
+    """What hits the garrison: the attack (an :data:`ATTACKS` key), Strength, and where.
+
+    ``low_strength``: a stone thrower's Strength off the hole; ``centre_over``: the template's
+    centre lies over the building; ``bounce``: a cannonball's bounce (WAP: D3 wounds).
+    """
+
+    attack: str
+    strength: int
+    low_strength: int | None = None
+    centre_over: bool = True
+    bounce: bool = False
+
+
+def garrison_targets(scenario: Scenario, library: Mapping[str, Datasheet],
+                     ) -> list[tuple[str, str]]:
+    """``(piece id, label)`` of each garrisoned building: ``House (Spearmen inside)``."""
+    found = []
+    for piece in scenario.terrain:
+        building = building_rules(scenario, library, piece)
+        if isinstance(building, FantasyBuilding) and building.garrison is not None:
+            found.append((piece.id, f"{library[piece.datasheet].name} "
+                                    f"({building.garrison.unit_name} inside)"))
+    return found
+
+
+def _garrison(scenario: Scenario, library: Mapping[str, Datasheet], piece_id: str,
+              ) -> tuple[FantasyBuilding, Unit, list[Unit]]:
+    building = building_rules(scenario, library, scenario.piece(piece_id))
+    if not isinstance(building, FantasyBuilding) or building.garrison is None:
+        raise ShootingError(f"{piece_id} holds no garrison to hit")
+    return building, scenario.unit(building.garrison.unit), scenario.units_in(piece_id)
+
+
+def _check(shot: GarrisonShot) -> None:
+    if shot.attack not in ATTACKS:
+        raise ShootingError(f"no attack {shot.attack!r}; the attacks are {sorted(ATTACKS)}")
+    if shot.attack in _NO_TEMPLATE:
+        raise ShootingError(spell_protection(SpellKind(shot.attack)).reason)
+    if not 1 <= shot.strength <= 10:
+        raise ShootingError(f"Strength must be 1 to 10, not {shot.strength}")
+
+
+def garrison_shot_lines(scenario: Scenario, library: Mapping[str, Datasheet], piece_id: str,
+                        shot: GarrisonShot) -> list[str]:
+    """What will happen, before rolling (a spell the building does not stop is refused)."""
+    _check(shot)
+    _, unit, inside = _garrison(scenario, library, piece_id)
+    models = sum(len(u.models) for u in inside)
+    options = wf.FantasyOptions.from_dict(scenario.options)
+    cap = f"at most {models} (the models inside; none hit twice)" if options.wap \
+        else "(8th edition: no cap)"
+    return [f"{ATTACKS[shot.attack]} touching the building: D6 hits on {unit.name} {cap}",
+            f"Strength {_weapon(shot, options).strength}; wounds on {unit.name}'s Toughness "
+            f"{stat_int(unit, 't')}, armour save {unit.stats.get('save', 'none')}",
+            "a quarter of the unit lost: a Panic test on Leadership "
+            f"{stat_int(unit, 'leadership')}"]
+
+
+def _weapon(shot: GarrisonShot, options: wf.FantasyOptions) -> TemplateWeapon:
+    if shot.attack == "stone_thrower":
+        return TemplateWeapon("Stone thrower", shot.strength, shot.low_strength, "D6")
+    if shot.attack == "cannon":
+        return TemplateWeapon("Cannon", shot.strength, None,
+                              cannon_multiple_wounds(options, shot.bounce))
+    return TemplateWeapon(ATTACKS[shot.attack], shot.strength)
+
+
+def _hits(shot: GarrisonShot, models: int, options: wf.FantasyOptions,
+          dice: Dice) -> TemplateOutcome:
+    if shot.attack == "template_spell":
+        return template_spell_hits("Template spell", shot.strength, models, options, dice)
+    if shot.attack == "miscast":
+        return miscast_hits(shot.strength, models, options, dice)
+    return template_hits_on_garrison(_weapon(shot, options), models, shot.centre_over,
+                                     options, dice)
+
+
+def _wounds(outcome: TemplateOutcome, unit: Unit, dice: Dice) -> tuple[int, list[str]]:
+    """Roll to wound and save each hit; the wounds the unsaved hits cause (MW capped)."""
+    toughness, wounds_each = stat_int(unit, "t"), stat_int(unit, "w", default=1)
+    armour = None if unit.stats.get("save") is None else stat_int(unit, "save")
+    to_wound = wound_needed(outcome.strength, toughness)
+    if to_wound is None:
+        return 0, [f"Strength {outcome.strength} cannot wound Toughness {toughness}"]
+    save = save_needed(armour, outcome.strength)
+    total, unsaved = 0, 0
+    for k in range(outcome.hits):
+        if dice.roll(1, f"to wound ({to_wound}+)").total < to_wound:
+            continue
+        if save is not None and dice.roll(1, f"armour save ({save}+)").total >= save:
+            continue
+        unsaved += 1
+        carries = outcome.multiple_wounds if k < outcome.multiple_wounds_hits else None
+        total += multiply_wounds(1, carries, wounds_each, dice)[0]
+    saving = f", saves on {save}+" if save is not None else ", no save"
+    return total, [f"{outcome.hits} hits wound on {to_wound}+{saving}: {unsaved} unsaved, "
+                   f"{total} wounds"]
+
+
+def shoot_garrison(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                   piece_id: str, shot: GarrisonShot, firer: str, at: XY,
+                   seed: int | None = None) -> ShotResult:
+    """Roll the attack on the garrison of ``piece_id`` and return its effect as one change."""
+    _check(shot)
+    building, unit, inside = _garrison(scenario, library, piece_id)
+    options = wf.FantasyOptions.from_dict(scenario.options)
+    dice = Dice(seed)
+    name = world.piece(piece_id).sheet.name
+    outcome = _hits(shot, sum(len(u.models) for u in inside), options, dice)
+    wounds, lines = _wounds(outcome, unit, dice)
+    lines = [f"{firer}: {ATTACKS[shot.attack]} at {unit.name} in {name}", outcome.description,
+             *lines]
+    order = [f.id for f in casualty_order(fighters(unit))]
+    dead = order[:wounds // stat_int(unit, "w", default=1)]
+    change = Change()
+    lost = remove_models(scenario, change, dead)
+    lines += [f"removed as casualties: {', '.join(lost)}"] if lost else []
+    lines += _panic(scenario, change, world, piece_id, building, unit, len(dead), at, options,
+                    dice)
+    change.log.append(log_entry("\n".join(lines), dice))
+    return ShotResult(change, lines, "")
+
+
+def _panic(scenario: Scenario, change: Change, world: World, piece_id: str,
+           building: FantasyBuilding, unit: Unit, dead: int, at: XY,
+           options: wf.FantasyOptions, dice: Dice) -> list[str]:
+    """Seed 002: a quarter lost in the phase, a Panic test; failed, out and fleeing."""
+    if not dead:
+        return []
+    strength = stat_int(unit, "unit_strength", default=1)
+    start = len(unit.models)
+    if not heavy_casualties(Losses(dead, start, dead * strength, start * strength), options):
+        return [f"{dead} of {start} lost: under a quarter, no Panic test"]
+    if dead >= start:
+        return []
+    test = wf.garrison_panic_test(stat_int(unit, "leadership"), dice)
+    lines = [f"{dead} of {start} lost, a quarter or more: {test.description}"]
+    if not test.passed and test.flee is not None:
+        lines += _flee(scenario, change, world, piece_id, building, at, test.flee.total)
+    return lines
+
+
+def _flee(scenario: Scenario, change: Change, world: World, piece_id: str,
+          building: FantasyBuilding, at: XY, flee: int) -> list[str]:
+    """Place the garrison outside on the far side from the firer, then ``flee`` inches on."""
+    footprint = world.piece(piece_id).footprint
+    centre = footprint.centroid
+    dx, dy = centre.x - at[0], centre.y - at[1]
+    length = (dx * dx + dy * dy) ** 0.5 or 1.0
+    away = (dx / length, dy / length)
+    versions = [v for v in (unit_version(scenario, change, u.id)
+                            for u in scenario.units_in(piece_id)
+                            if change.units.get(u.id, u) is not None)]
+    models = [m for v in versions for m in v.models]
+    cx, cy = sum(m.x for m in models) / len(models), sum(m.y for m in models) / len(models)
+    back = max(-(m.x - cx) * away[0] - (m.y - cy) * away[1] + m.base.length_in / 2
+               for m in models)
+    reach = far_side(footprint, away) + 1.0 + back + flee
+    tx, ty = centre.x + away[0] * reach - cx, centre.y + away[1] * reach - cy
+    table = scenario.table
+    lines = []
+    for version in versions:
+        version.embarked_in = None
+        for m in version.models:
+            m.x, m.y = m.x + tx, m.y + ty
+        if any(not (0 <= m.x <= table.width and 0 <= m.y <= table.height)
+               for m in version.models):
+            change.units[version.id] = None
+            lines.append(f"{version.name} flees off the table and is lost")
+    piece = copy.deepcopy(scenario.piece(piece_id))
+    write_back(piece, FantasyBuilding(building.floors, None))
+    change.pieces[piece_id] = piece
+    return [f"the garrison is placed outside, away from the firer, and flees {flee}\"",
+            *lines]
