@@ -71,6 +71,7 @@ class Kind(StrEnum):
     MISSILE = "`{\"range\": inches, \"strength\": whole number, \"shots\": whole number}`"
     FACTORS = "`{model id: whole number}`"
     ROSTER = ("`{\"key\": text, \"entry\": text, \"points\": number, \"wargear\": [text], "
+              "\"models\": [{\"name\": text, \"count\": whole number, \"wargear\": [text]}], "
               "\"guessed\": true/false}`")
     TURN = "`[game turn, side id]`"
 
@@ -163,6 +164,10 @@ STATS: tuple[Stat, ...] = (
     _s("invulnerable", "Invulnerable save", Kind.INT, "2 to 6", 2, 6, None, "none", W40,
        ("systems.wh40k.effects", "systems.wh40k.automated_fire", "systems.wh40k.terrain_tests"),
        "the invulnerable save"),
+    _s("stomps", "Stomps", Kind.INT, "hits", 0, 10, 0, "0", WF,
+       ("systems.fantasy.assault_facts",),
+       "Stomp hits of each model at the end of a building assault's round, on the enemy model "
+       "its opponent names as in base contact"),
     _s("ward", "Ward save", Kind.INT, "2 to 6", 2, 6, None, "none", WF,
        ("systems.fantasy.assault_facts",), "the ward save"),
     _s("unit_strength", "Unit Strength", Kind.INT, "—", 1, 10, 1, "1", WF,
@@ -242,7 +247,8 @@ STATS: tuple[Stat, ...] = (
     _s("roster", "Army list entry", Kind.ROSTER, "—", None, None, None, "none", ALL,
        ("army.guess", "army.plan"),
        "written by File ▸ Import Army List: the list's entry the unit came from (kept on a "
-       "re-import), its points and wargear, and whether its base is still a guess"),
+       "re-import), its points, its wargear (in all and per kind of model), and whether its "
+       "base is still a guess"),
 )
 
 _BY_KEY = {s.key: s for s in STATS}
@@ -344,8 +350,18 @@ _ROSTER_FIELDS = {
     "points": lambda v: v is None or _number(v),
     "wargear": lambda v: isinstance(v, list) and len(v) <= 50
     and all(isinstance(w, str) for w in v),
+    "models": lambda v: isinstance(v, list) and len(v) <= 50 and all(_roster_model(m) for m in v),
     "guessed": lambda v: isinstance(v, bool),
 }
+
+
+def _roster_model(value: object) -> bool:
+    """One kind of model of an army list entry: its name, how many, each one's wargear."""
+    return (isinstance(value, dict) and set(value) <= {"name", "count", "wargear"}
+            and isinstance(value.get("name"), str) and _whole(value.get("count"))
+            and 0 <= value["count"] <= 20_000 and isinstance(value.get("wargear", []), list)
+            and len(value.get("wargear", [])) <= 50
+            and all(isinstance(w, str) for w in value.get("wargear", [])))
 
 
 def _roster_record(value: object) -> bool:

@@ -155,12 +155,9 @@ class FileController:
         """
         path = Path(path)
         journal = self.window.journal
-        choice = OpenChoice.ANYWAY
-        others = journal.others_open(path) if journal is not None else []
-        if journal is not None and others:
-            choice = journal.ask_open_elsewhere(path, others)
-            if choice is OpenChoice.CANCEL:
-                return False
+        choice = self.ask_if_open_elsewhere(path)
+        if choice is OpenChoice.CANCEL:
+            return False
         if journal is not None and journal.offer_recovery([path], only_extra=True):
             self._remember(path)
             return True
@@ -181,12 +178,24 @@ class FileController:
             self.window.show_error("Cannot open scenario", _shown(
                 f"{path}: cannot show this scenario ({type(error).__name__}: {error})"))
             return False
-        self.disk_sha = _sha(path)
+        self.opened(path, choice)
+        self._remember(path)
+        return True
+
+    def ask_if_open_elsewhere(self, path: Path) -> OpenChoice:
+        """When another running window has ``path`` open, ask what to do; else ``ANYWAY``."""
+        journal = self.window.journal
+        others = journal.others_open(Path(path)) if journal is not None else []
+        if journal is None or not others:
+            return OpenChoice.ANYWAY
+        return journal.ask_open_elsewhere(Path(path), others)
+
+    def opened(self, path: Path, choice: OpenChoice = OpenChoice.ANYWAY) -> None:
+        """``path`` was just put on the board: note it as read (and read-only if so chosen)."""
+        self.disk_sha = _sha(Path(path))
         if choice is OpenChoice.READ_ONLY:
             self.read_only = True
             self.window.update_title()
-        self._remember(path)
-        return True
 
     # -- saving -------------------------------------------------------------------------
     def save(self) -> bool:

@@ -64,6 +64,7 @@ def test_an_empty_building_cannot_fire_its_weapons_by_hand(window):
         "cannot shoot: emplaced weapons: only an embarked model may fire Heavy bolter "
         "(front), and Imperial Bastion has 0 models inside")
     assert not dialog.roll_button.isEnabled()
+    assert dialog.facing.text() == ""  # not the arc of the firer shown before
     dialog.roll()  # what the button would do: refused, nothing changes
     assert dialog.outcome.toPlainText().startswith("Refused: emplaced weapons")
     assert window.undo_stack.count() == 0 and window.scenario.log == []

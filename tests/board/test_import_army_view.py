@@ -72,7 +72,7 @@ def test_import_with_a_changed_base_and_a_confirmed_guess_is_one_undo_step(
     chosen = dialog.base_choices(row)[1]
     box.setFocus()
     QTest.keyClick(box, Qt.Key.Key_Down)  # the player picks the next base offered
-    assert dialog.plan.units[row].base_override == chosen
+    qtbot.waitUntil(lambda: dialog.plan.units[row].base_override == chosen)
     speeders = dialog.unit_row("Land Speeder Squadron")
     mark = dialog.table.item(speeders, 0)
     rect = dialog.table.visualItemRect(mark)
@@ -177,3 +177,24 @@ def test_the_player_edits_a_units_stats_in_the_table(window, qtbot, monkeypatch)
     qtbot.waitUntil(lambda: "BS 12" in dialog.error.text())
     assert "BS 12: Ballistic Skill (bs) must be a whole number from 0 to 10" in dialog.error.text()
     assert dialog.plan.units[row].stats["bs"] == 3
+
+
+def test_the_player_types_a_base_the_presets_lack(window, qtbot, monkeypatch):
+    dialog = _open(window, qtbot, monkeypatch, ROSTERS / "wh40k_7th_space_marines.ros")
+    row = dialog.unit_row("Land Speeder Squadron")
+    box = dialog.table.cellWidget(row, 4)
+    line = box.lineEdit()
+    QTest.mouseDClick(line, Qt.MouseButton.LeftButton)
+    QTest.keyClick(line, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClicks(line, "120x92 mm oval")
+    QTest.keyClick(line, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: dialog.plan.units[row].base_override == Base.oval_mm(120, 92))
+    assert not dialog.plan.units[row].guessed
+    box = dialog.table.cellWidget(dialog.unit_row("Captain"), 4)
+    line = box.lineEdit()
+    QTest.mouseDClick(line, Qt.MouseButton.LeftButton)
+    QTest.keyClick(line, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClicks(line, "huge")
+    QTest.keyClick(line, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: "is not a base" in dialog.error.text())
+    assert dialog.plan.units[dialog.unit_row("Captain")].base_override is None

@@ -39,7 +39,9 @@ from board.document.roster import Roster
 from board.document.roster.bases import BaseLibrary
 from board.document.stats import PROFILES
 from board.game.army.edit import (
+    BASE_FORMS,
     StatsError,
+    parse_base,
     parse_stats,
     set_base,
     set_count,
@@ -180,7 +182,10 @@ class ImportArmyDialog(QDialog):
         else:
             mark.setFlags(Qt.ItemFlag.ItemIsEnabled)
         self.table.setItem(row, 0, mark)
-        self.table.setItem(row, 1, self._fixed(unit.name))
+        name = self._fixed(unit.name)
+        name.setToolTip("\n".join(f"{m.count} × {m.name}: {', '.join(m.wargear) or 'no wargear'}"
+                                   for m in unit.models))  # the wargear of each kind of model
+        self.table.setItem(row, 1, name)
         self.table.setCellWidget(row, 2, self._count_box(unit))
         self.table.setCellWidget(row, 3, self._troop_box(unit))
         self.table.setCellWidget(row, 4, self._base_box(unit))
@@ -227,14 +232,34 @@ class ImportArmyDialog(QDialog):
         return box
 
     def _base_box(self, unit: UnitPlan) -> QComboBox:
+        """The bases offered (the system's presets), or any typed as the board labels them."""
         box = QComboBox()
+        box.setEditable(True)
+        box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        box.setToolTip(f"Choose a base or type one: {BASE_FORMS}")
         shown = [unit.base_of(m) for m in unit.models[:1]]
         for base in dict.fromkeys([*shown, *base_sizes(self.system)]):
             box.addItem(base.label, base)
         box.setCurrentIndex(0)
-        box.activated.connect(lambda _i, u=unit, b=box: self._edit(
-            lambda: set_base(u, b.currentData())))
+        box.activated.connect(lambda _i, u=unit, b=box: self._on_base(u, b))
+        line = box.lineEdit()
+        if line is not None:
+            line.editingFinished.connect(lambda u=unit, b=box: self._on_base(u, b))
         return box
+
+    def _on_base(self, unit: UnitPlan, box: QComboBox) -> None:
+        text = box.currentText()
+        index = box.findText(text)
+        try:
+            base = box.itemData(index) if index >= 0 else parse_base(text)
+        except StatsError as error:
+            self.error.setText(f"{unit.name}: {error}")
+            return
+        if unit.models and base == unit.base_of(unit.models[0]) and unit.base_override:
+            return  # the same choice again (Return, then the editor's focus leaving)
+        self.error.clear()
+        set_base(unit, base)
+        QTimer.singleShot(0, self._fill)  # after the box has finished with its signal
 
     def _edit(self, change: Callable[[], None]) -> None:
         change()

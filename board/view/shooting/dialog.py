@@ -320,6 +320,7 @@ class ShootDialog(QDialog):
             heading, lines = self.system.shot_preview(scenario, self.scene.datasheets, world,
                                                       plan, self.order())
         except (ShootingError, ValueError, KeyError) as error:
+            self.facing.setText("")  # no firer stands anywhere for a shot that is refused
             self.odds.setPlainText(f"cannot shoot: {error}")
             self.roll_button.setEnabled(False)
             return
