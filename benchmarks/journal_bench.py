@@ -2,8 +2,12 @@
 
 1. **Journal append**, per edit on the drag path: the time ``Journal.append`` takes for one
    drag's ``move_models`` (one model, and a unit of 20), p50/p95/max over ``--appends``
-   edits, beside the naive way of keeping edits safe: writing the whole scenario
-   (``save_scenario``, temporary file, fsync, rename) after each edit.
+   edits, made durable (``fdatasync`` per edit, what the journal does) and, in the same run,
+   written only (no sync: what it did before issue 29, safe against a kill, not a power
+   cut); beside the naive way of keeping edits safe: writing the whole scenario
+   (``save_scenario``, temporary file, fsync, rename) after each edit. Also the cost of
+   starting a journal (on Open and on each Save: the board inline, synced, renamed, the
+   folder synced).
 2. **Memory of a long session**: ``--drags`` drags of a unit through the window's own undo
    stack and drag command (``scene.push_drag``, what a drag's release does), with the journal
    kept, in a fresh process each: the undo history bounded (the default setting) and, as the
@@ -64,15 +68,20 @@ def appends(count: int) -> None:
 
         doc.accepted.disconnect(journal.append)  # the same append, with a stopwatch
         doc.accepted.connect(timed)
-        for label, models in (("one model", unit.models[:1]),
-                              (f"a unit of {len(unit.models)}", unit.models)):
-            times.clear()
-            for k in range(count):
-                doc.move_models({m.id: (m.x + (0.5 if k % 2 else -0.5), m.y) for m in models})
-            times.sort()
-            print(f"journal append, {label:14}: p50 {statistics.median(times):.3f} ms, "
-                  f"p95 {times[int(len(times) * 0.95)]:.3f} ms, max {times[-1]:.3f} ms "
-                  f"({count} appends)")
+        for durable in (True, False):
+            journal.durable = durable
+            mode = "fdatasync each" if durable else "no sync (before)"
+            for label, models in (("one model", unit.models[:1]),
+                                  (f"a unit of {len(unit.models)}", unit.models)):
+                times.clear()
+                for k in range(count):
+                    doc.move_models({m.id: (m.x + (0.5 if k % 2 else -0.5), m.y)
+                                     for m in models})
+                times.sort()
+                print(f"journal append, {mode:16}, {label:14}: p50 "
+                      f"{statistics.median(times):.3f} ms, p95 "
+                      f"{times[int(len(times) * 0.95)]:.3f} ms, max {times[-1]:.3f} ms "
+                      f"({count} appends)")
         doc.accepted.disconnect(timed)
         saves = []
         for k in range(min(count, 200)):
@@ -85,6 +94,15 @@ def appends(count: int) -> None:
               f"{statistics.median(saves):.3f} ms, p95 {saves[int(len(saves) * 0.95)]:.3f} ms "
               f"({len(saves)} saves)")
         journal.close(delete=True)
+        starts = []
+        for k in range(50):
+            start = time.perf_counter()
+            Journal.start(Path(folder) / f"s{k}.journal", doc).close(delete=True)
+            starts.append((time.perf_counter() - start) * 1000)
+        starts.sort()
+        print(f"journal start (board inline, synced, folder synced): p50 "
+              f"{statistics.median(starts):.3f} ms, p95 {starts[int(len(starts) * 0.95)]:.3f} "
+              f"ms ({len(starts)} starts)")
 
 
 def session(drags: int, limit: int) -> list[float]:

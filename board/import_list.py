@@ -76,7 +76,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # a bug: still one line, never a traceback
         return _refuse(f"{args.roster}: cannot import this list ({type(error).__name__}: "
                        f"{error})")
-    print("\n".join(lines))
+    try:
+        print("\n".join(lines))
+    except (OSError, UnicodeError) as error:  # a closed pipe, a terminal that cannot show it
+        return _refuse(f"cannot print the plan ({error})")
     return 0
 
 

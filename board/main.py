@@ -243,6 +243,9 @@ def _run(args: argparse.Namespace, resume_collector: Callable[[], None]) -> int:
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
+    from board.view.import_scan import scan_imports_quickly
+
+    scan_imports_quickly()  # PySide's look at each later import: one read (gated by version)
     from board.document.datasheets import load_library
     from board.document.io import load_scenario
     from resources import APP_ICON, DEMO_SCENARIO
@@ -260,6 +263,7 @@ def _run(args: argparse.Namespace, resume_collector: Callable[[], None]) -> int:
     if args.screenshot is not None:
         return _screenshot(scenario, library, args.screenshot)
     from board.view.first_paint import after_first_paint
+    from board.view.journal_dialogs import OpenChoice
     from board.view.window import MainWindow
 
     # The board is painted first, the tools next; its journal is kept (docs/files.md).
@@ -269,6 +273,10 @@ def _run(args: argparse.Namespace, resume_collector: Callable[[], None]) -> int:
     if screen is not None:  # a laptop's 1280×800: the window opens inside the screen
         window.resize(window.size().boundedTo(screen.availableGeometry().size()))
     try:
+        # Another running window has the file open: the player chooses first (docs/files.md).
+        choice = window.files.ask_if_open_elsewhere(args.file) if args.file is not None else None
+        if choice is OpenChoice.CANCEL:
+            return 0
         recovered = window.journal.offer_recovery([args.file] if args.file is not None else [])
         # Shown (laid out at its real size) before the board is put on it: the board is
         # fitted, and its labels judged, once, at the zoom the player sees. Nothing is
@@ -276,6 +284,8 @@ def _run(args: argparse.Namespace, resume_collector: Callable[[], None]) -> int:
         window.show()
         if not recovered:
             window.show_scenario(scenario, args.file)
+            if args.file is not None and choice is not None:
+                window.files.opened(args.file, choice)
     except Exception as error:  # the board cannot show it: one line, one box, status 2
         _refuse(path, error, show_box=True)
         return 2

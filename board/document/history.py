@@ -39,7 +39,12 @@ from board.document.edit_check import EditRefused, make_edit
 from board.document.edits import ScenarioDocument
 from board.document.errors import ScenarioError
 from board.document.io import default_library, scenario_from_dict
-from board.document.journal import JournalError, base_is_file, journal_path, read_journal
+from board.document.journal import (
+    JournalError,
+    base_is_file,
+    journals_of,
+    read_journal,
+)
 from board.document.journal_codec import decode_edit, scenario_value
 from board.document.journal_format import file_sha256, record_line
 from board.document.model import LogEntry, Scenario
@@ -247,9 +252,20 @@ def game_timeline(scenario_file: Path, library: Mapping[str, Datasheet]) -> Time
         start = scenario_from_dict(base["scenario"], library, "base")
     except ScenarioError as error:
         raise JournalError(f"the history's start is refused: {error}", str(path)) from None
-    journal = journal_path(scenario_file)
-    with contextlib.suppress(JournalError):
-        head, more, _ = read_journal(journal)
-        if more and base_is_file(head):
-            records = records + more
-    return Timeline(start, records, library)
+    return Timeline(start, records + _since_saved(scenario_file), library)
+
+
+def _since_saved(scenario_file: Path) -> list[dict[str, Any]]:
+    """The edits since the file was saved: of the newest journal of it that starts from it.
+
+    Each window on the file has its own journal (``journals_of``); one that began from the
+    file as it is now goes on from the history's end.
+    """
+    newest: tuple[float, list[dict[str, Any]]] = (-1.0, [])
+    for journal in journals_of(scenario_file):
+        with contextlib.suppress(JournalError, OSError):
+            head, more, _ = read_journal(journal)
+            when = journal.stat().st_mtime
+            if more and base_is_file(head) and when > newest[0]:
+                newest = (when, more)
+    return newest[1]

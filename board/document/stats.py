@@ -70,6 +70,9 @@ class Kind(StrEnum):
     ARMOUR = "whole number, or `{\"front\", \"right\", \"rear\", \"left\"}` of whole numbers"
     MISSILE = "`{\"range\": inches, \"strength\": whole number, \"shots\": whole number}`"
     FACTORS = "`{model id: whole number}`"
+    ROSTER = ("`{\"key\": text, \"entry\": text, \"points\": number, \"wargear\": [text], "
+              "\"models\": [{\"name\": text, \"count\": whole number, \"wargear\": [text]}], "
+              "\"guessed\": true/false}`")
     TURN = "`[game turn, side id]`"
 
 
@@ -129,13 +132,15 @@ STATS: tuple[Stat, ...] = (
     _s("s", "Strength", Kind.INT, "—", *_CHAR, None, "none (needed)", (*W40, *WF),
        ("systems.fantasy.assault_facts",), "Strength"),
     _s("t", "Toughness", Kind.INT, "—", *_CHAR, None, "none (needed)", WF,
-       ("systems.fantasy.assault_facts",), "Toughness (Fantasy)"),
+       ("systems.fantasy.assault_facts", "systems.fantasy.garrison_hits"),
+       "Toughness (Fantasy): a building assault, a template or cannonball on a garrison"),
     _s("toughness", "Toughness", Kind.INT, "—", 1, 10, None,
        "none: the hits are reported for the players", W40,
        ("systems.wh40k.effects", "systems.wh40k.automated_fire"),
        "Toughness (40K); with it a building's hits on the units inside, No Escape and "
        "automated fire are rolled to wound"),
-    _s("w", "Wounds", Kind.INT, "—", 1, 20, 1, "1", WF, ("systems.fantasy.assault_facts",),
+    _s("w", "Wounds", Kind.INT, "—", 1, 20, 1, "1", WF,
+       ("systems.fantasy.assault_facts", "systems.fantasy.garrison_hits"),
        "Wounds of each model (Fantasy)"),
     _s("wounds", "Wounds", Kind.INT, "—", 1, 20, 1, "1", W40,
        ("systems.wh40k.effects", "systems.wh40k.automated_fire", "systems.wh40k.terrain_tests"),
@@ -146,21 +151,27 @@ STATS: tuple[Stat, ...] = (
        ("systems.fantasy.assault_facts",), "Attacks of each model"),
     _s("leadership", "Leadership", Kind.INT, "—", 2, 12, None,
        "8 in the 40K building rules; Fantasy: none (needed)", (*W40, *WF),
-       ("systems.fantasy.assault_facts", "systems.wh40k.occupancy"),
+       ("systems.fantasy.assault_facts", "systems.fantasy.garrison_hits",
+        "systems.wh40k.occupancy"),
        "Leadership: 40K Pinning tests of units forced out of a building (the best of the unit "
-       "and its characters); the Fantasy Break test in a building assault"),
+       "and its characters); the Fantasy Break test in a building assault and a garrison's "
+       "Panic test"),
     _s("save", "Armour save", Kind.INT, "the roll (`3` for 3+)", 1, 6, None, "none: no save",
        (*W40, *WF),
        ("systems.wh40k.effects", "systems.wh40k.automated_fire", "systems.fantasy.assault_facts",
-        "systems.wh40k.terrain_tests"),
+        "systems.fantasy.garrison_hits", "systems.wh40k.terrain_tests"),
        "the armour save"),
     _s("invulnerable", "Invulnerable save", Kind.INT, "2 to 6", 2, 6, None, "none", W40,
        ("systems.wh40k.effects", "systems.wh40k.automated_fire", "systems.wh40k.terrain_tests"),
        "the invulnerable save"),
+    _s("stomps", "Stomps", Kind.INT, "hits", 0, 10, 0, "0", WF,
+       ("systems.fantasy.assault_facts",),
+       "Stomp hits of each model at the end of a building assault's round, on the enemy model "
+       "its opponent names as in base contact"),
     _s("ward", "Ward save", Kind.INT, "2 to 6", 2, 6, None, "none", WF,
        ("systems.fantasy.assault_facts",), "the ward save"),
     _s("unit_strength", "Unit Strength", Kind.INT, "—", 1, 10, 1, "1", WF,
-       ("systems.fantasy.assault_facts",),
+       ("systems.fantasy.assault_facts", "systems.fantasy.garrison_hits"),
        "Unit Strength of each model (the combat result's outnumbering)"),
     _s("musician", "Musician", Kind.MODEL, "—", None, None, None, "none", WF,
        ("systems.fantasy.assault_facts",), "the unit's musician"),
@@ -168,7 +179,7 @@ STATS: tuple[Stat, ...] = (
        ("systems.fantasy.assault_facts",), "the unit's champion"),
     _s("standard", "Standard bearer", Kind.MODEL, "—", None, None, None, "none", WF, (),
        "the unit's standard bearer (kept for the players)"),
-    _s("ranks", "Models per rank", Kind.INT, "models", 1, 50, 5, "5", WF, (),
+    _s("ranks", "Models per rank", Kind.INT, "models", 1, 50, 5, "5", WF, ("army.plan",),
        "how many models stand in each rank when the unit is placed"),
     _s("missile", "Missile weapon", Kind.MISSILE, "inches", None, None, None,
        "none (needed to Stand & Shoot); `shots` 1", WF, ("systems.fantasy.volley",),
@@ -182,10 +193,10 @@ STATS: tuple[Stat, ...] = (
        "by troop type: vehicle and skimmer 3, walker and monstrous creature 3.5, war engine 5, "
        "others 1.5", (*W40, *EPIC), ("systems.heights",), "the models' height, for line of sight"),
     _s("marched", "Marched", Kind.FLAG, "—", None, None, False, "`false`", WF,
-       ("systems.fantasy.occupancy",),
+       ("systems.fantasy.occupancy", "systems.fantasy.system"),
        "the unit marched this turn: it may not garrison a building"),
     _s("reformed", "Reformed", Kind.FLAG, "—", None, None, False, "`false`", WF,
-       ("systems.fantasy.occupancy",),
+       ("systems.fantasy.occupancy", "systems.fantasy.system"),
        "the unit reformed this turn: it may not garrison a building"),
     _s("armour", "Armour", Kind.ARMOUR, "Armour Value (40K); kill roll (Epic)", 1, 15, None,
        "none: a 40K hull without it has no facings shown; Epic: needed", (*W40, *EPIC),
@@ -211,7 +222,7 @@ STATS: tuple[Stat, ...] = (
        "a war engine's close-combat weapon (doubled assault factor, D6 damage, an automatic "
        "critical)"),
     _s("blast_markers", "Blast markers", Kind.INT, "—", 0, 99, 0, "0", EPIC,
-       ("systems.epic.assault", "systems.epic.shooting"),
+       ("systems.epic.assault", "systems.epic.shooting", "systems.epic.phases"),
        "the detachment's blast markers; the program adds those critical damage gives"),
     _s("embarked_on", "Embarked on", Kind.TURN, "player turn", None, None, None, "none", ALL,
        ("occupancy.embarking", "systems.fantasy.assault", "systems.wh40k.occupancy"),
@@ -232,7 +243,12 @@ STATS: tuple[Stat, ...] = (
     _s("escape_hatch_on", "Came out of an escape hatch on", Kind.TURN, "player turn", None,
        None, None, "none", W40, ("occupancy.common", "occupancy.disembarking"),
        "written by the program: the player turn the unit came out of a building by an escape "
-       "hatch (seed 000 FAQ: it may not charge that turn)"),
+       "hatch (the escape hatch rule: it may not charge that turn)"),
+    _s("roster", "Army list entry", Kind.ROSTER, "—", None, None, None, "none", ALL,
+       ("army.guess", "army.plan"),
+       "written by File ▸ Import Army List: the list's entry the unit came from (kept on a "
+       "re-import), its points, its wargear (in all and per kind of model), and whether its "
+       "base is still a guess"),
 )
 
 _BY_KEY = {s.key: s for s in STATS}
@@ -327,6 +343,33 @@ def check_value(key: str, value: object, where: str = "") -> None:
         _check_compound(s, value, where, bad)
 
 
+#: The roster record's fields and what each must be (any may be missing).
+_ROSTER_FIELDS = {
+    "key": lambda v: isinstance(v, str) and bool(v),
+    "entry": lambda v: v is None or isinstance(v, str),
+    "points": lambda v: v is None or _number(v),
+    "wargear": lambda v: isinstance(v, list) and len(v) <= 50
+    and all(isinstance(w, str) for w in v),
+    "models": lambda v: isinstance(v, list) and len(v) <= 50 and all(_roster_model(m) for m in v),
+    "guessed": lambda v: isinstance(v, bool),
+}
+
+
+def _roster_model(value: object) -> bool:
+    """One kind of model of an army list entry: its name, how many, each one's wargear."""
+    return (isinstance(value, dict) and set(value) <= {"name", "count", "wargear"}
+            and isinstance(value.get("name"), str) and _whole(value.get("count"))
+            and 0 <= value["count"] <= 20_000 and isinstance(value.get("wargear", []), list)
+            and len(value.get("wargear", [])) <= 50
+            and all(isinstance(w, str) for w in value.get("wargear", [])))
+
+
+def _roster_record(value: object) -> bool:
+    """Whether ``value`` is an army list entry's record (``Kind.ROSTER``), field by field."""
+    return isinstance(value, dict) and all(
+        field in _ROSTER_FIELDS and _ROSTER_FIELDS[field](v) for field, v in value.items())
+
+
 def _check_compound(s: Stat, value: object, where: str, bad: ScenarioError) -> None:
     if s.kind is Kind.ARMOUR:
         if isinstance(value, dict):
@@ -347,6 +390,9 @@ def _check_compound(s: Stat, value: object, where: str, bad: ScenarioError) -> N
             if not _whole(number):
                 raise bad
             _bounded(s, float(number), join_where(where, str(model_id)), "a whole number")
+    elif s.kind is Kind.ROSTER:
+        if not _roster_record(value):
+            raise bad
     elif s.kind is Kind.MISSILE:
         if not isinstance(value, dict) or not _number(value.get("range")) \
                 or not _whole(value.get("strength")) \

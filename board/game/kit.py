@@ -14,6 +14,7 @@ from rules.decision import Decision
 from rules.dice import Dice
 from rules.epic40k import may_target_building
 from rules.warhammer_fantasy import AssaultStep, Reaction
+from rules.words import counted
 
 __all__ = [
     "Circle",
@@ -26,4 +27,5 @@ __all__ = [
     "may_target_building",
     "AssaultStep",
     "Reaction",
+    "counted",
 ]

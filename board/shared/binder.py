@@ -37,7 +37,6 @@
 from __future__ import annotations
 
 import math
-import uuid
 from collections import Counter
 from collections.abc import Mapping
 from contextlib import contextmanager
@@ -55,25 +54,19 @@ from board.document.io import scenario_from_dict
 from board.document.limits import MAX_COORDINATE
 from board.document.model import LogEntry, Scenario
 from board.shared.dice import (
-    FairDiceError,
-    FairRoll,
-    commitment,
     is_proof_key,
-    make_secret,
-    proof_key,
-    proofs_from_options,
 )
+from board.shared.fair import FairDice
 from board.shared.gate import Refusal, position, read_valid
 from board.shared.incoming import Moves, Touched, foreign_moves, remote_change, remote_moves
 from board.shared.outgoing import Dirty, Outbox, entry_text
 from board.shared.records import UnitHistory, foreign_edits
 from board.shared.sift import sifted
-from board.shared.trust import describe, drop_roll, heal, keep_head, keep_log, log_refusals
+from board.shared.trust import describe, heal, keep_head, keep_log, log_refusals
 from board.shared.ydoc import (
     HEAD_KEY,
     pos_text,
     read_data,
-    read_fair_rolls,
     roots,
     text,
     write_all,
@@ -103,7 +96,7 @@ def shared_control(options: Mapping[str, Any], sides: list[str]) -> bool:
     return bool(sides) and all(options.get(agree_key(side)) for side in sides)
 
 
-class SharedScenario:
+class SharedScenario(FairDice):
     """A scenario document bound to a Yjs document (see the module)."""
 
     def __init__(self, document: ScenarioDocument, doc: pycrdt.Doc, player: str, side: str,
@@ -392,6 +385,7 @@ class SharedScenario:
         if self.live and (touched.log or any(touched.keys.values())):
             self._apply(touched, who)
         if self.live and touched.of("dice"):
+            self.keep_my_dice(touched.of("dice"), who)
             rolls = {key.split("/", 1)[0] for key in touched.of("dice")}
             self._answer_dice(rolls - set(self._seeds), who)
 
@@ -588,65 +582,3 @@ class SharedScenario:
         names = ", ".join(sorted(set(found.values())))
         return [f"{names}: a model of {self.side} moved by the other player, who controls "
                 f"only their own side (shared control is off); put back"]
-
-    # -- fair dice --------------------------------------------------------------------------
-    def request_seed(self, purpose: str) -> str:
-        """Start a fair roll: commit to a new secret; the other board answers. Returns its id."""
-        roll_id = f"{self.side}-{uuid.uuid4().hex[:12]}"
-        secret = make_secret()
-        self._secrets[roll_id] = secret
-        with self.doc.transaction(origin=self.player):
-            self.r.dice[f"{roll_id}/purpose"] = purpose
-            self.r.dice[f"{roll_id}/commit/{self.side}"] = commitment(roll_id, self.side, secret)
-        return roll_id
-
-    def seed(self, roll_id: str) -> int | None:
-        """The agreed seed of a fair roll, or ``None`` while the players are still at it."""
-        return self._seeds.get(roll_id)
-
-    def _answer_dice(self, roll_ids: set[str], who: str = "the other player") -> None:
-        """Commit to rolls the other player started; reveal once both committed."""
-        players = [side.id for side in self.document.scenario.sides]
-        if self.side not in players:
-            return  # not a side of the board's game: its answers could not be read back
-        rolls = {}
-        for roll_id in sorted(roll_ids):
-            try:
-                rolls.update(read_fair_rolls(self.r.dice, {roll_id}, players))
-            except FairDiceError as exc:
-                self.refused.emit(f"refused a change from {who}: fair roll {roll_id}: {exc}; "
-                                  "the roll can never be agreed: taken out of the game")
-                drop_roll(self, roll_id)
-        writes: dict[str, str] = {}
-        done = []
-        for roll_id, roll in rolls.items():
-            if roll.seed is not None:
-                if roll_id not in self._seeds:
-                    self._seeds[roll_id] = roll.seed
-                    done.append(roll)
-            elif self.side not in roll.commitments and not roll.committed and not roll.reveals:
-                self._secrets[roll_id] = make_secret()
-                writes[f"{roll_id}/commit/{self.side}"] = commitment(
-                    roll_id, self.side, self._secrets[roll_id])
-            elif roll.committed and self.side not in roll.reveals and roll_id in self._secrets:
-                writes[f"{roll_id}/reveal/{self.side}"] = self._secrets[roll_id]
-        if done:
-            self._keep_proofs(done)
-        if writes:
-            with self.doc.transaction(origin=self.player):
-                for key, value in writes.items():
-                    self.r.dice[key] = value
-            self._answer_dice({key.split("/", 1)[0] for key in writes})
-
-    def _keep_proofs(self, rolls: list[FairRoll]) -> None:
-        """Keep each agreed roll's proof in the scenario (its own option), then announce."""
-        options = {proof_key(roll.roll_id): roll.to_dict() for roll in rolls}
-        with self._quiet():
-            apply_change(self.document, Change(options=options))
-        for roll in rolls:
-            assert roll.seed is not None
-            self.seed_ready.emit(roll.roll_id, roll.seed)
-
-    def fair_proofs(self) -> list[dict[str, Any]]:
-        """The proofs of the agreed rolls, as the scenario keeps them."""
-        return [roll.to_dict() for roll in proofs_from_options(self.document.scenario.options)]

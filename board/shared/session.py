@@ -20,11 +20,15 @@ from board.document.errors import one_line
 from board.shared.binder import SharedScenario
 from board.shared.wire import WireClient
 
-__all__ = ["GameSession", "SyncTimeout"]
+__all__ = ["GameSession", "SyncTimeout", "EmptyRoom"]
 
 
 class SyncTimeout(TimeoutError):
     """The room did not answer in time."""
+
+
+class EmptyRoom(SyncTimeout):
+    """The room answered, but holds no game yet (nobody has shared one in it)."""
 
 
 #: How often (s) Python lets another thread run while the game is on: the client's thread
@@ -125,7 +129,7 @@ class GameSession:
                 self.board.adopt()  # the room's game (a host back in a room takes it up again)
         else:
             self.stop()
-            raise SyncTimeout("the room has no game yet: the host has not shared one")
+            raise EmptyRoom("the room has no game yet: the host has not shared one")
 
     def wait_until(self, condition: Callable[[], bool], timeout: float = 5.0) -> bool:
         """Pump until ``condition()`` holds or ``timeout`` seconds pass; return whether it held."""

@@ -152,12 +152,13 @@ def sifted(r: Roots, scenario: Scenario, touched: Touched, library: Mapping[str,
     data = write_scenario(scenario)
     data["options"] = dict(data["options"])
     refused: list[Refusal] = []
-    local = {kind: copy.deepcopy(data[kind]) for kind in ROOT_OF}
+    mine = {kind: {item["id"]: copy.deepcopy(item) for item in data[kind]
+                   if item["id"] in touched.of(root)} for kind, root in ROOT_OF.items()}
     _unit_positions(r, data["units"], touched.of("pos"), refused)
     for root, kind in LISTS.items():
-        data[kind] = _list(r, root, data[kind], touched.of(root), side, logged, refused)
+        if touched.of(root):  # an untouched list keeps its items and their order
+            data[kind] = _list(r, root, data[kind], touched.of(root), side, logged, refused)
     _options(r, data["options"], touched.of("options"), refused)
-    mine = {kind: {item["id"]: item for item in items} for kind, items in local.items()}
 
     def fallback(kind: str, item: dict[str, Any]) -> dict[str, Any] | None:
         if item.get("id") not in touched.of(ROOT_OF[kind]):

@@ -153,6 +153,9 @@ class WireClient:
         stopping = asyncio.ensure_future(self._stop.wait())
         try:
             await asyncio.wait({receiving, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            if stopping.done() and self.awareness.get_local_state() is not None:
+                self.awareness.set_local_state(None)  # the others see this player leave
+                await asyncio.wait_for(self._send_presence(), 1.0)
         finally:
             for task in (receiving, stopping):
                 task.cancel()
@@ -169,7 +172,11 @@ class WireClient:
                 if reply is not None:
                     await self._send(reply)
             elif message[0] == YMessageType.AWARENESS:
+                known = set(self.awareness.states)
                 self.awareness.apply_awareness_update(read_message(message[1:]), "remote")
+                if (set(self.awareness.states) - known
+                        and self.awareness.get_local_state() is not None):
+                    await self._send_presence()  # a newcomer: tell them who is here
                 if self.on_presence is not None:
                     mine = self.awareness.client_id
                     self.on_presence({k: dict(v) for k, v in self.awareness.states.items()

@@ -267,7 +267,8 @@ def look_of(sheet: Datasheet) -> BuildingLook:
         access_points=tuple(_door(sheet, a) for a in sheet.access_points),
         fire_points=tuple(
             Marker(
-                f"Fire point ({f.facing}): up to {f.models} models fire through it",
+                f"Fire point ({f.facing}): up to {f.models} "
+                f"model{'' if f.models == 1 else 's'} fire through it",  # no rules at first paint
                 (f.x, f.y),
                 FACING_ANGLES.get(f.facing, 0.0),
                 f.models,

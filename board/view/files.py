@@ -19,7 +19,8 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from board.document.errors import MAX_MESSAGE, ScenarioError, clip, one_line
 from board.document.io import load_scenario, save_scenario
-from board.view.journal_dialogs import OpenChoice
+from board.document.journal_format import file_sha256
+from board.view.journal_dialogs import OpenChoice, SaveChoice, ask_save_over
 from board.view.new_dialog import NewScenarioDialog
 
 if TYPE_CHECKING:
@@ -41,6 +42,14 @@ MAX_SHOWN = MAX_MESSAGE + 40
 def _shown(text: str) -> str:
     """One line of readable length for an error box."""
     return clip(one_line(text), MAX_SHOWN)
+
+
+def _sha(path: Path) -> str | None:
+    """The file's SHA-256, or ``None`` when it cannot be read."""
+    try:
+        return file_sha256(path)
+    except OSError:
+        return None
 
 
 def dropped_file(mime: QMimeData | None) -> Path | None:
@@ -88,6 +97,8 @@ class FileController:
         self.path: Path | None = None
         #: The file was opened read-only (another window has it open): Save asks for another.
         self.read_only = False
+        #: The SHA-256 of ``path`` as this window last read or wrote it (``None``: unknown).
+        self.disk_sha: str | None = None
         self.recent_changed: Callable[[], None] = lambda: None
         self.drops = _FileDrops(self)
         window.setAcceptDrops(True)
@@ -144,12 +155,9 @@ class FileController:
         """
         path = Path(path)
         journal = self.window.journal
-        choice = OpenChoice.ANYWAY
-        others = journal.others_open(path) if journal is not None else []
-        if journal is not None and others:
-            choice = journal.ask_open_elsewhere(path, others)
-            if choice is OpenChoice.CANCEL:
-                return False
+        choice = self.ask_if_open_elsewhere(path)
+        if choice is OpenChoice.CANCEL:
+            return False
         if journal is not None and journal.offer_recovery([path], only_extra=True):
             self._remember(path)
             return True
@@ -170,11 +178,24 @@ class FileController:
             self.window.show_error("Cannot open scenario", _shown(
                 f"{path}: cannot show this scenario ({type(error).__name__}: {error})"))
             return False
+        self.opened(path, choice)
+        self._remember(path)
+        return True
+
+    def ask_if_open_elsewhere(self, path: Path) -> OpenChoice:
+        """When another running window has ``path`` open, ask what to do; else ``ANYWAY``."""
+        journal = self.window.journal
+        others = journal.others_open(Path(path)) if journal is not None else []
+        if journal is None or not others:
+            return OpenChoice.ANYWAY
+        return journal.ask_open_elsewhere(Path(path), others)
+
+    def opened(self, path: Path, choice: OpenChoice = OpenChoice.ANYWAY) -> None:
+        """``path`` was just put on the board: note it as read (and read-only if so chosen)."""
+        self.disk_sha = _sha(Path(path))
         if choice is OpenChoice.READ_ONLY:
             self.read_only = True
             self.window.update_title()
-        self._remember(path)
-        return True
 
     # -- saving -------------------------------------------------------------------------
     def save(self) -> bool:
@@ -204,6 +225,8 @@ class FileController:
                 f"{path} is open in another window and was opened here read-only: save it "
                 "under another name"))
             return False
+        if not self._may_save_over(Path(path)):
+            return False
         try:
             save_scenario(self.window.scenario, Path(path))
         except ScenarioError as error:  # its message names the file
@@ -215,12 +238,34 @@ class FileController:
             return False
         self.path = Path(path)
         self.read_only = False
+        self.disk_sha = _sha(self.path)
         if self.window.journal is not None:
             self.window.journal.saved(Path(path))
         self.window.undo_stack.setClean()
         self.window.update_title()
         self._remember(Path(path))
         return True
+
+    def _may_save_over(self, path: Path) -> bool:
+        """Whether to write ``path``: asked when another window saved it since this one read it.
+
+        Saving over it then replaces that window's saved changes; the player chooses (Save As
+        puts this board in another file instead, and answers for the whole save).
+        """
+        if self.path is None or self.disk_sha is None or path.resolve() != self.path.resolve():
+            return True
+        now = _sha(path)
+        if now is None or now == self.disk_sha:
+            return True
+        choice = self.ask_save_over(path)
+        if choice is SaveChoice.SAVE_AS:
+            self.save_as()
+            return False
+        return choice is SaveChoice.OVERWRITE
+
+    def ask_save_over(self, path: Path) -> SaveChoice:
+        """Ask before saving over a file changed on disk (a test answers it directly)."""
+        return ask_save_over(self.window, path)
 
     def maybe_save(self) -> bool:
         """Before the board is replaced or closed: offer to save changes; False = cancel."""

@@ -17,7 +17,8 @@ from board.document.journal import ASIDE_AGE, Recovered
 
 __all__ = [
     "OpenChoice", "Elsewhere", "elsewhere_text", "ask_open_elsewhere", "aside_text",
-    "ask_delete_aside", "kept_text", "recovery_text",
+    "ask_delete_aside", "kept_text", "recovery_text", "SaveChoice", "changed_text",
+    "ask_save_over",
 ]
 
 Button = QMessageBox.StandardButton
@@ -55,11 +56,12 @@ def elsewhere_text(file: Path, others: list[Elsewhere]) -> str:
     where = "; ".join(f"process {o.pid}, {_plural(o.edits, 'unsaved change')}" for o in others)
     window = "another battleboard window" if len(others) == 1 else \
         f"{len(others)} other battleboard windows"
-    return (f"{file.name} is open in {window} ({where}).\n"
+    return (f"{file.name} is open in {window} ({where}).\n\n"
             "Open read-only: see it here; Save asks for another file, so the other window's "
-            "file is left alone.\n"
-            "Open anyway: edit it here too, with this window's own journal (nothing of either "
-            "window is lost, but the last one saved is what the file holds).")
+            "file is left alone.\n\n"
+            "Open anyway: edit it here too, with this window's own journal. Each window's "
+            "changes are kept in its own journal; saving over the file after the other window "
+            "saved it asks first.")
 
 
 def ask_open_elsewhere(parent: QWidget, file: Path, others: list[Elsewhere]) -> OpenChoice:
@@ -77,6 +79,41 @@ def ask_open_elsewhere(parent: QWidget, file: Path, others: list[Elsewhere]) -> 
     if clicked is anyway:
         return OpenChoice.ANYWAY
     return OpenChoice.CANCEL
+
+
+class SaveChoice(Enum):
+    """What the player chose for a file changed on disk since this window read or saved it."""
+
+    OVERWRITE = "overwrite"
+    SAVE_AS = "save as"
+    CANCEL = "cancel"
+
+
+def changed_text(file: Path) -> str:
+    """What the question before saving over a file changed elsewhere says.
+
+    >>> changed_text(Path("game.json")).splitlines()[0]
+    'game.json was changed on disk since this window opened or saved it (by another window?).'
+    """
+    return (f"{file.name} was changed on disk since this window opened or saved it (by "
+            "another window?).\nSaving here replaces those changes with this board.")
+
+
+def ask_save_over(parent: QWidget, file: Path) -> SaveChoice:
+    """Ask before saving over a file that changed on disk since this window read it."""
+    box = QMessageBox(QMessageBox.Icon.Warning, "File changed on disk", changed_text(file),
+                      Button.NoButton, parent)
+    save_as = box.addButton("Save As…", Role.AcceptRole)
+    over = box.addButton("Save over it", Role.DestructiveRole)
+    box.addButton(Button.Cancel)
+    box.setDefaultButton(save_as)
+    box.exec()
+    clicked = box.clickedButton()
+    if clicked is over:
+        return SaveChoice.OVERWRITE
+    if clicked is save_as:
+        return SaveChoice.SAVE_AS
+    return SaveChoice.CANCEL
 
 
 def aside_text(moved: list[tuple[Path, str]]) -> str:

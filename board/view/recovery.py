@@ -82,7 +82,9 @@ class JournalKeeper:
         self._sync.setSingleShot(True)
         self._sync.setInterval(SYNC_AFTER_MS)
         self._sync.timeout.connect(self.sync)
-        window.document.accepted.connect(self._on_accepted)
+        # After every recorder has heard the edit (``accepted``): the journal's write of it
+        # has succeeded or failed by then.
+        window.document.changed.connect(self._on_accepted)
 
     # -- the journal of the board on the table ------------------------------------------------
     def start(self, scenario_file: Path | None, *, base_in_file: bool = True) -> None:

@@ -207,6 +207,7 @@ class MainWindow(QMainWindow):
             self.document.replace(scenario)
         self.files.path = path
         self.files.read_only = False
+        self.files.disk_sha = None  # Open sets it: the file as read
         self.undo_stack.setClean()
         if recovered:
             self.undo_stack.resetClean()

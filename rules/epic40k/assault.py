@@ -26,6 +26,7 @@ from rules.epic40k.damage import (
 from rules.epic40k.shooting import CRITICAL_ON
 from rules.epic40k.state import BuildingState, Site
 from rules.epic40k.tables import ResultsRow, assault_factor_ratio_bonus, results_row
+from rules.words import counted
 
 __all__ = [
     "MIN_INFANTRY_ASSAULT_FACTOR",
@@ -160,12 +161,13 @@ class AssaultOutcome:
     @property
     def description(self) -> str:
         """In words, with the numbers."""
-        winner = "assaulters" if self.assaulters_won else "building"
+        winner = "assaulters win" if self.assaulters_won else "building wins"
         return (
             f"assault factor {self.assault_factor} against {self.building_assault_factor}; "
-            f"scores {self.assaulter_score} to {self.building_score}, the {winner} win by "
+            f"scores {self.assaulter_score} to {self.building_score}, the {winner} by "
             f"{self.row.difference}; the assaulters hit on {self.kill_number}+, "
-            f"{self.hits} of {len(self.hit_dice.faces)} dice hit for {self.damage_dealt} "
+            f"{self.hits} of {counted(len(self.hit_dice.faces), 'die')} hit for "
+            f"{self.damage_dealt} "
             f"damage; {len(self.criticals)} critical; no casualties and no blast markers"
         )
 

@@ -20,6 +20,7 @@ from rules.epic40k.tables import (
     CatastrophicResult,
     catastrophic_row,
 )
+from rules.words import counted
 
 __all__ = [
     "CollapseSave",
@@ -63,7 +64,8 @@ class CollapseOutcome:
         """In words, with the numbers."""
         lost = sum(not s.survived for s in self.saves)
         return (
-            f"the building collapses into ruins: {lost} of {len(self.saves)} units inside or "
+            f"the building collapses into ruins: {lost} of {counted(len(self.saves), 'unit')} "
+            f"inside or "
             f"within {COLLAPSE_ZONE_CM:g} cm destroyed (4+ to survive); debris reaches "
             f"{self.radius_cm} cm and hits {len(self.hits)} more units, "
             f"{sum(h.killed for h in self.hits)} destroyed"

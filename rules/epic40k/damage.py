@@ -15,6 +15,7 @@ from rules.epic40k.collapse import CatastrophicOutcome, roll_catastrophic
 from rules.epic40k.occupants import UnitHit, UnitInside, allocate_and_roll, detachments_of
 from rules.epic40k.state import BuildingState, Condition, Site
 from rules.epic40k.tables import CriticalEffect, CriticalRow, critical_row
+from rules.words import counted
 
 __all__ = [
     "INSIDE_ARMOUR_BONUS",
@@ -129,7 +130,7 @@ class CriticalOutcome:
         markers = ", ".join(f"{d} +{n}" for d, n in self.blast_markers.items()) or "none"
         text = (
             f"critical damage {self.roll.total}: {self.row.description}; "
-            f"{len(self.killed)} units inside destroyed; blast markers: {markers}"
+            f"{counted(len(self.killed), 'unit')} inside destroyed; blast markers: {markers}"
         )
         return text if self.damage is None else f"{text}; {self.damage.description}"
 

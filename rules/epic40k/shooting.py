@@ -4,7 +4,7 @@ A building is shot at as an immobilised war engine in the open: one die per poin
 firepower brought to bear (RULES.md section 2), each die that meets its armour (6+) a hit.
 
 >>> may_target_building(super_heavy=False).reason
-'only super-heavy weapons may target a building (seed 001); this weapon is not one'
+'only super-heavy weapons may target a building; this weapon is not one'
 >>> bool(may_enter("infantry")), bool(may_enter("walker"))
 (True, False)
 """
@@ -25,6 +25,7 @@ from rules.epic40k.damage import (
     resolve_critical,
 )
 from rules.epic40k.state import BuildingState, Site
+from rules.words import counted
 
 __all__ = [
     "CRITICAL_ON",
@@ -44,7 +45,7 @@ def may_enter(troop_type: str) -> Decision:
     """Whether a unit of ``troop_type`` may enter a building: infantry only (seed 001)."""
     if troop_type == "infantry":
         return Decision.yes("infantry may enter a building")
-    return Decision.no(f"only infantry may enter a building (seed 001), not {troop_type}")
+    return Decision.no(f"only infantry may enter a building, not {troop_type}")
 
 
 def may_target_building(super_heavy: bool) -> Decision:
@@ -52,7 +53,7 @@ def may_target_building(super_heavy: bool) -> Decision:
     if super_heavy:
         return Decision.yes("a super-heavy weapon may target a building, whatever carries it")
     return Decision.no(
-        "only super-heavy weapons may target a building (seed 001); this weapon is not one"
+        "only super-heavy weapons may target a building; this weapon is not one"
     )
 
 
@@ -90,8 +91,9 @@ class ShootingOutcome:
         """In words, with the numbers."""
         crits = sum(h.critical is not None for h in self.hits)
         return (
-            f"firepower {self.firepower} at the building: {len(self.hits)} dice of "
-            f"{len(self.dice.faces)} scored {self.needed}+, {crits} critical; damage capacity "
+            f"firepower {self.firepower} at the building: {len(self.hits)} of "
+            f"{counted(len(self.dice.faces), 'die')} scored {self.needed}+, {crits} critical; "
+            f"damage capacity "
             f"now {self.damage_capacity_after}"
         )
 

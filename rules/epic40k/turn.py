@@ -16,6 +16,7 @@ from rules.epic40k.collapse import CollapseOutcome, collapse
 from rules.epic40k.damage import DamageOutcome, FireAttack, apply_damage, fire_attack
 from rules.epic40k.occupants import UnitHit, roll_kill
 from rules.epic40k.state import BuildingState, Condition, Site
+from rules.words import counted
 
 __all__ = [
     "FALLS_ON",
@@ -69,7 +70,8 @@ class CrumblingOutcome:
     def description(self) -> str:
         """In words, with the numbers."""
         dead = sum(h.killed for h in self.hits)
-        return f"the building crumbles: {len(self.hits)} units inside hit, {dead} destroyed"
+        return (f"the building crumbles: {counted(len(self.hits), 'unit')} inside hit, "
+                f"{dead} destroyed")
 
 
 @atomic("state", "dice")
@@ -99,7 +101,8 @@ class FireOutcome:
             return "the building is not burning"
         dead = sum(h.killed for a in self.attacks for h in a.hits)
         return (
-            f"the fire burns: {len(self.attacks)} detachments attacked, {dead} units destroyed, "
+            f"the fire burns: {counted(len(self.attacks), 'detachment')} attacked, "
+            f"{counted(dead, 'unit')} destroyed, "
             f"blast markers on {len(self.blast_markers)}; {self.damage.description}"
         )
 

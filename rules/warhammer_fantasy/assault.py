@@ -194,12 +194,13 @@ class BuildingAssault:
     @atomic("self", "dice")
     def fight(
         self, dice: Dice, targets: Mapping[str, str] | None = None,
-        challenge: Challenge | None = None,
+        challenge: Challenge | None = None, nominated: Mapping[str, str] | None = None,
     ) -> RoundOutcome:
         """Fight the round (see :func:`rules.warhammer_fantasy.melee.fight_round`)."""
         self._expect(AssaultStep.PARTIES_CHOSEN)
         assert self.parties is not None
-        self.last_round = fight_round(*self.parties, dice, self.options, targets, challenge)
+        self.last_round = fight_round(*self.parties, dice, self.options, targets, challenge,
+                                      nominated)
         self.step = AssaultStep.FOUGHT
         return self.last_round
 

@@ -82,6 +82,7 @@ class Strike:
     save_on: int | None
     wards: Roll | None
     unsaved: int
+    stomp: bool = False  # Stomps: automatic hits on the model in base contact
 
 
 @dataclass(frozen=True)
@@ -123,11 +124,15 @@ def fight_round(
     options: FantasyOptions,
     targets: Mapping[str, str] | None = None,
     challenge: Challenge | None = None,
+    nominated: Mapping[str, str] | None = None,
 ) -> RoundOutcome:
     """Fight one round between the two assault parties (both are changed).
 
     ``targets`` maps a model to the enemy character or champion it attacks instead of the rank
-    and file.
+    and file. ``nominated`` maps a model with Stomps to the enemy model its opponent nominated
+    as in base contact with it (seed 002); unless told, the last rank-and-file model of the
+    enemy party. The Stomps
+    come after the last Initiative step.
     """
     targets = dict(targets or {})
     _check_challenge(attacker, defender, challenge)
@@ -137,6 +142,7 @@ def fight_round(
     tally.challenge = challenge
     for step in sorted({m.i for m in [*attacker.members, *defender.members]}, reverse=True):
         _initiative_step(step, tally, dice, targets, challenge)
+    _stomps(tally, dice, dict(nominated or {}), challenge)
     return tally.outcome()
 
 
@@ -246,6 +252,45 @@ def _strike(model: Fighter, victim: Fighter, dice: Dice) -> Strike:
         wounded -= sum(f >= victim.ward for f in wards.faces)
     return Strike(model.id, victim.id, hits, hit_on, wounds, wound_on, saves, save_on, wards,
                   wounded)
+
+
+def _stomps(tally: _Tally, dice: Dice, nominated: dict[str, str],
+            ch: Challenge | None) -> None:
+    """Each surviving model with Stomps hits the model it is in base contact with (seed 002)."""
+    for party in tally.parties:
+        enemy = tally.enemy_of(party)
+        for model in [m for m in party.members if m.stomps > 0]:
+            pool = enemy.rank_and_file or enemy.members
+            chosen = nominated.get(model.id) or (pool[-1].id if pool else "")
+            contact = in_contact_with(model.id, ch, chosen)
+            victim = next((m for m in enemy.members if m.id == contact), None)
+            if victim is None:
+                continue
+            strike = _stomp(model, victim, dice)
+            tally.strikes.append(strike)
+            duel = ch is not None and model.id in (ch.challenger, ch.accepter)
+            _take_wounds(tally, enemy, victim, strike.unsaved, duel)
+
+
+def _stomp(model: Fighter, victim: Fighter, dice: Dice) -> Strike:
+    """Stomps hit automatically: wound, armour and ward saves as any blow."""
+    hits = Roll(f"{model.label} stomps {victim.label}: {model.stomps} automatic hits",
+                (model.stomps,), max(model.stomps, 1))  # a count, not a die
+    wound_on = wound_needed(model.s, victim.t)
+    wounds = saves = wards = None
+    wounded = 0
+    if wound_on is not None:
+        wounds = dice.roll(model.stomps, f"{model.label} stomps: to wound ({wound_on}+)")
+        wounded = sum(f >= wound_on for f in wounds.faces)
+    save_on = save_needed(victim.save, model.s)
+    if wounded and save_on is not None:
+        saves = dice.roll(wounded, f"{victim.label}: armour save ({save_on}+)")
+        wounded -= sum(f >= save_on for f in saves.faces)
+    if wounded and victim.ward is not None:
+        wards = dice.roll(wounded, f"{victim.label}: ward save ({victim.ward}+)")
+        wounded -= sum(f >= victim.ward for f in wards.faces)
+    return Strike(model.id, victim.id, hits, 0, wounds, wound_on, saves, save_on, wards,
+                  wounded, stomp=True)
 
 
 def _take_wounds(

@@ -42,6 +42,8 @@ class Fighter:
 
     ``save`` is the armour save (5 for 5+, ``None`` for none); ``ward`` a ward save.
     ``mount_attacks`` are a cavalry mount's: seed 002, only the riders fight in an assault.
+    ``stomps``: automatic Stomp hits at its Strength on the enemy model it is in base contact
+    with (seed 002: in a building, the one its opponent nominates).
     ``name`` is what the players call the model (``Spearmen, model 3``; the board gives it):
     the rolls name it by :attr:`label`, its id when no name was given.
     """
@@ -61,6 +63,8 @@ class Fighter:
     musician: bool = False
     mount_attacks: int = 0
     name: str = field(default="", compare=False)
+    #: Stomp hits it makes at the end of the round on the model it is in base contact with.
+    stomps: int = 0
 
     @property
     def label(self) -> str:

@@ -27,6 +27,7 @@ from typing import NamedTuple
 from rules.decision import Decision
 from rules.dice import Dice, Roll
 from rules.warhammer_fantasy.options import FantasyOptions
+from rules.words import counted
 
 __all__ = [
     "Modifier",
@@ -229,7 +230,8 @@ def template_hits_on_garrison(
     hits = min(roll.total, models_inside) if options.wap else roll.total
     low = weapon.low_strength is not None and not centre_over_building
     strength = weapon.low_strength if low and weapon.low_strength else weapon.strength
-    text = (f"{weapon.name} touches the building: D6 = {roll.total}, {hits} hits at Strength "
+    text = (f"{weapon.name} touches the building: D6 = {roll.total}, {counted(hits, 'hit')} "
+            f"at Strength "
             f"{strength}")
     if hits < roll.total:
         text += f" (only {models_inside} models inside, none hit twice)"

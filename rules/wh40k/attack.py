@@ -38,6 +38,7 @@ from rules.wh40k.profile import WeaponProfile
 from rules.wh40k.tables import WH40K_DAMAGE_TABLE, DamageResult, DamageTable, Modifier
 from rules.wh40k.turns import TurnClock
 from rules.wh40k.void_shields import ShieldHit, hit_shield, own_shield_intercepts
+from rules.words import counted
 
 __all__ = [
     "CLOSE_COMBAT_FACING",
@@ -248,10 +249,12 @@ class ShootingOutcome(LoggedOutcome):
     def describe(self) -> str:
         """In words."""
         hits = sum(t.hit for t in self.to_hit)
-        lines = [f"{self.weapon.name}: {len(self.to_hit)} shots at BS{self.bs}, {hits} hit"]
+        lines = [f"{self.weapon.name}: {counted(len(self.to_hit), 'shot')} at BS{self.bs}, "
+                 f"{hits} hit"]
         lines += [h.describe() for h in self.hits]
         if self.unresolved_hits:
-            lines.append(f"{self.unresolved_hits} hits had no building left to strike")
+            lines.append(f"{counted(self.unresolved_hits, 'hit')} had no building left to "
+                         "strike")
         return "\n".join(lines)
 
 

@@ -91,7 +91,7 @@ def battlements_move(troop_type: str, started_on: bool, ended_on: bool,
     if troop_type in DANGEROUS_ON_START_OR_END:
         return BattlementsMove(troop_type, started_on, ended_on, TerrainTest.NONE,
                                f"{_label(troop_type)} {where}: no Dangerous Terrain test on "
-                               f"battlements (seed 000)")
+                               f"battlements")
     if troop_type in dangerous_types:
         what = "-1 hull point and Immobilised" if troop_type == "vehicle" else "a Wound"
         return BattlementsMove(troop_type, started_on, ended_on, TerrainTest.DANGEROUS,
@@ -121,8 +121,8 @@ def may_assault_access_point(escape_hatch: bool) -> Decision:
     False
     """
     if escape_hatch:
-        return Decision.no("an escape hatch cannot be assaulted as an access point (seed 000 "
-                           "FAQ)")
+        return Decision.no("an escape hatch cannot be assaulted as an access point (the "
+                           "escape hatch rule)")
     return Decision.yes("an access point may be assaulted")
 
 
@@ -133,7 +133,7 @@ def may_charge_after_exit(escape_hatch: bool) -> Decision:
     """
     if escape_hatch:
         return Decision.no("a unit that came out of an escape hatch cannot charge this turn "
-                           "(seed 000 FAQ)")
+                           "(the escape hatch rule)")
     return Decision.yes("Repel the Enemy: a unit leaving by an access point may still charge")
 
 

@@ -36,6 +36,7 @@ from rules.wh40k.building import Building
 from rules.wh40k.claiming import ClaimChange, claim_on_entering
 from rules.wh40k.effects import UnitFacts
 from rules.wh40k.tables import Affected
+from rules.words import counted
 
 __all__ = [
     "EMBARK_REACH",
@@ -120,7 +121,7 @@ def _occupancy_refuses(
     if inside_models + entering > capacity:
         already = f" with {inside_models} inside" if inside_models else ""
         return Decision.no(
-            f"cannot embark: {building.name} holds {capacity} models, "
+            f"cannot embark: {building.name} holds {counted(capacity, 'model')}, "
             f"{_names(building, units)} {'has' if len(units) == 1 else 'have'} "
             f"{entering}{already}"
         )
@@ -169,7 +170,8 @@ def can_embark(
         return occupancy
     if models_out_of_reach > 0:
         return Decision.no(
-            f"cannot embark: {models_out_of_reach} of {_model_count(units)} models are not "
+            f"cannot embark: {models_out_of_reach} of {counted(_model_count(units), 'model')} "
+            f"{'is' if models_out_of_reach == 1 else 'are'} not "
             f'within {EMBARK_REACH:g}" of an access point'
         )
     total = _model_count(units) + _model_count(inside)
@@ -261,8 +263,8 @@ def disembark(
     >>> bastion = Building(profile, names={"s": "Squad"})
     >>> bastion.state.occupants = ["s"]
     >>> out = disembark(bastion, ["s"], escape_hatch=True)
-    >>> out.may_charge, out.decision.reason.split(": ")[1]
-    (False, 'a unit that came out of an escape hatch cannot charge this turn (seed 000 FAQ)')
+    >>> out.may_charge, out.decision.reason.split(": ")[1].removesuffix(" (the escape hatch rule)")
+    (False, 'a unit that came out of an escape hatch cannot charge this turn')
     """
     for unit_id in unit_ids:
         decision = can_disembark(building, unit_id, embarked_this_turn, True, onto_battlements)

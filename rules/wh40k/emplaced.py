@@ -30,6 +30,7 @@ from rules.decision import Decision
 from rules.dice import Dice, Roll
 from rules.wh40k.building import Building
 from rules.wh40k.tables import Affected
+from rules.words import counted
 
 __all__ = [
     "AUTOMATED_FIRE_BS",
@@ -102,9 +103,10 @@ def check_fire_points(building: Building, firers: Mapping[str, int]) -> Decision
             return Decision.no(f"{building.name} has no fire point {point!r}; it has {known}")
         if count > limits[point]:
             return Decision.no(
-                f"fire point {point} lets {limits[point]} models shoot, not {count}"
+                f"fire point {point} lets {counted(limits[point], 'model')} shoot, not {count}"
             )
-    return Decision.yes(f"{sum(firers.values())} models fire through {len(firers)} fire points")
+    return Decision.yes(f"{counted(sum(firers.values()), 'model')} fire through "
+                        f"{counted(len(firers), 'fire point')}")
 
 
 @dataclass(frozen=True)

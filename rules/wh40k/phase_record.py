@@ -15,7 +15,7 @@ scenario, undone with the shot and cleared when the player turn ends (:func:`cle
 >>> bastion = Building(BuildingProfile.from_values(
 ...     "bastion", 14, "medium", emplaced_weapons=(EmplacedWeaponSpec("hb1", bolter),)))
 >>> check_hand_fire(bastion, "hb1", "v0", "hut", embarked=()).reason
-'seed 000, emplaced weapons: only an embarked model may fire hb1, and bastion has 0 models inside'
+'emplaced weapons: only an embarked model may fire hb1, and bastion has 0 models inside'
 >>> bastion.state.occupants = ["vets"]
 >>> record_hand_fire(bastion, "hb1", "v0", "hut")
 >>> again = check_hand_fire(bastion, "hb1", "v1", "hut", embarked=("v0", "v1"))
@@ -32,6 +32,7 @@ from collections.abc import Collection
 from rules.decision import Decision
 from rules.wh40k.building import Building
 from rules.wh40k.emplaced import can_fire
+from rules.words import counted
 
 __all__ = [
     "RULE_EMPLACED",
@@ -45,8 +46,8 @@ __all__ = [
 ]
 
 #: How a refusal names the rule it applies.
-RULE_EMPLACED = "seed 000, emplaced weapons"
-RULE_FIRE_POINTS = "seed 000, fire points"
+RULE_EMPLACED = "emplaced weapons"
+RULE_FIRE_POINTS = "fire points"
 
 
 def _no(rule: str, why: str) -> Decision:
@@ -68,10 +69,10 @@ def check_hand_fire(building: Building, weapon_id: str, model_id: str, target: s
     weapon, model = building.name_of(weapon_id), building.name_of(model_id)
     if not building.occupied or not embarked:
         return _no(RULE_EMPLACED, f"only an embarked model may fire {weapon}, and "
-                                  f"{building.name} has {len(embarked)} models inside")
+                                  f"{building.name} has {counted(len(embarked), 'model')} inside")
     if model_id not in embarked:
         return _no(RULE_EMPLACED, f"{model} is not embarked in {building.name} "
-                                  f"({len(embarked)} models inside)")
+                                  f"({counted(len(embarked), 'model')} inside)")
     state = building.state
     if weapon_id in state.hand_fired:
         firer = building.name_of(state.hand_fired[weapon_id])
@@ -113,7 +114,8 @@ def check_fire_point_fire(building: Building, point_id: str, model_ids: Collecti
                                      f"{building.name}")
     used = building.state.fire_point_fired.get(point_id, [])
     if len(used) + len(model_ids) > limits[point_id]:
-        return _no(RULE_FIRE_POINTS, f"up to {limits[point_id]} models shoot through fire "
+        allowed = counted(limits[point_id], 'model')
+        return _no(RULE_FIRE_POINTS, f"up to {allowed} shoot through fire "
                                      f"point {point_id}; {len(used)} already did this phase "
                                      f"and {len(model_ids)} more would make "
                                      f"{len(used) + len(model_ids)}")
@@ -124,7 +126,8 @@ def check_fire_point_fire(building: Building, point_id: str, model_ids: Collecti
                                      f"{building.name_of(hand[busy[0]])} by hand this turn "
                                      "and cannot also fire out of a fire point")
     refusal = _other_target(building, target, RULE_FIRE_POINTS)
-    return refusal or Decision.yes(f"{len(model_ids)} of {limits[point_id]} models shoot "
+    allowed = counted(limits[point_id], "model")
+    return refusal or Decision.yes(f"{len(model_ids)} of {allowed} shoot "
                                    f"through fire point {point_id}")
 
 

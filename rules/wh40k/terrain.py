@@ -63,7 +63,7 @@ DECISION_ONE_DIFFICULT_ROLL_A_TURN = "one difficult-terrain roll per unit per pl
 
 #: RULES.md names only vehicles: bikes and cavalry take the ordinary difficult-terrain test.
 DECISION_BIKES_AND_CAVALRY_DIFFICULT = ("bikes and cavalry test battlements as difficult "
-                                        "terrain (RULES.md names only vehicles)")
+                                        "terrain (the building rules name only vehicles)")
 
 #: The recalled 7th-edition types that treat difficult terrain as dangerous ([R]); the option
 #: ``bikes_and_cavalry_dangerous`` adds them to the vehicles.

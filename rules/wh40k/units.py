@@ -18,6 +18,7 @@ from enum import StrEnum
 from rules.dice import Dice, Roll
 from rules.wh40k.names import Names, called
 from rules.wh40k.tables import WeaponLoss
+from rules.words import counted
 
 __all__ = [
     "Placement",
@@ -72,7 +73,8 @@ class UnitHits:
     def describe(self, names: Names | None = None) -> str:
         """In words (the units by ``names``)."""
         return (
-            f"{called(self.unit_ids, names)} ({self.where}): {self.hits} hits at S{self.strength} "
+            f"{called(self.unit_ids, names)} ({self.where}): {counted(self.hits, 'hit')} "
+            f"at S{self.strength} "
             "AP – with Ignores Cover, randomly allocated"
         )
 

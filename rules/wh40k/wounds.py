@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from rules.dice import Dice, Roll
 from rules.wh40k.names import Names, called
 from rules.wh40k.units import UnitHits
+from rules.words import counted
 
 __all__ = [
     "ModelProfile",
@@ -117,7 +118,7 @@ class WoundOutcome:
         slain = called(self.casualties, names) or "none"
         again = (f" ({len(self.reroll.faces)} failed re-rolled: Fuel Siphon)"
                  if self.reroll else "")
-        return f"{units}: {self.wounds} wounds on {self.needed}+{again}; slain: {slain}"
+        return f"{units}: {counted(self.wounds, 'wound')} on {self.needed}+{again}; slain: {slain}"
 
 
 def _majority_toughness(models: Mapping[str, ModelProfile]) -> int:

@@ -42,9 +42,9 @@ LAZY_ON_PURPOSE = {
     # rules: with the first state
     "board/document/states.py": {"_tables", "_read_40k", "_read_epic", "_read_fantasy"},
     # the network stack (pycrdt, httpx, hypercorn): once a game is hosted or joined
-    "board/view/remote/controller.py": {"_board", "host", "host_on", "_start",
+    "board/view/remote/controller.py": {"_board", "host", "host_on", "_start", "leave",
                                         "_fair_drag_dice"},
-    "board/view/remote/__init__.py": {"agree_to_share"},
+    "board/view/remote/__init__.py": {"agree_to_share", "join", "offer_to_start"},
     "board/view/remote/dialogs.py": {"__init__", "choice"},
 }
 

@@ -62,8 +62,9 @@ ALLOWED = {
                                        "(every datasheet has floors = 1)"),
     "board/view/buildings/controller.py": (2, "40K void-shield coverage and moving between "
                                               "the parts of a multi-part building"),
-    "board/view/shooting/dialog.py": (5, "the weapon box of each ShotForm and its odds and "
-                                         "roll: 40K profile, Epic firepower, Fantasy garrison"),
+    "board/view/shooting/dialog.py": (1, "the PROFILE form's box: the special rules it offers "
+                                         "and an emplaced weapon's profile (the odds and the "
+                                         "roll go through GameSystem.shot_preview/shoot)"),
     "board/view/shooting/feature.py": (1, "40K automated fire (its button)"),
     "board/view/shooting/garrison_box.py": (1, "the Fantasy garrison form's attacks"),
 }

@@ -80,7 +80,7 @@ def test_storming_reproduces_the_first_worked_example_and_undo_takes_it_back(epi
     scenario = window.document.scenario
     assert scenario.piece("block").state["damage_capacity"] == 18
     record = dialog.record.toPlainText()
-    assert "scores 5 to 7, the building win by 2" in record
+    assert "scores 5 to 7, the building wins by 2" in record
     assert "2 of 4 dice hit for 2 damage" in record and "capacity 20 → 18" in record
     entry = scenario.log[-1]
     assert [r["faces"] for r in entry.rolls] == [[4], [6], [2, 3, 5, 5], [3]]

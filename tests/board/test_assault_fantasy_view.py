@@ -166,7 +166,7 @@ def test_with_a_character_in_a_big_garrison_the_players_roll_off_to_pick_parties
     dialog = storm_house(window, [3, 2, 2, 2, 5, 2])  # the charge, a tied roll-off, 5 against 2
     for button in (dialog.declare_button, dialog.react_button, dialog.charge_button):
         press(button)
-    assert ("characters make the assault parties matter (seed 002): the players roll off, "
+    assert ("characters make the assault parties matter: the players roll off, "
             "Swordsmen 5, Spearmen 2: Swordsmen's player picks first") in \
         dialog.record.toPlainText()
     assert [dialog.defender_characters.item(k).text()

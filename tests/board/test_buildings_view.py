@@ -62,8 +62,8 @@ def test_the_dock_shows_the_clicked_buildings_summary_and_follows_changes(window
     assert dock.piece_id == "bastion"
     assert dock_lines(dock.facts) == expected.lines()
     assert "hull points: 4 of 4" in dock_lines(dock.facts)
-    assert "inside: Veteran Squad, 1 models (capacity 20 models)" in dock_lines(dock.facts)
-    assert dock_lines(dock.inside_list) == ["Veteran Squad (Red, 1 models)"]
+    assert "inside: Veteran Squad, 1 model (capacity 20 models)" in dock_lines(dock.facts)
+    assert dock_lines(dock.inside_list) == ["Veteran Squad (Red, 1 model)"]
     click(window.view, (50.0, 14.0))
     hut = summarise(window.scenario, window.scene.datasheets, window.scenario.piece("hut"))
     assert dock.piece_id == "hut" and dock_lines(dock.facts) == hut.lines()

@@ -40,6 +40,11 @@ def _with_stats(stats: dict[str, object]) -> dict[str, object]:
     ({"psyker": 1}, "units[1].stats.psyker", "must be `true`/`false`, got 1"),
     ({"assault_factors": {"m1": "six"}}, "units[1].stats.assault_factors", "got"),
     ({"champion": 3}, "units[1].stats.champion", "model id"),
+    ({"roster": {"key": 7}}, "units[1].stats.roster", "Army list entry (roster) must be"),
+    ({"roster": {"key": "u1", "points": float("inf")}}, "units[1].stats.roster.points",
+     "not a finite number"),
+    ({"roster": {"key": "u1", "trojan": True}}, "units[1].stats.roster", "got"),
+    ({"roster": ["u1"]}, "units[1].stats.roster", "got"),
 ])
 def test_a_bad_stat_is_refused_on_load_with_its_location(stats: dict[str, object], where: str,
                                                          words: str) -> None:
@@ -52,7 +57,9 @@ def test_a_bad_stat_is_refused_on_load_with_its_location(stats: dict[str, object
 def test_good_stats_and_unknown_keys_load_and_round_trip() -> None:
     stats = {"ws": 4, "t": 3, "save": 5, "armour": {"front": 14, "right": 13, "rear": 10,
                                                     "left": 13}, "my_note": [1, "x"],
-             "musician": "m-2", "ward": None}
+             "musician": "m-2", "ward": None,
+             "roster": {"key": "sel-1", "entry": "e-9", "points": 90, "wargear": ["bolter"],
+                        "guessed": True}}
     scenario = scenario_from_dict(_with_stats(stats), samples.library())
     assert scenario.units[1].stats == stats
 

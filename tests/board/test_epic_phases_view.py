@@ -62,8 +62,8 @@ def test_a_burning_building_loses_one_point_at_the_start_of_each_shooting_phase(
     QTest.mouseClick(dock.steps["shooting_start"], Left)  # once each game turn
     assert window.scenario.piece("hall").state["damage_capacity"] == 9
     assert dock.readout.toPlainText().startswith(
-        "Refused: Start of Shooting phase was played in game turn 1 already (seed 001: a "
-        "burning building attacks")
+        "Refused: Start of Shooting phase was played in game turn 1 already (a burning "
+        "building attacks")
     QTest.mouseClick(dock.end_turn, Left)
     QTest.mouseClick(dock.end_turn, Left)  # game turn 2
     QTest.mouseClick(dock.steps["shooting_start"], Left)

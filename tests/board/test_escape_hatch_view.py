@@ -65,7 +65,7 @@ def test_a_unit_out_of_the_escape_hatch_may_not_storm_that_turn(window, library)
     assert distance(Circle(x, y, RADIUS), window.scene.world().piece("hut").footprint) <= 0.1
     text = window.scenario.log[-1].text
     assert "by the escape hatch: a unit that came out of an escape hatch cannot charge this " \
-           "turn (seed 000 FAQ)" in text
+           "turn (the escape hatch rule)" in text
     assert vets.stats["escape_hatch_on"] == [1, "red"]
     click(window.view, (60.0, 44.0))  # empty table: nothing selected
     window.storm.action.trigger()
@@ -75,8 +75,8 @@ def test_a_unit_out_of_the_escape_hatch_may_not_storm_that_turn(window, library)
     assert isinstance(dialog, CloseCombatDialog)
     assert dialog.attacker_name() is None and not dialog.roll_button.isEnabled()
     assert ("Veteran Squad: came out of an escape hatch this turn: a unit cannot assault out "
-            "of one (seed 000 FAQ)") in dialog.out_of_reach.text()
-    assert dialog.refusal.text().endswith("cannot assault out of one (seed 000 FAQ).")
+            "of one (the escape hatch rule)") in dialog.out_of_reach.text()
+    assert dialog.refusal.text().endswith("cannot assault out of one (the escape hatch rule).")
     dialog.close()
     window.undo_stack.undo()  # back inside, the mark gone with it
     assert "escape_hatch_on" not in window.scenario.unit("red-vets").stats

@@ -61,11 +61,12 @@ def test_an_empty_building_cannot_fire_its_weapons_by_hand(window):
     dialog = open_dialog(window, BOLTER)
     assert dialog.by_hand.count() == 0
     assert dialog.odds.toPlainText() == (
-        "cannot shoot: seed 000, emplaced weapons: only an embarked model may fire Heavy bolter "
+        "cannot shoot: emplaced weapons: only an embarked model may fire Heavy bolter "
         "(front), and Imperial Bastion has 0 models inside")
     assert not dialog.roll_button.isEnabled()
+    assert dialog.facing.text() == ""  # not the arc of the firer shown before
     dialog.roll()  # what the button would do: refused, nothing changes
-    assert dialog.outcome.toPlainText().startswith("Refused: seed 000, emplaced weapons")
+    assert dialog.outcome.toPlainText().startswith("Refused: emplaced weapons")
     assert window.undo_stack.count() == 0 and window.scenario.log == []
     dialog.resize(560, 560)
     dialog.grab().save(str(DOCS / "shooting-emplaced-refused.png"))
@@ -108,13 +109,13 @@ def test_one_model_per_weapon_and_one_weapon_per_model_each_shooting_phase(windo
     dialog = open_dialog(window, ICARUS)
     dialog.by_hand.setCurrentIndex(dialog.by_hand.findData("v2"))
     assert dialog.odds.toPlainText() == (
-        "cannot shoot: seed 000, emplaced weapons: Icarus lascannon may not be fired by more "
+        "cannot shoot: emplaced weapons: Icarus lascannon may not be fired by more "
         "than one model each Shooting phase; Veteran Squad, model 1 fired it this phase")
     assert not dialog.roll_button.isEnabled()
     dialog = open_dialog(window, BOLTER)
     dialog.by_hand.setCurrentIndex(dialog.by_hand.findData("v0"))
     assert dialog.odds.toPlainText() == (
-        "cannot shoot: seed 000, emplaced weapons: Veteran Squad, model 1 already fired Icarus "
+        "cannot shoot: emplaced weapons: Veteran Squad, model 1 already fired Icarus "
         "lascannon this phase; a model fires one emplaced weapon")
     dialog.by_hand.setCurrentIndex(dialog.by_hand.findData("v2"))
     assert dialog.roll_button.isEnabled()
@@ -144,7 +145,7 @@ def test_two_models_per_fire_point_and_not_also_an_emplaced_weapon(window):
     tick(dialog, "v0", "v1", "v2")
     assert dialog.shooting_models() == ("v0", "v1", "v2")
     assert dialog.odds.toPlainText() == (
-        "cannot shoot: seed 000, fire points: up to 2 models shoot through fire point right-1; "
+        "cannot shoot: fire points: up to 2 models shoot through fire point right-1; "
         "0 already did this phase and 3 more would make 3")
     assert not dialog.roll_button.isEnabled()
     tick(dialog, "v2")
@@ -159,12 +160,12 @@ def test_two_models_per_fire_point_and_not_also_an_emplaced_weapon(window):
     dialog.fire_point.setCurrentIndex(dialog.fire_point.findData("right-1"))
     tick(dialog, "v2")
     assert dialog.odds.toPlainText() == (
-        "cannot shoot: seed 000, fire points: up to 2 models shoot through fire point right-1; "
+        "cannot shoot: fire points: up to 2 models shoot through fire point right-1; "
         "2 already did this phase and 1 more would make 3")
     dialog = open_dialog(window, ICARUS)
     dialog.by_hand.setCurrentIndex(dialog.by_hand.findData("v1"))
     assert dialog.odds.toPlainText() == (
-        "cannot shoot: seed 000, emplaced weapons: Veteran Squad, model 2 fired out of fire "
+        "cannot shoot: emplaced weapons: Veteran Squad, model 2 fired out of fire "
         "point right-1 this turn and cannot also fire Icarus lascannon by hand")
     dialog.by_hand.setCurrentIndex(dialog.by_hand.findData("v2"))
     assert dialog.roll_button.isEnabled()

@@ -74,7 +74,7 @@ def test_fuel_siphon_on_a_weapon_that_is_no_flamer_is_refused(window):
     dialog = heavy_flamer(window)
     dialog.name.setText("Meltagun")
     tick(dialog.specials["Fuel Siphon"])
-    assert ("Meltagun is not noted as a flamer weapon: no Fuel Siphon (seed 000 FAQ: only "
+    assert ("Meltagun is not noted as a flamer weapon: no Fuel Siphon (only "
             "flamer weapons)") in dialog.odds.toPlainText()
     assert not dialog.roll_button.isEnabled()
     QTest.mouseClick(dialog.roll_button, Left)

@@ -125,7 +125,7 @@ def test_a_magic_missile_gets_no_protection_from_the_building(fantasy_window):
     dialog = open_dialog(window)
     dialog.garrison.attack.setCurrentIndex(dialog.garrison.attack.findData("magic_missile"))
     assert dialog.odds.toPlainText() == (
-        "cannot shoot: seed 002: the building gives no extra protection against magic "
+        "cannot shoot: the building gives no extra protection against magic "
         "missiles: resolve the spell as against a unit in the open")
     assert not dialog.roll_button.isEnabled()
 

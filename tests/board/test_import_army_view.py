@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit
 
 from board.document.model import Base
 from board.game.army.plan import roster_key
@@ -33,6 +33,8 @@ def _open(window, qtbot, monkeypatch, path: Path):
     dialog = window.features.army.dialog
     assert dialog is not None
     qtbot.waitExposed(dialog)
+    dialog.activateWindow()  # keys go to the active window
+    qtbot.waitUntil(dialog.isActiveWindow)
     return dialog
 
 
@@ -70,12 +72,13 @@ def test_import_with_a_changed_base_and_a_confirmed_guess_is_one_undo_step(
     chosen = dialog.base_choices(row)[1]
     box.setFocus()
     QTest.keyClick(box, Qt.Key.Key_Down)  # the player picks the next base offered
-    assert dialog.plan.units[row].base_override == chosen
+    qtbot.waitUntil(lambda: dialog.plan.units[row].base_override == chosen)
     speeders = dialog.unit_row("Land Speeder Squadron")
     mark = dialog.table.item(speeders, 0)
     rect = dialog.table.visualItemRect(mark)
     QTest.mouseClick(dialog.table.viewport(), Qt.MouseButton.LeftButton,
                      Qt.KeyboardModifier.NoModifier, QPoint(rect.left() + 12, rect.center().y()))
+    qtbot.waitUntil(lambda: dialog.table.item(speeders, 0).text() == "new")
     assert not dialog.plan.units[speeders].guessed
     qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not dialog.isVisible())
@@ -147,3 +150,51 @@ def test_a_hostile_list_is_refused_in_a_box_and_nothing_changes(window, qtbot, m
     window.features.army.action.trigger()
     assert len(shown) == 1 and "DTD, an entity" in shown[0]
     assert window.document.scenario.units == units
+
+
+def _type_in_cell(dialog, qtbot, row: int, column: int, text: str) -> None:
+    """Click the cell, F2, select all, type ``text``, Tab: as a player edits it."""
+    rect = dialog.table.visualItemRect(dialog.table.item(row, column))
+    QTest.mouseClick(dialog.table.viewport(), Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.NoModifier, rect.center())
+    QTest.keyClick(dialog.table, Qt.Key.Key_F2)
+    qtbot.waitUntil(lambda: isinstance(QApplication.focusWidget(), QLineEdit))
+    editor = QApplication.focusWidget()
+    QTest.keyClick(editor, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClicks(editor, text)
+    QTest.keyClick(editor, Qt.Key.Key_Tab)  # on to the next cell: the edit is committed
+
+
+def test_the_player_edits_a_units_stats_in_the_table(window, qtbot, monkeypatch):
+    dialog = _open(window, qtbot, monkeypatch, ROSTERS / "wh40k_7th_space_marines.ros")
+    row = dialog.unit_row("Rhino")
+    _type_in_cell(dialog, qtbot, row, 6, "BS 3")
+    qtbot.waitUntil(lambda: dialog.table.item(row, 6).text() == "BS 3")
+    unit = dialog.plan.units[row]
+    assert unit.stats["bs"] == 3
+    assert unit.stats["armour"] == {"front": 11, "right": 11, "rear": 10, "left": 11}
+    _type_in_cell(dialog, qtbot, row, 6, "BS 12")
+    qtbot.waitUntil(lambda: "BS 12" in dialog.error.text())
+    assert "BS 12: Ballistic Skill (bs) must be a whole number from 0 to 10" in dialog.error.text()
+    assert dialog.plan.units[row].stats["bs"] == 3
+
+
+def test_the_player_types_a_base_the_presets_lack(window, qtbot, monkeypatch):
+    dialog = _open(window, qtbot, monkeypatch, ROSTERS / "wh40k_7th_space_marines.ros")
+    row = dialog.unit_row("Land Speeder Squadron")
+    box = dialog.table.cellWidget(row, 4)
+    line = box.lineEdit()
+    QTest.mouseDClick(line, Qt.MouseButton.LeftButton)
+    QTest.keyClick(line, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClicks(line, "120x92 mm oval")
+    QTest.keyClick(line, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: dialog.plan.units[row].base_override == Base.oval_mm(120, 92))
+    assert not dialog.plan.units[row].guessed
+    box = dialog.table.cellWidget(dialog.unit_row("Captain"), 4)
+    line = box.lineEdit()
+    QTest.mouseDClick(line, Qt.MouseButton.LeftButton)
+    QTest.keyClick(line, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClicks(line, "huge")
+    QTest.keyClick(line, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: "is not a base" in dialog.error.text())
+    assert dialog.plan.units[dialog.unit_row("Captain")].base_override is None

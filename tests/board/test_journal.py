@@ -242,3 +242,27 @@ def test_a_journal_without_edits_left_by_an_ended_program_is_deleted_not_offered
     assert edited.exists() and empty_running.exists() and garbage.exists()
     assert find_recoverable([tmp_path]) == [edited]  # asked again: the same answer
     running.close(delete=False)
+
+
+def test_replay_follows_the_journal_of_a_second_window_on_the_file(
+    tmp_path: Path, sheets: DatasheetLibrary
+) -> None:
+    """Each window journals to its own file; replay's "since the last save" finds the one."""
+    from board.document.history import begin_history, game_timeline
+    from board.document.journal import new_journal_path
+    from board.document.journal_format import file_sha256
+
+    file = tmp_path / "game.json"
+    doc = _doc(sheets)
+    save_scenario(doc.scenario, file)
+    begin_history(file, doc.scenario, file_sha256(file))
+    first = Journal.start(new_journal_path(file), ScenarioDocument(load_scenario(file, sheets)),
+                          file)
+    second = Journal.start(new_journal_path(file), doc, file)
+    assert second.path.name == f".game.json.{os.getpid()}.journal"
+    run_edits(doc, 7, 12, sheets)
+    line = game_timeline(file, sheets)
+    assert len(line) == 12
+    assert scenario_to_dict(line.board(12)) == scenario_to_dict(doc.scenario)
+    first.close(delete=True)
+    second.close(delete=True)

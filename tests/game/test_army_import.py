@@ -20,6 +20,7 @@ from board.document.roster.bases import BaseLibrary
 from board.game.army.plan import ImportError_, import_change, plan_import, roster_key
 from board.game.core.deploy import deployment_for, models_out_of_zone
 from board.game.core.overlaps import overlaps
+from board.game.core.standing import standing_clashes
 from board.game.core.world import WorldCache
 from board.import_list import main as import_list
 from geometry import as_geometry
@@ -58,6 +59,9 @@ def _check_deployed(scenario: Scenario, side: str) -> None:
     world = WorldCache(LIBRARY).world_for(scenario)
     plan = deployment_for(scenario)
     mine = [m.shape for m in world.models.values() if m.side == side]
+    placed = {m.model_id: m.shape for m in world.models.values() if m.side == side}
+    table = (scenario.table.width, scenario.table.height)
+    assert standing_clashes(world, placed, table, among=True) == ()  # the board's own check
     if plan.map.name == "Vanguard Strike":
         zone = plan.zone_of(side).buffer(1e-6)
         assert mine and all(zone.covers(as_geometry(shape)) for shape in mine)
@@ -97,6 +101,9 @@ def test_40k_7th_edition_list_maps_profiles_troop_types_and_armour(bases):
     assert len(squad.models) == 10 and squad.stats["leadership"] == 8
     assert squad.stats["roster"]["points"] == 140
     assert "9x Boltgun" in squad.stats["roster"]["wargear"]
+    assert squad.stats["roster"]["models"] == [
+        {"name": "Space Marine Sergeant", "count": 1, "wargear": ["Boltgun"]},
+        {"name": "Space Marine", "count": 9, "wargear": ["9x Boltgun"]}]
     assert [s.name for s in plan.skipped] == ["Warlord Trait: The Imperium's Sword"]
     _check_deployed(scenario, "red")
 
@@ -246,6 +253,9 @@ def test_the_cli_imports_a_list_into_a_scenario_file(tmp_path, capsys, monkeypat
     ("many.ros", ("<roster xmlns='http://www.battlescribe.net/schema/rosterSchema'><forces>"
                   "<force><selections>" + "<selection name='x'/>" * 100_001 +
                   "</selections></force></forces></roster>").encode()),
+    ("bomb.rosz", samples.to_rosz("\0" * (16 * 2**20 + 1))),
+    ("latin1.ros", samples.to_ros(samples.wh40k_7th()).replace("Captain", "Capitaine Bérénice")
+     .encode("latin-1")),
 ])
 def test_the_cli_refuses_a_bad_list_in_one_line_and_changes_nothing(tmp_path, capsys, name,
                                                                     data):
@@ -269,3 +279,54 @@ def test_every_map_deploys_the_army_in_its_zone_without_overlaps(bases, deployme
         _import(document, read_roster_file(ROSTERS / "wh40k_7th_space_marines.ros"), side,
                 bases)
         _check_deployed(document.scenario, side)
+
+
+def test_a_deployment_that_would_overlap_is_refused_by_the_boards_own_check(bases,
+                                                                           monkeypatch):
+    from board.game.army import plan as plan_module
+
+    def on_top(formations, zone, centre, blocked=()):
+        return [[(10.0, 5.0)] * f.count for f in formations], 180.0  # every model on one spot
+
+    monkeypatch.setattr(plan_module, "deploy_formations", on_top)
+    scenario = _scenario(RuleSystem.WH40K)
+    document = ScenarioDocument(scenario)
+    plan = plan_import(scenario, read_roster_file(ROSTERS / "wh40k_7th_space_marines.ros"),
+                       "red", bases)
+    with pytest.raises(ImportError_, match=r"the deployment would put model .* model .* by"):
+        import_change(document, WorldCache(LIBRARY).world_for(scenario), plan)
+    assert scenario.units == []
+
+
+def test_the_players_base_and_troop_type_are_kept_and_preferred_next_time(tmp_path):
+    from board.game.army.edit import remember, set_base, set_troop_type
+
+    path = tmp_path / "bases.json"
+    library, _ = BaseLibrary.load(path)
+    scenario = _scenario(RuleSystem.WARHAMMER_FANTASY)
+    roster = read_roster_file(ROSTERS / "fantasy_8th_empire.ros")
+    tank = next(u for u in plan_import(scenario, roster, "red", library).units
+                if u.name == "Steam Tank")
+    assert tank.guessed
+    set_base(tank, Base.rectangle_mm(150, 100))
+    set_troop_type(tank, TroopType.CHARIOT)
+    assert remember(library, RuleSystem.WARHAMMER_FANTASY, tank)
+    library.save()
+    again, _ = BaseLibrary.load(path)
+    tank = next(u for u in plan_import(scenario, roster, "red", again).units
+                if u.name == "Steam Tank")
+    assert tank.troop_type is TroopType.CHARIOT and tank.troop_from == "your correction"
+    assert tank.models[0].choice.origin == "yours"
+    assert tank.models[0].choice.base == Base.rectangle_mm(150, 100)
+    assert not tank.guessed
+
+
+def test_the_cli_refuses_an_unknown_side_and_writes_nothing(tmp_path, capsys):
+    path = tmp_path / "game.json"
+    save_scenario(_scenario(RuleSystem.WH40K), path)
+    before = path.read_bytes()
+    status = import_list([str(ROSTERS / "wh40k_7th_space_marines.ros"), str(path), "--side",
+                          "green"])
+    err = capsys.readouterr().err
+    assert status == 2 and "no side 'green' in the scenario; sides: red, blue" in err
+    assert path.read_bytes() == before

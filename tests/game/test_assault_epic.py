@@ -67,7 +67,7 @@ def test_seed_001_first_worked_example_takes_2_damage_and_logs_every_roll():
     result = epic_assault(sc, samples.library(), world_of(sc), "block",
                           ["am1", "am2", "am3", "lib"], dice)
     assert not dice.unused
-    assert "scores 5 to 7, the building win by 2" in result.text
+    assert "scores 5 to 7, the building wins by 2" in result.text
     assert "hit on 4+, 2 of 4 dice hit for 2 damage" in result.text
     undo = apply_change(doc, result.change)
     assert sc.piece("block").state["damage_capacity"] == 18

@@ -233,3 +233,29 @@ def test_stand_and_shoot_needs_a_missile_weapon_and_range():
     sc.unit("spears").stats.update(bs=3, missile={"range": 8, "strength": 3})
     text = storm(sc, []).react(wf.Reaction.STAND_AND_SHOOT)
     assert "out of range, 9.00\" from the building with range 8\"" in text
+
+
+def ogres() -> Unit:
+    big = Base.round_mm(40)
+    y0 = FRONT + 4.0 + big.length_in / 2
+    models = [Model(f"og{k}", big, 28.6 + 1.6 * k, y0) for k in range(3)]
+    return Unit("swords", "Ogres", samples.RED, TroopType.MONSTROUS_INFANTRY, models,
+                stats={**PROFILE, "s": 4, "t": 4, "i": 2, "a": 3, "movement": 6, "stomps": 1})
+
+
+def test_stomps_land_on_the_model_the_opponent_nominates_as_in_base_contact():
+    """Seed 002: "For special attacks (such as Stomps) and effects tied to base contact, a
+    model fighting in a building is assumed to be in base contact with one enemy model
+    nominated by its opponent". Ten Spearmen miss (1s), the Ogres miss with all nine blows,
+    then each Ogre's Stomp wounds on a 6: the first on the model its opponent nominated."""
+    s = storm(fantasy_scenario(ogres()), [3, 2, *[1] * 10, *[1] * 9, 6, 6, 6])
+    s.react(wf.Reaction.HOLD)
+    s.roll_charge()
+    s.choose_parties()
+    text = s.fight(nominated={"og0": "sp3"})
+    assert "Ogres, model 1 stomps Spearmen, model 4 (in base contact, nominated by its " \
+           "opponent): 1 unsaved wounds" in s.lines
+    assert s.round is not None and s.round.wounds_caused == {"swords": 3, "spears": 0}
+    assert "sp3" in s.round.casualties["spears"]
+    assert "casualties: Ogres none, Spearmen" in text
+    assert [st.stomp for st in s.round.strikes].count(True) == 3

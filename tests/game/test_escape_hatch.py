@@ -83,7 +83,7 @@ def test_out_through_the_tunnel_hatch_the_unit_may_not_charge_this_turn():
     decision, change = disembark_change(s, lib, world, plan, by_hatch)
     assert decision, decision.reason
     assert ("by the escape hatch: a unit that came out of an escape hatch cannot charge this "
-            "turn (seed 000 FAQ)") in change.log[0].text
+            "turn (the escape hatch rule)") in change.log[0].text
     out = change.units["sq"]
     assert out.stats["escape_hatch_on"] == [1, RED]
     s.units = [out]
@@ -91,7 +91,7 @@ def test_out_through_the_tunnel_hatch_the_unit_may_not_charge_this_turn():
     [candidate] = assault_candidates(s, world, "hut")
     assert not candidate.allowed
     assert candidate.reason == ("came out of an escape hatch this turn: a unit cannot assault "
-                                "out of one (seed 000 FAQ)")
+                                "out of one (the escape hatch rule)")
     s.options["turn"] = 2
     [candidate] = assault_candidates(s, world, "hut")
     assert candidate.allowed

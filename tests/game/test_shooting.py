@@ -209,7 +209,7 @@ def test_no_escape_kills_when_the_occupants_toughness_is_known():
     result = shoot(found, library(), world, plan(flamer), dice=FixedDice([1, 6, 2, 1]))
     assert [m.id for m in result.change.units["vets"].models] == ["v0", "v2"]
     text = result.change.log[0].text
-    assert "Veteran Squad: 1 wounds on 2+; slain: Veteran Squad, model 2" in text
+    assert "Veteran Squad: 1 wound on 2+; slain: Veteran Squad, model 2" in text
     assert "Veteran Squad loses model 2" in text
 
 

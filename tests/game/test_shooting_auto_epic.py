@@ -83,7 +83,7 @@ def test_epic_firepower_dice_scoring_6_cost_damage_capacity():
                         dice=FixedDice([6, 3, 6, 5, 1, 2]))
     state = result.change.pieces["hall"].state
     assert state["damage_capacity"] == 8  # a small building starts with 10
-    assert "2 dice of 4 scored 6+, 0 critical; damage capacity now 8" in result.lines[1]
+    assert "2 of 4 dice scored 6+, 0 critical; damage capacity now 8" in result.lines[1]
     assert result.change.log[0].rolls[0]["faces"] == [6, 3, 6, 5]
 
 

@@ -144,7 +144,7 @@ def test_shooting_rolls_all_to_hit_then_each_hit_and_counts_the_leftovers():
     assert [t.hit for t in out.to_hit] == [True, True]
     assert len(out.hits) == 1 and out.unresolved_hits == 1 and building.destroyed
     assert [r.total for r in out.rolls] == [5, 3, 3]
-    assert "1 hits had no building left" in out.describe()
+    assert "1 hit had no building left" in out.describe()
 
 
 def test_snap_shots_are_at_bs1_and_blasts_cannot_snap():

@@ -135,3 +135,18 @@ def test_a_live_drag_shown_only_at_places_a_file_may_hold():
     room = Room()
     assert room.host.live_moves({"b0": [1e308, 0.0], "b1": [float("nan"), 1.0],
                                  "b2": [12.5, 3.0], "a0": [1.0, 1.0]}) == {"b2": (12.5, 3.0)}
+
+
+def test_a_peer_cannot_overwrite_my_half_of_a_fair_roll():
+    room = Room()
+    roll_id = room.host.request_seed("lascannon")
+    mine = f"{roll_id}/commit/red"
+    kept = str(room.host.r.dice[mine])
+    evil = room.evil()  # before blue answered: it writes over red's commitment
+    room.send(evil, lambda r: r.dice.__setitem__(mine, "0" * 64))
+    assert str(room.host.r.dice[mine]) == kept and str(room.doc.get("dice", type=pycrdt.Map)
+                                                        [mine]) == kept
+    assert any(f"they changed {mine}, which only Ann writes" in m
+               for m in room.relay.refusals["Ann"])
+    assert room.host.seed(roll_id) is not None  # the roll was still agreed, fairly
+    assert room.host.seed(roll_id) == room.guest.seed(roll_id)

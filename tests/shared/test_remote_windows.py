@@ -259,3 +259,21 @@ def test_a_drag_of_the_other_sides_model_is_refused_before_it_begins(qtbot, two_
         "Tactical Squad: not your side's models")
     drag(guest.view, (40.0, 30.0), (42.0, 32.0))  # Bob's own model still moves
     assert doc_at(guest, "b0") != (40.0, 30.0)
+
+
+def test_moves_made_after_leaving_are_given_back_on_rejoining(qtbot, two_windows, tmp_path):
+    """Bob leaves, drags his model on his own board, joins the same room again: the move is
+    made in the game (it used to be dropped without a word when his board became the game)."""
+    host, guest = two_windows
+    link = host.remote.host("Ann", "red", free_port(), tmp_path / "rooms", room="back")
+    guest.remote.join("Bob", "blue", link)
+    guest.remote.leave()
+    drag(guest.view, (40.0, 30.0), (43.0, 33.0))  # offline, on his own board
+    moved = doc_at(guest, "b0")
+    assert moved != (40.0, 30.0)
+    said: list[str] = []
+    guest.remote.status.connect(said.append)
+    guest.remote.join("Bob", "blue", link)
+    assert doc_at(guest, "b0") == moved
+    qtbot.waitUntil(lambda: doc_at(host, "b0") == moved, timeout=WAIT_MS)
+    assert any("1 models you moved while away" in text for text in said), said

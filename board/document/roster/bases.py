@@ -91,6 +91,7 @@ class BaseChoice:
     origin: str
     source: str
     sure: bool
+    title: str = ""
 
     @property
     def guessed(self) -> bool:
@@ -104,6 +105,7 @@ class BaseLibrary:
     def __init__(self, data: Mapping[str, Any], corrections: Mapping[str, Any] | None = None,
                  path: Path | None = None) -> None:
         self.sources = {k: str(v.get("title", k)) for k, v in data.get("sources", {}).items()}
+        self.short = {k: str(v.get("short", k)) for k, v in data.get("sources", {}).items()}
         self.rows: dict[tuple[str, str], tuple[Base, str, bool]] = {}
         for k, row in enumerate(data.get("bases", [])):
             base = base_from_dict(row["base"], f"bases[{k}].base")
@@ -158,7 +160,8 @@ class BaseLibrary:
                 row = self.rows.get((system, wanted))
                 if row is not None:
                     base, source, sure = row
-                    return BaseChoice(base, "library", self.sources.get(source, source), sure)
+                    return BaseChoice(base, "library", self.short.get(source, source), sure,
+                                      self.sources.get(source, source))
         partial = self._by_words(system, keys)
         if partial is not None:
             return partial
@@ -178,8 +181,8 @@ class BaseLibrary:
         if best is None:
             return None
         base, source, _ = best[2]
-        return BaseChoice(base, "library", f"{self.sources.get(source, source)}, by the words "
-                                           f"'{best[1]}'", False)
+        return BaseChoice(base, "library", f"{self.short.get(source, source)}, by the words "
+                                           f"'{best[1]}'", False, self.sources.get(source, source))
 
     def correct(self, system: str, name: str, base: Base, troop_type: str | None = None) -> None:
         """Remember the player's base (and troop type) for ``name`` in ``system``."""

@@ -12,12 +12,15 @@ from typing import Any
 
 from board.document.errors import ScenarioError
 from board.document.model import Base, RuleSystem, TroopType
-from board.document.roster.bases import BaseLibrary
+from board.document.roster.bases import BaseLibrary, base_from_dict
 from board.document.stats import PROFILES, check_value
 from board.game.army.mapping import ModelPlan, UnitPlan
 
-__all__ = ["stats_text", "parse_stats", "set_count", "set_base", "set_troop_type",
-           "remember", "StatsError"]
+__all__ = ["stats_text", "parse_stats", "parse_base", "set_count", "set_base",
+           "set_troop_type", "remember", "StatsError", "BASE_FORMS"]
+
+#: The ways a base may be typed (as the board labels them).
+BASE_FORMS = "32 mm, 60×35 mm oval, 25 mm square, 25×50 mm rectangle (wide × deep), 4.5×3 in hull"
 
 
 class StatsError(ValueError):
@@ -56,6 +59,37 @@ def parse_stats(system: RuleSystem, text: str) -> dict[str, Any]:
             raise StatsError(f"{part}: {error.message}") from None
         found[key] = value
     return found
+
+
+def parse_base(text: str) -> Base:
+    """A base typed as the board labels it (:attr:`~board.document.model.Base.label`).
+
+    >>> parse_base("60x35 mm oval"), parse_base("25×50 mm rectangle").length
+    (Base(shape=<BaseShape.OVAL: 'oval'>, length=60.0, width=35.0), 50.0)
+    >>> parse_base("4.5 x 3 in hull").label, parse_base("40mm").label
+    ('4.5×3 in hull', '40 mm')
+    >>> parse_base("big")
+    Traceback (most recent call last):
+    ...
+    board.game.army.edit.StatsError: 'big' is not a base; write 32 mm, 60×35 mm oval, 25 mm \
+square, 25×50 mm rectangle (wide × deep), 4.5×3 in hull
+    """
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(?:[×xX*]\s*(\d+(?:\.\d+)?))?\s*(mm|in)?\s*"
+                         r"(round|oval|square|rectangle|hull)?\s*", text)
+    if match is None:
+        raise StatsError(f"{text!r} is not a base; write {BASE_FORMS}")
+    first, second, unit, kind = match.groups()
+    kind = kind or ("hull" if unit == "in" else "round" if second is None else "")
+    if not kind or (kind == "hull") != (unit == "in" or (unit is None and kind == "hull")):
+        raise StatsError(f"{text!r} is not a base; write {BASE_FORMS}")
+    a, b = float(first), float(second or first)
+    shape = {"round": "round", "square": "square", "oval": "oval", "hull": "hull",
+             "rectangle": "rectangle"}[kind]
+    length, width = (b, a) if kind == "rectangle" else (a, b)  # a rectangle: wide × deep
+    try:
+        return base_from_dict({"shape": shape, "length": length, "width": width})
+    except ScenarioError as error:
+        raise StatsError(f"{text}: {error.message}") from None
 
 
 def set_count(unit: UnitPlan, count: int, system: RuleSystem, library: BaseLibrary) -> None:

@@ -239,6 +239,8 @@ def map_unit(system: RuleSystem, unit: RosterUnit, library: BaseLibrary) -> Unit
         notes.insert(0, "no models in the list's entry: give it a count here to place it")
     wargear = sorted({w for m in unit.models for w in m.wargear})
     stats["roster"] = {"key": unit.key, "entry": unit.entry_id, "points": unit.points,
-                       "wargear": wargear[:50]}
+                       "wargear": wargear[:50],
+                       "models": [{"name": m.name, "count": m.count,
+                                   "wargear": list(m.wargear)[:50]} for m in unit.models[:50]]}
     return UnitPlan(unit.key, unit.custom_name or unit.name, troop, troop_from, models, stats,
                     notes, unit.points)

@@ -22,9 +22,11 @@ from board.document.roster.model import Roster, Skipped
 from board.game.army.deploy import Formation, deploy_formations
 from board.game.army.mapping import UnitPlan, map_unit
 from board.game.core.deploy import deployment_for
+from board.game.core.standing import standing_clashes
 from board.game.core.world import World
 from board.game.placement import Box
 from board.game.systems.setup import RANKED
+from geometry import model_footprint
 
 __all__ = ["ImportPlan", "ImportError_", "plan_import", "import_change", "roster_key"]
 
@@ -147,7 +149,30 @@ def import_change(document: ScenarioDocument, world: World, plan: ImportPlan) ->
     except ValueError as error:
         raise ImportError_(str(error)) from None
     placed = dict(zip([u.key for u in to_place], spots, strict=True))
-    return _change(document, plan, stay, placed, facing)
+    change = _change(document, plan, stay, placed, facing)
+    _check_standing(scenario, world, change, leaving)
+    return change
+
+
+def _check_standing(scenario: Scenario, world: World, change: Change,
+                    leaving: set[str]) -> None:
+    """Refuse a deployment with a base on another, in a building or off the table.
+
+    :func:`board.game.core.standing.standing_clashes` is the board's own check; the deployment
+    keeps clear by construction, this makes sure.
+    """
+    shapes = {m.id: model_footprint(m.base.shape.value, m.base.length, m.base.width, m.x, m.y,
+                                    m.facing)
+              for unit in change.units.values() if unit is not None for m in unit.models
+              if m.id not in world.models or m.id in leaving}
+    table = (scenario.table.width, scenario.table.height)
+    clashes = [c for c in standing_clashes(world, shapes, table, among=True)
+               if c.other not in leaving]
+    if clashes:
+        first = clashes[0]
+        raise ImportError_(f"the deployment would put model {first.model_id} "
+                           f"{first.kind.value} {first.other} by {first.depth:.3f} in; "
+                           f"{len(clashes)} clashes")
 
 
 def _change(document: ScenarioDocument, plan: ImportPlan, stay: dict[str, Unit],

@@ -21,7 +21,8 @@ def unit_line(unit: UnitPlan) -> str:
     flag = "  [guess: confirm]" if unit.guessed else ""
     if not unit.placeable:
         return f"{unit.name}: not placed ({unit.notes[0] if unit.notes else 'no models'})"
-    return (f"{unit.name}: {unit.count} models{_points(unit.points)}, "
+    models = "1 model" if unit.count == 1 else f"{unit.count} models"
+    return (f"{unit.name}: {models}{_points(unit.points)}, "
             f"{unit.troop_type.label} ({unit.troop_from}), base {unit.base_text} "
             f"({unit.base_origin}){flag}")
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from rules.words import counted
+
 __all__ = ["WeaponLine", "FirePointLine", "BuildingSummary"]
 
 
@@ -81,14 +83,14 @@ class BuildingSummary:
         if self.damage_capacity is not None:
             left, start = self.damage_capacity
             out.append(f"damage capacity: {left} of {start}")
-        room = "" if self.capacity is None else f" (capacity {self.capacity} models)"
+        room = "" if self.capacity is None else f" (capacity {counted(self.capacity, 'model')})"
         inside = ", ".join(self.inside_names or self.inside) or "nobody"
-        out.append(f"inside: {inside}, {self.models_inside} models{room}")
+        out.append(f"inside: {inside}, {counted(self.models_inside, 'model')}{room}")
         out.append(f"claimed by: {self.claimed_by_name or self.claimed_by or 'nobody'}")
         out.extend(f"weapon {w.label or w.name}, {w.range:g}\": {w.reason}" for w in self.weapons)
         if self.fire_points:
-            out.append("fire points: " + ", ".join(f"{p.id} ({p.facing}, {p.models} models)"
-                                                   for p in self.fire_points))
+            out.append("fire points: " + ", ".join(
+                f"{p.id} ({p.facing}, {counted(p.models, 'model')})" for p in self.fire_points))
         out.extend(f"effect: {e}" for e in self.effects)
         out.extend(self.facts)
         return out

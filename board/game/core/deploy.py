@@ -44,6 +44,7 @@ from board.game.core.units import display_unit, excess_text
 from board.game.core.world import World
 from board.game.systems.facts import facts_for
 from geometry import DeploymentMap, UnitCheck, deployment_map, wholly_within_zone
+from rules.words import counted
 
 if TYPE_CHECKING:
     from board.game.core.names import Namer
@@ -164,7 +165,7 @@ class UnitDeployment:
         out = self.check.failing
         unit = namer.unit(self.unit_id) if namer else self.unit_id
         zone = namer.zone("deployment", self.zone) if namer else f"zone {self.zone}"
-        head = f"{unit}: {len(out)} of {len(self.check.model_ids)} models out of {zone}"
+        head = f"{unit}: {len(out)} of {counted(len(self.check.model_ids), 'model')} out of {zone}"
         if not out:
             return head
         name = namer.member if namer else str

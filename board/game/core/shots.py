@@ -1,4 +1,10 @@
-"""What a shot from the board gives back, in any rule system (no Qt)."""
+"""A shot from the board in any rule system: what is fired, from where, what it gives back.
+
+:class:`ShotPlan` is who fires at which building from where with which :class:`WeaponOrder`;
+each system's ``GameSystem.shot_preview`` and ``shoot`` take it with the order of its
+``ShotForm`` (``None`` for a profile: the plan's weapon; a :class:`FirepowerOrder`; a
+garrison attack) and give back the odds, or a :class:`ShotResult`.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +13,9 @@ from dataclasses import dataclass, field
 from board.document.changes import Change
 from rules import wh40k
 
-__all__ = ["ShootingError", "ShotResult"]
+__all__ = ["ShootingError", "ShotResult", "WeaponOrder", "ShotPlan", "FirepowerOrder"]
+
+XY = tuple[float, float]
 
 
 class ShootingError(ValueError):
@@ -25,3 +33,71 @@ class ShotResult:
     lines: list[str]
     facing: str
     hits: list[wh40k.HitOutcome] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class WeaponOrder:
+    """The weapon as the dialog takes it; ``emplaced`` is ``(piece id, weapon id)`` if one.
+
+    ``on_battlements``: the blast marker or template also covered the battlements (one more
+    hit on the building, RULES.md §4 000 decision 8). ``fire_point``: the template touched a
+    fire point (No Escape: D6 hits on the occupants).
+    """
+
+    name: str
+    shots: int
+    bs: int
+    strength: int
+    ap: int | None
+    blast: float | None = None
+    template: bool = False
+    special: tuple[str, ...] = ()
+    emplaced: tuple[str, str] | None = None
+    on_battlements: bool = False
+    fire_point: bool = False
+
+    def profile(self) -> wh40k.WeaponProfile:
+        """The rules' weapon profile."""
+        return wh40k.WeaponProfile(self.name, 0.0, self.strength, self.ap, "Heavy",
+                                   self.shots, self.blast, self.template, self.special)
+
+    def describe(self) -> str:
+        """``Lascannon: 2 shots, BS4, S9 AP2, Twin-linked``."""
+        ap = "–" if self.ap is None else str(self.ap)
+        kind = ", template" if self.template else f", blast {self.blast:g}\"" if self.blast else ""
+        specials = "".join(f", {s}" for s in self.special)
+        aim = "hits automatically" if self.template else f"BS{self.bs}"
+        shots = f"{self.shots} shot{'s' * (self.shots != 1)}"
+        return f"{self.name}: {shots}, {aim}, S{self.strength} AP{ap}{kind}{specials}"
+
+
+@dataclass(frozen=True)
+class ShotPlan:
+    """Who shoots (``firer`` label, standing at ``at``) with ``weapon`` at ``piece_id``.
+
+    From a building (seed 000): ``by_hand`` is the embarked model firing the emplaced weapon;
+    ``from_piece``, ``through`` and ``models`` are the building, the fire point and the
+    embarked models shooting through it (:mod:`.fire_record` checks and records them).
+    """
+
+    piece_id: str
+    weapon: WeaponOrder
+    at: XY
+    firer: str
+    by_hand: str | None = None
+    from_piece: str | None = None
+    through: str | None = None
+    models: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class FirepowerOrder:
+    """An Epic 40,000 shot: its firepower and whether the weapon is super-heavy.
+
+    ``debris_target``: the stand inside the defender chose for the debris of critical row 10
+    (``None``: the first).
+    """
+
+    firepower: int
+    super_heavy: bool
+    debris_target: str | None = None

@@ -176,7 +176,7 @@ class ModelReading:
 
 
 #: The rule a void-shield zone answers (seed 000 FAQ, RULES.md 4.13).
-VOID_SHIELD_RULE = ("seed 000 FAQ: a unit is covered only if every model is wholly within "
+VOID_SHIELD_RULE = ("void shields: a unit is covered only if every model is wholly within "
                     "range of the generator")
 #: The rule a deployment zone answers.
 DEPLOYMENT_RULE = "deployment: every model must be wholly inside its side's zone"

@@ -41,6 +41,7 @@ from geometry import (
 )
 from rules.decision import Decision
 from rules.wh40k.embark import EMBARK_REACH
+from rules.words import counted
 
 __all__ = [
     "BASE_CONTACT",
@@ -90,6 +91,15 @@ def turn_mark(scenario: Scenario) -> list[Any] | None:
     except TurnError:
         return None
     return [clock.game_turn, clock.active]
+
+
+def models_inside(scenario: Scenario, piece_id: str) -> list[tuple[str, str]]:
+    """``(model id, name)`` of each model embarked in ``piece_id``, unit by unit, in order.
+
+    Who may fire an emplaced weapon by hand (seed 000); where Epic debris may fall (seed 001).
+    """
+    namer = Namer.for_scenario(scenario, None)
+    return [(m.id, namer.model(m.id)) for u in scenario.units_in(piece_id) for m in u.models]
 
 
 def party_names(units: Sequence[Unit]) -> str:
@@ -261,7 +271,7 @@ def around_plan(world: World, piece_id: str, party: list[Unit], system: RuleSyst
     if not start:
         return refused(piece_id, party, system,
                        f"cannot leave {world.piece(piece_id).sheet.name}: no room for "
-                       f"{len(models)} models around it")
+                       f"{counted(len(models), 'model')} around it")
     return DisembarkPlan(piece_id, tuple(u.id for u in party), system, Decision.yes(why),
                          reach, ((piece_id, footprint),), zone, zone, False, start)
 
@@ -297,7 +307,7 @@ def charge_refusal(scenario: Scenario, unit: Unit) -> str:
     mark = turn_mark(scenario)
     if mark is not None and unit.stats.get(ESCAPE_HATCH_ON) == mark:
         return ("came out of an escape hatch this turn: a unit cannot assault out of one "
-                "(seed 000 FAQ)")
+                "(the escape hatch rule)")
     return ""
 
 

@@ -38,6 +38,7 @@ from board.game.measuring.annotations import evaluate
 from board.game.measuring.measure import VOID_SHIELD_RULE, display_unit
 from board.game.reports.summary import summarise_all
 from board.game.systems.wh40k.coverage import Coverage, UnitCoverage, void_shield_coverage
+from rules.words import counted
 
 __all__ = ["ReportError", "Source", "Finding", "Section", "Report", "build_report",
            "position_findings"]
@@ -205,8 +206,8 @@ def _deployment(scenario: Scenario, world: World, names: Namer, only_out: bool) 
                      for row in units if row["out"] or not only_out)
     data = {"map": plan.map.name, "zones": plan.zones, "side_names": sides,
             "models_out": out, "units": units}
-    return Section("deployment", f"Deployment: {plan.map.name} ({zones}); {out} models out "
-                   "of zone", findings, data)
+    return Section("deployment", f"Deployment: {plan.map.name} ({zones}); "
+                   f"{counted(out, 'model')} out of zone", findings, data)
 
 
 def _buildings(scenario: Scenario, library: Mapping[str, Datasheet]) -> Section:

@@ -30,6 +30,7 @@ from geometry import SightRule
 if TYPE_CHECKING:
     from board.document.changes import Change
     from board.game.core.building_summary import BuildingSummary
+    from board.game.core.shots import ShotPlan, ShotResult
     from board.game.core.world import World
     from board.game.occupancy.common import DisembarkPlan
     from board.game.systems.buildings import BuildingRules
@@ -230,6 +231,21 @@ class GameSystem(SystemFacts, BuildingReader, Protocol):
 
     def shootable(self, rules_object: BuildingRules) -> bool:
         """Whether the building stands to be shot at."""
+        ...
+
+    def shot_preview(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                     plan: ShotPlan, order: Any) -> tuple[str, list[str]]:
+        """Who shoots from where (a line), and the odds before rolling.
+
+        ``order`` is what the system's :class:`ShotForm` adds to the plan (``None`` for a
+        profile). Raises :class:`~board.game.core.shots.ShootingError` with the reason when
+        the shot may not be made.
+        """
+        ...
+
+    def shoot(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+              plan: ShotPlan, order: Any, seed: int | None) -> ShotResult:
+        """Roll the shot; its whole effect as one change (``ShootingError``: refused)."""
         ...
 
     def emplaced_firers(self, rules_object: BuildingRules) -> tuple[str | None, tuple[str, ...]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -37,8 +37,11 @@ from board.document.limits import MAX_MODELS
 from board.document.model import Base
 from board.document.roster import Roster
 from board.document.roster.bases import BaseLibrary
+from board.document.stats import PROFILES
 from board.game.army.edit import (
+    BASE_FORMS,
     StatsError,
+    parse_base,
     parse_stats,
     set_base,
     set_count,
@@ -56,6 +59,10 @@ __all__ = ["ImportArmyDialog", "COLUMNS"]
 COLUMNS = ("", "Unit", "Models", "Troop type", "Base", "Base from", "Stats", "Notes")
 _GREY = QColor("#777777")
 _WARN = QColor("#b05a00")
+
+
+def _n(count: int, one: str, many: str = "") -> str:
+    return f"{count} {one if count == 1 else many or one + 's'}"
 
 
 class ImportArmyDialog(QDialog):
@@ -112,7 +119,7 @@ class ImportArmyDialog(QDialog):
         layout.addWidget(self.remember)
         layout.addWidget(self.error)
         layout.addWidget(self.buttons)
-        self.resize(1180, 560)
+        self.resize(1500, 560)
 
     # -- the plan -------------------------------------------------------------------------
     def replan(self) -> None:
@@ -139,10 +146,11 @@ class ImportArmyDialog(QDialog):
         guesses = sum(1 for u in plan.units if u.guessed)
         system = roster.game_system or "no game system named"
         return (f"<b>{roster.name}</b> ({roster.source_format}; {system}{points}) onto a "
-                f"{self.system.label} board: "
-                f"{len(plan.added)} units to add, {len(plan.kept)} kept, {len(plan.removed)} "
-                f"to remove, {len(plan.skipped)} entries that are not units, {plan.models} "
-                f"models. {guesses} guesses to confirm (marked ⚠).")
+                f"{self.system.label} board: {_n(len(plan.added), 'unit')} to add, "
+                f"{len(plan.kept)} kept, {len(plan.removed)} to remove, "
+                f"{_n(len(plan.skipped), 'entry', 'entries')} not a unit, "
+                f"{_n(plan.models, 'model')}; {_n(guesses, 'guess', 'guesses')} to confirm "
+                f"(marked ⚠).")
 
     def _fill(self) -> None:
         plan = self.plan
@@ -157,7 +165,9 @@ class ImportArmyDialog(QDialog):
         for skipped in plan.skipped:
             self._other_row("not a unit", skipped.name, skipped.reason)
         self.table.resizeColumnsToContents()
-        self.table.setColumnWidth(COLUMNS.index("Notes"), 360)
+        for name, widest in (("Unit", 200), ("Base from", 260), ("Stats", 280)):
+            column = COLUMNS.index(name)
+            self.table.setColumnWidth(column, min(self.table.columnWidth(column), widest))
         self._filling = False
 
     def _unit_row(self, unit: UnitPlan, status: str) -> None:
@@ -172,12 +182,17 @@ class ImportArmyDialog(QDialog):
         else:
             mark.setFlags(Qt.ItemFlag.ItemIsEnabled)
         self.table.setItem(row, 0, mark)
-        self.table.setItem(row, 1, self._fixed(unit.name))
+        name = self._fixed(unit.name)
+        name.setToolTip("\n".join(f"{m.count} × {m.name}: {', '.join(m.wargear) or 'no wargear'}"
+                                   for m in unit.models))  # the wargear of each kind of model
+        self.table.setItem(row, 1, name)
         self.table.setCellWidget(row, 2, self._count_box(unit))
         self.table.setCellWidget(row, 3, self._troop_box(unit))
         self.table.setCellWidget(row, 4, self._base_box(unit))
-        self.table.setItem(row, 5, self._fixed(f"{unit.base_origin}; troop type "
-                                               f"{unit.troop_from}"))
+        origin = self._fixed(f"{unit.base_origin}; troop type {unit.troop_from}")
+        titles = sorted({m.choice.title for m in unit.models if m.choice.title})
+        origin.setToolTip("\n".join([origin.text(), *titles]))
+        self.table.setItem(row, 5, origin)
         stats = QTableWidgetItem(stats_text(self.system, unit.stats))
         stats.setToolTip("Edit as the labels show: WS 4 · BS 4 · …")
         self.table.setItem(row, 6, stats)
@@ -217,14 +232,34 @@ class ImportArmyDialog(QDialog):
         return box
 
     def _base_box(self, unit: UnitPlan) -> QComboBox:
+        """The bases offered (the system's presets), or any typed as the board labels them."""
         box = QComboBox()
+        box.setEditable(True)
+        box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        box.setToolTip(f"Choose a base or type one: {BASE_FORMS}")
         shown = [unit.base_of(m) for m in unit.models[:1]]
         for base in dict.fromkeys([*shown, *base_sizes(self.system)]):
             box.addItem(base.label, base)
         box.setCurrentIndex(0)
-        box.activated.connect(lambda _i, u=unit, b=box: self._edit(
-            lambda: set_base(u, b.currentData())))
+        box.activated.connect(lambda _i, u=unit, b=box: self._on_base(u, b))
+        line = box.lineEdit()
+        if line is not None:
+            line.editingFinished.connect(lambda u=unit, b=box: self._on_base(u, b))
         return box
+
+    def _on_base(self, unit: UnitPlan, box: QComboBox) -> None:
+        text = box.currentText()
+        index = box.findText(text)
+        try:
+            base = box.itemData(index) if index >= 0 else parse_base(text)
+        except StatsError as error:
+            self.error.setText(f"{unit.name}: {error}")
+            return
+        if unit.models and base == unit.base_of(unit.models[0]) and unit.base_override:
+            return  # the same choice again (Return, then the editor's focus leaving)
+        self.error.clear()
+        set_base(unit, base)
+        QTimer.singleShot(0, self._fill)  # after the box has finished with its signal
 
     def _edit(self, change: Callable[[], None]) -> None:
         change()
@@ -236,7 +271,7 @@ class ImportArmyDialog(QDialog):
         unit = self.plan.units[item.row()]
         if item.column() == 0 and item.checkState() == Qt.CheckState.Checked:
             unit.confirmed = True
-            self._fill()
+            QTimer.singleShot(0, self._fill)  # not while the table is still handling the edit
         elif item.column() == 6:
             try:
                 values = parse_stats(self.system, item.text())
@@ -244,10 +279,10 @@ class ImportArmyDialog(QDialog):
                 self.error.setText(f"{unit.name}: {error}")
                 return
             self.error.clear()
-            for field_key in [k for k in unit.stats if k != "roster"]:
-                unit.stats.pop(field_key)
+            for field in PROFILES[self.system]:  # the profile is replaced; the rest is kept
+                unit.stats.pop(field.key, None)
             unit.stats.update(values)
-            self._fill()
+            QTimer.singleShot(0, self._fill)  # after the editor has closed
 
     # -- importing ----------------------------------------------------------------------
     def unit_row(self, name: str) -> int:

@@ -56,7 +56,7 @@ class CloseCombatDialog(AssaultDialog):
             if candidate.allowed:
                 self.attacker.addItem(candidate.text, candidate.name)
         self.attacker.setToolTip("Only enemy units with a model in base contact may fight the "
-                                 "building in close combat (seed 000)")
+                                 "building in close combat (assaulting a building)")
         self.weapon = QLineEdit("Close combat attacks")
         self.preset = QComboBox()
         self.preset.addItems(["Other weapon", *PRESETS])

@@ -20,7 +20,7 @@ from board.game.core.buildings import BuildingStateError
 from board.game.core.names import Namer
 from board.game.core.targets import centre
 from board.game.core.world import World
-from board.game.kit import Decision
+from board.game.kit import Decision, counted
 from board.game.measuring.rings import moved_world
 from board.game.occupancy.disembarking import plan_disembark
 from board.game.occupancy.embarking import EmbarkAttempt, try_embark
@@ -83,7 +83,7 @@ class BuildingController(QObject):
         leaders = [u for u in unit_ids if scenario.unit(u).joined_to not in unit_ids]
         if len(leaders) != 1:
             self.say(f"cannot embark: drag one unit (with its joined characters) onto "
-                     f"{self._piece_name(piece_id)}, not {len(leaders)} units")
+                     f"{self._piece_name(piece_id)}, not {counted(len(leaders), 'unit')}")
             return True
         self.show_piece(piece_id)
         self.embark(leaders[0], piece_id)
@@ -255,7 +255,7 @@ class BuildingController(QObject):
             title, lines = self._summary_lines(piece_id)
         self.dock.show_building(piece_id, title, lines)
         sides = {s.id: s.name for s in scenario.sides}
-        label = {u.id: f"{u.name} ({sides.get(u.side, u.side)}, {len(u.models)} models)"
+        label = {u.id: f"{u.name} ({sides.get(u.side, u.side)}, {counted(len(u.models), 'model')})"
                  for u in scenario.units}
         outside = [(u.id, label[u.id]) for u in scenario.units if u.on_table and u.models]
         inside = [(u.id, label[u.id]) for u in scenario.units_in(piece_id or "")]

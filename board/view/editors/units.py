@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from board.document.changes import Change
 from board.document.events import DocumentChange
 from board.game.core.free_space import blocked_boxes
+from board.game.kit import counted
 from board.game.placement import Box, NoRoomError
 from board.game.systems.setup import base_sizes, troop_types
 from board.view.commands import AddUnitCommand, ApplyChangeCommand
@@ -125,7 +126,8 @@ def add_unit(window: MainWindow, spec: UnitSpec) -> None:
         window.show_error("Add unit", str(error))
         return
     window.undo_stack.push(AddUnitCommand(window.document, unit))
-    window.statusBar().showMessage(f"Added {unit.name}: {len(unit.models)} models", 4000)
+    window.statusBar().showMessage(f"Added {unit.name}: {counted(len(unit.models), 'model')}",
+                                   4000)
 
 
 def install(window: MainWindow) -> None:

@@ -30,6 +30,7 @@ from PySide6.QtGui import (
     QPaintDevice,
     QPainter,
     QPdfWriter,
+    QPicture,
 )
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
@@ -194,11 +195,16 @@ def _export_svg(view: QGraphicsView, path: Path, lines: Sequence[str], title: st
     generator.setViewBox(QRect(0, 0, size.width(), size.height()))
     generator.setTitle(title)
     generator.setDescription("\n".join(lines))
-    painter = QPainter()
-    if not painter.begin(generator):
-        raise ExportError(f"could not write the SVG {path}")
+    recorded = QPicture()
+    painter = QPainter(recorded)
     with _no_item_caches(view):
         _draw_page(painter, view, QRectF(QPointF(0, 0), picture.toSizeF()), lines, font)
+    painter.end()
+    if not painter.begin(generator):
+        raise ExportError(f"could not write the SVG {path}")
+    scale = generator.logicalDpiX() / recorded.logicalDpiX()
+    painter.scale(scale, scale)  # the playing scales by the dots per inch: undone
+    painter.drawPicture(0, 0, recorded)
     painter.end()
     text = bytes(buffer.data().data()).decode("utf-8")
     families = {name: _css_families(name) for name in set(_FAMILY.findall(text))}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtWidgets import QMessageBox
 from shiboken6 import isValid
 
 from board.document.changes import UNSET, Change
@@ -42,29 +43,70 @@ def install(window: MainWindow) -> None:
 
 
 def ask_host(window: MainWindow, remote: RemoteController) -> None:
-    """Ask how to host, start serving, show the link."""
+    """Ask how to host, start serving (or use a running server's room), show the link."""
     dialog = HostDialog(window.scenario, window)
     if not dialog.exec():
         return
     choice = dialog.choice()
     try:
-        link = remote.host(choice.name, choice.side, choice.port, choice.data)
-    except (OSError, TimeoutError) as error:
+        if choice.server_link:
+            link = remote.host_on(choice.server_link, choice.name, choice.side)
+        else:
+            link = remote.host(choice.name, choice.side, choice.port, choice.data)
+    except (OSError, TimeoutError, ValueError) as error:
         window.show_error("Host game", f"Cannot host the game: {error}")
         return
     show_link(window, link)
 
 
 def ask_join(window: MainWindow, remote: RemoteController) -> None:
-    """Ask for the link, join the game."""
+    """Ask for the link, join the game; a room with no game yet may be started from here."""
     dialog = JoinDialog(window)
     if not dialog.exec():
         return
     choice = dialog.choice()
+    join(window, remote, choice.name, choice.side, choice.link)
+
+
+def join(window: MainWindow, remote: RemoteController, name: str, side: str, link: str) -> None:
+    """Join the game at ``link``; offer to start one in a room that has none."""
+    from board.shared.session import EmptyRoom  # the network stack, once asked (see _board)
+
     try:
-        remote.join(choice.name, choice.side, choice.link)
+        remote.join(name, side, link)
+    except EmptyRoom:
+        offer_to_start(window, remote, name, side, link)
     except (OSError, TimeoutError, ValueError) as error:
         window.show_error("Join game", f"Cannot join the game: {error}")
+
+
+def offer_to_start(window: MainWindow, remote: RemoteController, name: str, side: str,
+                   link: str) -> None:
+    """The room has no game: offer to share the board's game in it (a club's server)."""
+    from board.shared.server import OWNER, seat_in_link  # see join
+
+    if seat_in_link(link) != OWNER:
+        window.show_error("Join game", "The room has no game yet. Its host starts it with the "
+                          "room's own link (the one `battleboard serve` printed), then gives "
+                          "you your side's link.")
+        return
+    sides = [s.id for s in window.scenario.sides]
+    if side not in sides:
+        if not sides:
+            window.show_error("Join game", "The room has no game yet, and this board has no "
+                              "game to start one with: open or make a scenario first.")
+            return
+        side = sides[0]
+    answer = QMessageBox.question(
+        window, "Join game",
+        f"The room has no game yet (nobody has shared one in it).\n\nStart it with the game "
+        f"on your board, playing {side}? You then give the other player the link shown.")
+    if answer != QMessageBox.StandardButton.Yes:
+        return
+    try:
+        show_link(window, remote.host_on(link, name, side))
+    except (OSError, TimeoutError, ValueError) as error:
+        window.show_error("Join game", f"Cannot start the game: {error}")
 
 
 def agree_to_share(window: MainWindow, remote: RemoteController, on: bool) -> None:

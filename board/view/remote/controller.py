@@ -49,6 +49,11 @@ DRAG_HANDOFF_S = 0.003
 FAIR_SEED_WAIT_MS = 5000
 
 
+def _room_of(link: str) -> str:
+    """The server and room a link names (a seat's link and the room's own name the same)."""
+    return link.split("?", 1)[0]
+
+
 class _ShowPresence(QEvent):
     """Show the other players' latest presence (see :meth:`RemoteController._on_presence`)."""
 
@@ -75,6 +80,11 @@ class RemoteController(QObject):
         self.server: BackgroundServer | None = None
         self.link = ""
         self.messages: list[str] = []
+        #: Where this player's models stood when they last left a game (for a rejoin).
+        self._away: Any = None
+        #: The connection's last state told, and the other players seen (client → name).
+        self._state = ""
+        self._seen: dict[int, str] = {}
         #: The last fair seed agreed from this window (Game ▸ Agree a Fair Seed…).
         self.last_seed: int | None = None
         self.presence: dict[int, PresenceItem] = {}
@@ -167,11 +177,29 @@ class RemoteController(QObject):
         return self.link
 
     def join(self, name: str, side: str, link: str) -> None:
-        """Join the game at ``link`` as ``name`` playing ``side``; the board becomes the game."""
+        """Join the game at ``link`` as ``name`` playing ``side``; the board becomes the game.
+
+        Rejoining the room this board left, the moves its player made meanwhile are made
+        again in the game (:mod:`board.shared.away`), and the status bar says how many.
+        """
         self.leave()
+        away, self._away = self._away, None
+        now = away.now(self.window.scenario) if away is not None else {}
         self.link = link
         self._start(self._board(name, side), link, host=False)
         self.window.undo_stack.clear()  # the board is the shared game's now
+        if away is not None and (away.room, away.side) == (_room_of(link), side):
+            self._moved_while_away(away.moves(now, self.window.scenario))
+
+    def _moved_while_away(self, moves: dict[str, tuple[float, float, float]]) -> None:
+        if not moves:
+            return
+        document = self.window.document
+        document.move_models({m: (x, y) for m, (x, y, _) in moves.items()})
+        document.rotate_models({m: facing for m, (_, _, facing) in moves.items()})
+        self._flush()
+        self.status.emit(f"Shared game: {len(moves)} models you moved while away were moved "
+                         "in the game again")
 
     def _start(self, board: SharedScenario, link: str, host: bool) -> None:
         from board.shared.session import GameSession  # see _board
@@ -189,8 +217,12 @@ class RemoteController(QObject):
 
     def leave(self) -> None:
         """Leave the game (and stop serving, for the host); the board stays as it is."""
+        from board.shared.away import Away  # see _board
+
         self.window.document.changed.disconnect(self._on_document_changed)
         if self.session is not None:
+            board = self.session.board
+            self._away = Away.left(_room_of(self.link), board.side, self.window.scenario)
             self.session.stop()
             self.session = None
         if self.window.scene.make_dice == self._fair_drag_dice:
@@ -202,6 +234,8 @@ class RemoteController(QObject):
         for item in self.presence.values():
             self.window.scene.removeItem(item)
         self.presence.clear()
+        self._seen.clear()
+        self._state = ""
         self.live.clear()
 
     def _may_move(self, model_ids: list[str]) -> str | None:
@@ -320,9 +354,23 @@ class RemoteController(QObject):
 
     # -- in ---------------------------------------------------------------------------------
     def _on_status(self, state: str, message: str) -> None:
-        text = {"online": "Shared game: connected", "offline": "Shared game: reconnecting…",
+        """The connection's state (the client's thread): said once per change, not per retry."""
+        if state == self._state:
+            return
+        was, self._state = self._state, state
+        server = self.link.split("?", 1)[0].rsplit("/", 1)[0]
+        text = {"online": "Shared game: connected" + (" again; what you did meanwhile was sent"
+                                                      if was == "offline" else ""),
+                "offline": f"Shared game: the room server at {server} does not answer (the "
+                           "host may have left or closed their window). Your moves are kept "
+                           "and sent when it is back; File ▸ Leave Game plays on alone",
                 "refused": f"Shared game: {message}"}.get(state, state)
-        self._post(lambda: self.status.emit(text))
+        self._post(lambda: self._say_state(state, text))
+
+    def _say_state(self, state: str, text: str) -> None:
+        if state == "offline":
+            self._show_presence({})  # nobody is seen while the room is gone
+        self.status.emit(text)
 
     def _on_refused(self, message: str) -> None:
         self.messages.append(message)
@@ -356,6 +404,11 @@ class RemoteController(QObject):
             return  # arrived after leaving
         for client_id in [c for c in self.presence if c not in states]:
             self.window.scene.removeItem(self.presence.pop(client_id))
+        gone = [self._seen.pop(c) for c in list(self._seen) if c not in states]
+        if gone and self._state == "online":
+            self.status.emit(f"Shared game: {', '.join(gone)} left the game")
+        self._seen.update({c: f"{str(s.get('name', '?'))[:40]} ({str(s.get('side', '?'))[:20]})"
+                           for c, s in states.items()})
         for client_id in [c for c in self.live.shown if c not in states]:
             self.live.forget(client_id)
         for client_id, state in states.items():

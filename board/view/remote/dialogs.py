@@ -42,6 +42,8 @@ class HostChoice:
     side: str
     port: int
     data: Path
+    #: The link of a room on a running server (``battleboard serve``): host there, start none.
+    server_link: str = ""
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,12 @@ class HostDialog(_PlayerForm):
         self.port.setRange(1024, 65535)
         self.port.setValue(DEFAULT_PORT)
         self.form.addRow("Port", self.port)
+        self.server_link = QLineEdit()
+        self.server_link.setPlaceholderText("empty: serve on this machine; or a room's link "
+                                            "from battleboard serve")
+        self.server_link.setToolTip("A club's room server: paste the link `battleboard serve` "
+                                    "printed (…?secret=…) to host your game in that room")
+        self.form.addRow("Room server", self.server_link)
         self._buttons()
 
     def choice(self) -> HostChoice:
@@ -91,7 +99,8 @@ class HostDialog(_PlayerForm):
         from board.shared.serve_cli import default_data_dir  # see __init__
 
         return HostChoice(self.name.text().strip() or "Host", str(self.side.currentData()),
-                          self.port.value(), default_data_dir())
+                          self.port.value(), default_data_dir(),
+                          self.server_link.text().strip())
 
 
 class JoinDialog(_PlayerForm):

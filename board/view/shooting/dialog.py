@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from board.game.core.names import Namer
+from board.game.core.shots import FirepowerOrder, ShootingError, ShotPlan, ShotResult, WeaponOrder
 from board.game.core.world import World
 from board.game.firers import (
     Firer,
@@ -40,26 +41,10 @@ from board.game.firers import (
     firer_position,
     target_choices,
 )
-from board.game.kit import may_target_building
-from board.game.systems.epic.assault import debris_choices
-from board.game.systems.epic.shooting import epic_odds_lines, epic_shoot
-from board.game.systems.fantasy.garrison_hits import garrison_shot_lines, shoot_garrison
+from board.game.occupancy.common import models_inside
 from board.game.systems.protocol import ShotForm
 from board.game.systems.registry import system_for
-from board.game.systems.wh40k.fire_record import embarked_models
-from board.game.systems.wh40k.shooting import (
-    SPECIAL_RULES,
-    ShootingError,
-    ShotPlan,
-    ShotResult,
-    WeaponOrder,
-    emplaced_order,
-    facing_from,
-    odds_lines,
-    shoot,
-    shot_odds,
-    target_building,
-)
+from board.game.systems.wh40k.shooting import SPECIAL_RULES, emplaced_order
 from board.view.commands import ApplyChangeCommand
 from board.view.scene import BoardScene
 from board.view.shooting.garrison_box import GarrisonBox
@@ -159,8 +144,8 @@ class ShootDialog(QDialog):
         self.fire_models.blockSignals(True)
         self.fire_models.clear()
         if emplaced and firer.piece_id is not None:
-            for model_id in embarked_models(scenario, firer.piece_id):
-                self.by_hand.addItem(names.model(model_id), model_id)
+            for model_id, name in models_inside(scenario, firer.piece_id):
+                self.by_hand.addItem(name, model_id)
         if inside is not None:
             for point_id, label, _ in fire_point_choices(world, inside):
                 self.fire_point.addItem(label, point_id)
@@ -244,7 +229,7 @@ class ShootDialog(QDialog):
         kept = self.debris.currentData()
         self.debris.clear()
         piece_id = self.target.currentData()
-        choices = debris_choices(self.scene.document.scenario, piece_id) if piece_id else []
+        choices = models_inside(self.scene.document.scenario, piece_id) if piece_id else []
         for model_id, name in choices:
             self.debris.addItem(name, model_id)
         self.debris.setCurrentIndex(max(0, self.debris.findData(kept)))
@@ -316,32 +301,30 @@ class ShootDialog(QDialog):
                 widget.setEnabled(not emplaced)
         self.update_odds()
 
+    def order(self) -> object:
+        """What the system's shot form adds to the plan (each form named, none a default)."""
+        orders = {
+            ShotForm.PROFILE: lambda: None,  # the plan's weapon is the whole order
+            ShotForm.FIREPOWER: lambda: FirepowerOrder(self.firepower.value(),
+                                                       self.super_heavy.isChecked(),
+                                                       self.debris.currentData()),
+            ShotForm.GARRISON: lambda: self.garrison.shot(),
+        }
+        return orders[self.form]()
+
     def update_odds(self) -> None:
-        """Show the facing and the exact odds of the shot as the form stands."""
+        """Show who shoots from where and the exact odds of the shot as the form stands."""
         scenario, world = self.scene.document.scenario, self.scene.world()
         try:
             plan = self.plan()
-            if self.epic:
-                allowed = may_target_building(self.super_heavy.isChecked())
-                if not allowed:
-                    raise ShootingError(allowed.reason)
-                lines = epic_odds_lines(scenario, self.scene.datasheets, plan.piece_id,
-                                        self.firepower.value())
-                self.facing.setText(f"{plan.firer} at {_piece_name(world, plan.piece_id)}")
-            elif self.form is ShotForm.GARRISON:
-                lines = garrison_shot_lines(scenario, self.scene.datasheets, plan.piece_id,
-                                            self.garrison.shot())
-                self.facing.setText(f"{plan.firer} at {_piece_name(world, plan.piece_id)}")
-            else:
-                facing = facing_from(scenario, world, plan.piece_id, plan.at)
-                armour = target_building(scenario, self.scene.datasheets,
-                                         plan.piece_id).armour(facing)
-                self.facing.setText(f"{plan.firer} stands in the {facing} arc: AV {armour}")
-                lines = odds_lines(shot_odds(scenario, self.scene.datasheets, world, plan))
+            heading, lines = self.system.shot_preview(scenario, self.scene.datasheets, world,
+                                                      plan, self.order())
         except (ShootingError, ValueError, KeyError) as error:
+            self.facing.setText("")  # no firer stands anywhere for a shot that is refused
             self.odds.setPlainText(f"cannot shoot: {error}")
             self.roll_button.setEnabled(False)
             return
+        self.facing.setText(heading)
         self.odds.setPlainText("\n".join(lines))
         self.roll_button.setEnabled(True)
 
@@ -358,16 +341,8 @@ class ShootDialog(QDialog):
         scenario, world = self.scene.document.scenario, self.scene.world()
         try:
             plan, seed = self.plan(), self._seed()
-            if self.epic:
-                result = epic_shoot(scenario, self.scene.datasheets, world, plan.piece_id,
-                                    self.firepower.value(), plan.firer,
-                                    self.super_heavy.isChecked(), seed,
-                                    debris_target=self.debris.currentData())
-            elif self.form is ShotForm.GARRISON:
-                result = shoot_garrison(scenario, self.scene.datasheets, world, plan.piece_id,
-                                        self.garrison.shot(), plan.firer, plan.at, seed)
-            else:
-                result = shoot(scenario, self.scene.datasheets, world, plan, seed)
+            result = self.system.shoot(scenario, self.scene.datasheets, world, plan,
+                                       self.order(), seed)
         except (ShootingError, ValueError, KeyError) as error:
             self.outcome.setPlainText(f"Refused: {error}")
             return None

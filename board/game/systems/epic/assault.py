@@ -45,12 +45,14 @@ from board.game.core.assault import (
 from board.game.core.buildings import building_rules, write_back
 from board.game.core.names import Namer
 from board.game.core.world import World
+from board.game.occupancy.common import models_inside
 from board.game.systems.epic.site import epic_site
 from geometry import CM_PER_INCH, distance
 from rules import epic40k
 from rules.decision import Decision
 from rules.dice import Dice
 from rules.epic40k.tables import CriticalEffect
+from rules.words import counted
 
 __all__ = [
     "CONTACT_CM",
@@ -170,7 +172,8 @@ def epic_preview(scenario: Scenario, library: Mapping[str, Datasheet], world: Wo
                                                 _blast_markers(scenario, picked))
     def listed(bonuses: Sequence[epic40k.Bonus]) -> str:
         return ", ".join(f"+{b.value} {b.reason}" for b in bonuses) or "none"
-    return (f"{len(units)} stands, assault factor {epic40k.assault_total(units)} against the "
+    return (f"{counted(len(units), 'stand')}, assault factor {epic40k.assault_total(units)} "
+            f"against the "
             f"building's {state.assault_factor}; assaulters' bonuses: {listed(ours)} "
             f"(+{sum(b.value for b in ours)}); building's bonuses: {listed(theirs)} "
             f"(+{sum(b.value for b in theirs)}); damage capacity {state.damage_capacity}")
@@ -181,8 +184,7 @@ def debris_choices(scenario: Scenario, piece_id: str) -> list[tuple[str, str]]:
 
     The first is where the debris of critical row 10 falls unless the defender chooses.
     """
-    namer = Namer.for_scenario(scenario, None)
-    return [(m.id, namer.model(m.id)) for u in scenario.units_in(piece_id) for m in u.models]
+    return models_inside(scenario, piece_id)
 
 
 def debris_refusal(scenario: Scenario, world: World, piece_id: str,

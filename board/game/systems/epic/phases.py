@@ -41,10 +41,10 @@ MOVEMENT_END, SHOOTING_START = "movement_end", "shooting_start"
 #: The steps the board offers, in the order of the game turn.
 EPIC_STEPS = (
     PhaseStep(MOVEMENT_END, "End of Movement phase",
-              "seed 001: a crumbling building hits each stand still inside at the end of each "
+              "a crumbling building hits each stand still inside at the end of each "
               "movement phase"),
     PhaseStep(SHOOTING_START, "Start of Shooting phase",
-              "seed 001: a burning building attacks the detachments inside at the start of "
+              "a burning building attacks the detachments inside at the start of "
               "the shooting phase and takes 1 point of damage from the flames each turn"),
 )
 

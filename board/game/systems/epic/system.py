@@ -14,10 +14,11 @@ from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario, TerrainPiece, Unit
 from board.game.core.building_summary import BuildingSummary
+from board.game.core.shots import FirepowerOrder, ShootingError, ShotPlan, ShotResult
 from board.game.core.units import CM_PER_INCH
 from board.game.core.world import World
 from board.game.occupancy.common import DisembarkPlan, access_exit_verdicts
-from board.game.systems.epic import occupancy, phases, turn
+from board.game.systems.epic import occupancy, phases, shooting, turn
 from board.game.systems.epic import summary as summaries
 from board.game.systems.epic.assault import CONTACT_CM
 from board.game.systems.epic.building import EpicBuildings
@@ -86,6 +87,24 @@ class EpicSystem(EpicFacts, EpicBuildings):
     def shootable(self, rules_object: Any) -> bool:
         """A building still standing."""
         return isinstance(rules_object, epic40k.BuildingState) and rules_object.standing
+
+    def shot_preview(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                     plan: ShotPlan, order: Any) -> tuple[str, list[str]]:
+        """Only a super-heavy weapon; the dice that score and the odds (:mod:`.shooting`)."""
+        assert isinstance(order, FirepowerOrder)
+        allowed = epic40k.may_target_building(order.super_heavy)
+        if not allowed:
+            raise ShootingError(allowed.reason)
+        lines = shooting.epic_odds_lines(scenario, library, plan.piece_id, order.firepower)
+        return f"{plan.firer} at {world.piece(plan.piece_id).sheet.name}", lines
+
+    def shoot(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+              plan: ShotPlan, order: Any, seed: int | None) -> ShotResult:
+        """Roll the firepower (:func:`.shooting.epic_shoot`)."""
+        assert isinstance(order, FirepowerOrder)
+        return shooting.epic_shoot(scenario, library, world, plan.piece_id, order.firepower,
+                                   plan.firer, order.super_heavy, seed,
+                                   debris_target=order.debris_target)
 
     def emplaced_firers(self, rules_object: Any) -> tuple[str | None, tuple[str, ...]]:
         """None: Epic buildings have no emplaced weapons the board fires."""

@@ -160,7 +160,7 @@ class FantasyStorm:
                              f"and more than a party's worth of models ({PARTY_SIZE})")
         names = {self.attacker.id: self.attacker.name, self.defender.id: self.defender.name}
         a, d = roll.faces[0], roll.faces[1]
-        return self._say(f"characters make the assault parties matter (seed 002): the players "
+        return self._say(f"characters make the assault parties matter: the players "
                          f"roll off, {self.attacker.name} {a}, {self.defender.name} {d}: "
                          f"{names[first]}'s player picks first")
 
@@ -176,13 +176,22 @@ class FantasyStorm:
         return self._say(f"assault parties: {self.attacker.name} {names[0]}; "
                          f"{self.defender.name} {names[1]}")
 
-    def fight(self) -> str:
-        """Fight the round in Initiative order."""
-        self.round = self.assault.fight(self.dice)
+    def fight(self, nominated: Mapping[str, str] | None = None) -> str:
+        """Fight the round in Initiative order, then the Stomps.
+
+        ``nominated``: for a model with Stomps, the enemy model its opponent names as in base
+        contact with it (seed 002); unless named, the last rank-and-file model of the enemy
+        party.
+        """
+        self.round = self.assault.fight(self.dice, nominated=nominated)
         caused = self.round.wounds_caused
         units = {u.id: u for u in (self.attacker, self.defender)}
         dead = {u: self._named(units[u], ids) or "none"
                 for u, ids in self.round.casualties.items()}
+        for strike in self.round.strikes:
+            if strike.stomp:
+                self._say(f"{strike.hits.purpose.split(':')[0]} (in base contact, nominated "
+                          f"by its opponent): {strike.unsaved} unsaved wounds")
         return self._say(f"the round: {self.attacker.name} causes {caused[self.attacker.id]} "
                          f"wounds, {self.defender.name} {caused[self.defender.id]}; casualties: "
                          f"{self.attacker.name} {dead[self.attacker.id]}, {self.defender.name} "

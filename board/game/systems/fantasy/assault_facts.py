@@ -52,9 +52,10 @@ def fighters(unit: Unit, character: bool = False) -> list[wf.Fighter]:
     save, ward = _optional(unit, "save"), _optional(unit, "ward")
     musician, champion = unit.stats.get("musician"), unit.stats.get("champion")
     namer = Namer({unit.id: unit}, {})
+    stomps = stat_int(unit, "stomps", default=0)
     return [wf.Fighter(m.id, ws, s, t, i, a, w, save, ward, strength, character,
                        champion=m.id == champion, musician=m.id == musician,
-                       name=namer.model(m.id))
+                       name=namer.model(m.id), stomps=stomps)
             for m in unit.models]
 
 

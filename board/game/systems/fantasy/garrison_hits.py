@@ -105,7 +105,7 @@ def _check(shot: GarrisonShot) -> None:
     if shot.attack not in ATTACKS:
         raise ShootingError(f"no attack {shot.attack!r}; the attacks are {sorted(ATTACKS)}")
     if shot.attack in _NO_TEMPLATE:
-        raise ShootingError(f"seed 002: {spell_protection(SpellKind(shot.attack)).reason}")
+        raise ShootingError(spell_protection(SpellKind(shot.attack)).reason)
     if not 1 <= shot.strength <= 10:
         raise ShootingError(f"Strength must be 1 to 10, not {shot.strength}")
 

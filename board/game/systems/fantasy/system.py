@@ -16,9 +16,10 @@ from board.document.datasheet import Datasheet
 from board.document.model import Scenario, TerrainPiece, TroopType, Unit
 from board.document.stats import missing_stat_text
 from board.game.core.building_summary import BuildingSummary
+from board.game.core.shots import ShotPlan, ShotResult
 from board.game.core.world import World
 from board.game.occupancy.common import DisembarkPlan
-from board.game.systems.fantasy import occupancy
+from board.game.systems.fantasy import garrison_hits, occupancy
 from board.game.systems.fantasy import summary as summaries
 from board.game.systems.fantasy.building import FantasyBuildings, garrison_of
 from board.game.systems.fantasy.facts import FantasyFacts
@@ -105,6 +106,20 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
     def shootable(self, rules_object: Any) -> bool:
         """A garrisoned building: its garrison is the target (seed 002), never the building."""
         return garrison_of(rules_object) is not None
+
+    def shot_preview(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                     plan: ShotPlan, order: Any) -> tuple[str, list[str]]:
+        """What a template, cannonball or spell does to the garrison (:mod:`.garrison_hits`)."""
+        assert isinstance(order, garrison_hits.GarrisonShot)
+        lines = garrison_hits.garrison_shot_lines(scenario, library, plan.piece_id, order)
+        return f"{plan.firer} at {world.piece(plan.piece_id).sheet.name}", lines
+
+    def shoot(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+              plan: ShotPlan, order: Any, seed: int | None) -> ShotResult:
+        """Roll the attack on the garrison (:func:`.garrison_hits.shoot_garrison`)."""
+        assert isinstance(order, garrison_hits.GarrisonShot)
+        return garrison_hits.shoot_garrison(scenario, library, world, plan.piece_id, order,
+                                            plan.firer, plan.at, seed)
 
     def emplaced_firers(self, rules_object: Any) -> tuple[str | None, tuple[str, ...]]:
         """None."""

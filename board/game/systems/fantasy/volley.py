@@ -22,6 +22,7 @@ from rules.dice import Dice, Roll
 from rules.warhammer_fantasy.melee import save_needed, wound_needed
 from rules.warhammer_fantasy.party import casualty_order
 from rules.warhammer_fantasy.shooting import Modifier, hit_chance, to_hit_decision, to_hit_needed
+from rules.words import counted
 
 __all__ = ["STAND_AND_SHOOT", "LONG_RANGE", "Missile", "missile_of", "Volley", "volley"]
 
@@ -126,9 +127,10 @@ def volley(garrison: Unit, garrison_models: int, floors: int, options: wf.Fantas
     unsaved = _saved(dice, wounds, front[0], weapon.strength, rolls)
     killed = _casualties(target, unsaved)
     why = ", ".join(m.reason for m in modifiers)
-    text = (f"Stand & Shoot: {shooters} models, {shooters * weapon.shots} shots at "
-            f"{needed.describe()} ({why}; {hit_chance(needed)} a shot): {hits} hits, "
-            f"{wounds} wounds, {unsaved} unsaved; {target.name} loses "
+    text = (f"Stand & Shoot: {counted(shooters, 'model')}, "
+            f"{counted(shooters * weapon.shots, 'shot')} at "
+            f"{needed.describe()} ({why}; {hit_chance(needed)} a shot): {counted(hits, 'hit')}, "
+            f"{counted(wounds, 'wound')}, {unsaved} unsaved; {target.name} loses "
             f"{', '.join(killed) or 'nobody'}")
     return Volley(shooters, needed, tuple(rolls), unsaved, tuple(killed), text)
 

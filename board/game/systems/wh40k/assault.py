@@ -25,6 +25,7 @@ from board.game.systems.wh40k.shooting import odds_lines
 from rules import wh40k
 from rules.dice import Dice
 from rules.wh40k.attack import CLOSE_COMBAT_FACING
+from rules.words import counted
 
 __all__ = ["CloseCombatAttack", "MELTA_BOMBS", "HAYWIRE_GRENADES", "close_combat_building",
            "close_combat_odds", "odds_text", "close_combat"]
@@ -120,7 +121,8 @@ def close_combat(scenario: Scenario, library: Mapping[str, Datasheet], world: Wo
             f"{armour}, hits automatically) – {attack.text}")
     lines = [head, *(h.describe() for h in hits)]
     if len(hits) < attack.attacks:
-        lines.append(f"{attack.attacks - len(hits)} attacks had no building left to strike")
+        lines.append(f"{counted(attack.attacks - len(hits), 'attack')} had no building left "
+                     "to strike")
     lines += apply_effects(scenario, library, effects, hits, change)
     change.log.append(log_entry("\n".join(lines), dice))
     return AssaultResult(change, lines)

@@ -35,6 +35,7 @@ from board.game.systems.facts import facts_for
 from geometry import Circle, EnemyUnit, Shape, nearest_enemy
 from rules import wh40k
 from rules.dice import Dice, Roll
+from rules.words import counted
 
 __all__ = ["AutomatedTarget", "automated_targets", "FireResult", "automated_fire"]
 
@@ -158,7 +159,7 @@ def _fire_one(scenario: Scenario, library: Mapping[str, Datasheet], target: Auto
                for _ in range(weapon.shots))
     victim = building.name_of(target.target)
     text = (f"{target.shooter} (automated, BS{target.bs}) at {victim}: "
-            f"{weapon.shots} shots, {hits} hit")
+            f"{counted(weapon.shots, 'shot')}, {hits} hit")
     if wh40k.record_fired(building, target.weapon_id):
         new = copy.deepcopy(piece)
         write_back(new, building)

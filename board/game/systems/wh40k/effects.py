@@ -31,6 +31,7 @@ from board.game.systems.wh40k.forced_out import ForcedOutPlacer
 from board.game.systems.wh40k.occupancy import unit_facts
 from rules import wh40k
 from rules.dice import Dice
+from rules.words import counted
 
 __all__ = ["ShotEffects", "no_escape", "rubble_datasheet", "apply_effects"]
 
@@ -113,7 +114,8 @@ def no_escape(building: wh40k.Building, weapon: WeaponLike, dice: Dice,
     hits = wh40k.UnitHits(found.unit_ids, found.roll, "inside (No Escape)", strength, found.ap,
                           ignores_cover=False, reroll_failed_wounds=siphon)
     ap = "–" if found.ap is None else str(found.ap)
-    lines = [f"No Escape: {building.name_of(found.unit_ids)} inside take {found.hits} hits at "
+    lines = [f"No Escape: {building.name_of(found.unit_ids)} inside take "
+             f"{counted(found.hits, 'hit')} at "
              f"S{strength} AP{ap}, randomly allocated"]
     profiles = effects.surroundings.profiles
     if all(u in profiles for u in found.unit_ids) and found.strength:

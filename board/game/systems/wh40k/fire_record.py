@@ -22,6 +22,7 @@ from board.document.datasheet import Datasheet
 from board.document.model import Scenario, TerrainPiece
 from board.game.core.buildings import building_rules, sheet_of, write_back
 from board.game.core.shots import ShootingError
+from board.game.occupancy.common import models_inside
 from rules import wh40k
 from rules.decision import Decision
 from rules.wh40k.phase_record import RULE_EMPLACED
@@ -42,7 +43,7 @@ def firing_piece(plan: ShotPlan) -> str | None:
 
 def embarked_models(scenario: Scenario, piece_id: str) -> list[str]:
     """The ids of the models embarked in ``piece_id`` (the units inside, in order)."""
-    return [m.id for u in scenario.units if u.embarked_in == piece_id for m in u.models]
+    return [model_id for model_id, _ in models_inside(scenario, piece_id)]
 
 
 def _building(scenario: Scenario, library: Mapping[str, Datasheet], piece: TerrainPiece,

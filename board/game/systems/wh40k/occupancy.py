@@ -38,6 +38,7 @@ from board.game.occupancy.common import (
 from geometry import Obstacles, disembark_zones, emergency_disembark_zone
 from rules import wh40k
 from rules.decision import Decision
+from rules.words import counted
 
 __all__ = [
     "unit_facts",
@@ -126,7 +127,7 @@ def disembark_plan(scenario: Scenario, world: World, building: wh40k.Building,
         return refused(building.id, party, system,
                         f"cannot disembark: neither the {reach:g}\" zone of the access points "
                         "nor the emergency zone around the building has room for "
-                        f"{len(models)} models")
+                        f"{counted(len(models), 'model')}")
     why = Decision.yes(f"{decision.reason}; emergency disembarkation: the access points' zone "
                        "cannot take the unit")
     return DisembarkPlan(building.id, ids, system, why, reach, footprint, emergency, normal,

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 
 from board.document.changes import Change
@@ -33,7 +32,7 @@ from board.document.datasheet import Datasheet
 from board.document.model import LogEntry, Scenario
 from board.game.core.buildings import building_rules, sheet_of, write_back
 from board.game.core.clock import clock_of
-from board.game.core.shots import ShootingError, ShotResult
+from board.game.core.shots import ShootingError, ShotPlan, ShotResult, WeaponOrder
 from board.game.core.world import World
 from board.game.systems.wh40k.effects import ShotEffects, apply_effects, no_escape
 from board.game.systems.wh40k.fire_record import check_from_building, record_from_building
@@ -41,6 +40,7 @@ from geometry import building_facing
 from rules import wh40k
 from rules.dice import Dice
 from rules.wh40k.battlements import fuel_siphon_applies
+from rules.words import counted
 
 __all__ = [
     "SPECIAL_RULES",
@@ -62,61 +62,6 @@ XY = tuple[float, float]
 #: re-rolls failed armour penetration and To Wound rolls (our reading,
 #: :data:`rules.wh40k.DECISION_FUEL_SIPHON`).
 SPECIAL_RULES = ("Twin-linked", "Armourbane", "Haywire", wh40k.FUEL_SIPHON)
-
-
-@dataclass(frozen=True)
-class WeaponOrder:
-    """The weapon as the dialog takes it; ``emplaced`` is ``(piece id, weapon id)`` if one.
-
-    ``on_battlements``: the blast marker or template also covered the battlements (one more
-    hit on the building, RULES.md §4 000 decision 8). ``fire_point``: the template touched a
-    fire point (No Escape: D6 hits on the occupants).
-    """
-
-    name: str
-    shots: int
-    bs: int
-    strength: int
-    ap: int | None
-    blast: float | None = None
-    template: bool = False
-    special: tuple[str, ...] = ()
-    emplaced: tuple[str, str] | None = None
-    on_battlements: bool = False
-    fire_point: bool = False
-
-    def profile(self) -> wh40k.WeaponProfile:
-        """The rules' weapon profile."""
-        return wh40k.WeaponProfile(self.name, 0.0, self.strength, self.ap, "Heavy",
-                                   self.shots, self.blast, self.template, self.special)
-
-    def describe(self) -> str:
-        """``Lascannon: 2 shots, BS4, S9 AP2, Twin-linked``."""
-        ap = "–" if self.ap is None else str(self.ap)
-        kind = ", template" if self.template else f", blast {self.blast:g}\"" if self.blast else ""
-        specials = "".join(f", {s}" for s in self.special)
-        aim = "hits automatically" if self.template else f"BS{self.bs}"
-        shots = f"{self.shots} shot{'s' * (self.shots != 1)}"
-        return f"{self.name}: {shots}, {aim}, S{self.strength} AP{ap}{kind}{specials}"
-
-
-@dataclass(frozen=True)
-class ShotPlan:
-    """Who shoots (``firer`` label, standing at ``at``) with ``weapon`` at ``piece_id``.
-
-    From a building (seed 000): ``by_hand`` is the embarked model firing the emplaced weapon;
-    ``from_piece``, ``through`` and ``models`` are the building, the fire point and the
-    embarked models shooting through it (:mod:`.fire_record` checks and records them).
-    """
-
-    piece_id: str
-    weapon: WeaponOrder
-    at: XY
-    firer: str
-    by_hand: str | None = None
-    from_piece: str | None = None
-    through: str | None = None
-    models: tuple[str, ...] = ()
 
 
 def target_building(scenario: Scenario, library: Mapping[str, Datasheet],
@@ -181,7 +126,7 @@ def _check(plan: ShotPlan) -> None:
     if wh40k.FUEL_SIPHON in w.special:
         flamer = fuel_siphon_applies(w.name)
         if not flamer:
-            raise ShootingError(f"{flamer.reason} (seed 000 FAQ: only flamer weapons)")
+            raise ShootingError(f"{flamer.reason} (only flamer weapons)")
 
 
 def shot_odds(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
@@ -237,7 +182,7 @@ def _fire(building: wh40k.Building, plan: ShotPlan, facing: str, dice: Dice,
         if not building.destroyed:
             hits.append(wh40k.resolve_hit(building, attack, facing, dice, clock, table,
                                           surroundings))
-    lines = [f"{w.name}: template, {len(hits)} hits"] + [h.describe() for h in hits]
+    lines = [f"{w.name}: template, {counted(len(hits), 'hit')}"] + [h.describe() for h in hits]
     return lines, hits
 
 

@@ -14,10 +14,11 @@ from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import RuleSystem, Scenario, TerrainPiece, Unit
 from board.game.core.building_summary import BuildingSummary
+from board.game.core.shots import ShotPlan, ShotResult
 from board.game.core.world import World
 from board.game.occupancy.common import BASE_CONTACT, DisembarkPlan, access_exit_verdicts
 from board.game.systems.protocol import AssaultKind, PhaseStep, ShotForm
-from board.game.systems.wh40k import occupancy, turn
+from board.game.systems.wh40k import occupancy, shooting, turn
 from board.game.systems.wh40k import summary as summaries
 from board.game.systems.wh40k.battlements import battlement_claims
 from board.game.systems.wh40k.building import Wh40kBuildings
@@ -104,6 +105,19 @@ class Wh40kSystem(Wh40kFacts, Wh40kBuildings):
     def shootable(self, rules_object: Any) -> bool:
         """A building not yet destroyed."""
         return isinstance(rules_object, wh40k.Building) and not rules_object.destroyed
+
+    def shot_preview(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                     plan: ShotPlan, order: Any) -> tuple[str, list[str]]:
+        """The arc the firer stands in and its AV, and the exact odds (:mod:`.shooting`)."""
+        facing = shooting.facing_from(scenario, world, plan.piece_id, plan.at)
+        armour = shooting.target_building(scenario, library, plan.piece_id).armour(facing)
+        odds = shooting.odds_lines(shooting.shot_odds(scenario, library, world, plan))
+        return f"{plan.firer} stands in the {facing} arc: AV {armour}", odds
+
+    def shoot(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+              plan: ShotPlan, order: Any, seed: int | None) -> ShotResult:
+        """Roll the shot (:func:`.shooting.shoot`)."""
+        return shooting.shoot(scenario, library, world, plan, seed)
 
     def emplaced_firers(self, rules_object: Any) -> tuple[str | None, tuple[str, ...]]:
         """Its controller, and the weapons left on it (none unless held and standing)."""
