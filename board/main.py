@@ -243,6 +243,9 @@ def _run(args: argparse.Namespace, resume_collector: Callable[[], None]) -> int:
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
+    from board.view.import_scan import scan_imports_quickly
+
+    scan_imports_quickly()  # PySide's look at each later import: one read (gated by version)
     from board.document.datasheets import load_library
     from board.document.io import load_scenario
     from resources import APP_ICON, DEMO_SCENARIO

@@ -123,7 +123,10 @@ class _Raster:
             gx, gy = np.meshgrid(xs, ys)
             inside = np.asarray(shapely.contains_xy(inner, gx, gy), dtype=bool)
             cell_in = inside[:-1, :-1] & inside[1:, :-1] & inside[:-1, 1:] & inside[1:, 1:]
-            self.taken[~cell_in] = 1  # the zones are convex: its four corners in, a cell is in
+            # Four corners in the zone shrunk by MARGIN: the cell is in the zone. Vanguard
+            # Strike's zones are not convex (the 12" circle round the centre is cut out), but
+            # an arc of 12" bulges into an eighth-inch cell by 0.00016" at most, under MARGIN.
+            self.taken[~cell_in] = 1
         for box in standing:
             self.mark(box, CLEARANCE)
 
