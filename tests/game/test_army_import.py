@@ -253,6 +253,9 @@ def test_the_cli_imports_a_list_into_a_scenario_file(tmp_path, capsys, monkeypat
     ("many.ros", ("<roster xmlns='http://www.battlescribe.net/schema/rosterSchema'><forces>"
                   "<force><selections>" + "<selection name='x'/>" * 100_001 +
                   "</selections></force></forces></roster>").encode()),
+    ("bomb.rosz", samples.to_rosz("\0" * (16 * 2**20 + 1))),
+    ("latin1.ros", samples.to_ros(samples.wh40k_7th()).replace("Captain", "Capitaine Bérénice")
+     .encode("latin-1")),
 ])
 def test_the_cli_refuses_a_bad_list_in_one_line_and_changes_nothing(tmp_path, capsys, name,
                                                                     data):

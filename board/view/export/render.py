@@ -140,6 +140,9 @@ def _draw_page(painter: QPainter, view: QGraphicsView, picture: QRectF,
     """The picture in ``picture`` (device units), then the lines below it."""
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    settle = getattr(view, "settle_layout", None)
+    if settle is not None:  # every label laid out for the page rendered (board/view/layout.py)
+        settle()
     painter.save()
     painter.setClipRect(picture)  # nothing drawn beyond the picture, whatever an item clips
     with export_page(picture):  # labels keep inside the picture, as on screen in the window
