@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPointF, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QLabel, QStyleOptionGraphicsItem, QWidget
 from shiboken6 import isValid
 
 from board.document.events import DocumentChange
@@ -31,6 +31,7 @@ from board.game.core.standing import (
     ClashKind,
     DragCheck,
     base_box,
+    clash_short,
     clash_text,
     off_table_clashes,
     overlapping_pairs,
@@ -46,13 +47,23 @@ __all__ = ["LIVE_MS", "CLASH_COLOUR", "ClashFlagsItem", "ClashFlags", "install"]
 
 #: Milliseconds between two checks of a drag: a drag's rings and words follow the mouse
 #: within a frame or two, and a fast mouse's dozens of moves a frame cost one check.
-LIVE_MS = 30
+LIVE_MS = 60
 #: The ring round a model that overlaps another base, a building or the table's edge.
 CLASH_COLOUR = QColor("#ff9100")
 
 
 class ClashFlagsItem(OutOfZoneItem):
-    """Dashed amber rings round clashing models, and texts beside them (laid out clear)."""
+    """Dashed amber rings round clashing models, and texts beside them (laid out clear).
+
+    Each text has a shorter form, the numbers alone, for a board too crowded for the whole.
+    """
+
+    def set_flags(self, marks: Sequence[OutMark], texts: Sequence[OutText],
+                  shorter: Sequence[str]) -> None:
+        """Ring ``marks``, write ``texts``; ``shorter`` are their short forms, in order."""
+        self.set_marks(marks, texts)
+        for label, short in zip(self._labels, shorter, strict=False):
+            label.set_text(label.text, (short,))
 
     def paint(  # noqa: D102 - Qt override
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -80,13 +91,14 @@ def _marks(shapes: Mapping[str, Shape], model_ids: Sequence[str]) -> list[OutMar
     return marks
 
 
-def _texts(world: World, clashes: Sequence[Clash], namer: Namer, cm: bool) -> list[OutText]:
+def _texts(world: World, clashes: Sequence[Clash], namer: Namer, cm: bool,
+           ) -> tuple[list[OutText], list[str]]:
     """One text a unit, above its clashing models (the label layout moves it clear)."""
     by_unit: dict[str, list[Clash]] = {}
     for clash in clashes:
         unit = world.models[clash.model_id].unit_id if clash.model_id in world.models else ""
         by_unit.setdefault(unit, []).append(clash)
-    texts = []
+    texts, shorter = [], []
     for found in by_unit.values():
         boxes = [base_box(world.models[c.model_id].shape) for c in found
                  if c.model_id in world.models]
@@ -94,8 +106,9 @@ def _texts(world: World, clashes: Sequence[Clash], namer: Namer, cm: bool) -> li
             continue
         middle = (min(b[0] for b in boxes) + max(b[2] for b in boxes)) / 2
         top = min(b[1] for b in boxes)  # above: a building a unit stands in is below or on it
-        texts.append(OutText(QPointF(middle, top - 1.0), clash_text(found, world, namer, cm)))
-    return texts
+        texts.append(OutText(QPointF(middle, top - 2.0), clash_text(found, world, namer, cm)))
+        shorter.append(clash_short(found, cm))
+    return texts, shorter
 
 
 class ClashFlags(QObject):
@@ -127,9 +140,13 @@ class ClashFlags(QObject):
         window.document.changed.connect(self._on_document_changed)
         window.scene.drag_previewed.connect(self._on_drag_previewed)
         window.scene.drag_moved.connect(self._on_drag_moved)
-        # The drag's own line is written by the window (connected before this): the warning
-        # is added to it whenever it is written.
-        window.statusBar().messageChanged.connect(self._on_message)
+        #: The drag's warning, at the right of the status bar (beside the drag's own line,
+        #: which the window rewrites every move: this changes only when the warning does).
+        self.warning = QLabel("")
+        self.warning.setStyleSheet(f"color: {CLASH_COLOUR.darker(130).name()}; "
+                                   "font-weight: bold")
+        self.warning.setVisible(False)
+        window.statusBar().addPermanentWidget(self.warning)
         self._timer.start()
 
     def texts(self) -> list[str]:
@@ -151,8 +168,8 @@ class ClashFlags(QObject):
             + [c.other for c in found if c.kind is ClashKind.MODEL]))
         shapes = {m: s.shape for m, s in world.models.items()}
         namer = Namer.for_world(world, scenario)
-        self.item.set_marks(_marks(shapes, involved),
-                            _texts(world, found, namer, scenario.rule_system.uses_cm))
+        self.item.set_flags(_marks(shapes, involved),
+                            *_texts(world, found, namer, scenario.rule_system.uses_cm))
 
     # -- the drag ---------------------------------------------------------------------------
     def _on_document_changed(self, event: DocumentChange) -> None:
@@ -197,12 +214,11 @@ class ClashFlags(QObject):
             self.live_item.set_marks(_marks({m: world.models[m].shape for m in hit}, hit))
         self.live = live
         words = clash_text(live, world, namer, uses_cm)
-        old, self._live_text = self._live_text, f"; dropped here: {words}, refused" if words else ""
-        shown = self.window.statusBar().currentMessage()
-        if old and shown.endswith(old):
-            shown = shown[:-len(old)]
-            self.window.statusBar().showMessage(shown)
-        self._on_message(shown)
+        text = f"dropped here: {words}, refused" if words else ""
+        if text != self._live_text:
+            self._live_text = text
+            self.warning.setText(text)
+            self.warning.setVisible(bool(text))
 
     def _on_drag_moved(self, text: str) -> None:
         if not text:  # the drag is over: the live rings go, the board is flagged again
@@ -211,14 +227,8 @@ class ClashFlags(QObject):
             self._dragged = {}
             if isValid(self.live_item):
                 self.live_item.set_marks([])
+                self.warning.setVisible(False)
             self._timer.start()
-        elif self._live_text:
-            self._on_message(self.window.statusBar().currentMessage())
-
-    def _on_message(self, text: str) -> None:
-        if self._live_text and text.startswith("moving ") and not text.endswith(
-                self._live_text):
-            self.window.statusBar().showMessage(text + self._live_text)
 
 
 def install(window: MainWindow) -> None:

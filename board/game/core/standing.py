@@ -48,7 +48,7 @@ from geometry import (
 
 __all__ = ["ClashKind", "Clash", "TOUCH", "standing_clashes", "clash_text", "placed_shapes",
            "overlapping_pairs", "placement_clashes", "placement_refusal", "translated",
-           "DragCheck", "off_table_clashes", "base_box"]
+           "DragCheck", "off_table_clashes", "base_box", "clash_short"]
 
 XY = tuple[float, float]
 #: Inches two bases may run into each other and still count as touching: the thousandth of
@@ -346,6 +346,18 @@ def clash_text(clashes: Iterable[Clash], world: World, namer: Namer, cm: bool = 
         words.append(f"stand{'' if plural else 's'} off the table by {up_to}"
                      f"{_distance(max(off), cm)}")
     return f"{subject} {' and '.join(words)}"
+
+
+def clash_short(clashes: Iterable[Clash], cm: bool = False) -> str:
+    """The numbers alone, for a crowded board: ``overlap up to 1.25"``, ``off table 0.31"``."""
+    clashes = list(clashes)
+    overlaps = [c.depth for c in clashes if c.kind is not ClashKind.OFF_TABLE]
+    off = [c.depth for c in clashes if c.kind is ClashKind.OFF_TABLE]
+    words = [f"overlap {'up to ' if len(overlaps) > 1 else ''}{_distance(max(overlaps), cm)}"
+             ] if overlaps else []
+    if off:
+        words.append(f"off table {_distance(max(off), cm)}")
+    return ", ".join(words)
 
 
 def _overlap_parts(clashes: list[Clash], world: World, namer: Namer, cm: bool) -> list[str]:
