@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from board.document.io import load_scenario
 from board.document.model import Base, RuleSystem, Table
 from board.document.roster import read_roster_file
 from board.document.roster.bases import BaseLibrary
@@ -94,3 +95,21 @@ def test_each_roster_model_gets_its_verified_base_and_names_its_source(case, lib
             assert cited["url"].startswith(("https://", "http://")), model
         if source == UNVERIFIED:
             assert "not checked" in choice.title
+
+
+def test_the_demo_tables_units_get_the_bases_they_stand_on(library):
+    """The demo's infantry, bikes and Dreadnought-sized models find their own base in the
+    library (by the words of their names); its two characters without a row are guesses and
+    its vehicles' hulls differ from the library's unverified measure (4.75x3.5 in there)."""
+    demo = load_scenario(Path(__file__).resolve().parents[2] / "resources" / "scenarios"
+                         / "demo.json")
+    found = {u.name: library.find("wh40k", [u.name], u.troop_type.value) for u in demo.units}
+    for unit in demo.units:
+        choice = found[unit.name]
+        if choice.guessed:
+            assert unit.name in {"Brother Aurelius", "Dark Apostle Zhaal"}
+        elif unit.models[0].base.shape.value == "hull":
+            assert choice.source.startswith(UNVERIFIED)
+        else:
+            assert choice.base == unit.models[0].base, (unit.name, choice.base.label)
+    assert sum(not c.guessed for c in found.values()) == 10
