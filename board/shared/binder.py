@@ -458,6 +458,10 @@ class SharedScenario(FairDice):
             if put_back:
                 refusals.append(Refusal("log", f"({put_back} entries)", "a peer may not remove "
                                         "log entries (the log is append-only): put back"))
+        local = self.document.scenario.log
+        texts, n = self.outbox.log_texts, len(self.document.scenario.log)
+        if len(texts) >= n and (n == 0 or texts[n - 1] == entry_text(local[-1])):
+            return [*local, *self.outbox.entries(n)]  # appended to: only the new ones read
         return self.outbox.entries()
 
     def live_moves(self, drag: object) -> dict[str, tuple[float, float]]:

@@ -134,9 +134,9 @@ class Outbox:
             return []
         return list(zip(self._log_by, self._log_texts, strict=True))
 
-    def entries(self) -> list[LogEntry]:
-        """The shared log's valid entries, as the scenario's log holds them."""
-        return [_entry(json.loads(t)) for t in self.log_texts]
+    def entries(self, start: int = 0) -> list[LogEntry]:
+        """The shared log's valid entries from ``start`` on, as the scenario's log holds them."""
+        return [_entry(json.loads(t)) for t in self.log_texts[start:]]
 
     def reload_log(self, incremental: bool = False) -> None:
         """Read the shared log's texts again (after a remote change).

@@ -149,9 +149,16 @@ def sifted(r: Roots, scenario: Scenario, touched: Touched, library: Mapping[str,
     ``logged``: the transaction appends to the log (a rule's record). The log itself is not
     read here (the binder reads it entry by entry).
     """
+    refused: list[Refusal] = []
+    if not any(touched.of(root) for root in ("units", "pos", "pieces", "notes")):
+        # Options and the log only: each option was read with a file's checks, and nothing
+        # else of the game changes (the log is the binder's, entry by entry).
+        light = copy.copy(scenario)
+        light.options = dict(scenario.options)
+        _options(r, light.options, touched.of("options"), refused)
+        return light, refused
     data = write_scenario(scenario)
     data["options"] = dict(data["options"])
-    refused: list[Refusal] = []
     mine = {kind: {item["id"]: copy.deepcopy(item) for item in data[kind]
                    if item["id"] in touched.of(root)} for kind, root in ROOT_OF.items()}
     _unit_positions(r, data["units"], touched.of("pos"), refused)

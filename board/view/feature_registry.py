@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from board.view.army.controller import ArmyImporter
     from board.view.assault.controller import StormController
     from board.view.buildings.controller import BuildingController
+    from board.view.clash_flags import ClashFlags
     from board.view.deploy.controller import DeployController
     from board.view.editors.buildings import BuildingLibrary
     from board.view.editors.sides import SidesEditor
@@ -54,6 +55,7 @@ class Features:
     sides: SidesEditor | None = None
     layout_keeper: LayoutKeeper | None = None
     help_browser: HelpBrowser | None = None
+    clash_flags: ClashFlags | None = None
 
     def installed(self) -> list[str]:
         """The names of the tools installed so far."""

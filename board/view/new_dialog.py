@@ -24,10 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from board.document.model import RuleSystem, Scenario, Side, Table
-from board.game.systems.setup import TABLE_PRESETS
 from board.view.system_units import table_text
 
-__all__ = ["NewScenarioDialog", "new_scenario", "DEFAULT_SIDES", "TABLE_PRESETS", "SideRow",
+__all__ = ["NewScenarioDialog", "new_scenario", "DEFAULT_SIDES", "SideRow",
            "side_ids"]
 
 #: The two sides a new scenario starts with.
@@ -90,6 +89,17 @@ class SideRow(QWidget):
             self.set_colour(chosen.name())
 
 
+def _table_presets(system: RuleSystem) -> tuple[Table, ...]:
+    """The table sizes ``system``'s players use.
+
+    Read when the dialog opens, not at launch: the systems' registry brings the geometry and
+    Shapely with it.
+    """
+    from board.game.systems.setup import TABLE_PRESETS
+
+    return TABLE_PRESETS[system]
+
+
 class NewScenarioDialog(QDialog):
     """Asks for a name, a rule system, a table size in its unit and the two sides."""
 
@@ -133,7 +143,7 @@ class NewScenarioDialog(QDialog):
     def _fill_tables(self) -> None:
         system = self.system()
         self.table_box.clear()
-        for table in TABLE_PRESETS[system]:
+        for table in _table_presets(system):
             self.table_box.addItem(table_text(table.width, table.height,
                                               uses_cm=system.uses_cm))
 
@@ -159,7 +169,7 @@ class NewScenarioDialog(QDialog):
         """Return the empty scenario the player chose."""
         system = self.system()
         return new_scenario(
-            TABLE_PRESETS[system][self.table_box.currentIndex()],
+            _table_presets(system)[self.table_box.currentIndex()],
             system,
             self.name_edit.text().strip() or "Untitled",
             self.chosen_sides(),

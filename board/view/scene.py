@@ -244,7 +244,8 @@ class BoardScene(SceneItems):
 
         scenario = self.document.scenario
         if new_models and not new_pieces:
-            facings = {mid: scenario.model(mid)[1].facing for mid in new_models}
+            facings = {m.id: m.facing for u in scenario.units for m in u.models
+                       if m.id in new_models}
             why = placement_refusal(scenario, self.world(), {
                 mid: (x, y, facings[mid]) for mid, (x, y) in new_models.items()})
             if why:

@@ -24,7 +24,6 @@ from board.game.army.guess import base_guessed, board_name
 from board.view.building_look import BuildingLook, look_of
 from board.view.convert import to_colour
 from board.view.items import BuildingItem, ModelItem, TableItem
-from board.view.items.board_changes import board_changed
 
 __all__ = ["SceneItems", "ITEM_CLASSES", "TABLE_MARGIN"]
 
@@ -84,7 +83,6 @@ class SceneItems(QGraphicsScene):
 
     def _on_changed(self, event: DocumentChange) -> None:
         """Update the items of what ``event`` changed, and nothing else."""
-        board_changed()  # what an overlay's labels keep off (board.view.items.obstacles)
         if event.replaced:
             self._sync(self.document.scenario)
             return

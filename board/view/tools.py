@@ -20,7 +20,6 @@ from shiboken6 import isValid
 from board.document.edits import offset_positions, snapped_offset
 from board.game.core.units import from_inches
 from board.view.items import BuildingItem, LabelItem, ModelItem
-from board.view.items.board_changes import board_changed
 
 if TYPE_CHECKING:
     from board.view.scene import BoardScene
@@ -214,7 +213,6 @@ class SelectTool(Tool):
                 *(self.scene.piece_item(p) for p in self._pieces)]
 
     def _preview(self, dx: float, dy: float) -> None:
-        board_changed()
         for model_id, (x, y) in self._models.items():
             self.scene.model_item(model_id).setPos(x + dx, y + dy)
         for piece_id, (x, y, _) in self._pieces.items():

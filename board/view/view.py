@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, Signal
-from PySide6.QtGui import QContextMenuEvent, QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import (
+    QContextMenuEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 from board.view.backdrop import Backdrop
 from board.view.context_menu import building_menu
 from board.view.items.legibility import Legibility
+from board.view.layout import SceneLayout
 from board.view.scene import BoardScene
 
 __all__ = ["BoardView", "ZOOM_STEP", "MIN_SCALE", "MAX_SCALE"]
@@ -62,11 +70,13 @@ class BoardView(QGraphicsView):
         #: While models are dragged, the rest of the board drawn from one picture.
         self.backdrop = Backdrop(self)
         scene.drag_moved.connect(self.backdrop.on_drag_moved)
+        #: Where every label goes on this view's page (:mod:`board.view.layout`): settled
+        #: before each paint, and before an export renders the view (:meth:`settle_layout`).
+        self.label_layout = SceneLayout(scene)
         #: Zoomed out, the less important labels shorten or hide rather than overlap.
-        self.legibility = Legibility(self)
-        scene.drag_moved.connect(self.legibility.on_drag_moved)
-        scene.document.changed.connect(self.legibility.on_document_changed)
+        self.legibility = Legibility(self, self.label_layout)
         self.zoom_changed.connect(self.legibility.on_zoom_changed)
+        scene.document.changed.connect(self._on_document_changed)
 
     def board_scene(self) -> BoardScene:
         """Return the scene shown."""
@@ -121,7 +131,20 @@ class BoardView(QGraphicsView):
             self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         self.zoom_changed.emit(self.scale_factor)
 
+    def _on_document_changed(self, event: object) -> None:
+        """A whole new board in a shown view is laid out at once, before its first paint."""
+        if getattr(event, "replaced", False) and self.isVisible():
+            self.settle_layout()
+
+    def settle_layout(self) -> None:
+        """Lay every label out for the page shown now (an export renders it after this)."""
+        self.label_layout.settle(self)
+
     # -- Qt overrides ---------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802, D102
+        self.label_layout.settle(self)  # items only draw: what they draw is laid out first
+        super().paintEvent(event)
+
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802, D102
         if not self.backdrop.draw(painter):
             super().drawBackground(painter, rect)
@@ -129,11 +152,8 @@ class BoardView(QGraphicsView):
     def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802, D102
         self.backdrop.stop()  # the picture shows what was on screen before
         super().scrollContentsBy(dx, dy)
-        # Qt moves the pixels and paints only the strip scrolled in: an overlay's labels
-        # stayed laid out for the old scroll (kept on the old screen), and a repaint of the
-        # whole board showed another layout. Once the scroll rests the labels are judged
-        # again, and the overlays lay out anew for this scroll (board.view.items.legibility).
-        self.legibility.schedule()
+        # Qt moves the pixels and paints only the strip scrolled in; the labels are laid out
+        # for the new page before that paint, and an item whose labels moved repaints them.
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: D102
         notches = event.angleDelta().y() / 120.0

@@ -264,6 +264,8 @@ def _stomps(tally: _Tally, dice: Dice, nominated: dict[str, str],
             chosen = nominated.get(model.id) or (pool[-1].id if pool else "")
             contact = in_contact_with(model.id, ch, chosen)
             victim = next((m for m in enemy.members if m.id == contact), None)
+            if victim is None and contact == chosen and pool:
+                victim = pool[-1]  # the model named fell: the next in contact is the last
             if victim is None:
                 continue
             strike = _stomp(model, victim, dice)

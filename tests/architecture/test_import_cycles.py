@@ -32,6 +32,8 @@ LAZY_ON_PURPOSE = {
     "board/view/memory.py": {"_libc"},
     "board/document/journal_format.py": {"this_host", "file_sha256"},
     "board/view/window.py": {"install_features", "add_unit"},
+    # the systems' setup tables (their registry imports the geometry): File ▸ New, not launch
+    "board/view/new_dialog.py": {"_table_presets"},
     "board/view/export/__init__.py": {"__getattr__"},
     "board/view/export/controller.py": {"summary", "export_to", "ask_export"},
     # the board's geometry (geometry/: sight, zones, ...): when a tool first asks for it

@@ -65,7 +65,6 @@ ALLOWED = {
     "board/view/shooting/dialog.py": (1, "the PROFILE form's box: the special rules it offers "
                                          "and an emplaced weapon's profile (the odds and the "
                                          "roll go through GameSystem.shot_preview/shoot)"),
-    "board/view/shooting/feature.py": (1, "40K automated fire (its button)"),
     "board/view/shooting/garrison_box.py": (1, "the Fantasy garrison form's attacks"),
 }
 

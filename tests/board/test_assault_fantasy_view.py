@@ -179,3 +179,34 @@ def test_without_characters_there_is_no_roll_off(fantasy_window):
         press(button)
     assert "no roll-off for the assault parties: neither unit has a character" in \
         dialog.record.toPlainText()
+
+
+def test_the_garrison_nominates_the_model_the_ogres_stomp(fantasy_window):
+    """Seed 002: "a model fighting in a building is assumed to be in base contact with one
+    enemy model nominated by its opponent" — the garrison's player names Spearmen, model 4
+    in the dialog; the Spearmen miss (1s), the Ogres' blows miss, each Stomp wounds on a 6."""
+    window = fantasy_window
+    scenario = window.document.scenario
+    big = Base.round_mm(40)
+    scenario.units[0] = Unit("swords", "Ogres", "red", TroopType.MONSTROUS_INFANTRY,
+                             [Model(f"og{k}", big, 28.6 + 1.6 * k, 25.5 + 4.0 + big.length_in / 2)
+                              for k in range(3)],
+                             stats={**PROFILE, "s": 4, "t": 4, "i": 2, "a": 3, "movement": 6,
+                                    "stomps": 1})
+    window.show_scenario(scenario)
+    dialog = storm_house(window, [3, 2, *[1] * 10, *[1] * 9, 6, 6, 6, 6, 6])
+    for button in (dialog.declare_button, dialog.react_button, dialog.charge_button,
+                   dialog.parties_button):
+        press(button)
+    assert dialog.stomps.isVisible() and dialog.stomps_on_defenders.isEnabled()
+    assert not dialog.stomps_on_attackers.isEnabled()  # the Spearmen have no Stomps
+    combo = dialog.stomps_on_defenders
+    combo.setFocus()
+    QTest.keyClick(combo, Qt.Key.Key_Home)
+    for _ in range(3):
+        QTest.keyClick(combo, Qt.Key.Key_Down)
+    assert combo.currentText() == "Spearmen, model 4"
+    press(dialog.fight_button)
+    text = dialog.record.toPlainText()
+    assert "Ogres, model 1 stomps Spearmen, model 4 (in base contact, nominated by its " \
+           "opponent)" in text

@@ -8,8 +8,6 @@ each unit still inside the building at the end of each movement phase".
 
 from __future__ import annotations
 
-import pathlib
-
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
@@ -23,9 +21,9 @@ from board.document.model import (
     TroopType,
     Unit,
 )
+from tests.board.first_game import save_shot
 
 Left = Qt.MouseButton.LeftButton
-DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs"
 
 
 def hall(window, **state) -> None:
@@ -56,7 +54,7 @@ def test_a_burning_building_loses_one_point_at_the_start_of_each_shooting_phase(
     log = window.features.log_dock
     log.setFloating(True)
     log.resize(760, 330)
-    log.grab().save(str(DOCS / "epic-burning-log.png"))
+    save_shot(log, "epic-burning-log.png")  # BATTLEBOARD_DOC_SHOTS=1 keeps it in docs/
     log.setFloating(False)
 
     QTest.mouseClick(dock.steps["shooting_start"], Left)  # once each game turn

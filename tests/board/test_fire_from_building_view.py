@@ -8,20 +8,18 @@ the building's saved state, undone with the shot and cleared at the end of the p
 
 from __future__ import annotations
 
-import pathlib
-
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from board.document.io import load_scenario
 from board.document.model import Base, Model
 from board.game.firers import Firer
+from tests.board.first_game import save_shot
 
 Left = Qt.MouseButton.LeftButton
 ICARUS = Firer.of_weapon("bastion", "icarus-lascannon")
 BOLTER = Firer.of_weapon("bastion", "heavy-bolter-front")
 VETS = Firer.of_unit("red-vets")
-DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs"
 
 
 def three_veterans(window) -> None:
@@ -69,7 +67,7 @@ def test_an_empty_building_cannot_fire_its_weapons_by_hand(window):
     assert dialog.outcome.toPlainText().startswith("Refused: emplaced weapons")
     assert window.undo_stack.count() == 0 and window.scenario.log == []
     dialog.resize(560, 560)
-    dialog.grab().save(str(DOCS / "shooting-emplaced-refused.png"))
+    save_shot(dialog, "shooting-emplaced-refused.png")  # BATTLEBOARD_DOC_SHOTS=1 keeps it in docs/
 
 
 def test_a_weapon_fired_by_hand_is_recorded_saved_undone_and_cleared_at_the_turn(window,

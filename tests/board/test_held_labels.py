@@ -14,7 +14,6 @@ from PySide6.QtCore import QPoint, QPointF, QSettings
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-import board.view.measure.overlay_item as overlay_item
 from board.document.model import Scenario
 from board.game.core.shooters import Shooter, ShooterKind
 from board.game.core.targets import UnitTarget
@@ -74,10 +73,8 @@ def board(qtbot, library, tmp_path):
 def test_a_drag_holds_the_layout_and_the_rest_lays_it_out_as_before(board, monkeypatch):
     before = boxes(board)
     assert len(before) == 2  # the target unit's verdict and the shooter's name
-    looked = []
-    real = overlay_item.label_obstacles
-    monkeypatch.setattr(overlay_item, "label_obstacles",
-                        lambda *args, **kwargs: looked.append(1) or real(*args, **kwargs))
+    layout = board.view.label_layout
+    read, computed = layout.read, layout.computed
     model = board.document.scenario.model("u7-0")[1]
     at = board.view.mapFromScene(QPointF(model.x, model.y))
     viewport = board.view.viewport()
@@ -86,13 +83,14 @@ def test_a_drag_holds_the_layout_and_the_rest_lays_it_out_as_before(board, monke
         QTest.mouseMove(viewport, at + QPoint(2 * k, 9 * k))
         settle(board)
     assert board.scene.dragging
-    assert looked == []  # held: the board's items were not looked at on any move
+    # held: the board's items were not read, nothing was laid out, on any move
+    assert (layout.read, layout.computed) == (read, computed)
     verdict = [entry for entry in before if not entry[1].startswith("Unit 7")]
     assert [entry for entry in boxes(board) if entry in verdict] == verdict  # held in place
     QTest.mouseRelease(viewport, Left, Shift, at)  # back where it started: no edit
     settle(board)
     assert not board.scene.dragging
-    assert looked  # at rest: laid out among the board's items again
+    assert layout.read > read and layout.computed > computed  # at rest: laid out again
     assert boxes(board) == before
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
 from board.document.datasheets import place_datasheet
@@ -202,13 +202,45 @@ def test_r_in_40k_turns_each_model_in_place_and_refuses_a_hull_into_a_neighbour(
     assert window.undo_stack.count() == 1
 
 
-def test_terrain_dragged_onto_models_is_not_refused(window, library):
+def test_terrain_dragged_onto_models_is_flagged_not_refused(window, library, qtbot):
     terrain = place_datasheet(library, "wh40k_small_building", 50.0, 30.0, piece_id="hut")
     _show(window, _scenario(library, RuleSystem.WH40K, [_marines()], terrain))
+    flags = window.features.clash_flags
+    qtbot.waitUntil(lambda: flags.clashes == ())
     drag(window.view, (50.0, 30.0), (22.0, 20.0))
     assert window.undo_stack.count() == 1
     world = WorldCache(library).world_for(window.document.scenario)
-    assert overlapping_pairs(world)  # the board flags what it left overlapping
+    assert overlapping_pairs(world)
+    qtbot.waitUntil(lambda: bool(flags.texts()))
+    (text,) = flags.texts()
+    assert text.startswith("4 models of Tactical Squad overlap ")  # with the numbers
+    assert " by up to " in text and text.endswith('"')
+    assert {round(m.centre.x(), 2) for m in flags.item.marks} >= {20.0 + 1.25 * k
+                                                                 for k in range(1, 4)}
+    window.undo_stack.undo()  # the building goes back: the flags go
+    qtbot.waitUntil(lambda: not flags.texts() and not flags.item.marks)
+
+
+def test_a_drag_through_a_crowd_is_flagged_live(window, library, qtbot):
+    _show(window, _scenario(library, RuleSystem.WH40K, [_marines(), _rhino()]))
+    view, viewport = window.view, window.view.viewport()
+    flags = window.features.clash_flags
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, NoMod,
+                     view.mapFromScene(QPointF(40.0, 20.0)))
+    for x in (36.0, 30.0, 23.0):
+        QTest.mouseMove(viewport, view.mapFromScene(QPointF(x, 20.0)))
+    qtbot.waitUntil(lambda: len(flags.live_item.marks) == 4)  # the marines under the Rhino
+    assert _message(window).startswith("moving 1 model ")  # the drag's own line
+    assert flags.warning.isVisible() and flags.warning.text().startswith(
+        "dropped here: Rhino overlaps 4 models of Tactical Squad by up to ")
+    QTest.mouseMove(viewport, view.mapFromScene(QPointF(23.0, 26.0)))
+    qtbot.waitUntil(lambda: not flags.live_item.marks)
+    assert not flags.warning.isVisible()
+    QTest.mouseMove(viewport, view.mapFromScene(QPointF(23.0, 20.0)))
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, NoMod,
+                       view.mapFromScene(QPointF(23.0, 20.0)))
+    assert window.undo_stack.count() == 0 and not flags.live_item.marks
+    assert _message(window).endswith("; put back") and not flags.warning.isVisible()
 
 
 # -- the promise: after any accepted drops and turns, no two bases overlap --------------------

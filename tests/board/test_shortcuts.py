@@ -103,7 +103,9 @@ MENU_KEY = re.compile(
     r"(?P<menu>[A-Z][A-Za-z]+) (?:▸|→) \*{0,2}(?P<item>[A-Z][^*(),\n]*?)\*{0,2}"
     r"(?: \((?P<paren>[^)\n]*)\)|, `?(?P<comma>[^)`\n]+)`?\))"
 )
-KEY = re.compile(r"(?:(?:Ctrl|Shift|Alt)\+)*(?:\+|-|Enter|Return|Escape|[A-Z]\b)")
+#: A key standing alone: not the "-" of ``import-list`` or ``--side`` in a command beside it.
+KEY = re.compile(
+    r"(?<![\w-])(?:(?:Ctrl|Shift|Alt)\+)*(?:\+|-|Enter|Return|Escape|[A-Z]\b)(?![\w-])")
 
 
 def _plain(text: str) -> str:
@@ -141,6 +143,8 @@ def test_the_docs_parse_the_keys_they_name():
     assert keys[("Shoot", "Line of sight")] == "L"
     assert keys[("View", "Zoom out")] == "Ctrl+-"
     assert keys[("Buildings", "Storm a Building…")] == "Ctrl+Shift+A"
+    # A command line beside a menu item names no key.
+    assert ("File", "Import Army List…") not in keys
 
 
 def test_every_menu_key_the_docs_name_is_the_programs(window):

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from board.document.model import Base, Model, RuleSystem, TerrainPiece, TroopType, Unit
 from board.game.core.names import Namer
 from board.game.core.standing import (
     ClashKind,
+    DragCheck,
     clash_text,
     overlapping_pairs,
     placed_shapes,
     standing_clashes,
+    translated,
 )
 from board.game.core.world import WorldCache
 from tests.game.samples import BLUE, RED, library, round_unit, scenario
@@ -103,3 +107,20 @@ def test_at_rest_pairs_once() -> None:
     pairs = overlapping_pairs(world)
     assert [(c.model_id, c.other) for c in pairs] == [("a-1", "a-2")]
     assert pairs[0].depth == pytest.approx(2 * MARINE - 0.5)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.floats(-12, 40), st.floats(-12, 30))
+def test_a_drags_fast_check_agrees_with_the_full_one(dx, dy) -> None:
+    """The drag's per-move check finds exactly the clashes the drop's check does."""
+    bastion = TerrainPiece("bastion", "imperial_bastion", 40.0, 30.0, 0.0)
+    crowd = round_unit("crowd", RED, [(15.0 + 1.1 * (k % 6), 12.0 + 1.1 * (k // 6))
+                                      for k in range(24)], mm=25.0)
+    s, world = _world(terrain=[bastion], units=[_rhino(), _marines(), crowd])
+    bases = {m: world.models[m].shape for m in ("tac-1", "tac-2", "tac-3")}
+    fast = DragCheck(world, bases, (72.0, 48.0)).at(dx, dy)
+    full = standing_clashes(world, {m: translated(b, dx, dy) for m, b in bases.items()},
+                            (72.0, 48.0))
+    assert sorted((c.model_id, c.kind, c.other) for c in fast) == sorted(
+        (c.model_id, c.kind, c.other) for c in full)
+    assert sorted(c.depth for c in fast) == pytest.approx(sorted(c.depth for c in full))

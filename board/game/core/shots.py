@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from board.document.changes import Change
 from rules import wh40k
 
-__all__ = ["ShootingError", "ShotResult", "WeaponOrder", "ShotPlan", "FirepowerOrder"]
+__all__ = ["ShootingError", "ShotResult", "WeaponOrder", "ShotPlan", "FirepowerOrder",
+           "AutomatedTarget", "FireResult"]
 
 XY = tuple[float, float]
 
@@ -101,3 +102,30 @@ class FirepowerOrder:
     firepower: int
     super_heavy: bool
     debris_target: str | None = None
+
+
+@dataclass(frozen=True)
+class AutomatedTarget:
+    """One emplaced weapon's automated fire: where it is, whom it fires at, and why.
+
+    ``shooter`` names it as a player reads it: ``Heavy bolter (front) of Imperial Bastion``.
+    """
+
+    piece_id: str
+    weapon_id: str
+    weapon: str
+    mount: XY
+    target: str | None
+    bs: int | None
+    reason: str
+    shots: int = 0
+    shooter: str = ""
+
+
+@dataclass
+class FireResult:
+    """The targets, the change to push and the lines to show."""
+
+    targets: list[AutomatedTarget]
+    change: Change
+    lines: list[str]

@@ -13,7 +13,7 @@ boxes meet: round bases analytically, the rest by :func:`geometry.overlap_depth`
 clash goes is the shortest move that clears it. :func:`clash_text` says it the way a player
 reads it, with the numbers (centimetres in Epic 40,000).
 
->>> from board.document.model import Scenario, Table
+>>> from board.document.model import Model, Scenario, Table
 >>> from board.document.io import default_library
 >>> from board.game.core.world import WorldCache
 >>> world = WorldCache(default_library()).world_for(Scenario(table=Table(72, 48)))
@@ -32,7 +32,7 @@ import numpy as np
 import shapely
 from shapely import STRtree
 
-from board.document.model import Scenario
+from board.document.model import Model, Scenario
 from board.game.core.names import Namer
 from board.game.core.world import World
 from geometry import (
@@ -47,7 +47,8 @@ from geometry import (
 )
 
 __all__ = ["ClashKind", "Clash", "TOUCH", "standing_clashes", "clash_text", "placed_shapes",
-           "overlapping_pairs", "placement_clashes", "placement_refusal"]
+           "overlapping_pairs", "placement_clashes", "placement_refusal", "translated",
+           "DragCheck", "off_table_clashes", "base_box", "clash_short"]
 
 XY = tuple[float, float]
 #: Inches two bases may run into each other and still count as touching: the thousandth of
@@ -79,12 +80,30 @@ class Clash:
 def placed_shapes(scenario: Scenario, placements: Mapping[str, tuple[float, float, float]],
                   ) -> dict[str, Shape]:
     """The bases the models would have at ``(x, y, facing)`` (models of ``scenario``)."""
+    models = _models_by_id(scenario, placements)
     shapes: dict[str, Shape] = {}
     for model_id, (x, y, facing) in placements.items():
-        base = scenario.model(model_id)[1].base
+        base = models[model_id].base
         shapes[model_id] = model_footprint(base.shape.value, base.length, base.width, x, y,
                                            facing)
     return shapes
+
+
+def _models_by_id(scenario: Scenario, wanted: Iterable[str]) -> dict[str, Model]:
+    """The wanted models by id, in one pass over the scenario (a drag of 1,000 asks 1,000)."""
+    ids = set(wanted)
+    return {m.id: m for u in scenario.units for m in u.models if m.id in ids}
+
+
+def translated(shape: Shape, dx: float, dy: float) -> Shape:
+    """A base moved by ``(dx, dy)`` (a drag's preview).
+
+    >>> translated(Circle(1.0, 1.0, 0.5), 2.0, 0.0)
+    Circle(x=3.0, y=1.0, radius=0.5)
+    """
+    if isinstance(shape, Circle):
+        return Circle(shape.x + dx, shape.y + dy, shape.radius)
+    return shapely.transform(shape, lambda xy: xy + (dx, dy))
 
 
 @lru_cache(maxsize=4)
@@ -159,6 +178,94 @@ def _in_terrain(world: World, ids: list[str], shapes: list[Shape],
     return found
 
 
+class DragCheck:
+    """:func:`standing_clashes` of a group moved by ``(dx, dy)``, fast enough for every move.
+
+    One STRtree query a move, with the box of the whole group; round bases against round
+    bases in one numpy expression; anything else (a hull, a building, the table's edge) only
+    where the group's box reaches it, exactly as :func:`standing_clashes` measures it.
+    """
+
+    def __init__(self, world: World, bases: Mapping[str, Shape], table: XY) -> None:
+        self.world, self.bases, self.table = world, dict(bases), table
+        self.ids = list(self.bases)
+        boxes = np.array([shape_box(s) for s in self.bases.values()], dtype=float).reshape(-1, 4)
+        self.box = (boxes[:, 0].min(), boxes[:, 1].min(), boxes[:, 2].max(), boxes[:, 3].max()) \
+            if len(boxes) else (0.0, 0.0, 0.0, 0.0)
+        round_ = [isinstance(s, Circle) for s in self.bases.values()]
+        self.circles = np.array([[s.x, s.y, s.radius] if isinstance(s, Circle) else [0, 0, 0]
+                                 for s in self.bases.values()], dtype=float).reshape(-1, 3)
+        self.round = np.array(round_, dtype=bool)
+        known, known_shapes, _, _, _ = _index(world)
+        self.known_xyr = np.array([[k.x, k.y, k.radius] if isinstance(k, Circle) else [0, 0, -1]
+                                   for k in known_shapes], dtype=float).reshape(-1, 3)
+        self.own = np.array([m in self.bases for m in known], dtype=bool)
+
+    def at(self, dx: float, dy: float) -> tuple[Clash, ...]:
+        """The clashes of the group moved by ``(dx, dy)``."""
+        if not self.round.all():  # a hull or an oval: one model as a rule, measured in full
+            return standing_clashes(self.world, {m: translated(s, dx, dy)
+                                                 for m, s in self.bases.items()}, self.table)
+        x0, y0, x1, y1 = self.box
+        group = shapely.box(x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+        known, known_shapes, tree, terrain, solid = _index(self.world)
+        xyr = self.circles + (dx, dy, 0.0)
+        edge = x0 + dx < 0 or y0 + dy < 0 or x1 + dx > self.table[0] or y1 + dy > self.table[1]
+        clashes: list[Clash] = self._off_table(xyr) if edge else []
+        near = tree.query(group)
+        near = near[~self.own[near]]
+        if len(near):
+            clashes += self._on_bases(xyr, near, known, known_shapes)
+        pieces = terrain.query(group)
+        if len(pieces):
+            clashes += self._in_pieces(xyr, pieces, solid)
+        return tuple(clashes)
+
+    def _in_pieces(self, xyr: np.ndarray, pieces: np.ndarray, solid: list[str]) -> list[Clash]:
+        """The bases whose boxes reach a solid piece's box, checked exactly."""
+        bounds = np.array([self.world.pieces[solid[j]].footprint.bounds for j in pieces.tolist()])
+        lo, hi = xyr[:, :2] - xyr[:, 2:], xyr[:, :2] + xyr[:, 2:]
+        meet = ((lo[:, None, :] < bounds[None, :, 2:]) & (hi[:, None, :] > bounds[None, :, :2])
+                ).all(axis=2)
+        pairs = [[int(k), int(pieces[j])] for k, j in zip(*np.nonzero(meet), strict=True)]
+        shapes: list[Shape] = [Circle(x, y, r) for x, y, r in xyr.tolist()]
+        return _in_terrain(self.world, self.ids, shapes, pairs, solid) if pairs else []
+
+    def _off_table(self, xyr: np.ndarray) -> list[Clash]:
+        over = np.maximum.reduce([xyr[:, 2] - xyr[:, 0], xyr[:, 2] - xyr[:, 1],
+                                  xyr[:, 0] + xyr[:, 2] - self.table[0],
+                                  xyr[:, 1] + xyr[:, 2] - self.table[1]])
+        return [Clash(self.ids[k], ClashKind.OFF_TABLE, "", float(over[k]))
+                for k in np.flatnonzero(over > TOUCH).tolist()]
+
+    def _on_bases(self, xyr: np.ndarray, near: np.ndarray, known: list[str],
+                  known_shapes: list[Shape]) -> list[Clash]:
+        """Round bases against round ones in one expression; a hull or an oval one by one."""
+        is_round = self.known_xyr[near, 2] >= 0
+        round_near = near[is_round]
+        other = self.known_xyr[round_near]
+        depth = xyr[:, None, 2] + other[None, :, 2] - np.hypot(
+            xyr[:, None, 0] - other[None, :, 0], xyr[:, None, 1] - other[None, :, 1])
+        found = [Clash(self.ids[k], ClashKind.MODEL, known[round_near[j]], float(depth[k, j]))
+                 for k, j in zip(*np.nonzero(depth > TOUCH), strict=True)]
+        for j in near[~is_round].tolist():
+            for k, (x, y, r) in enumerate(xyr.tolist()):
+                if (d := overlap_depth(Circle(x, y, r), known_shapes[j])) > TOUCH:
+                    found.append(Clash(self.ids[k], ClashKind.MODEL, known[j], d))
+        return found
+
+
+def off_table_clashes(world: World, table: XY) -> tuple[Clash, ...]:
+    """Every model on the table standing (partly) off it (a file's, a peer's)."""
+    return tuple(Clash(m, ClashKind.OFF_TABLE, "", depth) for m, s in world.models.items()
+                 if (depth := off_table_by(s.shape, *table)) > TOUCH)
+
+
+def base_box(shape: Shape) -> tuple[float, float, float, float]:
+    """A base's box ``(x0, y0, x1, y1)``, inches (for the view, which takes no geometry)."""
+    return shape_box(shape)
+
+
 def overlapping_pairs(world: World) -> tuple[Clash, ...]:
     """Every two bases on the table that overlap, and every base in a piece or off the table.
 
@@ -177,8 +284,9 @@ def placement_clashes(scenario: Scenario, world: World,
     already had (a file's) is the board's to flag, not this move's to refuse.
     """
     moved = {}
+    models = _models_by_id(scenario, placements)
     for model_id, (x, y, facing) in placements.items():
-        model = scenario.model(model_id)[1]
+        model = models[model_id]
         same_facing = facing == model.facing or model.base.shape.value == "round"
         if (x, y) != (model.x, model.y) or not same_facing:
             moved[model_id] = (x, y, facing)
@@ -238,6 +346,18 @@ def clash_text(clashes: Iterable[Clash], world: World, namer: Namer, cm: bool = 
         words.append(f"stand{'' if plural else 's'} off the table by {up_to}"
                      f"{_distance(max(off), cm)}")
     return f"{subject} {' and '.join(words)}"
+
+
+def clash_short(clashes: Iterable[Clash], cm: bool = False) -> str:
+    """The numbers alone, for a crowded board: ``overlap up to 1.25"``, ``off table 0.31"``."""
+    clashes = list(clashes)
+    overlaps = [c.depth for c in clashes if c.kind is not ClashKind.OFF_TABLE]
+    off = [c.depth for c in clashes if c.kind is ClashKind.OFF_TABLE]
+    words = [f"overlap {'up to ' if len(overlaps) > 1 else ''}{_distance(max(overlaps), cm)}"
+             ] if overlaps else []
+    if off:
+        words.append(f"off table {_distance(max(off), cm)}")
+    return ", ".join(words)
 
 
 def _overlap_parts(clashes: list[Clash], world: World, namer: Namer, cm: bool) -> list[str]:

@@ -30,7 +30,7 @@ from geometry import SightRule
 if TYPE_CHECKING:
     from board.document.changes import Change
     from board.game.core.building_summary import BuildingSummary
-    from board.game.core.shots import ShotPlan, ShotResult
+    from board.game.core.shots import FireResult, ShotPlan, ShotResult
     from board.game.core.world import World
     from board.game.occupancy.common import DisembarkPlan
     from board.game.systems.buildings import BuildingRules
@@ -246,6 +246,11 @@ class GameSystem(SystemFacts, BuildingReader, Protocol):
     def shoot(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
               plan: ShotPlan, order: Any, seed: int | None) -> ShotResult:
         """Roll the shot; its whole effect as one change (``ShootingError``: refused)."""
+        ...
+
+    def automated_fire(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                       seed: int | None) -> FireResult:
+        """The end of the Shooting phase's automated fire (no targets: the system has none)."""
         ...
 
     def emplaced_firers(self, rules_object: BuildingRules) -> tuple[str | None, tuple[str, ...]]:

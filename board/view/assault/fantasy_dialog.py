@@ -93,6 +93,7 @@ class FantasyAssaultDialog(AssaultDialog):
         self.defender_characters = QListWidget()
         self.parties_button = QPushButton("4. Choose the assault parties")
         self.add(self._parties_box())
+        self.add(self._stomps_box())
         self.fight_button = QPushButton("5. Fight the round")
         self.resolve_button = QPushButton("6. Result and Break test")
         self.add(self._row("", self.fight_button, self.resolve_button))
@@ -124,6 +125,53 @@ class FantasyAssaultDialog(AssaultDialog):
         self.attacker_characters.setMaximumHeight(70)
         self.defender_characters.setMaximumHeight(70)
         return box
+
+    def _stomps_box(self) -> QGroupBox:
+        """The nominations for Stomps, hidden unless a party has a model with Stomps.
+
+        Seed 002: a model fighting in a building is in base contact with one enemy model its
+        opponent nominates; each player names it for the other side's Stomps.
+        """
+        self.stomps = QGroupBox("Stomps: in base contact with (the opponent nominates)")
+        grid = QGridLayout(self.stomps)
+        self.stomps_on_defenders, self.stomps_on_attackers = QComboBox(), QComboBox()
+        grid.addWidget(QLabel("the assaulters' Stomps land on"), 0, 0)
+        grid.addWidget(self.stomps_on_defenders, 0, 1)
+        grid.addWidget(QLabel("the garrison's Stomps land on"), 1, 0)
+        grid.addWidget(self.stomps_on_attackers, 1, 1)
+        self.stomps.setVisible(False)
+        return self.stomps
+
+    def _fill_stomps(self) -> None:
+        """Offer the enemy party's models to each side whose party has a model with Stomps."""
+        assert self.storm is not None
+        parties = self.storm.assault.parties
+        if parties is None:
+            return
+        shown = False
+        for own, enemy, combo in ((parties[0], parties[1], self.stomps_on_defenders),
+                                  (parties[1], parties[0], self.stomps_on_attackers)):
+            combo.clear()
+            stomping = any(m.stomps for m in own.members)
+            for model in enemy.members:
+                combo.addItem(model.label, model.id)
+            combo.setCurrentIndex(combo.count() - 1)  # the last rank and file, unless named
+            combo.setEnabled(stomping)
+            shown = shown or stomping
+        self.stomps.setVisible(shown)
+
+    def nominated(self) -> dict[str, str]:
+        """Each model with Stomps → the enemy model its opponent named."""
+        if self.storm is None or self.storm.assault.parties is None:
+            return {}
+        parties = self.storm.assault.parties
+        found = {}
+        for own, combo in ((parties[0], self.stomps_on_defenders),
+                           (parties[1], self.stomps_on_attackers)):
+            for model in own.members:
+                if model.stomps and combo.currentData():
+                    found[model.id] = str(combo.currentData())
+        return found
 
     def _refresh(self) -> None:
         step = self.storm.step if self.storm else None
@@ -223,11 +271,13 @@ class FantasyAssaultDialog(AssaultDialog):
         storm = self.storm
         ours, theirs = _checked(self.attacker_characters), _checked(self.defender_characters)
         self._do(lambda: storm.choose_parties(ours, theirs))
+        self._fill_stomps()
 
     def fight(self) -> None:
-        """Fight the round in Initiative order."""
+        """Fight the round in Initiative order, then the Stomps on the models nominated."""
         assert self.storm is not None
-        self._do(self.storm.fight)
+        storm, nominated = self.storm, self.nominated()
+        self._do(lambda: storm.fight(nominated))
 
     def resolve(self) -> None:
         """Work out the result, the Break test and who goes where; apply it to the board."""

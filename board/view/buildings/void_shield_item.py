@@ -14,12 +14,20 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-from board.game.core.label_layout import LabelBox, place_labels
+from board.game.core.board_layout import (
+    BoardFacts,
+    LabelRequest,
+    OverlayLabels,
+    Page,
+    PageLayout,
+    PlacedLabel,
+    lay_out,
+)
 from board.view import style
-from board.view.export.page import label_page
-from board.view.items.obstacles import label_obstacles
+from board.view.items.label_text import SHIELD_FONT, measure_label
 from board.view.items.on_table import clip_to_table, table_in
-from board.view.items.passive_item import PassiveItem
+from board.view.items.passive_item import LaysOutLabels, PassiveItem
+from board.view.layout import from_page, page_for, page_transform
 
 __all__ = ["UnitMark", "ShieldPicture", "VoidShieldItem", "STATUS_COLOURS"]
 
@@ -52,7 +60,7 @@ class ShieldPicture:
     marks: tuple[UnitMark, ...] = ()
 
 
-class VoidShieldItem(PassiveItem):
+class VoidShieldItem(PassiveItem, LaysOutLabels):
     """Draws a :class:`ShieldPicture` taken from ``source`` when painting."""
 
     def __init__(self, source: Callable[[], ShieldPicture], bounds: QRectF) -> None:
@@ -60,6 +68,8 @@ class VoidShieldItem(PassiveItem):
         self.set_bounds(bounds)
         self._source = source
         self._font = style.label_font(8.0, True)
+        self._given: tuple[Page, list[PlacedLabel]] | None = None
+        self._ask: Callable[[], tuple[PageLayout, list[PlacedLabel]]] | None = None
 
     def paint(  # noqa: D102 - Qt override
         self,
@@ -75,39 +85,52 @@ class VoidShieldItem(PassiveItem):
         painter.setBrush(SHIELD_FILL)
         painter.drawPath(picture.zones)
         painter.restore()
-        to_screen = painter.worldTransform()
+        view = painter.worldTransform()  # the item stands at the origin: scene to device
+        placed = self._placed(picture.marks, view, widget)
         painter.save()
-        painter.resetTransform()
+        painter.setWorldTransform(from_page(placed[0], view))
         painter.setFont(self._font)
-        screen = label_page(widget)  # an export's picture when there is no widget
-        boxes = self._lay_out(picture.marks, to_screen, screen)
-        for mark, box in zip(picture.marks, boxes, strict=True):
+        boxes = []
+        for mark, spot in zip(picture.marks, placed[1], strict=True):
+            if not spot.shown:
+                continue
+            box = QRectF(QPointF(spot.box[0], spot.box[1]), QPointF(spot.box[2], spot.box[3]))
+            boxes.append(box)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(style.LABEL_BACK)
             painter.drawRoundedRect(box, 3.0, 3.0)
             painter.setPen(STATUS_COLOURS.get(mark.status, style.LABEL_TEXT))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, mark.text)
         painter.restore()
-        back, invertible = to_screen.inverted()
+        back, invertible = page_transform(placed[0]).inverted()
         self.painted_labels = [back.mapRect(box) for box in boxes] if invertible else []
 
-    def _lay_out(self, marks: tuple[UnitMark, ...], to_screen: QTransform,
-                 screen: QRectF | None = None) -> list[QRectF]:
-        """Each unit's label below its unit, moved off models, symbols and labels (pixels).
+    def label_requests(self) -> tuple[LabelRequest, ...]:
+        """Each unit's mark, below its unit (the layout model places it: no Qt in the way)."""
+        height = QFontMetricsF(self._font).height()
+        return tuple(LabelRequest((mark.at.x(), mark.at.y()), mark.text,
+                                  dy=14.0 + height / 2 + 2, font=SHIELD_FONT)
+                     for mark in self._source().marks)
 
-        ``screen``: the widget painted on; a label keeps on it where it can (not cut off).
-        """
-        metrics = QFontMetricsF(self._font)
-        asked = []
-        for mark in marks:
-            centre = to_screen.map(mark.at)
-            size = metrics.size(0, mark.text)
-            asked.append(LabelBox((centre.x(), centre.y()), size.width() + 6,
-                                  size.height() + 4, dy=14.0 + size.height() / 2 + 2))
-        scene = self.scene()  # the item stands at the origin: its bounds are table inches
-        obstacles = [] if scene is None else label_obstacles(
-            scene, self.boundingRect(), to_screen, skip=(self,))
-        bounds = None if screen is None else (screen.left(), screen.top(), screen.right(),
-                                              screen.bottom())
-        return [QRectF(QPointF(p.rect[0], p.rect[1]), QPointF(p.rect[2], p.rect[3]))
-                for p in place_labels(asked, obstacles, bounds=bounds)]
+    def set_layout(self, laid: PageLayout, placed: list[PlacedLabel],
+                   ask: Callable[[], tuple[PageLayout, list[PlacedLabel]]]) -> None:
+        """Where the marks go on the view's page (:mod:`board.view.layout`)."""
+        if self._given is None or self._given[1] != placed:
+            self.update()
+        self._given = (laid.page, placed)
+        self._ask = ask
+
+    def _placed(self, marks: tuple[UnitMark, ...], view: QTransform, widget: QWidget | None,
+                ) -> tuple[Page, list[PlacedLabel]]:
+        """The page and the marks placed on it: as handed, asked again, or laid out alone."""
+        asked = self.label_requests()
+        if self._given is None or len(self._given[1]) != len(marks) or \
+                [p.text for p in self._given[1]] != [m.text for m in asked]:
+            if self._ask is not None:
+                laid, placed = self._ask()
+                self._given = (laid.page, placed)
+        if self._given is not None and len(self._given[1]) == len(marks):
+            return self._given
+        page = page_for(view, widget)
+        laid = lay_out(page, BoardFacts(), [OverlayLabels(id(self), asked)], measure_label)
+        return page, laid.overlays[id(self)]

@@ -17,7 +17,6 @@ from shiboken6 import isValid
 
 from board.game.core.label_layout import LabelBox, place_labels
 from board.view import style
-from board.view.items.board_changes import board_changed
 from board.view.items.building_item import BuildingItem
 from board.view.items.label_item import PRIORITY, LabelItem
 from board.view.items.obstacles import label_obstacles
@@ -234,7 +233,6 @@ class OutOfZoneItem(_Overlay):
             if k < len(self._texts):
                 label.set_text(self._texts[k].text)
                 label.setPos(self._texts[k].anchor)
-        board_changed()
         if self._texts:
             QTimer.singleShot(0, self._settle_labels)  # once the scene has its other labels
 

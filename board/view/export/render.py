@@ -5,7 +5,10 @@ scene (rulers, rings, zones, rays and their readouts). Below it (or on the pages
 a PDF) the summary is written as text — real text in the SVG and the PDF, so it can be
 searched and copied. SVG comes from QtSvg's ``QSvgGenerator`` (in PySide6-Essentials), PDF
 from ``QPdfWriter``. Item caches are switched off while drawing into SVG and PDF so that
-models are drawn as shapes, not as cached bitmaps.
+models are drawn as shapes, not as cached bitmaps. Before drawing, the view's layout model
+lays every label out for the page the picture shows (``BoardView.settle_layout``,
+:mod:`board.view.layout`): the picture is the window's, labels where the window has them.
+The SVG is made portable afterwards (:mod:`board.view.export.svg_portable`).
 """
 
 from __future__ import annotations
@@ -35,7 +38,6 @@ from PySide6.QtGui import (
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 
-from board.view.export.page import export_page
 from board.view.export.svg_portable import font_families, portable_svg
 
 __all__ = ["FORMATS", "ExportError", "Exported", "export_format", "export_view", "wrap_lines"]
@@ -140,11 +142,12 @@ def _draw_page(painter: QPainter, view: QGraphicsView, picture: QRectF,
     """The picture in ``picture`` (device units), then the lines below it."""
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    settle = getattr(view, "settle_layout", None)
+    if settle is not None:  # every label laid out for the page rendered (board/view/layout.py)
+        settle()
     painter.save()
     painter.setClipRect(picture)  # nothing drawn beyond the picture, whatever an item clips
-    with export_page(picture):  # labels keep inside the picture, as on screen in the window
-        view.render(painter, picture, view.viewport().rect(),
-                    Qt.AspectRatioMode.KeepAspectRatio)
+    view.render(painter, picture, view.viewport().rect(), Qt.AspectRatioMode.KeepAspectRatio)
     painter.restore()
     painter.setFont(font)
     height = QFontMetricsF(font, painter.device()).lineSpacing()

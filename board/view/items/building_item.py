@@ -19,7 +19,6 @@ from board.game.core.label_layout import Rect, first_clear, least_crowded
 from board.view import style
 from board.view.building_look import BuildingLook
 from board.view.convert import to_colour, to_path, to_point
-from board.view.items.board_changes import board_changed
 from board.view.items.label_item import PRIORITY, LabelItem
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
 from board.view.items.model_item import ModelItem
@@ -176,7 +175,6 @@ class BuildingItem(QGraphicsItem):
         with every model and piece in the scene).
         """
         self.setPos(x, y)
-        board_changed()
         self.setRotation(rotation)
         for marker, local_angle in self._markers:
             marker.set_angle(local_angle + rotation)
@@ -212,12 +210,11 @@ class BuildingItem(QGraphicsItem):
         anchor = self.mapFromScene(x, edge)
         if self._name_label.pos() != anchor:
             self._name_label.setPos(anchor)
-            board_changed()
         self._hang_name_label()
 
     def _label_room(self, on_table: QRectF, above: bool, align: int) -> QRectF:
         """The table area the name label covers at a spot, judged at the demo's zoom."""
-        box = self._name_label.boundingRect()
+        box = self._name_label.box_of(self._name_label.text)  # whole: not as the fit shows it
         scale = self._scale()
         width, height = box.width() / scale, box.height() / scale
         gap = style.MARKER_PX / scale
@@ -255,7 +252,7 @@ class BuildingItem(QGraphicsItem):
 
     def _hang_name_label(self) -> None:
         """Shift the name label clear of the wall's symbols: down or up, and to one side."""
-        box = self._name_label.boundingRect()
+        box = self._name_label.box_of(self._name_label.text)  # whole: not as the fit shows it
         above, align = self._label_spot
         dy = (-1.0 if above else 1.0) * (box.height() / 2 + style.MARKER_PX)
         dx = (0.0, -box.width() / 2, box.width() / 2)[align]
@@ -327,7 +324,6 @@ class BuildingItem(QGraphicsItem):
             best, box = self._first_clear_spot(badge, spots, taken + mine, symbols)
             if badge.pos() != to_point(spots[best]):
                 badge.setPos(to_point(spots[best]))
-                board_changed()
             taken.append(box)
 
     def _first_clear_spot(self, badge: LabelItem, spots: tuple[tuple[float, float], ...],
@@ -361,7 +357,7 @@ class BuildingItem(QGraphicsItem):
 
         The same numbers as mapping the spots one by one: Qt maps a polygon point by point.
         """
-        box = badge.rect()
+        box = badge.box_of(badge.text)  # whole: where it goes never hangs on its fit
         dx, dy = box.topLeft().x() / scale, box.topLeft().y() / scale
         width, height = box.width() / scale, box.height() / scale
         mapped = self.mapToScene(QPolygonF([to_point(spot) for spot in spots]))
@@ -467,7 +463,6 @@ class BuildingItem(QGraphicsItem):
             badge = LabelItem(text, self, background=style.ARMOUR_BADGE, point_size=8.0, bold=True)
             badge.setToolTip(f"Armour {text} on the {facing}")
             badge.setPos(to_point(where))
-            board_changed()
             badge.setZValue(2.0)
             badge.priority = PRIORITY["armour"]
             self._badges[facing] = badge
@@ -491,7 +486,6 @@ class BuildingItem(QGraphicsItem):
         angle: float,
     ) -> None:
         marker.setPos(to_point(at))
-        board_changed()
         marker.setZValue(4.0)
         self._markers.append((marker, angle))
 

@@ -9,7 +9,6 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
 from board.view import style
-from board.view.items.board_changes import board_changed
 
 __all__ = ["LabelItem", "PRIORITY"]
 
@@ -81,13 +80,21 @@ class LabelItem(QGraphicsRectItem):
         """Show ``text`` (several lines allowed); ``shorter``: forms for a crowded board."""
         self._text = text
         self._shorter = tuple(shorter)
+        self._form_boxes: tuple[tuple[float, float, float, float], ...] | None = None
         self._redo_box()
-        board_changed()  # what an overlay's labels keep off (board.view.items.obstacles)
         scene = self.scene()  # the board judges its labels again (board.view.items.legibility)
         for view in scene.views() if scene is not None else ():
             legibility = getattr(view, "legibility", None)
             if legibility is not None:
                 legibility.schedule()
+
+    def form_boxes(self) -> tuple[tuple[float, float, float, float], ...]:
+        """Each form's box (pixels from the anchor: left, top, right, bottom), kept."""
+        if self._form_boxes is None:
+            self._form_boxes = tuple(
+                (box.left(), box.top(), box.right(), box.bottom())
+                for box in (self.box_of(text) for text in self.forms))
+        return self._form_boxes
 
     def _redo_box(self) -> None:
         self.prepareGeometryChange()

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
 )
 
 from board.view import style
-from board.view.items.board_changes import board_changed
 from board.view.items.label_item import PRIORITY, LabelItem
 
 __all__ = ["ModelItem"]
@@ -128,7 +127,6 @@ class ModelItem(QGraphicsRectItem):
         """Put the base centre at ``(x, y)`` inches, facing ``facing`` degrees."""
         self.setPos(x, y)
         self.setRotation(facing)
-        board_changed()
 
     @property
     def name(self) -> str:
@@ -193,7 +191,6 @@ class ModelItem(QGraphicsRectItem):
             self._label.set_pixel_offset(0.0, -18.0)
         elif not show and self._label is not None:
             label, self._label = self._label, None
-            board_changed()
             if label.scene() is not None:
                 label.scene().removeItem(label)  # and from this item's children
             else:

@@ -8,22 +8,20 @@ as drawn, in pixels.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
-from shiboken6 import isValid
 
 from board.game.core.label_layout import Rect, overlaps
-from board.view.items.board_changes import changes
 from board.view.items.label_item import PRIORITY, LabelItem
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
 from board.view.items.model_item import ModelItem
 from board.view.items.passive_item import PaintsLabels
 
 __all__ = ["OBSTACLE_KINDS", "device_rect", "device_rect_of", "label_obstacles", "is_obstacle",
-           "label_overlaps", "ObstacleCache"]
+           "label_overlaps"]
 
 _SYMBOLS = (AccessPointMarker, FirePointMarker, WeaponMarker)
 
@@ -65,10 +63,10 @@ def label_obstacles(scene: QGraphicsScene, area: QRectF, view_transform: QTransf
     badge: :data:`~board.view.items.label_item.PRIORITY` below ``verdict``) go there instead.
 
     What is read never depends on which was laid out first, so the layout at rest is the
-    same whatever order the paints and timers ran in (:mod:`board.view.items.legibility`):
-    a label counts in the form the board alone shows (:meth:`LabelItem.board_box`), not the
-    form its legibility pass shows under the overlays' labels; an overlay laying out its
-    labels (a skipped one) keeps off the labels of the overlays stacked below it, not above.
+    same whatever order the paints ran in: a label counts in the form the board alone shows
+    (:meth:`LabelItem.board_box`, set by the layout model: :mod:`board.view.layout`), not
+    the form shown under the overlays' labels; an overlay laying out its labels (a skipped
+    one) keeps off the labels of the overlays stacked below it, not above.
     The rectangles come sorted: the same boxes are the same list. With ``overlays``, the
     items that paint labels themselves (the skipped ones left out) go there.
     """
@@ -109,78 +107,6 @@ def label_obstacles(scene: QGraphicsScene, area: QRectF, view_transform: QTransf
     if yielding is not None:
         yielding.sort()
     return sorted(rects)  # in one order, whatever order the items were stacked in
-
-
-class ObstacleCache:
-    """What :func:`label_obstacles` found, kept while nothing it reads can have changed.
-
-    An overlay's paint at rest read the whole board again (some 18 ms on the benchmark's
-    board of 1,000 models), even when its layout was the one it kept. The reading is kept
-    for the same area, view transform (zoom and scroll), skipped items and count of the
-    board's changes (:func:`~board.view.items.board_changes.changes`: every edit, every
-    move of a drag, every label whose text, place or form on the board alone changed,
-    every overlay's labels painted anew), and while every overlay seen is still on the
-    scene, shown or hidden as it was, at the same height.
-    """
-
-    def __init__(self) -> None:
-        self._key: object = None
-        self._found: tuple[list[Rect], list[Rect]] = ([], [])
-        self._overlays: list[tuple[QGraphicsItem, bool, float]] = []
-        self._rounded: tuple[list[tuple[float, ...]], list[tuple[float, ...]]] | None = None
-        #: How many readings were made and how many were kept (tests count them).
-        self.read = self.kept = 0
-        #: What the last reading was for (tests read the board again with it).
-        self.asked: tuple[QGraphicsScene, QRectF, QTransform, tuple[QGraphicsItem, ...],
-                          bool] | None = None
-
-    def obstacles(self, scene: QGraphicsScene, area: QRectF, view_transform: QTransform,
-                  skip: tuple[QGraphicsItem, ...], yielding: list[Rect] | None = None,
-                  read: Callable[..., list[Rect]] = label_obstacles) -> list[Rect]:
-        """:func:`label_obstacles` for these arguments, kept from the last call if the same.
-
-        The list returned is the one kept: not to be changed. ``read`` reads the board
-        (:func:`label_obstacles`, or a stand-in that counts the readings).
-        """
-        t = view_transform
-        key = (changes(), id(scene), tuple(id(item) for item in skip), yielding is not None,
-               (area.x(), area.y(), area.width(), area.height()),
-               (t.m11(), t.m12(), t.m13(), t.m21(), t.m22(), t.m23(), t.m31(), t.m32(), t.m33()))
-        if key == self._key and self._same_overlays(scene):
-            self.kept += 1
-        else:
-            self.read += 1
-            found: list[Rect] = []
-            overlays: list[QGraphicsItem] = []
-            rects = read(scene, area, view_transform, skip,
-                         yielding=found if yielding is not None else None, overlays=overlays)
-            self._key, self._found, self._rounded = key, (rects, found), None
-            self.asked = (scene, QRectF(area), QTransform(view_transform), skip,
-                          yielding is not None)
-            self._overlays = [(item, item.isVisible(), item.zValue()) for item in overlays]
-        if yielding is not None:
-            yielding += self._found[1]
-        return self._found[0]
-
-    def rounded(self, obstacles: list[Rect], yielding: list[Rect],
-                ) -> tuple[list[tuple[float, ...]], list[tuple[float, ...]]]:
-        """``obstacles`` and ``yielding``, each number to a tenth (what a layout is kept for).
-
-        Kept with the reading when they are what :meth:`obstacles` last returned.
-        """
-        if obstacles is not self._found[0] or yielding != self._found[1]:
-            return _rounded(obstacles), _rounded(yielding)
-        if self._rounded is None:
-            self._rounded = (_rounded(obstacles), _rounded(yielding))
-        return self._rounded
-
-    def _same_overlays(self, scene: QGraphicsScene) -> bool:
-        return all(isValid(item) and item.scene() is scene and item.isVisible() == shown
-                   and item.zValue() == z for item, shown, z in self._overlays)
-
-
-def _rounded(boxes: list[Rect]) -> list[tuple[float, ...]]:
-    return [tuple(round(v, 1) for v in box) for box in boxes]
 
 
 def _meets(a: Rect, b: Rect) -> bool:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QGraphicsItem
 
-__all__ = ["PassiveItem", "PaintsLabels"]
+from board.game.core.board_layout import LabelRequest, PageLayout, PlacedLabel
+
+__all__ = ["PassiveItem", "PaintsLabels", "LaysOutLabels"]
 
 
 class PaintsLabels:
@@ -15,6 +19,23 @@ class PaintsLabels:
     """
 
     painted_labels: list[QRectF]
+
+
+class LaysOutLabels(PaintsLabels):
+    """An item whose labels the board's layout model places (:mod:`board.view.layout`).
+
+    It says what labels it has (:meth:`label_requests`) and is handed where they go
+    (:meth:`set_layout`); it only draws them.
+    """
+
+    def label_requests(self) -> tuple[LabelRequest, ...]:
+        """Its labels as the layout model is asked for them (table inches)."""
+        raise NotImplementedError
+
+    def set_layout(self, laid: PageLayout, placed: list[PlacedLabel],
+                   ask: Callable[[], tuple[PageLayout, list[PlacedLabel]]]) -> None:
+        """Where its labels go on the view's page; ``ask`` lays out again."""
+        raise NotImplementedError
 
 
 class PassiveItem(QGraphicsItem, PaintsLabels):

@@ -20,6 +20,7 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 
 from board.game.core.label_layout import Rect
+from board.view.items.label_item import LabelItem
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
 
 __all__ = ["SymbolBoxes", "ltrb", "nominal"]
@@ -37,6 +38,8 @@ def nominal(item: QGraphicsRectItem, at: QPointF, scale: float, core: bool = Fal
     """
     if core and isinstance(item, AccessPointMarker | FirePointMarker | WeaponMarker):
         box = item.core()
+    elif isinstance(item, LabelItem):  # its whole text: where it goes never hangs on its fit
+        box = item.box_of(item.text)
     else:
         box = item.rect()
     return QRectF(at + box.topLeft() / scale, box.size() / scale)

@@ -11,84 +11,23 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from dataclasses import replace
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFontMetricsF, QPainter, QPen, QPixmap
 
 from board.game.core.label_layout import LabelBox
 from board.view import style
+from board.view.items.label_text import (
+    WRAP_PX,
+    _size,
+    label_metrics,
+    measure_label,
+)
+from board.view.items.label_text import _wrapped as _wrapped  # (where they were found)
+from board.view.items.label_text import _wrapped_text as _wrapped_text
 from board.view.measure.sketch import HALO, Label, _pen
 
-__all__ = ["WRAP_PX", "LABEL_PICTURES", "label_metrics", "label_boxes"]
-
-
-#: A label's line wider than this (pixels) is wrapped between words: a long verdict as one
-#: line was as wide as the table on a laptop's screen and found no room clear of anything.
-WRAP_PX = 300.0
-
-
-def _wrapped(metrics: QFontMetricsF, label: Label) -> Label:
-    """``label`` with each line wider than :data:`WRAP_PX` broken between words."""
-    text = _wrapped_text(metrics, label.text)
-    return label if text == label.text else replace(label, text=text)
-
-
-#: The labels' font metrics with the texts already wrapped and measured in them, per font
-#: (``QFont.key``): a drag paints the same labels on every move, and measuring their words
-#: again cost about 1 ms a paint.
-_MEASURED: dict[str, tuple[QFontMetricsF, dict[str, str], dict[str, tuple[float, float]]]] = {}
-
-
-def label_metrics() -> QFontMetricsF:
-    """The metrics of the overlays' label font (kept, with what was measured in it)."""
-    font = style.label_font(8.5, bold=True)
-    found = _MEASURED.get(font.key())
-    if found is None:
-        found = _MEASURED[font.key()] = (QFontMetricsF(font), {}, {})
-    return found[0]
-
-
-def _measured(metrics: QFontMetricsF) -> tuple[dict[str, str], dict[str, tuple[float, float]]]:
-    """Where the wrapped texts and sizes in ``metrics`` are kept (new, unkept, for others)."""
-    for kept, wrapped, sizes in _MEASURED.values():
-        if kept is metrics:
-            if len(wrapped) + len(sizes) > 4096:
-                wrapped.clear()
-                sizes.clear()
-            return wrapped, sizes
-    return {}, {}
-
-
-def _wrapped_text(metrics: QFontMetricsF, text: str) -> str:
-    """``text`` with each line wider than :data:`WRAP_PX` broken between words (kept)."""
-    kept = _measured(metrics)[0]
-    found = kept.get(text)
-    if found is not None:
-        return found
-    lines: list[str] = []
-    for line in text.split("\n"):
-        words = line.split(" ")
-        current = words[0]
-        for word in words[1:]:
-            if metrics.horizontalAdvance(f"{current} {word}") > WRAP_PX:
-                lines.append(current)
-                current = word
-            else:
-                current = f"{current} {word}"
-        lines.append(current)
-    kept[text] = "\n".join(lines)
-    return kept[text]
-
-
-def _size(metrics: QFontMetricsF, text: str) -> tuple[float, float]:
-    kept = _measured(metrics)[1]
-    found = kept.get(text)
-    if found is None:
-        lines = text.split("\n")
-        width = max(metrics.horizontalAdvance(line) for line in lines) + 8.0
-        found = kept[text] = (width, metrics.height() * len(lines) + 4.0)
-    return found
+__all__ = ["WRAP_PX", "LABEL_PICTURES", "label_metrics", "label_boxes", "measure_label"]
 
 
 def _request(metrics: QFontMetricsF, at: QPointF, label: Label) -> LabelBox:

@@ -21,24 +21,32 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QFontMetricsF, QPainter, QTransform
+from PySide6.QtGui import QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from shiboken6 import isValid
 
+from board.game.core.board_layout import (
+    BoardFacts,
+    LabelRequest,
+    OverlayLabels,
+    Page,
+    PageLayout,
+    PlacedLabel,
+    lay_out,
+)
 from board.game.core.label_layout import place_labels
-from board.view.export.page import label_page
-from board.view.items.legibility import labels_changed
-from board.view.items.obstacles import ObstacleCache, label_obstacles
 from board.view.items.on_table import table_in
-from board.view.items.passive_item import PaintsLabels
+from board.view.items.passive_item import LaysOutLabels
+from board.view.layout import from_page as page_to_device
+from board.view.layout import page_for, page_transform
 from board.view.measure.held_labels import (
     HeldLabels,
     LaidFor,
     StillLabels,
     Taken,
-    held_layout,
 )
 
 # The picture's parts and how they are drawn live beside this module; they are named here
@@ -50,10 +58,10 @@ from board.view.measure.label_drawing import (
     _draw_leaders,
     _label_picture,
     _request,
-    _size,
     _wrapped,
     label_boxes,
     label_metrics,
+    measure_label,
 )
 from board.view.measure.sketch import (
     DENSE_LINES,
@@ -75,7 +83,7 @@ __all__ = ["Area", "Line", "LineBatch", "Label", "Sketch", "OverlayItem", "HALO"
            "label_metrics"]
 
 
-class OverlayItem(QGraphicsItem, PaintsLabels):
+class OverlayItem(QGraphicsItem, LaysOutLabels):
     """Draws the :class:`Sketch` that ``compute`` returns, asking for it once per repaint.
 
     ``estimate`` returns, cheaply, the rectangle (item coordinates) the next sketch will cover;
@@ -110,7 +118,9 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         #: (a line of sight's fan of rays: over a building's name it made it unreadable).
         self.lines_clear_of_labels = False
         self._cut: list[tuple[float, float, float, float]] = []  # what the lines went round
-        self._obstacle_cache = ObstacleCache()  # what the labels keep off, while unchanged
+        #: What the layout model placed for the labels (:meth:`set_layout`), and for what.
+        self._given: tuple[PageLayout, list[PlacedLabel], tuple[LabelRequest, ...]] | None = None
+        self._ask: Callable[[], tuple[PageLayout, list[PlacedLabel]]] | None = None
         #: How many sketches were computed (tests count them against paints).
         self.computed = 0
 
@@ -201,9 +211,6 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         self._painted = None  # made again when asked for
         self._boxes = now
         self._stale += [rect for rect in changed if not exposed.contains(rect)]
-        scene = self.scene()
-        if not (isinstance(scene, BoardScene) and scene.dragging):  # a drag holds the pass
-            labels_changed(scene)  # a name under a new verdict gives way to it
         if self._stale or self._sticks_out():
             QTimer.singleShot(0, self._repaint_labels)  # not while Qt is painting
 
@@ -221,90 +228,10 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
             self.update(rect)
         self._stale = []
 
-    def _obstacles(self, anchored: list[tuple[QPointF, Label]], view: QTransform,
-                   lines: QRectF | None = None,
-                   yielding: list[tuple[float, float, float, float]] | None = None,
-                   ) -> list[tuple[float, float, float, float]]:
-        """The models, symbols and labels near the labels, and other overlays' labels (pixels).
-
-        With ``lines`` (pixels), near those too. With ``yielding``, the labels that give way
-        to a verdict go there (:func:`~board.view.items.obstacles.label_obstacles`).
-        """
-        scene = self.scene()
-        if scene is None or not (anchored or lines):
-            return []
-        to_scene, invertible = view.inverted()
-        if not invertible:
-            return []
-        near = QRectF() if lines is None else QRectF(lines)
-        if anchored:
-            xs = [at.x() for at, _ in anchored]
-            ys = [at.y() for at, _ in anchored]
-            metrics = label_metrics()
-            widest = max(_size(metrics, label.text)[0] for _, label in anchored)
-            room = 260.0 + widest  # pixels: as far as any part of a label is ever pushed
-            near = near.united(QRectF(min(xs) - room, min(ys) - room,
-                                      max(xs) - min(xs) + 2 * room,
-                                      max(ys) - min(ys) + 2 * room))
-        return self._obstacle_cache.obstacles(scene, to_scene.mapRect(near), view, (self,),
-                                              yielding, label_obstacles)
-
-    def _lay_out(self, anchored: list[tuple[QPointF, Label]], view: QTransform,
-                 screen: QRectF | None, lines: QRectF | None = None,
-                 ) -> tuple[list[QRectF], list[bool]]:
-        """The labels' boxes (pixels) and which need a leader line; kept while nothing moved.
-
-        ``screen`` is the widget painted on (pixels): labels keep on it where they can. With
-        ``lines`` (pixels), the obstacles near the lines are kept too (:attr:`_cut`).
-        While the select tool drags models the layout is held (:meth:`_held`), and the lines
-        are not cut round anything; once the drag ends the labels are laid out again, exactly
-        as if there had been no drag.
-        """
-        bounds = None if screen is None else _ltrb(screen)
-        metrics = label_metrics()
-        scene = self.scene()
-        if isinstance(scene, BoardScene) and scene.dragging:
-            self._cut = []
-            return self._held(anchored, metrics, bounds, scene)
-        yielding: list[tuple[float, float, float, float]] = []
-        obstacles = self._obstacles(anchored, view, lines, yielding)
-        self._cut = obstacles + yielding
-        near, giving_way = self._obstacle_cache.rounded(obstacles, yielding)
-        key = ([(round(at.x(), 1), round(at.y(), 1), label.text, label.dy)
-                for at, label in anchored], near, bounds, giving_way)
-        if key == self._layout[0]:
-            return self._layout[1], self._layout[2]
-        placed = place_labels([_request(metrics, at, label) for at, label in anchored],
-                              obstacles, bounds=bounds, yielding=yielding)
-        boxes = [QRectF(QPointF(p.rect[0], p.rect[1]), QPointF(p.rect[2], p.rect[3]))
-                 for p in placed]
-        self._keep_layout(key, anchored, boxes, [p.leader for p in placed])
-        return self._layout[1], self._layout[2]
-
     def _keep_layout(self, key: object, anchored: list[tuple[QPointF, Label]],
                      boxes: list[QRectF], leaders: list[bool]) -> None:
         self._layout = (key, boxes, leaders)
         self._laid_for = [(at.x(), at.y(), label.text, label.dy) for at, label in anchored]
-
-    def _held(self, anchored: list[tuple[QPointF, Label]], metrics: QFontMetricsF,
-              bounds: tuple[float, float, float, float] | None, scene: BoardScene,
-              ) -> tuple[list[QRectF], list[bool]]:
-        """The layout during a drag (:func:`~board.view.measure.held_labels.held_layout`).
-
-        The labels laid out before keep their boxes, moved with their anchors; new ones are
-        laid out around them. Once the drag ends the item is painted and laid out again.
-        """
-        def place(new: list[int], kept: list[QRectF]) -> list[tuple[QRectF, bool]]:
-            placed = place_labels([_request(metrics, *anchored[k]) for k in new],
-                                  [_ltrb(box) for box in kept], bounds=bounds)
-            return [(QRectF(QPointF(p.rect[0], p.rect[1]), QPointF(p.rect[2], p.rect[3])),
-                     p.leader) for p in placed]
-
-        boxes, leaders = held_layout(self._laid_for, self._layout[1], self._layout[2],
-                                     anchored, place)
-        self._hold(scene)
-        self._keep_layout(None, anchored, boxes, leaders)  # no key: laid out again at rest
-        return boxes, leaders
 
     def _hold(self, scene: BoardScene) -> None:
         """The layout is held in a drag: paint again when it ends."""
@@ -339,25 +266,67 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
             assert isinstance(scene, BoardScene)
             self._paint_held(painter, option, widget, sketch, view, transform, scene)
             return
+        page, laid_out, placed = self._placed(sketch, view, widget)
+        from_page = page_to_device(page, view)  # page pixels to this painter's device
         metrics = label_metrics()
-        anchored = [(transform.map(label.at), _wrapped(metrics, label)) for label in sketch.labels]
-        screen = label_page(widget)  # an export's picture when there is no widget
-        # While a drag holds the layout the lines are not cut round anything (see _lay_out):
-        # no box of them to find obstacles near, no clip to set.
+        shown = [replace(_wrapped(metrics, label), text=p.text)
+                 for label, p in zip(sketch.labels, placed, strict=True)]
+        anchored = [(QPointF(*p.at), label) for p, label in zip(placed, shown, strict=True)]
+        laid = [QRectF(QPointF(p.box[0], p.box[1]), QPointF(p.box[2], p.box[3]))
+                for p in placed]
+        leaders = [p.leader for p in placed]
         lines = (transform.mapRect(sketch.bounds().translated(-sketch.offset))
-                 if self.lines_clear_of_labels and not held else None)
-        laid, leaders = self._lay_out(anchored, view, screen, lines)
+                 if self.lines_clear_of_labels else None)
+        self._cut = [] if lines is None else _near(_cut_boxes(laid_out), from_page, lines)
         self._draw_sketch(painter, sketch, lines, transform, option.exposedRect)
         painter.save()
-        painter.resetTransform()
-        exposed = transform.mapRect(option.exposedRect.translated(-sketch.offset))
-        _draw_leaders(painter, anchored, laid, leaders)
-        boxes = _draw_labels(painter, anchored, laid, exposed.adjusted(-2.0, -2.0, 2.0, 2.0),
-                             kept=widget is not None)
+        painter.setWorldTransform(from_page)
+        exposed = page_transform(page).mapRect(option.exposedRect).adjusted(-2.0, -2.0, 2.0, 2.0)
+        drawn = [k for k, p in enumerate(placed) if p.shown]
+        _draw_leaders(painter, [anchored[k] for k in drawn], [laid[k] for k in drawn],
+                      [leaders[k] for k in drawn])
+        boxes = _draw_labels(painter, [anchored[k] for k in drawn], [laid[k] for k in drawn],
+                             exposed, kept=widget is not None)
         if widget is not None:
+            self._keep_layout(None, anchored, laid, leaders)
             self._still.remember(anchored, laid, leaders)
         painter.restore()
-        self._take_labels(boxes, painter, option.exposedRect)
+        self._take_labels([(from_page.mapRect(box), label) for box, label in boxes], painter,
+                          option.exposedRect)
+
+    def label_requests(self) -> tuple[LabelRequest, ...]:
+        """The sketch's labels as the layout model is asked for them (table inches)."""
+        return _asked(self.sketch())
+
+    def set_layout(self, laid: PageLayout, placed: list[PlacedLabel],
+                   ask: Callable[[], tuple[PageLayout, list[PlacedLabel]]]) -> None:
+        """What the layout model placed for this item's labels on the view's page.
+
+        ``ask`` lays out again (a paint that finds its sketch changed since asks it).
+        """
+        sketch = self._sketch
+        if self._given is None or self._given[1] != placed:
+            self.update()
+        self._given = (laid, placed, _asked(sketch))
+        self._ask = ask
+
+    def _placed(self, sketch: Sketch, view: QTransform, widget: QWidget | None,
+                ) -> tuple[Page, PageLayout, list[PlacedLabel]]:
+        """The page, its layout and this item's labels placed on it (asked if out of date).
+
+        An item on a scene no board view lays out (a bare view) lays out its labels alone,
+        on the page it is painted on (``view``: scene to device; ``widget``'s rectangle).
+        """
+        given = self._given
+        if given is None or given[2] != _asked(sketch) or len(given[1]) != len(sketch.labels):
+            if self._ask is not None:
+                laid, placed = self._ask()
+                given = self._given = (laid, placed, _asked(sketch))
+        if given is None or len(given[1]) != len(sketch.labels):  # on no view: laid alone
+            laid = lay_out(page_for(view, widget), BoardFacts(),
+                           [OverlayLabels(id(self), _asked(sketch))], measure_label)
+            given = (laid, laid.overlays[id(self)], _asked(sketch))
+        return given[0].page, given[0], given[1]
 
     def _draw_sketch(self, painter: QPainter, sketch: Sketch, lines: QRectF | None,
                      transform: QTransform, exposed: QRectF) -> None:
@@ -410,6 +379,32 @@ class OverlayItem(QGraphicsItem, PaintsLabels):
         self._still.paint(painter, labels, exposed.adjusted(-2.0, -2.0, 2.0, 2.0))
         painter.restore()
         self._took({held.taken for held in labels}, to_item, option.exposedRect)
+
+
+def _asked(sketch: Sketch | None) -> tuple[LabelRequest, ...]:
+    """The labels of ``sketch`` as the layout model is asked for them (table inches)."""
+    if sketch is None:
+        return ()
+    dx, dy = sketch.offset.x(), sketch.offset.y()
+    return tuple(LabelRequest((label.at.x() + dx, label.at.y() + dy), label.text, label.dy,
+                              label.priority) for label in sketch.labels)
+
+
+def _cut_boxes(laid: PageLayout) -> list[tuple[float, float, float, float]]:
+    """What an overlay's lines go round on a page: models, symbols, every label shown."""
+    return (laid.obstacles + laid.shown
+            + [p.box for placed in laid.overlays.values() for p in placed if p.shown])
+
+
+def _near(boxes: list[tuple[float, float, float, float]], from_page: QTransform,
+          lines: QRectF) -> list[tuple[float, float, float, float]]:
+    """``boxes`` (page pixels) that meet ``lines`` (device pixels), in device pixels."""
+    found = []
+    for box in boxes:
+        rect = from_page.mapRect(QRectF(QPointF(box[0], box[1]), QPointF(box[2], box[3])))
+        if rect.intersects(lines):
+            found.append((rect.left(), rect.top(), rect.right(), rect.bottom()))
+    return found
 
 
 def _ltrb(rect: QRectF) -> tuple[float, float, float, float]:

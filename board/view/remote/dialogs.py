@@ -87,8 +87,10 @@ class HostDialog(_PlayerForm):
         self.port.setValue(DEFAULT_PORT)
         self.form.addRow("Port", self.port)
         self.server_link = QLineEdit()
-        self.server_link.setPlaceholderText("empty: serve on this machine; or a room's link "
-                                            "from battleboard serve")
+        self.server_link.setPlaceholderText("empty: serve here; or a room's link from "
+                                            "battleboard serve")
+        self.server_link.setMinimumWidth(self.server_link.fontMetrics().horizontalAdvance(
+            self.server_link.placeholderText()) + 24)
         self.server_link.setToolTip("A club's room server: paste the link `battleboard serve` "
                                     "printed (…?secret=…) to host your game in that room")
         self.form.addRow("Room server", self.server_link)

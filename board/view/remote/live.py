@@ -18,8 +18,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer
 from shiboken6 import isValid
 
-from board.view.items.board_changes import board_changed
-
 if TYPE_CHECKING:  # the network stack is loaded with the first shared game, not here
     from board.shared.binder import SharedScenario
     from board.view.scene import BoardScene
@@ -56,7 +54,6 @@ class LiveDrags(QObject):
                 item.setPos(x, y)
                 moved = True
         if moved:
-            board_changed()
             self.scene.moved_live.emit()
         if moves:
             self.shown[client_id] = set(moves)
@@ -90,7 +87,6 @@ class LiveDrags(QObject):
                         item.setPos(model.x, model.y)
                         moved = True
         if moved:
-            board_changed()
             self.scene.moved_live.emit()
 
     def clear(self) -> None:

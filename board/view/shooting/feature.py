@@ -11,12 +11,12 @@ from shiboken6 import isValid
 
 from board.document.events import DocumentChange
 from board.game.core.clock import TurnError, clock_text, goes_first
+from board.game.core.shots import AutomatedTarget, FireResult
 from board.game.core.targets import PieceTarget
 from board.game.firers import Firer
 from board.game.kit import Circle
 from board.game.measuring.pick import preselected_piece
 from board.game.systems.registry import system_for
-from board.game.systems.wh40k.automated_fire import AutomatedTarget, FireResult, automated_fire
 from board.game.turns import PhaseStepError, end_turn, play_phase_step
 from board.view.commands import ApplyChangeCommand
 from board.view.measure.overlay_item import OverlayItem
@@ -102,8 +102,9 @@ class ShootingFeature:
         """Highlight each claimed building's automated targets and resolve their fire."""
         scene = self.window.scene
         try:
-            result = automated_fire(scene.document.scenario, scene.datasheets, scene.world(),
-                                    seed)
+            scenario = scene.document.scenario
+            result = system_for(scenario.rule_system).automated_fire(
+                scenario, scene.datasheets, scene.world(), seed)
         except (ValueError, KeyError) as error:
             self.dock.show_lines([f"Automated fire: {error}"])
             return None

@@ -14,7 +14,7 @@ from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario, TerrainPiece, Unit
 from board.game.core.building_summary import BuildingSummary
-from board.game.core.shots import FirepowerOrder, ShootingError, ShotPlan, ShotResult
+from board.game.core.shots import FirepowerOrder, FireResult, ShootingError, ShotPlan, ShotResult
 from board.game.core.units import CM_PER_INCH
 from board.game.core.world import World
 from board.game.occupancy.common import DisembarkPlan, access_exit_verdicts
@@ -105,6 +105,11 @@ class EpicSystem(EpicFacts, EpicBuildings):
         return shooting.epic_shoot(scenario, library, world, plan.piece_id, order.firepower,
                                    plan.firer, order.super_heavy, seed,
                                    debris_target=order.debris_target)
+
+    def automated_fire(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                       seed: int | None) -> FireResult:
+        """None: its buildings have no weapons that fire by themselves."""
+        return FireResult([], Change(), [])
 
     def emplaced_firers(self, rules_object: Any) -> tuple[str | None, tuple[str, ...]]:
         """None: Epic buildings have no emplaced weapons the board fires."""

@@ -188,14 +188,15 @@ class FantasyStorm:
         units = {u.id: u for u in (self.attacker, self.defender)}
         dead = {u: self._named(units[u], ids) or "none"
                 for u, ids in self.round.casualties.items()}
-        for strike in self.round.strikes:
-            if strike.stomp:
-                self._say(f"{strike.hits.purpose.split(':')[0]} (in base contact, nominated "
+        said = [self._say(f"{strike.hits.purpose.split(':')[0]} (in base contact, nominated "
                           f"by its opponent): {strike.unsaved} unsaved wounds")
-        return self._say(f"the round: {self.attacker.name} causes {caused[self.attacker.id]} "
-                         f"wounds, {self.defender.name} {caused[self.defender.id]}; casualties: "
-                         f"{self.attacker.name} {dead[self.attacker.id]}, {self.defender.name} "
-                         f"{dead[self.defender.id]}")
+                for strike in self.round.strikes if strike.stomp]
+        said.append(self._say(
+            f"the round: {self.attacker.name} causes {caused[self.attacker.id]} wounds, "
+            f"{self.defender.name} {caused[self.defender.id]}; casualties: "
+            f"{self.attacker.name} {dead[self.attacker.id]}, {self.defender.name} "
+            f"{dead[self.defender.id]}"))
+        return "\n".join(said)
 
     def resolve(self) -> str:
         """The result, the garrison's Break test, who goes where."""

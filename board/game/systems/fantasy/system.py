@@ -16,7 +16,7 @@ from board.document.datasheet import Datasheet
 from board.document.model import Scenario, TerrainPiece, TroopType, Unit
 from board.document.stats import missing_stat_text
 from board.game.core.building_summary import BuildingSummary
-from board.game.core.shots import ShotPlan, ShotResult
+from board.game.core.shots import FireResult, ShotPlan, ShotResult
 from board.game.core.world import World
 from board.game.occupancy.common import DisembarkPlan
 from board.game.systems.fantasy import garrison_hits, occupancy
@@ -120,6 +120,11 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
         assert isinstance(order, garrison_hits.GarrisonShot)
         return garrison_hits.shoot_garrison(scenario, library, world, plan.piece_id, order,
                                             plan.firer, plan.at, seed)
+
+    def automated_fire(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                       seed: int | None) -> FireResult:
+        """None: its buildings have no weapons that fire by themselves."""
+        return FireResult([], Change(), [])
 
     def emplaced_firers(self, rules_object: Any) -> tuple[str | None, tuple[str, ...]]:
         """None."""

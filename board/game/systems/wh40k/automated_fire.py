@@ -21,7 +21,6 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
 
 import shapely
 
@@ -30,6 +29,7 @@ from board.document.datasheet import Datasheet
 from board.document.model import LogEntry, Scenario
 from board.game.core.buildings import building_rules, write_back
 from board.game.core.shooters import model_height, mount_arc, mount_height
+from board.game.core.shots import AutomatedTarget, FireResult
 from board.game.core.world import World
 from board.game.systems.facts import facts_for
 from geometry import Circle, EnemyUnit, Shape, nearest_enemy
@@ -40,24 +40,6 @@ from rules.words import counted
 __all__ = ["AutomatedTarget", "automated_targets", "FireResult", "automated_fire"]
 
 XY = tuple[float, float]
-
-
-@dataclass(frozen=True)
-class AutomatedTarget:
-    """One emplaced weapon's automated fire: where it is, whom it fires at, and why.
-
-    ``shooter`` names it as a player reads it: ``Heavy bolter (front) of Imperial Bastion``.
-    """
-
-    piece_id: str
-    weapon_id: str
-    weapon: str
-    mount: XY
-    target: str | None
-    bs: int | None
-    reason: str
-    shots: int = 0
-    shooter: str = ""
 
 
 def _enemies(world: World, side: str) -> list[EnemyUnit]:
@@ -126,15 +108,6 @@ def automated_targets(scenario: Scenario, library: Mapping[str, Datasheet], worl
             manual = {*wh40k.fired_by_hand(building), *(manually_fired or {}).get(piece.id, ())}
             found += _targets_of(world, building, manual, dice)
     return found
-
-
-@dataclass
-class FireResult:
-    """The targets, the change to push and the lines to show."""
-
-    targets: list[AutomatedTarget]
-    change: Change
-    lines: list[str]
 
 
 def _profiles(scenario: Scenario, change: Change, unit_id: str,

@@ -14,11 +14,11 @@ from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import RuleSystem, Scenario, TerrainPiece, Unit
 from board.game.core.building_summary import BuildingSummary
-from board.game.core.shots import ShotPlan, ShotResult
+from board.game.core.shots import FireResult, ShotPlan, ShotResult
 from board.game.core.world import World
 from board.game.occupancy.common import BASE_CONTACT, DisembarkPlan, access_exit_verdicts
 from board.game.systems.protocol import AssaultKind, PhaseStep, ShotForm
-from board.game.systems.wh40k import occupancy, shooting, turn
+from board.game.systems.wh40k import automated_fire, occupancy, shooting, turn
 from board.game.systems.wh40k import summary as summaries
 from board.game.systems.wh40k.battlements import battlement_claims
 from board.game.systems.wh40k.building import Wh40kBuildings
@@ -118,6 +118,11 @@ class Wh40kSystem(Wh40kFacts, Wh40kBuildings):
               plan: ShotPlan, order: Any, seed: int | None) -> ShotResult:
         """Roll the shot (:func:`.shooting.shoot`)."""
         return shooting.shoot(scenario, library, world, plan, seed)
+
+    def automated_fire(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                       seed: int | None) -> FireResult:
+        """Every claimed building's weapons not fired by hand (:mod:`.automated_fire`)."""
+        return automated_fire.automated_fire(scenario, library, world, seed)
 
     def emplaced_firers(self, rules_object: Any) -> tuple[str | None, tuple[str, ...]]:
         """Its controller, and the weapons left on it (none unless held and standing)."""

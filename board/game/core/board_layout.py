@@ -1,0 +1,295 @@
+"""The board's label layout for one page, computed in one pass from facts: no Qt, no paint.
+
+What a player sees of the labels on the board (a building's name, an armour badge, a
+line of sight's verdict, a ruler's distance) is a function of the board, the overlays'
+readings and the page they are drawn on, nothing else. :func:`lay_out` computes it in one
+synchronous pass, in a fixed order, for a :class:`Page` (the view's transform and its
+visible area in pixels; an export or a replay asks for its own page):
+
+1. the board's own labels (:class:`BoardLabel`: names, badges, a hovered model's name),
+   which stay where they are, are fitted among the models and symbols alone
+   (:func:`~board.game.core.label_layout.fit_labels`): each one's *board fit*;
+2. each overlay's labels (:class:`OverlayLabels`, bottom of the stack first) are placed
+   (:func:`~board.game.core.label_layout.place_labels`) clear of the models, the symbols, the
+   board labels in their board fit (those less important than a verdict only where the
+   overlay can: they give way), the labels of the overlays below, and the page's edges;
+3. the board's labels are fitted again among those and every overlay's labels: what is
+   shown (a name gives way under a verdict).
+
+Nothing is read back from what was drawn, so no order of events or paints can change the
+result. A label whose anchor is off the page is not drawn on it; one whose box would be cut
+by the page's edge is moved inside it. Text is measured by a function the caller injects
+(``measure``): the view measures in its fonts, a test in fixed widths.
+
+>>> page = Page((10.0, 0.0, 0.0, 10.0, 0.0, 0.0), (0.0, 0.0, 400.0, 300.0))
+>>> ruler = OverlayLabels("ruler", (LabelRequest((10.0, 10.0), "6.00 in", dy=-14.0),))
+>>> laid = lay_out(page, BoardFacts(), [ruler], lambda font, text: (text, 40.0, 16.0))
+>>> laid.overlays["ruler"][0].box
+(80.0, 78.0, 120.0, 94.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from board.game.core.label_layout import (
+    Fitting,
+    LabelBox,
+    Rect,
+    fit_labels,
+    place_labels,
+    sized,
+)
+
+__all__ = ["Page", "Obstacle", "BoardLabel", "LabelRequest", "OverlayLabels", "BoardFacts",
+           "PlacedLabel", "PageLayout", "Measure", "lay_out", "VERDICT", "EDGE"]
+
+#: Board labels at least this important never give way to an overlay's labels.
+VERDICT = 30
+
+#: How far beyond the page an edge reaches as an obstacle, pixels.
+EDGE = 1.0e6
+
+#: Rings of spots tried round a label's anchor when none of the nearer twelve is clear (a
+#: verdict on a crowded table at whole-table zoom: the nearest clear room is further out).
+FAR_RINGS = 48
+
+#: Measures a label's text in a font: ``(font, text) -> (text as wrapped, width, height)``.
+Measure = Callable[[str, str], tuple[str, float, float]]
+
+XY = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Page:
+    """Where the board is drawn: table inches to pixels, and the part drawn on (pixels).
+
+    ``transform`` is ``(m11, m12, m21, m22, dx, dy)``, Qt's order: a point ``(x, y)`` goes
+    to ``(m11 x + m21 y + dx, m12 x + m22 y + dy)``. ``rect`` is ``(left, top, right,
+    bottom)``.
+    """
+
+    transform: tuple[float, float, float, float, float, float]
+    rect: Rect
+
+    def map(self, x: float, y: float) -> XY:
+        """A table point in pixels."""
+        m11, m12, m21, m22, dx, dy = self.transform
+        return (m11 * x + m21 * y + dx, m12 * x + m22 * y + dy)
+
+    def map_rect(self, rect: Rect) -> Rect:
+        """The box, in pixels, of a table rectangle."""
+        corners = [self.map(x, y) for x in (rect[0], rect[2]) for y in (rect[1], rect[3])]
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        return (min(xs), min(ys), max(xs), max(ys))
+
+    def holds(self, point: XY) -> bool:
+        """Whether a point (pixels) is on the page."""
+        left, top, right, bottom = self.rect
+        return left <= point[0] <= right and top <= point[1] <= bottom
+
+
+@dataclass(frozen=True)
+class Obstacle:
+    """Something a label must not cover: a model's base, a door, a fire point, a weapon.
+
+    Either ``box`` (table inches: it grows with the zoom, a model's base) or ``pixels``
+    (around ``at``, pixels: a symbol drawn the same size at any zoom).
+    """
+
+    at: XY
+    box: Rect | None = None
+    pixels: Rect | None = None
+    #: False for what an overlay's label may cover where nothing near is clear, rather than
+    #: a model or a door: a fire point's or a weapon's symbol (its tooltip still names it).
+    firm: bool = True
+
+    def on(self, page: Page) -> Rect:
+        """Its box on ``page``, pixels."""
+        if self.box is not None:
+            return page.map_rect(self.box)
+        x, y = page.map(*self.at)
+        assert self.pixels is not None
+        left, top, right, bottom = self.pixels
+        return (x + left, y + top, x + right, y + bottom)
+
+
+@dataclass(frozen=True)
+class BoardLabel:
+    """A label the board shows where it is: a name, a badge; fitted, never moved.
+
+    ``forms`` are its boxes around ``at`` (pixels), the whole text first, then shorter ones.
+    """
+
+    key: object
+    at: XY
+    forms: tuple[Rect, ...]
+    priority: int = 0
+
+    def on(self, page: Page) -> tuple[Rect, ...]:
+        """Each form's box on ``page``, pixels."""
+        x, y = page.map(*self.at)
+        return tuple((x + a, y + b, x + c, y + d) for a, b, c, d in self.forms)
+
+
+@dataclass(frozen=True)
+class LabelRequest:
+    """An overlay's label: text anchored at a table point, ``dy`` pixels off, in ``font``."""
+
+    at: XY
+    text: str
+    dy: float = -14.0
+    priority: int = 0
+    font: str = "label"
+
+
+@dataclass(frozen=True)
+class OverlayLabels:
+    """One overlay's labels (a line of sight, a ruler, rings), in its stacking order."""
+
+    key: object
+    labels: tuple[LabelRequest, ...]
+
+
+@dataclass(frozen=True)
+class BoardFacts:
+    """What the board shows that labels keep off or fit among."""
+
+    obstacles: tuple[Obstacle, ...] = ()
+    labels: tuple[BoardLabel, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlacedLabel:
+    """An overlay's label on a page: its text as wrapped, anchor and box (pixels), leader.
+
+    ``shown`` is false for a label whose anchor is off the page: it is not drawn there
+    (its box is its preferred spot, for a drag to start from).
+    """
+
+    text: str
+    at: XY
+    box: Rect
+    leader: bool
+    shown: bool = True
+
+
+@dataclass
+class PageLayout:
+    """Every label's place on one page: what the items draw."""
+
+    page: Page
+    #: Each board label's form shown (``len(forms)``: hidden), by key.
+    fits: dict[object, int] = field(default_factory=dict)
+    #: Each board label's form among the board alone (what an overlay keeps off), by key.
+    board_fits: dict[object, int] = field(default_factory=dict)
+    #: Each overlay's labels placed, by key, in the order asked.
+    overlays: dict[object, list[PlacedLabel]] = field(default_factory=dict)
+    #: The models and symbols on the page (pixels): what lines may be drawn around.
+    obstacles: list[Rect] = field(default_factory=list)
+    #: The board labels shown (pixels).
+    shown: list[Rect] = field(default_factory=list)
+
+
+def _edges(page: Page) -> list[Rect]:
+    """Four boxes round the page: a label fitted there would be cut."""
+    left, top, right, bottom = page.rect
+    return [(left - EDGE, top - EDGE, right + EDGE, top), (left - EDGE, bottom, right + EDGE,
+            bottom + EDGE), (left - EDGE, top, left, bottom), (right, top, right + EDGE, bottom)]
+
+
+def _fit(labels: Sequence[BoardLabel], page: Page, around: list[Rect]) -> list[int]:
+    asked = [Fitting(label.on(page), label.priority) for label in labels]
+    chosen = fit_labels(asked, around)
+    return [form if form >= 0 else len(label.forms) for label, form in zip(labels, chosen,
+                                                                           strict=True)]
+
+
+def _inside(box: Rect, page: Page) -> Rect:
+    """``box`` moved (not resized) to lie on the page where it fits."""
+    left, top, right, bottom = page.rect
+    dx = max(left - box[0], 0.0) + min(right - box[2], 0.0)
+    dy = max(top - box[1], 0.0) + min(bottom - box[3], 0.0)
+    return (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+
+
+def _place(overlay: OverlayLabels, page: Page, firm: list[Rect], soft: list[Rect],
+           yielding: list[Rect], measure: Measure) -> list[PlacedLabel]:
+    """One overlay's labels placed among ``firm``, ``soft`` and ``yielding`` boxes (pixels).
+
+    First clear of every box, in the usual rings (a name that gives way aside); where that
+    finds nothing, further out (:data:`FAR_RINGS`); where that finds nothing either, over a
+    ``soft`` box (a fire point's symbol) rather than a firm one (a model, a door, a label).
+    """
+    found = []
+    for request in overlay.labels:
+        at = page.map(*request.at)
+        text, width, height = measure(request.font, request.text)
+        found.append((at, text, LabelBox(at, width, height, request.priority, request.dy)))
+    on_page = [k for k, (at, _, _) in enumerate(found) if page.holds(at)]
+    hard = firm + soft
+    placed = dict(zip(on_page, place_labels([found[k][2] for k in on_page], hard,
+                                            bounds=page.rect, yielding=yielding), strict=True))
+    for around, giving in ((hard, yielding), (firm, yielding + soft)):
+        covering = [k for k in on_page if any(_meets(placed[k].rect, box) for box in hard)]
+        if not covering:
+            break
+        kept = [placed[k].rect for k in on_page if k not in covering]
+        again = place_labels([found[k][2] for k in covering], around + kept, rings=FAR_RINGS,
+                             bounds=page.rect, yielding=giving)
+        for k, far in zip(covering, again, strict=True):
+            if not any(_meets(far.rect, box) for box in around + kept):
+                placed[k] = far
+    laid = []
+    for k, (at, text, box) in enumerate(found):
+        if k not in placed:  # what it labels is not on this page
+            laid.append(PlacedLabel(text, at, _preferred(box), False, shown=False))
+            continue
+        spot = placed[k]
+        rect = spot.rect
+        inside = _inside(rect, page)
+        if inside != rect:  # cut by the page's edge: moved in, with its size exact
+            rect = sized(inside, box)
+        laid.append(PlacedLabel(text, at, rect, spot.leader or inside != spot.rect))
+    return laid
+
+
+def _meets(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _preferred(box: LabelBox) -> Rect:
+    x, y = box.anchor
+    return sized((x - box.width / 2, y + box.dy - box.height / 2, 0.0, 0.0), box)
+
+
+def lay_out(page: Page, board: BoardFacts, overlays: Sequence[OverlayLabels],
+            measure: Measure) -> PageLayout:
+    """Every label of the board and its overlays on ``page`` (see the module)."""
+    result = PageLayout(page)
+    obstacles = [o.on(page) for o in board.obstacles]
+    left, top, right, bottom = page.rect
+    result.obstacles = [r for r in obstacles
+                        if r[0] < right and left < r[2] and r[1] < bottom and top < r[3]]
+    edges = _edges(page)
+    labels = list(board.labels)
+    alone = _fit(labels, page, obstacles + edges)
+    firm: list[Rect] = [box for box, o in zip(obstacles, board.obstacles, strict=True) if o.firm]
+    soft = [box for box, o in zip(obstacles, board.obstacles, strict=True) if not o.firm]
+    yielding: list[Rect] = []
+    for label, form in zip(labels, alone, strict=True):
+        result.board_fits[label.key] = form
+        if form < len(label.forms):
+            (firm if label.priority >= VERDICT else yielding).append(label.on(page)[form])
+    for overlay in overlays:
+        laid = _place(overlay, page, firm, soft, yielding, measure)
+        result.overlays[overlay.key] = laid
+        firm += [placed.box for placed in laid if placed.shown]  # the overlays above keep off
+    placed_boxes = [p.box for laid in result.overlays.values() for p in laid if p.shown]
+    shown = _fit(labels, page, obstacles + edges + placed_boxes) if placed_boxes else alone
+    for label, form in zip(labels, shown, strict=True):
+        result.fits[label.key] = form
+        if form < len(label.forms):
+            result.shown.append(label.on(page)[form])
+    return result

@@ -1,0 +1,217 @@
+"""The board's label layout on screen: facts read from the scene, the model's answer handed on.
+
+The layout itself is Qt-free (:func:`board.game.core.board_layout.lay_out`): given what the
+board shows (models, symbols, its labels), the overlays' labels and a page, it says where
+every label goes and which form of each board label shows. :class:`SceneLayout` reads those
+facts from a scene's items, asks the model for a view's page and hands each item what to
+draw: a :class:`~board.view.items.label_item.LabelItem` its form, an
+:class:`~board.view.measure.overlay_item.LaysOutLabels` its labels' boxes. Items only draw.
+
+It is asked synchronously, before the view paints (:meth:`SceneLayout.settle`) and before an
+export renders the view; a page already laid out for the same facts is not laid out again.
+The models and symbols are read again only when the document changes, another player's drag
+moves models or a drag ends (explicit invalidation); the board's labels (a hovered name,
+a building's name placed for the zoom) and the overlays' labels are compared on each settle.
+While models are dragged the layout is held (each overlay keeps its boxes, moved with their
+anchors: :mod:`board.view.measure.held_labels`), and laid out afresh when the drag ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QWidget
+from shiboken6 import isValid
+
+from board.game.core.board_layout import (
+    BoardFacts,
+    BoardLabel,
+    Obstacle,
+    OverlayLabels,
+    Page,
+    PageLayout,
+    PlacedLabel,
+    lay_out,
+)
+from board.view.items.label_item import LabelItem
+from board.view.items.label_text import label_metrics, measure_label
+from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
+from board.view.items.model_item import ModelItem
+from board.view.items.passive_item import LaysOutLabels, PaintsLabels
+from board.view.scene import BoardScene
+
+__all__ = ["SceneLayout", "page_of", "page_transform", "from_page", "page_for"]
+
+_SYMBOLS = (AccessPointMarker, FirePointMarker, WeaponMarker)
+
+
+def page_of(view: QGraphicsView) -> Page:
+    """The page a view shows: its transform (scene to viewport pixels) and viewport."""
+    t = view.viewportTransform()
+    rect = QRectF(view.viewport().rect())
+    return Page((t.m11(), t.m12(), t.m21(), t.m22(), t.dx(), t.dy()),
+                (rect.left(), rect.top(), rect.right() + 1.0, rect.bottom() + 1.0))
+
+
+def page_transform(page: Page) -> QTransform:
+    """The page's transform (table inches to its pixels) as Qt's."""
+    m11, m12, m21, m22, dx, dy = page.transform
+    return QTransform(m11, m12, m21, m22, dx, dy)
+
+
+def from_page(page: Page, view: QTransform) -> QTransform:
+    """Page pixels to the device ``view`` paints on (the identity on the view's own screen)."""
+    back, invertible = page_transform(page).inverted()
+    return back * view if invertible else QTransform()
+
+
+def page_for(view: QTransform, widget: QWidget | None) -> Page:
+    """The page an item is painted on alone: ``view`` (scene to device), the widget's rect."""
+    rect = (-1e9, -1e9, 1e9, 1e9) if widget is None else (
+        0.0, 0.0, float(widget.width()), float(widget.height()))
+    return Page((view.m11(), view.m12(), view.m21(), view.m22(), view.dx(), view.dy()), rect)
+
+
+def _ltrb(rect: QRectF) -> tuple[float, float, float, float]:
+    return (rect.left(), rect.top(), rect.right(), rect.bottom())
+
+
+def _obstacle(item: QGraphicsItem) -> Obstacle:
+    at = item.scenePos()
+    if isinstance(item, _SYMBOLS):  # drawn the same size at any zoom: its core, pixels
+        box = item.deviceTransform(QTransform()).mapRect(item.core())
+        return Obstacle((at.x(), at.y()), pixels=(box.left() - at.x(), box.top() - at.y(),
+                                                  box.right() - at.x(), box.bottom() - at.y()),
+                        firm=isinstance(item, AccessPointMarker))  # a door is never covered
+    return Obstacle((at.x(), at.y()), box=_ltrb(item.sceneBoundingRect()))
+
+
+class SceneLayout:
+    """The label layout of ``scene`` (see the module)."""
+
+    def __init__(self, scene: BoardScene) -> None:
+        self.scene = scene
+        self._obstacles: tuple[Obstacle, ...] | None = None
+        self._last: tuple[object, PageLayout] | None = None
+        self._applied: object = None
+        #: How many layouts were computed and how many times the board was read (tests).
+        self.computed = self.read = 0
+        scene.document.changed.connect(self._on_document_changed)
+        scene.moved_live.connect(self.invalidate)
+        scene.drag_moved.connect(self._on_drag_moved)
+
+    def _on_document_changed(self, event: object) -> None:
+        if getattr(event, "board_changed", True):
+            self.invalidate()
+
+    def _on_drag_moved(self, text: str) -> None:
+        if not text:  # the drag ended: its models may stand elsewhere (or back)
+            self.invalidate()
+
+    def invalidate(self) -> None:
+        """The models or symbols changed: read them again at the next layout."""
+        self._obstacles = None
+
+    def _read_obstacles(self) -> tuple[Obstacle, ...]:
+        """The models' bases (read again only when invalidated: 1,000 of them cost ms)."""
+        if self._obstacles is None:
+            self.read += 1
+            self._obstacles = tuple(
+                _obstacle(item) for item in self.scene.items()
+                if isinstance(item, ModelItem) and item.isVisible())
+        return self._obstacles
+
+    def _read(self) -> tuple[list[QGraphicsItem], tuple[Obstacle, ...]]:
+        """One pass over the items: the labels, the overlays, and what else labels keep off.
+
+        The doors, fire points and weapons (placed with their buildings' labels, after a
+        zoom too) and the labels other overlays drew themselves (a deployment zone's
+        caption, a void shield's marks), read on every layout.
+        """
+        items = self.scene.items()
+        items.reverse()  # the order they were added, the bottom of the stack first
+        others: list[Obstacle] = []
+        for item in items:
+            if isinstance(item, _SYMBOLS):
+                if item.isVisible():
+                    others.append(_obstacle(item))
+            elif isinstance(item, PaintsLabels) and not isinstance(item, LaysOutLabels):
+                if item.isVisible():
+                    others += [Obstacle((box.center().x(), box.center().y()), box=_ltrb(box))
+                               for box in item.painted_labels]
+        return items, tuple(others)
+
+    def _labels(self, items: list[QGraphicsItem],
+                ) -> tuple[tuple[LabelItem, ...], tuple[BoardLabel, ...]]:
+        labels = [item for item in items
+                  if isinstance(item, LabelItem) and item.isVisible() and item.forms]
+        facts = []
+        for item in labels:
+            at = item.scenePos()
+            facts.append(BoardLabel(id(item), (at.x(), at.y()), item.form_boxes(),
+                                    item.priority))
+        return tuple(labels), tuple(facts)
+
+    def _overlays(self, items: list[QGraphicsItem],
+                  ) -> tuple[list[LaysOutLabels], list[OverlayLabels]]:
+        found: list[LaysOutLabels] = []
+        for item in items:
+            if isinstance(item, LaysOutLabels) and item.isVisible():
+                found.append(item)
+        return found, [OverlayLabels(id(item), item.label_requests()) for item in found]
+
+    def page_layout(self, page: Page) -> PageLayout:
+        """Every label's place on ``page`` (laid out now if anything it reads changed)."""
+        return self._lay_out(page)[0]
+
+    def _lay_out(self, page: Page) -> tuple[PageLayout, tuple[LabelItem, ...],
+                                              list[LaysOutLabels], bool]:
+        items, others = self._read()
+        labels, facts = self._labels(items)
+        overlays, asked = self._overlays(items)
+        models = self._read_obstacles()
+        key = (page, id(models), others, facts, tuple(asked))
+        fresh = self._last is None or self._last[0] != key
+        if fresh:
+            self.computed += 1
+            laid = lay_out(page, BoardFacts(models + others, facts), asked, measure_label)
+            self._last = (key, laid)
+        assert self._last is not None
+        return self._last[1], labels, overlays, fresh
+
+    def settle(self, view: QGraphicsView) -> PageLayout | None:
+        """Lay out the labels for ``view``'s page and hand each item what to draw.
+
+        Not while models are dragged (the layout is held; it is laid out when it ends).
+        """
+        if self.scene.dragging or not isValid(self.scene):
+            return None
+        label_metrics()  # the font measured in (kept)
+        laid, labels, overlays, fresh = self._lay_out(page_of(view))
+        if fresh or self._applied is not laid:
+            self._applied = laid
+            for item in labels:
+                item.board_fit = laid.board_fits.get(id(item), 0)
+                item.set_fit(laid.fits.get(id(item), 0))
+            page = laid.page
+            for overlay in overlays:
+                overlay.set_layout(laid, laid.overlays.get(id(overlay), []),
+                                   self._asker(overlay, page))
+        return laid
+
+    def _asker(self, overlay: LaysOutLabels, page: Page,
+               ) -> Callable[[], tuple[PageLayout, list[PlacedLabel]]]:
+        """What ``overlay`` asks when its labels changed since the layout it was handed."""
+        def ask() -> tuple[PageLayout, list[PlacedLabel]]:
+            laid = self.page_layout(page)
+            return laid, laid.overlays.get(id(overlay), [])
+        return ask
+
+    @property
+    def crowded(self) -> int:
+        """How many board labels the last layout shortened or hid."""
+        if self._last is None:
+            return 0
+        return sum(1 for form in self._last[1].fits.values() if form != 0)

@@ -1,0 +1,77 @@
+"""The board's layout model: one pass, no Qt, the same answer whatever order it is asked in."""
+
+from __future__ import annotations
+
+import random
+
+from board.game.core.board_layout import (
+    BoardFacts,
+    BoardLabel,
+    LabelRequest,
+    Obstacle,
+    OverlayLabels,
+    Page,
+    lay_out,
+)
+from board.game.core.label_layout import overlaps
+
+
+def measure(font: str, text: str) -> tuple[str, float, float]:
+    """Fixed widths: 7 px a character, 14 px a line."""
+    lines = text.split("\n")
+    return text, 7.0 * max(len(line) for line in lines) + 8.0, 14.0 * len(lines) + 4.0
+
+
+PAGE = Page((10.0, 0.0, 0.0, 10.0, 0.0, 0.0), (0.0, 0.0, 600.0, 400.0))
+
+
+def _crowd(seed: int) -> tuple[BoardFacts, list[OverlayLabels]]:
+    rng = random.Random(seed)
+    models = tuple(Obstacle((x, y), box=(x - 0.5, y - 0.5, x + 0.5, y + 0.5))
+                   for x, y in ((rng.uniform(2, 58), rng.uniform(2, 38)) for _ in range(60)))
+    doors = tuple(Obstacle((rng.uniform(2, 58), rng.uniform(2, 38)), pixels=(-4, -4, 4, 4))
+                  for _ in range(6))
+    names = tuple(BoardLabel(f"name-{k}", (rng.uniform(2, 58), rng.uniform(2, 38)),
+                             ((-40, -8, 40, 8), (-20, -8, 20, 8)), 10) for k in range(8))
+    verdicts = OverlayLabels("sight", tuple(
+        LabelRequest((rng.uniform(2, 58), rng.uniform(2, 38)), f"Unit {k}: 3 of 5 visible",
+                     22.0) for k in range(4)))
+    ruler = OverlayLabels("ruler", (LabelRequest((30.0, 20.0), '6.00"'),))
+    return BoardFacts(models + doors, names), [verdicts, ruler]
+
+
+def test_no_overlay_label_covers_a_model_a_door_or_a_label_shown():
+    for seed in range(10):
+        board, overlays = _crowd(seed)
+        laid = lay_out(PAGE, board, overlays, measure)
+        placed = [p.box for k in ("sight", "ruler") for p in laid.overlays[k] if p.shown]
+        assert overlaps(placed) == []
+        assert overlaps(placed, laid.shown) == []  # a name gives way under a verdict
+        assert overlaps(laid.shown) == []
+        left, top, right, bottom = PAGE.rect
+        assert all(left <= b[0] and b[2] <= right and top <= b[1] and b[3] <= bottom
+                   for b in placed + laid.shown)  # nothing cut at the page's edge
+
+
+def test_the_answer_is_a_function_of_the_facts_not_of_earlier_answers():
+    board, overlays = _crowd(3)
+    first = lay_out(PAGE, board, overlays, measure)
+    lay_out(Page((20.0, 0.0, 0.0, 20.0, -100.0, -50.0), PAGE.rect), board, overlays, measure)
+    again = lay_out(PAGE, board, overlays, measure)
+    assert again.overlays == first.overlays and again.fits == first.fits
+
+
+def test_a_label_off_the_page_is_not_shown_and_one_at_its_edge_is_moved_in():
+    ruler = OverlayLabels("ruler", (LabelRequest((90.0, 20.0), "far"),
+                                    LabelRequest((59.8, 20.0), "at the edge", dy=0.0)))
+    laid = lay_out(PAGE, BoardFacts(), [ruler], measure)
+    far, edge = laid.overlays["ruler"]
+    assert not far.shown
+    assert edge.shown and edge.box[2] <= 600.0
+    assert edge.box[2] - edge.box[0] == measure("label", "at the edge")[1]
+
+
+def test_a_board_label_cut_by_the_page_edge_is_shortened_or_hidden():
+    names = (BoardLabel("edge", (59.0, 20.0), ((-40, -8, 40, 8), (-5, -8, 5, 8)), 10),)
+    laid = lay_out(PAGE, BoardFacts((), names), [], measure)
+    assert laid.fits["edge"] == 1  # the whole name would stick out: the short one fits
