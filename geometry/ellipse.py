@@ -409,8 +409,13 @@ def _measures(target: BaseGeometry | tuple[float, float, float]) -> tuple[Measur
     seg = _segments(target)
     solid = isinstance(target, Polygon)
 
+    # arcs × 3 corners × segments at once would be ~200 MB an array for 4096 arcs against
+    # 1,000 segments: a block of arcs at a time
+    step = max(1, (1 << 20) // (3 * max(len(seg), 1)))
+
     def bound(tri: FloatArray) -> FloatArray:
-        up = _segment_distances(tri, seg).max(axis=1).min(axis=1)
+        up = np.concatenate([_segment_distances(tri[start:start + step], seg)
+                             .max(axis=1).min(axis=1) for start in range(0, len(tri), step)])
         if solid:  # a triangle inside the footprint is 0 from it
             closed = np.concatenate([tri, tri[:, :1]], axis=1)
             inside = shapely.covers(prepared, shapely.polygons(closed))

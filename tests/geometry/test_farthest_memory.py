@@ -101,3 +101,22 @@ def test_a_base_in_a_round_hole_peaks_at_its_centre():
                  hull(36, 23, 3, 2, 20)):
         assert farthest_distance(base, board) == pytest.approx(top, abs=1e-9)
     assert farthest_distance(oval_base(36, 24, 105, 70, 30), board) >= top - 1e-12
+
+
+def test_an_oval_outline_tied_all_round_a_1000_corner_hole_is_bounded_in_blocks():
+    # a round "oval" centred in a round hole is as far from it all round: the arc search
+    # keeps its 4,096 arcs, each against 1,000 segments; measured a block of arcs at a time
+    import tracemalloc
+
+    from geometry.ellipse import Ellipse
+    board = box(0, 0, 72, 48).difference(Point(36, 24).buffer(12.0, quad_segs=250))
+    oval = Ellipse(36, 24, 1.0, 1.0, 0.0)
+    tracemalloc.start()
+    try:
+        far = oval.farthest_from(board)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    edge = 12.0 * np.cos(np.pi / 1000)  # the hole's edges are this far from its centre
+    assert edge - 1.0 - 1e-9 <= far <= edge - 1.0 + 1e-5  # stopped at 4,096 arcs, above
+    assert peak < 120 * 1024 * 1024  # 4,096 arcs × 3 × 1,000 at once took over 190 MB
