@@ -107,6 +107,9 @@ def item_at(scene, model_id: str) -> tuple[float, float]:
 
 #: Of each remote drag: ms from the host's update leaving (its flush) to the guest's item.
 from_flush: list[float] = []
+#: Of each remote drag: the shared document's bytes the host sent while the mouse moved (a
+#: live drag travels as presence, not as the game: the saved game must not grow) and on release.
+drag_bytes: dict[str, list[int]] = {"moves": [], "release": []}
 #: Where each dragged model stood first: every drag takes it half an inch to the left (the
 #: unit's first column has nothing there) or back, so that it never lands on its neighbour.
 _origins: dict[str, float] = {}
@@ -139,10 +142,17 @@ def remote_drags(app: QApplication, host: MainWindow, guest: MainWindow | None,
     scene = guest.scene if guest is not None else host.scene
     document = guest.document if guest is not None else host.document
     sent: list[float] = []
+    sizes: list[int] = []
+
+    def on_update(update: bytes) -> None:
+        sent.append(time.perf_counter())
+        sizes.append(len(update))
+
     if guest is not None:
-        host.remote.session.board.outgoing.connect(  # type: ignore[attr-defined]
-            lambda _update: sent.append(time.perf_counter()))
+        host.remote.session.board.outgoing.connect(on_update)  # type: ignore[attr-defined]
     from_flush.clear()
+    for bucket in drag_bytes.values():
+        bucket.clear()
     reds = [m.id for u in host.document.scenario.units if u.side == "red" and u.on_table
             for m in u.models[:1]]
     moves, releases = [], []
@@ -152,6 +162,7 @@ def remote_drags(app: QApplication, host: MainWindow, guest: MainWindow | None,
         model_id = reds[k % len(reds)]
         start, end = drag_span(host, model_id)
         before = item_at(host.scene, model_id)
+        sizes.clear()
         QTest.mousePress(viewport, left, none, start)
         for step in range(1, steps + 1):
             t0 = time.perf_counter()
@@ -170,6 +181,8 @@ def remote_drags(app: QApplication, host: MainWindow, guest: MainWindow | None,
             moves.append((time.perf_counter() - t0) * 1000.0)
             time.sleep(0.008)  # a mouse reports some 60 to 120 moves a second
             app.processEvents()
+        drag_bytes["moves"].append(sum(sizes))
+        sizes.clear()
         t0 = time.perf_counter()
         QTest.mouseRelease(viewport, left, none, end)
         target = host.document.scenario.model(model_id)[1]
@@ -183,6 +196,7 @@ def remote_drags(app: QApplication, host: MainWindow, guest: MainWindow | None,
             raise SystemExit(f"drag {k}: the model never reached {wanted}")
         now = time.perf_counter()
         releases.append((now - t0) * 1000.0)
+        drag_bytes["release"].append(sum(sizes))
         if sent:
             from_flush.append((now - sent[-1]) * 1000.0)
             sent.clear()
@@ -498,6 +512,7 @@ def drag_part(app: QApplication, library, server: Server, drags: int) -> None:
     guest.remote.join("Bob", "blue", server.link("drags"))  # type: ignore[attr-defined]
     remote_drags(app, host, guest, 10)  # warm up
     moves, remote = remote_drags(app, host, guest, drags)
+    moved, released = list(drag_bytes["moves"]), list(drag_bytes["release"])
     naive = naive_drags(app, host, guest, 20)
     guest.remote.leave()  # type: ignore[attr-defined]
     host.remote.leave()  # type: ignore[attr-defined]
@@ -532,6 +547,9 @@ def drag_part(app: QApplication, library, server: Server, drags: int) -> None:
           f"{percentile(from_flush, 0.95):.2f} ms")
     print(f"  single seat, release -> its own document and item there: {figures(single)}")
     print(f"  naive, the whole scenario file sent per edit: {figures(naive)} (baseline)")
+    print(f"  the shared game's bytes sent during a drag: {max(moved)} while the mouse moved "
+          f"(the most of {len(moved)} drags, 3 moves each: the saved game does not grow during a "
+          f"drag), {statistics.median(released):.0f} on release (median)")
     engine = engine_drags(library, server, drags)
     print(f"  the shared board alone, a move to the other document (two headless boards, same "
           f"table and server): {figures(engine)}")

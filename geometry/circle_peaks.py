@@ -82,7 +82,32 @@ class FeatureTable:
         count = len(self.edges)
         self.on_line = {(int(i) // count, int(i) % count)
                         for i in np.flatnonzero(features.on_line)}
-        self.inner = _peaks_inside(features)
+        self._features = features
+        self._inner: list[tuple[tuple[float, float], float]] | None = None
+
+    @property
+    def inner(self) -> list[tuple[tuple[float, float], float]]:
+        """The footprint's peaks inside a base (made on first use, for a small footprint)."""
+        if self._inner is None:
+            self._inner = _peaks_inside(self._features)
+        return self._inner
+
+    def peak(self, cx: float, cy: float, r: float, floor: float) -> float:
+        """The largest distance at a peak inside the circle (0 if none).
+
+        A small footprint's peaks are kept (:attr:`inner`); a large one's are worked out
+        near the circle only (:meth:`geometry.farthest._Features.peak_inside`), in bounded
+        memory.
+        """
+        features = self._features
+        if features.is_small:
+            return max((far for (x, y), far in self.inner
+                        if (x - cx) ** 2 + (y - cy) ** 2 <= r * r), default=0.0)
+        if features.pocket.is_empty or shapely.distance(shapely.Point(cx, cy),
+                                                        features.pocket) >= r:
+            return 0.0
+        return features.peak_inside(cx, cy, r, lambda p: np.maximum(
+            np.hypot(p[:, 0] - cx, p[:, 1] - cy) - r, 0.0), floor)
 
 
 def _reflex_corners(target: BaseGeometry) -> set[tuple[float, float]]:
@@ -178,10 +203,8 @@ def circle_peaks(xyr: FloatArray, bounds: FloatArray, table: FeatureTable,
     best = [max(reach[a:b], default=0.0) for a, b in zip(starts, starts[1:], strict=False)]
     for row, far in zip(owners, reach[starts[-1]:], strict=True):
         best[row] = max(best[row], far)
-    for (x, y), far in table.inner:  # a peak inside a base where the footprint wraps it
-        for row, (cx, cy, r) in enumerate(centres):
-            if far > best[row] and (x - cx) ** 2 + (y - cy) ** 2 <= r * r:
-                best[row] = far
+    for row, (cx, cy, r) in enumerate(centres):  # a peak inside a base the footprint wraps
+        best[row] = max(best[row], table.peak(cx, cy, r, best[row]))
     return np.array(best)
 
 

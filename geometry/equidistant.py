@@ -16,12 +16,19 @@ them exactly and keeps them per footprint.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["three_feature_points"]
+__all__ = ["CHUNK", "three_feature_chunks", "three_feature_points"]
 
 FloatArray = NDArray[np.float64]
+
+#: About this many combinations are worked on at once: a footprint of m features has some
+#: m³ three-feature points (16 million for the ~180 corners of a zone cut by a 12" circle), so
+#: they are made a chunk at a time, in memory that does not grow with their number.
+CHUNK = 1 << 15
 
 
 def three_feature_points(corners: FloatArray, normals: FloatArray,
@@ -43,22 +50,60 @@ def three_feature_points(corners: FloatArray, normals: FloatArray,
     (k, 2) array
         Every point equally far from three of them (duplicates and all).
     """
-    v, n, k = corners, normals, offsets
-    found: list[FloatArray] = []
-    if len(v) >= 3:
-        found.append(_circumcentres(v))
-    if len(n) >= 3:
-        found.extend(_three_lines(n, k))
-    if len(n) >= 2 and len(v):
-        found.extend(_corner_and_two_lines(v, n, k))
-    if len(v) >= 2 and len(n):
-        found.extend(_two_corners_and_a_line(v, n, k))
+    found = list(three_feature_chunks(corners, normals, offsets))
     return np.concatenate(found) if found else np.zeros((0, 2))
 
 
-def _circumcentres(v: FloatArray) -> FloatArray:
+def three_feature_chunks(corners: FloatArray, normals: FloatArray,
+                         offsets: FloatArray) -> Iterator[FloatArray]:
+    """The points of :func:`three_feature_points`, a chunk at a time.
+
+    Each chunk comes from at most about :data:`CHUNK` combinations of features, so a footprint
+    with many corners (a zone cut by a circle, up to the 1,000 a file may give) is gone through
+    in bounded memory.
+    """
+    v, n, k = corners, normals, offsets
+    if len(v) >= 3:
+        for i, j, m in _triple_chunks(len(v)):
+            yield _circumcentres(v, i, j, m)
+    if len(n) >= 3:
+        for i, j, m in _triple_chunks(len(n)):
+            yield from _three_lines(n, k, i, j, m)
+    if len(n) >= 2 and len(v):
+        for i, j in _pair_chunks(len(n), len(v)):
+            yield from _corner_and_two_lines(v, n, k, i, j)
+    if len(v) >= 2 and len(n):
+        for i, j in _pair_chunks(len(v), len(n)):
+            yield from _two_corners_and_a_line(v, n, k, i, j)
+
+
+Index = NDArray[np.intp]
+
+
+def _triple_chunks(count: int) -> Iterator[tuple[Index, Index, Index]]:
+    """Every ``i < j < m`` below ``count``, about :data:`CHUNK` at a time."""
+    rows: list[tuple[Index, Index, Index]] = []
+    size = 0
+    for i in range(count - 2):
+        j, m = np.triu_indices(count - i - 1, k=1)
+        rows.append((np.full(len(j), i, dtype=np.intp), j + i + 1, m + i + 1))
+        size += len(j)
+        if size >= CHUNK or i == count - 3:
+            yield (np.concatenate([r[0] for r in rows]), np.concatenate([r[1] for r in rows]),
+                   np.concatenate([r[2] for r in rows]))
+            rows, size = [], 0
+
+
+def _pair_chunks(count: int, across: int) -> Iterator[tuple[Index, Index]]:
+    """Every pair ``i < j`` below ``count``, so few at a time that pairs × ``across`` ≈ CHUNK."""
+    i, j = np.triu_indices(count, k=1)
+    step = max(1, CHUNK // max(across, 1))
+    for start in range(0, len(i), step):
+        yield i[start:start + step], j[start:start + step]
+
+
+def _circumcentres(v: FloatArray, i: Index, j: Index, m: Index) -> FloatArray:
     """Corner, corner, corner: the circumcentres."""
-    i, j, m = np.array(list(_triples(len(v)))).T
     a, b, c = v[i], v[j], v[m]
     d = 2 * (a[:, 0] * (b[:, 1] - c[:, 1]) + b[:, 0] * (c[:, 1] - a[:, 1])
              + c[:, 0] * (a[:, 1] - b[:, 1]))
@@ -69,10 +114,10 @@ def _circumcentres(v: FloatArray) -> FloatArray:
     return np.stack([ux[ok] / d[ok], uy[ok] / d[ok]], axis=1)
 
 
-def _three_lines(n: FloatArray, k: FloatArray) -> list[FloatArray]:
+def _three_lines(n: FloatArray, k: FloatArray, i: Index, j: Index,
+                 m: Index) -> list[FloatArray]:
     """Line, line, line: ``n·p − s ρ = k`` for each, signs ±."""
     found: list[FloatArray] = []
-    i, j, m = np.array(list(_triples(len(n)))).T
     for signs in ((1, 1, 1), (1, 1, -1), (1, -1, 1), (-1, 1, 1)):
         mat = np.stack([np.column_stack([n[q], -np.full(len(q), sg, float)])
                         for q, sg in zip((i, j, m), signs, strict=True)], axis=1)
@@ -83,10 +128,10 @@ def _three_lines(n: FloatArray, k: FloatArray) -> list[FloatArray]:
     return found
 
 
-def _corner_and_two_lines(v: FloatArray, n: FloatArray, k: FloatArray) -> list[FloatArray]:
+def _corner_and_two_lines(v: FloatArray, n: FloatArray, k: FloatArray, i: Index,
+                          j: Index) -> list[FloatArray]:
     """Corner, line, line: ``p = p0 + ρ q``, ``|p − v| = ρ``."""
     found: list[FloatArray] = []
-    i, j = np.triu_indices(len(n), k=1)
     mat = np.stack([n[i], n[j]], axis=1)
     ok = np.abs(np.linalg.det(mat)) > 1e-12
     inv = np.linalg.inv(mat[ok])
@@ -105,10 +150,10 @@ def _corner_and_two_lines(v: FloatArray, n: FloatArray, k: FloatArray) -> list[F
     return found
 
 
-def _two_corners_and_a_line(v: FloatArray, n: FloatArray, k: FloatArray) -> list[FloatArray]:
+def _two_corners_and_a_line(v: FloatArray, n: FloatArray, k: FloatArray, i: Index,
+                            j: Index) -> list[FloatArray]:
     """Corner, corner, line: on the corners' bisector."""
     found: list[FloatArray] = []
-    i, j = np.triu_indices(len(v), k=1)
     a = 2.0 * (v[j] - v[i])
     b = (v[j] * v[j]).sum(1) - (v[i] * v[i]).sum(1)
     size2 = (a * a).sum(1)
@@ -127,11 +172,6 @@ def _two_corners_and_a_line(v: FloatArray, n: FloatArray, k: FloatArray) -> list
         rows, _ = np.nonzero(good)
         found.append(p0[rows] + tau[good][:, None] * w[rows])
     return found
-
-
-def _triples(count: int) -> list[tuple[int, int, int]]:
-    return [(i, j, m) for i in range(count) for j in range(i + 1, count)
-            for m in range(j + 1, count)]
 
 
 def _quadratic_roots(qa: FloatArray, qb: FloatArray, qc: FloatArray) -> list[FloatArray]:

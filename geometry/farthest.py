@@ -23,6 +23,7 @@ the roots of a quadratic for the mixed triples), and those inside the base are c
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 import shapely
@@ -34,6 +35,7 @@ from geometry.circle_peaks import FeatureTable, circle_peaks
 from geometry.ellipse import Ellipse, ellipse_of
 from geometry.equidistant import three_feature_points
 from geometry.footprints import Circle, Shape
+from geometry.inner_peaks import peak_near
 from geometry.kept import KeptPerObject
 
 __all__ = ["farthest_from_polygon", "farthest_distances", "oval_farthest"]
@@ -111,6 +113,34 @@ class _Features:
         return self._inner_reach
 
     @property
+    def is_small(self) -> bool:
+        """Whether its three-feature points are few enough to make once and keep."""
+        return len(self.corners) + len(self.normals) <= _SMALL
+
+    def peak_inside(self, cx: float, cy: float, size: float,
+                    apart: Callable[[FloatArray], FloatArray], floor: float = 0.0) -> float:
+        """The largest exact distance at a three-feature point a base holds (0 if none).
+
+        The base lies within ``size`` of ``(cx, cy)``; ``apart`` gives points' distances from
+        it (0 for those it holds).
+        A small footprint's points are made once and kept (:attr:`inner`); a large one's only
+        near the base and higher than ``floor``, in bounded memory
+        (:func:`geometry.inner_peaks.peak_near`).
+        """
+        if not self.is_small:
+            return peak_near(self, cx, cy, size, apart, floor)
+        points, reach = self.inner, self.inner_reach
+        near = np.hypot(points[:, 0] - cx, points[:, 1] - cy) <= size
+        if not near.any():
+            return 0.0
+        held = np.flatnonzero(near)[apart(points[near]) <= 0.0]
+        return float(reach[held].max()) if len(held) else 0.0
+
+    def edge_offsets(self, z: ComplexArray) -> ComplexArray:
+        """Each point's offsets from its nearest point of each edge (edges × points)."""
+        return self._offsets(z)
+
+    @property
     def table(self) -> FeatureTable:
         """The features as plain floats for a few circles' search (made on first use)."""
         if self._table is None:
@@ -135,8 +165,14 @@ class _Features:
         return np.asarray(shapely.contains_xy(self._solid, z.real, z.imag), dtype=bool)
 
     def distance_z(self, z: ComplexArray) -> FloatArray:
-        """Exact distance of each point ``x + iy`` to the footprint (0 inside), vectorised."""
-        gap = np.abs(self._offsets(z)).min(axis=0)
+        """Exact distance of each point ``x + iy`` to the footprint (0 inside), vectorised.
+
+        A block of points at a time (edges × points at most ``_BLOCK``): a polygon base's
+        candidates against a zone of hundreds of edges would otherwise take gigabytes.
+        """
+        step = max(1, _BLOCK // max(len(self.normals), 1))
+        gap = np.concatenate([np.abs(self._offsets(z[start:start + step])).min(axis=0)
+                              for start in range(0, len(z), step)]) if len(z) else np.zeros(0)
         if self._solid is not None:
             gap[self.inside(z)] = 0.0
         return gap
@@ -307,26 +343,34 @@ def _outline_candidates(shape: BaseGeometry, features: _Features) -> FloatArray:
                                               else shape), dtype=float)
     if len(ring) == 1:
         return ring
-    return _segment_candidates(ring[:-1], ring[1:], features)
+    # a few edges at a time: each meets every bisector line and (corner, line) pair
+    step = max(1, _BLOCK // (len(features.lines[0]) + len(features.pairs[0]) + 1))
+    p0, p1 = ring[:-1], ring[1:]
+    return np.concatenate([_segment_candidates(p0[start:start + step], p1[start:start + step],
+                                               features) for start in range(0, len(p0), step)])
 
 
-def _interior_candidates(shape: Shape, features: _Features) -> FloatArray:
-    """Three-feature points inside the base, when the base reaches into B's hull."""
-    if features.pocket.is_empty:
-        return np.zeros((0, 2))
-    if isinstance(shape, Circle):
-        if float(shapely.distance(shapely.Point(shape.centre), features.pocket)) >= shape.radius:
-            return np.zeros((0, 2))
-    elif not shapely.intersects(shape, features.pocket) or \
+def _interior_peak(shape: BaseGeometry, features: _Features, floor: float) -> float:
+    """The largest distance at a three-feature point inside a polygon base (0 if none).
+
+    Only when the base reaches into B's hull.
+    """
+    if features.pocket.is_empty or not shapely.intersects(shape, features.pocket) or \
             shapely.intersection(shape, features.pocket).area <= 0.0:
-        return np.zeros((0, 2))
-    points = features.inner
-    if isinstance(shape, Circle):
-        inside = np.hypot(points[:, 0] - shape.x, points[:, 1] - shape.y) <= shape.radius
-    else:
-        inside = shapely.contains_xy(shape, points[:, 0], points[:, 1])
-    return points[inside]
+        return 0.0
+    ring = np.asarray(shapely.get_coordinates(shape), dtype=float)
+    cx, cy = ring.mean(axis=0).tolist()
+    size = float(np.hypot(ring[:, 0] - cx, ring[:, 1] - cy).max())
+    return features.peak_inside(cx, cy, size, lambda p: np.asarray(
+        shapely.distance(shapely.points(p), shape), dtype=float), floor)
 
+
+#: Edges × points measured at once (16 MB of complex numbers).
+_BLOCK = 1 << 20
+
+#: Up to this many corners and edge lines, a footprint's three-feature points (some 9,000 for
+#: 20) are made once and kept; more, only those near each base, a chunk at a time.
+_SMALL = 40
 
 _CACHE: dict[bytes, _Features] = {}
 
@@ -396,9 +440,9 @@ def farthest_distances(shapes: list[Shape], target: BaseGeometry) -> FloatArray:
         if oval is not None:  # an oval base: its exact ellipse
             out[i] = oval_farthest(oval, target, False)
             continue
-        points = np.concatenate([_outline_candidates(shape, features),
-                                 _interior_candidates(shape, features)])
-        out[i] = float(features.distance(points).max()) if len(points) else 0.0
+        points = _outline_candidates(shape, features)
+        edge = float(features.distance(points).max()) if len(points) else 0.0
+        out[i] = max(edge, _interior_peak(shape, features, edge))
     return out
 
 
@@ -437,23 +481,31 @@ def _settled_circles(xyr: FloatArray, features: _Features) -> tuple[FloatArray, 
 
 def _circles_by_candidates(xyr: FloatArray, features: _Features,
                            gaps: FloatArray | None = None) -> FloatArray:
-    """Farthest distance of each circle, from every point where it may peak (the full way)."""
-    points, whose = _circle_candidates(xyr, features, gaps)
-    reach = features.distance(points)
+    """Farthest distance of each circle, from every point where it may peak (the full way).
+
+    A few circles at a time: each meets every bisector line and (corner, edge line) pair,
+    some 1.5 million of each for a footprint of 1,000 corners.
+    """
     best = np.zeros(len(xyr))
-    np.maximum.at(best, whose, reach)
+    step = max(1, _BLOCK // (len(features.lines[0]) + len(features.pairs[0]) + 1))
+    for start in range(0, len(xyr), step):
+        part = slice(start, start + step)
+        points, whose = _circle_candidates(xyr[part], features,
+                                           None if gaps is None else gaps[part])
+        np.maximum.at(best, whose + start, features.distance(points))
     if not features.pocket.is_empty:  # only bases reaching into the footprint's hull
         pocket_gaps = np.asarray(shapely.distance(shapely.points(xyr[:, :2]), features.pocket),
                                  dtype=float)
-        reaching = np.flatnonzero(pocket_gaps < xyr[:, 2])
-        inner, inner_reach = features.inner, features.inner_reach
-        if len(reaching) and len(inner):
-            c = xyr[reaching]
-            inside = np.hypot(inner[None, :, 0] - c[:, None, 0],
-                              inner[None, :, 1] - c[:, None, 1]) <= c[:, 2:3]
-            peak = np.where(inside, inner_reach[None, :], 0.0).max(axis=1)
-            best[reaching] = np.maximum(best[reaching], peak)
+        for row in np.flatnonzero(pocket_gaps < xyr[:, 2]).tolist():
+            cx, cy, r = xyr[row].tolist()
+            best[row] = max(best[row], features.peak_inside(
+                cx, cy, r, _circle_apart(cx, cy, r), float(best[row])))
     return best
+
+
+def _circle_apart(cx: float, cy: float, r: float) -> Callable[[FloatArray], FloatArray]:
+    """The distance of points from the circle (0 inside or on it)."""
+    return lambda p: np.maximum(np.hypot(p[:, 0] - cx, p[:, 1] - cy) - r, 0.0)
 
 
 def oval_farthest(oval: Ellipse, target: BaseGeometry, convex: bool) -> float:
@@ -466,11 +518,11 @@ def oval_farthest(oval: Ellipse, target: BaseGeometry, convex: bool) -> float:
     if convex or not isinstance(target, (Polygon, LineString)):
         return far
     features = _features(target)
-    if len(features.inner):
-        reach = features.inner_reach[oval.contains_points(features.inner)]
-        if len(reach):
-            far = max(far, float(reach.max()))
-    return far
+    if features.solid and (features.pocket.is_empty
+                           or not oval.overlaps_interior(features.pocket)):
+        return far  # no point of the oval in the footprint's hull off it: no peak inside
+    return max(far, features.peak_inside(oval.x, oval.y, max(oval.half_length, oval.half_width),
+                                         oval.distances_to_points, far))
 
 
 def farthest_from_polygon(shape: Shape, target: BaseGeometry) -> float:
