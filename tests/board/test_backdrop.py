@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from board.document.datasheets import place_datasheet
 from board.document.model import Base, Model, RuleSystem, Scenario, Side, Table, TroopType, Unit
 from board.view.backdrop import MIN_ITEMS
+from board.view.clash_flags import LIVE_MS
 from board.view.window import MainWindow
 from tests.board.qt_helpers import Left
 
@@ -60,8 +61,20 @@ def settle() -> None:
         QApplication.processEvents()
 
 
-def shot(win: MainWindow) -> QImage:
+def at_rest(win: MainWindow) -> None:
+    """Events processed, and during a drag its overlap check run too.
+
+    The check runs :data:`LIVE_MS` after a move and may ring models: two pictures compared
+    must both be taken after it, or one of them has the rings and the other not (on a slow
+    machine it fired between them: 958 pixels).
+    """
+    if win.scene.dragging:
+        QTest.qWait(3 * LIVE_MS)
     settle()
+
+
+def shot(win: MainWindow) -> QImage:
+    at_rest(win)
     return win.view.viewport().grab().toImage()
 
 
@@ -223,7 +236,7 @@ def on_screen(win: MainWindow) -> QImage:
     Not a fresh drawing (``grab`` draws every item again): a part a move forgot to repaint
     still shows the old picture here.
     """
-    settle()
+    at_rest(win)
     viewport = win.view.viewport()
     at = viewport.mapTo(win, QPoint(0, 0))
     return win.screen().grabWindow(win.winId(), at.x(), at.y(), viewport.width(),
