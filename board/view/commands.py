@@ -19,7 +19,6 @@ __all__ = [
     "DEFAULT_UNDO_LIMIT",
     "ApplyChangeCommand",
     "MoveModelsCommand",
-    "RotateModelsCommand",
     "TurnModelsCommand",
     "PlacePiecesCommand",
     "AddPiecesCommand",
@@ -107,31 +106,6 @@ class MoveModelsCommand(DocumentCommand):
 
     def undo(self) -> None:  # noqa: D102 - Qt override
         self._document.move_models(self._old)
-
-
-class RotateModelsCommand(DocumentCommand):
-    """Turn models to new facings; consecutive turns of the same models merge into one step."""
-
-    def __init__(
-        self, document: ScenarioDocument, old: dict[str, float], new: dict[str, float]
-    ) -> None:
-        super().__init__(f"Rotate {_count(len(new), 'model')}")
-        self._document, self._old, self._new = document, dict(old), dict(new)
-
-    def id(self) -> int:  # noqa: D102 - Qt override
-        return ROTATE_ID
-
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: D102 - Qt override
-        if not isinstance(other, RotateModelsCommand) or set(other._new) != set(self._new):
-            return False
-        self._new = dict(other._new)
-        return True
-
-    def do(self) -> None:  # noqa: D102 - see DocumentCommand
-        self._document.rotate_models(self._new)
-
-    def undo(self) -> None:  # noqa: D102 - Qt override
-        self._document.rotate_models(self._old)
 
 
 class TurnModelsCommand(DocumentCommand):

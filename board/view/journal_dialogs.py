@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from enum import Enum
 from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
@@ -23,6 +24,7 @@ __all__ = [
 
 Button = QMessageBox.StandardButton
 Role = QMessageBox.ButtonRole
+Choice = TypeVar("Choice", bound=Enum)
 
 
 class OpenChoice(Enum):
@@ -66,19 +68,10 @@ def elsewhere_text(file: Path, others: list[Elsewhere]) -> str:
 
 def ask_open_elsewhere(parent: QWidget, file: Path, others: list[Elsewhere]) -> OpenChoice:
     """Ask what to do with a file another window has open."""
-    box = QMessageBox(QMessageBox.Icon.Warning, "File open in another window",
-                      elsewhere_text(file, others), QMessageBox.StandardButton.NoButton, parent)
-    read_only = box.addButton("Open read-only", Role.AcceptRole)
-    anyway = box.addButton("Open anyway", Role.DestructiveRole)
-    box.addButton(Button.Cancel)
-    box.setDefaultButton(read_only)
-    box.exec()
-    clicked = box.clickedButton()
-    if clicked is read_only:
-        return OpenChoice.READ_ONLY
-    if clicked is anyway:
-        return OpenChoice.ANYWAY
-    return OpenChoice.CANCEL
+    return _ask(parent, "File open in another window", elsewhere_text(file, others),
+                [("Open read-only", Role.AcceptRole, OpenChoice.READ_ONLY),
+                 ("Open anyway", Role.DestructiveRole, OpenChoice.ANYWAY)],
+                OpenChoice.CANCEL)
 
 
 class SaveChoice(Enum):
@@ -101,19 +94,22 @@ def changed_text(file: Path) -> str:
 
 def ask_save_over(parent: QWidget, file: Path) -> SaveChoice:
     """Ask before saving over a file that changed on disk since this window read it."""
-    box = QMessageBox(QMessageBox.Icon.Warning, "File changed on disk", changed_text(file),
-                      Button.NoButton, parent)
-    save_as = box.addButton("Save As…", Role.AcceptRole)
-    over = box.addButton("Save over it", Role.DestructiveRole)
+    return _ask(parent, "File changed on disk", changed_text(file),
+                [("Save As…", Role.AcceptRole, SaveChoice.SAVE_AS),
+                 ("Save over it", Role.DestructiveRole, SaveChoice.OVERWRITE)],
+                SaveChoice.CANCEL)
+
+
+def _ask(parent: QWidget, title: str, text: str,
+         choices: list[tuple[str, QMessageBox.ButtonRole, Choice]], cancelled: Choice) -> Choice:
+    """A warning with the given choices, the first one the default, and Cancel."""
+    box = QMessageBox(QMessageBox.Icon.Warning, title, text, Button.NoButton, parent)
+    buttons = [(box.addButton(label, role), value) for label, role, value in choices]
     box.addButton(Button.Cancel)
-    box.setDefaultButton(save_as)
+    box.setDefaultButton(buttons[0][0])
     box.exec()
     clicked = box.clickedButton()
-    if clicked is over:
-        return SaveChoice.OVERWRITE
-    if clicked is save_as:
-        return SaveChoice.SAVE_AS
-    return SaveChoice.CANCEL
+    return next((value for button, value in buttons if clicked is button), cancelled)
 
 
 def aside_text(moved: list[tuple[Path, str]]) -> str:
