@@ -19,7 +19,7 @@ from board.game.systems.protocol import BuildingNumbers, SystemSetup
 
 __all__ = ["TROOP_TYPES", "BASE_SIZES", "troop_types", "base_sizes", "RANKED",
            "COMMAND_GROUP_SYSTEMS", "DEFAULT_MODELS", "TABLE_PRESETS", "BUILDING_NUMBERS",
-           "DATASHEET_SYSTEMS", "BuildingNumbers", "setup_for"]
+           "DATASHEET_SYSTEMS", "FLOORED_SYSTEMS", "BuildingNumbers", "setup_for"]
 
 _SETUPS: dict[RuleSystem, SystemSetup] = {
     system: facts.setups[system] for system, facts in FACTS.items()}
@@ -43,6 +43,11 @@ BUILDING_NUMBERS: dict[RuleSystem, BuildingNumbers] = {
 #: The systems a building drawn under a system is written for (40K's serve the Heresy too).
 DATASHEET_SYSTEMS: dict[RuleSystem, tuple[str, ...]] = {
     s: x.datasheet_systems for s, x in _SETUPS.items()}
+
+#: The datasheet systems whose buildings are counted in floors (a building's label names them).
+FLOORED_SYSTEMS = frozenset(name for x in _SETUPS.values()
+                            if x.building_numbers is BuildingNumbers.FLOORS
+                            for name in x.datasheet_systems)
 
 
 def setup_for(system: RuleSystem) -> SystemSetup:
