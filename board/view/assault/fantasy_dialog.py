@@ -94,7 +94,7 @@ class FantasyAssaultDialog(AssaultDialog):
                            self.react_button))
         self.charge_button = QPushButton("3. Roll the charge")
         self.abandon_button = QPushButton("The assaulter is charged: abandon the assault")
-        self.abandon_button.setToolTip("Seed 004: an assaulting unit that is itself charged "
+        self.abandon_button.setToolTip("An assaulting unit that is itself charged "
                                        "abandons the assault and moves back 1\"")
         self.add(self._row("", self.charge_button, self.abandon_button))
         self.attacker_characters = QListWidget()
