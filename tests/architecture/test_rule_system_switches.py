@@ -30,15 +30,12 @@ SYSTEM_NAMES = {"wh40k", "horus_heresy", "epic40k", "warhammer_fantasy"}
 #: (``board.game.systems.<system>``) or rules package (``rules.wh40k``...); a string equal to a
 #: system's name (``"epic40k"``).
 ALLOWED = {
-    "board/document/model.py": (10, "defines RuleSystem: each member's name and label, Epic's "
-                                    "centimetres, a new scenario's default system"),
-    "board/document/stats.py": (12, "the declared stat table: which systems each stat belongs "
-                                    "to and each system's profile; the document layer cannot "
-                                    "ask the systems, and the doc's table is made from it"),
-    "board/document/states.py": (9, "STATE_TYPES: each system's saved building state checked "
-                                    "and read back by its rules when the file is read, every "
-                                    "system named (no default); board/document cannot ask "
-                                    "board/game's systems"),
+    "board/document/rule_systems.py": (8, "the four shipped systems' names as attributes of "
+                                          "RuleSystem (RuleSystem.EPIC40K), for the code and "
+                                          "tests that name one; what each is, its folder's "
+                                          "description says, registered at start-up"),
+    "board/document/model.py": (1, "a new Scenario() is a Warhammer 40,000 one unless it is "
+                                   "given a system (a file always names its own)"),
     "board/view/window.py": (1, "a new board is a Warhammer 40,000 board until the player "
                                 "picks another system"),
     # shared code that uses one system's rules as the common vocabulary

@@ -23,13 +23,13 @@ from board.game.systems.epic import summary as summaries
 from board.game.systems.epic.assault import CONTACT_CM
 from board.game.systems.epic.building import EpicBuildings
 from board.game.systems.epic.facts import EpicFacts
-from board.game.systems.protocol import AssaultKind, PhaseStep, ShotForm
+from board.game.systems.protocol import AssaultKind, GameSystem, PhaseStep, ShotForm
 from geometry import Obstacles, PlacementVerdict, Shape
 from rules import epic40k, wh40k
 from rules.decision import Decision
 from rules.dice import Dice
 
-__all__ = ["EpicSystem"]
+__all__ = ["EpicSystem", "GAME"]
 
 
 class EpicSystem(EpicFacts, EpicBuildings):
@@ -118,3 +118,6 @@ class EpicSystem(EpicFacts, EpicBuildings):
     def assault_reach(self, unit: Unit) -> tuple[float | None, str]:
         """Seed 001: the stands in base contact (within :data:`.assault.CONTACT_CM`) assault."""
         return CONTACT_CM / CM_PER_INCH, f"in base contact (within {CONTACT_CM:g} cm)"
+
+#: the game its registry hands out (board.game.systems.registry); mypy checks it is a GameSystem.
+GAME: GameSystem = EpicSystem()

@@ -23,13 +23,13 @@ from board.game.systems.fantasy import garrison_hits, occupancy
 from board.game.systems.fantasy import summary as summaries
 from board.game.systems.fantasy.building import FantasyBuildings, garrison_of
 from board.game.systems.fantasy.facts import FantasyFacts
-from board.game.systems.protocol import AssaultKind, PhaseStep, ShotForm
+from board.game.systems.protocol import AssaultKind, GameSystem, PhaseStep, ShotForm
 from geometry import Obstacles, PlacementVerdict, Shape
 from rules import wh40k
 from rules.decision import Decision
 from rules.dice import Dice
 
-__all__ = ["FantasySystem"]
+__all__ = ["FantasySystem", "GAME"]
 
 
 #: The most two D6 add to a charge, inches.
@@ -139,3 +139,6 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
             return None, missing_stat_text(unit, "movement")
         reach = float(movement) + CHARGE_DICE_MOST
         return reach, f"within its charge reach (Movement {movement:g}\" + 2D6: {reach:g}\")"
+
+#: the game its registry hands out (board.game.systems.registry); mypy checks it is a GameSystem.
+GAME: GameSystem = FantasySystem()

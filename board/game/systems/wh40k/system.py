@@ -17,7 +17,7 @@ from board.game.core.building_summary import BuildingSummary
 from board.game.core.shots import FireResult, ShotPlan, ShotResult
 from board.game.core.world import World
 from board.game.occupancy.common import BASE_CONTACT, DisembarkPlan, access_exit_verdicts
-from board.game.systems.protocol import AssaultKind, PhaseStep, ShotForm
+from board.game.systems.protocol import AssaultKind, GameSystem, PhaseStep, ShotForm
 from board.game.systems.wh40k import automated_fire, occupancy, shooting, turn
 from board.game.systems.wh40k import summary as summaries
 from board.game.systems.wh40k.battlements import battlement_claims
@@ -29,7 +29,7 @@ from rules import wh40k
 from rules.decision import Decision
 from rules.dice import Dice
 
-__all__ = ["Wh40kSystem"]
+__all__ = ["Wh40kSystem", "GAME"]
 
 
 class Wh40kSystem(Wh40kFacts, Wh40kBuildings):
@@ -134,3 +134,6 @@ class Wh40kSystem(Wh40kFacts, Wh40kBuildings):
     def assault_reach(self, unit: Unit) -> tuple[float | None, str]:
         """Seed 000: a building is fought in close combat like a vehicle: from base contact."""
         return BASE_CONTACT, f"in base contact (within {format_distance(BASE_CONTACT)})"
+
+#: the game its registry hands out (board.game.systems.registry); mypy checks it is a GameSystem.
+GAME: GameSystem = Wh40kSystem()
