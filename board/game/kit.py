@@ -12,7 +12,6 @@ from geometry import Circle, PlacementVerdict, Shape, reach_area
 from geometry.sight import Ray
 from rules.decision import Decision
 from rules.dice import Dice
-from rules.epic40k import may_target_building
 from rules.warhammer_fantasy import AssaultStep, Reaction
 from rules.words import counted
 
@@ -24,7 +23,6 @@ __all__ = [
     "reach_area",
     "Decision",
     "Dice",
-    "may_target_building",
     "AssaultStep",
     "Reaction",
     "counted",

@@ -14,7 +14,7 @@ from board.document.collector import collector_paused
 from board.document.datasheets import DatasheetLibrary, place_datasheet
 from board.document.edits import EditError, ScenarioDocument
 from board.document.events import DocumentChange
-from board.document.model import RuleSystem, Scenario, Table
+from board.document.model import Scenario, Table
 from board.view import actions
 from board.view.commands import (
     DEFAULT_UNDO_LIMIT,
@@ -381,5 +381,9 @@ def undo_limit(settings: QSettings) -> int:
 
 
 def new_scenario_default() -> Scenario:
-    """Return the empty 72×48 Warhammer 40,000 scenario a bare window starts with."""
-    return new_scenario(Table(), RuleSystem.WH40K)
+    """Return the empty 72×48 scenario a bare window starts with.
+
+    Its rule system is the document's default (``Scenario.rule_system``, Warhammer 40,000)
+    until the player picks another (File ▸ New).
+    """
+    return new_scenario(Table(), Scenario().rule_system)

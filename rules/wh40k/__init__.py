@@ -6,6 +6,7 @@ takes those plain values (and geometry answers as arguments or callbacks) and re
 :class:`rules.decision.Decision` or an outcome carrying every :class:`rules.dice.Roll`.
 """
 
+from rules.turns import PlayerTurn, TurnClock
 from rules.wh40k.attack import (
     CLOSE_COMBAT_FACING,
     DamageRoll,
@@ -100,7 +101,6 @@ from rules.wh40k.tables import (
     RowEffect,
 )
 from rules.wh40k.templates import NoEscapeHits, battlements_blast_hit, no_escape_hits
-from rules.wh40k.turns import PlayerTurn, TurnClock
 from rules.wh40k.void_shields import (
     hit_projected_shield,
     hit_shield,

@@ -9,7 +9,7 @@ shield takes shooting hits first.
 
 >>> from rules.dice import FixedDice
 >>> from rules.wh40k.profile import BuildingProfile
->>> from rules.wh40k.turns import TurnClock
+>>> from rules.turns import TurnClock
 >>> hut = Building(BuildingProfile.from_values("hut", 10, "small", hull_points=1))
 >>> out = resolve_hit(hut, Attack(strength=4, ap=None), "front", FixedDice([6]),
 ...                   TurnClock(("red", "blue")))
@@ -24,6 +24,7 @@ from typing import Any
 
 from rules.atomic import atomic
 from rules.dice import Dice, Roll
+from rules.turns import TurnClock
 from rules.wh40k.building import Building
 from rules.wh40k.effects import AppliedResult, Surroundings, apply_result
 from rules.wh40k.penetration import (
@@ -36,7 +37,6 @@ from rules.wh40k.penetration import (
 )
 from rules.wh40k.profile import WeaponProfile
 from rules.wh40k.tables import WH40K_DAMAGE_TABLE, DamageResult, DamageTable, Modifier
-from rules.wh40k.turns import TurnClock
 from rules.wh40k.void_shields import ShieldHit, hit_shield, own_shield_intercepts
 from rules.words import counted
 

@@ -22,10 +22,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.wh40k.names import Names, called
+from rules.names import Names, called
+from rules.turns import PlayerTurn
 from rules.wh40k.profile import FACINGS, BuildingProfile, EmplacedWeaponSpec
 from rules.wh40k.tables import Affected, BuildingCondition, DamageResult
-from rules.wh40k.turns import PlayerTurn
 
 __all__ = ["DILAPIDATED_ARMOUR_LOSS", "Effect", "BuildingState", "Building"]
 

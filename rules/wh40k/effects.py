@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 
 from rules.atomic import atomic
 from rules.dice import Dice, Roll
+from rules.names import Names, called
+from rules.turns import TurnClock
 from rules.wh40k.building import Building, Effect
-from rules.wh40k.names import Names, called
 from rules.wh40k.tables import (
     Affected,
     BuildingCondition,
@@ -29,7 +30,6 @@ from rules.wh40k.tables import (
     DamageTable,
     WeaponLoss,
 )
-from rules.wh40k.turns import TurnClock
 from rules.wh40k.units import (
     PinningTest,
     Placement,

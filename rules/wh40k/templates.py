@@ -9,7 +9,7 @@ Whether the marker touched the battlements or a fire point is a geometry fact.
 
 >>> from rules.dice import FixedDice
 >>> from rules.wh40k.profile import BuildingProfile, WeaponProfile
->>> from rules.wh40k.turns import TurnClock
+>>> from rules.turns import TurnClock
 >>> keep = Building(BuildingProfile.from_values("keep", 11, "small", battlements=True))
 >>> flamer = WeaponProfile("heavy flamer", 0, 5, 4, "Assault 1", template=True)
 >>> out = battlements_blast_hit(keep, flamer, "front", FixedDice([6]), TurnClock(("a", "b")))
@@ -23,13 +23,13 @@ from dataclasses import dataclass
 
 from rules.atomic import atomic
 from rules.dice import Dice, Roll
+from rules.turns import TurnClock
 from rules.wh40k.attack import HitOutcome, resolve_hit
 from rules.wh40k.building import Building
 from rules.wh40k.effects import Surroundings
 from rules.wh40k.penetration import Attack
 from rules.wh40k.profile import WeaponProfile
 from rules.wh40k.tables import WH40K_DAMAGE_TABLE, DamageTable
-from rules.wh40k.turns import TurnClock
 
 __all__ = ["SIDE_FACINGS", "battlements_blast_hit", "NoEscapeHits", "no_escape_hits"]
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.dice import Dice, Roll
-from rules.wh40k.names import Names, called
+from rules.names import Names, called
 from rules.wh40k.tables import WeaponLoss
 from rules.words import counted
 

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.dice import Dice, Roll
-from rules.wh40k.names import Names, called
+from rules.names import Names, called
 from rules.wh40k.units import UnitHits
 from rules.words import counted
 

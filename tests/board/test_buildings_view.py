@@ -15,8 +15,8 @@ from board.document.datasheets import place_datasheet
 from board.document.io import default_library
 from board.document.model import Base, Model, Scenario, TroopType, Unit
 from board.game.core.names import Namer
+from board.game.measuring.coverage import void_shield_coverage
 from board.game.reports.summary import summarise
-from board.game.systems.wh40k.coverage import void_shield_coverage
 from board.view.buildings import BuildingController, DisembarkTool
 from geometry import Circle, farthest_distance
 from tests.board.conftest import make_scenario

@@ -154,7 +154,7 @@ def test_a_tank_partly_in_the_zone_gets_one_verdict_whatever_n(demo, qtbot):
             (GENERATOR[0] - 12.0, GENERATOR[1] - 12.0, GENERATOR[2] + 12.0, GENERATOR[3] + 12.0),
             abs=0.02)
         assert not zone.contains(QPointF(43.45, 47.975))  # the corner 12.564" off: outside
-    from board.game.systems.wh40k.coverage import unit_coverage
+    from board.game.measuring.coverage import unit_coverage
     coverage = unit_coverage(demo.scene.world(), "rhino-fidelis")
     assert coverage.status.value == reading.answer  # the coverage overlay's verdict
     assert coverage.models[0].sticks_out == pytest.approx(farthest - 12.0, abs=1e-3)

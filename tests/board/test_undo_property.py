@@ -283,7 +283,7 @@ class Commands(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def move_between_parts(self, data: st.DataObject) -> None:
-        from board.game.systems.wh40k.occupancy import adjacent_parts
+        from board.game.occupancy.common import adjacent_parts
 
         scenario = self.board.scenario
         unit = self._one(data, self._units(False))

@@ -41,12 +41,11 @@ from board.game.kit import Dice
 from board.game.measuring.annotations import ruler_annotation, within_annotation
 from board.game.measuring.rings import parse_distances, ring_annotation
 from board.game.occupancy.disembarking import disembark_change, plan_disembark
-from board.game.occupancy.embarking import try_embark
+from board.game.occupancy.embarking import try_embark, try_move_between_parts
 from board.game.placement import NoRoomError
 from board.game.systems.wh40k.assault import CloseCombatAttack, close_combat
 from board.game.systems.wh40k.automated_fire import automated_fire
 from board.game.systems.wh40k.fire_record import embarked_models
-from board.game.systems.wh40k.occupancy import try_move_between_parts
 from board.game.systems.wh40k.shooting import (
     ShootingError,
     ShotPlan,

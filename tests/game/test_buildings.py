@@ -9,8 +9,8 @@ from board.game.core.buildings import BuildingStateError, building_rules, state_
 from board.game.reports.summary import summarise, summarise_all
 from board.game.systems.fantasy.building import FantasyBuilding
 from rules import epic40k, wh40k
+from rules.turns import PlayerTurn
 from rules.wh40k.tables import Affected, DamageResult
-from rules.wh40k.turns import PlayerTurn
 from tests.game import samples
 
 

@@ -13,7 +13,7 @@ from board.game.core.deploy import (
     models_out_of_zone,
 )
 from board.game.core.world import WorldCache
-from board.game.systems.wh40k.coverage import Coverage, void_shield_coverage
+from board.game.measuring.coverage import Coverage, void_shield_coverage
 from geometry import unit_wholly_within
 from tests.game import samples
 

@@ -11,9 +11,9 @@ from board.document.edits import ScenarioDocument
 from board.document.model import RuleSystem, TerrainPiece, TroopType
 from board.game.core.buildings import building_rules
 from board.game.core.world import WorldCache
+from board.game.occupancy.common import adjacent_parts
 from board.game.occupancy.disembarking import check_positions, disembark_change, plan_disembark
-from board.game.occupancy.embarking import try_embark
-from board.game.systems.wh40k.occupancy import adjacent_parts, try_move_between_parts
+from board.game.occupancy.embarking import try_embark, try_move_between_parts
 from tests.game.samples import BLUE, RED, library, round_unit, scenario
 
 # The bastion at (10, 10), unturned: footprint 7..13 both ways, its door at (9, 7).

@@ -19,6 +19,7 @@ from board.document.errors import ScenarioError
 from board.document.io import scenario_from_dict, scenario_to_dict
 from board.document.model import RuleSystem
 from board.document.stats import PROFILES, STATS, systems_of
+from board.game.core.assault import StandsOrder
 from board.game.core.shots import FirepowerOrder, ShotPlan, WeaponOrder
 from board.game.core.world import WorldCache
 from board.game.systems import part_of
@@ -90,11 +91,15 @@ def test_the_fifth_system_plays_a_shot_and_an_assault(necro):
     scenario.piece("block").state = {}
     world = WorldCache(library).world_for(scenario)
     # seed 001's first worked example: roll-off 4 and 6; assault dice 2, 3, 5, 5; critical 3
-    import necro_folder.assault  # the copy's own module, as its game's Storm would call it
-
+    # played as the Storm dialog plays it: the stands, the preview and the roll from the game
     dice = FixedDice([4, 6, 2, 3, 5, 5, 3])
-    result = necro_folder.assault.epic_assault(scenario, library, world, "block",
-                                               ["am1", "am2", "am3", "lib"], dice)
+    stands = game.assault_stands(scenario, world, "block")
+    chosen = tuple(s.model_id for s in stands if s.decision and s.side == samples.RED)
+    assert sorted(chosen) == ["am1", "am2", "am3", "lib"]
+    order = StandsOrder(chosen)
+    assert game.assault_preview(scenario, library, world, "block", order)[0].startswith(
+        "4 stands, assault factor 18 against the building's")
+    result = game.storm(scenario, library, world, "block", order, dice)
     assert "hit on 4+, 2 of 4 dice hit for 2 damage" in result.text
     apply_change(document, result.change)
     assert scenario.piece("block").state["damage_capacity"] == 18

@@ -150,7 +150,7 @@ def test_void_shield_zone_target_is_twelve_inches_around_the_generator():
         reading = within_check(world, "a", ZoneTarget("void_shield", "vsg"), n)
         assert reading.reach == 12.0
         assert reading.models[0].farthest == pytest.approx(expected, abs=1e-3)
-        from board.game.systems.wh40k.coverage import unit_coverage
+        from board.game.measuring.coverage import unit_coverage
         assert reading.answer == "out" == unit_coverage(world, "a").status.value
         assert "not wholly within 12.00\"" in reading.headline
     with pytest.raises(TargetError, match="not a Void Shield Generator"):

@@ -14,6 +14,7 @@ from board.document.model import Base, Model, RuleSystem, Table, TerrainPiece, T
 from board.game.core.buildings import building_rules
 from board.game.core.clock import clock_of
 from board.game.core.world import WorldCache
+from board.game.systems.wh40k.effects import weapon_profile
 from board.game.systems.wh40k.shooting import (
     ShootingError,
     ShotPlan,
@@ -120,7 +121,7 @@ def test_a_seeded_shot_ends_in_the_state_the_rules_give_and_undo_takes_it_back_w
     result = shoot(found, library(), world, plan(weapon), seed=3)
     building = building_rules(found, library(), found.terrain[0])
     dice = Dice(3)
-    replay = wh40k.resolve_shooting(building, weapon.profile(), 4, "front", dice,
+    replay = wh40k.resolve_shooting(building, weapon_profile(weapon), 4, "front", dice,
                                     clock_of(found),
                                     surroundings=_replay_surroundings(found))
     expected = building.state.to_dict()

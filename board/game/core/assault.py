@@ -1,5 +1,10 @@
 """Storming a building: what the three rule systems' assaults share (no Qt).
 
+The Storm dialog of each :class:`~board.game.systems.protocol.AssaultKind` fills in an order
+(a :class:`CloseCombatOrder`; a :class:`StandsOrder` of the :class:`AssaultStand` objects the
+system lists) and hands it to the scenario's ``GameSystem.assault_preview`` and ``storm``, as
+the Shoot dialog hands its order to ``shot_preview`` and ``shoot``.
+
 Each rule system has its own module: :mod:`board.game.systems.epic.assault` (Epic 40,000 close
 assault), :mod:`board.game.systems.fantasy.assault` (the Warhammer Fantasy building assault) and
 :mod:`board.game.systems.wh40k.assault` (40K and Horus Heresy close combat against a building). Each
@@ -34,11 +39,16 @@ from board.document.changes import Change
 from board.document.model import LogEntry, Scenario, Unit
 from board.document.stats import missing_stat_text
 from board.game.core.names import Namer
+from rules.decision import Decision
 from rules.dice import Dice
 
 __all__ = [
     "AssaultError",
     "AssaultResult",
+    "CloseCombatAttack",
+    "CloseCombatOrder",
+    "AssaultStand",
+    "StandsOrder",
     "stat_int",
     "stat_flag",
     "log_entry",
@@ -62,6 +72,79 @@ class AssaultResult:
     def text(self) -> str:
         """Every line, one per row."""
         return "\n".join(self.lines)
+
+
+@dataclass(frozen=True)
+class CloseCombatAttack:
+    """The attacks made against a building: the weapon, its Strength and AP, how many.
+
+    ``armourbane`` rolls 2D6 for penetration (melta bombs); ``haywire`` uses Haywire's own
+    roll instead of penetration (seed 000).
+    """
+
+    name: str
+    strength: int
+    ap: int | None
+    attacks: int
+    armourbane: bool = False
+    haywire: bool = False
+
+    def __post_init__(self) -> None:
+        if self.attacks < 1:
+            raise AssaultError(f"{self.name}: at least 1 attack, not {self.attacks}")
+        if not 1 <= self.strength <= 10:
+            raise AssaultError(f"{self.name}: Strength runs from 1 to 10, not {self.strength}")
+        if self.ap is not None and not 1 <= self.ap <= 6:
+            raise AssaultError(f"{self.name}: AP runs from 1 to 6 (or –), not {self.ap}")
+
+    @property
+    def text(self) -> str:
+        """``Melta bombs: 2 attacks, S8 AP1, Armourbane``."""
+        ap = "–" if self.ap is None else str(self.ap)
+        special = ", Armourbane" * self.armourbane + ", Haywire" * self.haywire
+        return (f"{self.name}: {self.attacks} attack{'s' * (self.attacks != 1)}, "
+                f"S{self.strength} AP{ap}{special}")
+
+
+@dataclass(frozen=True)
+class CloseCombatOrder:
+    """The close-combat form's order: the ``attack``, and the unit fighting (its name).
+
+    ``attacker`` may be ``None`` for the odds before a unit is chosen.
+    """
+
+    attack: CloseCombatAttack
+    attacker: str | None = None
+
+
+@dataclass(frozen=True)
+class AssaultStand:
+    """A stand (a model) in contact with the building, and whether it may assault.
+
+    ``label`` is what it brings in the system's words (``Assault Marines m3: AF 6, psyker
+    (0.3 cm)``), ``distance_cm`` how far its base is from the footprint; ``decision`` a no
+    with the reason when it may not take part.
+    """
+
+    model_id: str
+    unit_id: str
+    unit_name: str
+    side: str
+    distance_cm: float
+    label: str
+    decision: Decision
+
+
+@dataclass(frozen=True)
+class StandsOrder:
+    """The stands chosen to assault (model ids), and the defender's pick for the debris.
+
+    ``debris_target``: the stand inside the debris of Epic critical row 10 falls on
+    (``None``: the first inside).
+    """
+
+    chosen: tuple[str, ...]
+    debris_target: str | None = None
 
 
 _MISSING = object()

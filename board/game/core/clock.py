@@ -20,7 +20,7 @@ from typing import Any
 
 from board.document.changes import Change
 from board.document.model import LogEntry, Scenario
-from rules import wh40k
+from rules.turns import TurnClock
 
 __all__ = [
     "TURN",
@@ -52,7 +52,7 @@ def _order(scenario: Scenario) -> tuple[str, str]:
     return (scenario.sides[0].id, scenario.sides[1].id)
 
 
-def clock_of(scenario: Scenario) -> wh40k.TurnClock:
+def clock_of(scenario: Scenario) -> TurnClock:
     """Return the scenario's turn clock (:class:`TurnError` naming a bad option)."""
     order = _order(scenario)
     turn = scenario.options.get(TURN, 1)
@@ -60,12 +60,12 @@ def clock_of(scenario: Scenario) -> wh40k.TurnClock:
         raise TurnError(f"turn must be a whole number, not {turn!r}")
     player = scenario.options.get(PLAYER, order[0])
     try:
-        return wh40k.TurnClock(order, turn, str(player))
+        return TurnClock(order, turn, str(player))
     except ValueError as error:
         raise TurnError(str(error)) from None
 
 
-def clock_options(clock: wh40k.TurnClock) -> dict[str, Any]:
+def clock_options(clock: TurnClock) -> dict[str, Any]:
     """The options that store ``clock``."""
     return {TURN: clock.game_turn, PLAYER: clock.active, TURN_ORDER: list(clock.order)}
 
@@ -93,6 +93,6 @@ def goes_first(scenario: Scenario, side_id: str) -> Change:
     if side_id not in order:
         raise TurnError(f"side {side_id!r} is not one of {list(order)}")
     other = order[1] if order[0] == side_id else order[0]
-    clock = wh40k.TurnClock((side_id, other), 1, side_id)
+    clock = TurnClock((side_id, other), 1, side_id)
     line = LogEntry(f"{side_name(scenario, side_id)} goes first: turn 1 begins")
     return Change(options=clock_options(clock), log=[line])

@@ -8,10 +8,9 @@ garrison attack) and give back the odds, or a :class:`ShotResult`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from board.document.changes import Change
-from rules import wh40k
 
 __all__ = ["ShootingError", "ShotResult", "WeaponOrder", "ShotPlan", "FirepowerOrder",
            "AutomatedTarget", "FireResult"]
@@ -25,15 +24,14 @@ class ShootingError(ValueError):
 
 @dataclass
 class ShotResult:
-    """What a shot did: the change to push, the lines to show, the rules' outcome.
+    """What a shot did: the change to push, the lines to show, the facing struck.
 
-    ``hits`` are the 40K rules' outcomes, one per hit (empty in Epic 40,000).
+    Every roll is in the change's log line; ``facing`` is ``""`` where the system has none.
     """
 
     change: Change
     lines: list[str]
     facing: str
-    hits: list[wh40k.HitOutcome] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -56,11 +54,6 @@ class WeaponOrder:
     emplaced: tuple[str, str] | None = None
     on_battlements: bool = False
     fire_point: bool = False
-
-    def profile(self) -> wh40k.WeaponProfile:
-        """The rules' weapon profile."""
-        return wh40k.WeaponProfile(self.name, 0.0, self.strength, self.ap, "Heavy",
-                                   self.shots, self.blast, self.template, self.special)
 
     def describe(self) -> str:
         """``Lascannon: 2 shots, BS4, S9 AP2, Twin-linked``."""

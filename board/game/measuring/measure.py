@@ -328,7 +328,7 @@ def within_check(world: World, unit_id: str, target: Target, reach: float,
 
     A zone carries its own reach and ``reach`` is not used for it: a void-shield zone is
     asked as "wholly within the generator's range (12") of its footprint" (the coverage
-    rule, as :func:`board.game.systems.wh40k.coverage.unit_coverage` answers it), a
+    rule, as :func:`board.game.measuring.coverage.unit_coverage` answers it), a
     deployment zone as "wholly inside the zone".
     """
     names = namer or Namer.for_world(world)

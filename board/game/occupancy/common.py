@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 import shapely
-from shapely.geometry import Point, Polygon
+from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from board.document.changes import Change
@@ -33,14 +33,12 @@ from geometry import (
     Shape,
     as_geometry,
     check_disembark,
-    check_embark,
     distance,
     farthest_distance,
     format_distance,
     wholly_within,
 )
 from rules.decision import Decision
-from rules.wh40k.embark import EMBARK_REACH
 from rules.words import counted
 
 __all__ = [
@@ -58,7 +56,6 @@ __all__ = [
     "party_names",
     "piece_name",
     "contact",
-    "out_of_reach",
     "first_placement",
     "room_in",
     "refused",
@@ -66,6 +63,8 @@ __all__ = [
     "around_plan",
     "access_exit_verdicts",
     "on_battlements",
+    "ADJACENT",
+    "adjacent_parts",
 ]
 
 XY = tuple[float, float]
@@ -105,22 +104,6 @@ def models_inside(scenario: Scenario, piece_id: str) -> list[tuple[str, str]]:
 def party_names(units: Sequence[Unit]) -> str:
     """``Squad A, Captain B``."""
     return ", ".join(u.name for u in units)
-
-
-def out_of_reach(world: World, party: Sequence[Unit], piece_id: str) -> tuple[int, str]:
-    """How many models are not within 2" of an access point (or the battlements), and who."""
-    shapes = world.piece(piece_id)
-    access: list[BaseGeometry] = [Point(p.x, p.y) for p in shapes.access_points]
-    if shapes.battlements is not None:
-        access.append(shapes.battlements)
-    models = [m for u in party for m in world.unit_models(u.id)]
-    check = check_embark(models, access, EMBARK_REACH)
-    failing = check.failing
-    namer = Namer.for_world(world)
-    shown = "; ".join(f"{namer.model(v.model_id)} {format_distance(v.distance)}"
-                      for v in failing[:4])
-    more = f" and {len(failing) - 4} more" if len(failing) > 4 else ""
-    return len(failing), (f" (nearest access: {shown}{more})" if failing else "")
 
 
 def contact(world: World, party: Sequence[Unit], piece_id: str) -> Decision:
@@ -346,3 +329,18 @@ def boarding_party(scenario: Scenario, unit_id: str) -> list[Unit]:
     joined = [u for u in scenario.units
               if u.joined_to == unit.id and u.on_table and u.id != unit.id]
     return [unit, *joined]
+
+
+#: Inches: parts of a multi-part building this close count as adjacent (they touch).
+ADJACENT = 0.01
+
+
+def adjacent_parts(scenario: Scenario, world: World, piece_id: str) -> list[str]:
+    """The other parts of ``piece_id``'s multi-part building that touch it."""
+    piece = scenario.piece(piece_id)
+    if piece.group is None or piece_id not in world.pieces:
+        return []
+    footprint = world.piece(piece_id).footprint
+    return [p.id for p in scenario.terrain
+            if p.group == piece.group and p.id != piece_id and p.id in world.pieces
+            and footprint.distance(world.piece(p.id).footprint) <= ADJACENT]

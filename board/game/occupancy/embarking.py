@@ -10,8 +10,8 @@ Each rule system decides in its folder
 
 - Warhammer 40,000 and Horus Heresy: :func:`rules.wh40k.can_embark` with geometry's reach
   (every model within 2" of an access point, the battlements counting as one; seed 000);
-  moving between the parts of a multi-part building is
-  :func:`board.game.systems.wh40k.occupancy.try_move_between_parts`.
+  moving between the parts of a multi-part building (:func:`try_move_between_parts`, which
+  asks :meth:`~board.game.systems.protocol.GameSystem.move_between_parts`).
 - Epic 40,000: only infantry may enter (:func:`rules.epic40k.may_enter`), a standing building,
   a model in base contact with it.
 - Warhammer Fantasy: the garrison rules (:func:`rules.warhammer_fantasy.may_garrison`, or
@@ -42,7 +42,7 @@ from board.game.occupancy.common import (
     turn_mark,
 )
 from board.game.systems.buildings import BuildingRules
-from board.game.systems.registry import system_of
+from board.game.systems.registry import system_for, system_of
 from rules.decision import Decision
 
 __all__ = [
@@ -53,6 +53,7 @@ __all__ = [
     "boarding_party",
     "turn_mark",
     "try_embark",
+    "try_move_between_parts",
 ]
 
 
@@ -124,3 +125,15 @@ def try_embark(scenario: Scenario, library: Mapping[str, Datasheet], world: Worl
                                            sheet.name))
 
 
+def try_move_between_parts(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                           unit_id: str, target_id: str) -> EmbarkAttempt:
+    """Move ``unit_id``, inside a part of a multi-part building, into the part ``target_id``.
+
+    The scenario's rule system decides (seed 000: 40K and Horus Heresy; the others have no
+    such move and say so); a yes is one change, a no changes nothing.
+    """
+    unit = scenario.unit(unit_id)
+    if unit.embarked_in is None:
+        return EmbarkAttempt(Decision.no(f"cannot move: {unit.name} is not inside a building"))
+    return system_for(scenario.rule_system).move_between_parts(scenario, library, world, unit,
+                                                               unit.embarked_in, target_id)

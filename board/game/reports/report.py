@@ -35,9 +35,9 @@ from board.game.core.names import Namer
 from board.game.core.targets import centre
 from board.game.core.world import World, WorldCache
 from board.game.measuring.annotations import evaluate
+from board.game.measuring.coverage import Coverage, UnitCoverage, void_shield_coverage
 from board.game.measuring.measure import VOID_SHIELD_RULE, display_unit
 from board.game.reports.summary import summarise_all
-from board.game.systems.wh40k.coverage import Coverage, UnitCoverage, void_shield_coverage
 from rules.words import counted
 
 __all__ = ["ReportError", "Source", "Finding", "Section", "Report", "build_report",

@@ -29,15 +29,16 @@ from geometry import SightRule
 
 if TYPE_CHECKING:
     from board.document.changes import Change
+    from board.game.core.assault import AssaultResult, AssaultStand, CloseCombatAttack
     from board.game.core.building_summary import BuildingSummary
-    from board.game.core.shots import FireResult, ShotPlan, ShotResult
+    from board.game.core.shots import FireResult, ShotPlan, ShotResult, WeaponOrder
     from board.game.core.world import World
-    from board.game.occupancy.common import DisembarkPlan
+    from board.game.occupancy.common import DisembarkPlan, EmbarkAttempt
     from board.game.systems.buildings import BuildingRules
     from geometry import Obstacles, PlacementVerdict, Shape
     from rules.decision import Decision
     from rules.dice import Dice
-    from rules.wh40k import PlayerTurn
+    from rules.turns import PlayerTurn
 
 __all__ = ["AssaultKind", "ShotForm", "Looker", "PhaseStep", "BuildingNumbers", "SystemSetup",
            "SystemFacts", "BuildingReader", "GameSystem"]
@@ -185,6 +186,12 @@ class GameSystem(SystemFacts, BuildingReader, Protocol):
     #: The moments inside a game turn its buildings act by themselves (Epic: crumbling at
     #: the end of the Movement phase, flames at the start of the Shooting phase); ``()``.
     phase_steps: tuple[PhaseStep, ...]
+    #: The special rules the PROFILE shot form offers as ticks (40K: Twin-linked,
+    #: Armourbane, Haywire, Fuel Siphon); ``()`` when the system shoots with another form.
+    weapon_special_rules: tuple[str, ...]
+    #: The grenades the close-combat Storm form offers ready-made (40K: melta bombs, haywire
+    #: grenades); ``()`` when the system storms buildings another way.
+    grenades: tuple[CloseCombatAttack, ...]
 
     def end_player_turn(self, scenario: Scenario, library: Mapping[str, Datasheet],
                         finished: PlayerTurn, new_game_turn: bool, dice: Dice,
@@ -263,4 +270,44 @@ class GameSystem(SystemFacts, BuildingReader, Protocol):
         ``None`` with the reason when the unit cannot assault from anywhere (a stat missing,
         a Fantasy character on its own); see :mod:`board.game.assault_reach`.
         """
+        ...
+
+    def emplaced_order(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                       piece_id: str, weapon_id: str,
+                       firer_bs: int) -> tuple[WeaponOrder, tuple[float, float]]:
+        """The order and mount of emplaced weapon ``weapon_id`` fired by a model of ``firer_bs``.
+
+        Raises :class:`~board.game.core.shots.ShootingError` with the reason when the weapon
+        may not fire now (or the system's buildings have no emplaced weapons).
+        """
+        ...
+
+    def move_between_parts(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                           world: World, unit: Unit, inside: str,
+                           target_id: str) -> EmbarkAttempt:
+        """Move ``unit`` from part ``inside`` of a multi-part building into part ``target_id``.
+
+        A no (nothing changed) says why; the systems without multi-part buildings say so.
+        """
+        ...
+
+    def assault_stands(self, scenario: Scenario, world: World,
+                       piece_id: str) -> list[AssaultStand]:
+        """The stands in contact with the building and whether each may assault (Epic); ``[]``."""
+        ...
+
+    def assault_preview(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                        world: World, piece_id: str, order: Any) -> list[str]:
+        """The assault before a die is rolled: the odds, or the totals and bonuses.
+
+        ``order`` is what the system's :class:`AssaultKind` form fills in (a
+        :class:`~board.game.core.assault.CloseCombatOrder`, a
+        :class:`~board.game.core.assault.StandsOrder`). Raises
+        :class:`~board.game.core.assault.AssaultError` with the reason when it may not be made.
+        """
+        ...
+
+    def storm(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+              piece_id: str, order: Any, dice: Dice) -> AssaultResult:
+        """Roll the assault; its whole effect as one change (``AssaultError``: refused)."""
         ...

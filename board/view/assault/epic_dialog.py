@@ -1,7 +1,9 @@
-"""Epic 40,000 close assault on a building: choose the stands, see the bonuses, roll.
+"""The stands Storm form (Epic 40,000 close assault): choose the stands, see the bonuses, roll.
 
 With stands inside, the defender also chooses, before the roll, the stand the debris of
-critical damage row 10 falls on.
+critical damage row 10 falls on. The stands, the preview and the roll come from the scenario's
+system (``GameSystem.assault_stands``, ``assault_preview`` and ``storm`` with a
+:class:`~board.game.core.assault.StandsOrder`): the form names no system.
 """
 
 from __future__ import annotations
@@ -13,17 +15,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QListWidget, QListWidgetItem, QPushButton
 
 from board.game.assault_reach import assault_candidates, holder_side
-from board.game.core.assault import AssaultError
+from board.game.core.assault import AssaultError, AssaultStand, StandsOrder
 from board.game.core.names import Namer
 from board.game.kit import Dice
-from board.game.systems.epic.assault import (
-    CONTACT_CM,
-    EpicStand,
-    debris_choices,
-    epic_assault,
-    epic_preview,
-    epic_stands,
-)
+from board.game.occupancy.common import models_inside
+from board.game.systems.registry import system_for
 from board.view.assault.common import AssaultDialog, ring_of
 from board.view.assault.marks_item import LEFT_OUT, REFUSED, TAKING_PART, AssaultMarks
 
@@ -47,11 +43,14 @@ class EpicAssaultDialog(AssaultDialog):
         scene = window.scene
         scenario = window.document.scenario
         holder = holder_side(scenario, piece_id)
+        self.system = system_for(scenario.rule_system)
         self.namer = Namer.for_scenario(scenario, scene.world())
-        self.stands: list[EpicStand] = [
-            s for s in epic_stands(scenario, scene.world(), piece_id) if s.side != holder]
-        self.add(QLabel(f"Enemy stands in base contact (within {CONTACT_CM:g} cm) — "
-                        f"one die each:"))
+        self.stands: list[AssaultStand] = [
+            s for s in self.system.assault_stands(scenario, scene.world(), piece_id)
+            if s.side != holder]
+        #: Every enemy unit and whether it may assault from where it stands (the reach rule).
+        self.candidates = assault_candidates(scenario, scene.world(), piece_id)
+        self.add(QLabel(f"Enemy stands {self._contact()} — one die each:"))
         self.stand_list = QListWidget()
         self.stand_list.setMaximumHeight(140)
         self.add(self.stand_list)
@@ -69,13 +68,17 @@ class EpicAssaultDialog(AssaultDialog):
         self.roll_button.clicked.connect(self.roll)
         self._update_preview()
 
-    def stand_text(self, stand: EpicStand) -> str:
+    def _contact(self) -> str:
+        """The system's reach in words: ``in base contact (within 1 cm)``."""
+        return self.candidates[0].rule if self.candidates else "in base contact"
+
+    def stand_text(self, stand: AssaultStand) -> str:
         """``Assault Marines, stand 4: AF 6, psyker (0.3 cm)`` — no internal ids."""
         text = stand.label.replace(f"{stand.unit_name} {stand.model_id}",
                                    self.namer.model(stand.model_id), 1)
         return text
 
-    def reason_text(self, stand: EpicStand) -> str:
+    def reason_text(self, stand: AssaultStand) -> str:
         """The rules' reason a stand may not assault, its ids turned into names."""
         reason = stand.decision.reason.replace(stand.model_id, self.namer.model(stand.model_id))
         return f"{self.namer.model(stand.model_id)}: {reason.removeprefix(stand.unit_name + ': ')}"
@@ -98,7 +101,7 @@ class EpicAssaultDialog(AssaultDialog):
 
     def _debris_choice(self) -> QComboBox | None:
         """The defender's pick of the stand inside for row 10 (none when nobody is inside)."""
-        choices = debris_choices(self.window_.document.scenario, self.piece_id)
+        choices = models_inside(self.window_.document.scenario, self.piece_id)
         if not choices:
             return None
         self.add(QLabel("If critical damage comes up row 10, the debris falls on "
@@ -154,38 +157,36 @@ class EpicAssaultDialog(AssaultDialog):
             self.roll_button.setEnabled(False)
             return
         try:
-            text = epic_preview(window.document.scenario, window.library, window.scene.world(),
-                                self.piece_id, self.chosen())
+            lines = self.system.assault_preview(window.document.scenario, window.library,
+                                                window.scene.world(), self.piece_id,
+                                                StandsOrder(tuple(self.chosen())))
         except AssaultError as error:
             self.preview.setText("")
             self.refuse(str(error))
             self.roll_button.setEnabled(False)
             return
         self.refuse("")
-        self.preview.setText(f"Before rolling: {text}")
+        self.preview.setText("Before rolling: " + "\n".join(lines))
         self.roll_button.setEnabled(not self.applied)
 
     def _nobody_text(self, name: str) -> str:
         if self.stands:
             return (f"No stand in contact with {name} may assault it: see the reasons above "
                     f"(only infantry with assault factor 2 or more, and war engines, assault).")
-        window = self.window_
-        candidates = assault_candidates(window.document.scenario, window.scene.world(),
-                                        self.piece_id)
-        if not candidates:
+        if not self.candidates:
             return f"No enemy stand is on the table to assault {name}."
-        nearest = candidates[0]
-        return (f"No enemy stand is in base contact with {name} (within {CONTACT_CM:g} cm): "
-                f"the nearest, {nearest.name}, is {nearest.figure} away. Move it into base "
-                f"contact first.")
+        nearest = self.candidates[0]
+        return (f"No enemy stand is {nearest.rule} with {name}: the nearest, {nearest.name}, "
+                f"is {nearest.figure} away. Move it into base contact first.")
 
     def roll(self) -> None:
         """Resolve the assault and apply it as one undo step (a refusal changes nothing)."""
         window = self.window_
         try:
-            result = epic_assault(window.document.scenario, window.library, window.scene.world(),
-                                  self.piece_id, self.chosen(), self.make_dice(),
-                                  self.debris_target())
+            order = StandsOrder(tuple(self.chosen()), self.debris_target())
+            result = self.system.storm(window.document.scenario, window.library,
+                                       window.scene.world(), self.piece_id, order,
+                                       self.make_dice())
         except AssaultError as error:
             self.refuse(str(error))
             return

@@ -1,4 +1,9 @@
-"""Warhammer 40,000 / Horus Heresy: close combat against a building, odds before rolling."""
+"""The close-combat Storm form (40K, Horus Heresy): a unit fights a building, odds first.
+
+The odds and the roll come from the scenario's system (``GameSystem.assault_preview`` and
+``storm`` with a :class:`~board.game.core.assault.CloseCombatOrder`), and the grenades it
+offers from ``GameSystem.grenades``: the form names no system.
+"""
 
 from __future__ import annotations
 
@@ -17,24 +22,15 @@ from PySide6.QtWidgets import (
 )
 
 from board.game.assault_reach import assault_candidates
-from board.game.core.assault import AssaultError
+from board.game.core.assault import AssaultError, CloseCombatAttack, CloseCombatOrder
 from board.game.kit import Dice
-from board.game.systems.wh40k.assault import (
-    HAYWIRE_GRENADES,
-    MELTA_BOMBS,
-    CloseCombatAttack,
-    close_combat,
-    close_combat_odds,
-    odds_text,
-)
+from board.game.systems.registry import system_for
 from board.view.assault.common import AssaultDialog, no_candidate_text, out_of_reach_text
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow
 
 __all__ = ["CloseCombatDialog"]
-
-PRESETS = {"Melta bombs": MELTA_BOMBS, "Haywire grenades": HAYWIRE_GRENADES}
 
 
 class CloseCombatDialog(AssaultDialog):
@@ -47,6 +43,9 @@ class CloseCombatDialog(AssaultDialog):
     def __init__(self, window: MainWindow, piece_id: str, make_dice: Callable[[], Dice]) -> None:
         super().__init__(window, piece_id, make_dice,
                          "Close combat against a building (hits automatically, rear armour)")
+        self.system = system_for(window.document.scenario.rule_system)
+        #: The grenades offered ready-made, by name.
+        self.presets = {g.name: g for g in self.system.grenades}
         form = QWidget()
         layout = QFormLayout(form)
         self.attacker = QComboBox()
@@ -59,7 +58,7 @@ class CloseCombatDialog(AssaultDialog):
                                  "building in close combat (assaulting a building)")
         self.weapon = QLineEdit("Close combat attacks")
         self.preset = QComboBox()
-        self.preset.addItems(["Other weapon", *PRESETS])
+        self.preset.addItems(["Other weapon", *self.presets])
         self.strength = _spin(1, 10, 4)
         self.ap = QComboBox()
         self.ap.addItems(["–", "1", "2", "3", "4", "5", "6"])
@@ -101,7 +100,7 @@ class CloseCombatDialog(AssaultDialog):
                                  self.armourbane.isChecked(), self.haywire.isChecked())
 
     def _use_preset(self, name: str) -> None:
-        preset = PRESETS.get(name)
+        preset = self.presets.get(name)
         if preset is None:
             return
         self.weapon.setText(preset.name)
@@ -113,14 +112,15 @@ class CloseCombatDialog(AssaultDialog):
     def _update_odds(self, *_: object) -> None:
         window = self.window_
         try:
-            odds = close_combat_odds(window.document.scenario, window.library, self.piece_id,
-                                     self.attack())
+            odds = self.system.assault_preview(window.document.scenario, window.library,
+                                               window.scene.world(), self.piece_id,
+                                               CloseCombatOrder(self.attack()))
         except AssaultError as error:
             self.odds.setText("")
             self.refuse(str(error))
             self.roll_button.setEnabled(False)
             return
-        self.odds.setText("Odds before rolling:\n" + "\n".join(odds_text(odds)))
+        self.odds.setText("Odds before rolling:\n" + "\n".join(odds))
         if self.attacker_name() is None:
             self.refuse(no_candidate_text(self.candidates, "fight it in close combat"))
             self.roll_button.setEnabled(False)
@@ -136,8 +136,10 @@ class CloseCombatDialog(AssaultDialog):
             self.refuse(no_candidate_text(self.candidates, "fight it in close combat"))
             return
         try:
-            result = close_combat(window.document.scenario, window.library, window.scene.world(),
-                                  self.piece_id, self.attack(), attacker, self.make_dice())
+            order = CloseCombatOrder(self.attack(), attacker)
+            result = self.system.storm(window.document.scenario, window.library,
+                                       window.scene.world(), self.piece_id, order,
+                                       self.make_dice())
         except AssaultError as error:
             self.refuse(str(error))
             return

@@ -21,17 +21,17 @@ from board.game.core.names import Namer
 from board.game.core.targets import centre
 from board.game.core.world import World
 from board.game.kit import Decision, counted
-from board.game.measuring.rings import moved_world
-from board.game.occupancy.disembarking import plan_disembark
-from board.game.occupancy.embarking import EmbarkAttempt, try_embark
-from board.game.reports.summary import summarise
-from board.game.systems.wh40k.coverage import (
+from board.game.measuring.coverage import (
     UnitCoverage,
     unit_coverage,
     void_shield_area,
     void_shield_coverage,
 )
-from board.game.systems.wh40k.occupancy import adjacent_parts, try_move_between_parts
+from board.game.measuring.rings import moved_world
+from board.game.occupancy.common import adjacent_parts
+from board.game.occupancy.disembarking import plan_disembark
+from board.game.occupancy.embarking import EmbarkAttempt, try_embark, try_move_between_parts
+from board.game.reports.summary import summarise
 from board.view.buildings.disembark_tool import DisembarkTool
 from board.view.buildings.dock import BuildingDock
 from board.view.buildings.void_shield_item import ShieldPicture, UnitMark, VoidShieldItem

@@ -44,7 +44,6 @@ from board.game.firers import (
 from board.game.occupancy.common import models_inside
 from board.game.systems.protocol import ShotForm
 from board.game.systems.registry import system_for
-from board.game.systems.wh40k.shooting import SPECIAL_RULES, emplaced_order
 from board.view.commands import ApplyChangeCommand
 from board.view.scene import BoardScene
 from board.view.shooting.garrison_box import GarrisonBox
@@ -183,7 +182,7 @@ class ShootDialog(QDialog):
         self.template = QCheckBox("template (hits automatically)")
         self.battlements = QCheckBox("the marker or template also covers the battlements")
         self.no_escape = QCheckBox("the template touches a fire point (No Escape)")
-        self.specials = {rule: QCheckBox(rule) for rule in SPECIAL_RULES}
+        self.specials = {rule: QCheckBox(rule) for rule in self.system.weapon_special_rules}
         rules = QHBoxLayout()
         for check in self.specials.values():
             rules.addWidget(check)
@@ -258,8 +257,9 @@ class ShootDialog(QDialog):
         firer = self.firer.currentData()
         if isinstance(firer, Firer) and firer.piece_id and firer.weapon_id:
             piece_id, weapon_id = firer.piece_id, firer.weapon_id
-            order, _ = emplaced_order(self.scene.document.scenario, self.scene.datasheets,
-                                      self.scene.world(), piece_id, weapon_id, self.bs.value())
+            order, _ = self.system.emplaced_order(self.scene.document.scenario,
+                                                  self.scene.datasheets, self.scene.world(),
+                                                  piece_id, weapon_id, self.bs.value())
             return order
         ap = None if self.ap.currentText() == "–" else int(self.ap.currentText())
         blast = {1: 3.0, 2: 5.0}.get(self.blast.currentIndex())

@@ -36,6 +36,7 @@ from board.document.model import Scenario, Unit
 from board.game.core.assault import (
     AssaultError,
     AssaultResult,
+    AssaultStand,
     log_entry,
     remove_models,
     stat_flag,
@@ -58,6 +59,7 @@ __all__ = [
     "CONTACT_CM",
     "EpicStand",
     "epic_stands",
+    "assault_stands",
     "epic_building",
     "epic_preview",
     "debris_choices",
@@ -138,6 +140,12 @@ def epic_stands(scenario: Scenario, world: World, piece_id: str) -> list[EpicSta
                 found.append(EpicStand(model_id, unit.id, unit.name, unit.side, gap, stand,
                                        decision))
     return sorted(found, key=lambda s: (s.distance_cm, s.model_id))
+
+
+def assault_stands(scenario: Scenario, world: World, piece_id: str) -> list[AssaultStand]:
+    """The stands in contact as the Storm dialog lists them (:func:`epic_stands`)."""
+    return [AssaultStand(s.model_id, s.unit_id, s.unit_name, s.side, s.distance_cm, s.label,
+                         s.decision) for s in epic_stands(scenario, world, piece_id)]
 
 
 def _chosen(stands: Sequence[EpicStand], chosen: Sequence[str]) -> list[EpicStand]:

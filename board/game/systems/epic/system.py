@@ -13,21 +13,36 @@ from typing import Any
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario, TerrainPiece, Unit
+from board.game.core.assault import (
+    AssaultError,
+    AssaultResult,
+    AssaultStand,
+    CloseCombatAttack,
+    StandsOrder,
+)
 from board.game.core.building_summary import BuildingSummary
-from board.game.core.shots import FirepowerOrder, FireResult, ShootingError, ShotPlan, ShotResult
+from board.game.core.shots import (
+    FirepowerOrder,
+    FireResult,
+    ShootingError,
+    ShotPlan,
+    ShotResult,
+    WeaponOrder,
+)
 from board.game.core.units import CM_PER_INCH
 from board.game.core.world import World
-from board.game.occupancy.common import DisembarkPlan, access_exit_verdicts
+from board.game.occupancy.common import DisembarkPlan, EmbarkAttempt, access_exit_verdicts
+from board.game.systems.epic import assault as close_assault
 from board.game.systems.epic import occupancy, phases, shooting, turn
 from board.game.systems.epic import summary as summaries
-from board.game.systems.epic.assault import CONTACT_CM
 from board.game.systems.epic.building import EpicBuildings
 from board.game.systems.epic.facts import EpicFacts
 from board.game.systems.protocol import AssaultKind, GameSystem, PhaseStep, ShotForm
 from geometry import Obstacles, PlacementVerdict, Shape
-from rules import epic40k, wh40k
+from rules import epic40k
 from rules.decision import Decision
 from rules.dice import Dice
+from rules.turns import PlayerTurn
 
 __all__ = ["EpicSystem", "GAME"]
 
@@ -38,9 +53,11 @@ class EpicSystem(EpicFacts, EpicBuildings):
     assault: AssaultKind = AssaultKind.EPIC
     shot_form: ShotForm = ShotForm.FIREPOWER
     building_not_shot: str = ""
+    weapon_special_rules: tuple[str, ...] = ()
+    grenades: tuple[CloseCombatAttack, ...] = ()
 
     def end_player_turn(self, scenario: Scenario, library: Mapping[str, Datasheet],
-                        finished: wh40k.PlayerTurn, new_game_turn: bool, dice: Dice,
+                        finished: PlayerTurn, new_game_turn: bool, dice: Dice,
                         change: Change) -> list[str]:
         """A new game turn: each unstable or crumbling building rolls to fall."""
         return turn.start_game_turn(scenario, library, dice, change) if new_game_turn else []
@@ -117,7 +134,50 @@ class EpicSystem(EpicFacts, EpicBuildings):
 
     def assault_reach(self, unit: Unit) -> tuple[float | None, str]:
         """Seed 001: the stands in base contact (within :data:`.assault.CONTACT_CM`) assault."""
-        return CONTACT_CM / CM_PER_INCH, f"in base contact (within {CONTACT_CM:g} cm)"
+        contact = close_assault.CONTACT_CM
+        return contact / CM_PER_INCH, f"in base contact (within {contact:g} cm)"
 
-#: the game its registry hands out (board.game.systems.registry); mypy checks it is a GameSystem.
+    def emplaced_order(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                       piece_id: str, weapon_id: str,
+                       firer_bs: int) -> tuple[WeaponOrder, tuple[float, float]]:
+        """None: seed 001's buildings have no emplaced weapons."""
+        raise ShootingError(f"{scenario.rule_system.label} buildings have no emplaced weapons: "
+                            f"{weapon_id} cannot be fired")
+
+    def move_between_parts(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                           world: World, unit: Unit, inside: str,
+                           target_id: str) -> EmbarkAttempt:
+        """None: seed 001 has no multi-part buildings."""
+        return EmbarkAttempt(Decision.no("cannot move: moving between the parts of a building "
+                                         "is a Warhammer 40,000 and Horus Heresy rule"))
+
+    def assault_stands(self, scenario: Scenario, world: World,
+                       piece_id: str) -> list[AssaultStand]:
+        """Every stand in base contact, nearest first, and whether it may assault."""
+        return close_assault.assault_stands(scenario, world, piece_id)
+
+    def assault_preview(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                        world: World, piece_id: str, order: Any) -> list[str]:
+        """The assault factors and each side's bonuses (:func:`.assault.epic_preview`)."""
+        chosen = _stands(scenario, order).chosen
+        return [close_assault.epic_preview(scenario, library, world, piece_id, chosen)]
+
+    def storm(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+              piece_id: str, order: Any, dice: Dice) -> AssaultResult:
+        """One die per stand (:func:`.assault.epic_assault`)."""
+        stands = _stands(scenario, order)
+        return close_assault.epic_assault(scenario, library, world, piece_id, stands.chosen,
+                                          dice, stands.debris_target)
+
+
+def _stands(scenario: Scenario, order: Any) -> StandsOrder:
+    """``order`` as the stands form's (any other is refused, naming what it was)."""
+    if not isinstance(order, StandsOrder):
+        raise AssaultError(f"{scenario.rule_system.label} assaults a building with stands in "
+                           f"contact, not with {type(order).__name__}")
+    return order
+
+
+#: The game its registry hands out (board.game.systems.registry); mypy checks it is a
+#: GameSystem.
 GAME: GameSystem = EpicSystem()

@@ -15,19 +15,25 @@ from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario, TerrainPiece, TroopType, Unit
 from board.document.stats import missing_stat_text
+from board.game.core.assault import (
+    AssaultError,
+    AssaultResult,
+    AssaultStand,
+    CloseCombatAttack,
+)
 from board.game.core.building_summary import BuildingSummary
-from board.game.core.shots import FireResult, ShotPlan, ShotResult
+from board.game.core.shots import FireResult, ShootingError, ShotPlan, ShotResult, WeaponOrder
 from board.game.core.world import World
-from board.game.occupancy.common import DisembarkPlan
+from board.game.occupancy.common import DisembarkPlan, EmbarkAttempt
 from board.game.systems.fantasy import garrison_hits, occupancy
 from board.game.systems.fantasy import summary as summaries
 from board.game.systems.fantasy.building import FantasyBuildings, garrison_of
 from board.game.systems.fantasy.facts import FantasyFacts
 from board.game.systems.protocol import AssaultKind, GameSystem, PhaseStep, ShotForm
 from geometry import Obstacles, PlacementVerdict, Shape
-from rules import wh40k
 from rules.decision import Decision
 from rules.dice import Dice
+from rules.turns import PlayerTurn
 
 __all__ = ["FantasySystem", "GAME"]
 
@@ -43,9 +49,11 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
     shot_form: ShotForm = ShotForm.GARRISON
     building_not_shot: str = ("in Warhammer Fantasy the building is not shot at: its garrison is, "
                          "counting as in hard cover (−2 to hit)")
+    weapon_special_rules: tuple[str, ...] = ()
+    grenades: tuple[CloseCombatAttack, ...] = ()
 
     def end_player_turn(self, scenario: Scenario, library: Mapping[str, Datasheet],
-                        finished: wh40k.PlayerTurn, new_game_turn: bool, dice: Dice,
+                        finished: PlayerTurn, new_game_turn: bool, dice: Dice,
                         change: Change) -> list[str]:
         """The player's units that marched or reformed may garrison again next turn.
 
@@ -140,5 +148,41 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
         reach = float(movement) + CHARGE_DICE_MOST
         return reach, f"within its charge reach (Movement {movement:g}\" + 2D6: {reach:g}\")"
 
-#: the game its registry hands out (board.game.systems.registry); mypy checks it is a GameSystem.
+    def emplaced_order(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                       piece_id: str, weapon_id: str,
+                       firer_bs: int) -> tuple[WeaponOrder, tuple[float, float]]:
+        """None: seeds 002 and 004 give buildings no emplaced weapons."""
+        raise ShootingError(f"{scenario.rule_system.label} buildings have no emplaced weapons: "
+                            f"{weapon_id} cannot be fired")
+
+    def move_between_parts(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                           world: World, unit: Unit, inside: str,
+                           target_id: str) -> EmbarkAttempt:
+        """None: a garrison holds one building."""
+        return EmbarkAttempt(Decision.no("cannot move: moving between the parts of a building "
+                                         "is a Warhammer 40,000 and Horus Heresy rule"))
+
+    def assault_stands(self, scenario: Scenario, world: World,
+                       piece_id: str) -> list[AssaultStand]:
+        """None: a unit assaults, and the garrison fights back (the Fantasy dialog)."""
+        return []
+
+    def assault_preview(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                        world: World, piece_id: str, order: Any) -> list[str]:
+        """Refused: the Fantasy assault is played step by step (:class:`.assault.FantasyStorm`)."""
+        raise AssaultError(_STEP_BY_STEP)
+
+    def storm(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+              piece_id: str, order: Any, dice: Dice) -> AssaultResult:
+        """Refused: the Fantasy assault is played step by step (:class:`.assault.FantasyStorm`)."""
+        raise AssaultError(_STEP_BY_STEP)
+
+
+#: Why a Fantasy assault is not rolled in one go.
+_STEP_BY_STEP = ("a Warhammer Fantasy building assault is played step by step: declare, react, "
+                 "charge, fight, result, in the Fantasy assault dialog")
+
+
+#: The game its registry hands out (board.game.systems.registry); mypy checks it is a
+#: GameSystem.
 GAME: GameSystem = FantasySystem()

@@ -11,12 +11,11 @@ crater) through :mod:`board.game.systems.wh40k.effects`, as ONE change with the 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario
-from board.game.core.assault import AssaultError, AssaultResult, log_entry
+from board.game.core.assault import AssaultError, AssaultResult, CloseCombatAttack, log_entry
 from board.game.core.buildings import building_rules
 from board.game.core.clock import TurnError, clock_of
 from board.game.core.world import World
@@ -27,51 +26,22 @@ from rules.dice import Dice
 from rules.wh40k.attack import CLOSE_COMBAT_FACING
 from rules.words import counted
 
-__all__ = ["CloseCombatAttack", "MELTA_BOMBS", "HAYWIRE_GRENADES", "close_combat_building",
-           "close_combat_odds", "odds_text", "close_combat"]
+__all__ = ["CloseCombatAttack", "rules_attack", "MELTA_BOMBS", "HAYWIRE_GRENADES", "GRENADES",
+           "close_combat_building", "close_combat_odds", "odds_text", "close_combat"]
 
 
-@dataclass(frozen=True)
-class CloseCombatAttack:
-    """The attacks made against the building: the weapon, its Strength and AP, how many.
-
-    ``armourbane`` rolls 2D6 for penetration (melta bombs); ``haywire`` uses Haywire's own
-    roll instead of penetration.
-    """
-
-    name: str
-    strength: int
-    ap: int | None
-    attacks: int
-    armourbane: bool = False
-    haywire: bool = False
-
-    def __post_init__(self) -> None:
-        if self.attacks < 1:
-            raise AssaultError(f"{self.name}: at least 1 attack, not {self.attacks}")
-        if not 1 <= self.strength <= 10:
-            raise AssaultError(f"{self.name}: Strength runs from 1 to 10, not {self.strength}")
-        if self.ap is not None and not 1 <= self.ap <= 6:
-            raise AssaultError(f"{self.name}: AP runs from 1 to 6 (or –), not {self.ap}")
-
-    def rules_attack(self) -> wh40k.Attack:
-        """The rules' attack profile of one hit."""
-        return wh40k.Attack(self.strength, self.ap, self.name, 2 if self.armourbane else 1,
-                            self.haywire)
-
-    @property
-    def text(self) -> str:
-        """``Melta bombs: 2 attacks, S8 AP1, Armourbane``."""
-        ap = "–" if self.ap is None else str(self.ap)
-        special = ", Armourbane" * self.armourbane + ", Haywire" * self.haywire
-        return (f"{self.name}: {self.attacks} attack{'s' * (self.attacks != 1)}, "
-                f"S{self.strength} AP{ap}{special}")
+def rules_attack(attack: CloseCombatAttack) -> wh40k.Attack:
+    """The rules' attack profile of one hit of ``attack``."""
+    return wh40k.Attack(attack.strength, attack.ap, attack.name, 2 if attack.armourbane else 1,
+                        attack.haywire)
 
 
 #: Melta bombs: Strength 8, AP1, Armourbane (2D6 penetration).
 MELTA_BOMBS = CloseCombatAttack("Melta bombs", 8, 1, 1, armourbane=True)
 #: Haywire grenades: Strength 2, AP –, Haywire.
 HAYWIRE_GRENADES = CloseCombatAttack("Haywire grenades", 2, None, 1, haywire=True)
+#: The grenades the close-combat form offers ready-made.
+GRENADES = (MELTA_BOMBS, HAYWIRE_GRENADES)
 
 
 def close_combat_building(scenario: Scenario, library: Mapping[str, Datasheet],
@@ -113,7 +83,7 @@ def close_combat(scenario: Scenario, library: Mapping[str, Datasheet], world: Wo
         raise AssaultError(str(error)) from None
     effects = ShotEffects(scenario, world, building)
     armour = building.armour(CLOSE_COMBAT_FACING)
-    hits = wh40k.resolve_close_combat(building, attack.rules_attack(), attack.attacks, dice,
+    hits = wh40k.resolve_close_combat(building, rules_attack(attack), attack.attacks, dice,
                                       clock, wh40k.damage_table_for(scenario.rule_system.value),
                                       effects.surroundings)
     change = Change()

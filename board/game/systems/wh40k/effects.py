@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from typing import Protocol
 
 from shapely.geometry import Point
 
@@ -25,6 +24,7 @@ from board.document.datasheet import Datasheet, TerrainKind
 from board.document.model import Model, Scenario, Unit
 from board.game.core.buildings import write_back
 from board.game.core.names import Namer
+from board.game.core.shots import WeaponOrder
 from board.game.core.world import World
 from board.game.systems.wh40k.battlements import units_on_battlements
 from board.game.systems.wh40k.forced_out import ForcedOutPlacer
@@ -33,17 +33,15 @@ from rules import wh40k
 from rules.dice import Dice
 from rules.words import counted
 
-__all__ = ["ShotEffects", "no_escape", "rubble_datasheet", "apply_effects"]
+__all__ = ["weapon_profile", "ShotEffects", "no_escape", "rubble_datasheet", "apply_effects"]
 
 XY = tuple[float, float]
 
 
-class WeaponLike(Protocol):
-    """Anything that gives the rules' weapon profile (a shooting order)."""
-
-    def profile(self) -> wh40k.WeaponProfile:
-        """The rules' weapon profile."""
-        ...
+def weapon_profile(weapon: WeaponOrder) -> wh40k.WeaponProfile:
+    """The rules' weapon profile of the Shoot dialog's weapon."""
+    return wh40k.WeaponProfile(weapon.name, 0.0, weapon.strength, weapon.ap, "Heavy",
+                               weapon.shots, weapon.blast, weapon.template, weapon.special)
 
 
 def _radius(model: Model) -> float:
@@ -99,18 +97,18 @@ class ShotEffects:
         return left[0]
 
 
-def no_escape(building: wh40k.Building, weapon: WeaponLike, dice: Dice,
+def no_escape(building: wh40k.Building, weapon: WeaponOrder, dice: Dice,
               effects: ShotEffects) -> list[str]:
     """No Escape: a template touching a fire point gives the occupants D6 hits (seed 000).
 
     With Toughness in the occupants' stats the hits are rolled to wound (the weapon's Strength
     and AP, cover allowed) and the slain noted in ``effects.slain``; otherwise reported.
     """
-    found = wh40k.no_escape_hits(building, weapon.profile(), dice)
+    found = wh40k.no_escape_hits(building, weapon_profile(weapon), dice)
     if found is None:
         return ["No Escape: nobody is inside"]
     strength = found.strength or 0
-    siphon = weapon.profile().has(wh40k.FUEL_SIPHON)
+    siphon = weapon_profile(weapon).has(wh40k.FUEL_SIPHON)
     hits = wh40k.UnitHits(found.unit_ids, found.roll, "inside (No Escape)", strength, found.ap,
                           ignores_cover=False, reroll_failed_wounds=siphon)
     ap = "–" if found.ap is None else str(found.ap)

@@ -11,7 +11,7 @@ unit may then take no voluntary action for the rest of the turn.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import shapely
@@ -22,22 +22,30 @@ from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import LogEntry, Scenario, TerrainPiece, Unit
 from board.game.core.buildings import building_rules, write_back
+from board.game.core.names import Namer
 from board.game.core.world import World
 from board.game.occupancy.common import (
     DISEMBARKED_ON,
     EMBARKED_ON,
     DisembarkPlan,
     EmbarkAttempt,
+    adjacent_parts,
     first_placement,
-    out_of_reach,
     party_names,
     refused,
     room_in,
     turn_mark,
 )
-from geometry import Obstacles, disembark_zones, emergency_disembark_zone
+from geometry import (
+    Obstacles,
+    check_embark,
+    disembark_zones,
+    emergency_disembark_zone,
+    format_distance,
+)
 from rules import wh40k
 from rules.decision import Decision
+from rules.wh40k.embark import EMBARK_REACH
 from rules.words import counted
 
 __all__ = [
@@ -45,9 +53,8 @@ __all__ = [
     "embark_decision",
     "disembark_plan",
     "leave",
-    "ADJACENT",
-    "adjacent_parts",
-    "try_move_between_parts",
+    "out_of_reach",
+    "move_between_parts",
 ]
 
 XY = tuple[float, float]
@@ -58,6 +65,22 @@ def unit_facts(unit: Unit) -> wh40k.UnitFacts:
     return wh40k.UnitFacts(unit.id, unit.side, tuple(m.id for m in unit.models),
                            int(unit.stats.get("leadership", 8)), unit.troop_type.value,
                            unit.joined_to)
+
+
+def out_of_reach(world: World, party: Sequence[Unit], piece_id: str) -> tuple[int, str]:
+    """How many models are not within 2" of an access point (or the battlements), and who."""
+    shapes = world.piece(piece_id)
+    access: list[BaseGeometry] = [Point(p.x, p.y) for p in shapes.access_points]
+    if shapes.battlements is not None:
+        access.append(shapes.battlements)
+    models = [m for u in party for m in world.unit_models(u.id)]
+    check = check_embark(models, access, EMBARK_REACH)
+    failing = check.failing
+    namer = Namer.for_world(world)
+    shown = "; ".join(f"{namer.model(v.model_id)} {format_distance(v.distance)}"
+                      for v in failing[:4])
+    more = f" and {len(failing) - 4} more" if len(failing) > 4 else ""
+    return len(failing), (f" (nearest access: {shown}{more})" if failing else "")
 
 
 def embark_decision(world: World, scenario: Scenario, building: wh40k.Building,
@@ -154,32 +177,14 @@ def leave(building: wh40k.Building, plan: DisembarkPlan, onto_battlements: bool)
     return outcome.decision
 
 
-#: Inches: parts of a multi-part building this close count as adjacent (they touch).
-ADJACENT = 0.01
-
-
-def adjacent_parts(scenario: Scenario, world: World, piece_id: str) -> list[str]:
-    """The other parts of ``piece_id``'s multi-part building that touch it."""
-    piece = scenario.piece(piece_id)
-    if piece.group is None or piece_id not in world.pieces:
-        return []
-    footprint = world.piece(piece_id).footprint
-    return [p.id for p in scenario.terrain
-            if p.group == piece.group and p.id != piece_id and p.id in world.pieces
-            and footprint.distance(world.piece(p.id).footprint) <= ADJACENT]
-
-
-def try_move_between_parts(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
-                           unit_id: str, target_id: str) -> EmbarkAttempt:
-    """Move a unit inside one part of a multi-part 40K building into an adjacent part.
+def move_between_parts(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                       unit: Unit, inside: str, target_id: str) -> EmbarkAttempt:
+    """Move ``unit``, inside part ``inside`` of a multi-part 40K building, into an adjacent part.
 
     Seed 000: it takes the unit's whole move, the part must be unoccupied and take the
     models; entering claims it. Both parts' states and the unit change in one change.
     """
-    unit = scenario.unit(unit_id)
-    if unit.embarked_in is None:
-        return EmbarkAttempt(Decision.no(f"cannot move: {unit.name} is not inside a building"))
-    source_piece, target_piece = scenario.piece(unit.embarked_in), scenario.piece(target_id)
+    source_piece, target_piece = scenario.piece(inside), scenario.piece(target_id)
     source = building_rules(scenario, library, source_piece)
     target = building_rules(scenario, library, target_piece)
     if not isinstance(source, wh40k.Building) or not isinstance(target, wh40k.Building):

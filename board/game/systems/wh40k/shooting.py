@@ -34,7 +34,12 @@ from board.game.core.buildings import building_rules, sheet_of, write_back
 from board.game.core.clock import clock_of
 from board.game.core.shots import ShootingError, ShotPlan, ShotResult, WeaponOrder
 from board.game.core.world import World
-from board.game.systems.wh40k.effects import ShotEffects, apply_effects, no_escape
+from board.game.systems.wh40k.effects import (
+    ShotEffects,
+    apply_effects,
+    no_escape,
+    weapon_profile,
+)
 from board.game.systems.wh40k.fire_record import check_from_building, record_from_building
 from geometry import building_facing
 from rules import wh40k
@@ -173,11 +178,11 @@ def _fire(building: wh40k.Building, plan: ShotPlan, facing: str, dice: Dice,
     table = wh40k.damage_table_for(scenario.rule_system.value)
     surroundings = effects.surroundings
     if not w.template:
-        out = wh40k.resolve_shooting(building, w.profile(), w.bs, facing, dice, clock, table,
+        out = wh40k.resolve_shooting(building, weapon_profile(w), w.bs, facing, dice, clock, table,
                                      surroundings)
         return out.describe().split("\n"), out.hits
     hits: list[wh40k.HitOutcome] = []
-    attack = wh40k.Attack.from_weapon(w.profile())
+    attack = wh40k.Attack.from_weapon(weapon_profile(w))
     for _ in range(w.shots):
         if not building.destroyed:
             hits.append(wh40k.resolve_hit(building, attack, facing, dice, clock, table,
@@ -195,7 +200,7 @@ def _extra_hits(building: wh40k.Building, plan: ShotPlan, facing: str, dice: Dic
         return [], []
     if not building.profile.battlements:
         raise ShootingError(f"{building.name} has no battlements")
-    hit = wh40k.battlements_blast_hit(building, w.profile(), facing, dice, clock_of(scenario),
+    hit = wh40k.battlements_blast_hit(building, weapon_profile(w), facing, dice, clock_of(scenario),
                                       wh40k.damage_table_for(scenario.rule_system.value),
                                       effects.surroundings)
     return [f"the marker also covered the battlements: {hit.describe()}"], [hit]
@@ -241,5 +246,5 @@ def shoot(scenario: Scenario, library: Mapping[str, Datasheet], world: World, pl
     lines += record_from_building(scenario, library, plan, change)
     rolls = [r.to_dict() for r in dice.take()]
     change.log.append(LogEntry("\n".join(lines), rolls, dice.seed))
-    return ShotResult(change, lines, facing, hits)
+    return ShotResult(change, lines, facing)
 

@@ -12,16 +12,30 @@ from typing import Any
 
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
-from board.document.model import RuleSystem, Scenario, TerrainPiece, Unit
+from board.document.model import Scenario, TerrainPiece, Unit
+from board.game.core.assault import (
+    AssaultError,
+    AssaultResult,
+    AssaultStand,
+    CloseCombatAttack,
+    CloseCombatOrder,
+)
 from board.game.core.building_summary import BuildingSummary
-from board.game.core.shots import FireResult, ShotPlan, ShotResult
+from board.game.core.shots import FireResult, ShotPlan, ShotResult, WeaponOrder
 from board.game.core.world import World
-from board.game.occupancy.common import BASE_CONTACT, DisembarkPlan, access_exit_verdicts
+from board.game.occupancy.common import (
+    BASE_CONTACT,
+    DisembarkPlan,
+    EmbarkAttempt,
+    access_exit_verdicts,
+)
 from board.game.systems.protocol import AssaultKind, GameSystem, PhaseStep, ShotForm
+from board.game.systems.wh40k import assault as close_combat
 from board.game.systems.wh40k import automated_fire, occupancy, shooting, turn
 from board.game.systems.wh40k import summary as summaries
 from board.game.systems.wh40k.battlements import battlement_claims
 from board.game.systems.wh40k.building import Wh40kBuildings
+from board.game.systems.wh40k.description import HORUS_HERESY, WH40K
 from board.game.systems.wh40k.facts import Wh40kFacts
 from board.game.systems.wh40k.terrain_tests import terrain_tests
 from geometry import Obstacles, PlacementVerdict, Shape, format_distance
@@ -38,6 +52,8 @@ class Wh40kSystem(Wh40kFacts, Wh40kBuildings):
     assault: AssaultKind = AssaultKind.CLOSE_COMBAT
     shot_form: ShotForm = ShotForm.PROFILE
     building_not_shot: str = ""
+    weapon_special_rules: tuple[str, ...] = shooting.SPECIAL_RULES
+    grenades: tuple[CloseCombatAttack, ...] = close_combat.GRENADES
 
     def end_player_turn(self, scenario: Scenario, library: Mapping[str, Datasheet],
                         finished: wh40k.PlayerTurn, new_game_turn: bool, dice: Dice,
@@ -84,7 +100,7 @@ class Wh40kSystem(Wh40kFacts, Wh40kBuildings):
         test are lost. The models still standing on the battlements of an unclaimed
         building then claim it.
         """
-        if scenario.rule_system not in (RuleSystem.WH40K, RuleSystem.HORUS_HERESY) \
+        if scenario.rule_system not in (WH40K, HORUS_HERESY) \
                 or not moved:
             return None
         tests = terrain_tests(scenario, library, world, moved, dice or Dice())
@@ -135,5 +151,48 @@ class Wh40kSystem(Wh40kFacts, Wh40kBuildings):
         """Seed 000: a building is fought in close combat like a vehicle: from base contact."""
         return BASE_CONTACT, f"in base contact (within {format_distance(BASE_CONTACT)})"
 
-#: the game its registry hands out (board.game.systems.registry); mypy checks it is a GameSystem.
+    def emplaced_order(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                       piece_id: str, weapon_id: str,
+                       firer_bs: int) -> tuple[WeaponOrder, tuple[float, float]]:
+        """Seed 000: an embarked model fires it with its BS; destroyed or spent ones may not."""
+        return shooting.emplaced_order(scenario, library, world, piece_id, weapon_id, firer_bs)
+
+    def move_between_parts(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                           world: World, unit: Unit, inside: str,
+                           target_id: str) -> EmbarkAttempt:
+        """Seed 000: into an adjacent, unoccupied part, with the unit's whole move."""
+        return occupancy.move_between_parts(scenario, library, world, unit, inside, target_id)
+
+    def assault_stands(self, scenario: Scenario, world: World,
+                       piece_id: str) -> list[AssaultStand]:
+        """None: a unit fights the building (the form lists the units in base contact)."""
+        return []
+
+    def assault_preview(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                        world: World, piece_id: str, order: Any) -> list[str]:
+        """The exact odds of the attacks against the rear armour (:mod:`.assault`)."""
+        attack = _close_combat(scenario, order).attack
+        odds = close_combat.close_combat_odds(scenario, library, piece_id, attack)
+        return close_combat.odds_text(odds)
+
+    def storm(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+              piece_id: str, order: Any, dice: Dice) -> AssaultResult:
+        """Roll the attacks; they hit automatically (:func:`.close_combat.close_combat`)."""
+        fight = _close_combat(scenario, order)
+        if fight.attacker is None:
+            raise AssaultError("choose the unit in base contact that fights the building")
+        return close_combat.close_combat(scenario, library, world, piece_id, fight.attack,
+                                    fight.attacker, dice)
+
+
+def _close_combat(scenario: Scenario, order: Any) -> CloseCombatOrder:
+    """``order`` as the close-combat form's (any other is refused, naming what it was)."""
+    if not isinstance(order, CloseCombatOrder):
+        raise AssaultError(f"{scenario.rule_system.label} storms a building in close combat, "
+                           f"not with {type(order).__name__}")
+    return order
+
+
+#: The game its registry hands out (board.game.systems.registry); mypy checks it is a
+#: GameSystem.
 GAME: GameSystem = Wh40kSystem()

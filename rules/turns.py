@@ -1,5 +1,8 @@
 """Player turns, modelled explicitly, so that an effect can say when it ends.
 
+Every system's board keeps this clock (``board/game/core/clock.py``); the 40K rules name the
+turns its effects end on (seed 000), and :mod:`rules.wh40k` hands these on under its name.
+
 A game turn holds one player turn per player, in the order the players roll for. An effect that
 lasts "until the following turn" lasts until the end of a named :class:`PlayerTurn` (RULES.md
 §4, seed 000 decision 5: the end of the occupying/controlling player's next turn).
@@ -19,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.wh40k.names import Names, called
+from rules.names import Names, called
 
 __all__ = ["PlayerTurn", "TurnClock"]
 

@@ -1,4 +1,4 @@
-"""What the players call the things the 40K rules speak of by id.
+"""What the players call the things the rules speak of by id (40K's texts and the turn clock).
 
 The rules keep ids for their logic; the board gives the names as one plain mapping (a side's
 name, a unit's name, ``Unit name, model N``, an emplaced weapon's name and wall) and every text

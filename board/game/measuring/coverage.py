@@ -5,6 +5,11 @@ only if every model of it is wholly within 12" of the generator's footprint. A u
 model inside a zone but not all wholly inside is *partly in*, and not covered. Each model is
 ``wholly in``, ``partly in`` or ``out`` against its best generator. Built on
 :func:`geometry.unit_wholly_within`, as :func:`geometry.void_shield_cover` is.
+
+The generators are the pieces whose datasheet projects void shields (``projects_void_shields``:
+range and count), whatever the rule system, as :mod:`.measure` measures a ``void_shield`` zone:
+only 40K and Horus Heresy datasheets project them, so a system without them has none on the
+table and an empty coverage.
 """
 
 from __future__ import annotations
