@@ -20,6 +20,7 @@ from board.document.io import scenario_from_dict, scenario_to_dict
 from board.document.model import RuleSystem
 from board.document.stats import PROFILES, STATS, systems_of
 from board.game.core.assault import StandsOrder
+from board.game.core.deploy import DEFAULT_DEPLOYMENT
 from board.game.core.shots import FirepowerOrder, ShotPlan, WeaponOrder
 from board.game.core.world import WorldCache
 from board.game.systems import part_of
@@ -50,6 +51,7 @@ def test_the_copied_folder_is_the_new_systems_in_every_registry(necro):
     assert part_of(necro, "roster").__name__ == "necro_folder.roster"
     assert facts_for(necro).rule_systems == (necro,)
     assert TABLE_PRESETS[necro] == TABLE_PRESETS[RuleSystem.EPIC40K]
+    assert DEFAULT_DEPLOYMENT[necro] == DEFAULT_DEPLOYMENT[RuleSystem.EPIC40K]
     assert PROFILES[necro] == PROFILES[RuleSystem.EPIC40K]
     assert [s.key for s in STATS if necro in systems_of(s)] == \
         [s.key for s in STATS if RuleSystem.EPIC40K in systems_of(s)]
