@@ -120,3 +120,19 @@ def test_only_the_listed_places_switch_on_the_rule_system():
     counts = {name: len(hits) for name, hits in found.items()}
     allowed = {name: n for name, (n, _) in ALLOWED.items() if n}
     assert counts == allowed, found
+
+
+def test_each_folder_names_its_systems_only_in_its_description():
+    """A folder's other modules say its description's names (``EPIC40K``), never a
+    ``RuleSystem`` member or the name's string: a copy under a new name changes one file."""
+    from board.game.systems import FOLDERS
+
+    named = {}
+    for package in FOLDERS:
+        folder = ROOT.joinpath(*package.split("."))
+        assert (folder / "description.py").is_file(), package
+        for path in sorted(folder.glob("*.py")):
+            hits = [h for h in _switches(path) if "RuleSystem." in h or ": string " in h]
+            if path.name != "description.py" and hits:
+                named[path.relative_to(ROOT).as_posix()] = hits
+    assert named == {}
