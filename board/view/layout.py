@@ -37,6 +37,8 @@ from board.game.core.board_layout import (
     PlacedLabel,
     lay_out,
 )
+from board.game.core.label_layout import Rect
+from board.view.items.building_item import BuildingItem
 from board.view.items.label_item import LabelItem
 from board.view.items.label_text import label_metrics, measure_label
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
@@ -95,7 +97,7 @@ class SceneLayout:
 
     def __init__(self, scene: BoardScene) -> None:
         self.scene = scene
-        self._obstacles: tuple[Obstacle, ...] | None = None
+        self._obstacles: tuple[tuple[Obstacle, ...], tuple[Rect, ...]] | None = None
         self._last: tuple[object, PageLayout] | None = None
         self._applied: object = None
         #: How many layouts were computed and how many times the board was read (tests).
@@ -126,21 +128,27 @@ class SceneLayout:
         """The models or symbols changed: read them again at the next layout."""
         self._obstacles = None
 
-    def _read_obstacles(self) -> tuple[Obstacle, ...]:
-        """The models' bases (read again only when invalidated: 1,000 of them cost ms)."""
+    def _read_obstacles(self) -> tuple[tuple[Obstacle, ...], tuple[Rect, ...]]:
+        """The models' bases and the buildings' footprints.
+
+        Read again only when invalidated: 1,000 models cost milliseconds.
+        """
         if self._obstacles is None:
             self.read += 1
-            self._obstacles = tuple(
-                _obstacle(item) for item in self.scene.items()
-                if isinstance(item, ModelItem) and item.isVisible())
+            items = self.scene.items()
+            self._obstacles = (
+                tuple(_obstacle(item) for item in items
+                      if isinstance(item, ModelItem) and item.isVisible()),
+                tuple(sorted(_ltrb(item.sceneBoundingRect()) for item in items
+                             if isinstance(item, BuildingItem) and item.isVisible())))
         return self._obstacles
 
     def _read(self) -> tuple[list[QGraphicsItem], tuple[Obstacle, ...]]:
         """One pass over the items: the labels, the overlays, and what else labels keep off.
 
         The doors, fire points and weapons (placed with their buildings' labels, after a
-        zoom too) and the labels other overlays drew themselves (a deployment zone's
-        caption, a void shield's marks), read on every layout.
+        zoom too) and the labels an overlay the model does not lay out drew itself (none
+        now: every overlay's labels are laid out here), read on every layout.
         """
         items = self.scene.items()
         items.reverse()  # the order they were added, the bottom of the stack first
@@ -172,7 +180,9 @@ class SceneLayout:
         for item in items:
             if isinstance(item, LaysOutLabels) and item.isVisible():
                 found.append(item)
-        return found, [OverlayLabels(id(item), item.label_requests()) for item in found]
+        return found, [OverlayLabels(id(item), item.label_requests(),
+                                     under=getattr(item, "labels_under", False))
+                       for item in found]
 
     def page_layout(self, page: Page) -> PageLayout:
         """Every label's place on ``page`` (laid out now if anything it reads changed)."""
@@ -183,12 +193,13 @@ class SceneLayout:
         items, others = self._read()
         labels, facts = self._labels(items)
         overlays, asked = self._overlays(items)
-        models = self._read_obstacles()
+        models, footprints = self._read_obstacles()
         key = (page, id(models), others, facts, tuple(asked))
         fresh = self._last is None or self._last[0] != key
         if fresh:
             self.computed += 1
-            laid = lay_out(page, BoardFacts(models + others, facts), asked, measure_label)
+            laid = lay_out(page, BoardFacts(models + others, facts, footprints), asked,
+                           measure_label)
             self._last = (key, laid)
         assert self._last is not None
         return self._last[1], labels, overlays, fresh

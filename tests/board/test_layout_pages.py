@@ -86,11 +86,6 @@ def _check(qtbot, win, centre: str, symbols_too: bool = True) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=False, reason=(
-    "a known fault, issue 27: the deployment zones' captions are still placed in their own "
-    "paint(), not by the layout model, and at whole-table zoom the void shield's mark and the "
-    "within's label are laid out over the caption at (370, 540)-(621, 558) px (DejaVu Sans, "
-    "1400x900); the layout model must place the captions too"))
 def test_the_demo_with_every_overlay_on_at_three_zooms(qtbot, library, tmp_path):
     win = _window(qtbot, library, tmp_path, load_scenario(DEMO_SCENARIO_PATH, library),
                   DEMO_SCENARIO_PATH)

@@ -75,3 +75,22 @@ def test_a_board_label_cut_by_the_page_edge_is_shortened_or_hidden():
     names = (BoardLabel("edge", (59.0, 20.0), ((-40, -8, 40, 8), (-5, -8, 5, 8)), 10),)
     laid = lay_out(PAGE, BoardFacts((), names), [], measure)
     assert laid.fits["edge"] == 1  # the whole name would stick out: the short one fits
+
+
+def test_a_zone_caption_is_placed_last_inside_its_zone_clear_of_everything_or_not_at_all():
+    board, overlays = _crowd(4)
+    building = (20.0, 30.0, 30.0, 38.0)  # a footprint drawn over the zone: kept off too
+    board = BoardFacts(board.obstacles, board.labels, (building,))
+    zone = (0.0, 28.0, 60.0, 40.0)  # the bottom of the table, inches
+    caption = OverlayLabels("zones", (LabelRequest((25.0, 34.0), "Red deploys here", dy=0.0,
+                                                   within=zone),), under=True)
+    laid = lay_out(PAGE, board, [caption, *overlays], measure)  # asked first, placed last
+    box = laid.overlays["zones"][0].box
+    assert laid.overlays["zones"][0].shown
+    room = PAGE.map_rect(zone)
+    assert room[0] <= box[0] and box[2] <= room[2] and room[1] <= box[1] and box[3] <= room[3]
+    others = [p.box for k in ("sight", "ruler") for p in laid.overlays[k] if p.shown]
+    around = [o.on(PAGE) for o in board.obstacles] + others + laid.shown
+    assert overlaps([box], around + [PAGE.map_rect(building)]) == []
+    full = BoardFacts(board.obstacles, board.labels, (zone,))  # a building over all the zone
+    assert not lay_out(PAGE, full, [caption], measure).overlays["zones"][0].shown

@@ -142,14 +142,23 @@ class LabelRequest:
     dy: float = -14.0
     priority: int = 0
     font: str = "label"
+    #: Table inches the label must stay inside (a deployment zone's caption: its zone).
+    within: Rect | None = None
 
 
 @dataclass(frozen=True)
 class OverlayLabels:
-    """One overlay's labels (a line of sight, a ruler, rings), in its stacking order."""
+    """One overlay's labels (a line of sight, a ruler, rings), in its stacking order.
+
+    ``under``: an overlay drawn under the board's models and buildings (the deployment
+    zones): its labels (captions) are placed after every other overlay's, clear of all of
+    them, of the board's labels and of the buildings' footprints too, inside their
+    ``within``; one with no clear room is not shown.
+    """
 
     key: object
     labels: tuple[LabelRequest, ...]
+    under: bool = False
 
 
 @dataclass(frozen=True)
@@ -158,6 +167,9 @@ class BoardFacts:
 
     obstacles: tuple[Obstacle, ...] = ()
     labels: tuple[BoardLabel, ...] = ()
+    #: What is drawn above an ``under`` overlay's labels besides the models: the
+    #: buildings' footprints (table inches).
+    footprints: tuple[Rect, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -255,6 +267,41 @@ def _place(overlay: OverlayLabels, page: Page, firm: list[Rect], soft: list[Rect
     return laid
 
 
+def _place_under(overlay: OverlayLabels, page: Page, around: list[Rect],
+                 measure: Measure) -> list[PlacedLabel]:
+    """An ``under`` overlay's labels, each clear of ``around`` inside its room, or not shown.
+
+    A label's room is its ``within`` on the page (the page if none); its preferred spot is
+    centred ``dy`` from its anchor and moved into the room, then the nearest spot clear of
+    everything in the room is taken (:func:`place_labels`, optional).
+    """
+    laid: list[PlacedLabel] = []
+    taken: list[Rect] = []
+    for request in overlay.labels:
+        text, width, height = measure(request.font, request.text)
+        room = page.rect if request.within is None else _common(page.map_rect(request.within),
+                                                                 page.rect)
+        at = page.map(*request.at)
+        want = _inside((at[0] - width / 2, at[1] + request.dy - height / 2,
+                        at[0] + width / 2, at[1] + request.dy + height / 2), Page(page.transform,
+                                                                                   room))
+        centre = ((want[0] + want[2]) / 2, (want[1] + want[3]) / 2)
+        box = LabelBox(centre, width, height, request.priority, optional=True)
+        spot = place_labels([box], around + taken, bounds=room)[0]
+        rect = sized(_inside(spot.rect, Page(page.transform, room)), box)
+        shown = (spot.shown and room[2] - room[0] >= width and room[3] - room[1] >= height
+                 and not any(_meets(rect, other) for other in around + taken))
+        if shown:
+            taken.append(rect)
+        laid.append(PlacedLabel(text, at, rect, False, shown=shown))
+    return laid
+
+
+def _common(a: Rect, b: Rect) -> Rect:
+    """Where two rectangles overlap (empty, right below left, where they do not)."""
+    return (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+
+
 def _meets(a: Rect, b: Rect) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
@@ -282,10 +329,15 @@ def lay_out(page: Page, board: BoardFacts, overlays: Sequence[OverlayLabels],
         result.board_fits[label.key] = form
         if form < len(label.forms):
             (firm if label.priority >= VERDICT else yielding).append(label.on(page)[form])
-    for overlay in overlays:
+    for overlay in [o for o in overlays if not o.under]:
         laid = _place(overlay, page, firm, soft, yielding, measure)
         result.overlays[overlay.key] = laid
         firm += [placed.box for placed in laid if placed.shown]  # the overlays above keep off
+    footprints = [page.map_rect(box) for box in board.footprints]
+    for overlay in [o for o in overlays if o.under]:
+        laid = _place_under(overlay, page, firm + soft + yielding + footprints, measure)
+        result.overlays[overlay.key] = laid
+        firm += [placed.box for placed in laid if placed.shown]
     placed_boxes = [p.box for laid in result.overlays.values() for p in laid if p.shown]
     shown = _fit(labels, page, obstacles + edges + placed_boxes) if placed_boxes else alone
     for label, form in zip(labels, shown, strict=True):

@@ -7,21 +7,31 @@ Pens are cosmetic; the zone names and the "out by" texts are drawn in screen pix
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 from shiboken6 import isValid
 
+from board.game.core.board_layout import (
+    BoardFacts,
+    LabelRequest,
+    OverlayLabels,
+    Page,
+    PageLayout,
+    PlacedLabel,
+    lay_out,
+)
 from board.game.core.label_layout import LabelBox, place_labels
 from board.view import style
-from board.view.items.building_item import BuildingItem
 from board.view.items.label_item import PRIORITY, LabelItem
+from board.view.items.label_text import CAPTION_FONT, caption_font, measure_label
 from board.view.items.obstacles import label_obstacles
 from board.view.items.on_table import clip_to_table, table_in
-from board.view.items.passive_item import PassiveItem
+from board.view.items.passive_item import LaysOutLabels, PassiveItem
+from board.view.layout import from_page, page_for, page_transform
 
 __all__ = ["ZoneLook", "OutMark", "OutText", "DeploymentZonesItem", "OutOfZoneItem", "OUT_COLOUR"]
 
@@ -62,47 +72,6 @@ class OutText:
     text: str
 
 
-def _screen_text(painter: QPainter, at: QPointF, text: str, colour: QColor,
-                 inside: QRectF | None = None,
-                 obstacles: Sequence[tuple[float, float, float, float]] | None = None,
-                 ) -> QRectF | None:
-    """Write ``text`` centred on ``at`` (item inches) in screen pixels, on a dark box.
-
-    The box is moved, if it can be, to lie within ``inside`` (item inches): a caption by a
-    table edge stays on the table. With ``obstacles`` (pixels: models, symbols, labels), it
-    moves to the nearest spot clear of them, or is not written at all. Returns the box
-    written (pixels), or ``None``.
-    """
-    transform = painter.transform()
-    device = transform.map(at)
-    painter.save()
-    painter.resetTransform()
-    painter.setFont(style.label_font(9.0, bold=True))
-    box = painter.fontMetrics().boundingRect(text).adjusted(-4, -2, 4, 2)
-    box.moveCenter(device.toPoint())
-    room = None if inside is None else transform.mapRect(inside).toRect()
-    if room is not None:
-        box.moveLeft(max(room.left(), min(box.left(), room.right() - box.width())))
-        box.moveTop(max(room.top(), min(box.top(), room.bottom() - box.height())))
-    if obstacles is not None:
-        centre = box.center()
-        bounds = None if room is None else (room.left(), room.top(), room.right(), room.bottom())
-        placed = place_labels([LabelBox((centre.x(), centre.y()), box.width(), box.height(),
-                                        optional=True)], obstacles, bounds=bounds)[0]
-        if not placed.shown:
-            painter.restore()
-            return None
-        box = QRectF(QPointF(placed.rect[0], placed.rect[1]),
-                     QPointF(placed.rect[2], placed.rect[3])).toRect()
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(style.LABEL_BACK)
-    painter.drawRoundedRect(box, 3, 3)
-    painter.setPen(colour)
-    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
-    painter.restore()
-    return QRectF(box)
-
-
 def _ltrb(box: QRectF) -> tuple[float, float, float, float]:
     return (box.left(), box.top(), box.right(), box.bottom())
 
@@ -118,14 +87,24 @@ class _Overlay(PassiveItem):
         return QPainterPath()
 
 
-class DeploymentZonesItem(_Overlay):
-    """Each side's deployment zone, tinted in the side's colour with its name on it."""
+class DeploymentZonesItem(_Overlay, LaysOutLabels):
+    """Each side's deployment zone, tinted in the side's colour with its name on it.
+
+    The names (captions) are placed by the board's layout model
+    (:mod:`board.view.layout`), after every other overlay's labels, clear of the models,
+    symbols, buildings and labels, inside their zone; one with no clear room is not written.
+    """
+
+    #: Its captions lie under the models and buildings (see :class:`OverlayLabels`).
+    labels_under = True
 
     def __init__(self) -> None:
         super().__init__()
         self.setZValue(ZONES_Z)
         self._zones: tuple[ZoneLook, ...] = ()
         self._note: tuple[str, list[str]] | None = None
+        self._given: tuple[Page, list[PlacedLabel]] | None = None
+        self._ask: Callable[[], tuple[PageLayout, list[PlacedLabel]]] | None = None
 
     def set_note(self, title: str, lines: Sequence[str]) -> None:
         """What an export writes beside the picture for this overlay."""
@@ -150,6 +129,20 @@ class DeploymentZonesItem(_Overlay):
         self._bounds = bounds.adjusted(-0.5, -0.5, 0.5, 0.5)
         self.update()
 
+    def label_requests(self) -> tuple[LabelRequest, ...]:
+        """Each zone's caption, centred on its anchor, inside the zone's box (inches)."""
+        return tuple(LabelRequest((zone.anchor.x(), zone.anchor.y()), zone.caption, dy=0.0,
+                                  font=CAPTION_FONT, within=_ltrb(zone.path.boundingRect()))
+                     for zone in self._zones if not zone.path.isEmpty())
+
+    def set_layout(self, laid: PageLayout, placed: list[PlacedLabel],
+                   ask: Callable[[], tuple[PageLayout, list[PlacedLabel]]]) -> None:
+        """Where the captions go on the view's page (:mod:`board.view.layout`)."""
+        if self._given is None or self._given[1] != placed:
+            self.update()
+        self._given = (laid.page, placed)
+        self._ask = ask
+
     def paint(  # noqa: D102 - Qt override
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
@@ -164,25 +157,41 @@ class DeploymentZonesItem(_Overlay):
             painter.setPen(edge)
             painter.drawPath(zone.path)
         painter.restore()
-        # Each caption keeps off the models, symbols and labels, or is not written.
-        scene, view = self.scene(), painter.worldTransform()
-        drawn: list[QRectF] = []
-        for zone in self._zones:
-            if zone.path.isEmpty():
+        view = painter.worldTransform()  # the item stands at the origin: scene to device
+        page, placed = self._placed(view, widget)
+        painter.save()
+        painter.setWorldTransform(from_page(page, view))
+        painter.setFont(caption_font())
+        drawn = []
+        for spot in placed:
+            if not spot.shown:
                 continue
-            area = zone.path.boundingRect()
-            around = [] if scene is None else label_obstacles(scene, area, view, skip=(self,))
-            around += [_ltrb(view.mapRect(item.sceneBoundingRect()))  # drawn over the caption
-                       for item in (scene.items(area) if scene is not None else ())
-                       if isinstance(item, BuildingItem)]
-            box = _screen_text(painter, zone.anchor, zone.caption, style.LABEL_TEXT,
-                               zone.path.boundingRect(),
-                               around + [(b.left(), b.top(), b.right(), b.bottom())
-                                         for b in drawn])
-            if box is not None:
-                drawn.append(box)
-        back, invertible = view.inverted()
+            box = QRectF(QPointF(spot.box[0], spot.box[1]), QPointF(spot.box[2], spot.box[3]))
+            drawn.append(box)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(style.LABEL_BACK)
+            painter.drawRoundedRect(box, 3, 3)
+            painter.setPen(style.LABEL_TEXT)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, spot.text)
+        painter.restore()
+        back, invertible = page_transform(page).inverted()
         self.painted_labels = [back.mapRect(box) for box in drawn] if invertible else []
+
+    def _placed(self, view: QTransform, widget: QWidget | None,
+                ) -> tuple[Page, list[PlacedLabel]]:
+        """The page and the captions placed on it: as handed, asked again, or laid out alone."""
+        asked = self.label_requests()
+        texts = [request.text for request in asked]
+        if self._given is None or [p.text for p in self._given[1]] != texts:
+            if self._ask is not None:
+                laid, placed = self._ask()
+                self._given = (laid.page, placed)
+        if self._given is not None and [p.text for p in self._given[1]] == texts:
+            return self._given
+        page = page_for(view, widget)
+        laid = lay_out(page, BoardFacts(), [OverlayLabels(id(self), asked, under=True)],
+                       measure_label)
+        return page, laid.overlays[id(self)]
 
 
 class OutOfZoneItem(_Overlay):

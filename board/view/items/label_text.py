@@ -6,17 +6,19 @@ first paint, when the drawing of overlays (numpy's arrays of rays) is not loaded
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QFontMetricsF
+from PySide6.QtGui import QFont, QFontMetricsF
 
 from board.view import style
 
 if TYPE_CHECKING:
     from board.view.measure.sketch import Label
 
-__all__ = ["WRAP_PX", "label_metrics", "measure_label", "SHIELD_FONT"]
+__all__ = ["WRAP_PX", "label_metrics", "measure_label", "SHIELD_FONT", "CAPTION_FONT",
+           "caption_font"]
 
 
 #: A label's line wider than this (pixels) is wrapped between words: a long verdict as one
@@ -87,6 +89,10 @@ def measure_label(font: str, text: str) -> tuple[str, float, float]:
     if font == SHIELD_FONT:
         size = _shield_metrics().size(0, text)
         return text, size.width() + 6.0, size.height() + 4.0
+    if font == CAPTION_FONT:
+        caption = _caption_metrics()
+        return text, math.ceil(caption.horizontalAdvance(text)) + 8.0, \
+            math.ceil(caption.height()) + 4.0
     metrics = label_metrics()
     wrapped = _wrapped_text(metrics, text)
     width, height = _size(metrics, wrapped)
@@ -96,13 +102,32 @@ def measure_label(font: str, text: str) -> tuple[str, float, float]:
 #: The void shields' unit marks' font (:mod:`board.view.buildings.void_shield_item`).
 SHIELD_FONT = "shield"
 
-_SHIELD: list[QFontMetricsF] = []
+
+#: The deployment zones' captions' font (:mod:`board.view.deploy.items`).
+CAPTION_FONT = "caption"
+
+#: Metrics kept per font (``QFont.key``: a new default font is measured anew).
+_METRICS: dict[str, QFontMetricsF] = {}
+
+
+def _metrics_of(font: QFont) -> QFontMetricsF:
+    found = _METRICS.get(font.key())
+    if found is None:
+        found = _METRICS[font.key()] = QFontMetricsF(font)
+    return found
+
+
+def caption_font() -> QFont:
+    """The font a deployment zone's caption is written in."""
+    return style.label_font(9.0, bold=True)
+
+
+def _caption_metrics() -> QFontMetricsF:
+    return _metrics_of(caption_font())
 
 
 def _shield_metrics() -> QFontMetricsF:
-    if not _SHIELD:
-        _SHIELD.append(QFontMetricsF(style.label_font(8.0, True)))
-    return _SHIELD[0]
+    return _metrics_of(style.label_font(8.0, True))
 
 
 def _size(metrics: QFontMetricsF, text: str) -> tuple[float, float]:

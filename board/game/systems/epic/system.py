@@ -37,14 +37,14 @@ from board.game.systems.epic import occupancy, phases, shooting, turn
 from board.game.systems.epic import summary as summaries
 from board.game.systems.epic.building import EpicBuildings
 from board.game.systems.epic.facts import EpicFacts
-from board.game.systems.protocol import AssaultKind, PhaseStep, ShotForm
+from board.game.systems.protocol import AssaultKind, GameSystem, PhaseStep, ShotForm
 from geometry import Obstacles, PlacementVerdict, Shape
 from rules import epic40k
 from rules.decision import Decision
 from rules.dice import Dice
 from rules.turns import PlayerTurn
 
-__all__ = ["EpicSystem"]
+__all__ = ["EpicSystem", "GAME"]
 
 
 class EpicSystem(EpicFacts, EpicBuildings):
@@ -176,3 +176,8 @@ def _stands(scenario: Scenario, order: Any) -> StandsOrder:
         raise AssaultError(f"{scenario.rule_system.label} assaults a building with stands in "
                            f"contact, not with {type(order).__name__}")
     return order
+
+
+#: The game its registry hands out (board.game.systems.registry); mypy checks it is a
+#: GameSystem.
+GAME: GameSystem = EpicSystem()

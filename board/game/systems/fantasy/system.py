@@ -29,13 +29,13 @@ from board.game.systems.fantasy import garrison_hits, occupancy
 from board.game.systems.fantasy import summary as summaries
 from board.game.systems.fantasy.building import FantasyBuildings, garrison_of
 from board.game.systems.fantasy.facts import FantasyFacts
-from board.game.systems.protocol import AssaultKind, PhaseStep, ShotForm
+from board.game.systems.protocol import AssaultKind, GameSystem, PhaseStep, ShotForm
 from geometry import Obstacles, PlacementVerdict, Shape
 from rules.decision import Decision
 from rules.dice import Dice
 from rules.turns import PlayerTurn
 
-__all__ = ["FantasySystem"]
+__all__ = ["FantasySystem", "GAME"]
 
 
 #: The most two D6 add to a charge, inches.
@@ -181,3 +181,8 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
 #: Why a Fantasy assault is not rolled in one go.
 _STEP_BY_STEP = ("a Warhammer Fantasy building assault is played step by step: declare, react, "
                  "charge, fight, result, in the Fantasy assault dialog")
+
+
+#: The game its registry hands out (board.game.systems.registry); mypy checks it is a
+#: GameSystem.
+GAME: GameSystem = FantasySystem()
