@@ -37,7 +37,7 @@ from board.game.systems.epic import occupancy, phases, shooting, turn
 from board.game.systems.epic import summary as summaries
 from board.game.systems.epic.building import EpicBuildings
 from board.game.systems.epic.facts import EpicFacts
-from board.game.systems.protocol import AssaultKind, GameSystem, PhaseStep, ShotForm
+from board.game.systems.protocol import AssaultKind, AssaultSteps, GameSystem, PhaseStep, ShotForm
 from geometry import Obstacles, PlacementVerdict, Shape
 from rules import epic40k
 from rules.decision import Decision
@@ -55,6 +55,8 @@ class EpicSystem(EpicFacts, EpicBuildings):
     building_not_shot: str = ""
     weapon_special_rules: tuple[str, ...] = ()
     grenades: tuple[CloseCombatAttack, ...] = ()
+    garrison_attacks: tuple[tuple[str, str], ...] = ()
+    assault_steps: AssaultSteps | None = None
 
     def end_player_turn(self, scenario: Scenario, library: Mapping[str, Datasheet],
                         finished: PlayerTurn, new_game_turn: bool, dice: Dice,

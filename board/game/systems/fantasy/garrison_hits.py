@@ -20,17 +20,22 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario, Unit
 from board.game.core.assault import log_entry, remove_models, stat_int, unit_version
 from board.game.core.buildings import building_rules, write_back
-from board.game.core.shots import ShootingError, ShotResult
+from board.game.core.shots import GarrisonShot, ShootingError, ShotResult
 from board.game.core.world import World
 from board.game.systems.fantasy.assault_facts import far_side, fighters
 from board.game.systems.fantasy.building import FantasyBuilding
+from board.game.systems.fantasy.garrison_missiles import (
+    BOLT,
+    aim_lines,
+    check_aim,
+    roll_to_hit,
+)
 from rules import warhammer_fantasy as wf
 from rules.dice import Dice
 from rules.warhammer_fantasy.magic import (
@@ -54,8 +59,11 @@ __all__ = ["ATTACKS", "GarrisonShot", "garrison_targets", "garrison_shot_lines",
            "shoot_garrison"]
 
 XY = tuple[float, float]
+#: The attacks rolled to hit against the garrison's hard cover (:mod:`.garrison_missiles`).
+MISSILES, BOLT_THROWER = "missiles", BOLT
 #: What may hit a garrison, as the dialog offers it: key → name.
 ATTACKS = {
+    MISSILES: "Missile volley (hard cover)", BOLT_THROWER: "Bolt thrower",
     "stone_thrower": "Stone thrower", "cannon": "Cannon", "template": "Template weapon",
     "template_spell": "Template spell", "miscast": "Miscast",
     SpellKind.MAGIC_MISSILE.value: "Magic missile",
@@ -64,21 +72,6 @@ ATTACKS = {
 }
 _NO_TEMPLATE = {SpellKind.MAGIC_MISSILE.value, SpellKind.WHOLE_UNIT.value,
                 SpellKind.INDIVIDUAL_MODELS.value}
-
-
-@dataclass(frozen=True)
-class GarrisonShot:
-    """What hits the garrison: the attack (an :data:`ATTACKS` key), Strength, and where.
-
-    ``low_strength``: a stone thrower's Strength off the hole; ``centre_over``: the template's
-    centre lies over the building; ``bounce``: a cannonball's bounce (WAP: D3 wounds).
-    """
-
-    attack: str
-    strength: int
-    low_strength: int | None = None
-    centre_over: bool = True
-    bounce: bool = False
 
 
 def garrison_targets(scenario: Scenario, library: Mapping[str, Datasheet],
@@ -108,6 +101,8 @@ def _check(shot: GarrisonShot) -> None:
         raise ShootingError(spell_protection(SpellKind(shot.attack)).reason)
     if not 1 <= shot.strength <= 10:
         raise ShootingError(f"Strength must be 1 to 10, not {shot.strength}")
+    if shot.attack in (MISSILES, BOLT_THROWER):
+        check_aim(shot)
 
 
 def garrison_shot_lines(scenario: Scenario, library: Mapping[str, Datasheet], piece_id: str,
@@ -117,6 +112,12 @@ def garrison_shot_lines(scenario: Scenario, library: Mapping[str, Datasheet], pi
     _, unit, inside = _garrison(scenario, library, piece_id)
     models = sum(len(u.models) for u in inside)
     options = wf.FantasyOptions.from_dict(scenario.options)
+    if shot.attack in (MISSILES, BOLT_THROWER):
+        return aim_lines(shot, unit) + [
+            f"wounds on {unit.name}'s Toughness {stat_int(unit, 't')}, armour save "
+            f"{unit.stats.get('save', 'none')}",
+            f"a quarter of the unit lost: a Panic test on Leadership "
+            f"{stat_int(unit, 'leadership')}"]
     cap = f"at most {models} (the models inside; none hit twice)" if options.wap \
         else "(8th edition: no cap)"
     return [f"{ATTACKS[shot.attack]} touching the building: D6 hits on {unit.name} {cap}",
@@ -150,6 +151,8 @@ def _wounds(outcome: TemplateOutcome, unit: Unit, dice: Dice) -> tuple[int, list
     toughness, wounds_each = stat_int(unit, "t"), stat_int(unit, "w", default=1)
     armour = None if unit.stats.get("save") is None else stat_int(unit, "save")
     to_wound = wound_needed(outcome.strength, toughness)
+    if not outcome.hits:
+        return 0, []
     if to_wound is None:
         return 0, [f"Strength {outcome.strength} cannot wound Toughness {toughness}"]
     save = save_needed(armour, outcome.strength)
@@ -176,7 +179,10 @@ def shoot_garrison(scenario: Scenario, library: Mapping[str, Datasheet], world: 
     options = wf.FantasyOptions.from_dict(scenario.options)
     dice = Dice(seed)
     name = world.piece(piece_id).sheet.name
-    outcome = _hits(shot, sum(len(u.models) for u in inside), options, dice)
+    if shot.attack in (MISSILES, BOLT_THROWER):
+        outcome = roll_to_hit(shot, sum(len(u.models) for u in inside), dice)
+    else:
+        outcome = _hits(shot, sum(len(u.models) for u in inside), options, dice)
     wounds, lines = _wounds(outcome, unit, dice)
     lines = [f"{firer}: {ATTACKS[shot.attack]} at {unit.name} in {name}", outcome.description,
              *lines]

@@ -29,7 +29,7 @@ from board.game.occupancy.common import (
     EmbarkAttempt,
     access_exit_verdicts,
 )
-from board.game.systems.protocol import AssaultKind, GameSystem, PhaseStep, ShotForm
+from board.game.systems.protocol import AssaultKind, AssaultSteps, GameSystem, PhaseStep, ShotForm
 from board.game.systems.wh40k import assault as close_combat
 from board.game.systems.wh40k import automated_fire, occupancy, shooting, turn
 from board.game.systems.wh40k import summary as summaries
@@ -54,6 +54,8 @@ class Wh40kSystem(Wh40kFacts, Wh40kBuildings):
     building_not_shot: str = ""
     weapon_special_rules: tuple[str, ...] = shooting.SPECIAL_RULES
     grenades: tuple[CloseCombatAttack, ...] = close_combat.GRENADES
+    garrison_attacks: tuple[tuple[str, str], ...] = ()
+    assault_steps: AssaultSteps | None = None
 
     def end_player_turn(self, scenario: Scenario, library: Mapping[str, Datasheet],
                         finished: wh40k.PlayerTurn, new_game_turn: bool, dice: Dice,
