@@ -39,12 +39,14 @@ from board.game.systems.fantasy.assault_facts import (
     far_side,
 )
 from board.game.systems.fantasy.building import FantasyBuilding
+from board.game.systems.fantasy.friend_panic import friends_panic, unit_area
 from board.game.systems.fantasy.volley import missile_of, volley
 from board.game.systems.protocol import PartyMember
 from rules import warhammer_fantasy as wf
 from rules.dice import Dice
 from rules.warhammer_fantasy.assault import WITHDRAW_DISTANCE
 from rules.warhammer_fantasy.assault_steps import check_reaction
+from rules.warhammer_fantasy.panic import PanicCause
 from rules.warhammer_fantasy.party import PARTY_SIZE, who_picks_first
 
 __all__ = ["FAILED_CHARGE_GAP", "FantasyStorm"]
@@ -67,6 +69,7 @@ class FantasyStorm:
     def __init__(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
                  piece_id: str, attacker_id: str, dice: Dice) -> None:
         self.scenario, self.world, self.piece_id, self.dice = scenario, world, piece_id, dice
+        self.library = library
         #: The building as a player reads it (its datasheet's name).
         self.piece_name = world.piece(piece_id).sheet.name if piece_id in world.pieces \
             else piece_id
@@ -304,9 +307,31 @@ class FantasyStorm:
                        max(min(self.charge.failed_move, gap), 0.0))
         elif self.outcome is not None:
             self._settle(change, self.outcome)
+        for line in self._friends_panic(change, dead):
+            self._say(line)
         text = f"Assault on {self.piece_name} by {self.attacker.name}: " + "; ".join(self.lines)
         change.log.append(log_entry(text, self.dice))
         return AssaultResult(change, list(self.lines))
+
+    def _friends_panic(self, change: Change, dead: Sequence[str]) -> list[str]:
+        """Panic in the garrisons near a unit destroyed, or the garrison broken (seed 002)."""
+        lines: list[str] = []
+        gone = set(dead)
+        footprint = unit_area(self.world, self.defender, self.piece_id)
+        attacker_area = unit_area(self.world, self.attacker, None)
+        destroyed = [(unit, area) for unit, area in ((self.defender, footprint),
+                                                     (self.attacker, attacker_area))
+                     if unit.models and all(m.id in gone for m in unit.models)]
+        for unit, area in destroyed:
+            lines += friends_panic(self.scenario, self.library, self.world, change, unit,
+                                   PanicCause.FRIEND_DESTROYED, area, self.dice,
+                                   skip=[self.piece_id])
+        broke = self.outcome is not None and self.outcome.garrison_broke
+        if broke and all(unit is not self.defender for unit, _ in destroyed):
+            lines += friends_panic(self.scenario, self.library, self.world, change,
+                                   self.defender, PanicCause.FRIEND_BREAKS, footprint, self.dice,
+                                   skip=[self.piece_id])
+        return lines
 
     def _settle(self, change: Change, outcome: wf.ResolutionOutcome) -> None:
         attackers = [self.attacker, *characters_with(self.scenario, self.attacker)]
