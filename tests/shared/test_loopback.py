@@ -10,7 +10,7 @@ import signal
 import pytest
 
 from board.document.io import scenario_to_dict
-from board.shared.binder import SHARED_CONTROL
+from board.shared.control import SHARED_CONTROL
 from tests.board.samples import small_scenario
 from tests.shared.servers import Server, player
 
