@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from board.document.fields import Fields
 
 __all__ = ["RuleSystem", "DistanceUnit", "ProfileField", "SavedState", "SystemDescription",
-           "register", "unregister", "description_of", "registered"]
+           "register", "unregister", "description_of", "registered", "floors_told_apart"]
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -160,7 +160,8 @@ class SystemDescription:
     ``short`` names the system in the stats table's column; ``stats_read`` are the declared stat
     keys its rules read (``board/document/stats.py``; the ones every system's units carry are
     listed there); ``state`` is ``None`` for a system whose buildings keep no saved state
-    (a state saved for one is refused).
+    (a state saved for one is refused); ``building_floors`` says its rules tell a building's
+    floors apart (a datasheet's ``floors``, which its label then names).
     """
 
     name: str
@@ -170,6 +171,7 @@ class SystemDescription:
     profile: tuple[ProfileField, ...]
     stats_read: tuple[str, ...]
     state: SavedState | None
+    building_floors: bool = False
 
     @property
     def system(self) -> RuleSystem:
@@ -207,6 +209,11 @@ def unregister(system: RuleSystem) -> None:
 def registered() -> tuple[RuleSystem, ...]:
     """Every registered system, in the order they were registered."""
     return tuple(RuleSystem._named(name) for name in _DESCRIPTIONS)
+
+
+def floors_told_apart(systems: tuple[str, ...]) -> bool:
+    """Whether the rules of any registered system among ``systems`` tell floors apart."""
+    return any(_DESCRIPTIONS[s].building_floors for s in systems if s in _DESCRIPTIONS)
 
 
 def description_of(system: RuleSystem | str) -> SystemDescription:

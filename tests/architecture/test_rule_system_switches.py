@@ -39,10 +39,6 @@ ALLOWED = {
     # the view's door to the rules (the view may not import rules/)
     "board/game/kit.py": (1, "Fantasy's assault steps and reactions, which the Fantasy "
                              "assault dialog names"),
-    "board/view/building_look.py": (1, "a building's label names its floors only on a Fantasy "
-                                       "datasheet (every datasheet has floors = 1): the look "
-                                       "is made for the first paint, which may not load the "
-                                       "systems' facts and geometry (test_launch)"),
 }
 
 

@@ -39,14 +39,14 @@ from board.game.systems.fantasy.assault_facts import (
     far_side,
 )
 from board.game.systems.fantasy.building import FantasyBuilding
-from board.game.systems.fantasy.friend_panic import friends_panic, unit_area
+from board.game.systems.fantasy.challenge import check_challenge
+from board.game.systems.fantasy.friend_panic import after_assault
 from board.game.systems.fantasy.volley import missile_of, volley
 from board.game.systems.protocol import PartyMember
 from rules import warhammer_fantasy as wf
 from rules.dice import Dice
 from rules.warhammer_fantasy.assault import WITHDRAW_DISTANCE
 from rules.warhammer_fantasy.assault_steps import check_reaction
-from rules.warhammer_fantasy.panic import PanicCause
 from rules.warhammer_fantasy.party import PARTY_SIZE, who_picks_first
 
 __all__ = ["FAILED_CHARGE_GAP", "FantasyStorm"]
@@ -220,7 +220,8 @@ class FantasyStorm:
         assault parties (seed 002: "a single challenge ... only between models already chosen
         for the two assault parties").
         """
-        duel = self._challenge(challenge)
+        ours, theirs = self.party_members()
+        duel = check_challenge(ours, theirs, challenge, Namer.for_scenario(self.scenario, None))
         try:
             self.round = self.assault.fight(self.dice, nominated=nominated, challenge=duel)
         except ValueError as error:
@@ -245,28 +246,6 @@ class FantasyStorm:
             f"{self.attacker.name} {dead[self.attacker.id]}, {self.defender.name} "
             f"{dead[self.defender.id]}"))
         return "\n".join(said)
-
-    def _challenge(self, challenge: tuple[str, str] | None) -> wf.Challenge | None:
-        """The challenge, refused unless both are characters or champions in the two parties."""
-        if challenge is None:
-            return None
-        ours, theirs = self.party_members()
-        members = {m.id: m for m in [*ours, *theirs]}
-        names = Namer.for_scenario(self.scenario, None)
-        for model in challenge:
-            member = members.get(model)
-            if member is None:
-                raise AssaultError(f"cannot fight the challenge: {names.model(model)} is not in "
-                                   f"an assault party; a challenge cannot bring another model "
-                                   f"into the fight")
-            if not member.may_challenge:
-                raise AssaultError(f"cannot fight the challenge: {member.name} is neither a "
-                                   f"character nor a champion")
-        sides = {m.id for m in ours}
-        if (challenge[0] in sides) == (challenge[1] in sides):
-            raise AssaultError("cannot fight the challenge: the challenger and the model "
-                               "accepting it must be of the two different parties")
-        return wf.Challenge(*challenge)
 
     def resolve(self) -> str:
         """The result, the garrison's Break test, who goes where."""
@@ -307,31 +286,16 @@ class FantasyStorm:
                        max(min(self.charge.failed_move, gap), 0.0))
         elif self.outcome is not None:
             self._settle(change, self.outcome)
-        for line in self._friends_panic(change, dead):
+        destroyed = [u for u in (self.defender, self.attacker)
+                     if u.models and {m.id for m in u.models} <= set(dead)]
+        broke = self.outcome is not None and self.outcome.garrison_broke
+        for line in after_assault(self.scenario, self.library, self.world, change,
+                                  (self.defender, self.piece_id), self.attacker, destroyed,
+                                  broke, self.dice):
             self._say(line)
         text = f"Assault on {self.piece_name} by {self.attacker.name}: " + "; ".join(self.lines)
         change.log.append(log_entry(text, self.dice))
         return AssaultResult(change, list(self.lines))
-
-    def _friends_panic(self, change: Change, dead: Sequence[str]) -> list[str]:
-        """Panic in the garrisons near a unit destroyed, or the garrison broken (seed 002)."""
-        lines: list[str] = []
-        gone = set(dead)
-        footprint = unit_area(self.world, self.defender, self.piece_id)
-        attacker_area = unit_area(self.world, self.attacker, None)
-        destroyed = [(unit, area) for unit, area in ((self.defender, footprint),
-                                                     (self.attacker, attacker_area))
-                     if unit.models and all(m.id in gone for m in unit.models)]
-        for unit, area in destroyed:
-            lines += friends_panic(self.scenario, self.library, self.world, change, unit,
-                                   PanicCause.FRIEND_DESTROYED, area, self.dice,
-                                   skip=[self.piece_id])
-        broke = self.outcome is not None and self.outcome.garrison_broke
-        if broke and all(unit is not self.defender for unit, _ in destroyed):
-            lines += friends_panic(self.scenario, self.library, self.world, change,
-                                   self.defender, PanicCause.FRIEND_BREAKS, footprint, self.dice,
-                                   skip=[self.piece_id])
-        return lines
 
     def _settle(self, change: Change, outcome: wf.ResolutionOutcome) -> None:
         attackers = [self.attacker, *characters_with(self.scenario, self.attacker)]

@@ -55,5 +55,5 @@ DESCRIPTIONS = (SystemDescription(
     ("movement", "ws", "bs", "s", "t", "w", "i", "a", "leadership", "save", "stomps", "ward",
      "unit_strength", "musician", "champion", "standard", "ranks", "missile", "line_of_sight",
      "marched", "reformed"),
-    SavedState(_check, _read_back)),)
+    SavedState(_check, _read_back), building_floors=True),)
 (WARHAMMER_FANTASY,) = (d.system for d in DESCRIPTIONS)

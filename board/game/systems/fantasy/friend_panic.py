@@ -29,7 +29,7 @@ from rules import warhammer_fantasy as wf
 from rules.dice import Dice
 from rules.warhammer_fantasy.panic import PanicCause
 
-__all__ = ["Where", "friends_panic", "unit_area", "flee_from_building"]
+__all__ = ["Where", "friends_panic", "after_assault", "unit_area", "flee_from_building"]
 
 XY = tuple[float, float]
 
@@ -92,6 +92,28 @@ def friends_panic(scenario: Scenario, library: Mapping[str, Datasheet], world: W
         if not test.passed and test.flee is not None:
             lines += flee_from_building(scenario, change, world, piece_id, building,
                                         area.centre, test.flee.total, friend.name)
+    return lines
+
+
+def after_assault(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                  change: Change, garrison: tuple[Unit, str], attacker: Unit,
+                  destroyed: Sequence[Unit], broke: bool, dice: Dice) -> list[str]:
+    """Panic near an assault: a unit destroyed in it, or the garrison broken (seed 002).
+
+    ``garrison`` is the defending unit and its building; ``destroyed`` the units the assault
+    wiped out (measured from the building for the garrison, from its models for the
+    assaulter); ``broke``: the garrison broke (and was not destroyed).
+    """
+    defender, piece_id = garrison
+    lines: list[str] = []
+    for unit in destroyed:
+        area = unit_area(world, unit, piece_id if unit is defender else None)
+        lines += friends_panic(scenario, library, world, change, unit,
+                               PanicCause.FRIEND_DESTROYED, area, dice, skip=[piece_id])
+    if broke and defender not in destroyed:
+        lines += friends_panic(scenario, library, world, change, defender,
+                               PanicCause.FRIEND_BREAKS, unit_area(world, defender, piece_id),
+                               dice, skip=[piece_id])
     return lines
 
 

@@ -58,6 +58,7 @@ from rules.warhammer_fantasy.shooting import (
     multiply_wounds,
     template_hits_on_garrison,
 )
+from rules.words import counted
 
 __all__ = ["ATTACKS", "GarrisonShot", "garrison_targets", "garrison_shot_lines",
            "shoot_garrison"]
@@ -170,8 +171,8 @@ def _wounds(outcome: TemplateOutcome, unit: Unit, dice: Dice) -> tuple[int, list
         carries = outcome.multiple_wounds if k < outcome.multiple_wounds_hits else None
         total += multiply_wounds(1, carries, wounds_each, dice)[0]
     saving = f", saves on {save}+" if save is not None else ", no save"
-    return total, [f"{outcome.hits} hits wound on {to_wound}+{saving}: {unsaved} unsaved, "
-                   f"{total} wounds"]
+    return total, [f"{counted(outcome.hits, 'hit')} wound on {to_wound}+{saving}: "
+                   f"{unsaved} unsaved, {counted(total, 'wound')}"]
 
 
 def shoot_garrison(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
