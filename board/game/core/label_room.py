@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -30,6 +31,13 @@ Rect = tuple[float, float, float, float]
 
 #: The cells the page is cut into, pixels: a room is found to within this.
 CELL_PX = 2.0
+
+
+def _np() -> ModuleType:
+    """numpy, imported when first needed (not before the board's first paint)."""
+    import numpy
+
+    return numpy
 
 
 def clear_room(width: float, height: float, anchor: tuple[float, float],
@@ -48,8 +56,7 @@ def clear_room(width: float, height: float, anchor: tuple[float, float],
     wide, deep = math.ceil(width / cell), math.ceil(height / cell)
     if wide > across or deep > down or not (math.isfinite(left) and math.isfinite(top)):
         return None
-    import numpy as np  # not at import: the board's first paint loads no numpy
-
+    np = _np()
     taken = _taken(obstacles, bounds, gap, cell, across, down)
     summed = np.zeros((down + 1, across + 1), dtype=np.int64)
     summed[1:, 1:] = taken.cumsum(axis=0).cumsum(axis=1)
@@ -71,8 +78,7 @@ def clear_room(width: float, height: float, anchor: tuple[float, float],
 def _taken(obstacles: Sequence[Rect], bounds: Rect, gap: float, cell: float, across: int,
            down: int) -> np.ndarray:
     """Which cells (rows down, columns across) an obstacle grown by ``gap`` reaches into."""
-    import numpy as np
-
+    np = _np()
     left, top = bounds[0], bounds[1]
     taken = np.zeros((down, across), dtype=np.int64)
     for x0, y0, x1, y1 in obstacles:
