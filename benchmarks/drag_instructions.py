@@ -47,7 +47,7 @@ CASES = (("drag of 20, three overlays live", "picture"),
 WARM = 60
 
 
-def _toggle(on: bool) -> None:
+def toggle_counting(on: bool) -> None:
     """Turn callgrind's counting on or off in this process (and wait until it has)."""
     asked = subprocess.Popen(["callgrind_control", "-i", "on" if on else "off",
                               str(os.getpid())], stdout=subprocess.DEVNULL,
@@ -97,13 +97,13 @@ def child(case: str, moves: int, reading: bool) -> None:
 
     for k in range(1, WARM):
         move(k)
-    _toggle(True)
+    toggle_counting(True)
     if reading:  # the next move comes a second after the last reading: it reads again
         move(WARM, late=1.0)
     else:  # a reading at the first move and every 50 after: none among these (up to 50)
         for k in range(WARM, WARM + moves):
             move(k)
-    _toggle(False)
+    toggle_counting(False)
 
 
 def _first(unit: Unit) -> tuple[float, float]:
@@ -114,18 +114,28 @@ def _first(unit: Unit) -> tuple[float, float]:
 
 def counted(case: str, moves: int, reading: bool = False) -> int:
     """Instructions callgrind counted for ``case``'s moves (or its one reading move)."""
+    return instructions_of([__file__, "--child", case, "--moves", str(moves)]
+                           + (["--reading"] if reading else []))
+
+
+def instructions_of(script: list[str]) -> int:
+    """Instructions callgrind counted in ``python SCRIPT...`` (between its toggles)."""
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "callgrind.out"
         env = dict(os.environ, PYTHONHASHSEED="0", QT_QPA_PLATFORM="offscreen")
         done = subprocess.run(
             ["valgrind", "--tool=callgrind", "--instr-atstart=no",
-             f"--callgrind-out-file={out}", sys.executable, __file__, "--child", case,
-             "--moves", str(moves)] + (["--reading"] if reading else []),
+             f"--callgrind-out-file={out}", sys.executable, *script],
             cwd=ROOT, env=env, capture_output=True, text=True, timeout=1800, check=False)
         found = re.search(r"Collected : (\d+)", done.stderr)
         if done.returncode != 0 or found is None:
             raise SystemExit(f"valgrind failed ({done.returncode}): {done.stderr[-800:]}")
         return int(found.group(1))
+
+
+def have_callgrind() -> bool:
+    """Whether valgrind and its callgrind_control are installed."""
+    return shutil.which("valgrind") is not None and shutil.which("callgrind_control") is not None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -139,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.child:
         child(args.child, args.moves, args.reading)
         return 0
-    if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
+    if not have_callgrind():
         print("valgrind is not installed (Debian: apt-get install valgrind): nothing counted")
         return 0
     print(f"instructions a move, {args.moves} moves counted after {WARM} (callgrind; the "

@@ -51,7 +51,8 @@ from board.document.edits import ScenarioDocument  # noqa: E402
 from board.document.io import scenario_from_dict, scenario_to_dict  # noqa: E402
 from board.document.jsontext import dumps  # noqa: E402
 from board.document.model import LogEntry, Scenario  # noqa: E402
-from board.shared.binder import SHARED_CONTROL, SharedScenario  # noqa: E402
+from board.shared.binder import SharedScenario  # noqa: E402
+from board.shared.control import SHARED_CONTROL  # noqa: E402
 from board.shared.server import ROOMS_FILE  # noqa: E402
 from board.shared.session import GameSession  # noqa: E402
 from board.view.window import MainWindow  # noqa: E402

@@ -33,7 +33,7 @@ from numpy.typing import NDArray
 from shapely.geometry.base import BaseGeometry
 
 if TYPE_CHECKING:
-    from geometry.farthest import _Features
+    from geometry.farthest_features import Features
 
 __all__ = ["FeatureTable", "circle_peaks"]
 
@@ -51,7 +51,7 @@ class FeatureTable:
 
     Parameters
     ----------
-    features : geometry.farthest._Features
+    features : geometry.farthest_features.Features
         The footprint's corners, edges and edge lines, and its three-feature points.
 
     Notes
@@ -63,7 +63,7 @@ class FeatureTable:
     inside a base are kept (:func:`_peaks_inside`).
     """
 
-    def __init__(self, features: _Features) -> None:
+    def __init__(self, features: Features) -> None:
         corners = features.corners
         where = {(float(x), float(y)): i for i, (x, y) in enumerate(corners.tolist())}
         self.corners: list[tuple[float, float]] = [(float(x), float(y))
@@ -96,7 +96,7 @@ class FeatureTable:
         """The largest distance at a peak inside the circle (0 if none).
 
         A small footprint's peaks are kept (:attr:`inner`); a large one's are worked out
-        near the circle only (:meth:`geometry.farthest._Features.peak_inside`), in bounded
+        near the circle only (:meth:`geometry.farthest_features.Features.peak_inside`), in bounded
         memory.
         """
         features = self._features
@@ -135,7 +135,7 @@ def _reflex_corners(target: BaseGeometry) -> set[tuple[float, float]]:
     return reflex - other
 
 
-def _peaks_inside(features: _Features) -> list[tuple[tuple[float, float], float]]:
+def _peaks_inside(features: Features) -> list[tuple[tuple[float, float], float]]:
     """The three-feature points where the distance may peak inside a base, and the peak.
 
     Such a peak is a point off the footprint and in its convex hull (outside the hull a step

@@ -42,7 +42,7 @@ from numpy.typing import NDArray
 from geometry.equidistant import CHUNK, three_feature_chunks
 
 if TYPE_CHECKING:  # pragma: no cover
-    from geometry.farthest import _Features
+    from geometry.farthest_features import Features
 
 __all__ = ["MAX_SQUARES", "peak_near"]
 
@@ -59,7 +59,7 @@ TOLERANCE = 1e-10
 _QUARTERS = np.array([(-1, -1), (1, -1), (-1, 1), (1, 1)], dtype=float)
 
 
-def peak_near(features: _Features, cx: float, cy: float, size: float,
+def peak_near(features: Features, cx: float, cy: float, size: float,
               apart: Callable[[FloatArray], FloatArray], floor: float = 0.0) -> float:
     """The farthest distance from the footprint of a point inside a base, never short.
 
@@ -99,14 +99,14 @@ def peak_near(features: _Features, cx: float, cy: float, size: float,
     return best
 
 
-def _distances(features: _Features, points: FloatArray) -> FloatArray:
+def _distances(features: Features, points: FloatArray) -> FloatArray:
     """Exact distances of points to the footprint, a chunk of points at a time."""
     step = max(1, CHUNK // max(len(features.normals), 1))
     return np.concatenate([features.distance(points[start:start + step])
                            for start in range(0, len(points), step)])
 
 
-def _near_features(features: _Features, centres: FloatArray, radii: FloatArray,
+def _near_features(features: Features, centres: FloatArray, radii: FloatArray,
                    ) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
     """Which corners, and which edges' segments, lie within ``radii`` of some of ``centres``."""
     corners = np.zeros(len(features.corners), dtype=bool)

@@ -65,7 +65,7 @@ def _identifier(f: Fields, key: str) -> str:
 
 def _systems(f: Fields) -> tuple[str, ...]:
     values = f.items("systems", limit=len(RuleSystem), what="rule systems")
-    known = {s.value for s in RuleSystem}
+    known = set(RuleSystem)  # the registered systems (board/document/rule_systems.py)
     if not values:
         raise ScenarioError(f"name at least one rule system ({', '.join(sorted(known))})",
                             f.at("systems"))

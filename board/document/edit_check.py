@@ -248,7 +248,7 @@ def read_edit(scenario: Scenario, op: object, data: object, library: Mapping[str
         raise EditRefused(f"unknown edit {op!r}", where)
     try:
         check_value(data, where)
-        args = decode_edit(op, data, where, scenario.rule_system)
+        args = decode_edit(op, data, where, system=scenario.rule_system)
     except ScenarioError as error:
         raise EditRefused(error.message, error.where) from None
     check_edit(scenario, op, args, library, where)

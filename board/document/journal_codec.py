@@ -8,7 +8,9 @@ makes exactly the same edit. Units, models, pieces, annotations and log lines ar
 in a scenario file (``docs/scenario-format.md``) and read back by the same reader, so a
 damaged journal line is refused with the same kind of message as a damaged file.
 
->>> args = decode_edit("move_models", encode_edit("move_models", {"positions": {"m1": (1.5, 2)}}))
+>>> from board.document.model import RuleSystem
+>>> edit = encode_edit("move_models", {"positions": {"m1": (1.5, 2)}})
+>>> args = decode_edit("move_models", edit, system=RuleSystem.WH40K)
 >>> args
 {'positions': {'m1': (1.5, 2.0)}}
 """
@@ -80,7 +82,7 @@ def _read(key: str, values: list[Any], where: str, system: RuleSystem | None = N
 
     ``system`` is the rule system of the board the objects belong to: a building's saved state
     is checked against its system's type (an Epic building's ``armour``, a Fantasy garrison);
-    ``None``: a new scenario's system.
+    ``None`` only for objects no system reads (notes, log entries).
     """
     data = {**dict(_empty(system)), key: values}
     try:
@@ -89,12 +91,11 @@ def _read(key: str, values: list[Any], where: str, system: RuleSystem | None = N
         raise ScenarioError(error.message, f"{where}: {error.where}") from None
 
 
-def _units(values: list[Any], where: str, system: RuleSystem | None = None) -> list[Unit]:
+def _units(values: list[Any], where: str, system: RuleSystem) -> list[Unit]:
     return _read("units", values, where, system).units
 
 
-def _pieces(values: list[Any], where: str,
-            system: RuleSystem | None = None) -> list[TerrainPiece]:
+def _pieces(values: list[Any], where: str, system: RuleSystem) -> list[TerrainPiece]:
     return _read("terrain", values, where, system).terrain
 
 
@@ -128,14 +129,14 @@ def _encode_change(c: Change) -> Json:
 
 
 def _by_id(values: dict[str, Any],
-           read: Callable[[list[Any], str, RuleSystem | None], list[Any]], where: str,
-           system: RuleSystem | None) -> dict[str, Any]:
+           read: Callable[[list[Any], str, RuleSystem], list[Any]], where: str,
+           system: RuleSystem) -> dict[str, Any]:
     present = {k: v for k, v in values.items() if v is not None}
     objects = iter(read(list(present.values()), where, system))
     return {k: (next(objects) if v is not None else None) for k, v in values.items()}
 
 
-def _decode_change(f: Fields, system: RuleSystem | None) -> Change:
+def _decode_change(f: Fields, system: RuleSystem) -> Change:
     where = f.where
     notes = _read("annotations", [v for v in f.mapping("annotations").values() if v is not None],
                   f.at("annotations")).annotations
@@ -195,15 +196,15 @@ def _points(f: Fields, key: str, size: int) -> dict[str, tuple[float, ...]]:
     return out
 
 
-def decode_edit(op: str, data: object, where: str = "args",
-                system: RuleSystem | None = None) -> dict[str, Any]:
+def decode_edit(op: str, data: object, where: str = "args", *,
+                system: RuleSystem) -> dict[str, Any]:
     """Read the arguments of the edit ``op`` written by :func:`encode_edit`.
 
     ``system``: the rule system of the board the edit is made on (``scenario.rule_system``
-    just before it; ``None``: a new scenario's). A building's state is read as that system's
-    type: an Epic 40,000 shot's ``armour``, a Warhammer Fantasy ``garrison``; read as 40K they
-    were refused, and a journal with an Epic or a Fantasy shot in it could not be recovered or
-    replayed.
+    just before it; there is no default system to fall back on). A building's state is read
+    as that system's type: an Epic 40,000 shot's ``armour``, a Warhammer Fantasy ``garrison``;
+    read as 40K they were refused, and a journal with an Epic or a Fantasy shot in it could not
+    be recovered or replayed.
     """
     f = Fields(data, where)
     if op == "move_models":

@@ -22,6 +22,7 @@ from enum import StrEnum
 from typing import Any
 
 from board.document.datasheet import Datasheet
+from board.document.rule_systems import RuleSystem
 
 __all__ = [
     "MM_PER_INCH",
@@ -42,30 +43,6 @@ __all__ = [
 ]
 
 MM_PER_INCH = 25.4
-
-
-class RuleSystem(StrEnum):
-    """The four rule systems a scenario can be played under (DESIGN.md)."""
-
-    WH40K = "wh40k"
-    HORUS_HERESY = "horus_heresy"
-    EPIC40K = "epic40k"
-    WARHAMMER_FANTASY = "warhammer_fantasy"
-
-    @property
-    def label(self) -> str:
-        """The name a player reads."""
-        return {
-            RuleSystem.WH40K: "Warhammer 40,000",
-            RuleSystem.HORUS_HERESY: "Horus Heresy",
-            RuleSystem.EPIC40K: "Epic 40,000",
-            RuleSystem.WARHAMMER_FANTASY: "Warhammer Fantasy (Warhammer Armies Project)",
-        }[self]
-
-    @property
-    def uses_cm(self) -> bool:
-        """Epic 40,000 measures in centimetres (RULES.md section 2)."""
-        return self is RuleSystem.EPIC40K
 
 
 class TroopType(StrEnum):

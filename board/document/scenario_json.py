@@ -12,7 +12,7 @@ from typing import Any
 
 from board.document.datasheet_json import datasheet_from_dict, datasheet_to_dict
 from board.document.errors import ScenarioError
-from board.document.fields import Fields
+from board.document.fields import Fields, describe
 from board.document.jsontext import check_value
 from board.document.limits import (
     MAX_ANNOTATIONS,
@@ -240,10 +240,21 @@ def check_counts(data: object, where: str = "") -> None:
         _count_models(f)
 
 
+def _rule_system(f: Fields) -> RuleSystem:
+    """The scenario's rule system: one the program registered, or a refusal naming them."""
+    value = f.raw("rule_system")
+    try:
+        return RuleSystem(value)
+    except ValueError:
+        known = ", ".join(RuleSystem)
+        raise ScenarioError(f"expected one of {known}, got {describe(value)}",
+                            f.at("rule_system")) from None
+
+
 def read_scenario_fields(f: Fields) -> Scenario:
     """Read every part of a scenario whose format and version were checked."""
     _count_models(f)
-    rule_system = f.choice("rule_system", RuleSystem)
+    rule_system = _rule_system(f)
     terrain = f.children("terrain", limit=MAX_PIECES, what="terrain pieces")
     scenario = Scenario(
         name=f.text("name", "Untitled", non_empty=False), table=_table(f),

@@ -1,14 +1,16 @@
 """Unit stats: the one declared table of every value a rule reads from ``Unit.stats``.
 
 Each :class:`Stat` says its key (the rulebook's name), its kind, its unit, the range a player
-may enter, the rule systems it belongs to and the modules that read it. The table is used
+may enter and the modules that read it; which rule systems it belongs to, each system's
+description says (``SystemDescription.stats_read``, :func:`systems_of`). The table is used
 three ways:
 
 - :func:`check_stats` refuses a bad value on load, with the JSON location
   (``units[2].stats.ws: Weapon Skill must be a whole number from 0 to 10, got 12``);
 - the typed accessors (:func:`stat_int`, :func:`stat_number`, :func:`stat_flag`) read a value
   with its default;
-- :data:`PROFILES` lists each system's profile, the fields the unit editor offers;
+- :data:`PROFILES` lists each system's profile, the fields the unit editor offers (each
+  system's description declares it);
 - :func:`stats_markdown` writes the table of ``docs/scenario-format.md`` (a test compares them).
 
 Keys the table does not know are kept as they are (a player's notes).
@@ -24,14 +26,15 @@ number from 0 to 10, got 12
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from board.document.errors import ScenarioError, join_where
 from board.document.fields import describe
-from board.document.model import RuleSystem, Unit
+from board.document.model import Unit
+from board.document.rule_systems import ProfileField, RuleSystem, description_of
 
 __all__ = [
     "Kind",
@@ -39,6 +42,8 @@ __all__ = [
     "STATS",
     "PROFILES",
     "ProfileField",
+    "SHARED",
+    "systems_of",
     "stat",
     "check_stats",
     "check_value",
@@ -53,10 +58,9 @@ __all__ = [
 #: Where a player enters a unit's stats (the unit editor), as messages name it.
 EDIT_UNIT_PLACE = "Units ▸ Edit Unit… (select the unit, Ctrl+Shift+U)"
 
-W40 = (RuleSystem.WH40K, RuleSystem.HORUS_HERESY)
-EPIC = (RuleSystem.EPIC40K,)
-WF = (RuleSystem.WARHAMMER_FANTASY,)
-ALL = tuple(RuleSystem)
+#: The stats every system's units carry (the program writes them): each system's description
+#: lists only the ones its own rules read (``SystemDescription.stats_read``).
+SHARED = ("embarked_on", "disembarked_on", "roster")
 
 
 class Kind(StrEnum):
@@ -95,7 +99,6 @@ class Stat:
     high: float | None
     default: Any
     default_text: str
-    systems: tuple[RuleSystem, ...]
     read_by: tuple[str, ...]
     meaning: str
 
@@ -110,141 +113,138 @@ class Stat:
 
 
 def _s(key: str, name: str, kind: Kind, unit: str, low: float | None, high: float | None,
-       default: Any, default_text: str, systems: tuple[RuleSystem, ...],
-       read_by: tuple[str, ...], meaning: str) -> Stat:
-    return Stat(key, name, kind, unit, low, high, default, default_text, systems, read_by,
-                meaning)
+       default: Any, default_text: str, read_by: tuple[str, ...], meaning: str) -> Stat:
+    return Stat(key, name, kind, unit, low, high, default, default_text, read_by, meaning)
 
 
 _CHAR = (0, 10)
 #: Every stat the program reads or the unit editor offers, in the doc's order.
 STATS: tuple[Stat, ...] = (
     _s("movement", "Movement", Kind.NUMBER, "inches (Fantasy), cm (Epic 40,000)", 0, 100, None,
-       "Epic: 10 cm (infantry's move); Fantasy: none", (*EPIC, *WF),
+       "Epic: 10 cm (infantry's move); Fantasy: none",
        ("occupancy.common", "systems.fantasy.assault", "systems.fantasy.system"),
        "the unit's move: how far an Epic detachment may come out of a building; a Fantasy "
        "garrison leaves up to twice it, and a charge needs it"),
-    _s("ws", "Weapon Skill", Kind.INT, "—", *_CHAR, None, "none (needed)", (*W40, *WF),
+    _s("ws", "Weapon Skill", Kind.INT, "—", *_CHAR, None, "none (needed)",
        ("systems.fantasy.assault_facts",), "Weapon Skill, in a Fantasy building assault"),
     _s("bs", "Ballistic Skill", Kind.INT, "—", *_CHAR, None,
-       "none (needed to Stand & Shoot)", (*W40, *WF), ("systems.fantasy.volley",),
+       "none (needed to Stand & Shoot)", ("systems.fantasy.volley",),
        "Ballistic Skill of a Fantasy garrison's missile fire"),
-    _s("s", "Strength", Kind.INT, "—", *_CHAR, None, "none (needed)", (*W40, *WF),
+    _s("s", "Strength", Kind.INT, "—", *_CHAR, None, "none (needed)",
        ("systems.fantasy.assault_facts",), "Strength"),
-    _s("t", "Toughness", Kind.INT, "—", *_CHAR, None, "none (needed)", WF,
+    _s("t", "Toughness", Kind.INT, "—", *_CHAR, None, "none (needed)",
        ("systems.fantasy.assault_facts", "systems.fantasy.garrison_hits"),
        "Toughness (Fantasy): a building assault, a template or cannonball on a garrison"),
     _s("toughness", "Toughness", Kind.INT, "—", 1, 10, None,
-       "none: the hits are reported for the players", W40,
+       "none: the hits are reported for the players",
        ("systems.wh40k.effects", "systems.wh40k.automated_fire"),
        "Toughness (40K); with it a building's hits on the units inside, No Escape and "
        "automated fire are rolled to wound"),
-    _s("w", "Wounds", Kind.INT, "—", 1, 20, 1, "1", WF,
+    _s("w", "Wounds", Kind.INT, "—", 1, 20, 1, "1",
        ("systems.fantasy.assault_facts", "systems.fantasy.garrison_hits"),
        "Wounds of each model (Fantasy)"),
-    _s("wounds", "Wounds", Kind.INT, "—", 1, 20, 1, "1", W40,
+    _s("wounds", "Wounds", Kind.INT, "—", 1, 20, 1, "1",
        ("systems.wh40k.effects", "systems.wh40k.automated_fire", "systems.wh40k.terrain_tests"),
        "Wounds of each model (40K)"),
-    _s("i", "Initiative", Kind.INT, "—", *_CHAR, None, "none (needed)", (*W40, *WF),
+    _s("i", "Initiative", Kind.INT, "—", *_CHAR, None, "none (needed)",
        ("systems.fantasy.assault_facts",), "Initiative: who strikes first"),
-    _s("a", "Attacks", Kind.INT, "—", *_CHAR, None, "none (needed)", (*W40, *WF),
+    _s("a", "Attacks", Kind.INT, "—", *_CHAR, None, "none (needed)",
        ("systems.fantasy.assault_facts",), "Attacks of each model"),
     _s("leadership", "Leadership", Kind.INT, "—", 2, 12, None,
-       "8 in the 40K building rules; Fantasy: none (needed)", (*W40, *WF),
+       "8 in the 40K building rules; Fantasy: none (needed)",
        ("systems.fantasy.assault_facts", "systems.fantasy.garrison_hits",
         "systems.wh40k.occupancy"),
        "Leadership: 40K Pinning tests of units forced out of a building (the best of the unit "
        "and its characters); the Fantasy Break test in a building assault and a garrison's "
        "Panic test"),
     _s("save", "Armour save", Kind.INT, "the roll (`3` for 3+)", 1, 6, None, "none: no save",
-       (*W40, *WF),
        ("systems.wh40k.effects", "systems.wh40k.automated_fire", "systems.fantasy.assault_facts",
         "systems.fantasy.garrison_hits", "systems.wh40k.terrain_tests"),
        "the armour save"),
-    _s("invulnerable", "Invulnerable save", Kind.INT, "2 to 6", 2, 6, None, "none", W40,
+    _s("invulnerable", "Invulnerable save", Kind.INT, "2 to 6", 2, 6, None, "none",
        ("systems.wh40k.effects", "systems.wh40k.automated_fire", "systems.wh40k.terrain_tests"),
        "the invulnerable save"),
-    _s("stomps", "Stomps", Kind.INT, "hits", 0, 10, 0, "0", WF,
+    _s("stomps", "Stomps", Kind.INT, "hits", 0, 10, 0, "0",
        ("systems.fantasy.assault_facts",),
        "Stomp hits of each model at the end of a building assault's round, on the enemy model "
        "its opponent names as in base contact"),
-    _s("ward", "Ward save", Kind.INT, "2 to 6", 2, 6, None, "none", WF,
+    _s("ward", "Ward save", Kind.INT, "2 to 6", 2, 6, None, "none",
        ("systems.fantasy.assault_facts",), "the ward save"),
-    _s("unit_strength", "Unit Strength", Kind.INT, "—", 1, 10, 1, "1", WF,
+    _s("unit_strength", "Unit Strength", Kind.INT, "—", 1, 10, 1, "1",
        ("systems.fantasy.assault_facts", "systems.fantasy.garrison_hits"),
        "Unit Strength of each model (the combat result's outnumbering)"),
-    _s("musician", "Musician", Kind.MODEL, "—", None, None, None, "none", WF,
+    _s("musician", "Musician", Kind.MODEL, "—", None, None, None, "none",
        ("systems.fantasy.assault_facts",), "the unit's musician"),
-    _s("champion", "Champion", Kind.MODEL, "—", None, None, None, "none", WF,
+    _s("champion", "Champion", Kind.MODEL, "—", None, None, None, "none",
        ("systems.fantasy.assault_facts",), "the unit's champion"),
-    _s("standard", "Standard bearer", Kind.MODEL, "—", None, None, None, "none", WF, (),
+    _s("standard", "Standard bearer", Kind.MODEL, "—", None, None, None, "none", (),
        "the unit's standard bearer (kept for the players)"),
-    _s("ranks", "Models per rank", Kind.INT, "models", 1, 50, 5, "5", WF, ("army.plan",),
+    _s("ranks", "Models per rank", Kind.INT, "models", 1, 50, 5, "5", ("army.plan",),
        "how many models stand in each rank when the unit is placed"),
     _s("missile", "Missile weapon", Kind.MISSILE, "inches", None, None, None,
-       "none (needed to Stand & Shoot); `shots` 1", WF, ("systems.fantasy.volley",),
+       "none (needed to Stand & Shoot); `shots` 1", ("systems.fantasy.volley",),
        "the garrison's missile weapon"),
     _s("line_of_sight", "Line of Sight value", Kind.NUMBER, "Line of Sight value", 0, 20, None,
        "by troop type in sight: cavalry, monstrous infantry and chariot 2, monstrous cavalry 3, "
-       "monster 4, others 1; 1 in a building assault", WF,
+       "monster 4, others 1; 1 in a building assault",
        ("systems.fantasy.assault_facts", "systems.heights"),
        "the models' Line of Sight value, for sight and whether an assaulter sees the building"),
     _s("height", "Height", Kind.NUMBER, "inches", 0, 50, None,
        "by troop type: vehicle and skimmer 3, walker and monstrous creature 3.5, war engine 5, "
-       "others 1.5", (*W40, *EPIC), ("systems.heights",), "the models' height, for line of sight"),
-    _s("marched", "Marched", Kind.FLAG, "—", None, None, False, "`false`", WF,
+       "others 1.5", ("systems.heights",), "the models' height, for line of sight"),
+    _s("marched", "Marched", Kind.FLAG, "—", None, None, False, "`false`",
        ("systems.fantasy.occupancy", "systems.fantasy.system"),
        "the unit marched this turn: it may not garrison a building"),
-    _s("reformed", "Reformed", Kind.FLAG, "—", None, None, False, "`false`", WF,
+    _s("reformed", "Reformed", Kind.FLAG, "—", None, None, False, "`false`",
        ("systems.fantasy.occupancy", "systems.fantasy.system"),
        "the unit reformed this turn: it may not garrison a building"),
     _s("armour", "Armour", Kind.ARMOUR, "Armour Value (40K); kill roll (Epic)", 1, 15, None,
-       "none: a 40K hull without it has no facings shown; Epic: needed", (*W40, *EPIC),
+       "none: a 40K hull without it has no facings shown; Epic: needed",
        ("sight", "systems.epic.site"),
        "40K/HH: a vehicle's Armour Value (one for every facing or one per facing), shown per "
        "facing in line of sight; Epic: the save/armour, the kill roll of its stands (`4` for "
        "4+)"),
     _s("assault_factor", "Close assault factor", Kind.INT, "—", 0, 40, None,
-       "none (needed unless `assault_factors` names the stand)", EPIC, ("systems.epic.assault",),
+       "none (needed unless `assault_factors` names the stand)", ("systems.epic.assault",),
        "each stand's close assault factor"),
-    _s("firepower", "Firepower", Kind.INT, "—", 0, 40, None, "none", EPIC, (),
+    _s("firepower", "Firepower", Kind.INT, "—", 0, 40, None, "none", (),
        "each stand's firepower (kept for the players; the building rules use the weapons "
        "fired)"),
     _s("assault_factors", "Assault factors by stand", Kind.FACTORS, "—", 0, 40, None, "`{}`",
-       EPIC, ("systems.epic.assault",),
+       ("systems.epic.assault",),
        "the stands whose assault factor differs (a Librarian among Assault Marines)"),
-    _s("psyker", "Psyker", Kind.FLAG, "—", None, None, False, "`false`", EPIC,
+    _s("psyker", "Psyker", Kind.FLAG, "—", None, None, False, "`false`",
        ("systems.epic.assault",), "every stand is a psyker"),
-    _s("psykers", "Psyker stands", Kind.MODELS, "—", None, None, None, "`[]`", EPIC,
+    _s("psykers", "Psyker stands", Kind.MODELS, "—", None, None, None, "`[]`",
        ("systems.epic.assault",), "the stands that are psykers"),
     _s("close_combat_weapon", "Close-combat weapon", Kind.FLAG, "—", None, None, False,
-       "`false`", EPIC, ("systems.epic.assault",),
+       "`false`", ("systems.epic.assault",),
        "a war engine's close-combat weapon (doubled assault factor, D6 damage, an automatic "
        "critical)"),
-    _s("blast_markers", "Blast markers", Kind.INT, "—", 0, 99, 0, "0", EPIC,
+    _s("blast_markers", "Blast markers", Kind.INT, "—", 0, 99, 0, "0",
        ("systems.epic.assault", "systems.epic.shooting", "systems.epic.phases"),
        "the detachment's blast markers; the program adds those critical damage gives"),
-    _s("embarked_on", "Embarked on", Kind.TURN, "player turn", None, None, None, "none", ALL,
+    _s("embarked_on", "Embarked on", Kind.TURN, "player turn", None, None, None, "none",
        ("occupancy.embarking", "systems.fantasy.assault", "systems.wh40k.occupancy"),
        "written by the program: the player turn the unit last went into a building (a 40K "
        "unit may not come out in the same turn)"),
     _s("disembarked_on", "Disembarked on", Kind.TURN, "player turn", None, None, None, "none",
-       ALL, ("occupancy.disembarking", "systems.wh40k.occupancy"),
+       ("occupancy.disembarking", "systems.wh40k.occupancy"),
        "written by the program: the player turn the unit last came out (it may not go back in "
        "that turn)"),
     _s("difficult_terrain_on", "Difficult terrain rolled on", Kind.TURN, "player turn", None,
-       None, None, "none", W40, ("systems.wh40k.terrain_tests",),
+       None, None, "none", ("systems.wh40k.terrain_tests",),
        "written by the program: the player turn of the unit's difficult-terrain test on "
        "battlements"),
     _s("difficult_terrain_move", "Difficult terrain move", Kind.INT, "inches", 1, 6, None,
-       "none", W40, ("systems.wh40k.terrain_tests",),
+       "none", ("systems.wh40k.terrain_tests",),
        "written by the program: that test's highest die, the farthest the unit may move that "
        "turn"),
     _s("escape_hatch_on", "Came out of an escape hatch on", Kind.TURN, "player turn", None,
-       None, None, "none", W40, ("occupancy.common", "occupancy.disembarking"),
+       None, None, "none", ("occupancy.common", "occupancy.disembarking"),
        "written by the program: the player turn the unit came out of a building by an escape "
        "hatch (the escape hatch rule: it may not charge that turn)"),
-    _s("roster", "Army list entry", Kind.ROSTER, "—", None, None, None, "none", ALL,
+    _s("roster", "Army list entry", Kind.ROSTER, "—", None, None, None, "none",
        ("army.guess", "army.plan"),
        "written by File ▸ Import Army List: the list's entry the unit came from (kept on a "
        "re-import), its points, its wargear (in all and per kind of model), and whether its "
@@ -259,36 +259,31 @@ def stat(key: str) -> Stat:
     return _BY_KEY[key]
 
 
-@dataclass(frozen=True)
-class ProfileField:
-    """One column of a system's profile: its short label and the stat it edits."""
+class _Profiles(Mapping[RuleSystem, tuple[ProfileField, ...]]):
+    """Each registered system's profile, as its description declares it."""
 
-    label: str
-    key: str
-    default: Any
+    def __getitem__(self, system: RuleSystem) -> tuple[ProfileField, ...]:
+        try:
+            return description_of(system).profile
+        except ValueError:
+            raise KeyError(system) from None
+
+    def __iter__(self) -> Iterator[RuleSystem]:
+        return iter(RuleSystem)
+
+    def __len__(self) -> int:
+        return len(RuleSystem)
 
 
-def _p(*fields: tuple[str, str, Any]) -> tuple[ProfileField, ...]:
-    return tuple(ProfileField(*f) for f in fields)
+#: Each system's profile, in the rulebook's column order, with a line trooper's values: the
+#: fields the unit editor offers (declared in each system's description).
+PROFILES: Mapping[RuleSystem, tuple[ProfileField, ...]] = _Profiles()
 
 
-_W40_PROFILE = _p(("WS", "ws", 4), ("BS", "bs", 4), ("S", "s", 4), ("T", "toughness", 4),
-                  ("W", "wounds", 1), ("I", "i", 4), ("A", "a", 1), ("Ld", "leadership", 8),
-                  ("Sv", "save", 3))
-#: Each system's profile, in the rulebook's column order, with a line trooper's values.
-PROFILES: dict[RuleSystem, tuple[ProfileField, ...]] = {
-    RuleSystem.WH40K: _W40_PROFILE,
-    RuleSystem.HORUS_HERESY: _W40_PROFILE,
-    RuleSystem.EPIC40K: _p(("Move (cm)", "movement", 10), ("Save/armour", "armour", 4),
-                           ("Close assault factor", "assault_factor", 2),
-                           ("Firepower", "firepower", 1)),
-    RuleSystem.WARHAMMER_FANTASY: _p(("M", "movement", 4), ("WS", "ws", 3), ("BS", "bs", 3),
-                                     ("S", "s", 3), ("T", "t", 3), ("W", "w", 1),
-                                     ("I", "i", 3), ("A", "a", 1), ("Ld", "leadership", 7),
-                                     ("Armour save", "save", 6),
-                                     ("Unit strength", "unit_strength", 1),
-                                     ("Ranks of", "ranks", 5)),
-}
+def systems_of(s: Stat) -> tuple[RuleSystem, ...]:
+    """The registered systems whose rules read ``s`` (every one for a :data:`SHARED` stat)."""
+    return tuple(r for r in RuleSystem
+                 if s.key in SHARED or s.key in description_of(r).stats_read)
 
 
 # -- checking ----------------------------------------------------------------------------------
@@ -445,16 +440,12 @@ def stat_flag(unit: Unit, key: str) -> bool:
 
 # -- the doc -----------------------------------------------------------------------------------
 
-_SHORT = {RuleSystem.WH40K: "40K", RuleSystem.HORUS_HERESY: "HH", RuleSystem.EPIC40K: "Epic",
-          RuleSystem.WARHAMMER_FANTASY: "Fantasy"}
-
-
 def stats_markdown() -> str:
     """The Unit stats table of ``docs/scenario-format.md``, one row per declared stat."""
     lines = ["| key | name | type | unit | range | default | systems | read by | what it is |",
              "|---|---|---|---|---|---|---|---|---|"]
     for s in STATS:
-        systems = ", ".join(_SHORT[r] for r in s.systems)
+        systems = ", ".join(description_of(r).short for r in systems_of(s))
         read = ", ".join(f"`{m}`" for m in s.read_by) or "the unit editor only"
         lines.append(f"| `{s.key}` | {s.name} | {s.kind.value} | {s.unit} | "
                      f"{s.range_text or '—'} | {s.default_text} | {systems} | {read} | "

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass, field
 
 from board.document.datasheet import AccessPoint, Datasheet, EmplacedWeapon, TerrainKind
-from board.game.systems.setup import FLOORED_SYSTEMS
+from board.document.rule_systems import floors_told_apart
 
 __all__ = [
     "FACING_ANGLES",
@@ -228,7 +228,7 @@ def _stats(sheet: Datasheet) -> str:
         parts.append(f"DC {sheet.damage_capacity}")
     if sheet.assault_factor is not None:
         parts.append(f"AF {sheet.assault_factor}")
-    if FLOORED_SYSTEMS.intersection(sheet.systems) and sheet.floors:
+    if sheet.floors and floors_told_apart(sheet.systems):  # Fantasy's: every sheet has 1
         parts.append(f"{sheet.floors} floor{'s' if sheet.floors != 1 else ''}")
     if sheet.mighty_bulwark:
         parts.append("Mighty Bulwark")

@@ -9,12 +9,13 @@ draw: a :class:`~board.view.items.label_item.LabelItem` its form, an
 
 It is asked synchronously, before the view paints (:meth:`SceneLayout.settle`) and before an
 export renders the view; a page already laid out for the same facts is not laid out again.
-The models, symbols and footprints are read again only when the document changes, a drag
-of another player moves models or a drag ends (explicit invalidation); the board's labels (a
-hovered name, a building's name placed for the zoom) and the overlays' labels are compared on
-each settle.
-While models are dragged the layout is held (each overlay keeps its boxes, moved with their
-anchors: :func:`board.game.core.board_layout.hold`), and laid out afresh when the drag ends.
+The models, symbols and footprints are read again only when the document changes or a drag
+ends (explicit invalidation); the board's labels (a hovered name, a building's name placed
+for the zoom) and the overlays' labels are compared on each settle. While models are dragged
+the layout is held (each overlay keeps its boxes, moved with their anchors:
+:func:`board.game.core.board_layout.hold`), and laid out afresh when the drag ends. While
+another player's drag is shown the models are not read again either (their drag ends in an
+edit, or with its items put back), so its moves cost a repaint and not a layout.
 """
 
 from __future__ import annotations
@@ -102,7 +103,7 @@ class SceneLayout:
         #: How many layouts were computed and how many times the board was read (tests).
         self.computed = self.read = 0
         scene.document.changed.connect(self._on_document_changed)
-        scene.moved_live.connect(self.invalidate)
+        scene.moved_live.connect(self._on_moved_live)
         scene.drag_moved.connect(self._on_drag_moved)
 
     def _on_document_changed(self, event: object) -> None:
@@ -111,6 +112,16 @@ class SceneLayout:
 
     def _on_drag_moved(self, text: str) -> None:
         if not text:  # the drag ended: its models may stand elsewhere (or back)
+            self.invalidate()
+
+    def _on_moved_live(self) -> None:
+        """Items moved with no edit: read again, but not during another player's drag.
+
+        As during this player's own drag, the layout is held while theirs goes on (laying
+        1,000 models out again on every move of it cost the board 10 to 20 ms a move); it ends
+        in their edit (a document change) or with its items put back where they stood.
+        """
+        if not self.scene.shows_live_drag:
             self.invalidate()
 
     def invalidate(self) -> None:

@@ -93,6 +93,9 @@ class BoardScene(SceneItems):
         self.tool: Tool = SelectTool(self)
         #: Whether the select tool is dragging models or pieces (``drag_moved`` says so).
         self.dragging = False
+        #: Whether another player's drag is shown on this board now (``moved_live`` moves its
+        #: items; :class:`~board.view.remote.live.LiveDrags` says when it ends).
+        self.shows_live_drag = False
         self._after_drag: list[Callable[[], object]] = []
         self.drag_moved.connect(self._follow_drag)
         #: The datasheets the board's geometry is built from, and its cache (made when a tool

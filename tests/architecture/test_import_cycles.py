@@ -42,8 +42,10 @@ LAZY_ON_PURPOSE = {
     # a damaged building's label (hull points, damage capacity left): the building rules are
     # loaded when a piece with a state is first drawn, not before the first paint
     "board/view/scene_items.py": {"_sync_piece"},
-    # rules: with the first state
-    "board/document/states.py": {"_tables", "_read_40k", "_read_epic", "_read_fantasy"},
+    # rules: with the first saved building state (each system's description, read at start-up)
+    "board/game/systems/wh40k/description.py": {"_checks", "_read_back"},
+    "board/game/systems/epic/description.py": {"_checks", "_read_back"},
+    "board/game/systems/fantasy/description.py": {"_read_back"},
     # the network stack (pycrdt, httpx, hypercorn): once a game is hosted or joined
     "board/view/remote/controller.py": {"_board", "host", "host_on", "_start", "leave",
                                         "_fair_drag_dice"},

@@ -30,22 +30,15 @@ SYSTEM_NAMES = {"wh40k", "horus_heresy", "epic40k", "warhammer_fantasy"}
 #: (``board.game.systems.<system>``) or rules package (``rules.wh40k``...); a string equal to a
 #: system's name (``"epic40k"``).
 ALLOWED = {
-    "board/document/model.py": (10, "defines RuleSystem: each member's name and label, Epic's "
-                                    "centimetres, a new scenario's default system"),
-    "board/document/stats.py": (12, "the declared stat table: which systems each stat belongs "
-                                    "to and each system's profile; the document layer cannot "
-                                    "ask the systems, and the doc's table is made from it"),
-    "board/document/states.py": (9, "STATE_TYPES: each system's saved building state checked "
-                                    "and read back by its rules when the file is read, every "
-                                    "system named (no default); board/document cannot ask "
-                                    "board/game's systems"),
+    "board/document/rule_systems.py": (8, "the four shipped systems' names as attributes of "
+                                          "RuleSystem (RuleSystem.EPIC40K), for the code and "
+                                          "tests that name one; what each is, its folder's "
+                                          "description says, registered at start-up"),
+    "board/document/model.py": (1, "a new Scenario() is a Warhammer 40,000 one unless it is "
+                                   "given a system (a file always names its own)"),
     # the view's door to the rules (the view may not import rules/)
     "board/game/kit.py": (1, "Fantasy's assault steps and reactions, which the Fantasy "
                              "assault dialog names"),
-    # the view reaching a system's own dialogs and tools, not yet through the protocol
-    "board/view/assault/fantasy_dialog.py": (3, "the Fantasy assault dialog, registered by "
-                                                "AssaultKind in DIALOGS"),
-    "board/view/shooting/garrison_box.py": (1, "the Fantasy garrison form's attacks"),
 }
 
 
@@ -119,3 +112,19 @@ def test_only_the_listed_places_switch_on_the_rule_system():
     counts = {name: len(hits) for name, hits in found.items()}
     allowed = {name: n for name, (n, _) in ALLOWED.items() if n}
     assert counts == allowed, found
+
+
+def test_each_folder_names_its_systems_only_in_its_description():
+    """A folder's other modules say its description's names (``EPIC40K``), never a
+    ``RuleSystem`` member or the name's string: a copy under a new name changes one file."""
+    from board.game.systems import FOLDERS
+
+    named = {}
+    for package in FOLDERS:
+        folder = ROOT.joinpath(*package.split("."))
+        assert (folder / "description.py").is_file(), package
+        for path in sorted(folder.glob("*.py")):
+            hits = [h for h in _switches(path) if "RuleSystem." in h or ": string " in h]
+            if path.name != "description.py" and hits:
+                named[path.relative_to(ROOT).as_posix()] = hits
+    assert named == {}

@@ -7,8 +7,10 @@ and compares the two, pixel for pixel.
 
 from __future__ import annotations
 
+import time
+
 import pytest
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -62,14 +64,20 @@ def settle() -> None:
 
 
 def at_rest(win: MainWindow) -> None:
-    """Events processed, and during a drag its overlap check run too.
+    """Events processed, and the overlap flags' checks run too (none left on a timer).
 
-    The check runs :data:`LIVE_MS` after a move and may ring models: two pictures compared
-    must both be taken after it, or one of them has the rings and the other not (on a slow
-    machine it fired between them: 958 pixels).
+    The drag's check runs :data:`LIVE_MS` after a move and may ring models: two pictures
+    compared must both be taken after it, or one of them has the rings and the other not (on
+    a slow machine it fired between them: 958 pixels). A fixed wait of 3 × LIVE_MS was not
+    enough either under load (``QTest.qWait`` returns once its time is up, whether the timer
+    it waited for has fired or not): wait until no timer of the flags is running.
     """
-    if win.scene.dragging:
-        QTest.qWait(3 * LIVE_MS)
+    timers = win.features.clash_flags.findChildren(QTimer)
+    assert timers  # the flags keep their checks on timers of their own
+    deadline = time.monotonic() + 30.0
+    while any(timer.isActive() for timer in timers):
+        assert time.monotonic() < deadline, "the overlap check never ran"
+        QTest.qWait(LIVE_MS)
     settle()
 
 

@@ -132,3 +132,53 @@ def test_a_unit_that_marched_is_refused_and_may_garrison_after_its_turn(fantasy_
     QTest.mouseClick(window.shooting.dock.end_turn, Qt.MouseButton.LeftButton)  # Red's turn ends
     assert "marched" not in window.scenario.unit("archers").stats
     assert "Archers: marched ends with the turn" in window.scenario.log[-1].text
+
+
+def with_characters() -> Scenario:
+    """The archers' garrison; a red hero and a blue one each touching the house's south wall,
+    a red hero 3" off its east wall."""
+    found = garrisoned(2, "red")
+    found.units.pop(0)  # no war machine
+    hero = {**PROFILE, "ws": 5, "i": 5, "a": 3, "w": 2}
+    r = Base.round_mm(20).length_in / 2
+    found.units += [
+        Unit("hero", "Captain Aldred", "red", TroopType.CHARACTER,
+             [Model("h", Base.round_mm(20), 29.0, 25.5 + r)], stats=dict(hero)),
+        Unit("far", "Captain Bors", "red", TroopType.CHARACTER,
+             [Model("f", Base.round_mm(20), 32.0 + 3.0 + r, 24.0)], stats=dict(hero)),
+        Unit("foe", "Thane Gromm", "blue", TroopType.CHARACTER,
+             [Model("g", Base.round_mm(20), 31.0, 25.5 + r)], stats=dict(hero))]
+    return found
+
+
+def test_a_character_in_base_contact_joins_the_garrison_from_the_dock(fantasy_window):
+    window = fantasy_window
+    window.show_scenario(with_characters())
+    window.view.fit_table()
+    garrison(window, "Captain Aldred")
+    scenario = window.scenario
+    assert scenario.unit("hero").embarked_in == "house", window.statusBar().currentMessage()
+    assert scenario.piece("house").state["garrison"]["characters"] == ["hero"]
+    assert scenario.piece("house").state["garrison"]["unit"] == "archers"
+    assert window.undo_stack.count() == 1
+    window.undo_stack.undo()
+    assert scenario.unit("hero").embarked_in is None
+
+
+@pytest.mark.parametrize(("name", "refusal"), [
+    ("Thane Gromm", "cannot garrison Building, 1 floor (cottage): the building is held by the "
+                    "enemy: assault it instead"),
+    ("Captain Bors", "cannot garrison Building, 1 floor (cottage): the character must move "
+                     "into base contact with the building (nearest 3.00\" away, contact is "
+                     "0.10\" or less)"),
+])
+def test_a_character_joins_only_a_friendly_garrison_from_base_contact(fantasy_window, name,
+                                                                      refusal):
+    window = fantasy_window
+    window.show_scenario(with_characters())
+    window.view.fit_table()
+    garrison(window, name)
+    dock = window.findChild(BuildingController, "buildings").dock
+    assert refusal in dock.message.text(), dock.message.text()
+    assert all(u.embarked_in is None for u in window.scenario.units if u.id != "archers")
+    assert window.undo_stack.count() == 0

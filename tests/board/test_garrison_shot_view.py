@@ -25,8 +25,9 @@ from board.document.model import (
     TroopType,
     Unit,
 )
+from board.game.core.shots import GarrisonShot
 from board.game.core.world import WorldCache
-from board.game.systems.fantasy.garrison_hits import GarrisonShot, shoot_garrison
+from board.game.systems.fantasy.garrison_hits import shoot_garrison
 
 Left = Qt.MouseButton.LeftButton
 PROFILE = {"ws": 3, "s": 3, "t": 3, "i": 3, "a": 1, "leadership": 7, "movement": 4}

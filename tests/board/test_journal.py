@@ -60,7 +60,7 @@ def test_every_edit_round_trips_through_its_json(sheets: DatasheetLibrary) -> No
                    "remove_unit", "apply_change"}
     for event in events:
         text = json.dumps(encode_edit(event.op, event.args), allow_nan=False)
-        again = decode_edit(event.op, json.loads(text))
+        again = decode_edit(event.op, json.loads(text), system=doc.scenario.rule_system)
         assert encode_edit(event.op, again) == json.loads(text)
 
 

@@ -1,132 +1,89 @@
-"""A fifth rule system is one folder and the registries (issue 28).
+"""A fifth rule system is one folder and one registry entry (issue 28), on the bridge.
 
-The Epic 40,000 folder (``board/game/systems/epic/``) is copied, as text, under a new name
-(``necro_folder``, outside the source tree) for a throwaway system ``RuleSystem.NECRO``; the
-copy names its own modules and its own system, nothing else changes. It is wired only by the
-registries: a member of ``RuleSystem`` (the document's enum) and its label, its facts in
-``FACTS``, its building reader in ``READERS``, its game in ``SYSTEMS``, its saved state's check in
-``STATE_TYPES``. Then the bridge plays a shot and an assault on a building of the new system
-(a datasheet whose ``systems`` name it), as the Shoot and Storm dialogs call them, and seed
-001's first worked example comes out the same. Everything is put back afterwards.
+The Epic 40,000 folder is copied under a new name (:mod:`tests.game.fifth_folder`) and
+registered by ``board.game.systems.add_folder`` alone: no enum member added, no table patched,
+no file of the program changed. The document then knows the system (a file naming it loads, its
+saved building state is checked by the copy's description, its label and centimetres are the
+copy's), the registries hand out the copy's facts, reader and game, and the bridge plays a shot
+and seed 001's first worked close assault on a building of the new system. The board through
+the window: ``tests/board/test_fifth_system_view.py``.
 """
 
 from __future__ import annotations
-
-import dataclasses
-import pathlib
-import sys
-from collections.abc import Iterator
-from types import ModuleType
 
 import pytest
 
 from board.document.changes import apply_change
 from board.document.edits import ScenarioDocument
-from board.document.model import Base, Model, RuleSystem, TerrainPiece, TroopType, Unit
-from board.document.states import STATE_TYPES
+from board.document.errors import ScenarioError
+from board.document.io import scenario_from_dict, scenario_to_dict
+from board.document.model import RuleSystem
+from board.document.stats import PROFILES, STATS, systems_of
 from board.game.core.assault import StandsOrder
+from board.game.core.deploy import DEFAULT_DEPLOYMENT
 from board.game.core.shots import FirepowerOrder, ShotPlan, WeaponOrder
 from board.game.core.world import WorldCache
-from board.game.systems.buildings import READERS
-from board.game.systems.facts import FACTS
-from board.game.systems.registry import SYSTEMS, system_for
+from board.game.systems import part_of
+from board.game.systems.buildings import reader_for
+from board.game.systems.facts import facts_for
+from board.game.systems.registry import system_for
+from board.game.systems.roster_profiles import roster_reading
+from board.game.systems.setup import TABLE_PRESETS
 from rules.dice import FixedDice
 from tests.game import samples
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-EPIC = ROOT / "board" / "game" / "systems" / "epic"
-HALF = 1.7605  # half the side of the medium building, inches
-STAND = Base.round_mm(20)
-EDGE = 20.0 - HALF - STAND.length_in / 2
-
-
-def _add_member(name: str, value: str) -> RuleSystem:
-    """A new member of ``RuleSystem`` (StrEnum's own bookkeeping, as the class statement)."""
-    member = str.__new__(RuleSystem, value)
-    member._name_, member._value_ = name, value
-    member._sort_order_ = len(RuleSystem._member_names_)
-    RuleSystem._member_names_.append(name)
-    RuleSystem._member_map_[name] = member
-    RuleSystem._value2member_map_[value] = member
-    type.__setattr__(RuleSystem, name, member)
-    return member
-
-
-def _remove_member(name: str, value: str) -> None:
-    RuleSystem._member_names_.remove(name)
-    del RuleSystem._member_map_[name]
-    del RuleSystem._value2member_map_[value]
-    type.__delattr__(RuleSystem, name)
-
-
-def _copy_folder(into: pathlib.Path) -> None:
-    """The Epic folder as a new package: its own module names, its own system."""
-    package = into / "necro_folder"
-    package.mkdir()
-    for source in EPIC.glob("*.py"):
-        text = source.read_text(encoding="utf-8")
-        text = text.replace("board.game.systems.epic", "necro_folder")
-        text = text.replace("RuleSystem.EPIC40K", "RuleSystem.NECRO")
-        (package / source.name).write_text(text, encoding="utf-8")
+from tests.game.fifth_folder import LABEL, NAME, necro_block, necro_board, necro_registered
 
 
 @pytest.fixture
-def necro(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
-    member = _add_member("NECRO", "necro")
-    labels = RuleSystem.label
-    monkeypatch.setattr(RuleSystem, "label", property(
-        lambda s: "Necromunda (test)" if s is member else labels.fget(s)))  # type: ignore
-    _copy_folder(tmp_path)
-    monkeypatch.syspath_prepend(str(tmp_path))
-    try:
-        import necro_folder.building
-        import necro_folder.facts
-        import necro_folder.system
-
-        monkeypatch.setitem(FACTS, member, necro_folder.facts.EpicFacts())
-        monkeypatch.setitem(READERS, member, necro_folder.building.EpicBuildings())
-        monkeypatch.setitem(SYSTEMS, member, necro_folder.system.EpicSystem())
-        monkeypatch.setitem(STATE_TYPES, member, STATE_TYPES[RuleSystem.EPIC40K])
-        yield necro_folder
-    finally:
-        for name in [m for m in sys.modules if m.split(".")[0] == "necro_folder"]:
-            del sys.modules[name]
-        monkeypatch.undo()
-        _remove_member("NECRO", "necro")
+def necro(tmp_path):
+    with necro_registered(tmp_path) as system:
+        yield system
 
 
-def _board() -> tuple[object, dict]:
+def test_the_copied_folder_is_the_new_systems_in_every_registry(necro):
+    assert necro == NAME and necro in RuleSystem and RuleSystem(NAME) is necro
+    assert list(RuleSystem)[-1] is necro  # File ▸ New offers it, after the shipped four
+    assert necro.label == LABEL and necro.uses_cm
+    assert type(system_for(necro)).__module__ == "necro_folder.system"
+    assert type(facts_for(necro)).__module__ == "necro_folder.facts"
+    assert type(reader_for(necro)).__module__ == "necro_folder.building"
+    assert roster_reading(necro) is part_of(necro, "roster").ROSTER
+    assert part_of(necro, "roster").__name__ == "necro_folder.roster"
+    assert facts_for(necro).rule_systems == (necro,)
+    assert TABLE_PRESETS[necro] == TABLE_PRESETS[RuleSystem.EPIC40K]
+    assert DEFAULT_DEPLOYMENT[necro] == DEFAULT_DEPLOYMENT[RuleSystem.EPIC40K]
+    assert PROFILES[necro] == PROFILES[RuleSystem.EPIC40K]
+    assert [s.key for s in STATS if necro in systems_of(s)] == \
+        [s.key for s in STATS if RuleSystem.EPIC40K in systems_of(s)]
+
+
+def test_a_file_of_the_new_system_loads_and_its_state_is_checked_by_its_description(necro):
     library = dict(samples.library())
-    sheet = library["epic40k_medium_building"]
-    library["necro_block"] = dataclasses.replace(sheet, id="necro_block", systems=("necro",))
-    marines = Unit("assault", "Assault Marines", samples.RED, TroopType.INFANTRY,
-                   [Model(m, STAND, EDGE, 18.6 + 0.85 * k)
-                    for k, m in enumerate(("am1", "am2", "am3", "lib"))],
-                   stats={"assault_factor": 4, "assault_factors": {"lib": 6},
-                          "psykers": ["lib"], "armour": 4})
-    titan = Unit("titan", "Warlord Titan", samples.BLUE, TroopType.WAR_ENGINE,
-                 [Model("w", Base.round_mm(40), 40.0, 20.0)], stats={"armour": 6})
-    scenario = samples.scenario(RuleSystem["NECRO"],
-                                [TerrainPiece("block", "necro_block", 20.0, 20.0)],
-                                [marines, titan])
-    return scenario, library
-
-
-def test_the_copied_folder_is_the_game_of_the_new_system(necro):
-    game = system_for(RuleSystem["NECRO"])
-    assert type(game).__module__ == "necro_folder.system"
-    assert RuleSystem["NECRO"] in SYSTEMS and RuleSystem["NECRO"].label == "Necromunda (test)"
+    scenario = necro_board(necro, necro_block(library))
+    scenario.piece("block").state = {"system": "epic40k", "size": "medium",
+                                     "damage_capacity": 17}
+    data = scenario_to_dict(scenario)
+    assert data["rule_system"] == "necro"
+    again = scenario_from_dict(data, library)
+    assert again.rule_system is necro and again.piece("block").state["damage_capacity"] == 17
+    data["terrain"][0]["state"]["damage_capacity"] = "x"
+    with pytest.raises(ScenarioError, match=r"terrain\[0\]\.state\.damage_capacity: expected "
+                                            r"a whole number"):
+        scenario_from_dict(data, library)
 
 
 def test_the_fifth_system_plays_a_shot_and_an_assault(necro):
-    scenario, library = _board()
+    library = dict(samples.library())
+    sheet = necro_block(library)
+    library[sheet.id] = sheet
+    scenario = necro_board(necro, sheet)
     document = ScenarioDocument(scenario)
     world = WorldCache(library).world_for(scenario)
     game = system_for(scenario.rule_system)
     plan = ShotPlan("block", WeaponOrder("firepower 3", 1, 1, 1, None), (40.0, 20.0),
                     "Warlord Titan")
     heading, odds = game.shot_preview(scenario, library, world, plan, FirepowerOrder(3, True))
-    assert heading == "Warlord Titan at Building, medium (Epic 40,000)"
+    assert heading == "Warlord Titan at Necro block"
     assert odds[0].startswith("dice scoring 6+: 0: 57.9%")
     shot = game.shoot(scenario, library, world, plan, FirepowerOrder(3, True), 2)
     apply_change(document, shot.change)
@@ -148,3 +105,14 @@ def test_the_fifth_system_plays_a_shot_and_an_assault(necro):
     assert "hit on 4+, 2 of 4 dice hit for 2 damage" in result.text
     apply_change(document, result.change)
     assert scenario.piece("block").state["damage_capacity"] == 18
+
+
+def test_once_taken_away_a_file_naming_it_gets_one_clear_message(tmp_path):
+    library = dict(samples.library())
+    with necro_registered(tmp_path) as system:
+        data = scenario_to_dict(necro_board(system, necro_block(library)))
+    assert NAME not in RuleSystem
+    with pytest.raises(ScenarioError) as refused:
+        scenario_from_dict(data, library)
+    assert str(refused.value) == ("rule_system: expected one of wh40k, horus_heresy, epic40k, "
+                                  'warhammer_fantasy, got "necro"')

@@ -58,7 +58,7 @@ FLOWS = ("test_assault_epic", "test_assault_fantasy", "test_assault_wh40k", "tes
          "test_gun_emplacement", "test_fantasy_sections", "test_coverage_deploy",
          "test_deploy_choice", "test_check_refusals", "test_dispute_summary", "test_log_text",
          "test_checker_battlements", "test_checker_sight", "test_sight", "test_measure",
-         "test_placement", "test_terrain_tests")
+         "test_placement", "test_terrain_tests", "test_fantasy_garrison_play")
 
 
 def _error_classes() -> list[type[Exception]]:

@@ -15,7 +15,7 @@ import pytest
 
 from board.document.changes import Change, apply_change
 from board.document.io import scenario_to_dict
-from board.shared.binder import SHARED_CONTROL, agree_key
+from board.shared.control import SHARED_CONTROL, agree_key
 from board.shared.ydoc import piece_text, pos_text, roots, text, unit_text
 from tests.board.samples import small_scenario
 from tests.shared.relay import pair

@@ -11,7 +11,7 @@ import pycrdt
 from board.document.changes import Change, apply_change
 from board.document.io import scenario_to_dict
 from board.document.model import LogEntry
-from board.shared.binder import SHARED_CONTROL
+from board.shared.control import SHARED_CONTROL
 from board.shared.dice import verify_scenario_dice
 from board.shared.ydoc import pos_text, unit_text
 from rules.dice import Dice

@@ -17,14 +17,8 @@ from board.document.model import Base, RuleSystem, TroopType
 from board.document.roster.bases import BaseChoice, BaseLibrary
 from board.document.roster.model import Profile, RosterModel, RosterUnit
 from board.document.roster.walk import is_unit_profile
-from board.document.stats import check_value, stat
-from board.game.systems.roster_profiles import (
-    CHARACTERISTICS,
-    FIRST_WORD,
-    LEADERSHIP_ROLL,
-    NOT_THE_SAME,
-    TROOP_WORDS,
-)
+from board.document.stats import check_value, stat, systems_of
+from board.game.systems.roster_profiles import roster_reading
 from board.game.systems.setup import troop_types
 
 __all__ = ["ModelPlan", "UnitPlan", "map_unit", "troop_type_for", "stats_for"]
@@ -124,10 +118,10 @@ def troop_type_for(system: RuleSystem, unit: RosterUnit,
     offered = troop_types(system)
     for where, text in _type_texts(unit, profile):
         words = _words(text)
-        first = FIRST_WORD.get(system, {}).get(words[0] if words else "")
+        first = roster_reading(system).first_word.get(words[0] if words else "")
         if first is not None and first in offered and "Type" in where:
             return first, f"read from {where}"
-        for wanted, troop in TROOP_WORDS[system]:
+        for wanted, troop in roster_reading(system).troop_words:
             if troop in offered and _has(words, wanted):
                 return troop, f"read from {where}"
     return offered[0], f"guess: nothing in the list names a troop type ({offered[0].label})"
@@ -140,7 +134,8 @@ def _number(text: str) -> float | None:
 
 def _value(system: RuleSystem, name: str, key: str, text: str) -> tuple[Any, str]:
     """The stat value a characteristic's text gives, and a note when it was converted."""
-    if key == "leadership" and text.strip().endswith("+") and system in LEADERSHIP_ROLL:
+    if key == "leadership" and text.strip().endswith("+") \
+            and roster_reading(system).leadership_roll:
         roll = _number(text)
         if roll is not None:
             return int(14 - roll), (f"{name} {text} read as Leadership {int(14 - roll)} "
@@ -158,7 +153,8 @@ def stats_for(system: RuleSystem, profile: Profile | None) -> tuple[dict[str, An
     """The stats a profile fills in ``system``, and a note for each characteristic left."""
     if profile is None:
         return {}, ["no profile in the list: enter the stats here or in the unit editor"]
-    table, odd = CHARACTERISTICS[system], NOT_THE_SAME.get(system, {})
+    reading = roster_reading(system)
+    table, odd = reading.characteristics, reading.not_the_same
     stats: dict[str, Any] = {}
     notes: list[str] = []
     facings = {k.lower(): v for k, v in profile.characteristics.items()
@@ -194,7 +190,7 @@ def stats_for(system: RuleSystem, profile: Profile | None) -> tuple[dict[str, An
 def _armour(system: RuleSystem, facings: dict[str, str], stats: dict[str, Any],
             notes: list[str]) -> None:
     """A vehicle's Front/Side/Rear as the armour stat (its side for both flanks)."""
-    if len(facings) != 3 or system not in stat("armour").systems:
+    if len(facings) != 3 or system not in systems_of(stat("armour")):
         return
     numbers = {k: _number(v) for k, v in facings.items()}
     if not all(n is not None and n == int(n) for n in numbers.values()):

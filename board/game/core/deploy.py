@@ -30,7 +30,7 @@ maps: dawn_of_war, hammer_and_anvil, vanguard_strike, battleline
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
@@ -58,9 +58,21 @@ __all__ = [
     "models_out_of_zone",
 ]
 
+class _DefaultDeployment(Mapping[RuleSystem, str]):
+    """Each registered system's default map, asked of its facts (a system added later too)."""
+
+    def __getitem__(self, system: RuleSystem) -> str:
+        return facts_for(system).default_deployment
+
+    def __iter__(self) -> Iterator[RuleSystem]:
+        return iter(RuleSystem)
+
+    def __len__(self) -> int:
+        return len(RuleSystem)
+
+
 #: The map a rule system deploys on when the scenario names none.
-DEFAULT_DEPLOYMENT: dict[RuleSystem, str] = {
-    system: facts_for(system).default_deployment for system in RuleSystem}
+DEFAULT_DEPLOYMENT: Mapping[RuleSystem, str] = _DefaultDeployment()
 
 
 class DeploymentError(ValueError):

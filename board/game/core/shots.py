@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from board.document.changes import Change
 
 __all__ = ["ShootingError", "ShotResult", "WeaponOrder", "ShotPlan", "FirepowerOrder",
-           "AutomatedTarget", "FireResult"]
+           "GarrisonShot", "AutomatedTarget", "FireResult"]
 
 XY = tuple[float, float]
 
@@ -95,6 +95,27 @@ class FirepowerOrder:
     firepower: int
     super_heavy: bool
     debris_target: str | None = None
+
+
+@dataclass(frozen=True)
+class GarrisonShot:
+    """A shot at a Warhammer Fantasy garrison: the attack (a key the system offers), Strength.
+
+    ``low_strength``: a stone thrower's Strength off the hole; ``centre_over``: the template's
+    centre lies over the building; ``bounce``: a cannonball's bounce (WAP: D3 wounds).
+    ``shots``, ``ballistic_skill``, ``moved`` and ``long_range``: a missile volley or a bolt
+    thrower, rolled to hit against the garrison's hard cover.
+    """
+
+    attack: str
+    strength: int
+    low_strength: int | None = None
+    centre_over: bool = True
+    bounce: bool = False
+    shots: int = 1
+    ballistic_skill: int = 3
+    moved: bool = False
+    long_range: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,9 @@
 """The lower tier's registry of building readers: what a rules object is, per system (no Qt).
 
 :func:`board.game.core.buildings.building_rules` asks :func:`reader_for` to read a piece, and
-:func:`reader_of` which system a rules object belongs to, to write it back.
+:func:`reader_of` which system a rules object belongs to, to write it back. Each folder
+registered in :data:`board.game.systems.FOLDERS` gives its reader (``building.py``'s
+``READER``).
 
 >>> reader_for(RuleSystem.EPIC40K).building_type.__name__
 'BuildingState'
@@ -9,33 +11,48 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 from board.document.model import RuleSystem
-from board.game.systems.epic.building import EpicBuildings
-from board.game.systems.fantasy.building import FantasyBuilding, FantasyBuildings
+from board.game.systems import part_of
+from board.game.systems.fantasy.building import FantasyBuilding
 from board.game.systems.protocol import BuildingReader
-from board.game.systems.wh40k.building import Wh40kBuildings
 from rules import epic40k, wh40k
 
 __all__ = ["BuildingRules", "READERS", "reader_for", "reader_of"]
 
-#: A building's rules object, whichever the rule system.
+#: A building's rules object, whichever the rule system (for the type checker: at run time a
+#: reader's ``building_type`` is whatever its folder says).
 BuildingRules = wh40k.Building | epic40k.BuildingState | FantasyBuilding
-
-_READERS: tuple[tuple[tuple[RuleSystem, ...], BuildingReader], ...] = (
-    ((RuleSystem.WH40K, RuleSystem.HORUS_HERESY), Wh40kBuildings()),
-    ((RuleSystem.EPIC40K,), EpicBuildings()),
-    ((RuleSystem.WARHAMMER_FANTASY,), FantasyBuildings()),
-)
-#: Each rule system's reader, once.
-READERS: dict[RuleSystem, BuildingReader] = {
-    system: reader for systems, reader in _READERS for system in systems}
 
 
 def reader_for(system: RuleSystem) -> BuildingReader:
-    """The building reader of ``system`` (every :class:`RuleSystem` has one)."""
-    return READERS[system]
+    """The building reader of ``system`` (every registered :class:`RuleSystem` has one)."""
+    reader: BuildingReader = part_of(system, "building").READER
+    return reader
 
 
 def reader_of(rules_object: BuildingRules) -> BuildingReader:
-    """The reader of the rule system a building's rules object belongs to."""
+    """The reader of the rule system a building's rules object belongs to.
+
+    Two systems whose buildings are the same rules type (a copy of a folder) share the first
+    registered one's reader: the same code.
+    """
     return next(r for r in READERS.values() if isinstance(rules_object, r.building_type))
+
+
+class _Readers(Mapping[RuleSystem, BuildingReader]):
+    """Every registered system's building reader."""
+
+    def __getitem__(self, system: RuleSystem) -> BuildingReader:
+        return reader_for(system)
+
+    def __iter__(self) -> Iterator[RuleSystem]:
+        return iter(RuleSystem)
+
+    def __len__(self) -> int:
+        return len(RuleSystem)
+
+
+#: Each registered rule system's building reader.
+READERS: Mapping[RuleSystem, BuildingReader] = _Readers()

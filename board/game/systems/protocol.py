@@ -18,7 +18,7 @@ through both.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
@@ -39,8 +39,10 @@ if TYPE_CHECKING:
     from rules.decision import Decision
     from rules.dice import Dice
     from rules.turns import PlayerTurn
+    from rules.warhammer_fantasy import AssaultStep, Reaction
 
-__all__ = ["AssaultKind", "ShotForm", "Looker", "PhaseStep", "BuildingNumbers", "SystemSetup",
+__all__ = ["AssaultKind", "ShotForm", "SteppedAssault", "AssaultSteps",
+           "PartyMember", "Looker", "PhaseStep", "BuildingNumbers", "SystemSetup",
            "SystemFacts", "BuildingReader", "GameSystem"]
 
 
@@ -108,6 +110,102 @@ class PhaseStep:
     key: str
     label: str
     rule: str
+
+
+XY = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class PartyMember:
+    """A model of an assault party as the dialog offers it (never its id, shown)."""
+
+    id: str
+    name: str
+    stomps: bool
+    #: A character or champion: it may issue or accept the challenge.
+    may_challenge: bool
+
+
+class SteppedAssault(Protocol):
+    """One building assault played step by step (Warhammer Fantasy), as its dialog drives it.
+
+    Each step returns the log's words; a refused step raises
+    :class:`~board.game.core.assault.AssaultError` and changes nothing.
+    """
+
+    #: Every line said so far, the declaration first.
+    lines: list[str]
+    #: The assaulting unit.
+    attacker: Unit
+
+    @property
+    def step(self) -> AssaultStep:
+        """Where the assault stands."""
+        ...
+
+    def charge_line(self) -> tuple[XY, XY, float]:
+        """The assaulter's nearest point, the building's, and the distance between (inches)."""
+        ...
+
+    def may_stand_and_shoot(self) -> bool:
+        """Whether the garrison may Stand & Shoot."""
+        ...
+
+    def react(self, reaction: Reaction, terror_failed: bool = False) -> str:
+        """The garrison's reaction."""
+        ...
+
+    def roll_charge(self) -> str:
+        """Roll the charge."""
+        ...
+
+    def abandon(self) -> str:
+        """The assaulter is itself charged: the assault is abandoned, it moves back."""
+        ...
+
+    def choose_parties(self, attacker_characters: Sequence[str] = (),
+                       defender_characters: Sequence[str] = ()) -> str:
+        """Both assault parties (characters by model id)."""
+        ...
+
+    def party_members(self) -> tuple[list[PartyMember], list[PartyMember]]:
+        """The assaulters' and the garrison's party once chosen; ``([], [])`` before."""
+        ...
+
+    def fight(self, nominated: Mapping[str, str] | None = None,
+              challenge: tuple[str, str] | None = None) -> str:
+        """Fight the round: Stomps on the models nominated; the one challenge (model ids)."""
+        ...
+
+    def resolve(self) -> str:
+        """The result and the Break test."""
+        ...
+
+    def result(self) -> AssaultResult:
+        """The whole effect as one change, once the assault is over."""
+        ...
+
+
+class AssaultSteps(Protocol):
+    """What the step-by-step assault dialog asks of its system (:class:`AssaultKind` FANTASY)."""
+
+    def garrison(self, scenario: Scenario, library: Mapping[str, Datasheet],
+                 piece_id: str) -> Unit | None:
+        """The unit holding ``piece_id`` (``None``: nobody)."""
+        ...
+
+    def characters_with(self, scenario: Scenario, unit: Unit) -> list[Unit]:
+        """The characters that joined ``unit``."""
+        ...
+
+    def declare(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
+                piece_id: str, attacker_id: str, dice: Dice) -> SteppedAssault:
+        """Declare the assault (``AssaultError`` with the reason when it may not be)."""
+        ...
+
+    def refusals(self, scenario: Scenario, world: World, piece_id: str) -> list[str]:
+        """Units that may never assault from where they are, each with the rule: ``[]``."""
+        ...
 
 
 class SystemFacts(Protocol):
@@ -192,6 +290,10 @@ class GameSystem(SystemFacts, BuildingReader, Protocol):
     #: The grenades the close-combat Storm form offers ready-made (40K: melta bombs, haywire
     #: grenades); ``()`` when the system storms buildings another way.
     grenades: tuple[CloseCombatAttack, ...]
+    #: The attacks the GARRISON shot form offers, ``(key, the players' name)``; ``()``.
+    garrison_attacks: tuple[tuple[str, str], ...]
+    #: The step-by-step assault its dialog drives (Fantasy); ``None`` when it storms in one go.
+    assault_steps: AssaultSteps | None
 
     def end_player_turn(self, scenario: Scenario, library: Mapping[str, Datasheet],
                         finished: PlayerTurn, new_game_turn: bool, dice: Dice,

@@ -24,9 +24,8 @@ from board.game.assault_reach import assault_candidates
 from board.game.core.assault import AssaultError
 from board.game.core.names import Namer
 from board.game.kit import AssaultStep, Dice, Reaction
-from board.game.systems.fantasy.assault import FantasyStorm
-from board.game.systems.fantasy.assault_facts import characters_with
-from board.game.systems.fantasy.attackers import garrison_unit
+from board.game.systems.protocol import AssaultSteps, SteppedAssault
+from board.game.systems.registry import system_for
 from board.view.assault.common import (
     AssaultDialog,
     no_candidate_text,
@@ -52,9 +51,12 @@ class FantasyAssaultDialog(AssaultDialog):
 
     def __init__(self, window: MainWindow, piece_id: str, make_dice: Callable[[], Dice]) -> None:
         super().__init__(window, piece_id, make_dice, "Warhammer Fantasy building assault")
-        self.storm: FantasyStorm | None = None
+        self.storm: SteppedAssault | None = None
         scenario = window.document.scenario
-        self.garrison: Unit | None = garrison_unit(scenario, window.library, piece_id)
+        steps = system_for(scenario.rule_system).assault_steps
+        assert steps is not None, "the step-by-step dialog opens for AssaultKind.FANTASY only"
+        self.steps: AssaultSteps = steps
+        self.garrison: Unit | None = steps.garrison(scenario, window.library, piece_id)
         self._build()
         if self.garrison is None:
             self.refuse(f"{self.piece_name} holds no garrison: only an occupied building is "
@@ -77,7 +79,10 @@ class FantasyAssaultDialog(AssaultDialog):
                                      "(Movement + 2D6, measured to the nearest model)")
         self.declare_button = QPushButton("1. Declare the assault")
         self.add(self._row("Assaulting unit:", self.attacker_box, self.declare_button))
-        self.out_of_reach = QLabel(out_of_reach_text(self.candidates))
+        never = self.steps.refusals(window.document.scenario, window.scene.world(),
+                                    self.piece_id) if self.garrison else []
+        self.out_of_reach = QLabel("\n".join(
+            [t for t in (out_of_reach_text(self.candidates),) if t] + never))
         self.out_of_reach.setWordWrap(True)
         self.add(self.out_of_reach)
         self.hold = QRadioButton("Hold")
@@ -88,18 +93,23 @@ class FantasyAssaultDialog(AssaultDialog):
         self.add(self._row("Garrison's reaction:", self.hold, self.stand_and_shoot, self.terror,
                            self.react_button))
         self.charge_button = QPushButton("3. Roll the charge")
-        self.add(self.charge_button)
+        self.abandon_button = QPushButton("The assaulter is charged: abandon the assault")
+        self.abandon_button.setToolTip("An assaulting unit that is itself charged "
+                                       "abandons the assault and moves back 1\"")
+        self.add(self._row("", self.charge_button, self.abandon_button))
         self.attacker_characters = QListWidget()
         self.defender_characters = QListWidget()
         self.parties_button = QPushButton("4. Choose the assault parties")
         self.add(self._parties_box())
         self.add(self._stomps_box())
+        self.add(self._challenge_box())
         self.fight_button = QPushButton("5. Fight the round")
         self.resolve_button = QPushButton("6. Result and Break test")
         self.add(self._row("", self.fight_button, self.resolve_button))
         self.declare_button.clicked.connect(self.declare)
         self.react_button.clicked.connect(self.react)
         self.charge_button.clicked.connect(self.roll_charge)
+        self.abandon_button.clicked.connect(self.abandon)
         self.parties_button.clicked.connect(self.choose_parties)
         self.fight_button.clicked.connect(self.fight)
         self.resolve_button.clicked.connect(self.resolve)
@@ -142,19 +152,57 @@ class FantasyAssaultDialog(AssaultDialog):
         self.stomps.setVisible(False)
         return self.stomps
 
+    def _challenge_box(self) -> QGroupBox:
+        """The one challenge, between characters or champions already in the two parties.
+
+        Seed 002: "A single challenge may still be issued and accepted, but only between
+        models already chosen for the two assault parties". Hidden until the parties are
+        chosen and each has a model that may fight one.
+        """
+        self.challenge = QGroupBox("Challenge (between the two assault parties)")
+        self.challenge.setCheckable(True)
+        self.challenge.setChecked(False)
+        grid = QGridLayout(self.challenge)
+        self.challenger, self.accepter = QComboBox(), QComboBox()
+        grid.addWidget(QLabel("issued by"), 0, 0)
+        grid.addWidget(self.challenger, 0, 1)
+        grid.addWidget(QLabel("accepted by"), 1, 0)
+        grid.addWidget(self.accepter, 1, 1)
+        self.challenge.setVisible(False)
+        return self.challenge
+
+    def _fill_challenge(self) -> None:
+        """The characters and champions of each party, the assaulters' first."""
+        assert self.storm is not None
+        ours, theirs = self.storm.party_members()
+        for combo, members in ((self.challenger, [*ours, *theirs]),
+                               (self.accepter, [*theirs, *ours])):
+            combo.clear()
+            for member in members:
+                if member.may_challenge:
+                    combo.addItem(member.name, member.id)
+        self.challenge.setVisible(any(m.may_challenge for m in ours)
+                                  and any(m.may_challenge for m in theirs))
+
+    def challenged(self) -> tuple[str, str] | None:
+        """The challenge as the box has it (``None``: no challenge)."""
+        if not (self.challenge.isVisible() and self.challenge.isChecked()):
+            return None
+        return str(self.challenger.currentData()), str(self.accepter.currentData())
+
     def _fill_stomps(self) -> None:
         """Offer the enemy party's models to each side whose party has a model with Stomps."""
         assert self.storm is not None
-        parties = self.storm.assault.parties
-        if parties is None:
+        ours, theirs = self.storm.party_members()
+        if not ours:
             return
         shown = False
-        for own, enemy, combo in ((parties[0], parties[1], self.stomps_on_defenders),
-                                  (parties[1], parties[0], self.stomps_on_attackers)):
+        for own, enemy, combo in ((ours, theirs, self.stomps_on_defenders),
+                                  (theirs, ours, self.stomps_on_attackers)):
             combo.clear()
-            stomping = any(m.stomps for m in own.members)
-            for model in enemy.members:
-                combo.addItem(model.label, model.id)
+            stomping = any(m.stomps for m in own)
+            for model in enemy:
+                combo.addItem(model.name, model.id)
             combo.setCurrentIndex(combo.count() - 1)  # the last rank and file, unless named
             combo.setEnabled(stomping)
             shown = shown or stomping
@@ -162,13 +210,13 @@ class FantasyAssaultDialog(AssaultDialog):
 
     def nominated(self) -> dict[str, str]:
         """Each model with Stomps → the enemy model its opponent named."""
-        if self.storm is None or self.storm.assault.parties is None:
+        if self.storm is None:
             return {}
-        parties = self.storm.assault.parties
+        ours, theirs = self.storm.party_members()
         found = {}
-        for own, combo in ((parties[0], self.stomps_on_defenders),
-                           (parties[1], self.stomps_on_attackers)):
-            for model in own.members:
+        for own, combo in ((ours, self.stomps_on_defenders),
+                           (theirs, self.stomps_on_attackers)):
+            for model in own:
                 if model.stomps and combo.currentData():
                     found[model.id] = str(combo.currentData())
         return found
@@ -182,6 +230,7 @@ class FantasyAssaultDialog(AssaultDialog):
                                         and self.storm is not None
                                         and self.storm.may_stand_and_shoot())
         self.charge_button.setEnabled(step is Step.REACTED)
+        self.abandon_button.setEnabled(step in (Step.DECLARED, Step.REACTED, Step.ENGAGED))
         self.parties_button.setEnabled(step is Step.ENGAGED)
         self.fight_button.setEnabled(step is Step.PARTIES_CHOSEN)
         self.resolve_button.setEnabled(step is Step.FOUGHT)
@@ -195,9 +244,9 @@ class FantasyAssaultDialog(AssaultDialog):
             self.refuse(no_candidate_text(self.candidates, "charge it"))
             return
         try:
-            self.storm = FantasyStorm(window.document.scenario, window.library,
-                                      window.scene.world(), self.piece_id, str(attacker),
-                                      self.make_dice())
+            self.storm = self.steps.declare(window.document.scenario, window.library,
+                                            window.scene.world(), self.piece_id,
+                                            str(attacker), self.make_dice())
         except AssaultError as error:
             self.refuse(str(error))
             return
@@ -209,11 +258,10 @@ class FantasyAssaultDialog(AssaultDialog):
     def _mark_charge(self) -> None:
         """The assaulter ringed and the line it must cross, with the distance, on the board."""
         assert self.storm is not None
-        facts = self.storm.facts
-        near = QPointF(*facts.near)
-        far = near + QPointF(facts.toward[0], facts.toward[1]) * facts.distance
+        near, far, gap = self.storm.charge_line()
         rings = tuple(ring_of(m, TAKING_PART) for m in self.storm.attacker.models)
-        self.show_marks(AssaultMarks(rings, ChargeLine(near, far, f"{facts.distance:.2f}\"")))
+        self.show_marks(AssaultMarks(rings, ChargeLine(QPointF(*near), QPointF(*far),
+                                                       f"{gap:.2f}\"")))
 
     def _list_characters(self) -> None:
         assert self.storm is not None and self.garrison is not None
@@ -221,7 +269,7 @@ class FantasyAssaultDialog(AssaultDialog):
         namer = Namer.for_scenario(scenario, None)
         for unit, widget in ((self.storm.attacker, self.attacker_characters),
                              (self.garrison, self.defender_characters)):
-            for character in characters_with(scenario, unit):
+            for character in self.steps.characters_with(scenario, unit):
                 for model in character.models:
                     item = QListWidgetItem(namer.model(model.id))
                     item.setData(Qt.ItemDataRole.UserRole, model.id)
@@ -272,12 +320,18 @@ class FantasyAssaultDialog(AssaultDialog):
         ours, theirs = _checked(self.attacker_characters), _checked(self.defender_characters)
         self._do(lambda: storm.choose_parties(ours, theirs))
         self._fill_stomps()
+        self._fill_challenge()
 
     def fight(self) -> None:
-        """Fight the round in Initiative order, then the Stomps on the models nominated."""
+        """Fight the round in Initiative order (the challenge apart), then the Stomps."""
         assert self.storm is not None
-        storm, nominated = self.storm, self.nominated()
-        self._do(lambda: storm.fight(nominated))
+        storm, nominated, challenge = self.storm, self.nominated(), self.challenged()
+        self._do(lambda: storm.fight(nominated, challenge))
+
+    def abandon(self) -> None:
+        """The assaulter is itself charged: the assault ends, the unit moves back 1"."""
+        assert self.storm is not None
+        self._do(self.storm.abandon)
 
     def resolve(self) -> None:
         """Work out the result, the Break test and who goes where; apply it to the board."""

@@ -114,7 +114,7 @@ def agree_to_share(window: MainWindow, remote: RemoteController, on: bool) -> No
     if remote.session is None:
         window.statusBar().showMessage("Shared control is for a shared game", 4000)
         return
-    from board.shared.binder import agree_key  # the network stack, once playing (see _board)
+    from board.shared.control import agree_key  # the network stack, once playing (see _board)
 
     key = agree_key(remote.session.board.side)
     change = Change(options={key: True if on else UNSET})

@@ -44,6 +44,11 @@ class LiveDrags(QObject):
         board = self._board()
         moves = board.live_moves(drag) if board is not None else {}
         before = self.shown.get(client_id, set())
+        if moves:
+            self.shown[client_id] = set(moves)
+        else:
+            self.shown.pop(client_id, None)
+        self.scene.shows_live_drag = bool(self.shown)
         moved = False
         for model_id, (x, y) in moves.items():
             try:
@@ -55,10 +60,6 @@ class LiveDrags(QObject):
                 moved = True
         if moved:
             self.scene.moved_live.emit()
-        if moves:
-            self.shown[client_id] = set(moves)
-        else:
-            self.shown.pop(client_id, None)
         left = before - set(moves)
         if left:
             QTimer.singleShot(SETTLE_MS, lambda: self.settle(left))
@@ -66,6 +67,7 @@ class LiveDrags(QObject):
     def forget(self, client_id: int) -> None:
         """The player left: put back what their drag showed (after :data:`SETTLE_MS`)."""
         left = self.shown.pop(client_id, set())
+        self.scene.shows_live_drag = bool(self.shown)
         if left:
             QTimer.singleShot(SETTLE_MS, lambda: self.settle(left))
 
@@ -93,4 +95,5 @@ class LiveDrags(QObject):
         """Leaving the game: put every shown item back now."""
         shown = set().union(*self.shown.values()) if self.shown else set()
         self.shown.clear()
+        self.scene.shows_live_drag = False
         self.settle(shown)

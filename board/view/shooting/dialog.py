@@ -218,7 +218,7 @@ class ShootDialog(QDialog):
         return box
 
     def _garrison_box(self) -> GarrisonBox:
-        self.garrison = GarrisonBox()
+        self.garrison = GarrisonBox(self.system.garrison_attacks)
         for signal in self.garrison.signals():
             signal.connect(self.update_odds)  # type: ignore[attr-defined]
         return self.garrison

@@ -11,9 +11,10 @@ from typing import Any
 
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario, TerrainPiece
+from board.game.systems.protocol import BuildingReader
 from rules import epic40k
 
-__all__ = ["EpicBuildings"]
+__all__ = ["EpicBuildings", "READER"]
 
 
 class EpicBuildings:
@@ -39,3 +40,6 @@ class EpicBuildings:
     def current_armour(self, rules_object: Any, facing: str) -> int | None:
         """The datasheet's: Epic armour does not change with the facing's damage."""
         return None
+
+#: the building reader its registry hands out (board.game.systems.buildings).
+READER: BuildingReader = EpicBuildings()

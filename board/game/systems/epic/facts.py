@@ -10,17 +10,18 @@ from __future__ import annotations
 from board.document.datasheet import Datasheet, TerrainKind
 from board.document.model import RuleSystem
 from board.game.systems import base_facts as shared
+from board.game.systems.epic.description import EPIC40K
 from board.game.systems.epic.setup import SETUPS
-from board.game.systems.protocol import Looker, SystemSetup
+from board.game.systems.protocol import Looker, SystemFacts, SystemSetup
 from geometry import SightRule
 
-__all__ = ["EpicFacts"]
+__all__ = ["EpicFacts", "FACTS"]
 
 
 class EpicFacts:
     """The lower tier of :class:`~board.game.systems.protocol.SystemFacts` for Epic 40,000."""
 
-    rule_systems: tuple[RuleSystem, ...] = (RuleSystem.EPIC40K,)
+    rule_systems: tuple[RuleSystem, ...] = (EPIC40K,)
     sight_rule: SightRule = SightRule.TRUE_LINE
     hidden_gives_cover: bool = False
     default_deployment: str = "dawn_of_war"
@@ -35,3 +36,6 @@ class EpicFacts:
     building_sight_height = shared.building_sight_height
     model_height = shared.model_height
     sight_notes = shared.sight_notes
+
+#: the facts its registry hands out (board.game.systems.facts).
+FACTS: SystemFacts = EpicFacts()

@@ -37,14 +37,14 @@ from board.game.systems.epic import occupancy, phases, shooting, turn
 from board.game.systems.epic import summary as summaries
 from board.game.systems.epic.building import EpicBuildings
 from board.game.systems.epic.facts import EpicFacts
-from board.game.systems.protocol import AssaultKind, PhaseStep, ShotForm
+from board.game.systems.protocol import AssaultKind, AssaultSteps, GameSystem, PhaseStep, ShotForm
 from geometry import Obstacles, PlacementVerdict, Shape
 from rules import epic40k
 from rules.decision import Decision
 from rules.dice import Dice
 from rules.turns import PlayerTurn
 
-__all__ = ["EpicSystem"]
+__all__ = ["EpicSystem", "GAME"]
 
 
 class EpicSystem(EpicFacts, EpicBuildings):
@@ -55,6 +55,8 @@ class EpicSystem(EpicFacts, EpicBuildings):
     building_not_shot: str = ""
     weapon_special_rules: tuple[str, ...] = ()
     grenades: tuple[CloseCombatAttack, ...] = ()
+    garrison_attacks: tuple[tuple[str, str], ...] = ()
+    assault_steps: AssaultSteps | None = None
 
     def end_player_turn(self, scenario: Scenario, library: Mapping[str, Datasheet],
                         finished: PlayerTurn, new_game_turn: bool, dice: Dice,
@@ -176,3 +178,8 @@ def _stands(scenario: Scenario, order: Any) -> StandsOrder:
         raise AssaultError(f"{scenario.rule_system.label} assaults a building with stands in "
                            f"contact, not with {type(order).__name__}")
     return order
+
+
+#: The game its registry hands out (board.game.systems.registry); mypy checks it is a
+#: GameSystem.
+GAME: GameSystem = EpicSystem()

@@ -39,7 +39,10 @@ from board.game.systems.fantasy.assault_facts import (
     far_side,
 )
 from board.game.systems.fantasy.building import FantasyBuilding
+from board.game.systems.fantasy.challenge import check_challenge
+from board.game.systems.fantasy.friend_panic import after_assault
 from board.game.systems.fantasy.volley import missile_of, volley
+from board.game.systems.protocol import PartyMember
 from rules import warhammer_fantasy as wf
 from rules.dice import Dice
 from rules.warhammer_fantasy.assault import WITHDRAW_DISTANCE
@@ -49,6 +52,9 @@ from rules.warhammer_fantasy.party import PARTY_SIZE, who_picks_first
 __all__ = ["FAILED_CHARGE_GAP", "FantasyStorm"]
 
 XY = tuple[float, float]
+
+#: Seed 004: an assault may be abandoned (its unit charged) until the fight.
+_ABANDONABLE = (wf.AssaultStep.DECLARED, wf.AssaultStep.REACTED, wf.AssaultStep.ENGAGED)
 
 #: A failed charge moves its higher die toward the building but stops this far short (inches).
 FAILED_CHARGE_GAP = 1.0
@@ -63,6 +69,7 @@ class FantasyStorm:
     def __init__(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
                  piece_id: str, attacker_id: str, dice: Dice) -> None:
         self.scenario, self.world, self.piece_id, self.dice = scenario, world, piece_id, dice
+        self.library = library
         #: The building as a player reads it (its datasheet's name).
         self.piece_name = world.piece(piece_id).sheet.name if piece_id in world.pieces \
             else piece_id
@@ -95,12 +102,18 @@ class FantasyStorm:
         self.shot_dead: list[str] = []  # assaulters killed by Stand & Shoot
         self.round: wf.RoundOutcome | None = None
         self.outcome: wf.ResolutionOutcome | None = None
+        self.reached_before_abandon = False
 
     # -- the steps ----------------------------------------------------------------------------
     @property
     def step(self) -> wf.AssaultStep:
         """Where the assault stands."""
         return self.assault.step
+
+    def charge_line(self) -> tuple[XY, XY, float]:
+        """The assaulter's point nearest the building, the building's, and the gap (inches)."""
+        near, toward, gap = self.facts.near, self.facts.toward, self.facts.distance
+        return near, (near[0] + toward[0] * gap, near[1] + toward[1] * gap), gap
 
     def may_stand_and_shoot(self) -> bool:
         """Whether the garrison may Stand & Shoot: the charger starts beyond its Movement.
@@ -164,6 +177,18 @@ class FantasyStorm:
                          f"roll off, {self.attacker.name} {a}, {self.defender.name} {d}: "
                          f"{names[first]}'s player picks first")
 
+    def abandon(self) -> str:
+        """The assaulter is itself charged: the assault is abandoned, it moves back 1" (seed 004).
+
+        Before its charge it stands where it declared and steps 1" back from there; once its
+        charge reached the building it ends 1" from it.
+        """
+        if self.step not in _ABANDONABLE:
+            raise AssaultError(f"only an assault not yet fought can be abandoned: this one is "
+                               f"{self.step.value.replace('_', ' ')}")
+        self.reached_before_abandon = self.step is wf.AssaultStep.ENGAGED
+        return self._say(self.assault.abandon())
+
     def choose_parties(self, attacker_characters: Sequence[str] = (),
                        defender_characters: Sequence[str] = ()) -> str:
         """Both players' assault parties (characters by model id; rank and file fill up)."""
@@ -176,19 +201,43 @@ class FantasyStorm:
         return self._say(f"assault parties: {self.attacker.name} {names[0]}; "
                          f"{self.defender.name} {names[1]}")
 
-    def fight(self, nominated: Mapping[str, str] | None = None) -> str:
+    def party_members(self) -> tuple[list[PartyMember], list[PartyMember]]:
+        """The assaulters' and the garrison's party, once chosen (``([], [])`` before)."""
+        parties = self.assault.parties
+        if parties is None:
+            return [], []
+        a, d = ([PartyMember(m.id, m.label, m.stomps > 0, m.may_be_singled_out)
+                 for m in p.members] for p in parties)
+        return a, d
+
+    def fight(self, nominated: Mapping[str, str] | None = None,
+              challenge: tuple[str, str] | None = None) -> str:
         """Fight the round in Initiative order, then the Stomps.
 
         ``nominated``: for a model with Stomps, the enemy model its opponent names as in base
         contact with it (seed 002); unless named, the last rank-and-file model of the enemy
-        party.
+        party. ``challenge``: the challenger and the model accepting, both already in the
+        assault parties (seed 002: "a single challenge ... only between models already chosen
+        for the two assault parties").
         """
-        self.round = self.assault.fight(self.dice, nominated=nominated)
+        ours, theirs = self.party_members()
+        duel = check_challenge(ours, theirs, challenge, Namer.for_scenario(self.scenario, None))
+        try:
+            self.round = self.assault.fight(self.dice, nominated=nominated, challenge=duel)
+        except ValueError as error:
+            raise AssaultError(str(error)) from None
         caused = self.round.wounds_caused
         units = {u.id: u for u in (self.attacker, self.defender)}
         dead = {u: self._named(units[u], ids) or "none"
                 for u, ids in self.round.casualties.items()}
-        said = [self._say(f"{strike.hits.purpose.split(':')[0]} (in base contact, nominated "
+        said = []
+        if challenge is not None:
+            ours, theirs = self.party_members()
+            named = {m.id: m.name for m in [*ours, *theirs]}
+            said.append(self._say(f"challenge: {named[challenge[0]]} against "
+                                  f"{named[challenge[1]]}; they fight only each other, and "
+                                  f"overkill counts toward the result"))
+        said += [self._say(f"{strike.hits.purpose.split(':')[0]} (in base contact, nominated "
                           f"by its opponent): {strike.unsaved} unsaved wounds")
                 for strike in self.round.strikes if strike.stomp]
         said.append(self._say(
@@ -226,12 +275,24 @@ class FantasyStorm:
             lost = remove_models(self.scenario, change, dead)
             if lost:
                 self._say(f"removed as casualties: {', '.join(lost)}")
-        if self.charge is not None and not self.charge.reached:
+        if self.step is wf.AssaultStep.ABANDONED:
+            attackers = [self.attacker, *characters_with(self.scenario, self.attacker)]
+            back = self.facts.distance - WITHDRAW_DISTANCE if self.reached_before_abandon \
+                else -WITHDRAW_DISTANCE
+            self._move(change, attackers, self.facts.toward, back)
+        elif self.charge is not None and not self.charge.reached:
             gap = self.facts.distance - FAILED_CHARGE_GAP
             self._move(change, [self.attacker], self.facts.toward,
                        max(min(self.charge.failed_move, gap), 0.0))
         elif self.outcome is not None:
             self._settle(change, self.outcome)
+        destroyed = [u for u in (self.defender, self.attacker)
+                     if u.models and {m.id for m in u.models} <= set(dead)]
+        broke = self.outcome is not None and self.outcome.garrison_broke
+        for line in after_assault(self.scenario, self.library, self.world, change,
+                                  (self.defender, self.piece_id), self.attacker, destroyed,
+                                  broke, self.dice):
+            self._say(line)
         text = f"Assault on {self.piece_name} by {self.attacker.name}: " + "; ".join(self.lines)
         change.log.append(log_entry(text, self.dice))
         return AssaultResult(change, list(self.lines))

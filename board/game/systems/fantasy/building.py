@@ -12,9 +12,10 @@ from typing import Any
 
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario, TerrainPiece, TroopType
+from board.game.systems.protocol import BuildingReader
 from rules import warhammer_fantasy
 
-__all__ = ["FantasyBuilding", "FantasyBuildings", "garrison_of"]
+__all__ = ["READER", "FantasyBuilding", "FantasyBuildings", "garrison_of"]
 
 
 @dataclass
@@ -73,3 +74,6 @@ class FantasyBuildings:
     def current_armour(self, rules_object: Any, facing: str) -> int | None:
         """Fantasy buildings have no armour that changes."""
         return None
+
+#: the building reader its registry hands out (board.game.systems.buildings).
+READER: BuildingReader = FantasyBuildings()

@@ -10,18 +10,19 @@ from __future__ import annotations
 
 from board.document.datasheet import Datasheet, TerrainKind
 from board.document.model import RuleSystem, Scenario, Unit
+from board.game.systems.fantasy.description import WARHAMMER_FANTASY
 from board.game.systems.fantasy.setup import SETUPS
 from board.game.systems.heights import line_of_sight_value
-from board.game.systems.protocol import Looker, SystemSetup
+from board.game.systems.protocol import Looker, SystemFacts, SystemSetup
 from geometry import SightRule, building_los_value
 
-__all__ = ["FantasyFacts"]
+__all__ = ["FantasyFacts", "FACTS"]
 
 
 class FantasyFacts:
     """The lower tier of :class:`~board.game.systems.protocol.SystemFacts` for Fantasy."""
 
-    rule_systems: tuple[RuleSystem, ...] = (RuleSystem.WARHAMMER_FANTASY,)
+    rule_systems: tuple[RuleSystem, ...] = (WARHAMMER_FANTASY,)
     sight_rule: SightRule = SightRule.LOS_VALUES
     hidden_gives_cover: bool = False
     default_deployment: str = "battleline"
@@ -50,3 +51,6 @@ class FantasyFacts:
             return ()
         names = ", ".join(u.name for u in inside)
         return (f"{names} inside: shots at the garrison count it as in hard cover (−2 to hit)",)
+
+#: the facts its registry hands out (board.game.systems.facts).
+FACTS: SystemFacts = FantasyFacts()

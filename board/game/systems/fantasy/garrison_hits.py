@@ -18,19 +18,28 @@ change with one log line, every roll and the seed.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario, Unit
-from board.game.core.assault import log_entry, remove_models, stat_int, unit_version
-from board.game.core.buildings import building_rules, write_back
-from board.game.core.shots import ShootingError, ShotResult
+from board.game.core.assault import log_entry, remove_models, stat_int
+from board.game.core.buildings import building_rules
+from board.game.core.shots import GarrisonShot, ShootingError, ShotResult
 from board.game.core.world import World
-from board.game.systems.fantasy.assault_facts import far_side, fighters
+from board.game.systems.fantasy.assault_facts import fighters
 from board.game.systems.fantasy.building import FantasyBuilding
+from board.game.systems.fantasy.friend_panic import (
+    flee_from_building,
+    friends_panic,
+    unit_area,
+)
+from board.game.systems.fantasy.garrison_missiles import (
+    BOLT,
+    aim_lines,
+    check_aim,
+    roll_to_hit,
+)
 from rules import warhammer_fantasy as wf
 from rules.dice import Dice
 from rules.warhammer_fantasy.magic import (
@@ -40,7 +49,7 @@ from rules.warhammer_fantasy.magic import (
     template_spell_hits,
 )
 from rules.warhammer_fantasy.melee import save_needed, wound_needed
-from rules.warhammer_fantasy.panic import Losses, heavy_casualties
+from rules.warhammer_fantasy.panic import Losses, PanicCause, heavy_casualties
 from rules.warhammer_fantasy.party import casualty_order
 from rules.warhammer_fantasy.shooting import (
     TemplateOutcome,
@@ -49,13 +58,17 @@ from rules.warhammer_fantasy.shooting import (
     multiply_wounds,
     template_hits_on_garrison,
 )
+from rules.words import counted
 
 __all__ = ["ATTACKS", "GarrisonShot", "garrison_targets", "garrison_shot_lines",
            "shoot_garrison"]
 
 XY = tuple[float, float]
+#: The attacks rolled to hit against the garrison's hard cover (:mod:`.garrison_missiles`).
+MISSILES, BOLT_THROWER = "missiles", BOLT
 #: What may hit a garrison, as the dialog offers it: key → name.
 ATTACKS = {
+    MISSILES: "Missile volley (hard cover)", BOLT_THROWER: "Bolt thrower",
     "stone_thrower": "Stone thrower", "cannon": "Cannon", "template": "Template weapon",
     "template_spell": "Template spell", "miscast": "Miscast",
     SpellKind.MAGIC_MISSILE.value: "Magic missile",
@@ -64,21 +77,6 @@ ATTACKS = {
 }
 _NO_TEMPLATE = {SpellKind.MAGIC_MISSILE.value, SpellKind.WHOLE_UNIT.value,
                 SpellKind.INDIVIDUAL_MODELS.value}
-
-
-@dataclass(frozen=True)
-class GarrisonShot:
-    """What hits the garrison: the attack (an :data:`ATTACKS` key), Strength, and where.
-
-    ``low_strength``: a stone thrower's Strength off the hole; ``centre_over``: the template's
-    centre lies over the building; ``bounce``: a cannonball's bounce (WAP: D3 wounds).
-    """
-
-    attack: str
-    strength: int
-    low_strength: int | None = None
-    centre_over: bool = True
-    bounce: bool = False
 
 
 def garrison_targets(scenario: Scenario, library: Mapping[str, Datasheet],
@@ -108,6 +106,8 @@ def _check(shot: GarrisonShot) -> None:
         raise ShootingError(spell_protection(SpellKind(shot.attack)).reason)
     if not 1 <= shot.strength <= 10:
         raise ShootingError(f"Strength must be 1 to 10, not {shot.strength}")
+    if shot.attack in (MISSILES, BOLT_THROWER):
+        check_aim(shot)
 
 
 def garrison_shot_lines(scenario: Scenario, library: Mapping[str, Datasheet], piece_id: str,
@@ -117,6 +117,12 @@ def garrison_shot_lines(scenario: Scenario, library: Mapping[str, Datasheet], pi
     _, unit, inside = _garrison(scenario, library, piece_id)
     models = sum(len(u.models) for u in inside)
     options = wf.FantasyOptions.from_dict(scenario.options)
+    if shot.attack in (MISSILES, BOLT_THROWER):
+        return aim_lines(shot, unit) + [
+            f"wounds on {unit.name}'s Toughness {stat_int(unit, 't')}, armour save "
+            f"{unit.stats.get('save', 'none')}",
+            f"a quarter of the unit lost: a Panic test on Leadership "
+            f"{stat_int(unit, 'leadership')}"]
     cap = f"at most {models} (the models inside; none hit twice)" if options.wap \
         else "(8th edition: no cap)"
     return [f"{ATTACKS[shot.attack]} touching the building: D6 hits on {unit.name} {cap}",
@@ -150,6 +156,8 @@ def _wounds(outcome: TemplateOutcome, unit: Unit, dice: Dice) -> tuple[int, list
     toughness, wounds_each = stat_int(unit, "t"), stat_int(unit, "w", default=1)
     armour = None if unit.stats.get("save") is None else stat_int(unit, "save")
     to_wound = wound_needed(outcome.strength, toughness)
+    if not outcome.hits:
+        return 0, []
     if to_wound is None:
         return 0, [f"Strength {outcome.strength} cannot wound Toughness {toughness}"]
     save = save_needed(armour, outcome.strength)
@@ -163,8 +171,8 @@ def _wounds(outcome: TemplateOutcome, unit: Unit, dice: Dice) -> tuple[int, list
         carries = outcome.multiple_wounds if k < outcome.multiple_wounds_hits else None
         total += multiply_wounds(1, carries, wounds_each, dice)[0]
     saving = f", saves on {save}+" if save is not None else ", no save"
-    return total, [f"{outcome.hits} hits wound on {to_wound}+{saving}: {unsaved} unsaved, "
-                   f"{total} wounds"]
+    return total, [f"{counted(outcome.hits, 'hit')} wound on {to_wound}+{saving}: "
+                   f"{unsaved} unsaved, {counted(total, 'wound')}"]
 
 
 def shoot_garrison(scenario: Scenario, library: Mapping[str, Datasheet], world: World,
@@ -176,7 +184,10 @@ def shoot_garrison(scenario: Scenario, library: Mapping[str, Datasheet], world: 
     options = wf.FantasyOptions.from_dict(scenario.options)
     dice = Dice(seed)
     name = world.piece(piece_id).sheet.name
-    outcome = _hits(shot, sum(len(u.models) for u in inside), options, dice)
+    if shot.attack in (MISSILES, BOLT_THROWER):
+        outcome = roll_to_hit(shot, sum(len(u.models) for u in inside), dice)
+    else:
+        outcome = _hits(shot, sum(len(u.models) for u in inside), options, dice)
     wounds, lines = _wounds(outcome, unit, dice)
     lines = [f"{firer}: {ATTACKS[shot.attack]} at {unit.name} in {name}", outcome.description,
              *lines]
@@ -187,6 +198,10 @@ def shoot_garrison(scenario: Scenario, library: Mapping[str, Datasheet], world: 
     lines += [f"removed as casualties: {', '.join(lost)}"] if lost else []
     lines += _panic(scenario, change, world, piece_id, building, unit, len(dead), at, options,
                     dice)
+    if len(dead) >= len(unit.models):  # destroyed: Panic in the friendly garrisons near it
+        lines += friends_panic(scenario, library, world, change, unit,
+                               PanicCause.FRIEND_DESTROYED, unit_area(world, unit, piece_id),
+                               dice, skip=[piece_id])
     change.log.append(log_entry("\n".join(lines), dice))
     return ShotResult(change, lines, "")
 
@@ -206,39 +221,6 @@ def _panic(scenario: Scenario, change: Change, world: World, piece_id: str,
     test = wf.garrison_panic_test(stat_int(unit, "leadership"), dice)
     lines = [f"{dead} of {start} lost, a quarter or more: {test.description}"]
     if not test.passed and test.flee is not None:
-        lines += _flee(scenario, change, world, piece_id, building, at, test.flee.total)
+        lines += flee_from_building(scenario, change, world, piece_id, building, at,
+                                    test.flee.total)
     return lines
-
-
-def _flee(scenario: Scenario, change: Change, world: World, piece_id: str,
-          building: FantasyBuilding, at: XY, flee: int) -> list[str]:
-    """Place the garrison outside on the far side from the firer, then ``flee`` inches on."""
-    footprint = world.piece(piece_id).footprint
-    centre = footprint.centroid
-    dx, dy = centre.x - at[0], centre.y - at[1]
-    length = (dx * dx + dy * dy) ** 0.5 or 1.0
-    away = (dx / length, dy / length)
-    versions = [v for v in (unit_version(scenario, change, u.id)
-                            for u in scenario.units_in(piece_id)
-                            if change.units.get(u.id, u) is not None)]
-    models = [m for v in versions for m in v.models]
-    cx, cy = sum(m.x for m in models) / len(models), sum(m.y for m in models) / len(models)
-    back = max(-(m.x - cx) * away[0] - (m.y - cy) * away[1] + m.base.length_in / 2
-               for m in models)
-    reach = far_side(footprint, away) + 1.0 + back + flee
-    tx, ty = centre.x + away[0] * reach - cx, centre.y + away[1] * reach - cy
-    table = scenario.table
-    lines = []
-    for version in versions:
-        version.embarked_in = None
-        for m in version.models:
-            m.x, m.y = m.x + tx, m.y + ty
-        if any(not (0 <= m.x <= table.width and 0 <= m.y <= table.height)
-               for m in version.models):
-            change.units[version.id] = None
-            lines.append(f"{version.name} flees off the table and is lost")
-    piece = copy.deepcopy(scenario.piece(piece_id))
-    write_back(piece, FantasyBuilding(building.floors, None))
-    change.pieces[piece_id] = piece
-    return [f"the garrison is placed outside, away from the firer, and flees {flee}\"",
-            *lines]

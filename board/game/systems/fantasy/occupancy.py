@@ -48,7 +48,12 @@ def embark_decision(world: World, scenario: Scenario, building: FantasyBuilding,
     piece_id = piece.id
     unit = party[0]
     if unit.troop_type is TroopType.CHARACTER and building.garrison is not None:
-        decision = warhammer_fantasy.may_join(unit.side, building.garrison, True)
+        touching = contact(world, party, piece_id)
+        decision = warhammer_fantasy.may_join(unit.side, building.garrison, bool(touching))
+        measure = touching.reason.rfind("(nearest")  # how far, and what contact is
+        if not touching and measure >= 0:
+            decision = Decision(decision.allowed,
+                                f"{decision.reason} {touching.reason[measure:]}")
     else:
         room, measured = _room_on_top_floor(world, unit, piece_id)
         decision = warhammer_fantasy.may_garrison(

@@ -22,20 +22,28 @@ from board.game.core.assault import (
     CloseCombatAttack,
 )
 from board.game.core.building_summary import BuildingSummary
-from board.game.core.shots import FireResult, ShootingError, ShotPlan, ShotResult, WeaponOrder
+from board.game.core.shots import (
+    FireResult,
+    GarrisonShot,
+    ShootingError,
+    ShotPlan,
+    ShotResult,
+    WeaponOrder,
+)
 from board.game.core.world import World
 from board.game.occupancy.common import DisembarkPlan, EmbarkAttempt
 from board.game.systems.fantasy import garrison_hits, occupancy
 from board.game.systems.fantasy import summary as summaries
 from board.game.systems.fantasy.building import FantasyBuildings, garrison_of
 from board.game.systems.fantasy.facts import FantasyFacts
-from board.game.systems.protocol import AssaultKind, PhaseStep, ShotForm
+from board.game.systems.fantasy.steps import FantasyAssaultSteps
+from board.game.systems.protocol import AssaultKind, AssaultSteps, GameSystem, PhaseStep, ShotForm
 from geometry import Obstacles, PlacementVerdict, Shape
 from rules.decision import Decision
 from rules.dice import Dice
 from rules.turns import PlayerTurn
 
-__all__ = ["FantasySystem"]
+__all__ = ["FantasySystem", "GAME"]
 
 
 #: The most two D6 add to a charge, inches.
@@ -51,6 +59,8 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
                          "counting as in hard cover (−2 to hit)")
     weapon_special_rules: tuple[str, ...] = ()
     grenades: tuple[CloseCombatAttack, ...] = ()
+    garrison_attacks: tuple[tuple[str, str], ...] = tuple(garrison_hits.ATTACKS.items())
+    assault_steps: AssaultSteps | None = FantasyAssaultSteps()
 
     def end_player_turn(self, scenario: Scenario, library: Mapping[str, Datasheet],
                         finished: PlayerTurn, new_game_turn: bool, dice: Dice,
@@ -118,14 +128,14 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
     def shot_preview(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
                      plan: ShotPlan, order: Any) -> tuple[str, list[str]]:
         """What a template, cannonball or spell does to the garrison (:mod:`.garrison_hits`)."""
-        assert isinstance(order, garrison_hits.GarrisonShot)
+        assert isinstance(order, GarrisonShot)
         lines = garrison_hits.garrison_shot_lines(scenario, library, plan.piece_id, order)
         return f"{plan.firer} at {world.piece(plan.piece_id).sheet.name}", lines
 
     def shoot(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
               plan: ShotPlan, order: Any, seed: int | None) -> ShotResult:
         """Roll the attack on the garrison (:func:`.garrison_hits.shoot_garrison`)."""
-        assert isinstance(order, garrison_hits.GarrisonShot)
+        assert isinstance(order, GarrisonShot)
         return garrison_hits.shoot_garrison(scenario, library, world, plan.piece_id, order,
                                             plan.firer, plan.at, seed)
 
@@ -181,3 +191,8 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
 #: Why a Fantasy assault is not rolled in one go.
 _STEP_BY_STEP = ("a Warhammer Fantasy building assault is played step by step: declare, react, "
                  "charge, fight, result, in the Fantasy assault dialog")
+
+
+#: The game its registry hands out (board.game.systems.registry); mypy checks it is a
+#: GameSystem.
+GAME: GameSystem = FantasySystem()

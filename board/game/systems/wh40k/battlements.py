@@ -14,10 +14,11 @@ from collections.abc import Mapping
 
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
-from board.document.model import LogEntry, RuleSystem, Scenario
+from board.document.model import LogEntry, Scenario
 from board.game.core.buildings import building_rules, write_back
 from board.game.core.world import World
 from board.game.measuring.rings import moved_world
+from board.game.systems.wh40k.description import HORUS_HERESY, WH40K
 from geometry import distance
 from rules import wh40k
 from rules.wh40k import battlements as wh40k_battlements
@@ -28,7 +29,7 @@ CONTACT = 1e-6
 __all__ = ["units_on_battlements", "battlement_claims", "battlement_moves",
            "gun_emplacement_control"]
 
-_FORTY_K = {RuleSystem.WH40K, RuleSystem.HORUS_HERESY}
+_FORTY_K = {WH40K, HORUS_HERESY}
 
 
 def units_on_battlements(world: World, piece_id: str) -> list[str]:

@@ -12,9 +12,10 @@ from typing import Any
 from board.document.datasheet import Datasheet
 from board.document.datasheet_json import datasheet_to_dict
 from board.document.model import Scenario, TerrainPiece
+from board.game.systems.protocol import BuildingReader
 from rules import wh40k
 
-__all__ = ["Wh40kBuildings"]
+__all__ = ["Wh40kBuildings", "READER"]
 
 
 class Wh40kBuildings:
@@ -43,3 +44,6 @@ class Wh40kBuildings:
     def current_armour(self, rules_object: Any, facing: str) -> int | None:
         """The building's armour now (a penetrating hit may have lowered it)."""
         return rules_object.armour(facing) if isinstance(rules_object, wh40k.Building) else None
+
+#: the building reader its registry hands out (board.game.systems.buildings).
+READER: BuildingReader = Wh40kBuildings()

@@ -11,16 +11,17 @@ from __future__ import annotations
 from board.document.datasheet import Datasheet, TerrainKind
 from board.document.model import RuleSystem
 from board.game.systems import base_facts as shared
-from board.game.systems.protocol import Looker, SystemSetup
+from board.game.systems.protocol import Looker, SystemFacts, SystemSetup
+from board.game.systems.wh40k.description import HORUS_HERESY, WH40K
 from board.game.systems.wh40k.setup import SETUPS
 from geometry import SightRule
 
-__all__ = ["Wh40kFacts"]
+__all__ = ["Wh40kFacts", "FACTS"]
 
 class Wh40kFacts:
     """The lower tier of :class:`~board.game.systems.protocol.SystemFacts` for 40K and HH."""
 
-    rule_systems: tuple[RuleSystem, ...] = (RuleSystem.WH40K, RuleSystem.HORUS_HERESY)
+    rule_systems: tuple[RuleSystem, ...] = (WH40K, HORUS_HERESY)
     sight_rule: SightRule = SightRule.TRUE_LINE
     hidden_gives_cover: bool = True
     default_deployment: str = "dawn_of_war"
@@ -35,3 +36,6 @@ class Wh40kFacts:
     building_sight_height = shared.building_sight_height
     model_height = shared.model_height
     sight_notes = shared.sight_notes
+
+#: the facts its registry hands out (board.game.systems.facts).
+FACTS: SystemFacts = Wh40kFacts()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from board.document.model import TABLE_SIZES, Base, RuleSystem, Table, TroopType
 from board.game.systems.protocol import BuildingNumbers, SystemSetup
+from board.game.systems.wh40k.description import HORUS_HERESY, WH40K
 
 __all__ = ["SETUPS"]
 
@@ -15,7 +16,7 @@ _BASES = (Base.round_mm(25), Base.round_mm(28.5), Base.round_mm(32), Base.round_
           Base.oval_mm(60, 35), Base.oval_mm(75, 42), Base.oval_mm(90, 52),
           Base.oval_mm(105, 70), Base.oval_mm(120, 92), Base.oval_mm(170, 109),
           Base.hull_in(4.5, 3.0), Base.hull_in(5.0, 3.5), Base.hull_in(6.5, 4.0))
-_SHEETS = ("wh40k", "horus_heresy")  # a building drawn for either serves both
+_SHEETS = (WH40K, HORUS_HERESY)  # a building drawn for either serves both
 
 
 def _setup(tables: tuple[Table, ...]) -> SystemSetup:
@@ -26,6 +27,6 @@ def _setup(tables: tuple[Table, ...]) -> SystemSetup:
 
 #: Each of the two systems this folder plays: the Heresy's usual tables differ.
 SETUPS: dict[RuleSystem, SystemSetup] = {
-    RuleSystem.WH40K: _setup((*TABLE_SIZES[:1], Table(60.0, 44.0), *TABLE_SIZES[1:])),
-    RuleSystem.HORUS_HERESY: _setup((Table(72.0, 48.0), Table(48.0, 48.0), Table(96.0, 48.0))),
+    WH40K: _setup((*TABLE_SIZES[:1], Table(60.0, 44.0), *TABLE_SIZES[1:])),
+    HORUS_HERESY: _setup((Table(72.0, 48.0), Table(48.0, 48.0), Table(96.0, 48.0))),
 }

@@ -12,7 +12,7 @@ from typing import Any
 
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
-from board.document.model import RuleSystem, Scenario, TerrainPiece, Unit
+from board.document.model import Scenario, TerrainPiece, Unit
 from board.game.core.assault import (
     AssaultError,
     AssaultResult,
@@ -29,12 +29,13 @@ from board.game.occupancy.common import (
     EmbarkAttempt,
     access_exit_verdicts,
 )
-from board.game.systems.protocol import AssaultKind, PhaseStep, ShotForm
+from board.game.systems.protocol import AssaultKind, AssaultSteps, GameSystem, PhaseStep, ShotForm
 from board.game.systems.wh40k import assault as close_combat
 from board.game.systems.wh40k import automated_fire, occupancy, shooting, turn
 from board.game.systems.wh40k import summary as summaries
 from board.game.systems.wh40k.battlements import battlement_claims
 from board.game.systems.wh40k.building import Wh40kBuildings
+from board.game.systems.wh40k.description import HORUS_HERESY, WH40K
 from board.game.systems.wh40k.facts import Wh40kFacts
 from board.game.systems.wh40k.terrain_tests import terrain_tests
 from geometry import Obstacles, PlacementVerdict, Shape, format_distance
@@ -42,7 +43,7 @@ from rules import wh40k
 from rules.decision import Decision
 from rules.dice import Dice
 
-__all__ = ["Wh40kSystem"]
+__all__ = ["Wh40kSystem", "GAME"]
 
 
 class Wh40kSystem(Wh40kFacts, Wh40kBuildings):
@@ -53,6 +54,8 @@ class Wh40kSystem(Wh40kFacts, Wh40kBuildings):
     building_not_shot: str = ""
     weapon_special_rules: tuple[str, ...] = shooting.SPECIAL_RULES
     grenades: tuple[CloseCombatAttack, ...] = close_combat.GRENADES
+    garrison_attacks: tuple[tuple[str, str], ...] = ()
+    assault_steps: AssaultSteps | None = None
 
     def end_player_turn(self, scenario: Scenario, library: Mapping[str, Datasheet],
                         finished: wh40k.PlayerTurn, new_game_turn: bool, dice: Dice,
@@ -99,7 +102,7 @@ class Wh40kSystem(Wh40kFacts, Wh40kBuildings):
         test are lost. The models still standing on the battlements of an unclaimed
         building then claim it.
         """
-        if scenario.rule_system not in (RuleSystem.WH40K, RuleSystem.HORUS_HERESY) \
+        if scenario.rule_system not in (WH40K, HORUS_HERESY) \
                 or not moved:
             return None
         tests = terrain_tests(scenario, library, world, moved, dice or Dice())
@@ -190,3 +193,8 @@ def _close_combat(scenario: Scenario, order: Any) -> CloseCombatOrder:
         raise AssaultError(f"{scenario.rule_system.label} storms a building in close combat, "
                            f"not with {type(order).__name__}")
     return order
+
+
+#: The game its registry hands out (board.game.systems.registry); mypy checks it is a
+#: GameSystem.
+GAME: GameSystem = Wh40kSystem()

@@ -1,0 +1,27 @@
+"""Epic 40,000: how an army list's profiles are read.
+
+BSData's Epic Armageddon ``Unit``: ``Type Speed Armour CC FF``.
+"""
+
+from __future__ import annotations
+
+from board.document.model import TroopType
+from board.game.systems.roster_profiles import RosterReading
+
+__all__ = ["ROSTER"]
+
+T = TroopType
+
+ROSTER = RosterReading(
+    characteristics={"speed": "movement", "move": "movement", "m": "movement",
+                     "armour": "armour", "save": "armour", "caf": "assault_factor",
+                     "assault": "assault_factor", "close assault": "assault_factor",
+                     "firepower": "firepower", "fp": "firepower"},
+    troop_words=(
+        (("we",), T.WAR_ENGINE), (("war", "engine"), T.WAR_ENGINE), (("titan",), T.WAR_ENGINE),
+        (("skimmer",), T.SKIMMER), (("walker",), T.WALKER), (("av",), T.VEHICLE),
+        (("lv",), T.VEHICLE), (("vehicle",), T.VEHICLE), (("inf",), T.INFANTRY),
+        (("ch",), T.INFANTRY), (("infantry",), T.INFANTRY)),
+    not_the_same={
+        "cc": "Epic Armageddon's CC is a to-hit roll, not Epic 40,000's assault factor",
+        "ff": "Epic Armageddon's FF is a to-hit roll, not Epic 40,000's firepower"})

@@ -1,0 +1,33 @@
+"""Warhammer 40,000 and the Horus Heresy: how their army lists' profiles are read.
+
+BSData's 40K 7th edition ``Unit`` (``WS BS S T W I A Ld Save``), ``Vehicle``/``Walker``
+(``Front Side Rear HP``), 40K 8th-10th (``M T Sv W Ld OC``), Horus Heresy 2022 (``Unit Type
+Move WS BS S T W I A Ld Save``).
+"""
+
+from __future__ import annotations
+
+from board.document.model import TroopType
+from board.game.systems.roster_profiles import RosterReading
+
+__all__ = ["ROSTER"]
+
+T = TroopType
+
+#: Both systems' lists read alike.
+ROSTER = RosterReading(
+    characteristics={"ws": "ws", "bs": "bs", "s": "s", "t": "toughness", "w": "wounds",
+                     "i": "i", "a": "a", "ld": "leadership", "save": "save", "sv": "save"},
+    troop_words=(
+        (("jet", "pack"), T.JET_PACK_INFANTRY), (("jetpack",), T.JET_PACK_INFANTRY),
+        (("jump",), T.JUMP_INFANTRY), (("jetbike",), T.JETBIKES), (("jetbikes",), T.JETBIKES),
+        (("bike",), T.BIKES), (("bikes",), T.BIKES), (("walker",), T.WALKER),
+        (("knights", "and", "titans"), T.WALKER),
+        (("dreadnought",), T.WALKER), (("skimmer",), T.SKIMMER),
+        (("vehicle", "fly"), T.SKIMMER), (("monstrous",), T.MONSTROUS_CREATURE),
+        (("monster",), T.MONSTROUS_CREATURE), (("gargantuan",), T.MONSTROUS_CREATURE),
+        (("vehicle",), T.VEHICLE), (("tank",), T.VEHICLE), (("transport",), T.VEHICLE),
+        (("character",), T.INDEPENDENT_CHARACTER), (("infantry",), T.INFANTRY),
+        (("mounted",), T.BIKES), (("cavalry",), T.BIKES), (("beasts",), T.INFANTRY),
+        (("primarch",), T.INDEPENDENT_CHARACTER)),
+    leadership_roll=True)
