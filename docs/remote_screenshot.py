@@ -36,9 +36,11 @@ def settle(app: QApplication, seconds: float) -> None:
         time.sleep(0.01)
 
 
-def main() -> int:
-    """Take the two-window screenshot; return the exit status."""
-    app = QApplication.instance() or QApplication(["battleboard"])
+def two_windows(app: QApplication) -> tuple[MainWindow, MainWindow]:
+    """Ann's window with the demo game and Bob's, apart on the one screen.
+
+    QTest moves the one pointer: the windows must not overlap.
+    """
     library = load_library()
     windows = []
     for _ in range(2):
@@ -48,13 +50,34 @@ def main() -> int:
         window.show()
         windows.append(window)
     host, guest = windows
-    guest.move(1200, 0)  # QTest moves the one pointer: the windows must not overlap
+    guest.move(1200, 0)
     host.show_scenario(load_scenario(DEMO_SCENARIO, library))
     settle(app, 0.2)
+    return host, guest
+
+
+def save_side_by_side(host: MainWindow, guest: MainWindow, name: str) -> Path:
+    """Both windows as they are now, side by side, saved as docs/``name``."""
+    left, right = host.grab(), guest.grab()
+    picture = QPixmap(left.width() + right.width() + 12, max(left.height(), right.height()))
+    picture.fill(Qt.GlobalColor.darkGray)
+    painter = QPainter(picture)
+    painter.drawPixmap(0, 0, left)
+    painter.drawPixmap(left.width() + 12, 0, right)
+    painter.end()
+    out = Path(__file__).with_name(name)
+    picture.save(str(out))
+    return out
+
+
+def main() -> int:
+    """Take the two-window screenshot; return the exit status."""
+    app = QApplication.instance() or QApplication(["battleboard"])
+    host, guest = two_windows(app)
     rooms = Path(tempfile.mkdtemp(prefix="battleboard-shot-"))
     link = host.remote.host("Ann", host.scenario.sides[0].id, free_port(), rooms, room="demo")
     guest.remote.join("Bob", host.scenario.sides[1].id, link)
-    for window in windows:
+    for window in (host, guest):
         window.view.fit_table()
     settle(app, 0.3)
     guest.activateWindow()
@@ -68,23 +91,14 @@ def main() -> int:
     QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier, at)
     QTest.mouseMove(viewport, at + type(at)(40, 25))
     settle(app, 0.5)
-    left, right = host.grab(), guest.grab()
-    picture = QPixmap(left.width() + right.width() + 12, max(left.height(), right.height()))
-    picture.fill(Qt.GlobalColor.darkGray)
-    painter = QPainter(picture)
-    painter.drawPixmap(0, 0, left)
-    painter.drawPixmap(left.width() + 12, 0, right)
-    painter.end()
-    out = Path(__file__).with_name("remote.png")
-    picture.save(str(out))
+    out = save_side_by_side(host, guest, "remote.png")
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier,
                        at + type(at)(40, 25))
-    for window in windows:
+    for window in (host, guest):
         window.remote.leave()
         window.close()
     print(f"wrote {out}")
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

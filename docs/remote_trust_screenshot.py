@@ -20,17 +20,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QPointF, Qt  # noqa: E402
-from PySide6.QtGui import QPainter, QPixmap  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from board.document.datasheets import load_library  # noqa: E402
-from board.document.io import load_scenario  # noqa: E402
 from board.shared.server import seat_link  # noqa: E402
 from board.shared.ydoc import HEAD_KEY  # noqa: E402
 from board.view.window import MainWindow  # noqa: E402
-from docs.remote_screenshot import settle  # noqa: E402
-from resources import DEMO_SCENARIO  # noqa: E402
+from docs.remote_screenshot import save_side_by_side, settle, two_windows  # noqa: E402
 from tests.shared.raw_peer import RawPeer  # noqa: E402
 from tests.shared.servers import free_port  # noqa: E402
 
@@ -56,18 +52,7 @@ def eve(link: str, side: str, red_unit: str, blue_model: str) -> None:
 def main() -> int:
     """Take the screenshot; return the exit status."""
     app = QApplication.instance() or QApplication(["battleboard"])
-    library = load_library()
-    windows = []
-    for _ in range(2):
-        window = MainWindow(library)
-        window.files.ask_save_changes = lambda: None  # type: ignore[method-assign, assignment, return-value]  # noqa: E501
-        window.resize(1100, 760)
-        window.show()
-        windows.append(window)
-    host, guest = windows
-    guest.move(1200, 0)
-    host.show_scenario(load_scenario(DEMO_SCENARIO, library))
-    settle(app, 0.2)
+    host, guest = two_windows(app)
     rooms = Path(tempfile.mkdtemp(prefix="battleboard-shot-"))
     red, blue = (s.id for s in host.scenario.sides)
     link = host.remote.host("Ann", red, free_port(), rooms, room="demo")
@@ -77,7 +62,7 @@ def main() -> int:
         theirs.models[0].id)
     settle(app, 1.0)
     guest.remote.join("Bob", blue, link)
-    for window in windows:
+    for window in (host, guest):
         window.view.fit_table()
     settle(app, 0.3)
     guest.activateWindow()
@@ -87,18 +72,10 @@ def main() -> int:
     QTest.mouseMove(guest.view.viewport(), at + type(at)(40, 25))
     QTest.mouseRelease(guest.view.viewport(), Qt.MouseButton.LeftButton, pos=at + type(at)(40, 25))
     settle(app, 0.3)
-    left, right = host.grab(), guest.grab()
-    picture = QPixmap(left.width() + right.width() + 12, max(left.height(), right.height()))
-    picture.fill(Qt.GlobalColor.darkGray)
-    painter = QPainter(picture)
-    painter.drawPixmap(0, 0, left)
-    painter.drawPixmap(left.width() + 12, 0, right)
-    painter.end()
-    out = Path(__file__).with_name("remote-trust.png")
-    picture.save(str(out))
+    out = save_side_by_side(host, guest, "remote-trust.png")
     print("Ann:", *host.remote.messages, sep="\n  ")
     print("Bob:", guest.statusBar().currentMessage())
-    for window in windows:
+    for window in (host, guest):
         window.remote.leave()
         window.close()
     print(f"wrote {out}")

@@ -168,7 +168,8 @@ def _peaks_inside(features: Features) -> list[tuple[tuple[float, float], float]]
 
 
 def circle_peaks(xyr: FloatArray, bounds: FloatArray, table: FeatureTable,
-                 distance: Callable[[FloatArray], FloatArray]) -> FloatArray:
+                 largest: Callable[[FloatArray, NDArray[np.intp], int], FloatArray],
+                 ) -> FloatArray:
     """Farthest distance of each circle from the footprint, from every point where it may peak.
 
     Parameters
@@ -180,8 +181,10 @@ def circle_peaks(xyr: FloatArray, bounds: FloatArray, table: FeatureTable,
         exceed it): it limits which features are near.
     table : FeatureTable
         The footprint's features.
-    distance : callable
-        Exact distance of points to the footprint (0 inside), vectorised.
+    largest : callable
+        ``largest(points, groups, count)``: the largest exact distance to the footprint (0
+        inside) over each group's points, 0 for a group without any
+        (:meth:`geometry.farthest_features.Features.largest`).
 
     Returns
     -------
@@ -199,10 +202,9 @@ def circle_peaks(xyr: FloatArray, bounds: FloatArray, table: FeatureTable,
         quartic_whose.extend([row] * (len(quartics) - len(quartic_whose)))
     starts.append(len(points))
     owners = _quartic_points(quartics, quartic_whose, centres, points)
-    reach = distance(np.array(points)).tolist()
-    best = [max(reach[a:b], default=0.0) for a, b in zip(starts, starts[1:], strict=False)]
-    for row, far in zip(owners, reach[starts[-1]:], strict=True):
-        best[row] = max(best[row], far)
+    groups = np.concatenate([np.repeat(np.arange(len(centres)), np.diff(starts)),
+                             np.asarray(owners, dtype=np.intp)]).astype(np.intp)
+    best = largest(np.array(points, dtype=float).reshape(-1, 2), groups, len(centres)).tolist()
     for row, (cx, cy, r) in enumerate(centres):  # a peak inside a base the footprint wraps
         best[row] = max(best[row], table.peak(cx, cy, r, best[row]))
     return np.array(best)

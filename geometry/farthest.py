@@ -105,7 +105,7 @@ def farthest_distances(shapes: list[Shape], target: BaseGeometry) -> FloatArray:
         rest = np.flatnonzero(np.isnan(settled))
         if 0 < len(rest) <= _FEW:
             settled[rest] = circle_peaks(xyr[rest], bounds[rest], features.table,
-                                         features.distance)
+                                         features.largest)
         elif len(rest):
             settled[rest] = _circles_by_candidates(xyr[rest], features)
         out[rows] = settled
@@ -115,7 +115,7 @@ def farthest_distances(shapes: list[Shape], target: BaseGeometry) -> FloatArray:
             out[i] = oval_farthest(oval, target, False)
             continue
         points = outline_candidates(shape, features)
-        edge = float(features.distance(points).max()) if len(points) else 0.0
+        edge = float(features.largest(points)[0])
         out[i] = max(edge, interior_peak(shape, features, edge))
     return out
 
@@ -166,7 +166,7 @@ def _circles_by_candidates(xyr: FloatArray, features: Features,
         part = slice(start, start + step)
         points, whose = circle_candidates(xyr[part], features,
                                            None if gaps is None else gaps[part])
-        np.maximum.at(best, whose + start, features.distance(points))
+        best[part] = features.largest(points, whose, len(xyr[part]))
     if not features.pocket.is_empty:  # only bases reaching into the footprint's hull
         pocket_gaps = np.asarray(shapely.distance(shapely.points(xyr[:, :2]), features.pocket),
                                  dtype=float)

@@ -170,6 +170,47 @@ class Features:
         """Exact distance of each point to the polygon (0 inside), vectorised."""
         return self.distance_z(as_complex(points))
 
+    def largest(self, points: FloatArray, groups: NDArray[np.intp] | None = None,
+                count: int = 1) -> FloatArray:
+        """The largest exact distance over each group's points (0 for a group without any).
+
+        The same numbers as ``distance(points)`` reduced by group, without measuring every
+        point exactly when there are many against many edges (a hull's 4 million candidates
+        against a 1,000-corner zone took 595 s): the points are binned in squares
+        (``_CELLS`` × ``_CELLS`` to a group's box); a square whose centre is ``d`` from the
+        footprint holds no point farther than ``d`` + its half-diagonal (a distance changes no
+        faster than the point moves), so squares are gone through from the highest bound down,
+        one whose bound is below its group's best so far is never measured, and one with
+        more points than a block is binned again the same way.
+        """
+        found = np.zeros(count)
+        which = np.zeros(len(points), dtype=np.intp) if groups is None else groups
+        if not np.isfinite(points).all():  # as the plain reduction does (nan stays nan)
+            np.maximum.at(found, which, self.distance(points))
+        elif len(points):
+            self._largest_in(points, which, found)
+        return found
+
+    def _largest_in(self, points: FloatArray, which: NDArray[np.intp],
+                    found: FloatArray) -> None:
+        """Raise ``found`` (by group) to the largest distances over ``points`` (see above)."""
+        budget = max(1, BLOCK // max(len(self.normals), 1))
+        if len(points) <= budget:
+            np.maximum.at(found, which, self.distance(points))
+            return
+        bins, centres, half, owner = _squares(points, which)
+        if len(centres) == 1:  # all in one square (the same point over and over): measure
+            np.maximum.at(found, which, self.distance(points))
+            return
+        order = np.argsort(bins, kind="stable")
+        starts = np.flatnonzero(np.r_[True, np.diff(bins[order]) != 0])
+        ends = np.append(starts[1:], len(order))
+        bound = self.distance(centres) + half * (1.0 + 1e-12) + 1e-9
+        for cell in np.argsort(-bound, kind="stable").tolist():
+            if bound[cell] >= found[owner[cell]]:
+                rows = order[starts[cell]:ends[cell]]
+                self._largest_in(points[rows], which[rows], found)
+
     def nearest_offsets(self, z: ComplexArray,
                         ) -> tuple[FloatArray, ComplexArray, NDArray[np.bool_]]:
         """Each point's distance to the outline, offset from its nearest point, and if inside.
@@ -201,3 +242,32 @@ class Features:
         i, j = np.meshgrid(np.arange(len(self.corners)), np.arange(len(self.normals)),
                            indexing="ij")
         return self.corners[i.ravel()], self.normals[j.ravel()], self.offsets[j.ravel()]
+
+
+#: Squares along each side of a group's points when the largest distance is looked for.
+_CELLS = 32
+
+
+def _squares(points: FloatArray, groups: NDArray[np.intp],
+             ) -> tuple[NDArray[np.int64], FloatArray, FloatArray, NDArray[np.intp]]:
+    """Bin each point in a square of its group's box (``_CELLS`` to a side).
+
+    Returns each point's square number, and for each square that holds points, in the order
+    of their numbers, its centre, half-diagonal and group.
+    """
+    count = int(groups.max()) + 1
+    low = np.full((count, 2), np.inf)
+    high = np.full((count, 2), -np.inf)
+    np.minimum.at(low, groups, points)
+    np.maximum.at(high, groups, points)
+    side = (high - low).max(axis=1) / _CELLS
+    side = np.where(np.isfinite(side) & (side > 0.0), side, 1.0)  # none, or one point
+    low[~np.isfinite(low)] = 0.0
+    cell = np.minimum(np.floor((points - low[groups]) / side[groups, None]), _CELLS - 1)
+    per = _CELLS * _CELLS
+    bins = groups.astype(np.int64) * per + (cell[:, 0] * _CELLS + cell[:, 1]).astype(np.int64)
+    held = np.unique(bins)
+    owner = (held // per).astype(np.intp)
+    square = np.stack([(held % per) // _CELLS, held % _CELLS], axis=1).astype(float)
+    centres = low[owner] + (square + 0.5) * side[owner, None]
+    return bins, centres, side[owner] * np.sqrt(0.5), owner

@@ -169,7 +169,7 @@ def test_the_few_circle_search_agrees_with_the_full_one(target, seed):
     features = _features(target)
     settled, bounds = _settled_circles(xyr, features)
     ask = np.isnan(settled)
-    few = circle_peaks(xyr[ask], bounds[ask], features.table, features.distance)
+    few = circle_peaks(xyr[ask], bounds[ask], features.table, features.largest)
     full = _circles_by_candidates(xyr[ask], features)
     assert np.allclose(few, full, rtol=0, atol=1e-9)
 

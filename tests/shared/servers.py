@@ -13,6 +13,7 @@ from pathlib import Path
 import pycrdt
 
 from board.document.edits import ScenarioDocument
+from board.document.io import scenario_to_dict
 from board.document.model import Scenario
 from board.shared.binder import SharedScenario
 from board.shared.server import room_link, room_secret, server_key
@@ -78,3 +79,13 @@ def player(name: str, side: str, link: str, scenario: Scenario | None = None) ->
     """A player's board and session (not started)."""
     board = SharedScenario(ScenarioDocument(scenario), pycrdt.Doc(), name, side, library())
     return GameSession(board, link)
+
+
+def saved(session: GameSession) -> dict:
+    """A player's board as its saved file would hold it."""
+    return scenario_to_dict(session.board.document.scenario)
+
+
+def x_of(session: GameSession, model_id: str) -> float:
+    """Where a model stands across the table on a player's board."""
+    return session.board.document.scenario.model(model_id)[1].x

@@ -12,17 +12,15 @@ from PySide6.QtWidgets import QMessageBox
 
 from board.view.remote import join
 from tests.board.conftest import make_scenario
-from tests.shared.servers import Server
 from tests.shared.test_remote_windows import make_window, saved
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
-def club(tmp_path):
-    running = Server(tmp_path / "club").start()
-    yield running
-    running.kill()
+def club(server):
+    """The club's ``battleboard serve`` (a real room server: tests/shared/conftest.py)."""
+    return server
 
 
 @pytest.fixture

@@ -13,12 +13,11 @@ import signal
 import pytest
 
 from board.document.changes import Change, apply_change
-from board.document.io import scenario_to_dict
 from board.document.model import LogEntry
 from tests.board.samples import small_scenario
 from tests.shared.hostile import KINDS
 from tests.shared.raw_peer import UPDATE, RawPeer, sync_message
-from tests.shared.servers import Server, player
+from tests.shared.servers import player, saved
 
 pytestmark = pytest.mark.slow
 
@@ -26,25 +25,6 @@ pytestmark = pytest.mark.slow
 SENT = ("unit with no models", "position 1e308", "head removed", "log entry not an object",
         "red unit renamed and given to blue", "option NaN", "log entry removed",
         "fair roll with a reveal that does not match", "terrain removed")
-
-
-@pytest.fixture
-def server(tmp_path):
-    running = Server(tmp_path / "rooms").start()
-    yield running
-    running.kill()
-
-
-@pytest.fixture
-def players():
-    started = []
-    yield started
-    for session in started:
-        session.stop()
-
-
-def saved(session) -> dict:
-    return scenario_to_dict(session.board.document.scenario)
 
 
 def test_a_raw_hostile_peer_cannot_poison_the_room_even_across_a_server_restart(server,

@@ -9,35 +9,11 @@ import signal
 
 import pytest
 
-from board.document.io import scenario_to_dict
 from board.shared.control import SHARED_CONTROL
 from tests.board.samples import small_scenario
-from tests.shared.servers import Server, player
+from tests.shared.servers import player, saved, x_of
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def server(tmp_path):
-    running = Server(tmp_path / "rooms").start()
-    yield running
-    running.kill()
-
-
-@pytest.fixture
-def players():
-    started = []
-    yield started
-    for session in started:
-        session.stop()
-
-
-def saved(session) -> dict:
-    return scenario_to_dict(session.board.document.scenario)
-
-
-def x_of(session, model_id: str) -> float:
-    return session.board.document.scenario.model(model_id)[1].x
 
 
 def test_a_client_without_the_room_secret_is_refused(server, players):

@@ -14,10 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from board.document.io import scenario_to_dict
 from board.shared.server import seat_link
 from tests.board.samples import small_scenario
-from tests.shared.servers import Server, player
+from tests.shared.servers import Server, player, saved
 
 NODE = Path(__file__).parent / "node"
 pytestmark = [
@@ -25,10 +24,6 @@ pytestmark = [
     pytest.mark.skipif(shutil.which("node") is None or not (NODE / "node_modules").is_dir(),
                        reason="the Node peer needs node and `npm install` in tests/shared/node"),
 ]
-
-
-def saved(session) -> dict:
-    return scenario_to_dict(session.board.document.scenario)
 
 
 def test_a_yjs_reference_peer_cannot_poison_the_room(tmp_path):

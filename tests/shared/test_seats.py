@@ -12,28 +12,9 @@ import pytest
 from board.shared.server import OBSERVER, seat_link
 from tests.board.samples import small_scenario
 from tests.shared.raw_peer import RawPeer
-from tests.shared.servers import Server, player
+from tests.shared.servers import player, x_of
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def server(tmp_path):
-    running = Server(tmp_path / "rooms").start()
-    yield running
-    running.kill()
-
-
-@pytest.fixture
-def players():
-    started = []
-    yield started
-    for session in started:
-        session.stop()
-
-
-def x_of(session, model_id: str) -> float:
-    return session.board.document.scenario.model(model_id)[1].x
 
 
 def move(x: float):
