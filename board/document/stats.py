@@ -122,7 +122,8 @@ _CHAR = (0, 10)
 STATS: tuple[Stat, ...] = (
     _s("movement", "Movement", Kind.NUMBER, "inches (Fantasy), cm (Epic 40,000)", 0, 100, None,
        "Epic: 10 cm (infantry's move); Fantasy: none",
-       ("occupancy.common", "systems.fantasy.assault", "systems.fantasy.system"),
+       ("occupancy.common", "systems.fantasy.assault", "systems.fantasy.frenzy",
+        "systems.fantasy.system"),
        "the unit's move: how far an Epic detachment may come out of a building; a Fantasy "
        "garrison leaves up to twice it, and a charge needs it"),
     _s("ws", "Weapon Skill", Kind.INT, "—", *_CHAR, None, "none (needed)",
@@ -152,8 +153,8 @@ STATS: tuple[Stat, ...] = (
        ("systems.fantasy.assault_facts",), "Attacks of each model"),
     _s("leadership", "Leadership", Kind.INT, "—", 2, 12, None,
        "8 in the 40K building rules; Fantasy: none (needed)",
-       ("systems.fantasy.assault_facts", "systems.fantasy.garrison_hits",
-        "systems.wh40k.occupancy"),
+       ("systems.fantasy.assault_facts", "systems.fantasy.friend_panic",
+        "systems.fantasy.garrison_hits", "systems.wh40k.occupancy"),
        "Leadership: 40K Pinning tests of units forced out of a building (the best of the unit "
        "and its characters); the Fantasy Break test in a building assault and a garrison's "
        "Panic test"),
@@ -198,6 +199,10 @@ STATS: tuple[Stat, ...] = (
     _s("reformed", "Reformed", Kind.FLAG, "—", None, None, False, "`false`",
        ("systems.fantasy.occupancy", "systems.fantasy.system"),
        "the unit reformed this turn: it may not garrison a building"),
+    _s("frenzy", "Frenzy", Kind.FLAG, "—", None, None, False, "`false`",
+       ("systems.fantasy.frenzy",),
+       "the unit is frenzied: as its turn begins, garrisoning a building with an enemy within "
+       "its charge reach, it is forced out toward that enemy"),
     _s("armour", "Armour", Kind.ARMOUR, "Armour Value (40K); kill roll (Epic)", 1, 15, None,
        "none: a 40K hull without it has no facings shown; Epic: needed",
        ("sight", "systems.epic.site"),

@@ -9,13 +9,13 @@ draw: a :class:`~board.view.items.label_item.LabelItem` its form, an
 
 It is asked synchronously, before the view paints (:meth:`SceneLayout.settle`) and before an
 export renders the view; a page already laid out for the same facts is not laid out again.
-The models and symbols are read again only when the document changes or a drag ends
-(explicit invalidation); the board's labels (a hovered name, a building's name placed for the
-zoom) and the overlays' labels are compared on each settle. While models are dragged the
-layout is held (each overlay keeps its boxes, moved with their anchors:
-:mod:`board.view.measure.held_labels`), and laid out afresh when the drag ends. While another
-player's drag is shown the models are not read again either (their drag ends in an edit, or
-with its items put back), so its moves cost a repaint and not a layout.
+The models, symbols and footprints are read again only when the document changes or a drag
+ends (explicit invalidation); the board's labels (a hovered name, a building's name placed
+for the zoom) and the overlays' labels are compared on each settle. While models are dragged
+the layout is held (each overlay keeps its boxes, moved with their anchors:
+:func:`board.game.core.board_layout.hold`), and laid out afresh when the drag ends. While
+another player's drag is shown the models are not read again either (their drag ends in an
+edit, or with its items put back), so its moves cost a repaint and not a layout.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from board.view.items.label_item import LabelItem
 from board.view.items.label_text import label_metrics, measure_label
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
 from board.view.items.model_item import ModelItem
-from board.view.items.passive_item import LaysOutLabels, PaintsLabels
+from board.view.items.passive_item import LaysOutLabels
 from board.view.scene import BoardScene
 
 __all__ = ["SceneLayout", "page_of", "page_transform", "from_page", "page_for"]
@@ -56,7 +56,7 @@ def page_of(view: QGraphicsView) -> Page:
     t = view.viewportTransform()
     rect = QRectF(view.viewport().rect())
     return Page((t.m11(), t.m12(), t.m21(), t.m22(), t.dx(), t.dy()),
-                (rect.left(), rect.top(), rect.right() + 1.0, rect.bottom() + 1.0))
+                (rect.left(), rect.top(), rect.right(), rect.bottom()))
 
 
 def page_transform(page: Page) -> QTransform:
@@ -129,39 +129,25 @@ class SceneLayout:
         self._obstacles = None
 
     def _read_obstacles(self) -> tuple[tuple[Obstacle, ...], tuple[Rect, ...]]:
-        """The models' bases and the buildings' footprints.
+        """The models' bases, the doors, fire points and weapons, the buildings' footprints.
 
-        Read again only when invalidated: 1,000 models cost milliseconds.
+        Read again only when invalidated (the document changed, another player's drag moved
+        models, a drag ended): some 1,250 models and symbols cost milliseconds to read, and
+        a symbol moves only with its building.
         """
         if self._obstacles is None:
             self.read += 1
             items = self.scene.items()
+            items.reverse()  # the order they were added, the bottom of the stack first
+            models = [_obstacle(item) for item in items
+                      if isinstance(item, ModelItem) and item.isVisible()]
+            symbols = [_obstacle(item) for item in items
+                       if isinstance(item, _SYMBOLS) and item.isVisible()]
             self._obstacles = (
-                tuple(_obstacle(item) for item in items
-                      if isinstance(item, ModelItem) and item.isVisible()),
+                tuple(models + symbols),
                 tuple(sorted(_ltrb(item.sceneBoundingRect()) for item in items
                              if isinstance(item, BuildingItem) and item.isVisible())))
         return self._obstacles
-
-    def _read(self) -> tuple[list[QGraphicsItem], tuple[Obstacle, ...]]:
-        """One pass over the items: the labels, the overlays, and what else labels keep off.
-
-        The doors, fire points and weapons (placed with their buildings' labels, after a
-        zoom too) and the labels an overlay the model does not lay out drew itself (none
-        now: every overlay's labels are laid out here), read on every layout.
-        """
-        items = self.scene.items()
-        items.reverse()  # the order they were added, the bottom of the stack first
-        others: list[Obstacle] = []
-        for item in items:
-            if isinstance(item, _SYMBOLS):
-                if item.isVisible():
-                    others.append(_obstacle(item))
-            elif isinstance(item, PaintsLabels) and not isinstance(item, LaysOutLabels):
-                if item.isVisible():
-                    others += [Obstacle((box.center().x(), box.center().y()), box=_ltrb(box))
-                               for box in item.painted_labels]
-        return items, tuple(others)
 
     def _labels(self, items: list[QGraphicsItem],
                 ) -> tuple[tuple[LabelItem, ...], tuple[BoardLabel, ...]]:
@@ -190,15 +176,16 @@ class SceneLayout:
 
     def _lay_out(self, page: Page) -> tuple[PageLayout, tuple[LabelItem, ...],
                                               list[LaysOutLabels], bool]:
-        items, others = self._read()
+        items = self.scene.items()
+        items.reverse()  # the order they were added, the bottom of the stack first
         labels, facts = self._labels(items)
         overlays, asked = self._overlays(items)
-        models, footprints = self._read_obstacles()
-        key = (page, id(models), others, facts, tuple(asked))
+        obstacles, footprints = self._read_obstacles()
+        key = (page, id(obstacles), facts, tuple(asked))
         fresh = self._last is None or self._last[0] != key
         if fresh:
             self.computed += 1
-            laid = lay_out(page, BoardFacts(models + others, facts, footprints), asked,
+            laid = lay_out(page, BoardFacts(obstacles, facts, footprints), asked,
                            measure_label)
             self._last = (key, laid)
         assert self._last is not None

@@ -3,7 +3,8 @@
 :class:`JournalKeeper` keeps one :class:`~board.document.journal.Journal` on the window's
 document: a new one whenever a board is put on the table (New, Open, recovery), compacted
 when it is saved, deleted when the window closes (or the board is replaced) with nothing
-left unsaved. A second after the last edit it makes the journal durable (``fsync``).
+left unsaved. Each edit is durable as it is written (the journal syncs it to the disk before
+the screen shows it): there is nothing left to sync later.
 
 :meth:`JournalKeeper.offer_recovery` looks for journals a crashed run left (beside the
 recent files and in the user data folder) and asks, for each, whether to put that board back:
@@ -53,11 +54,7 @@ from board.view.journal_dialogs import (
 if TYPE_CHECKING:
     from board.view.window import MainWindow
 
-__all__ = ["JournalKeeper", "recovery_text", "SYNC_AFTER_MS"]
-
-#: The journal is made durable on disk this long after the last edit, ms (each edit is
-#: synced as it is written; this catches a journal whose per-edit sync was turned off).
-SYNC_AFTER_MS = 1000
+__all__ = ["JournalKeeper", "recovery_text"]
 
 Button = QMessageBox.StandardButton
 
@@ -78,10 +75,6 @@ class JournalKeeper:
         self.window = window
         self.folder = folder if folder is not None else unsaved_folder()
         self.journal: Journal | None = None
-        self._sync = QTimer(window)
-        self._sync.setSingleShot(True)
-        self._sync.setInterval(SYNC_AFTER_MS)
-        self._sync.timeout.connect(self.sync)
         # After every recorder has heard the edit (``accepted``): the journal's write of it
         # has succeeded or failed by then.
         window.document.changed.connect(self._on_accepted)
@@ -128,15 +121,9 @@ class JournalKeeper:
 
     def stop(self, *, delete: bool) -> None:
         """Close the journal (``delete``: nothing in it is needed any more)."""
-        self._sync.stop()
         if self.journal is not None:
             self.journal.close(delete=delete)
             self.journal = None
-
-    def sync(self) -> None:
-        """Make the journal durable on disk now."""
-        if self.journal is not None:
-            self.journal.sync()
 
     def _on_accepted(self, *_: object) -> None:
         if self.journal is None:
@@ -149,9 +136,6 @@ class JournalKeeper:
             # Said in a box once the edit is done (not inside it); the board goes on.
             QTimer.singleShot(0, lambda: self.window.show_error("Changes not journalled",
                                                                 failure))
-            return
-        if not self._sync.isActive():
-            self._sync.start()
 
     def _tell(self, text: str) -> None:
         self.window.statusBar().showMessage(text, 15000)

@@ -24,6 +24,7 @@ LAZY_ON_PURPOSE = {
     "board/game/core/label_layout.py": {"_numpy"},  # many boxes, or the overlays' labels
     # numpy: costing the overlays' labels' spots, as label_layout does (imported with it)
     "board/game/core/label_spots.py": {"_np"},
+    "board/game/core/label_room.py": {"_np"},  # a label's clear room anywhere on the page
     "board/view/convert.py": {"geometry_to_path", "segments_path"},  # Shapely's, numpy's
     # numpy: the fans of a line of sight's rays, drawn only once a sight overlay shows
     "board/view/fans.py": {"__init__", "_rows", "_turns", "fan_runs", "holds", "path"},

@@ -24,7 +24,7 @@ from board.view.export.svg_portable import SVG_NS, Matrix, compose, parse_transf
 _IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 #: The Debian package that gives each tool.
 PACKAGES = {"rsvg-convert": "librsvg2-bin", "chromium": "chromium", "pdftoppm": "poppler-utils",
-            "pdftotext": "poppler-utils"}
+            "pdftotext": "poppler-utils", "inkscape": "inkscape"}
 
 
 def need(tool: str) -> str:
@@ -55,6 +55,17 @@ def chromium_png(svg: Path, out: Path, width: int, height: int) -> Path:
             flags.append("--no-sandbox")  # Chromium refuses to run as root with its sandbox
         subprocess.run([browser, *flags, svg.resolve().as_uri()], check=True, timeout=180,
                        capture_output=True)
+    return out
+
+
+def inkscape_png(svg: Path, out: Path) -> Path:
+    """``svg`` exported by Inkscape's command line at its own size, on white."""
+    with tempfile.TemporaryDirectory() as home:  # its preferences and caches: not the user's
+        subprocess.run([need("inkscape"), "--export-type=png", f"--export-filename={out}",
+                        "--export-background=white", "--export-background-opacity=1",
+                        str(svg)], check=True, timeout=180, capture_output=True,
+                       env=dict(os.environ, HOME=home, XDG_CONFIG_HOME=home,
+                                XDG_CACHE_HOME=home))
     return out
 
 

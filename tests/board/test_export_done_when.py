@@ -8,8 +8,9 @@ Then the files are read, not the scene:
 - the SVG's labels (each ``<text>`` on the picture and the box it is drawn on) must not meet
   one another, a model's base or a door, fire point or weapon symbol (those where the document
   puts them, mapped to the page), and none may be cut by the picture's edge;
-- the SVG rendered by librsvg and by headless Chromium, and the PNG, must be one picture
-  (pixel for pixel, a pixel's shift allowed): what the SVG's XML says is what they show;
+- the SVG rendered by librsvg, by headless Chromium and by Inkscape, and the PNG, must be one
+  picture (pixel for pixel, a pixel's shift allowed): what the SVG's XML says is what they
+  show;
 - the PDF's words on its first page (``pdftotext -bbox``) above the summary must not be cut
   by the picture's edge, and no two of them may overlap.
 """
@@ -30,6 +31,7 @@ from tests.board.exported_files import (
     Rect,
     chromium_png,
     differing_share,
+    inkscape_png,
     pdf_words,
     pixels,
     read_svg,
@@ -168,20 +170,7 @@ def _pdf_picture_bottom(words: list[tuple[str, Rect]]) -> float:
     return min(heads) if heads else float("inf")
 
 
-#: What the files show today where the window shows the same (measured 4 December): labels
-#: the board's own passes place (the buildings' names, the deployment's marks, a line of
-#: sight's verdict on a unit's void-shield mark) cut by the view's edge or on one another.
-#: The layout model of issue 27 (part 1) places every label on its page: the demo at 2x and
-#: 4x and the benchmark's board at 4x pass since; strict marks fail until they are taken off.
-ON_SCREEN_TOO = {
-    ("bench", 1.0): "at whole-table zoom no room clear of every symbol is near the within's and "
-                    "the verdict's labels (every spot within 48 rings meets a building's wall): "
-                    "they sit over fire points' symbols, never a model or a door "
-                    "(tests/board/test_layout_pages.py)",
-}
-CASES = [pytest.param(board, zoom, id=f"{board}-x{zoom:g}", marks=[pytest.mark.xfail(
-    strict=True, reason=ON_SCREEN_TOO[board, zoom])] if (board, zoom) in ON_SCREEN_TOO else [])
-    for board in BOARDS for zoom in ZOOMS]
+CASES = [pytest.param(board, zoom, id=f"{board}-x{zoom:g}") for board in BOARDS for zoom in ZOOMS]
 
 
 @pytest.mark.slow
@@ -201,7 +190,8 @@ def test_no_label_meets_a_label_a_model_or_a_door_in_any_export(qtbot, library, 
     png = pixels(files["png"])
     for name, shown in (("librsvg", rsvg_png(files["svg"], tmp_path / "rsvg.png")),
                         ("chromium", chromium_png(files["svg"], tmp_path / "chromium.png",
-                                                  png.shape[1], png.shape[0]))):
+                                                  png.shape[1], png.shape[0])),
+                        ("inkscape", inkscape_png(files["svg"], tmp_path / "inkscape.png"))):
         share = differing_share(png, pixels(shown), int(picture.bottom))
         assert share < SAME_PICTURE, f"{name}: {share:.2%} of the picture differs from the PNG"
     size = done["pdf"].picture

@@ -1,12 +1,14 @@
-"""The exported files open the same anywhere: the SVG in librsvg and Chromium, the PDF in poppler.
+"""The exported files open the same anywhere: the SVG in librsvg, Chromium and Inkscape, the PDF in
+poppler.
 
 The demo board with its overlays on (a kept ruler, a within kept to a door, range rings, the
 deployment, the void shields, a live ruler) is exported to PNG, SVG and PDF, and the files
 themselves are read: the SVG's XML (stroke widths as an SVG 1.1 renderer draws them, font
-families, texts inside the page and inside their boxes), the SVG rendered by ``rsvg-convert``
-and headless Chromium and compared pixel by pixel with the PNG, the PDF's text found by
-``pdftotext`` and its page rasterised by ``pdftoppm``. The outside tools are Debian packages
-(librsvg2-bin, chromium, poppler-utils): a test that needs an absent one is skipped.
+families, texts inside the page and inside their boxes), the SVG rendered by ``rsvg-convert``,
+headless Chromium and Inkscape's command line and compared pixel by pixel with the PNG, the
+PDF's text found by ``pdftotext`` and its page rasterised by ``pdftoppm``. The outside tools
+are Debian packages (librsvg2-bin, chromium, inkscape, poppler-utils): a test that needs an
+absent one is skipped.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from tests.board.exported_files import (
     Rect,
     chromium_png,
     differing_share,
+    inkscape_png,
     pdf_pages_png,
     pdf_words,
     pixels,
@@ -158,7 +161,7 @@ def test_svg_texts_are_inside_the_page_and_inside_their_boxes(demo, tmp_path, ti
     assert all(t.box.top >= picture.bottom for t in page.texts if t.clip is None)
 
 
-@pytest.mark.parametrize("renderer", ["librsvg", "chromium"])
+@pytest.mark.parametrize("renderer", ["librsvg", "chromium", "inkscape"])
 def test_the_svg_opened_elsewhere_is_the_png(demo, tmp_path, renderer):
     svg, png = tmp_path / "demo.svg", tmp_path / "demo.png"
     done = demo.exporter.export_to(svg)
@@ -166,6 +169,8 @@ def test_the_svg_opened_elsewhere_is_the_png(demo, tmp_path, renderer):
     width, height = pixels(png).shape[1], pixels(png).shape[0]
     if renderer == "librsvg":
         shown = rsvg_png(svg, tmp_path / "rsvg.png")
+    elif renderer == "inkscape":
+        shown = inkscape_png(svg, tmp_path / "inkscape.png")
     else:
         shown = chromium_png(svg, tmp_path / "chromium.png", width, height)
     share = differing_share(pixels(png), pixels(shown), done.picture.height())

@@ -205,7 +205,7 @@ def test_a_label_looks_the_same_whatever_box_first_drew_its_picture(qtbot, libra
         width, height = drawing._size(metrics, label.text)
         drawing._label_picture(label, QRectF(0.0, 0.0, width, height), 1.0)
     assert window.view.viewport().grab().toImage() == a
-    laid = sight._layout[1]  # the boxes as laid out, pixels (not mapped to inches and back)
+    laid = [p.box for p in sight._given[1]]  # as laid out, pixels (not mapped to inches and back)
     assert len(laid) == 2
-    assert all(box.width() > 0 for box in laid)
-    assert overlaps([(b.left(), b.top(), b.right(), b.bottom()) for b in laid]) == []
+    assert all(box[2] > box[0] for box in laid)
+    assert overlaps(laid) == []

@@ -54,12 +54,15 @@ def _every_overlay(win, sight: tuple[str, object], ring_unit: str) -> None:
                            "rings")
 
 
-def _check(qtbot, win, centre: str, symbols_too: bool = True) -> None:
+def _check(qtbot, win, centre: str, symbols_at: tuple[float, ...] = ZOOMS) -> None:
     """At each zoom: nothing covered, nothing cut.
 
     A label with nowhere clear near it may cover a fire point's or a weapon's symbol rather
-    than a model or a door (the benchmark's board at whole-table zoom is packed: every spot
-    for a verdict within 48 rings covers one); ``symbols_too`` holds those to none as well.
+    than a model or a door, but only where the page has no clear room for it at all (the
+    benchmark's board in a 1400x900 window, seen whole or at x1.6: a building's symbols or
+    a unit every few pixels, margins narrower than a verdict; in the exports' larger window
+    the verdicts find the page's margin, ``tests/board/test_export_done_when.py``); at the
+    zooms ``symbols_at`` those are held to none.
     """
     fit = win.view.transform().m11()
     for zoom in ZOOMS:
@@ -74,9 +77,9 @@ def _check(qtbot, win, centre: str, symbols_too: bool = True) -> None:
         counts = {"label/label": len(found["label/label"]),
                   "label/model": len(found["label/model"]), "label/door": len(on_doors)}
         assert counts == {"label/label": 0, "label/model": 0, "label/door": 0}, (zoom, found)
-        if symbols_too:  # fire points and weapons as well, where the board has room
+        if zoom in symbols_at:  # fire points and weapons as well, where the page has room
             assert found["label/symbol"] == [], (zoom, found)
-        page = QRectF(win.view.viewport().rect()).adjusted(-0.5, -0.5, 1.5, 1.5)
+        page = QRectF(win.view.viewport().rect()).adjusted(-0.5, -0.5, 0.5, 0.5)
         labels = _visible_labels(win.scene, view)
         cut = [box for box in labels
                if QRectF(box[0], box[1], box[2] - box[0], box[3] - box[1]).intersects(page)
@@ -103,4 +106,4 @@ def test_the_demo_with_every_overlay_on_at_three_zooms(qtbot, library, tmp_path)
 def test_the_benchmarks_board_with_every_overlay_on_at_three_zooms(qtbot, library, tmp_path):
     win = _window(qtbot, library, tmp_path, crowded_scenario(library))
     _every_overlay(win, ("red-24", UnitTarget("blue-23")), "red-24")
-    _check(qtbot, win, "red-24-0", symbols_too=False)
+    _check(qtbot, win, "red-24-0", symbols_at=(2.5,))

@@ -94,3 +94,15 @@ def test_a_zone_caption_is_placed_last_inside_its_zone_clear_of_everything_or_no
     assert overlaps([box], around + [PAGE.map_rect(building)]) == []
     full = BoardFacts(board.obstacles, board.labels, (zone,))  # a building over all the zone
     assert not lay_out(PAGE, full, [caption], measure).overlays["zones"][0].shown
+
+
+def test_a_verdict_with_nothing_clear_near_it_goes_to_the_nearest_clear_room_on_the_page():
+    # Fire points every 3" (30 px) down to y 338 px (the last row at 33"): no ring round the
+    # anchor is clear, the bottom margin is; the verdict goes there, over no symbol.
+    points = tuple(Obstacle((x + 0.0, y + 0.0), pixels=(-8.0, -8.0, 8.0, 8.0), firm=False)
+                   for x in range(0, 61, 3) for y in range(0, 35, 3))
+    verdict = OverlayLabels("sight", (LabelRequest((30.0, 15.0), "Unit 23: 20 of 20 visible"),))
+    placed = lay_out(PAGE, BoardFacts(points), [verdict], measure).overlays["sight"][0]
+    assert placed.shown and placed.leader
+    assert placed.box[1] >= 338.0 and placed.box[3] <= 400.0  # below the last row
+    assert overlaps([placed.box], [o.on(PAGE) for o in points]) == []

@@ -36,14 +36,16 @@ from dataclasses import dataclass, field
 from board.game.core.label_layout import (
     Fitting,
     LabelBox,
+    Placed,
     Rect,
     fit_labels,
     place_labels,
     sized,
 )
+from board.game.core.label_room import clear_room
 
 __all__ = ["Page", "Obstacle", "BoardLabel", "LabelRequest", "OverlayLabels", "BoardFacts",
-           "PlacedLabel", "PageLayout", "Measure", "lay_out", "VERDICT", "EDGE"]
+           "PlacedLabel", "PageLayout", "Measure", "lay_out", "hold", "VERDICT", "EDGE"]
 
 #: Board labels at least this important never give way to an overlay's labels.
 VERDICT = 30
@@ -231,8 +233,11 @@ def _place(overlay: OverlayLabels, page: Page, firm: list[Rect], soft: list[Rect
     """One overlay's labels placed among ``firm``, ``soft`` and ``yielding`` boxes (pixels).
 
     First clear of every box, in the usual rings (a name that gives way aside); where that
-    finds nothing, further out (:data:`FAR_RINGS`); where that finds nothing either, over a
-    ``soft`` box (a fire point's symbol) rather than a firm one (a model, a door, a label).
+    finds nothing, further out (:data:`FAR_RINGS`); where that finds nothing either, in the
+    clear room nearest its anchor anywhere on the page
+    (:func:`~board.game.core.label_room.clear_room`, with a leader line); only where the page
+    has no such room, over a ``soft`` box (a fire point's symbol) rather than a firm one (a
+    model, a door, a label).
     """
     found = []
     for request in overlay.labels:
@@ -250,9 +255,20 @@ def _place(overlay: OverlayLabels, page: Page, firm: list[Rect], soft: list[Rect
         kept = [placed[k].rect for k in on_page if k not in covering]
         again = place_labels([found[k][2] for k in covering], around + kept, rings=FAR_RINGS,
                              bounds=page.rect, yielding=giving)
+        left = []
         for k, far in zip(covering, again, strict=True):
             if not any(_meets(far.rect, box) for box in around + kept):
                 placed[k] = far
+                kept.append(far.rect)
+            else:
+                left.append(k)
+        if around is hard:  # nothing clear near: the nearest clear room on the page
+            for k in left:
+                box = found[k][2]
+                room = clear_room(box.width, box.height, box.anchor, around + kept, page.rect)
+                if room is not None:
+                    placed[k] = Placed(room, True)
+                    kept.append(room)
     laid = []
     for k, (at, text, box) in enumerate(found):
         if k not in placed:  # what it labels is not on this page
@@ -345,3 +361,48 @@ def lay_out(page: Page, board: BoardFacts, overlays: Sequence[OverlayLabels],
         if form < len(label.forms):
             result.shown.append(label.on(page)[form])
     return result
+
+
+def hold(last: Sequence[PlacedLabel], last_asked: Sequence[LabelRequest],
+         asked: Sequence[LabelRequest], page: Page, measure: Measure) -> list[PlacedLabel]:
+    """An overlay's labels while models are dragged: the layout ``last`` held on ``page``.
+
+    A label asked as before at its place in the list (the same text and offset) keeps its
+    box and leader line, moved as far as its anchor moved (the shooter's name goes with the
+    dragged unit; the targets' verdicts stay); a label not asked before is placed around
+    the held ones only. No model, symbol or board label is read: a move costs microseconds,
+    and the layout players argue over, at rest, is laid out by :func:`lay_out` again when
+    the drag ends. ``last_asked`` is what ``last`` was laid out for.
+
+    >>> page = Page((10.0, 0.0, 0.0, 10.0, 0.0, 0.0), (0.0, 0.0, 400.0, 300.0))
+    >>> before = [LabelRequest((10.0, 10.0), "6.00 in", dy=-14.0)]
+    >>> laid = lay_out(page, BoardFacts(), [OverlayLabels("ruler", tuple(before))],
+    ...                lambda font, text: (text, 40.0, 16.0)).overlays["ruler"]
+    >>> now = [LabelRequest((12.0, 10.0), "6.00 in", dy=-14.0)]
+    >>> hold(laid, before, now, page, lambda font, text: (text, 40.0, 16.0))[0].box
+    (100.0, 78.0, 140.0, 94.0)
+    """
+    found: list[PlacedLabel | None] = []
+    for k, request in enumerate(asked):
+        at = page.map(*request.at)
+        before = last_asked[k] if k < len(last_asked) and k < len(last) else None
+        if before is None or (before.text, before.dy) != (request.text, request.dy):
+            found.append(None)
+            continue
+        old = last[k]
+        dx, dy = at[0] - old.at[0], at[1] - old.at[1]
+        box = (old.box[0] + dx, old.box[1] + dy, old.box[2] + dx, old.box[3] + dy)
+        found.append(PlacedLabel(old.text, at, box, old.leader, page.holds(at)))
+    new = [k for k, placed in enumerate(found) if placed is None]
+    if new:
+        kept = [placed.box for placed in found if placed is not None]
+        boxes = []
+        for k in new:
+            at = page.map(*asked[k].at)
+            text, width, height = measure(asked[k].font, asked[k].text)
+            boxes.append((at, text, LabelBox(at, width, height, asked[k].priority,
+                                             asked[k].dy)))
+        spots = place_labels([box for _, _, box in boxes], kept, bounds=page.rect)
+        for k, (at, text, _), spot in zip(new, boxes, spots, strict=True):
+            found[k] = PlacedLabel(text, at, spot.rect, spot.leader, page.holds(at))
+    return [placed for placed in found if placed is not None]

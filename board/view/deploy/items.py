@@ -30,7 +30,7 @@ from board.view.items.label_item import PRIORITY, LabelItem
 from board.view.items.label_text import CAPTION_FONT, caption_font, measure_label
 from board.view.items.obstacles import label_obstacles
 from board.view.items.on_table import clip_to_table, table_in
-from board.view.items.passive_item import LaysOutLabels, PassiveItem
+from board.view.items.passive_item import LaysOutLabels, PaintsLabels, PassiveItem
 from board.view.layout import from_page, page_for, page_transform
 
 __all__ = ["ZoneLook", "OutMark", "OutText", "DeploymentZonesItem", "OutOfZoneItem", "OUT_COLOUR"]
@@ -246,7 +246,7 @@ class OutOfZoneItem(_Overlay):
             QTimer.singleShot(0, self._settle_labels)  # once the scene has its other labels
 
     def _settle_labels(self) -> None:
-        """Move each text off models, symbols and other labels (one layout pass, pixels)."""
+        """Move each text off models, symbols and the board's labels (one layout pass, pixels)."""
         scene = self.scene()
         views = scene.views() if scene is not None and isValid(self) else []
         shown = [label for label in self._labels if isValid(label) and label.isVisible()]
@@ -262,8 +262,12 @@ class OutOfZoneItem(_Overlay):
         for label in shown:
             area = area.united(QRectF(label.scenePos(), label.scenePos()))
         pad = 40.0 / max(view.m11(), 1e-9)
+        # Not the overlays' labels as last painted (what a paint left is no fact of the board:
+        # it made the result depend on how many paints had run); the layout model keeps the
+        # overlays' labels off these texts instead.
+        painted = [item for item in scene.items() if isinstance(item, PaintsLabels)]
         obstacles = label_obstacles(scene, area.adjusted(-pad, -pad, pad, pad), view,
-                                    skip=[self, *self._labels])
+                                    skip=[self, *self._labels, *painted])
         for label, request, placed in zip(shown, asked, place_labels(asked, obstacles),
                                           strict=True):
             left, top, right, bottom = placed.rect

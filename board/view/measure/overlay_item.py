@@ -5,12 +5,14 @@ mouse move, and mouse moves outpace frames. So the item is told only that its pi
 out of date (:meth:`OverlayItem.mark_dirty`) with a cheap estimate of where it will be; it asks
 for the picture (a :class:`Sketch`) when Qt paints it, at most once per paint.
 
-Labels are laid out in screen pixels when painting, in one pass over all of them
-(:func:`board.game.core.label_layout.place_labels`): each keeps clear of the models, doors, fire
-points, weapons and labels on the board and of the other labels, moving to the nearest clear
-spot around what it labels; one moved far is joined to it by a leader line. The item keeps where its
-labels were last painted inside its bounds; a label painted outside them grows the bounds
-at once and is painted again, so no label is ever cut off or left behind on the board.
+Its labels are laid out by the board's layout model (:mod:`board.view.layout`, before the
+view paints): each clear of the models, doors, fire points, weapons and labels on the board
+and of the other labels, at the nearest clear spot round what it labels; one moved far is
+joined to it by a leader line. While models are dragged the layout is held
+(:func:`board.game.core.board_layout.hold`: each label keeps its box, moved with its anchor)
+and laid out again when the drag ends. The item only draws; it keeps where its labels were
+last painted inside its bounds; a label painted outside them grows the bounds at once and is
+painted again, so no label is ever cut off or left behind on the board.
 
 A new picture repaints only where the estimate says its areas and lines were and will be,
 not the whole of the item (a column of labels can cover a third of the table); a label that
@@ -35,19 +37,13 @@ from board.game.core.board_layout import (
     Page,
     PageLayout,
     PlacedLabel,
+    hold,
     lay_out,
 )
-from board.game.core.label_layout import place_labels
 from board.view.items.on_table import table_in
 from board.view.items.passive_item import LaysOutLabels
 from board.view.layout import from_page as page_to_device
 from board.view.layout import page_for, page_transform
-from board.view.measure.held_labels import (
-    HeldLabels,
-    LaidFor,
-    StillLabels,
-    Taken,
-)
 
 # The picture's parts and how they are drawn live beside this module; they are named here
 # too, for what imports the picture with the item.
@@ -56,8 +52,6 @@ from board.view.measure.label_drawing import (
     WRAP_PX,
     _draw_labels,
     _draw_leaders,
-    _label_picture,
-    _request,
     _wrapped,
     label_boxes,
     label_metrics,
@@ -77,6 +71,9 @@ from board.view.measure.sketch import (
     _draw_lines,
 )
 from board.view.scene import BoardScene
+
+#: Where a label was painted, in item coordinates ``(x, y, width, height)``, its text and colour.
+Taken = tuple[tuple[float, float, float, float], str, int]
 
 __all__ = ["Area", "Line", "LineBatch", "Label", "Sketch", "OverlayItem", "HALO", "WRAP_PX",
            "LABEL_SLACK_PX", "LABEL_PICTURES", "DENSE_LINES", "FAN_SPACING_PX", "label_boxes",
@@ -104,12 +101,10 @@ class OverlayItem(QGraphicsItem, LaysOutLabels):
         self._boxes: set[Taken] = set()
         self._painted: list[QRectF] | None = []
         self._stale: list[QRectF] = []  # changed labels to repaint after this paint
-        self._layout: tuple[object, list[QRectF], list[bool]] = (None, [], [])
-        #: What the kept layout was laid out for: each label's anchor (pixels), text and dy.
-        self._laid_for: list[LaidFor] = []
         self._waits_for_drag = False  # held its layout: paints again when the drag ends
-        self._held_labels = HeldLabels()  # the labels as a drag holds them
-        self._still = StillLabels(_draw_leaders, _label_picture)  # and draws them
+        #: The labels as a drag holds them (:func:`~board.game.core.board_layout.hold`) and
+        #: what they were laid out for; ``None`` at rest.
+        self._held: tuple[list[PlacedLabel], tuple[LabelRequest, ...]] | None = None
         self._labels = QRectF()  # where the labels were last painted, item coordinates
         self._pixel = 0.1  # one screen pixel at the last paint, item units
         self._sketch: Sketch | None = None
@@ -228,11 +223,6 @@ class OverlayItem(QGraphicsItem, LaysOutLabels):
             self.update(rect)
         self._stale = []
 
-    def _keep_layout(self, key: object, anchored: list[tuple[QPointF, Label]],
-                     boxes: list[QRectF], leaders: list[bool]) -> None:
-        self._layout = (key, boxes, leaders)
-        self._laid_for = [(at.x(), at.y(), label.text, label.dy) for at, label in anchored]
-
     def _hold(self, scene: BoardScene) -> None:
         """The layout is held in a drag: paint again when it ends."""
         if not self._waits_for_drag:
@@ -244,8 +234,7 @@ class OverlayItem(QGraphicsItem, LaysOutLabels):
         if not isValid(self):
             return
         self._waits_for_drag = False
-        self._held_labels.clear()
-        self._still.clear()
+        self._held = None
         if self.scene() is not None:
             self.update()
 
@@ -261,12 +250,12 @@ class OverlayItem(QGraphicsItem, LaysOutLabels):
         view = painter.worldTransform()  # the item stands at the origin: scene to device
         transform = QTransform(view).translate(sketch.offset.x(), sketch.offset.y())
         scene = self.scene()
-        held = isinstance(scene, BoardScene) and scene.dragging
-        if held and widget is not None:  # on screen in a drag: see held_labels
-            assert isinstance(scene, BoardScene)
-            self._paint_held(painter, option, widget, sketch, view, transform, scene)
-            return
-        page, laid_out, placed = self._placed(sketch, view, widget)
+        if isinstance(scene, BoardScene) and scene.dragging and widget is not None:
+            self._hold(scene)  # on screen in a drag: the layout held (hold)
+            page, laid_out, placed = self._held_placed(sketch, view, widget)
+        else:
+            self._held = None
+            page, laid_out, placed = self._placed(sketch, view, widget)
         from_page = page_to_device(page, view)  # page pixels to this painter's device
         metrics = label_metrics()
         shown = [replace(_wrapped(metrics, label), text=p.text)
@@ -275,9 +264,10 @@ class OverlayItem(QGraphicsItem, LaysOutLabels):
         laid = [QRectF(QPointF(p.box[0], p.box[1]), QPointF(p.box[2], p.box[3]))
                 for p in placed]
         leaders = [p.leader for p in placed]
-        lines = (transform.mapRect(sketch.bounds().translated(-sketch.offset))
-                 if self.lines_clear_of_labels else None)
-        self._cut = [] if lines is None else _near(_cut_boxes(laid_out), from_page, lines)
+        lines, self._cut = None, []
+        if self.lines_clear_of_labels and laid_out is not None:
+            lines = transform.mapRect(sketch.bounds().translated(-sketch.offset))
+            self._cut = _near(_cut_boxes(laid_out), from_page, lines)
         self._draw_sketch(painter, sketch, lines, transform, option.exposedRect)
         painter.save()
         painter.setWorldTransform(from_page)
@@ -287,9 +277,6 @@ class OverlayItem(QGraphicsItem, LaysOutLabels):
                       [leaders[k] for k in drawn])
         boxes = _draw_labels(painter, [anchored[k] for k in drawn], [laid[k] for k in drawn],
                              exposed, kept=widget is not None)
-        if widget is not None:
-            self._keep_layout(None, anchored, laid, leaders)
-            self._still.remember(anchored, laid, leaders)
         painter.restore()
         self._take_labels([(from_page.mapRect(box), label) for box, label in boxes], painter,
                           option.exposedRect)
@@ -340,45 +327,22 @@ class OverlayItem(QGraphicsItem, LaysOutLabels):
         _draw_lines(painter, sketch.lines, sketch.batches)
         painter.restore()
 
-    def _paint_held(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget,
-                    sketch: Sketch, view: QTransform, transform: QTransform,
-                    scene: BoardScene) -> None:
-        """Paint on screen during a drag: the layout held, the labels kept from paint to paint.
+    def _held_placed(self, sketch: Sketch, view: QTransform, widget: QWidget,
+                     ) -> tuple[Page, PageLayout | None, list[PlacedLabel]]:
+        """The page and this item's labels held on it in a drag (from the last paint's).
 
-        What :meth:`_lay_out` and the labels' drawing do in a drag (:meth:`_held`), label by
-        label only for the labels that are new since the last paint
-        (:class:`~board.view.measure.held_labels.HeldLabels`), the still ones' leader lines
-        from one picture (:class:`~board.view.measure.held_labels.StillLabels`).
+        The lines are not cut round anything in a drag (no layout of the board: ``None``).
         """
-        to_item, invertible = view.inverted()
-        if not invertible:
-            return
-        metrics = label_metrics()
-        bounds = _ltrb(QRectF(widget.rect()))
-
-        def place(requests: list[tuple[QPointF, Label]],
-                  kept: list[QRectF]) -> list[tuple[QRectF, bool]]:
-            placed = place_labels([_request(metrics, at, label) for at, label in requests],
-                                  [_ltrb(box) for box in kept], bounds=bounds)
-            return [(QRectF(QPointF(p.rect[0], p.rect[1]), QPointF(p.rect[2], p.rect[3])),
-                     p.leader) for p in placed]
-
-        self._cut = []  # the lines are not cut round anything in a drag (see _lay_out)
-        labels = self._held_labels.lay_out(
-            sketch.labels, transform, lambda label: _wrapped(metrics, label), self._laid_for,
-            self._layout[1], self._layout[2], place, to_item)
-        self._hold(scene)
-        self._layout = (None, [held.box for held in labels], [held.leader for held in labels])
-        # (the anchor's place as its key holds it: no two calls into Qt a label a move)
-        self._laid_for = [(held.key[0], held.key[1], held.shown.text, held.shown.dy)
-                          for held in labels]
-        self._draw_sketch(painter, sketch, None, transform, option.exposedRect)
-        painter.save()
-        painter.resetTransform()
-        exposed = transform.mapRect(option.exposedRect.translated(-sketch.offset))
-        self._still.paint(painter, labels, exposed.adjusted(-2.0, -2.0, 2.0, 2.0))
-        painter.restore()
-        self._took({held.taken for held in labels}, to_item, option.exposedRect)
+        given = self._given
+        page = given[0].page if given is not None else page_for(view, widget)
+        if page_transform(page) != view:  # zoomed in the drag: held on the new page
+            page, given = page_for(view, widget), None
+        asked = _asked(sketch)
+        last, last_asked = self._held if self._held is not None else (
+            (given[1], given[2]) if given is not None else ([], ()))
+        placed = hold(last, last_asked, asked, page, measure_label)
+        self._held = (placed, asked)
+        return page, None, placed
 
 
 def _asked(sketch: Sketch | None) -> tuple[LabelRequest, ...]:

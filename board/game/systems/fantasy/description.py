@@ -54,6 +54,6 @@ DESCRIPTIONS = (SystemDescription(
                                       ("Ranks of", "ranks", 5))),
     ("movement", "ws", "bs", "s", "t", "w", "i", "a", "leadership", "save", "stomps", "ward",
      "unit_strength", "musician", "champion", "standard", "ranks", "missile", "line_of_sight",
-     "marched", "reformed"),
+     "marched", "reformed", "frenzy"),
     SavedState(_check, _read_back), building_floors=True),)
 (WARHAMMER_FANTASY,) = (d.system for d in DESCRIPTIONS)

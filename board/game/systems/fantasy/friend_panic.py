@@ -29,7 +29,8 @@ from rules import warhammer_fantasy as wf
 from rules.dice import Dice
 from rules.warhammer_fantasy.panic import PanicCause
 
-__all__ = ["Where", "friends_panic", "after_assault", "unit_area", "flee_from_building"]
+__all__ = ["Where", "friends_panic", "after_assault", "unit_area", "flee_from_building",
+           "place_outside"]
 
 XY = tuple[float, float]
 
@@ -121,11 +122,24 @@ def flee_from_building(scenario: Scenario, change: Change, world: World, piece_i
                        building: FantasyBuilding, at: XY, flee: int,
                        away_from: str = "the firer") -> list[str]:
     """Place the garrison outside on the far side from ``at``, then ``flee`` inches on."""
-    footprint = world.piece(piece_id).footprint
-    centre = footprint.centroid
+    centre = world.piece(piece_id).footprint.centroid
     dx, dy = centre.x - at[0], centre.y - at[1]
     length = (dx * dx + dy * dy) ** 0.5 or 1.0
-    away = (dx / length, dy / length)
+    lost = place_outside(scenario, change, world, piece_id, building,
+                         (dx / length, dy / length), flee)
+    return [f"the garrison is placed outside, away from {away_from}, and flees {flee}\"",
+            *lost]
+
+
+def place_outside(scenario: Scenario, change: Change, world: World, piece_id: str,
+                  building: FantasyBuilding, away: XY, beyond: float) -> list[str]:
+    """Put everyone inside out of the building along ``away`` (a unit vector).
+
+    Their rear is 1" beyond the footprint's far side, then ``beyond`` inches more; the building
+    is left empty. Returns a line for each unit that would stand off the table: it is lost.
+    """
+    footprint = world.piece(piece_id).footprint
+    centre = footprint.centroid
     versions = [v for v in (unit_version(scenario, change, u.id)
                             for u in scenario.units_in(piece_id)
                             if change.units.get(u.id, u) is not None)]
@@ -133,7 +147,7 @@ def flee_from_building(scenario: Scenario, change: Change, world: World, piece_i
     cx, cy = sum(m.x for m in models) / len(models), sum(m.y for m in models) / len(models)
     back = max(-(m.x - cx) * away[0] - (m.y - cy) * away[1] + m.base.length_in / 2
                for m in models)
-    reach = far_side(footprint, away) + 1.0 + back + flee
+    reach = far_side(footprint, away) + 1.0 + back + beyond
     tx, ty = centre.x + away[0] * reach - cx, centre.y + away[1] * reach - cy
     table = scenario.table
     lines = []
@@ -148,5 +162,4 @@ def flee_from_building(scenario: Scenario, change: Change, world: World, piece_i
     piece = copy.deepcopy(scenario.piece(piece_id))
     write_back(piece, FantasyBuilding(building.floors, None))
     change.pieces[piece_id] = piece
-    return [f"the garrison is placed outside, away from {away_from}, and flees {flee}\"",
-            *lines]
+    return lines

@@ -22,6 +22,7 @@ from board.game.core.assault import (
     CloseCombatAttack,
 )
 from board.game.core.building_summary import BuildingSummary
+from board.game.core.clock import clock_of
 from board.game.core.shots import (
     FireResult,
     GarrisonShot,
@@ -36,6 +37,7 @@ from board.game.systems.fantasy import garrison_hits, occupancy
 from board.game.systems.fantasy import summary as summaries
 from board.game.systems.fantasy.building import FantasyBuildings, garrison_of
 from board.game.systems.fantasy.facts import FantasyFacts
+from board.game.systems.fantasy.frenzy import CHARGE_DICE_MOST, forced_exits
 from board.game.systems.fantasy.steps import FantasyAssaultSteps
 from board.game.systems.protocol import AssaultKind, AssaultSteps, GameSystem, PhaseStep, ShotForm
 from geometry import Obstacles, PlacementVerdict, Shape
@@ -45,9 +47,6 @@ from rules.turns import PlayerTurn
 
 __all__ = ["FantasySystem", "GAME"]
 
-
-#: The most two D6 add to a charge, inches.
-CHARGE_DICE_MOST = 12.0
 
 
 class FantasySystem(FantasyFacts, FantasyBuildings):
@@ -69,7 +68,8 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
 
         Seed 002: "A unit can't garrison a building in the same turn it marched or reformed";
         the ``marched``/``reformed`` flags are of the turn the player sets them in, and end
-        with it.
+        with it. As the next player's turn begins, its frenzied garrisons with an enemy in
+        charge reach are forced out toward it (:mod:`.frenzy`).
         """
         lines = []
         for unit in scenario.units:
@@ -80,7 +80,8 @@ class FantasySystem(FantasyFacts, FantasyBuildings):
                     new.stats.pop(key)
                 change.units[unit.id] = new
                 lines.append(f"{unit.name}: {' and '.join(done)} ends with the turn")
-        return lines
+        starting = clock_of(scenario).advance().active
+        return lines + forced_exits(scenario, library, starting, change)
 
     phase_steps: tuple[PhaseStep, ...] = ()
 
