@@ -82,9 +82,11 @@ class RemoteController(QObject):
         self.messages: list[str] = []
         #: Where this player's models stood when they last left a game (for a rejoin).
         self._away: Any = None
-        #: The connection's last state told, and the other players seen (client → name).
+        #: The connection's last state told.
         self._state = ""
-        self._seen: dict[int, str] = {}
+        #: The other players this window shows as present (their client → "name (side)"):
+        #: who a leaving player is told as.
+        self.seen: dict[int, str] = {}
         #: The last fair seed agreed from this window (Game ▸ Agree a Fair Seed…).
         self.last_seed: int | None = None
         self.presence: dict[int, PresenceItem] = {}
@@ -234,7 +236,7 @@ class RemoteController(QObject):
         for item in self.presence.values():
             self.window.scene.removeItem(item)
         self.presence.clear()
-        self._seen.clear()
+        self.seen.clear()
         self._state = ""
         self.live.clear()
 
@@ -404,10 +406,10 @@ class RemoteController(QObject):
             return  # arrived after leaving
         for client_id in [c for c in self.presence if c not in states]:
             self.window.scene.removeItem(self.presence.pop(client_id))
-        gone = [self._seen.pop(c) for c in list(self._seen) if c not in states]
+        gone = [self.seen.pop(c) for c in list(self.seen) if c not in states]
         if gone and self._state == "online":
             self.status.emit(f"Shared game: {', '.join(gone)} left the game")
-        self._seen.update({c: f"{str(s.get('name', '?'))[:40]} ({str(s.get('side', '?'))[:20]})"
+        self.seen.update({c: f"{str(s.get('name', '?'))[:40]} ({str(s.get('side', '?'))[:20]})"
                            for c, s in states.items()})
         for client_id in [c for c in self.live.shown if c not in states]:
             self.live.forget(client_id)
