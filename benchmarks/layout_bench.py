@@ -137,9 +137,9 @@ def main(argv: list[str] | None = None) -> int:
     layout = window.view.label_layout
     laid = layout.settle(window.view)
     assert laid is not None and layout._last is not None  # noqa: SLF001
-    page, _, others, labels, asked = layout._last[0]  # noqa: SLF001 - the facts it was given
-    obstacles = layout._read_obstacles() + others  # noqa: SLF001
-    facts = (page, board_layout.BoardFacts(obstacles, labels), list(asked))
+    page, _, labels, asked = layout._last[0]  # noqa: SLF001 - the facts it was given
+    obstacles, footprints = layout._read_obstacles()  # noqa: SLF001 - models and symbols
+    facts = (page, board_layout.BoardFacts(obstacles, labels, footprints), list(asked))
     placed = sum(len(overlay.labels) for overlay in asked)
     print(f"the benchmark's board at rest with three overlays: {len(obstacles)} models and "
           f"symbols, {len(labels)} board labels, {placed} overlay labels in {len(asked)} "
