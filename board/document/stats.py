@@ -76,7 +76,7 @@ class Kind(StrEnum):
     FACTORS = "`{model id: whole number}`"
     ROSTER = ("`{\"key\": text, \"entry\": text, \"points\": number, \"wargear\": [text], "
               "\"models\": [{\"name\": text, \"count\": whole number, \"wargear\": [text]}], "
-              "\"guessed\": true/false}`")
+              "\"guessed\": true/false, \"list\": text}`")
     TURN = "`[game turn, side id]`"
 
 
@@ -252,8 +252,9 @@ STATS: tuple[Stat, ...] = (
     _s("roster", "Army list entry", Kind.ROSTER, "—", None, None, None, "none",
        ("army.guess", "army.plan"),
        "written by File ▸ Import Army List: the list's entry the unit came from (kept on a "
-       "re-import), its points, its wargear (in all and per kind of model), and whether its "
-       "base is still a guess"),
+       "re-import), its points, its wargear (in all and per kind of model), whether its "
+       "base is still a guess, and the list's own id (a re-import of the same list is told "
+       "from a different list by it)"),
 )
 
 _BY_KEY = {s.key: s for s in STATS}
@@ -352,6 +353,7 @@ _ROSTER_FIELDS = {
     and all(isinstance(w, str) for w in v),
     "models": lambda v: isinstance(v, list) and len(v) <= 50 and all(_roster_model(m) for m in v),
     "guessed": lambda v: isinstance(v, bool),
+    "list": lambda v: isinstance(v, str) and len(v) <= 200,
 }
 
 

@@ -29,18 +29,19 @@ EPIC_TABLE = Table(180 / 2.54, 120 / 2.54)
 #: (roster, system, side) -> {model name: (base, sure, source's short name or "guess")}
 EXPECTED = {
     ("wh40k_7th_space_marines.ros", RuleSystem.WH40K, "red"): {
-        "Captain": (Base.round_mm(40), True, "Paint at Dawn, 8th ed. base sizes"),
-        "Space Marine": (Base.round_mm(32), True, "Paint at Dawn, 8th ed. base sizes"),
-        "Space Marine Sergeant": (Base.round_mm(32), True, "Paint at Dawn, 8th ed. base sizes"),
-        "Dreadnought": (Base.round_mm(60), True, "DakkaDakka basing wiki"),
+        "Captain": (Base.round_mm(40), True, "40kdc-data: Captain, by name"),
+        "Dreadnought": (Base.round_mm(60), True, "40kdc-data: Dreadnought, by name"),
         "Rhino": (Base.hull_in(4.5, 3), False, UNVERIFIED),
         "Land Speeder": (Base.oval_mm(105, 70), False, "guess"),
     },
     ("wh40k_10th_space_marines.rosz", RuleSystem.WH40K, "blue"): {
-        "Intercessor": (Base.round_mm(32), True, "Tharses, Guide to 40k bases"),
-        "Intercessor Sergeant": (Base.round_mm(32), True, "Tharses, Guide to 40k bases"),
-        "Captain in Terminator Armour": (Base.round_mm(40), False, "Goonhammer, Base Geometry"),
-        "Redemptor Dreadnought": (Base.round_mm(90), False, UNVERIFIED),
+        "Intercessor": (Base.round_mm(32), True, "40kdc-data: Intercessor Squad, by name"),
+        "Intercessor Sergeant": (Base.round_mm(32), True,
+                                 "40kdc-data: Intercessor Squad, by name"),
+        "Captain in Terminator Armour": (Base.round_mm(50), True,
+                                         "40kdc-data: Captain in Terminator Armour, by name"),
+        "Redemptor Dreadnought": (Base.round_mm(90), True,
+                                  "40kdc-data: Redemptor Dreadnought, by name"),
         "Land Raider": (Base.hull_in(6.5, 4), False, UNVERIFIED),
     },
     ("horus_heresy_legion.json", RuleSystem.HORUS_HERESY, "red"): {
@@ -88,7 +89,15 @@ def test_each_roster_model_gets_its_verified_base_and_names_its_source(case, lib
         if source == "guess":
             assert choice.guessed, model
             continue
-        assert choice.origin == "library" and choice.source.split(", by the words")[0] == source
+        if source.startswith("40kdc-data"):  # the datasheet source (wh40kdc)
+            assert choice.origin == "datasheet" and choice.source.startswith(source), model
+            continue
+        if "hull size: " in choice.source:  # a hull: the datasheet says so, the table sizes it
+            assert choice.source.startswith("40kdc-data: "), model
+            source_shown = choice.source.split("hull size: ")[1]
+        else:
+            source_shown = choice.source.split(", by the words")[0]
+        assert choice.origin == "library" and source_shown == source
         cited = SHORT[source]
         assert choice.title == cited["title"]
         if sure:

@@ -84,8 +84,35 @@ def base_to_dict(base: Base) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
+class _Row:
+    """A shipped row: the base, its source's key, whether it was checked, its editions."""
+
+    base: Base
+    source: str
+    sure: bool
+    editions: frozenset[str]
+
+
+def _pick(entries: Iterable[_Row], edition: str, edition_only: bool) -> _Row | None:
+    """The row for ``edition`` if there is one, else (unless ``edition_only``) an every-edition
+    row; a row for other editions never."""
+    every: _Row | None = None
+    for entry in entries:
+        if entry.editions:
+            if edition in entry.editions:
+                return entry
+        elif every is None:
+            every = entry
+    return None if edition_only else every
+
+
+@dataclass(frozen=True)
 class BaseChoice:
-    """A base for a model, where it came from (``yours``, ``library``, ``guess``) and why."""
+    """A base for a model, where it came from and why.
+
+    ``origin`` is ``yours`` (the player's correction), ``datasheet`` (a datasheet source such
+    as 40kdc-data), ``library`` (a shipped row) or ``guess`` (the troop type's fallback).
+    """
 
     base: Base
     origin: str
@@ -106,15 +133,16 @@ class BaseLibrary:
                  path: Path | None = None) -> None:
         self.sources = {k: str(v.get("title", k)) for k, v in data.get("sources", {}).items()}
         self.short = {k: str(v.get("short", k)) for k, v in data.get("sources", {}).items()}
-        self.rows: dict[tuple[str, str], tuple[Base, str, bool]] = {}
+        self.rows: dict[tuple[str, str], list[_Row]] = {}
         for k, row in enumerate(data.get("bases", [])):
             base = base_from_dict(row["base"], f"bases[{k}].base")
+            entry = _Row(base, row["source"], bool(row.get("sure")),
+                         frozenset(row.get("editions", ())))
             for system in row["systems"]:
                 for name in row["names"]:
-                    key = (system, normalise(name))
-                    self.rows.setdefault(key, (base, row["source"], bool(row.get("sure"))))
-                    self.rows.setdefault((system, _singular(key[1])),
-                                         (base, row["source"], bool(row.get("sure"))))
+                    key = normalise(name)
+                    for wanted in dict.fromkeys((key, _singular(key))):
+                        self.rows.setdefault((system, wanted), []).append(entry)
         self.fallback = {system: {troop: _short_base(v) for troop, v in table.items()}
                          for system, table in data.get("fallback", {}).items()}
         self.corrections: dict[str, dict[str, dict[str, Any]]] = {
@@ -147,42 +175,68 @@ class BaseLibrary:
             return library, f"{path}: your base corrections could not be read ({error})"
         return library, ""
 
-    def find(self, system: str, names: Iterable[str], troop_type: str) -> BaseChoice:
-        """The base for a model called by one of ``names`` (first that matches wins)."""
+    def find(self, system: str, names: Iterable[str], troop_type: str,
+             edition: str = "") -> BaseChoice:
+        """The base for a model called by one of ``names`` (first that matches wins).
+
+        The player's correction first, then a shipped row (one for the list's ``edition``
+        before one for every edition), then a row whose name is found in the model's as whole
+        words (unsure), then the troop type's guess.
+        """
         keys = [normalise(n) for n in names if n.strip()]
+        return (self.corrected(system, keys) or self.row(system, keys, edition)
+                or self._by_words(system, keys, edition) or self.guess(system, troop_type))
+
+    def corrected(self, system: str, keys: list[str]) -> BaseChoice | None:
+        """The player's own base for the first of ``keys`` (normalised names) they corrected."""
         for key in keys:
             mine = self.corrections.get(system, {}).get(key)
             if mine is not None:
-                return BaseChoice(base_from_dict(mine["base"]), "yours",
-                                  "your correction", True)
+                return BaseChoice(base_from_dict(mine["base"]), "yours", "your correction", True)
+        return None
+
+    def row(self, system: str, keys: list[str], edition: str = "", *,
+            edition_only: bool = False) -> BaseChoice | None:
+        """The shipped row for the first of ``keys`` that has one, for ``edition``.
+
+        A row for that edition wins over a row for every edition; a row for other editions
+        never answers. ``edition_only`` asks for an edition's own row and nothing else.
+        """
         for key in keys:
             for wanted in (key, _singular(key)):
-                row = self.rows.get((system, wanted))
-                if row is not None:
-                    base, source, sure = row
-                    return BaseChoice(base, "library", self.short.get(source, source), sure,
-                                      self.sources.get(source, source))
-        partial = self._by_words(system, keys)
-        if partial is not None:
-            return partial
+                entry = _pick(self.rows.get((system, wanted), ()), edition, edition_only)
+                if entry is not None:
+                    return self._choice(entry, edition)
+        return None
+
+    def guess(self, system: str, troop_type: str) -> BaseChoice:
+        """The troop type's fallback base: a guess, flagged until the player confirms it."""
         table = self.fallback.get(system, {})
         base = table.get(troop_type) or next(iter(table.values()), Base.round_mm(25))
         return BaseChoice(base, "guess", f"a guess by troop type ({troop_type})", False)
 
-    def _by_words(self, system: str, keys: list[str]) -> BaseChoice | None:
+    def _choice(self, entry: _Row, edition: str, words: str = "") -> BaseChoice:
+        short = self.short.get(entry.source, entry.source)
+        if entry.editions and edition:
+            short += f", {edition} edition"
+        if words:
+            short += f", by the words '{words}'"
+        return BaseChoice(entry.base, "library", short, entry.sure and not words,
+                          self.sources.get(entry.source, entry.source))
+
+    def _by_words(self, system: str, keys: list[str], edition: str) -> BaseChoice | None:
         """The longest library name found as whole words in a name (marked unsure)."""
-        best: tuple[int, str, tuple[Base, str, bool]] | None = None
+        best: tuple[int, str, _Row] | None = None
         for key in keys:
             padded = f" {key} "
-            for (row_system, name), row in self.rows.items():
-                if row_system == system and len(name) >= 5 and f" {name} " in padded \
-                        and (best is None or len(name) > best[0]):
-                    best = (len(name), name, row)
-        if best is None:
-            return None
-        base, source, _ = best[2]
-        return BaseChoice(base, "library", f"{self.short.get(source, source)}, by the words "
-                                           f"'{best[1]}'", False, self.sources.get(source, source))
+            for (row_system, name), entries in self.rows.items():
+                if row_system != system or len(name) < 5 or f" {name} " not in padded \
+                        or (best is not None and len(name) <= best[0]):
+                    continue
+                entry = _pick(entries, edition, False)
+                if entry is not None:
+                    best = (len(name), name, entry)
+        return None if best is None else self._choice(best[2], edition, best[1])
 
     def correct(self, system: str, name: str, base: Base, troop_type: str | None = None) -> None:
         """Remember the player's base (and troop type) for ``name`` in ``system``."""

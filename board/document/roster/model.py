@@ -25,12 +25,17 @@ class Profile:
 
 @dataclass(frozen=True)
 class RosterModel:
-    """Some models of one kind in a unit: ``count`` of them, with their profile and wargear."""
+    """Some models of one kind in a unit: ``count`` of them, with their profile and wargear.
+
+    ``assumed`` marks a unit that lists no models, only its own profile: the list does not say
+    how many there are, so ``count`` is 1 until a source or the player says otherwise.
+    """
 
     name: str
     count: int
     profile: Profile | None
     wargear: tuple[str, ...] = ()
+    assumed: bool = False
 
 
 @dataclass(frozen=True)
@@ -68,7 +73,11 @@ class Skipped:
 
 @dataclass
 class Roster:
-    """A whole list: its name, game system, format, points and units (forces flattened)."""
+    """A whole list: its name, game system, format, points and units (forces flattened).
+
+    ``roster_id`` is the list's own id (BattleScribe and New Recruit keep it across edits of
+    the same list): a re-import is told from a different list by it.
+    """
 
     name: str
     game_system: str
@@ -78,3 +87,4 @@ class Roster:
     skipped: list[Skipped] = field(default_factory=list)
     forces: list[str] = field(default_factory=list)
     selections: int = 0
+    roster_id: str = ""

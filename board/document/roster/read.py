@@ -208,7 +208,7 @@ def _check_json_size(roster: dict[str, Any], source: str) -> None:
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
-            for key in ("forces", "selections"):
+            for key in ("forces", "categories", "selections"):
                 children = node.get(key)
                 if isinstance(children, list):
                     if key == "selections":

@@ -1,11 +1,18 @@
 """Walk a roster tree (New Recruit's JSON, or a ``.ros`` turned into the same dicts) into units.
 
 A *unit* is a force's top-level selection of ``type`` ``unit`` or ``model``, or any
-selection with a unit profile (``Unit``, ``Model``, ``Vehicle``…). A unit's models are its
-``model`` selections at any depth, ``number`` of each; a unit with none is ``number`` models
-of itself. A ``unit`` selection inside another (a 7th-edition dedicated transport) is a unit
-of its own. Everything else at the top of a force (army rules, detachments, battle size) is
-listed in :attr:`Roster.skipped` with why: nothing is dropped silently.
+selection with a unit profile (``Unit``, ``Model``, ``Vehicle``…). BattleScribe 2.x lists a
+force's selections under ``force/selections``; 1.x under ``force/categories/category/selections``:
+both are read. A unit's models are its ``model`` selections at any depth, ``number`` of each; a
+``model`` that holds other models (a Crisis Commander with two Gun Drones) is a model too, beside
+them. A unit with no model entries but its own profile is marked :attr:`RosterModel.assumed`: the
+list does not say how many models it has (the mapping takes the datasheet's minimum where a
+source gives one, and flags it). A ``unit`` selection inside another (a 7th-edition dedicated
+transport) is a unit of its own. Everything else at the top of a force (army rules, detachments,
+battle size) is listed in :attr:`Roster.skipped` with why: nothing is dropped silently.
+
+The tree is checked field by field first (:func:`~board.document.roster.tree.check_tree`): a
+field of the wrong type is refused with its path, and names lose their control characters.
 """
 
 from __future__ import annotations
@@ -14,7 +21,9 @@ from typing import Any
 
 from board.document.errors import ScenarioError
 from board.document.limits import MAX_MODELS, MAX_UNITS
+from board.document.roster.fields import clean
 from board.document.roster.model import Profile, Roster, RosterModel, RosterUnit, Skipped
+from board.document.roster.tree import check_tree
 
 __all__ = ["walk_roster", "UNIT_PROFILES", "is_unit_profile"]
 
@@ -33,13 +42,14 @@ def is_unit_profile(profile: Profile) -> bool:
     return profile.type_name.strip().lower() in UNIT_PROFILES
 
 
-def _text(value: object) -> str:
-    return value if isinstance(value, str) else "" if value is None else str(value)
+# The tree is checked (check_tree) before it is walked: these read it without asking again.
+def _text(node: dict[str, Any], key: str) -> str:
+    value = node.get(key)
+    return "" if value is None else clean(str(value))
 
 
 def _list(node: dict[str, Any], key: str) -> list[dict[str, Any]]:
-    value = node.get(key)
-    return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
+    return node.get(key) or []
 
 
 def _number(node: dict[str, Any], where: str) -> int:
@@ -50,13 +60,13 @@ def _number(node: dict[str, Any], where: str) -> int:
         number = None
     if number is None or number != float(raw) or not 0 <= number <= MAX_MODELS:
         raise ScenarioError(f"a selection's number must be a whole number from 0 to "
-                            f"{MAX_MODELS:,}, got {raw!r}", where)
+                            f"{MAX_MODELS:,}, got {raw!r}"[:200], where)
     return number
 
 
 def _points(node: dict[str, Any]) -> float | None:
     for cost in _list(node, "costs"):
-        if _text(cost.get("name")).strip().lower() in _POINTS:
+        if _text(cost, "name").lower() in _POINTS:
             try:
                 return float(cost.get("value", 0))
             except (TypeError, ValueError):
@@ -65,9 +75,9 @@ def _points(node: dict[str, Any]) -> float | None:
 
 
 def _profile(node: dict[str, Any]) -> Profile:
-    values = {_text(c.get("name")): _text(c.get("$text", c.get("value", ""))).strip()
+    values = {_text(c, "name"): _text(c, "$text" if "$text" in c else "value")
               for c in _list(node, "characteristics")}
-    return Profile(_text(node.get("name")), _text(node.get("typeName")), values)
+    return Profile(_text(node, "name"), _text(node, "typeName"), values)
 
 
 def _profiles(node: dict[str, Any]) -> tuple[Profile, ...]:
@@ -82,6 +92,15 @@ def _is_unit(node: dict[str, Any]) -> bool:
     return node.get("type") in ("unit", "model") or _unit_profile(node) is not None
 
 
+def _force_selections(force: dict[str, Any], where: str) -> list[tuple[dict[str, Any], str]]:
+    """A force's selections: 2.x's own list, then 1.x's, one list per category."""
+    found = [(s, f"{where}.selections[{k}]") for k, s in enumerate(_list(force, "selections"))]
+    for c, category in enumerate(_list(force, "categories")):
+        found += [(s, f"{where}.categories[{c}].selections[{k}]")
+                  for k, s in enumerate(_list(category, "selections"))]
+    return found
+
+
 class _Walker:
     def __init__(self, kind: str) -> None:
         self.kind = kind
@@ -90,14 +109,14 @@ class _Walker:
         self.models = 0
 
     def force(self, force: dict[str, Any], where: str) -> None:
-        name = _text(force.get("catalogueName") or force.get("name"))
-        for k, selection in enumerate(_list(force, "selections")):
-            self.top(selection, name, f"{where}.selections[{k}]")
+        name = _text(force, "catalogueName") or _text(force, "name")
+        for selection, at in _force_selections(force, where):
+            self.top(selection, name, at)
         for k, inner in enumerate(_list(force, "forces")):  # New Recruit's regiments
             self.force(inner, f"{where}.forces[{k}]")
 
     def top(self, node: dict[str, Any], force: str, where: str) -> None:
-        name = _text(node.get("customName") or node.get("name")) or "(unnamed)"
+        name = _text(node, "customName") or _text(node, "name") or "(unnamed)"
         if _is_unit(node):
             self.unit(node, force, where)
             return
@@ -105,7 +124,7 @@ class _Walker:
         for k, selection in inner:  # a formation or detachment choice holding units
             self.unit(selection, force, f"{where}.selections[{k}]")
         if not inner:
-            kind = _text(node.get("type")) or "selection"
+            kind = _text(node, "type") or "selection"
             article = "an" if kind[:1] in "aeiou" else "a"
             self.skipped.append(Skipped(name, force, f"{article} {kind} with no model profile "
                                                      f"(an army rule, option or detachment)"))
@@ -113,20 +132,20 @@ class _Walker:
     def unit(self, node: dict[str, Any], force: str, where: str) -> None:
         models: list[RosterModel] = []
         own = _unit_profile(node)
+        if node.get("type") == "model":  # a character: itself, and any models it holds
+            models.append(RosterModel(_text(node, "name"), _number(node, where), own,
+                                      _wargear(node)))
         for k, child in enumerate(_list(node, "selections")):
             self.models_of(child, own, models, force, f"{where}.selections[{k}]")
-        if not models:
-            count = _number(node, where) if node.get("type") == "model" else 1
-            if node.get("type") == "unit" and own is None:
-                count = 0
-            models = [RosterModel(_text(node.get("name")), count, own, _wargear(node))]
-        key = _text(node.get("id")) or f"{_text(node.get('entryId'))}#{len(self.units)}"
+        if not models and own is not None:  # a unit that lists no models: how many is unsaid
+            models = [RosterModel(_text(node, "name"), 1, own, _wargear(node), assumed=True)]
+        key = _text(node, "id") or f"{_text(node, 'entryId')}#{len(self.units)}"
         unit = RosterUnit(
-            key=key, name=_text(node.get("name")) or "(unnamed)", force=force,
-            entry_id=_text(node.get("entryId")),
-            categories=tuple(_text(c.get("name")) for c in _list(node, "categories")),
+            key=key, name=_text(node, "name") or "(unnamed)", force=force,
+            entry_id=_text(node, "entryId"),
+            categories=tuple(_text(c, "name") for c in _list(node, "categories")),
             models=tuple(m for m in models if m.count), profiles=_profiles(node),
-            points=_total_points(node), custom_name=_text(node.get("customName")))
+            points=_total_points(node), custom_name=_text(node, "customName"))
         self.count(unit, where)
         self.units.append(unit)
 
@@ -137,10 +156,9 @@ class _Walker:
             return
         profile = _unit_profile(node) or inherited
         if node.get("type") == "model":
-            models.append(RosterModel(_text(node.get("name")), _number(node, where),
+            models.append(RosterModel(_text(node, "name"), _number(node, where),
                                       profile, _wargear(node)))
-            return
-        for k, child in enumerate(_list(node, "selections")):
+        for k, child in enumerate(_list(node, "selections")):  # a model may hold models
             self.models_of(child, profile, models, force, f"{where}.selections[{k}]")
 
     def count(self, unit: RosterUnit, where: str) -> None:
@@ -162,7 +180,7 @@ def _wargear(node: dict[str, Any]) -> tuple[str, ...]:
         if child.get("type") in ("model", "unit"):
             continue
         number = child.get("number", 1)
-        name = _text(child.get("name"))
+        name = _text(child, "name")
         if name:
             found.append(f"{number}x {name}" if str(number) not in ("1", "1.0") else name)
         stack.extend(reversed(_list(child, "selections")))
@@ -185,19 +203,21 @@ def _total_points(node: dict[str, Any]) -> float | None:
 
 def walk_roster(tree: dict[str, Any], kind: str) -> Roster:
     """The :class:`Roster` a roster tree describes (``kind`` names the format read)."""
+    check_tree(tree)
     walker = _Walker(kind)
     forces = _list(tree, "forces")
     for k, force in enumerate(forces):
         walker.force(force, f"forces[{k}]")
     return Roster(
-        name=_text(tree.get("name")) or "Army list",
-        game_system=_text(tree.get("gameSystemName")),
+        name=_text(tree, "name") or "Army list",
+        game_system=_text(tree, "gameSystemName"),
         source_format=kind,
         points=_points(tree),
         units=walker.units,
         skipped=walker.skipped,
-        forces=[_text(f.get("catalogueName") or f.get("name")) for f in forces],
+        forces=[_text(f, "catalogueName") or _text(f, "name") for f in forces],
         selections=sum(1 for _ in _all_selections(tree)),
+        roster_id=_text(tree, "id"),
     )
 
 
@@ -205,7 +225,7 @@ def _all_selections(tree: dict[str, Any]) -> Any:
     stack = [tree]
     while stack:
         node = stack.pop()
-        for key in ("forces", "selections"):
+        for key in ("forces", "categories", "selections"):
             children = _list(node, key)
             if key == "selections":
                 yield from children

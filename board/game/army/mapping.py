@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from board.document.errors import ScenarioError
-from board.document.model import Base, RuleSystem, TroopType
-from board.document.roster.bases import BaseChoice, BaseLibrary
+from board.document.model import Base, BaseShape, RuleSystem, TroopType
+from board.document.roster.bases import BaseChoice, BaseLibrary, normalise
 from board.document.roster.model import Profile, RosterModel, RosterUnit
 from board.document.roster.walk import is_unit_profile
 from board.document.stats import check_value, stat, systems_of
+from board.game.systems.datasheets import DatasheetMatch
 from board.game.systems.roster_profiles import roster_reading
 from board.game.systems.setup import troop_types
 
@@ -48,6 +49,8 @@ class UnitPlan:
     points: float | None = None
     base_override: Base | None = None
     confirmed: bool = False
+    count_guess: str = ""
+    datasheet: str = ""
 
     @property
     def count(self) -> int:
@@ -65,7 +68,7 @@ class UnitPlan:
         if self.confirmed:
             return False
         base_guess = self.base_override is None and any(m.choice.guessed for m in self.models)
-        return base_guess or self.troop_from.startswith("guess")
+        return base_guess or self.troop_from.startswith("guess") or bool(self.count_guess)
 
     def base_of(self, model: ModelPlan) -> Base:
         """The base a model of ``model``'s kind stands on (the player's choice first)."""
@@ -85,10 +88,17 @@ class UnitPlan:
         origins = {m.choice.origin: m.choice for m in self.models}
         if "guess" in origins:
             return origins["guess"].source
-        if "library" in origins:
-            choice = origins["library"]
-            return choice.source + ("" if choice.sure else " (unsure)")
+        for origin in ("datasheet", "library"):
+            if origin in origins:
+                choice = origins[origin]
+                return choice.source + ("" if choice.sure else " (unsure)")
         return "your correction" if origins else "—"
+
+    @property
+    def sourced(self) -> bool:
+        """Whether every model stands on a base a source or the player gave (none guessed)."""
+        return bool(self.models) and (self.base_override is not None
+                                      or not any(m.choice.guessed for m in self.models))
 
 
 def _words(text: str) -> list[str]:
@@ -214,15 +224,69 @@ def _main_profile(unit: RosterUnit) -> Profile | None:
     return next((p for p in unit.profiles if is_unit_profile(p)), None)
 
 
-def _model_plan(system: str, unit: RosterUnit, model: RosterModel, troop: TroopType,
-                library: BaseLibrary) -> ModelPlan:
+def datasheet_for(system: RuleSystem, unit: RosterUnit) -> DatasheetMatch | None:
+    """The datasheet ``system``'s source gives for ``unit`` (``None``: no source, no match)."""
+    loader = roster_reading(system).datasheets.get(system.value)
+    source = loader() if loader is not None else None
+    if source is None:
+        return None
+    return source.match(unit.entry_id, [unit.name, unit.custom_name])
+
+
+def choose_base(system: RuleSystem, edition: str, names: list[str], model: str,
+                troop: TroopType, library: BaseLibrary,
+                sheet: DatasheetMatch | None) -> BaseChoice:
+    """A model's base: yours, the edition's own row, the datasheet, the table, or a guess."""
+    keys = [normalise(n) for n in names if n.strip()]
+    found = (library.corrected(system.value, keys)
+             or library.row(system.value, keys, edition, edition_only=True))
+    if found is not None:
+        return found
+    if sheet is not None:
+        base = sheet.base_for(model)
+        if base is not None:
+            return BaseChoice(base, "datasheet", f"{sheet.credit}: {sheet.name}, {sheet.how}",
+                              not sheet.draft, f"{sheet.credit} (the wh40kdc package), "
+                              f"datasheet {sheet.name}")
+        keys.append(normalise(sheet.name))
+        hull = library.row(system.value, keys, edition) if sheet.hull else None
+        if hull is not None and hull.base.shape is BaseShape.HULL:
+            return BaseChoice(hull.base, "library", f"{sheet.credit}: {sheet.name} has no base "
+                              f"(measured to its hull); hull size: {hull.source}", hull.sure,
+                              hull.title)
+    return library.find(system.value, [*names, sheet.name if sheet else ""], troop.value,
+                        edition)
+
+
+def _model_plan(system: RuleSystem, edition: str, unit: RosterUnit, model: RosterModel,
+                troop: TroopType, library: BaseLibrary,
+                sheet: DatasheetMatch | None) -> ModelPlan:
     names = [unit.custom_name, model.name, unit.name]
-    return ModelPlan(model.name, model.count, library.find(system, names, troop.value),
-                     model.wargear)
+    choice = choose_base(system, edition, names, model.name, troop, library, sheet)
+    count = model.count
+    if model.assumed and sheet is not None and sheet.min_models:
+        count = sheet.min_models
+    return ModelPlan(model.name, count, choice, model.wargear)
 
 
-def map_unit(system: RuleSystem, unit: RosterUnit, library: BaseLibrary) -> UnitPlan:
-    """What ``unit`` becomes on a ``system`` board (bases from ``library``)."""
+def _count_guess(unit: RosterUnit, sheet: DatasheetMatch | None) -> str:
+    if not any(m.assumed for m in unit.models):
+        return ""
+    if sheet is not None and sheet.min_models and sheet.min_models == sheet.max_models:
+        return ""  # the datasheet allows one size only: nothing to confirm
+    if sheet is not None and sheet.min_models:
+        return (f"the list names no models: {sheet.min_models}, the smallest {sheet.name} "
+                f"({sheet.credit}); confirm or set the count")
+    return "the list names no models: 1 assumed; confirm or set the count"
+
+
+def map_unit(system: RuleSystem, unit: RosterUnit, library: BaseLibrary,
+             edition: str = "") -> UnitPlan:
+    """What ``unit`` becomes on a ``system`` board (bases from ``library``).
+
+    ``edition`` is the list's (``7th``, ``2022``): a shipped row for that edition wins over the
+    datasheet source and the other rows.
+    """
     profile = _main_profile(unit)
     mine = library.troop_type_of(system.value, unit.name)
     if mine in {t.value for t in troop_types(system)}:
@@ -230,7 +294,11 @@ def map_unit(system: RuleSystem, unit: RosterUnit, library: BaseLibrary) -> Unit
     else:
         troop, troop_from = troop_type_for(system, unit, profile)
     stats, notes = stats_for(system, profile)
-    models = [_model_plan(system.value, unit, m, troop, library) for m in unit.models]
+    sheet = datasheet_for(system, unit)
+    models = [_model_plan(system, edition, unit, m, troop, library, sheet) for m in unit.models]
+    count_guess = _count_guess(unit, sheet)
+    if count_guess:
+        notes.insert(0, count_guess)
     if not models:
         notes.insert(0, "no models in the list's entry: give it a count here to place it")
     wargear = sorted({w for m in unit.models for w in m.wargear})
@@ -239,4 +307,5 @@ def map_unit(system: RuleSystem, unit: RosterUnit, library: BaseLibrary) -> Unit
                        "models": [{"name": m.name, "count": m.count,
                                    "wargear": list(m.wargear)[:50]} for m in unit.models[:50]]}
     return UnitPlan(unit.key, unit.custom_name or unit.name, troop, troop_from, models, stats,
-                    notes, unit.points)
+                    notes, unit.points, count_guess=count_guess,
+                    datasheet=f"{sheet.name} ({sheet.how})" if sheet else "")

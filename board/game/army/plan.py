@@ -5,8 +5,11 @@
 :func:`import_change` turns the (possibly edited) plan into one
 :class:`~board.document.changes.Change` the document applies — one undo step for the whole
 import. A unit imported before is recognised by the list's key kept in its stats
-(``stats["roster"]["key"]``): it keeps its id, and its models keep their ids and places
-while its model count and bases are unchanged.
+(``stats["roster"]["key"]``) and its list's own id (``stats["roster"]["list"]``): it keeps its
+id, and its models keep their ids and places while its model count and bases are unchanged. A
+*different* list onto a side that already holds an army is added beside it: nothing of the
+other army is removed unless the player asks to replace it (``replace``). A list for another
+game system than the scenario's is refused (:class:`WrongSystem`) unless ``any_system``.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from board.document.model import LogEntry, Model, Scenario, Unit
 from board.document.roster.bases import BaseLibrary
 from board.document.roster.model import Roster, Skipped
 from board.game.army.deploy import Formation, deploy_formations
+from board.game.army.game_system import list_system, wrong_system
 from board.game.army.mapping import UnitPlan, map_unit
 from board.game.core.deploy import deployment_for
 from board.game.core.standing import standing_clashes
@@ -28,11 +32,16 @@ from board.game.placement import Box
 from board.game.systems.setup import RANKED
 from geometry import model_footprint
 
-__all__ = ["ImportPlan", "ImportError_", "plan_import", "import_change", "roster_key"]
+__all__ = ["ImportPlan", "ImportError_", "WrongSystem", "plan_import", "import_change",
+           "roster_key", "roster_list"]
 
 
 class ImportError_(ValueError):  # noqa: N801 - ``ImportError`` is Python's own
     """An import that cannot be made (no such side, no zone, no room): the reason."""
+
+
+class WrongSystem(ImportError_):
+    """A list for another game system than the scenario's: both named."""
 
 
 def roster_key(unit: Unit) -> str | None:
@@ -40,6 +49,13 @@ def roster_key(unit: Unit) -> str | None:
     info = unit.stats.get("roster")
     key = info.get("key") if isinstance(info, dict) else None
     return key if isinstance(key, str) else None
+
+
+def roster_list(unit: Unit) -> str:
+    """The own id of the list a unit was imported from (``""``: unknown, an older import)."""
+    info = unit.stats.get("roster")
+    value = info.get("list") if isinstance(info, dict) else None
+    return value if isinstance(value, str) else ""
 
 
 @dataclass
@@ -52,6 +68,8 @@ class ImportPlan:
     kept: dict[str, str] = field(default_factory=dict)  # roster key -> existing unit id
     removed: list[Unit] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
+    beside: int = 0  # units of other lists on the side, left where they stand
+    edition: str = ""
 
     @property
     def added(self) -> list[UnitPlan]:
@@ -64,19 +82,45 @@ class ImportPlan:
         return sum(u.count for u in self.units)
 
 
-def plan_import(scenario: Scenario, roster: Roster, side: str,
-                library: BaseLibrary) -> ImportPlan:
-    """Map ``roster`` for ``side`` of ``scenario`` (nothing is changed)."""
+def plan_import(scenario: Scenario, roster: Roster, side: str, library: BaseLibrary, *,
+                any_system: bool = False, replace: bool = False) -> ImportPlan:
+    """Map ``roster`` for ``side`` of ``scenario`` (nothing is changed).
+
+    ``any_system`` lets a list for another game system through; ``replace`` takes every unit
+    of other lists on the side off the board (a re-import of the same list always replaces
+    its own units).
+    """
     sides = [s.id for s in scenario.sides]
     if side not in sides:
         raise ImportError_(f"no side {side!r} in the scenario; sides: "
                            f"{', '.join(sides) or 'none'}")
-    units = [map_unit(scenario.rule_system, u, library) for u in roster.units]
+    wrong = wrong_system(roster.game_system, scenario.rule_system)
+    if wrong is not None and not any_system:
+        raise WrongSystem(wrong)
+    system, edition = list_system(roster.game_system)
+    edition = edition if system == scenario.rule_system else ""
+    units = [map_unit(scenario.rule_system, u, library, edition) for u in roster.units]
+    for unit in units:
+        unit.stats["roster"]["list"] = roster.roster_id
     keys = {u.key for u in units}
-    mine = {roster_key(u): u for u in scenario.units if u.side == side and roster_key(u)}
+    imported = [u for u in scenario.units if u.side == side and roster_key(u)]
+    same = [u for u in imported if _same_list(u, roster, keys)]
+    mine = {roster_key(u): u for u in same}
     kept = {key: mine[key].id for key in keys if key in mine}
     removed = [u for key, u in mine.items() if key not in keys]
-    return ImportPlan(roster, side, units, kept, removed, list(roster.skipped))
+    others = [u for u in imported if u not in same]
+    if replace:
+        removed += others
+    return ImportPlan(roster, side, units, kept, removed, list(roster.skipped),
+                      beside=0 if replace else len(others), edition=edition)
+
+
+def _same_list(unit: Unit, roster: Roster, keys: set[str]) -> bool:
+    """Whether ``unit`` came from ``roster`` (its list's id; an older import: its key)."""
+    list_id = roster_list(unit)
+    if list_id and roster.roster_id:
+        return list_id == roster.roster_id
+    return roster_key(unit) in keys
 
 
 def _unchanged(old: Unit, plan: UnitPlan) -> bool:

@@ -13,10 +13,15 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from board.document.model import RuleSystem, TroopType
 from board.game.systems import part_of
+
+if TYPE_CHECKING:
+    from board.game.systems.datasheets import DatasheetSource
 
 __all__ = ["RosterReading", "roster_reading"]
 
@@ -31,7 +36,13 @@ class RosterReading:
     name with but mean something else (kept as notes); ``leadership_roll``: its lists write
     Leadership as a roll (``6+``, 40K 10th edition), read as ``14 - roll`` (2D6 >= 6 is
     2D6 <= 8, the same odds); ``first_word``: an abbreviated ``Type`` (its first word) → troop
-    type.
+    type; ``game_systems``: (system name, pattern) pairs, the pattern (a regular expression,
+    searched in the lower-cased name) telling a list's game system (``gameSystemName``) as one of
+    the folder's systems, the first that matches wins; ``editions``: (pattern, label) pairs for
+    editions a list names in words (an ordinal such as ``7th`` or a year such as ``2022`` is
+    read without one); ``datasheets``: system name → the loader of a
+    :class:`~board.game.systems.datasheets.DatasheetSource` asked for bases and sizes before
+    the shipped table (run at the first import that needs it).
     """
 
     characteristics: dict[str, str]
@@ -39,6 +50,9 @@ class RosterReading:
     not_the_same: dict[str, str] = field(default_factory=dict)
     leadership_roll: bool = False
     first_word: dict[str, TroopType] = field(default_factory=dict)
+    game_systems: tuple[tuple[str, str], ...] = ()
+    editions: tuple[tuple[str, str], ...] = ()
+    datasheets: dict[str, Callable[[], DatasheetSource | None]] = field(default_factory=dict)
 
 
 def roster_reading(system: RuleSystem) -> RosterReading:

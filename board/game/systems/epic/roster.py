@@ -24,4 +24,7 @@ ROSTER = RosterReading(
         (("ch",), T.INFANTRY), (("infantry",), T.INFANTRY)),
     not_the_same={
         "cc": "Epic Armageddon's CC is a to-hit roll, not Epic 40,000's assault factor",
-        "ff": "Epic Armageddon's FF is a to-hit roll, not Epic 40,000's firepower"})
+        "ff": "Epic Armageddon's FF is a to-hit roll, not Epic 40,000's firepower"},
+    # BSData names: "Epic Armageddon", "Epic 40,000", "NetEpic"
+    game_systems=(("epic40k", r"\bepic\b|netepic|armageddon"),),
+    editions=((r"armageddon", "armageddon"), (r"epic 40,?000|epic40k", "epic40k")))

@@ -28,4 +28,9 @@ ROSTER = RosterReading(
     first_word={  # 8th edition's abbreviated Type
         "in": T.INFANTRY, "ca": T.CAVALRY, "mi": T.MONSTROUS_INFANTRY,
         "mc": T.MONSTROUS_CAVALRY, "mb": T.MONSTROUS_INFANTRY, "wb": T.WAR_BEAST,
-        "sw": T.SWARM, "ch": T.CHARIOT, "mo": T.MONSTER, "wm": T.WAR_MACHINE})
+        "sw": T.SWARM, "ch": T.CHARIOT, "mo": T.MONSTER, "wm": T.WAR_MACHINE},
+    # BSData names: "Warhammer Fantasy 8th Edition", "Warhammer Armies Project", "Warhammer:
+    # The Old World" (its successor, with the same bases)
+    game_systems=(("warhammer_fantasy",
+                   r"warhammer fantasy|fantasy battle|armies project|old world|\bwfb\b"),),
+    editions=((r"old world", "old world"), (r"armies project", "9th")))

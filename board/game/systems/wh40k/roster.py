@@ -8,7 +8,9 @@ Move WS BS S T W I A Ld Save``).
 from __future__ import annotations
 
 from board.document.model import TroopType
+from board.game.systems.datasheets import load_once
 from board.game.systems.roster_profiles import RosterReading
+from board.game.systems.wh40k import datasheets_40kdc
 
 __all__ = ["ROSTER"]
 
@@ -30,4 +32,10 @@ ROSTER = RosterReading(
         (("character",), T.INDEPENDENT_CHARACTER), (("infantry",), T.INFANTRY),
         (("mounted",), T.BIKES), (("cavalry",), T.BIKES), (("beasts",), T.INFANTRY),
         (("primarch",), T.INDEPENDENT_CHARACTER)),
-    leadership_roll=True)
+    leadership_roll=True,
+    # BSData names: "Warhammer 40,000 10th Edition", "Horus Heresy (2022)", "Warhammer
+    # 30,000 - The Horus Heresy" (Kill Team is a game of its own, not 40K).
+    game_systems=(("horus_heresy", r"horus heresy|30,?000|\b30k\b|age of darkness"),
+                  ("wh40k", r"^(?!.*kill ?team).*(40,?000|\b40k\b)")),
+    # The current datasheets, per model (40kdc-data): matched by BattleScribe id, then name.
+    datasheets={"wh40k": load_once(datasheets_40kdc.load)})
