@@ -95,7 +95,8 @@ class _Row:
 
 def _pick(entries: Iterable[_Row], edition: str, edition_only: bool) -> _Row | None:
     """The row for ``edition`` if there is one, else (unless ``edition_only``) an every-edition
-    row; a row for other editions never."""
+    row; a row for other editions never.
+    """
     every: _Row | None = None
     for entry in entries:
         if entry.editions:

@@ -17,6 +17,7 @@ field of the wrong type is refused with its path, and names lose their control c
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from board.document.errors import ScenarioError
@@ -33,6 +34,8 @@ UNIT_PROFILES = frozenset({
     "unit", "model", "vehicle", "walker", "knights and titans", "war engine",
     "unit profile", "model profile", "monster", "mount", "chariot", "war machine",
     "character", "fortification", "vehicle profile", "flyer"})
+#: A count written in a model's name: "2x MV1 Gun Drone".
+_COUNTED = re.compile(r"^(\d{1,4})\s*[x×]\s+(\S.*)$")
 #: Costs read as points (BSData spells them ``pts``, ``Pts``, ``Points``).
 _POINTS = {"pts", "points", " pts", "point"}
 
@@ -133,10 +136,11 @@ class _Walker:
         models: list[RosterModel] = []
         own = _unit_profile(node)
         if node.get("type") == "model":  # a character: itself, and any models it holds
-            models.append(RosterModel(_text(node, "name"), _number(node, where), own,
-                                      _wargear(node)))
+            models.append(_model(node, where, own))
         for k, child in enumerate(_list(node, "selections")):
             self.models_of(child, own, models, force, f"{where}.selections[{k}]")
+        if not models:  # 8th-9th edition data: models as upgrades with a profile of their own
+            models = _upgrade_models(node, where)
         if not models and own is not None:  # a unit that lists no models: how many is unsaid
             models = [RosterModel(_text(node, "name"), 1, own, _wargear(node), assumed=True)]
         key = _text(node, "id") or f"{_text(node, 'entryId')}#{len(self.units)}"
@@ -156,8 +160,7 @@ class _Walker:
             return
         profile = _unit_profile(node) or inherited
         if node.get("type") == "model":
-            models.append(RosterModel(_text(node, "name"), _number(node, where),
-                                      profile, _wargear(node)))
+            models.append(_model(node, where, profile))
         for k, child in enumerate(_list(node, "selections")):  # a model may hold models
             self.models_of(child, profile, models, force, f"{where}.selections[{k}]")
 
@@ -169,6 +172,36 @@ class _Walker:
         if len(self.units) >= MAX_UNITS:
             raise ScenarioError(f"the list has more than {MAX_UNITS:,} units; a scenario "
                                 f"holds at most {MAX_UNITS:,}", where)
+
+
+def _model(node: dict[str, Any], where: str, profile: Profile | None) -> RosterModel:
+    """A model entry: ``number`` of it, times a count its name begins with ("2x MV1 Gun
+    Drone", as 8th-edition data names a vehicle's drones)."""
+    name, number = _text(node, "name"), _number(node, where)
+    counted = _COUNTED.match(name)
+    if counted is not None:
+        name, number = counted.group(2), number * int(counted.group(1))
+        if number > MAX_MODELS:
+            raise ScenarioError(f"a selection holds more than {MAX_MODELS:,} models", where)
+    return RosterModel(name, number, profile, _wargear(node))
+
+
+def _upgrade_models(node: dict[str, Any], where: str) -> list[RosterModel]:
+    """The ``upgrade`` selections under a unit that carry a unit profile of their own (a
+    "Guardsman" ×3 in an 8th-edition Special Weapons Squad): models, when the unit lists none
+    of type ``model``. A selection counted is not looked into further."""
+    found: list[RosterModel] = []
+    stack = [(child, f"{where}.selections[{k}]")
+             for k, child in enumerate(_list(node, "selections"))]
+    while stack:
+        child, at = stack.pop(0)
+        profile = _unit_profile(child)
+        if child.get("type") == "upgrade" and profile is not None:
+            found.append(_model(child, at, profile))
+            continue
+        if child.get("type") != "unit":
+            stack += [(c, f"{at}.selections[{k}]") for k, c in enumerate(_list(child, "selections"))]
+    return found
 
 
 def _wargear(node: dict[str, Any]) -> tuple[str, ...]:

@@ -18,7 +18,7 @@ from board.document.roster.bases import BaseChoice, BaseLibrary, normalise
 from board.document.roster.model import Profile, RosterModel, RosterUnit
 from board.document.roster.walk import is_unit_profile
 from board.document.stats import check_value, stat, systems_of
-from board.game.systems.datasheets import DatasheetMatch
+from board.game.systems.datasheets import DatasheetMatch, DatasheetSource
 from board.game.systems.roster_profiles import roster_reading
 from board.game.systems.setup import troop_types
 
@@ -224,45 +224,71 @@ def _main_profile(unit: RosterUnit) -> Profile | None:
     return next((p for p in unit.profiles if is_unit_profile(p)), None)
 
 
-def datasheet_for(system: RuleSystem, unit: RosterUnit) -> DatasheetMatch | None:
-    """The datasheet ``system``'s source gives for ``unit`` (``None``: no source, no match)."""
+def datasheet_source(system: RuleSystem) -> DatasheetSource | None:
+    """``system``'s datasheet source (loaded at the first call), if its folder names one."""
     loader = roster_reading(system).datasheets.get(system.value)
-    source = loader() if loader is not None else None
+    return loader() if loader is not None else None
+
+
+def datasheet_for(source: DatasheetSource | None, unit: RosterUnit) -> DatasheetMatch | None:
+    """The datasheet ``source`` gives for ``unit`` (``None``: no source, no match)."""
     if source is None:
         return None
-    return source.match(unit.entry_id, [unit.name, unit.custom_name])
+    models = [m.name for m in sorted(unit.models, key=lambda m: -m.count)]
+    return source.match(unit.entry_id, [unit.name, unit.custom_name, *models])
+
+
+def _sheet_base(source: DatasheetSource | None, sheet: DatasheetMatch | None, model: str,
+                alone: bool) -> tuple[Base, DatasheetMatch] | None:
+    """A model's base from its unit's datasheet, or from a datasheet of its own (a drone
+    beside a commander): the datasheet that names the model first."""
+    named = sheet.named_base(model) if sheet is not None else None
+    if named is not None and sheet is not None:
+        return named, sheet
+    own = source.match("", [model]) if source is not None and not alone else None
+    if own is not None and (sheet is None or own.name != sheet.name):
+        base = own.base_for(model, alone=True)
+        if base is not None:
+            return base, own
+    base = sheet.base_for(model, alone=alone) if sheet is not None else None
+    return (base, sheet) if base is not None and sheet is not None else None
 
 
 def choose_base(system: RuleSystem, edition: str, names: list[str], model: str,
-                troop: TroopType, library: BaseLibrary,
-                sheet: DatasheetMatch | None) -> BaseChoice:
-    """A model's base: yours, the edition's own row, the datasheet, the table, or a guess."""
+                troop: TroopType, library: BaseLibrary, sheet: DatasheetMatch | None, *,
+                source: DatasheetSource | None = None, alone: bool = True) -> BaseChoice:
+    """A model's base: yours, the edition's own row, the datasheet, the table, or a guess.
+
+    ``alone``: the model is its unit's only kind (the unit's datasheet base is its own).
+    """
     keys = [normalise(n) for n in names if n.strip()]
     found = (library.corrected(system.value, keys)
              or library.row(system.value, keys, edition, edition_only=True))
     if found is not None:
         return found
-    if sheet is not None:
-        base = sheet.base_for(model)
-        if base is not None:
-            return BaseChoice(base, "datasheet", f"{sheet.credit}: {sheet.name}, {sheet.how}",
-                              not sheet.draft, f"{sheet.credit} (the wh40kdc package), "
-                              f"datasheet {sheet.name}")
-        keys.append(normalise(sheet.name))
-        hull = library.row(system.value, keys, edition) if sheet.hull else None
+    sheet_base = _sheet_base(source, sheet, model, alone)
+    if sheet_base is not None:
+        base, used = sheet_base
+        return BaseChoice(base, "datasheet", f"{used.credit}: {used.name}, {used.how}",
+                          not used.draft, f"{used.credit} (the wh40kdc package), "
+                          f"datasheet {used.name}")
+    if sheet is not None and sheet.hull and alone:
+        hull = library.row(system.value, [*keys, normalise(sheet.name)], edition)
         if hull is not None and hull.base.shape is BaseShape.HULL:
             return BaseChoice(hull.base, "library", f"{sheet.credit}: {sheet.name} has no base "
                               f"(measured to its hull); hull size: {hull.source}", hull.sure,
                               hull.title)
-    return library.find(system.value, [*names, sheet.name if sheet else ""], troop.value,
-                        edition)
+    return library.find(system.value, [*names, sheet.name if sheet and alone else ""],
+                        troop.value, edition)
 
 
 def _model_plan(system: RuleSystem, edition: str, unit: RosterUnit, model: RosterModel,
-                troop: TroopType, library: BaseLibrary,
-                sheet: DatasheetMatch | None) -> ModelPlan:
-    names = [unit.custom_name, model.name, unit.name]
-    choice = choose_base(system, edition, names, model.name, troop, library, sheet)
+                troop: TroopType, library: BaseLibrary, sheet: DatasheetMatch | None,
+                source: DatasheetSource | None) -> ModelPlan:
+    alone = len({m.name for m in unit.models}) == 1
+    names = [unit.custom_name, model.name, unit.name] if alone else [model.name]
+    choice = choose_base(system, edition, names, model.name, troop, library, sheet,
+                         source=source, alone=alone)
     count = model.count
     if model.assumed and sheet is not None and sheet.min_models:
         count = sheet.min_models
@@ -294,8 +320,10 @@ def map_unit(system: RuleSystem, unit: RosterUnit, library: BaseLibrary,
     else:
         troop, troop_from = troop_type_for(system, unit, profile)
     stats, notes = stats_for(system, profile)
-    sheet = datasheet_for(system, unit)
-    models = [_model_plan(system, edition, unit, m, troop, library, sheet) for m in unit.models]
+    source = datasheet_source(system)
+    sheet = datasheet_for(source, unit)
+    models = [_model_plan(system, edition, unit, m, troop, library, sheet, source)
+              for m in unit.models]
     count_guess = _count_guess(unit, sheet)
     if count_guess:
         notes.insert(0, count_guess)

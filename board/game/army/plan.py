@@ -69,6 +69,7 @@ class ImportPlan:
     removed: list[Unit] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
     beside: int = 0  # units of other lists on the side, left where they stand
+    replaced: list[Unit] = field(default_factory=list)  # other lists' units, asked to go
     edition: str = ""
 
     @property
@@ -97,6 +98,10 @@ def plan_import(scenario: Scenario, roster: Roster, side: str, library: BaseLibr
     wrong = wrong_system(roster.game_system, scenario.rule_system)
     if wrong is not None and not any_system:
         raise WrongSystem(wrong)
+    if not roster.units:
+        skipped = ", ".join(s.name for s in roster.skipped[:3])
+        raise ImportError_(f"the list holds no unit to place ({roster.selections} selections "
+                           f"read{'; not units: ' + skipped if skipped else ''})")
     system, edition = list_system(roster.game_system)
     edition = edition if system == scenario.rule_system else ""
     units = [map_unit(scenario.rule_system, u, library, edition) for u in roster.units]
@@ -109,10 +114,9 @@ def plan_import(scenario: Scenario, roster: Roster, side: str, library: BaseLibr
     kept = {key: mine[key].id for key in keys if key in mine}
     removed = [u for key, u in mine.items() if key not in keys]
     others = [u for u in imported if u not in same]
-    if replace:
-        removed += others
     return ImportPlan(roster, side, units, kept, removed, list(roster.skipped),
-                      beside=0 if replace else len(others), edition=edition)
+                      beside=0 if replace else len(others), edition=edition,
+                      replaced=others if replace else [])
 
 
 def _same_list(unit: Unit, roster: Roster, keys: set[str]) -> bool:
@@ -181,7 +185,7 @@ def import_change(document: ScenarioDocument, world: World, plan: ImportPlan) ->
             stay[unit.key] = old
         elif unit.placeable:
             to_place.append(unit)
-    leaving = {m.id for u in plan.removed for m in u.models}
+    leaving = {m.id for u in plan.removed + plan.replaced for m in u.models}
     leaving |= {m.id for key, uid in plan.kept.items() if key not in stay
                 for m in by_id[uid].models}
     try:
@@ -237,14 +241,21 @@ def _change(document: ScenarioDocument, plan: ImportPlan, stay: dict[str, Unit],
             continue  # no models: listed in the dialog, not placed
         new.name, new.troop_type, new.stats = unit.name, unit.troop_type, _stats(unit)
         change.units[new.id] = new
-    for gone in plan.removed:
+    for gone in plan.removed + plan.replaced:
         change.units[gone.id] = None
     added = sum(1 for u in plan.units if u.key not in plan.kept and u.key in placed)
+    gone = len(plan.removed) + len(plan.replaced)
+    models = sum(u.count for u in plan.units if u.key in placed or u.key in stay)
+    side = next((s.name for s in scenario.sides if s.id == plan.side), plan.side)
     change.log.append(LogEntry(
-        f"Imported {plan.roster.name} ({plan.roster.source_format}) for {plan.side}: "
-        f"{added} units added, {len(plan.kept)} kept, {len(plan.removed)} removed, "
-        f"{sum(u.count for u in plan.units if u.key in placed or u.key in stay)} models"))
+        f"Imported {plan.roster.name} ({plan.roster.source_format}) for {side}: "
+        f"{_n(added, 'unit')} added, {len(plan.kept)} kept, {gone} removed, "
+        f"{_n(models, 'model')}"))
     return change
+
+
+def _n(count: int, one: str) -> str:
+    return f"{count} {one}" if count == 1 else f"{count} {one}s"
 
 
 def _placed_models(document: ScenarioDocument, unit_id: str, plan: UnitPlan,

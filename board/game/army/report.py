@@ -9,7 +9,7 @@ from __future__ import annotations
 from board.game.army.mapping import UnitPlan
 from board.game.army.plan import ImportPlan
 
-__all__ = ["unit_line", "plan_lines"]
+__all__ = ["unit_line", "plan_lines", "sourced_line"]
 
 
 def _points(points: float | None) -> str:
@@ -27,6 +27,28 @@ def unit_line(unit: UnitPlan) -> str:
             f"({unit.base_origin}){flag}")
 
 
+def sourced_line(plan: ImportPlan) -> str:
+    """``bases: 12 of 13 units on a sourced base (1 guessed: …)``."""
+    placed = [u for u in plan.units if u.placeable]
+    guessed = [u.name for u in placed if not u.sourced]
+    line = f"bases: {len(placed) - len(guessed)} of {len(placed)} units on a sourced base"
+    if guessed:
+        shown = ", ".join(guessed[:5]) + (", …" if len(guessed) > 5 else "")
+        line += f" ({len(guessed)} guessed: {shown})"
+    return line
+
+
+def _model_lines(unit: UnitPlan) -> list[str]:
+    """One line per kind of model when a unit's models stand on bases from more than one
+    place (a sergeant on 40 mm beside troopers on 32 mm).
+    """
+    kinds = {(unit.base_of(m).label, m.choice.source) for m in unit.models}
+    if len(unit.models) < 2 or len(kinds) < 2:
+        return []
+    return [f"      {m.count} × {m.name}: base {unit.base_of(m).label} ({m.choice.source})"
+            for m in unit.models]
+
+
 def plan_lines(plan: ImportPlan) -> list[str]:
     """Every line of the plan: the list, each unit and its notes, what is removed, skipped."""
     roster = plan.roster
@@ -36,7 +58,13 @@ def plan_lines(plan: ImportPlan) -> list[str]:
     for unit in plan.units:
         mark = "kept" if unit.key in plan.kept else "new"
         lines.append(f"  {mark}: {unit_line(unit)}")
+        lines.extend(_model_lines(unit))
         lines.extend(f"      {note}" for note in unit.notes)
     lines.extend(f"  removed (no longer in the list): {u.name}" for u in plan.removed)
+    lines.extend(f"  removed (replaced by this list): {u.name}" for u in plan.replaced)
+    if plan.beside:
+        lines.append(f"  beside: {plan.beside} units of another list on side {plan.side} "
+                     f"stay where they are (--replace takes them off)")
+    lines.append(f"  {sourced_line(plan)}")
     lines.extend(f"  not a unit: {s.name} ({s.force}): {s.reason}" for s in plan.skipped)
     return lines

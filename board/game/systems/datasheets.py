@@ -11,14 +11,19 @@ own model names, and the smallest and largest number of models the datasheet all
 >>> from board.document.model import Base
 >>> match = DatasheetMatch("Intercessor Squad", "by BattleScribe id 8da0-4570-c3c-819f",
 ...                        {"intercessor": Base.round_mm(32)}, Base.round_mm(32), 5)
->>> match.base_for("Intercessors").label, match.base_for("Sergeant Ultima").label
+>>> match.base_for("Intercessors").label, match.base_for("Sergeant Ultima", alone=True).label
 ('32 mm', '32 mm')
+>>> match.base_for("Gun Drone").label  # unnamed, but every model of the squad is on 32 mm
+'32 mm'
+>>> match.named_base("Gun Drone") is None
+True
 >>> DatasheetMatch("Rhino", "by name", {}, None, 1, hull=True).base_for("Rhino") is None
 True
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -27,11 +32,43 @@ from typing import Protocol
 from board.document.model import Base
 from board.document.roster.bases import normalise
 
-__all__ = ["DatasheetMatch", "DatasheetSource", "load_once"]
+__all__ = ["DatasheetMatch", "DatasheetSource", "load_once", "name_forms"]
 
 
 def _singular(name: str) -> str:
     return name[:-1] if name.endswith("s") and not name.endswith("ss") else name
+
+
+#: An older edition's designation before a name: "XV88 ", "TX7 ", "MV71 ", "AX-5-2 ", "DX-4 ".
+_DESIGNATION = re.compile(r"^[A-Z]{1,3}-?\d+(-\d+)*[A-Za-z]?\s+")
+#: A note after a name: "(Heavy Weapon)", "w/ Burst Cannon", "- Sergeant".
+_NOTE = re.compile(r"\s*(\(.*?\)|\bw/.*|\s-\s.*)$")
+
+
+def name_forms(name: str) -> list[str]:
+    """The forms of a list's name tried against the datasheets, most literal first.
+
+    >>> name_forms("XV88 Broadside Battlesuits")
+    ['XV88 Broadside Battlesuits', 'Broadside Battlesuits', 'Broadside Battlesuit']
+    >>> name_forms("Acolyte Hybrid (Heavy Weapon)")
+    ['Acolyte Hybrid (Heavy Weapon)', 'Acolyte Hybrid', 'Acolyte Hybrids']
+    >>> name_forms("Militarum Tempestus Scions")[-2:]
+    ['Tempestus Scion', 'Tempestus Scions']
+    """
+    forms = [name.strip()]
+    forms.append(_DESIGNATION.sub("", forms[-1]))
+    forms.append(_NOTE.sub("", forms[-1]).strip())
+    forms.append(_other_number(forms[-1]))
+    words = forms[-1].split()
+    if len(words) >= 3:  # a faction's word before the datasheet's name
+        rest = " ".join(words[1:])
+        forms += [rest, _other_number(rest)]
+    return [f for f in dict.fromkeys(forms) if f]
+
+
+def _other_number(name: str) -> str:
+    """``name`` in the other number (a trailing ``s`` taken off or put on)."""
+    return name[:-1] if name.endswith("s") and not name.endswith("ss") else name + "s"
 
 
 @dataclass(frozen=True)
@@ -55,16 +92,27 @@ class DatasheetMatch:
     credit: str = ""
     draft: bool = False
 
-    def base_for(self, model_name: str) -> Base | None:
-        """The base of the model called ``model_name`` (``None``: the datasheet gives none)."""
-        key = normalise(model_name)
-        for wanted in (key, _singular(key)):
-            for name, base in self.bases.items():
-                if wanted in (name, _singular(name)):
-                    return base
-        if len(set(self.bases.values())) == 1 and not self.hull:
-            return next(iter(self.bases.values()))
-        return self.unit_base
+    def named_base(self, model_name: str) -> Base | None:
+        """The base of the composition's model called ``model_name`` (any of its
+        :func:`name_forms`), if the datasheet names it."""
+        for form in name_forms(model_name):
+            base = self.bases.get(normalise(form))
+            if base is not None:
+                return base
+        return None
+
+    def base_for(self, model_name: str, *, alone: bool = False) -> Base | None:
+        """The base of the model called ``model_name``: the composition's model of that name;
+        else the datasheet's base when all its models share one or the model is the unit's
+        only kind (``alone``). ``None``: the datasheet does not say (a hull, or models on
+        different bases none of which is this one)."""
+        base = self.named_base(model_name)
+        if base is not None or self.hull:
+            return base
+        kinds = set(self.bases.values()) or ({self.unit_base} if self.unit_base else set())
+        if len(kinds) == 1:
+            return next(iter(kinds))
+        return self.unit_base if alone else None
 
 
 class DatasheetSource(Protocol):

@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from board.document.errors import ScenarioError
 from board.document.roster import read_roster_file
 from board.document.roster.bases import BaseLibrary
 from board.game.army.edit import remember
+from board.game.army.game_system import wrong_system
 from board.view.army.dialog import ImportArmyDialog
 from board.view.commands import ApplyChangeCommand
 
@@ -44,6 +45,7 @@ class ArmyImporter(QObject):
         self.action.triggered.connect(self.choose)
         self.dialog: ImportArmyDialog | None = None
         self.library: BaseLibrary | None = None
+        self.question: QMessageBox | None = None
 
     def choose(self) -> None:
         """Ask for a list, then open the dialog on it."""
@@ -58,16 +60,35 @@ class ArmyImporter(QObject):
         except ScenarioError as error:
             self.window.show_error("Import Army List", str(error))
             return None
+        wrong = wrong_system(roster.game_system, self.window.document.scenario.rule_system)
+        if wrong is not None and not self._import_anyway(path, wrong):
+            self.window.statusBar().showMessage(f"Not imported: {wrong}", 8000)
+            return None
         library, problem = BaseLibrary.load()
         if problem:
             self.window.statusBar().showMessage(problem, 8000)
         self.library = library
         dialog = ImportArmyDialog(self.window.document, self.window.scene.world, library,
-                                  roster, path.name, self.window)
+                                  roster, path.name, self.window, any_system=wrong is not None)
         dialog.accepted.connect(lambda: self._apply(dialog))
         self.dialog = dialog
         dialog.open()
         return dialog
+
+    def _import_anyway(self, path: Path, wrong: str) -> bool:
+        """Ask whether to import a list made for another game system (Cancel by default)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, "Import Army List",
+                          f"{path.name}: {wrong[0].upper()}{wrong[1:]}.", parent=self.window)
+        box.setInformativeText("Its units, profiles and bases belong to that game: imported "
+                               "here, their stats and bases may not mean what this board's "
+                               "rules read. Import it all the same?")
+        anyway = box.addButton("Import Anyway", QMessageBox.ButtonRole.AcceptRole)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(cancel)
+        box.setEscapeButton(cancel)
+        self.question = box  # tests answer it
+        box.exec()
+        return box.clickedButton() is anyway
 
     def _apply(self, dialog: ImportArmyDialog) -> None:
         plan, change = dialog.plan, dialog.change

@@ -72,8 +72,9 @@ class ImportArmyDialog(QDialog):
 
     def __init__(self, document: ScenarioDocument, world: Callable[[], World],
                  library: BaseLibrary, roster: Roster, source: str,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, any_system: bool = False) -> None:
         super().__init__(parent)
+        self.any_system = any_system
         self.setWindowTitle("Import Army List")
         self.document, self._world, self.library, self.roster = document, world, library, roster
         self.change: Change | None = None
@@ -93,6 +94,10 @@ class ImportArmyDialog(QDialog):
         self.table.itemChanged.connect(self._on_item_changed)
         self.remember = QCheckBox("Remember the bases and troop types I set for next time")
         self.remember.setChecked(True)
+        self.replace = QCheckBox()
+        self.replace.setToolTip("By default a different list is added beside the army already "
+                                "on this side; tick to take that army off the board instead")
+        self.replace.toggled.connect(self.replan)
         self.error = QLabel()
         self.error.setStyleSheet("color: #b00020")
         self.error.setWordWrap(True)
@@ -116,10 +121,20 @@ class ImportArmyDialog(QDialog):
         layout.addLayout(top)
         layout.addWidget(self.summary)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.replace)
         layout.addWidget(self.remember)
         layout.addWidget(self.error)
         layout.addWidget(self.buttons)
-        self.resize(1500, 560)
+        self.resize(*self._size())
+
+    def _size(self) -> tuple[int, int]:
+        """1,200 × 560, or less on a smaller screen: the Side box and Cancel stay on it."""
+        screen = self.screen() if self.parentWidget() is None else \
+            self.parentWidget().screen()
+        room = screen.availableGeometry() if screen is not None else None
+        if room is None:
+            return 1200, 560
+        return min(1200, room.width() - 60), min(560, room.height() - 100)
 
     # -- the plan -------------------------------------------------------------------------
     def replan(self) -> None:
@@ -130,7 +145,9 @@ class ImportArmyDialog(QDialog):
             self.import_button.setEnabled(False)
             return
         try:
-            self.plan = plan_import(self.document.scenario, self.roster, side, self.library)
+            self.plan = plan_import(self.document.scenario, self.roster, side, self.library,
+                                    any_system=self.any_system,
+                                    replace=self.replace.isChecked())
         except ImportError_ as error:
             self.error.setText(str(error))
             self.import_button.setEnabled(False)
@@ -145,12 +162,16 @@ class ImportArmyDialog(QDialog):
         points = "" if roster.points is None else f", {roster.points:g} pts"
         guesses = sum(1 for u in plan.units if u.guessed)
         system = roster.game_system or "no game system named"
+        placed = [u for u in plan.units if u.placeable]
+        sourced = sum(1 for u in placed if u.sourced)
+        beside = (f" {_n(plan.beside, 'unit')} of another list on this side stay beside it."
+                  if plan.beside else "")
         return (f"<b>{roster.name}</b> ({roster.source_format}; {system}{points}) onto a "
                 f"{self.system.label} board: {_n(len(plan.added), 'unit')} to add, "
-                f"{len(plan.kept)} kept, {len(plan.removed)} to remove, "
+                f"{len(plan.kept)} kept, {len(plan.removed) + len(plan.replaced)} to remove, "
                 f"{_n(len(plan.skipped), 'entry', 'entries')} not a unit, "
-                f"{_n(plan.models, 'model')}; {_n(guesses, 'guess', 'guesses')} to confirm "
-                f"(marked ⚠).")
+                f"{_n(plan.models, 'model')}; bases: {sourced} of {len(placed)} units from a "
+                f"source; {_n(guesses, 'guess', 'guesses')} to confirm (marked ⚠).{beside}")
 
     def _fill(self) -> None:
         plan = self.plan
@@ -162,13 +183,24 @@ class ImportArmyDialog(QDialog):
             self._unit_row(unit, "kept" if unit.key in plan.kept else "new")
         for gone in plan.removed:
             self._other_row("removed", gone.name, "no longer in the list: taken off the board")
+        for gone in plan.replaced:
+            self._other_row("removed", gone.name, "of another list: replaced by this one")
+        self._replace_box(plan)
         for skipped in plan.skipped:
             self._other_row("not a unit", skipped.name, skipped.reason)
         self.table.resizeColumnsToContents()
-        for name, widest in (("Unit", 200), ("Base from", 260), ("Stats", 280)):
+        for name, widest in (("Unit", 200), ("Base from", 260), ("Stats", 240)):
             column = COLUMNS.index(name)
             self.table.setColumnWidth(column, min(self.table.columnWidth(column), widest))
         self._filling = False
+
+    def _replace_box(self, plan: ImportPlan) -> None:
+        """The Replace choice, shown while the side holds another list's army."""
+        others = plan.beside + len(plan.replaced)
+        self.replace.setText(f"Replace the army already on this side "
+                             f"({_n(others, 'unit')} of another list) instead of adding "
+                             f"this one beside it")
+        self.replace.setVisible(others > 0)
 
     def _unit_row(self, unit: UnitPlan, status: str) -> None:
         row = self.table.rowCount()
@@ -237,8 +269,11 @@ class ImportArmyDialog(QDialog):
         box.setEditable(True)
         box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         box.setToolTip(f"Choose a base or type one: {BASE_FORMS}")
-        shown = [unit.base_of(m) for m in unit.models[:1]]
-        for base in dict.fromkeys([*shown, *base_sizes(self.system)]):
+        box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        bases = list(dict.fromkeys(unit.base_of(m) for m in unit.models))
+        if len(bases) > 1:  # a sergeant on 40 mm beside troopers on 32 mm: kept per model
+            box.addItem(f"{unit.base_text} (per model)", None)
+        for base in dict.fromkeys([*bases, *base_sizes(self.system)]):
             box.addItem(base.label, base)
         box.setCurrentIndex(0)
         box.activated.connect(lambda _i, u=unit, b=box: self._on_base(u, b))
@@ -254,6 +289,11 @@ class ImportArmyDialog(QDialog):
             base = box.itemData(index) if index >= 0 else parse_base(text)
         except StatsError as error:
             self.error.setText(f"{unit.name}: {error}")
+            return
+        if base is None:  # the bases per model, as the sources give them
+            if unit.base_override is not None:
+                unit.base_override = None
+                QTimer.singleShot(0, self._fill)
             return
         if unit.models and base == unit.base_of(unit.models[0]) and unit.base_override:
             return  # the same choice again (Return, then the editor's focus leaving)

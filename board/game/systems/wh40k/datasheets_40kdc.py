@@ -9,7 +9,11 @@ not before (:func:`load`), and not copied: battleboard reads it through its publ
 ``unit_composition_of``).
 
 A list's unit is matched by its BattleScribe entry id first (a link's id ``a::b`` tries each
-part, the target last-first), then by the unit's name (and its custom name). A match says which.
+part, the target last-first), then by name: the unit's, then its models' (an 8th-edition
+"Basilisks" unit of one "Basilisk"), each as written, without an older edition's designation
+("XV88 Broadside Battlesuits" is today's "Broadside Battlesuits"), without a note in brackets or
+after "w/", and in the singular; a name matches a datasheet's name or one of its aliases
+exactly, never a part of one. A match says which way it was made.
 
 Base forms, as the dataset writes them: ``round`` (``diameter``), ``oval`` and ``flying-base``
 (``length`` and ``width``: the board stands an oval with its longer axis along the model's
@@ -25,7 +29,7 @@ from typing import Any
 
 from board.document.model import Base
 from board.document.roster.bases import normalise
-from board.game.systems.datasheets import DatasheetMatch
+from board.game.systems.datasheets import DatasheetMatch, name_forms
 
 __all__ = ["Datasheets40kdc", "load", "CREDIT", "base_of"]
 
@@ -72,12 +76,19 @@ class Datasheets40kdc:
             if units:
                 return self._match(units[0].raw, f"by BattleScribe id {part}")
         for name in names:
-            if not name.strip():
-                continue
-            key = self.normalize(name)  # the dataset's own key, exact: never a part of a name
-            units = [u for u in self.dataset.units.find_all(name) if self.normalize(u.name) == key]
-            if units:
-                return self._match(units[0].raw, f"by name “{name}”")
+            for form in name_forms(name) if name.strip() else ():
+                unit = self._named(form)
+                if unit is not None:
+                    return self._match(unit, f"by name “{form}”")
+        return None
+
+    def _named(self, name: str) -> dict[str, Any] | None:
+        """The datasheet whose name or alias is exactly ``name`` (the dataset's own key)."""
+        key = self.normalize(name)
+        for unit in self.dataset.units.find_all(name):
+            raw = unit.raw
+            if key in (self.normalize(n) for n in [raw.get("name", ""), *raw.get("aliases", ())]):
+                return dict(raw)
         return None
 
     def _match(self, unit: dict[str, Any], how: str) -> DatasheetMatch:
