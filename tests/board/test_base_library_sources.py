@@ -76,24 +76,29 @@ def test_sizes_are_in_range_and_shapes_consistent(k):
     assert row["names"] and row["systems"], row
 
 
+def _editions(row: dict) -> tuple[str, ...]:
+    """A row's editions (none: every edition); a name may have one row per edition set."""
+    return tuple(sorted(row.get("editions", ())))
+
+
 def test_no_name_is_given_twice_for_one_system():
-    seen: dict[tuple[str, str], int] = {}
+    seen: dict[tuple[str, str, tuple[str, ...]], int] = {}
     for k, row in enumerate(ROWS):
         for system in row["systems"]:
             for name in row["names"]:
-                key = (system, normalise(name))
+                key = (system, normalise(name), _editions(row))
                 assert key not in seen, f"{key} in rows {seen[key]} and {k}"
                 seen[key] = k
 
 
 def test_a_singular_and_a_plural_never_name_two_different_bases():
-    bases: dict[tuple[str, str], dict] = {}
+    bases: dict[tuple[str, str, tuple[str, ...]], dict] = {}
     for row in ROWS:
         for system in row["systems"]:
             for name in row["names"]:
                 word = normalise(name)
                 single = word[:-1] if word.endswith("s") and not word.endswith("ss") else word
-                for key in {(system, word), (system, single)}:
+                for key in {(system, word, _editions(row)), (system, single, _editions(row))}:
                     assert bases.setdefault(key, row["base"]) == row["base"], (key, row["names"])
 
 

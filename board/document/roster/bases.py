@@ -120,6 +120,13 @@ class BaseChoice:
     source: str
     sure: bool
     title: str = ""
+    cited: bool = True
+
+    @property
+    def sourced(self) -> bool:
+        """Whether a source someone read (an address), a datasheet or the player gave it."""
+        return self.origin in ("yours", "datasheet") or (self.origin == "library"
+                                                          and self.cited)
 
     @property
     def guessed(self) -> bool:
@@ -134,6 +141,8 @@ class BaseLibrary:
                  path: Path | None = None) -> None:
         self.sources = {k: str(v.get("title", k)) for k, v in data.get("sources", {}).items()}
         self.short = {k: str(v.get("short", k)) for k, v in data.get("sources", {}).items()}
+        self.cited = {k for k, v in data.get("sources", {}).items()
+                      if str(v.get("url", "")).startswith(("https://", "http://"))}
         self.rows: dict[tuple[str, str], list[_Row]] = {}
         for k, row in enumerate(data.get("bases", [])):
             base = base_from_dict(row["base"], f"bases[{k}].base")
@@ -223,7 +232,8 @@ class BaseLibrary:
         if words:
             short += f", by the words '{words}'"
         return BaseChoice(entry.base, "library", short, entry.sure and not words,
-                          self.sources.get(entry.source, entry.source))
+                          self.sources.get(entry.source, entry.source),
+                          cited=entry.source in self.cited)
 
     def _by_words(self, system: str, keys: list[str], edition: str) -> BaseChoice | None:
         """The longest library name found as whole words in a name (marked unsure)."""

@@ -120,8 +120,8 @@ class _Walker:
 
     def top(self, node: dict[str, Any], force: str, where: str) -> None:
         name = _text(node, "customName") or _text(node, "name") or "(unnamed)"
-        if _is_unit(node):
-            self.unit(node, force, where)
+        if _is_unit(node) or _upgrade_models(node, where):  # (8th edition data: a unit of
+            self.unit(node, force, where)                   # type upgrade, models likewise)
             return
         inner = [(k, s) for k, s in enumerate(_list(node, "selections")) if _is_unit(s)]
         for k, selection in inner:  # a formation or detachment choice holding units
@@ -135,12 +135,15 @@ class _Walker:
     def unit(self, node: dict[str, Any], force: str, where: str) -> None:
         models: list[RosterModel] = []
         own = _unit_profile(node)
-        if node.get("type") == "model":  # a character: itself, and any models it holds
+        if _counts_itself(node):  # a character: itself, and any models it holds
             models.append(_model(node, where, own))
         for k, child in enumerate(_list(node, "selections")):
             self.models_of(child, own, models, force, f"{where}.selections[{k}]")
         if not models:  # 8th-9th edition data: models as upgrades with a profile of their own
             models = _upgrade_models(node, where)
+        leader = _leader(node, own, models)
+        if leader is not None:  # a character who comes with others (a Dark Apostle, his
+            models.insert(0, leader)  # Disciples): the unit's own profile is a model too
         if not models and own is not None:  # a unit that lists no models: how many is unsaid
             models = [RosterModel(_text(node, "name"), 1, own, _wargear(node), assumed=True)]
         key = _text(node, "id") or f"{_text(node, 'entryId')}#{len(self.units)}"
@@ -159,7 +162,7 @@ class _Walker:
             self.unit(node, force, where)
             return
         profile = _unit_profile(node) or inherited
-        if node.get("type") == "model":
+        if _counts_itself(node):
             models.append(_model(node, where, profile))
         for k, child in enumerate(_list(node, "selections")):  # a model may hold models
             self.models_of(child, profile, models, force, f"{where}.selections[{k}]")
@@ -174,6 +177,31 @@ class _Walker:
                                 f"holds at most {MAX_UNITS:,}", where)
 
 
+def _counts_itself(node: dict[str, Any]) -> bool:
+    """Whether a ``model`` selection is a model itself: always, unless it only groups others
+    (an "Achilles Ridgerunners" entry holding its "Achilles Ridgerunner" models); one with a
+    profile of its own holding models is a model too (a Crisis Commander with Gun Drones)."""
+    if node.get("type") != "model":
+        return False
+    holds = any(c.get("type") == "model" for c in _list(node, "selections"))
+    return not holds or _unit_profile(node) is not None
+
+
+def _leader(node: dict[str, Any], own: Profile | None,
+            models: list[RosterModel]) -> RosterModel | None:
+    """The character a ``unit`` is named after, when its own profile (of the same name) is no
+    model's among those it lists (9th-edition data: a Grimnyr with two CORVs)."""
+    if node.get("type") != "unit" or own is None or not models:
+        return None
+    name = own.name.lower()
+    if name != _text(node, "name").lower():
+        return None
+    if any(m.name.lower() == name or (m.profile is not None and m.profile.name.lower() == name)
+           for m in models):
+        return None
+    return RosterModel(own.name, 1, own, ())
+
+
 def _model(node: dict[str, Any], where: str, profile: Profile | None) -> RosterModel:
     """A model entry: ``number`` of it, times a count its name begins with ("2x MV1 Gun
     Drone", as 8th-edition data names a vehicle's drones)."""
@@ -186,21 +214,30 @@ def _model(node: dict[str, Any], where: str, profile: Profile | None) -> RosterM
     return RosterModel(name, number, profile, _wargear(node))
 
 
+def _base_name(name: str) -> str:
+    """A model entry's name without its note: "Scout w/Boltgun" → "scout"."""
+    return re.split(r"\s*(?:\(|\[|\bw/)", name.lower(), maxsplit=1)[0].strip()
+
+
 def _upgrade_models(node: dict[str, Any], where: str) -> list[RosterModel]:
-    """The ``upgrade`` selections under a unit that carry a unit profile of their own (a
-    "Guardsman" ×3 in an 8th-edition Special Weapons Squad): models, when the unit lists none
-    of type ``model``. A selection counted is not looked into further."""
+    """The ``upgrade`` selections under a unit that are its models, when it lists none of
+    type ``model`` (8th-9th edition data): one with a unit profile of its own (a "Guardsman"
+    ×3 in a Special Weapons Squad), or one named as one of the unit's own unit profiles
+    ("Scout w/Boltgun" ×4 beside the squad's "Scout" profile). A selection counted is not
+    looked into further; a ``unit`` inside is a unit of its own."""
     found: list[RosterModel] = []
+    named = {_base_name(p.name): p for p in _profiles(node) if is_unit_profile(p)}
     stack = [(child, f"{where}.selections[{k}]")
              for k, child in enumerate(_list(node, "selections"))]
     while stack:
         child, at = stack.pop(0)
-        profile = _unit_profile(child)
-        if child.get("type") == "upgrade" and profile is not None:
+        if child.get("type") in ("unit", "model"):
+            continue
+        profile = _unit_profile(child) or named.get(_base_name(_text(child, "name")))
+        if profile is not None:
             found.append(_model(child, at, profile))
             continue
-        if child.get("type") != "unit":
-            stack += [(c, f"{at}.selections[{k}]") for k, c in enumerate(_list(child, "selections"))]
+        stack += [(c, f"{at}.selections[{k}]") for k, c in enumerate(_list(child, "selections"))]
     return found
 
 

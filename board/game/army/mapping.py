@@ -98,7 +98,7 @@ class UnitPlan:
     def sourced(self) -> bool:
         """Whether every model stands on a base a source or the player gave (none guessed)."""
         return bool(self.models) and (self.base_override is not None
-                                      or not any(m.choice.guessed for m in self.models))
+                                      or all(m.choice.sourced for m in self.models))
 
 
 def _words(text: str) -> list[str]:
@@ -251,7 +251,10 @@ def _sheet_base(source: DatasheetSource | None, sheet: DatasheetMatch | None, mo
         if base is not None:
             return base, own
     base = sheet.base_for(model, alone=alone) if sheet is not None else None
-    return (base, sheet) if base is not None and sheet is not None else None
+    if base is not None and sheet is not None:
+        return base, sheet
+    named = source.model(model) if source is not None else None
+    return (named.unit_base, named) if named is not None and named.unit_base else None
 
 
 def choose_base(system: RuleSystem, edition: str, names: list[str], model: str,
@@ -277,7 +280,7 @@ def choose_base(system: RuleSystem, edition: str, names: list[str], model: str,
         if hull is not None and hull.base.shape is BaseShape.HULL:
             return BaseChoice(hull.base, "library", f"{sheet.credit}: {sheet.name} has no base "
                               f"(measured to its hull); hull size: {hull.source}", hull.sure,
-                              hull.title)
+                              hull.title, cited=hull.cited)
     return library.find(system.value, [*names, sheet.name if sheet and alone else ""],
                         troop.value, edition)
 

@@ -41,8 +41,8 @@ def _singular(name: str) -> str:
 
 #: An older edition's designation before a name: "XV88 ", "TX7 ", "MV71 ", "AX-5-2 ", "DX-4 ".
 _DESIGNATION = re.compile(r"^[A-Z]{1,3}-?\d+(-\d+)*[A-Za-z]?\s+")
-#: A note after a name: "(Heavy Weapon)", "w/ Burst Cannon", "- Sergeant".
-_NOTE = re.compile(r"\s*(\(.*?\)|\bw/.*|\s-\s.*)$")
+#: A note after a name: "(Heavy Weapon)", "[Legends]", "w/ Burst Cannon", "- Sergeant".
+_NOTE = re.compile(r"\s*(\(.*?\)|\[.*?\]|\bw/.*|\s-\s.*)$")
 
 
 def name_forms(name: str) -> list[str]:
@@ -53,15 +53,15 @@ def name_forms(name: str) -> list[str]:
     >>> name_forms("Acolyte Hybrid (Heavy Weapon)")
     ['Acolyte Hybrid (Heavy Weapon)', 'Acolyte Hybrid', 'Acolyte Hybrids']
     >>> name_forms("Militarum Tempestus Scions")[-2:]
-    ['Tempestus Scion', 'Tempestus Scions']
+    ['Tempestus Scions', 'Tempestus Scion']
     """
     forms = [name.strip()]
     forms.append(_DESIGNATION.sub("", forms[-1]))
     forms.append(_NOTE.sub("", forms[-1]).strip())
     forms.append(_other_number(forms[-1]))
-    words = forms[-1].split()
-    if len(words) >= 3:  # a faction's word before the datasheet's name
-        rest = " ".join(words[1:])
+    words = forms[-2].split()
+    for start in range(1, len(words) - 1):  # a faction's words before the datasheet's name
+        rest = " ".join(words[start:])
         forms += [rest, _other_number(rest)]
     return [f for f in dict.fromkeys(forms) if f]
 
@@ -122,6 +122,9 @@ class DatasheetSource(Protocol):
 
     def match(self, entry_id: str, names: Iterable[str]) -> DatasheetMatch | None:
         """The datasheet for a list's unit: by ``entry_id`` first, then by ``names``."""
+
+    def model(self, name: str) -> DatasheetMatch | None:
+        """A model's base by its name in any datasheet's composition (one base for it)."""
 
 
 def load_once(loader: Callable[[], DatasheetSource | None]) -> Callable[[], DatasheetSource | None]:

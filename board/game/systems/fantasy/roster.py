@@ -33,4 +33,4 @@ ROSTER = RosterReading(
     # The Old World" (its successor, with the same bases)
     game_systems=(("warhammer_fantasy",
                    r"warhammer fantasy|fantasy battle|armies project|old world|\bwfb\b"),),
-    editions=((r"old world", "old world"), (r"armies project", "9th")))
+    editions=((r"old world", "tow"), (r"armies project", "9th")))

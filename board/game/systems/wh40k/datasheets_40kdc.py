@@ -68,6 +68,32 @@ class Datasheets40kdc:
 
     def __init__(self, dataset: Any, normalize: Callable[[str], str]) -> None:
         self.dataset, self.normalize = dataset, normalize
+        self._by_model: dict[str, list[tuple[str, Base]]] | None = None
+
+    def model(self, name: str) -> DatasheetMatch | None:
+        """A model's base by its own name in the datasheets' compositions ("Ogryn" in the Ogryn
+        Squad's), when every composition naming it puts it on the same base."""
+        index = self._model_index()
+        for form in name_forms(name):
+            found = index.get(normalise(form), [])
+            if found and len({base for _, base in found}) == 1:
+                sheet, base = found[0]
+                return DatasheetMatch(sheet, f"by its model “{form}”", {normalise(form): base},
+                                      base, None, credit=CREDIT)
+        return None
+
+    def _model_index(self) -> dict[str, list[tuple[str, Base]]]:
+        if self._by_model is None:
+            by_unit = {u.id: u.name for u in self.dataset.units}
+            index: dict[str, list[tuple[str, Base]]] = {}
+            for composition in self.dataset.unit_compositions:
+                for model in composition.get("models") or []:
+                    base = base_of(model.get("base_size_mm"))
+                    if base is not None and isinstance(model.get("name"), str):
+                        sheet = by_unit.get(composition.get("unit_id"), model["name"])
+                        index.setdefault(normalise(model["name"]), []).append((sheet, base))
+            self._by_model = index
+        return self._by_model
 
     def match(self, entry_id: str, names: Iterable[str]) -> DatasheetMatch | None:
         """The datasheet for a list's unit: by BattleScribe id, else by name."""
