@@ -144,8 +144,14 @@ def test_models_written_as_upgrades_and_counts_written_in_names_are_counted():
                        [samples.sel("2x MV1 Gun Drone", "model", 1)])
     grimnyr = samples.sel("Grimnyr", "unit", 1, [_unit_profile("Grimnyr")],
                           [samples.sel("CORV", "model", 2, [_unit_profile("CORV")])])
-    units = read_roster(_list_of(squad, tank, grimnyr)).units
-    assert [u.model_count for u in units] == [4, 3, 3]
+    mixed = samples.sel("Infantry Squad", "unit", 1, None, [
+        samples.sel("Sergeant", "model", 1, [_unit_profile("Sergeant")]),
+        samples.sel("Guardsman", "upgrade", 9, [_unit_profile("Guardsman")]),
+        samples.sel("Rhino Armoured Carrier", "upgrade", 1, None, [samples.sel(
+            "Rhino", "upgrade", 1, [samples.profile("Legion Rhino", "Vehicle", Front="11")])])])
+    units = read_roster(_list_of(squad, tank, grimnyr, mixed)).units
+    assert [u.model_count for u in units] == [4, 3, 3, 10, 1]
+    assert units[4].name == "Rhino" and units[4].key == units[3].key + "/transport-0"
     assert [(m.name, m.count) for m in units[1].models][1] == ("MV1 Gun Drone", 2)
     assert [m.name for m in units[2].models] == ["Grimnyr", "CORV"]
 

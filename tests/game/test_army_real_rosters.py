@@ -40,7 +40,10 @@ def _units(name: str, library: BaseLibrary):
     roster = read_roster_file(REAL / name)
     system, edition = list_system(roster.game_system)
     assert system is not None, roster.game_system
-    return {u.name: map_unit(system, u, library, edition) for u in roster.units}, roster
+    units: dict = {}
+    for unit in roster.units:  # the first unit of a name
+        units.setdefault(unit.name, map_unit(system, unit, library, edition))
+    return units, roster
 
 
 def test_every_file_is_kept_with_its_source_and_licence():
@@ -96,6 +99,13 @@ COUNTS = {
     ("hh_3rd_dark_angels.rosz", "Cataphractii Terminator Squad"):
         {"Cataphractii Terminator Sergeant": 1, "Cataphractii Terminator": 4},
     ("hh_2022_dark_angels.rosz", "Land Raider Spartan"): {"Land Raider Spartan": 1},
+    # a model typed 'model' beside models typed 'upgrade' (8th-9th edition Astra Militarum)
+    ("wh40k_8th_astra_militarum.ros", "Infantry Squad"): {"Sergeant": 1, "Guardsman": 9},
+    # a Rhino bought inside a 30k squad is a unit of its own, not a model of the squad
+    ("hh_30k_dark_angels.ros", "Tactical Squad, Legion , Compulsory"):
+        {"Tactical Space Marines, Legion": 9, "Tactical Sergeant, Legion": 1},
+    ("hh_30k_dark_angels.ros", "Rhino Armoured Carrier, Legion"):
+        {"Rhino Armoured Carrier, Legion": 1},
 }
 
 

@@ -209,15 +209,15 @@ class BaseLibrary:
             edition_only: bool = False) -> BaseChoice | None:
         """The shipped row for the first of ``keys`` that has one, for ``edition``.
 
-        A row for that edition wins over a row for every edition; a row for other editions
+        A row citing a source someone read wins over an unverified one, whichever name found
+        it; a row for that edition wins over a row for every edition; a row for other editions
         never answers. ``edition_only`` asks for an edition's own row and nothing else.
         """
-        for key in keys:
-            for wanted in (key, _singular(key)):
-                entry = _pick(self.rows.get((system, wanted), ()), edition, edition_only)
-                if entry is not None:
-                    return self._choice(entry, edition)
-        return None
+        found = [entry for key in keys for wanted in (key, _singular(key))
+                 if (entry := _pick(self.rows.get((system, wanted), ()), edition,
+                                    edition_only)) is not None]
+        cited = [entry for entry in found if entry.source in self.cited]
+        return self._choice((cited or found)[0], edition) if found else None
 
     def guess(self, system: str, troop_type: str) -> BaseChoice:
         """The troop type's fallback base: a guess, flagged until the player confirms it."""

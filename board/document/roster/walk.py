@@ -139,22 +139,33 @@ class _Walker:
             models.append(_model(node, where, own))
         for k, child in enumerate(_list(node, "selections")):
             self.models_of(child, own, models, force, f"{where}.selections[{k}]")
-        if not models:  # 8th-9th edition data: models as upgrades with a profile of their own
-            models = _upgrade_models(node, where)
+        if not models or node.get("type") == "unit":  # 8th-9th edition data: models as
+            models += _upgrade_models(node, where)     # upgrades with a profile of their own
         leader = _leader(node, own, models)
         if leader is not None:  # a character who comes with others (a Dark Apostle, his
             models.insert(0, leader)  # Disciples): the unit's own profile is a model too
         if not models and own is not None:  # a unit that lists no models: how many is unsaid
             models = [RosterModel(_text(node, "name"), 1, own, _wargear(node), assumed=True)]
         key = _text(node, "id") or f"{_text(node, 'entryId')}#{len(self.units)}"
+        transports = [m for m in models if _is_vehicle(m.profile)]
+        if len(transports) == len(models):
+            transports = []
         unit = RosterUnit(
             key=key, name=_text(node, "name") or "(unnamed)", force=force,
             entry_id=_text(node, "entryId"),
             categories=tuple(_text(c, "name") for c in _list(node, "categories")),
-            models=tuple(m for m in models if m.count), profiles=_profiles(node),
-            points=_total_points(node), custom_name=_text(node, "customName"))
+            models=tuple(m for m in models if m.count and m not in transports),
+            profiles=_profiles(node), points=_total_points(node),
+            custom_name=_text(node, "customName"))
         self.count(unit, where)
         self.units.append(unit)
+        for k, vehicle in enumerate(transports):  # bought with the squad, a unit of its own
+            own = RosterUnit(key=f"{key}/transport-{k}", name=vehicle.name, force=force,
+                             entry_id="", categories=(), models=(vehicle,),
+                             profiles=(vehicle.profile,) if vehicle.profile else (),
+                             points=None)
+            self.count(own, where)
+            self.units.append(own)
 
     def models_of(self, node: dict[str, Any], inherited: Profile | None,
                   models: list[RosterModel], force: str, where: str) -> None:
@@ -175,6 +186,14 @@ class _Walker:
         if len(self.units) >= MAX_UNITS:
             raise ScenarioError(f"the list has more than {MAX_UNITS:,} units; a scenario "
                                 f"holds at most {MAX_UNITS:,}", where)
+
+
+#: Profile types of a vehicle: one bought inside an infantry unit is a transport of its own.
+_VEHICLES = frozenset({"vehicle", "walker", "flyer", "vehicle profile"})
+
+
+def _is_vehicle(profile: Profile | None) -> bool:
+    return profile is not None and profile.type_name.strip().lower() in _VEHICLES
 
 
 def _counts_itself(node: dict[str, Any]) -> bool:

@@ -285,11 +285,23 @@ def choose_base(system: RuleSystem, edition: str, names: list[str], model: str,
                         troop.value, edition)
 
 
+def _kind(profile: Profile) -> tuple[str, str]:
+    """A profile's kind: its type and the first word of its troop type ("Infantry", "AV")."""
+    words = _words(profile.characteristics.get("Unit Type")
+                   or profile.characteristics.get("Type") or "")
+    return profile.type_name.lower(), words[0] if words else ""
+
+
 def _model_plan(system: RuleSystem, edition: str, unit: RosterUnit, model: RosterModel,
                 troop: TroopType, library: BaseLibrary, sheet: DatasheetMatch | None,
                 source: DatasheetSource | None) -> ModelPlan:
     alone = len({m.name for m in unit.models}) == 1
-    names = [unit.custom_name, model.name, unit.name] if alone else [model.name]
+    # a squad's sergeant is named for itself, then for its squad (a model of the squad's own
+    # kind of profile only: a Rhino in an Epic detachment is not on the infantry's stand)
+    kinds = {_kind(m.profile) for m in unit.models if m.profile is not None}
+    same_kind = model.profile is None or len(kinds) == 1
+    names = ([unit.custom_name, model.name, unit.name] if alone
+             else [model.name, unit.name] if same_kind else [model.name])
     choice = choose_base(system, edition, names, model.name, troop, library, sheet,
                          source=source, alone=alone)
     count = model.count
