@@ -4,10 +4,10 @@ Reads a BattleScribe (``.ros``, ``.rosz``) or New Recruit (JSON) list, maps ever
 the scenario's rule system (troop type, bases from the library and the player's corrections,
 stats), deploys it in the side's zone and writes the scenario (to ``--out``, else back to
 ``SCENARIO.json``). Prints what each unit became and every entry it could not map, with why
-(``docs/army-lists.md``). ``--dry-run`` prints without writing. A list made for another game system than the scenario's
-is refused unless ``--any-system``; a different list onto a side that holds an imported army is
-added beside it unless ``--replace``. A list or scenario that
-cannot be used prints one line on stderr, exits with status 2 and writes nothing. Never
+(``docs/army-lists.md``). ``--dry-run`` prints without writing. A list made for another
+game system than the scenario's is refused unless ``--any-system``; a different list onto a
+side that holds an imported army is added beside it unless ``--replace``. A list or scenario
+that cannot be used prints one line on stderr, exits with status 2 and writes nothing. Never
 imports Qt.
 """
 

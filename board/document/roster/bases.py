@@ -94,8 +94,9 @@ class _Row:
 
 
 def _pick(entries: Iterable[_Row], edition: str, edition_only: bool) -> _Row | None:
-    """The row for ``edition`` if there is one, else (unless ``edition_only``) an every-edition
-    row; a row for other editions never.
+    """The row for ``edition``, else (unless ``edition_only``) an every-edition row.
+
+    A row for other editions never answers.
     """
     every: _Row | None = None
     for entry in entries:

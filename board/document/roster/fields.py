@@ -1,4 +1,4 @@
-"""A roster's fields read strictly: text where text belongs, lists where lists belong.
+r"""A roster's fields read strictly: text where text belongs, lists where lists belong.
 
 A list comes from someone else's machine (a club's shared folder, a forum post), so a field of
 the wrong type is refused with its path and what it holds, never read as something else: an
@@ -6,18 +6,16 @@ object where a name belongs would otherwise stand on the board as ``{'$t': 1}``.
 bidirectional controls (U+202A-202E, U+2066-2069) and other control characters that could make
 one name show as another in a shared game's log.
 
->>> text({"name": "Tactical\\u202e Squad"}, "name", "forces[0]")
+>>> text({"name": "Tactical\u202e Squad"}, "name", "forces[0]")
 'Tactical Squad'
->>> text({"name": {"$t": 1}}, "name", "forces[0].selections[2]")
+>>> text({"name": {"$t": 1}}, "name", "forces[0]")
 Traceback (most recent call last):
 ...
-board.document.errors.ScenarioError: forces[0].selections[2].name: must be text, got an \
-object ({'$t': 1})
->>> items({"selections": {"id": "x"}}, "selections", "forces[0]")
+board.document.errors.ScenarioError: forces[0].name: must be text, got an object ({'$t': 1})
+>>> items({"selections": {"id": "x"}}, "selections", "f")
 Traceback (most recent call last):
 ...
-board.document.errors.ScenarioError: forces[0].selections: must be a list, got an object \
-({'id': 'x'})
+board.document.errors.ScenarioError: f.selections: must be a list, got an object ({'id': 'x'})
 """
 
 from __future__ import annotations
@@ -43,9 +41,9 @@ def _kind(value: object) -> str:
 
 
 def clean(name: str) -> str:
-    """``name`` without bidirectional or other control characters, spaces collapsed.
+    r"""``name`` without bidirectional or other control characters, spaces collapsed.
 
-    >>> clean("Ann\\u2066\\u202eLarry\\u2069  the\\tBold")
+    >>> clean("Ann\u2066\u202eLarry\u2069  the\tBold")
     'AnnLarry the Bold'
     """
     return " ".join(CONTROLS.sub(lambda m: " " if m.group() in "\t\n\r" else "", name).split())

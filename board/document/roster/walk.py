@@ -160,12 +160,12 @@ class _Walker:
         self.count(unit, where)
         self.units.append(unit)
         for k, vehicle in enumerate(transports):  # bought with the squad, a unit of its own
-            own = RosterUnit(key=f"{key}/transport-{k}", name=vehicle.name, force=force,
-                             entry_id="", categories=(), models=(vehicle,),
-                             profiles=(vehicle.profile,) if vehicle.profile else (),
-                             points=None)
-            self.count(own, where)
-            self.units.append(own)
+            transport = RosterUnit(key=f"{key}/transport-{k}", name=vehicle.name, force=force,
+                                   entry_id="", categories=(), models=(vehicle,),
+                                   profiles=(vehicle.profile,) if vehicle.profile else (),
+                                   points=None)
+            self.count(transport, where)
+            self.units.append(transport)
 
     def models_of(self, node: dict[str, Any], inherited: Profile | None,
                   models: list[RosterModel], force: str, where: str) -> None:
@@ -197,9 +197,12 @@ def _is_vehicle(profile: Profile | None) -> bool:
 
 
 def _counts_itself(node: dict[str, Any]) -> bool:
-    """Whether a ``model`` selection is a model itself: always, unless it only groups others
-    (an "Achilles Ridgerunners" entry holding its "Achilles Ridgerunner" models); one with a
-    profile of its own holding models is a model too (a Crisis Commander with Gun Drones)."""
+    """Whether a ``model`` selection is a model itself.
+
+    Always, unless it only groups others (an "Achilles Ridgerunners" entry holding its
+    "Achilles Ridgerunner" models); one with a profile of its own holding models is a model too
+    (a Crisis Commander with Gun Drones).
+    """
     if node.get("type") != "model":
         return False
     holds = any(c.get("type") == "model" for c in _list(node, "selections"))
@@ -208,8 +211,10 @@ def _counts_itself(node: dict[str, Any]) -> bool:
 
 def _leader(node: dict[str, Any], own: Profile | None,
             models: list[RosterModel]) -> RosterModel | None:
-    """The character a ``unit`` is named after, when its own profile (of the same name) is no
-    model's among those it lists (9th-edition data: a Grimnyr with two CORVs)."""
+    """The character a ``unit`` is named after, when no model it lists is that character.
+
+    9th-edition data: a Grimnyr with two CORVs; the unit's own profile has its name.
+    """
     if node.get("type") != "unit" or own is None or not models:
         return None
     name = own.name.lower()
@@ -222,8 +227,10 @@ def _leader(node: dict[str, Any], own: Profile | None,
 
 
 def _model(node: dict[str, Any], where: str, profile: Profile | None) -> RosterModel:
-    """A model entry: ``number`` of it, times a count its name begins with ("2x MV1 Gun
-    Drone", as 8th-edition data names a vehicle's drones)."""
+    """A model entry: ``number`` of it, times a count its name begins with.
+
+    8th-edition data names a vehicle's drones "2x MV1 Gun Drone".
+    """
     name, number = _text(node, "name"), _number(node, where)
     counted = _COUNTED.match(name)
     if counted is not None:
@@ -239,11 +246,13 @@ def _base_name(name: str) -> str:
 
 
 def _upgrade_models(node: dict[str, Any], where: str) -> list[RosterModel]:
-    """The ``upgrade`` selections under a unit that are its models, when it lists none of
-    type ``model`` (8th-9th edition data): one with a unit profile of its own (a "Guardsman"
+    """The ``upgrade`` selections under a unit that are its models (8th-9th edition data).
+
+    One with a unit profile of its own (a "Guardsman"
     ×3 in a Special Weapons Squad), or one named as one of the unit's own unit profiles
     ("Scout w/Boltgun" ×4 beside the squad's "Scout" profile). A selection counted is not
-    looked into further; a ``unit`` inside is a unit of its own."""
+    looked into further; a ``unit`` inside is a unit of its own.
+    """
     found: list[RosterModel] = []
     named = {_base_name(p.name): p for p in _profiles(node) if is_unit_profile(p)}
     stack = [(child, f"{where}.selections[{k}]")

@@ -240,8 +240,10 @@ def datasheet_for(source: DatasheetSource | None, unit: RosterUnit) -> Datasheet
 
 def _sheet_base(source: DatasheetSource | None, sheet: DatasheetMatch | None, model: str,
                 alone: bool) -> tuple[Base, DatasheetMatch] | None:
-    """A model's base from its unit's datasheet, or from a datasheet of its own (a drone
-    beside a commander): the datasheet that names the model first."""
+    """A model's base from its unit's datasheet, or from a datasheet of its own.
+
+    The datasheet that names the model first (a drone beside a commander).
+    """
     named = sheet.named_base(model) if sheet is not None else None
     if named is not None and sheet is not None:
         return named, sheet
@@ -253,8 +255,10 @@ def _sheet_base(source: DatasheetSource | None, sheet: DatasheetMatch | None, mo
     base = sheet.base_for(model, alone=alone) if sheet is not None else None
     if base is not None and sheet is not None:
         return base, sheet
-    named = source.model(model) if source is not None else None
-    return (named.unit_base, named) if named is not None and named.unit_base else None
+    by_model = source.model(model) if source is not None else None
+    if by_model is None or by_model.unit_base is None:
+        return None
+    return by_model.unit_base, by_model
 
 
 def choose_base(system: RuleSystem, edition: str, names: list[str], model: str,

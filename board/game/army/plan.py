@@ -244,12 +244,12 @@ def _change(document: ScenarioDocument, plan: ImportPlan, stay: dict[str, Unit],
     for gone in plan.removed + plan.replaced:
         change.units[gone.id] = None
     added = sum(1 for u in plan.units if u.key not in plan.kept and u.key in placed)
-    gone = len(plan.removed) + len(plan.replaced)
+    taken_off = len(plan.removed) + len(plan.replaced)
     models = sum(u.count for u in plan.units if u.key in placed or u.key in stay)
     side = next((s.name for s in scenario.sides if s.id == plan.side), plan.side)
     change.log.append(LogEntry(
         f"Imported {plan.roster.name} ({plan.roster.source_format}) for {side}: "
-        f"{_n(added, 'unit')} added, {len(plan.kept)} kept, {gone} removed, "
+        f"{_n(added, 'unit')} added, {len(plan.kept)} kept, {taken_off} removed, "
         f"{_n(models, 'model')}"))
     return change
 

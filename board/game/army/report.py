@@ -39,8 +39,9 @@ def sourced_line(plan: ImportPlan) -> str:
 
 
 def _model_lines(unit: UnitPlan) -> list[str]:
-    """One line per kind of model when a unit's models stand on bases from more than one
-    place (a sergeant on 40 mm beside troopers on 32 mm).
+    """One line per kind of model when a unit's models stand on different bases.
+
+    A sergeant on 40 mm beside troopers on 32 mm, or bases from two sources.
     """
     kinds = {(unit.base_of(m).label, m.choice.source) for m in unit.models}
     if len(unit.models) < 2 or len(kinds) < 2:

@@ -93,8 +93,10 @@ class DatasheetMatch:
     draft: bool = False
 
     def named_base(self, model_name: str) -> Base | None:
-        """The base of the composition's model called ``model_name`` (any of its
-        :func:`name_forms`), if the datasheet names it."""
+        """The base of the composition's model called ``model_name``, if it names one.
+
+        Any of the name's :func:`name_forms` is tried.
+        """
         for form in name_forms(model_name):
             base = self.bases.get(normalise(form))
             if base is not None:
@@ -102,10 +104,12 @@ class DatasheetMatch:
         return None
 
     def base_for(self, model_name: str, *, alone: bool = False) -> Base | None:
-        """The base of the model called ``model_name``: the composition's model of that name;
-        else the datasheet's base when all its models share one or the model is the unit's
-        only kind (``alone``). ``None``: the datasheet does not say (a hull, or models on
-        different bases none of which is this one)."""
+        """The base of the model called ``model_name``, if the datasheet says.
+
+        The composition's model of that name; else the datasheet's base when all its models
+        share one or the model is the unit's only kind (``alone``). ``None``: a hull, or models
+        on different bases none of which is this one.
+        """
         base = self.named_base(model_name)
         if base is not None or self.hull:
             return base

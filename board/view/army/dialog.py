@@ -129,8 +129,8 @@ class ImportArmyDialog(QDialog):
 
     def _size(self) -> tuple[int, int]:
         """1,200 × 560, or less on a smaller screen: the Side box and Cancel stay on it."""
-        screen = self.screen() if self.parentWidget() is None else \
-            self.parentWidget().screen()
+        parent = self.parentWidget()
+        screen = parent.screen() if parent is not None else self.screen()
         room = screen.availableGeometry() if screen is not None else None
         if room is None:
             return 1200, 560

@@ -71,8 +71,10 @@ class Datasheets40kdc:
         self._by_model: dict[str, list[tuple[str, Base]]] | None = None
 
     def model(self, name: str) -> DatasheetMatch | None:
-        """A model's base by its own name in the datasheets' compositions ("Ogryn" in the Ogryn
-        Squad's), when every composition naming it puts it on the same base."""
+        """A model's base by its own name in the datasheets' compositions.
+
+        "Ogryn" in the Ogryn Squad's; only when every composition naming it agrees on the base.
+        """
         index = self._model_index()
         for form in name_forms(name):
             found = index.get(normalise(form), [])
