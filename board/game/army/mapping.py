@@ -285,8 +285,13 @@ def choose_base(system: RuleSystem, edition: str, names: list[str], model: str,
             return BaseChoice(hull.base, "library", f"{sheet.credit}: {sheet.name} has no base "
                               f"(measured to its hull); hull size: {hull.source}", hull.sure,
                               hull.title, cited=hull.cited)
-    return library.find(system.value, [*names, sheet.name if sheet and alone else ""],
-                        troop.value, edition)
+    found = library.find(system.value, [*names, sheet.name if sheet and alone else ""],
+                         troop.value, edition)
+    if found.guessed and sheet is not None and sheet.hull and alone:
+        return BaseChoice(found.base, "guess", f"{sheet.credit}: {sheet.name} has no base "
+                          f"(measured to its hull); no source read gives its hull's size: "
+                          f"{found.source}", False)
+    return found
 
 
 def _kind(profile: Profile) -> tuple[str, str]:

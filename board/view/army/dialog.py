@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -126,6 +126,18 @@ class ImportArmyDialog(QDialog):
         layout.addWidget(self.error)
         layout.addWidget(self.buttons)
         self.resize(*self._size())
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        """Shown centred on the window, then moved inside the screen if it overhangs it."""
+        super().showEvent(event)
+        screen = self.screen()
+        if screen is None:
+            return
+        room, frame = screen.availableGeometry(), self.frameGeometry()
+        x = max(room.left(), min(frame.left(), room.right() + 1 - frame.width()))
+        y = max(room.top(), min(frame.top(), room.bottom() + 1 - frame.height()))
+        if (x, y) != (frame.left(), frame.top()):
+            self.move(x, y)
 
     def _size(self) -> tuple[int, int]:
         """1,200 × 560, or less on a smaller screen: the Side box and Cancel stay on it."""
