@@ -46,6 +46,8 @@ LAZY_ON_PURPOSE = {
     "board/game/systems/wh40k/description.py": {"_checks", "_read_back"},
     "board/game/systems/epic/description.py": {"_checks", "_read_back"},
     "board/game/systems/fantasy/description.py": {"_read_back"},
+    # the 40K datasheets (wh40kdc, about 0.4 s): at the first 40K army import, never before
+    "board/game/systems/wh40k/datasheets_40kdc.py": {"load"},
     # the network stack (pycrdt, httpx, hypercorn): once a game is hosted or joined
     "board/view/remote/controller.py": {"_board", "host", "host_on", "_start", "leave",
                                         "_fair_drag_dice"},
