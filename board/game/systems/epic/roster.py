@@ -6,6 +6,7 @@ BSData's Epic Armageddon ``Unit``: ``Type Speed Armour CC FF``.
 from __future__ import annotations
 
 from board.document.model import TroopType
+from board.game.systems.epic.description import EPIC40K
 from board.game.systems.roster_profiles import RosterReading
 
 __all__ = ["ROSTER"]
@@ -26,5 +27,5 @@ ROSTER = RosterReading(
         "cc": "Epic Armageddon's CC is a to-hit roll, not Epic 40,000's assault factor",
         "ff": "Epic Armageddon's FF is a to-hit roll, not Epic 40,000's firepower"},
     # BSData names: "Epic Armageddon", "Epic 40,000", "NetEpic"
-    game_systems=(("epic40k", r"\bepic\b|netepic|armageddon"),),
-    editions=((r"armageddon", "armageddon"), (r"epic 40,?000|epic40k", "epic40k")))
+    game_systems=((EPIC40K, r"\bepic\b|netepic|armageddon"),),
+    editions=((r"armageddon", "armageddon"), (r"epic 40,?000|epic40k", "e40k")))

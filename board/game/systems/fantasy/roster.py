@@ -6,6 +6,7 @@ BSData's 8th edition ``Model``: ``M WS BS S T W I A LD ArmourSave WardSave Type`
 from __future__ import annotations
 
 from board.document.model import TroopType
+from board.game.systems.fantasy.description import WARHAMMER_FANTASY
 from board.game.systems.roster_profiles import RosterReading
 
 __all__ = ["ROSTER"]
@@ -31,6 +32,6 @@ ROSTER = RosterReading(
         "sw": T.SWARM, "ch": T.CHARIOT, "mo": T.MONSTER, "wm": T.WAR_MACHINE},
     # BSData names: "Warhammer Fantasy 8th Edition", "Warhammer Armies Project", "Warhammer:
     # The Old World" (its successor, with the same bases)
-    game_systems=(("warhammer_fantasy",
+    game_systems=((WARHAMMER_FANTASY,
                    r"warhammer fantasy|fantasy battle|armies project|old world|\bwfb\b"),),
     editions=((r"old world", "tow"), (r"armies project", "9th")))

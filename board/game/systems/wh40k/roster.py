@@ -11,6 +11,7 @@ from board.document.model import TroopType
 from board.game.systems.datasheets import load_once
 from board.game.systems.roster_profiles import RosterReading
 from board.game.systems.wh40k import datasheets_40kdc
+from board.game.systems.wh40k.description import HORUS_HERESY, WH40K
 
 __all__ = ["ROSTER"]
 
@@ -35,7 +36,7 @@ ROSTER = RosterReading(
     leadership_roll=True,
     # BSData names: "Warhammer 40,000 10th Edition", "Horus Heresy (2022)", "Warhammer
     # 30,000 - The Horus Heresy" (Kill Team is a game of its own, not 40K).
-    game_systems=(("horus_heresy", r"horus heresy|30,?000|\b30k\b|age of darkness"),
-                  ("wh40k", r"^(?!.*kill ?team).*(40,?000|\b40k\b)")),
+    game_systems=((HORUS_HERESY, r"horus heresy|30,?000|\b30k\b|age of darkness"),
+                  (WH40K, r"^(?!.*kill ?team).*(40,?000|\b40k\b)")),
     # The current datasheets, per model (40kdc-data): matched by BattleScribe id, then name.
-    datasheets={"wh40k": load_once(datasheets_40kdc.load)})
+    datasheets={WH40K: load_once(datasheets_40kdc.load)})
