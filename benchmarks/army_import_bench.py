@@ -139,14 +139,16 @@ for path in sorted(folder.iterdir()):
             continue
         good = all(m.choice.origin != "guess" and "unverified" not in m.choice.source
                    for m in plan.models) or plan.base_override is not None
-        seen, ok = counts.get(str(system), (0, 0))
-        counts[str(system)] = (seen + 1, ok + int(good))
+        sure = good and all(m.choice.sure for m in plan.models)
+        seen, ok, checked = counts.get(str(system), (0, 0, 0))
+        counts[str(system)] = (seen + 1, ok + int(good), checked + int(sure))
 print(json.dumps(counts))
 """
 
 
-def shares(code: Path, folder: Path, off: bool = False) -> dict[str, tuple[int, int]]:
-    """Per system, (units placed, units on a sourced base), as ``code``'s battleboard counts."""
+def shares(code: Path, folder: Path, off: bool = False) -> dict[str, tuple[int, int, int]]:
+    """Per system, (units placed, on a sourced base, on a sourced base its source gives by
+    name: "sure"), as ``code``'s battleboard counts them."""
     none = Path(tempfile.mkdtemp()) / "none.json"
     done = subprocess.run([sys.executable, "-c", SHARE, str(folder), "off" if off else "on",
                            str(none)], capture_output=True, text=True, cwd=code,
@@ -154,11 +156,13 @@ def shares(code: Path, folder: Path, off: bool = False) -> dict[str, tuple[int, 
     return {k: tuple(v) for k, v in json.loads(done.stdout).items()}  # type: ignore[misc]
 
 
-def _share_line(label: str, counts: dict[str, tuple[int, int]]) -> str:
+def _share_line(label: str, counts: dict[str, tuple[int, int, int]]) -> str:
     seen = sum(v[0] for v in counts.values())
     ok = sum(v[1] for v in counts.values())
+    sure = sum(v[2] for v in counts.values())
     parts = ", ".join(f"{k} {v[1]}/{v[0]}" for k, v in sorted(counts.items()))
-    return f"  {label:<38} {ok:>4} of {seen:<4} units  {100 * ok / max(seen, 1):5.1f} %  ({parts})"
+    return (f"  {label:<38} {ok:>4} of {seen:<4} units  {100 * ok / max(seen, 1):5.1f} %  "
+            f"({parts}); every base sure: {sure} ({100 * sure / max(seen, 1):.1f} %)")
 
 
 def bases_part(args: argparse.Namespace) -> None:

@@ -52,7 +52,7 @@ EXPECTED = {
         "Legionary": (Base.round_mm(32), True, "Wahapedia HH, Tactical Support Squad"),
         "Legion Sergeant": (Base.round_mm(32), True, "Wahapedia HH, Tactical Support Squad"),
         "Contemptor Dreadnought": (Base.round_mm(60), True, "Wahapedia HH, Contemptor Talon"),
-        "Legion Praetor": (Base.round_mm(40), False, UNVERIFIED),
+        "Legion Praetor": (Base.round_mm(32), False, "Wahapedia HH, Corswain"),
         "Legion Rhino": (Base.hull_in(4.5, 2.75), False, "H2 model-shapes.ts"),
     },
     ("fantasy_8th_empire.ros", RuleSystem.WARHAMMER_FANTASY, "red"): {
