@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import platform
+import re
 import sys
 from dataclasses import asdict, dataclass
 from importlib.metadata import Distribution, PackageNotFoundError, distribution
@@ -123,39 +124,37 @@ def _requirement_name(line: str) -> str:
 
 
 def _needed_at_run_time(line: str) -> bool:
-    """Whether a ``Requires-Dist`` line applies here (not an extra; its marker true)."""
-    if ";" not in line:
-        return True
-    marker = line.split(";", 1)[1]
-    if "extra" in marker:
-        return False
-    try:
-        from packaging.markers import Marker
-    except ImportError:  # without packaging: every marker taken as true (a list, not a lock)
-        return True
-    return Marker(marker.strip()).evaluate()
+    """Whether a ``Requires-Dist`` line may apply here: any but an extra's.
+
+    Other markers (``python_version < "3.12"``) are not weighed: a package they leave out is
+    not installed, and one that is not installed is not listed.
+
+    >>> _needed_at_run_time('pytest>=8; extra == "test"'), _needed_at_run_time("numpy>=1.26")
+    (False, True)
+    """
+    return "extra" not in line.partition(";")[2]
 
 
 def _inside(key: str) -> list[Component]:
-    """The libraries a wheel carries that its own metadata does not name (Qt, GEOS)."""
+    """The libraries a wheel carries that its own metadata does not name (Qt, ICU, GEOS).
+
+    Their versions are read from the wheel's file list (``libicuuc.so.73``,
+    ``libgeos-d1e818bb.so.3.14.1``), without importing it: Qt's is PySide6's own.
+    """
     if key == "pyside6-essentials":
-        from PySide6 import QtCore
-
-        return [Component("Qt", QtCore.qVersion(), "LGPL-3.0-only", inside="PySide6-Essentials"),
-                Component("ICU", _icu_version(), "Unicode-DFS-2016 (ICU)",
-                          inside="PySide6-Essentials")]
+        qt = distribution("PySide6-Essentials").version
+        return [Component("Qt", qt, "LGPL-3.0-only", inside="PySide6-Essentials"),
+                Component("ICU", _file_version("PySide6-Essentials", r"libicuuc\.so\.([\d.]+)$"),
+                          "Unicode-DFS-2016 (ICU)", inside="PySide6-Essentials")]
     if key == "shapely":
-        import shapely
-
-        return [Component("GEOS", shapely.geos_version_string, "LGPL-2.1-only",
-                          inside="shapely")]
+        return [Component("GEOS", _file_version("shapely", r"libgeos-[0-9a-f]+\.so\.([\d.]+)$"),
+                          "LGPL-2.1-only", inside="shapely")]
     return []
 
 
-def _icu_version() -> str:
-    """The version of the ICU the PySide6 wheel carries (its libraries' names: ``.so.73``)."""
-    from PySide6 import QtCore
-
-    lib = Path(QtCore.__file__).parent / "Qt" / "lib"
-    found = sorted(path.name.rsplit(".", 1)[-1] for path in lib.glob("libicuuc.so.*"))
-    return found[-1] if found else "?"
+def _file_version(name: str, pattern: str) -> str:
+    """The version in the name of the first file of ``name``'s wheel that ``pattern`` matches."""
+    for file in distribution(name).files or ():
+        if found := re.search(pattern, file.name):
+            return found.group(1)
+    return "?"

@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING
 
 from board.document.collector import pause_collector
 from board.player_env import restore_player_environment
-from board.version import version
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QCoreApplication
@@ -120,7 +119,7 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="open the window, print when the board is first painted, then exit",
     )
-    parser.add_argument("--version", action="version", version=f"battleboard {version()}")
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
     return parser.parse_args(argv)
 
 
@@ -212,7 +211,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "numpy" not in sys.modules:  # imported already (a test run): its pool is made
         one_blas_thread()
     words = list(sys.argv[1:] if argv is None else argv)
-    if words[:1] == ["--version"]:  # no Qt
+    if "--version" in words:  # no Qt; not read at a launch (tomllib, importlib.metadata)
+        from board.version import version
+
         print(f"battleboard {version()}")
         return 0
     if words[:1] == ["check"]:  # no window, no Qt: board/check.py
