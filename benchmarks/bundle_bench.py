@@ -3,13 +3,14 @@
 Usage::
 
     bash .ci/bundle/build              # once: .ci-bundle/dist/battleboard
-    python benchmarks/bundle_bench.py [--runs N]
+    python benchmarks/bundle_bench.py [--runs N] [--other FOLDER]
 
 Both launches open the demo board in the window (offscreen) with ``battleboard --first-paint``,
 which prints the moment the board is first painted and closes the window. A launch's time is
 from just before the process is started to that moment. The bundle's and this environment's
 launches alternate (bundle, venv, bundle, venv, ...) so that a busy machine slows both alike:
-compare the two columns of one run, not figures of different runs.
+compare the two columns of one run, not figures of different runs. ``--other FOLDER`` adds a
+third column, another bundle's folder (an older build, say), in the same alternation.
 
 The venv's launch runs byte-compiled modules (as a pip install has them): the compiled files it
 writes beside this checkout's sources are removed afterwards.
@@ -58,32 +59,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Print the bundle's and the venv's first paints, and the bundle's sizes."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="launches of each (default 5)")
+    parser.add_argument("--other", type=Path, help="another bundle's folder, launched alike")
     args = parser.parse_args(argv)
     if not BUNDLE.exists():
         print(f"no bundle at {BUNDLE}: build it first with `bash .ci/bundle/build`")
         return 1
-    venv = [sys.executable, "-m", "board.main"]
+    commands = {"bundle": [str(BUNDLE)], "venv (baseline)": [sys.executable, "-m", "board.main"]}
+    if args.other is not None:
+        commands[f"other ({args.other.name})"] = [str(args.other / BUNDLE.name)]
     written = byte_compiled()
-    bundle_times: list[float] = []
-    venv_times: list[float] = []
+    times: dict[str, list[float]] = {name: [] for name in commands}
     try:
         with tempfile.TemporaryDirectory() as home:
-            first_paint([str(BUNDLE)], Path(home))  # a first launch fills the disk cache
-            first_paint(venv, Path(home))
+            for command in commands.values():  # a first launch fills the disk cache
+                first_paint(command, Path(home))
             for _ in range(args.runs):
-                bundle_times.append(first_paint([str(BUNDLE)], Path(home)))
-                venv_times.append(first_paint(venv, Path(home)))
+                for name, command in commands.items():
+                    times[name].append(first_paint(command, Path(home)))
     finally:
         for path in written:
             path.unlink(missing_ok=True)
     print(f"first paint of the demo board, {args.runs} launches each, alternating "
           f"(load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
-    for name, times in (("bundle", bundle_times), ("venv (baseline)", venv_times)):
-        print(f"  {name:<16} median {statistics.median(times):.2f} s   "
-              f"min {min(times):.2f} s   max {max(times):.2f} s")
-    ratio = statistics.median(bundle_times) / statistics.median(venv_times)
-    print(f"  bundle / venv    {ratio:.2f}")
+    for name, taken in times.items():
+        print(f"  {name:<22} median {statistics.median(taken):.2f} s   "
+              f"min {min(taken):.2f} s   max {max(taken):.2f} s")
+    ratio = statistics.median(times["bundle"]) / statistics.median(times["venv (baseline)"])
+    print(f"  {'bundle / venv':<22} {ratio:.2f}")
     print(f"bundle on disk: {folder_mb(BUNDLE_DIR):.0f} MB ({BUNDLE_DIR.relative_to(ROOT)})")
+    if args.other is not None:
+        print(f"other on disk: {folder_mb(args.other):.0f} MB ({args.other})")
     for archive in sorted((ROOT / ".ci-bundle").glob("battleboard-*.tar.gz")):
         print(f"download: {archive.stat().st_size / 1e6:.0f} MB ({archive.name})")
     return 0

@@ -10,6 +10,7 @@ Usage::
     battleboard dice FILE              # re-verify every fairly seeded roll of a saved game
     battleboard import-list ROSTER SCENARIO --side SIDE [--out FILE]  # bring an army list
     battleboard --first-paint [FILE]   # open the window, print when the board is painted, exit
+    battleboard --version              # the version (pyproject.toml's)
 
 The window needs a display. Without one (no ``DISPLAY`` or ``WAYLAND_DISPLAY`` on Linux, and
 no ``QT_QPA_PLATFORM`` chosen) ``battleboard`` prints one line saying so and exits with status
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from board.document.collector import pause_collector
+from board.player_env import restore_player_environment
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QCoreApplication
@@ -64,6 +66,7 @@ COMMANDS = (
     ("battleboard --first-paint [FILE]",
      "open the window, print the moment the board is first painted (seconds since the epoch) "
      "and exit: the smoke test of an installed copy"),
+    ("battleboard --version", "print the version"),
     ("battleboard --help", "this list"),
 )
 
@@ -116,6 +119,7 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="open the window, print when the board is first painted, then exit",
     )
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
     return parser.parse_args(argv)
 
 
@@ -201,9 +205,17 @@ def one_blas_thread(environ: MutableMapping[str, str] | None = None) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``battleboard`` command; return the exit status."""
+    # The players' bundle: the player's environment back before anything is started (a Help
+    # link's browser); Qt gets the bundle's plugins directly (board/player_env.py).
+    qt_plugins = restore_player_environment().get("QT_PLUGIN_PATH")
     if "numpy" not in sys.modules:  # imported already (a test run): its pool is made
         one_blas_thread()
     words = list(sys.argv[1:] if argv is None else argv)
+    if "--version" in words:  # no Qt; not read at a launch (tomllib, importlib.metadata)
+        from board.version import version
+
+        print(f"battleboard {version()}")
+        return 0
     if words[:1] == ["check"]:  # no window, no Qt: board/check.py
         from board.check import main as check_main
 
@@ -232,14 +244,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     # same live objects some 80 times, 25-40 ms): the collector runs again at its first paint.
     resume_collector = pause_collector()
     try:
-        return _run(args, resume_collector)
+        return _run(args, resume_collector, qt_plugins)
     finally:
         resume_collector()
 
 
-def _run(args: argparse.Namespace, resume_collector: Callable[[], None]) -> int:
-    """Open the window (or draw the screenshot); ``resume_collector`` once it is painted."""
-    from PySide6.QtCore import QTimer
+def _run(args: argparse.Namespace, resume_collector: Callable[[], None],
+         qt_plugins: str | None = None) -> int:
+    """Open the window (or draw the screenshot); ``resume_collector`` once it is painted.
+
+    ``qt_plugins``: the bundle's Qt plugin folder, Qt's only one (not the player's own).
+    """
+    from PySide6.QtCore import QCoreApplication, QTimer
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
@@ -250,6 +266,8 @@ def _run(args: argparse.Namespace, resume_collector: Callable[[], None]) -> int:
     from board.document.io import load_scenario
     from resources import APP_ICON, DEMO_SCENARIO
 
+    if qt_plugins and QApplication.instance() is None:
+        QCoreApplication.setLibraryPaths(qt_plugins.split(os.pathsep))
     app = QApplication.instance() or QApplication(["battleboard"])
     QApplication.setWindowIcon(QIcon(str(APP_ICON)))  # the task bar's, the window switcher's
     path = args.file if args.file is not None else DEMO_SCENARIO

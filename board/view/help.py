@@ -6,7 +6,8 @@
 - adds **Help** ▸ *battleboard Help* (F1: the docs/ pages in the program's own help browser,
   :mod:`board.view.help_browser`), *Keyboard Shortcuts…* (the list is made from the window's
   actions each time it opens, so it cannot go stale; keys as the platform writes them,
-  :mod:`board.view.keys`) and *About battleboard*;
+  :mod:`board.view.keys`) and *About battleboard* (the version, :data:`CREDITS` and the
+  licences of what battleboard is made of, :mod:`board.view.about`);
 - gives every action with a shortcut a tooltip that names it (``Storm a Building
   (Ctrl+Shift+A)``);
 - puts **File** ▸ *Quit* last, after what the features added to the File menu;
@@ -26,12 +27,12 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QMenu,
-    QMessageBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
 )
 
+from board.view.about import AboutDialog
 from board.view.help_browser import START_PAGE, HelpBrowser
 from board.view.keys import keys_text
 from board.view.layout_keeper import GEOMETRY_KEY, STATE_KEY, LayoutKeeper
@@ -39,16 +40,17 @@ from board.view.layout_keeper import GEOMETRY_KEY, STATE_KEY, LayoutKeeper
 if TYPE_CHECKING:
     from board.view.window import MainWindow
 
-__all__ = ["install", "shortcut_rows", "ShortcutsDialog", "LayoutKeeper", "DOCS",
+__all__ = ["install", "shortcut_rows", "ShortcutsDialog", "LayoutKeeper", "DOCS", "CREDITS",
            "GEOMETRY_KEY", "STATE_KEY", "tooltip_with_shortcut", "open_help"]
 
 #: The local documentation (the repository's docs/ folder).
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
-ABOUT = ("<b>battleboard</b><br>A true-scale virtual battlefield board for tabletop wargames "
-         "(Warhammer 40,000, Horus Heresy, Epic 40,000, Warhammer Fantasy) that knows the rules "
-         "for buildings.<br><br>PySide6 and Shapely. Documentation: the docs/ folder "
-         "(Help ▸ battleboard Help, F1).")
+#: Help ▸ About's credits, one line each, in this order (board/view/about.py shows them with
+#: the version and the licences of everything battleboard is made of).
+CREDITS: tuple[str, ...] = (
+    "Drawn with Qt through PySide6; measured with Shapely and GEOS.",
+)
 
 
 def _clean(text: str) -> str:
@@ -124,6 +126,16 @@ def open_help(window: MainWindow, page: str = START_PAGE) -> HelpBrowser:
     return browser
 
 
+def _show_about(window: MainWindow) -> AboutDialog:
+    """Show Help ▸ About (one box, shown again if it is open)."""
+    dialog = window.findChild(AboutDialog)
+    if dialog is None:
+        dialog = AboutDialog(window, CREDITS)
+    dialog.show()
+    dialog.raise_()
+    return dialog
+
+
 def _quit_last(window: MainWindow) -> None:
     quit_action = window.actions_.get("quit")
     menu = window.menu("&File")
@@ -149,7 +161,7 @@ def install(window: MainWindow) -> None:
     keys.setStatusTip("List every command that has keys")
     keys.triggered.connect(lambda: ShortcutsDialog(window).exec())
     about = QAction("&About battleboard", window)
-    about.triggered.connect(lambda: QMessageBox.about(window, "About battleboard", ABOUT))
+    about.triggered.connect(lambda: _show_about(window))
     for action in (docs, keys, about):
         menu.addAction(action)
     found.update(help=docs, shortcuts=keys, about=about)
