@@ -50,6 +50,8 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 #: the version and the licences of everything battleboard is made of).
 CREDITS: tuple[str, ...] = (
     "Drawn with Qt through PySide6; measured with Shapely and GEOS.",
+    "Powered by 40kdc-data: the Warhammer 40,000 datasheets' bases that army lists are "
+    "stood on come from the wh40kdc package (code MIT, data CC BY 4.0).",
 )
 
 

@@ -32,6 +32,8 @@ def test_about_shows_the_version_the_credits_and_what_it_is_made_of(window, qtbo
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     assert f"battleboard {version}" in text
     assert "Credits" in text and all(credit in text for credit in CREDITS)
+    assert "Powered by 40kdc-data" in text and "CC BY 4.0" in text  # issue 35's credit
+    assert "wh40kdc" in text  # and its licence among the components
     for row in ("Python", "PySide6", "Qt", "LGPL-3.0-only", "shapely", "GEOS",
                 "LGPL-2.1-only", "numpy", "pycrdt"):
         assert row in text, row
