@@ -15,6 +15,7 @@ other player was told about. Bytes that are not a Yjs update are neither kept no
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import logging
@@ -31,6 +32,9 @@ from hypercorn.config import Config
 from pycrdt import YMessageType, YSyncMessageType, read_message
 from pycrdt.store import SQLiteYStore, YDocNotFound
 from pycrdt.websocket import ASGIServer, WebsocketServer, YRoom, exception_logger
+
+from board.shared.desk import Link, PresenceDesk
+from board.shared.presence import OBSERVER_SEAT, OWNER_SEAT
 
 __all__ = [
     "OWNER",
@@ -79,9 +83,9 @@ def room_secret(key: bytes, room: str) -> str:
 
 
 #: The seat of a connection made with the room's secret (the host's): any side.
-OWNER = "owner"
+OWNER = OWNER_SEAT
 #: The seat that writes nothing but presence.
-OBSERVER = "observer"
+OBSERVER = OBSERVER_SEAT
 
 
 def seat_token(secret: str, seat: str) -> str:
@@ -266,14 +270,38 @@ def _seat(scope: dict[str, Any], key: bytes) -> str | None:
 _WRITES = (YSyncMessageType.SYNC_STEP2, YSyncMessageType.SYNC_UPDATE)
 
 
-def _read_only(receive: Any) -> Any:
-    """An ASGI ``receive`` that drops the document updates a client sends (not presence)."""
+def _guarded(receive: Any, link: Link, read_only: bool) -> Any:
+    """A connection's ASGI ``receive``, checked before the room sees it.
+
+    Presence passes the desk (:meth:`Link.admit`: checked, bound to the seat; what fails is
+    dropped, never the connection); a read-only connection's document updates are dropped;
+    when the connection closes, the message that removes its presence is handed to the room
+    first (it relays it to the others), then the close.
+    """
+    closing: list[Any] = []
+
     async def wrapped() -> Any:
+        if closing:
+            return closing.pop()
         while True:
             message = await receive()
-            data = message.get("bytes") if message.get("type") == "websocket.receive" else None
-            if (data and len(data) > 1 and data[0] == YMessageType.SYNC
-                    and data[1] in _WRITES):
+            kind = message.get("type")
+            data = message.get("bytes") if kind == "websocket.receive" else None
+            if kind == "websocket.disconnect":
+                gone = link.leave()
+                if gone is None:
+                    return message
+                closing.append(message)
+                return {"type": "websocket.receive", "bytes": gone}
+            if not data:
+                return message
+            if data[0] == YMessageType.AWARENESS:
+                admitted = link.admit(bytes(data))
+                if admitted is None:
+                    continue
+                return {"type": "websocket.receive", "bytes": admitted}
+            if read_only and len(data) > 1 and data[0] == YMessageType.SYNC \
+                    and data[1] in _WRITES:
                 continue
             return message
     return wrapped
@@ -286,10 +314,12 @@ def make_app(server: RoomServer, key: bytes) -> Any:
     HTTP 403 (the client then knows not to try again). A seat's link opens that seat only
     (the side is in the token, not chosen by the client); while one connection holds a seat,
     another with the same link is an observer: the room sends it the game and presence, and
-    drops every update it sends. So does the observer's own seat.
+    drops every update it sends. So does the observer's own seat. Each connection's
+    presence is checked and bound to its seat (:mod:`board.shared.desk`).
     """
     rooms = ASGIServer(server)
     held: dict[tuple[str, str], int] = {}
+    desk = PresenceDesk()
 
     async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "websocket":
@@ -301,19 +331,34 @@ def make_app(server: RoomServer, key: bytes) -> Any:
             await receive()  # the connect message
             await send({"type": "websocket.close", "code": 1008})
             return
-        place = (str(scope.get("path", "")), seat)
+        path = str(scope.get("path", ""))
+        place = (path, seat)
         holds = seat not in (OWNER, OBSERVER) and not held.get(place)
         if holds:
             held[place] = 1
-        elif seat != OWNER:
-            receive = _read_only(receive)
+        shown = seat if holds or seat == OWNER else OBSERVER
+        link = desk.link(path, seat, shown)
         try:
-            await rooms(scope, receive, send)
+            await rooms(scope, _guarded(receive, link, read_only=shown == OBSERVER), send)
         finally:
             if holds:
                 held.pop(place, None)
+            await _said_gone(server, path, link)
 
     return app
+
+
+async def _said_gone(server: RoomServer, path: str, link: Link) -> None:
+    """A connection that ended without its close reaching the room: remove its presence."""
+    gone = link.leave()
+    room = server.rooms.get(path)
+    if gone is None or room is None:
+        return
+    for client in list(room.clients):
+        with contextlib.suppress(Exception):
+            await client.send(gone)
+    with contextlib.suppress(Exception):
+        room.awareness.apply_awareness_update(read_message(gone[1:]), "gone")
 
 
 async def serve(data_dir: Path, host: str, port: int, ready: Any = None) -> None:
