@@ -64,3 +64,24 @@ def test_the_desk_binds_a_client_id_to_its_connection():
     assert eve.admit(awareness_entries([(3, 1, "{}")])) is None  # one client per connection
     assert ann.leave() == awareness_entries([(1, 1, "null")])
     assert ann.leave() is None
+
+
+def test_a_board_reads_what_a_room_that_checks_nothing_relays():
+    """The board's own check, for a server that is not ours (it relays anything)."""
+    import asyncio
+
+    from board.shared.wire import WireClient
+
+    told: list[dict] = []
+    wire = WireClient("ws://127.0.0.1:1/g?secret=ab", lambda _u: None, on_presence=told.append)
+    mine = wire.awareness.client_id
+    for text in REFUSED.values():
+        asyncio.run(wire._take_presence(awareness_entries([(5, 1, text)])))
+    asyncio.run(wire._take_presence(awareness_entries([(10 + n, 1, "{}")
+                                                       for n in range(20_000)])))
+    asyncio.run(wire._take_presence(awareness_entries([(mine, 99, '{"name": "Not me"}')])))
+    asyncio.run(wire._take_presence(awareness_entries([(6, 1, '{"name": "Bob", "x": 1}')])))
+    assert set(wire.awareness.states) == {mine, 6} | {10 + n for n in range(16)}  # 16 read
+    assert wire.awareness.get_local_state() == {}
+    assert told[-1][6] == {"name": "Bob", "x": 1}
+    assert set(wire.refusals.count) == {"state"}
