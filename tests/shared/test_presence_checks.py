@@ -84,4 +84,4 @@ def test_a_board_reads_what_a_room_that_checks_nothing_relays():
     assert set(wire.awareness.states) == {mine, 6} | {10 + n for n in range(16)}  # 16 read
     assert wire.awareness.get_local_state() == {}
     assert told[-1][6] == {"name": "Bob", "x": 1}
-    assert set(wire.refusals.count) == {"state"}
+    assert set(wire.refusals.count) == {"state", "unreadable"}  # 10 MiB: not read at all
