@@ -34,6 +34,8 @@ from pycrdt.store import SQLiteYStore, YDocNotFound
 from pycrdt.websocket import ASGIServer, WebsocketServer, YRoom, exception_logger
 
 from board.shared.desk import Link, PresenceDesk
+from board.shared.door import Door
+from board.shared.journal import Journal
 from board.shared.presence import OBSERVER_SEAT, OWNER_SEAT
 
 __all__ = [
@@ -56,6 +58,9 @@ __all__ = [
 ]
 
 KEY_FILE = "server.key"
+#: A room's whole state is written once per this many updates (a joining player, or a
+#: restarted server, reads that and the few updates after it).
+CHECKPOINT_EVERY = 200
 ROOMS_FILE = "rooms.sqlite"
 _log = logging.getLogger("battleboard.serve")
 
@@ -171,8 +176,12 @@ class DurableStore(SQLiteYStore):
     here and not written twice (a copy of what is stored tells).
     """
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, journal: Journal | None = None) -> None:
         super().__init__(path=path, log=_log)
+        #: Where the updates are written (group commit with every other room's); ``None``:
+        #: pycrdt-store's own write, one commit each.
+        self.journal = journal
+        self._since_checkpoint = 0
         self.kept: pycrdt.Doc = pycrdt.Doc()
         self._new = False
         self.kept.observe(self._noted)
@@ -190,9 +199,17 @@ class DurableStore(SQLiteYStore):
         return self._new
 
     async def write(self, data: bytes) -> None:
-        """Store an update unless it is already stored."""
-        if self.news(data):
+        """Store an update unless it is already stored (returns once it is on disk)."""
+        if not self.news(data):
+            return
+        if self.journal is None:
             await super().write(data)
+            return
+        self._since_checkpoint += 1
+        checkpoint = None
+        if self._since_checkpoint >= CHECKPOINT_EVERY:
+            checkpoint, self._since_checkpoint = self.kept.get_update(), 0
+        await self.journal.keep(self.path, data, checkpoint)
 
     async def keep_first(self, message: bytes) -> bool:
         """The room's message hook: store a player's update first; skip what is not one."""
@@ -220,12 +237,24 @@ class RoomServer(WebsocketServer):
         # has not yet said "started" would wait for ever (players reconnecting to a restarted
         # server ask for the same room within a millisecond of each other).
         self._rooms_lock = anyio.Lock()
+        #: Every room's updates go to disk through it (started with the first room).
+        self.journal: Journal | None = None
 
     def _store(self, name: str) -> DurableStore:
-        store = DurableStore(path=name)
+        if self.journal is None:
+            self.journal = Journal(self.data_dir / ROOMS_FILE)
+            self.journal.start()
+        store = DurableStore(path=name, journal=self.journal)
         store.db_path = str(self.data_dir / ROOMS_FILE)
-        store.checkpoint_interval = 200  # a joining player reads one snapshot and a few updates
+        store.checkpoint_interval = CHECKPOINT_EVERY
         return store
+
+    async def stop(self) -> None:
+        """Stop serving; the journal writes what waits, then closes the file."""
+        await super().stop()
+        if self.journal is not None:
+            self.journal.stop()
+            self.journal = None
 
     async def get_room(self, name: str) -> YRoom:
         """The room ``name``: started, and filled from the disk the first time (once)."""
@@ -267,46 +296,6 @@ def _seat(scope: dict[str, Any], key: bytes) -> str | None:
     return None
 
 
-_WRITES = (YSyncMessageType.SYNC_STEP2, YSyncMessageType.SYNC_UPDATE)
-
-
-def _guarded(receive: Any, link: Link, read_only: bool) -> Any:
-    """A connection's ASGI ``receive``, checked before the room sees it.
-
-    Presence passes the desk (:meth:`Link.admit`: checked, bound to the seat; what fails is
-    dropped, never the connection); a read-only connection's document updates are dropped;
-    when the connection closes, the message that removes its presence is handed to the room
-    first (it relays it to the others), then the close.
-    """
-    closing: list[Any] = []
-
-    async def wrapped() -> Any:
-        if closing:
-            return closing.pop()
-        while True:
-            message = await receive()
-            kind = message.get("type")
-            data = message.get("bytes") if kind == "websocket.receive" else None
-            if kind == "websocket.disconnect":
-                gone = link.leave()
-                if gone is None:
-                    return message
-                closing.append(message)
-                return {"type": "websocket.receive", "bytes": gone}
-            if not data:
-                return message
-            if data[0] == YMessageType.AWARENESS:
-                admitted = link.admit(bytes(data))
-                if admitted is None:
-                    continue
-                return {"type": "websocket.receive", "bytes": admitted}
-            if read_only and len(data) > 1 and data[0] == YMessageType.SYNC \
-                    and data[1] in _WRITES:
-                continue
-            return message
-    return wrapped
-
-
 def make_app(server: RoomServer, key: bytes) -> Any:
     """The ASGI application: refuse a connection without its room's secret, serve the rest.
 
@@ -315,7 +304,8 @@ def make_app(server: RoomServer, key: bytes) -> Any:
     (the side is in the token, not chosen by the client); while one connection holds a seat,
     another with the same link is an observer: the room sends it the game and presence, and
     drops every update it sends. So does the observer's own seat. Each connection's
-    presence is checked and bound to its seat (:mod:`board.shared.desk`).
+    presence is checked and bound to its seat (:mod:`board.shared.desk`), its updates paced
+    and merged when it floods (:mod:`board.shared.door`).
     """
     rooms = ASGIServer(server)
     held: dict[tuple[str, str], int] = {}
@@ -338,9 +328,11 @@ def make_app(server: RoomServer, key: bytes) -> Any:
             held[place] = 1
         shown = seat if holds or seat == OWNER else OBSERVER
         link = desk.link(path, seat, shown)
+        door = Door(receive, link, read_only=shown == OBSERVER)
         try:
-            await rooms(scope, _guarded(receive, link, read_only=shown == OBSERVER), send)
+            await rooms(scope, door.receive, send)
         finally:
+            door.close()
             if holds:
                 held.pop(place, None)
             await _said_gone(server, path, link)

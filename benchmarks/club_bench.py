@@ -1,0 +1,171 @@
+"""A club's server under load (not a test): many tables, and one table flooding.
+
+Reference Yjs clients (Node: ``yjs`` + ``y-websocket``, ``benchmarks/node/club_clients.mjs``)
+play ``--rooms`` tables on one server on 127.0.0.1: at each table a mover sets one model's
+place every 0.5 s and a watcher times each move from the set to its arrival. Then the same
+with one more client at table 0 flooding ``--flood`` moves a second from its own seat. For
+each: the p95 of the other tables' moves, the flooded table's honest moves, the updates the
+watchers received a second, the server's memory per room. Beside it the Node reference
+server (``@y/websocket-server``, which keeps nothing on disk: the speed floor, not the model)
+on the same load.
+
+Run from the repository root (``npm ci --prefix benchmarks/node`` first):
+``python benchmarks/club_bench.py [--rooms 100] [--seconds 10] [--flood 1000]
+[--server ours|node|both]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from board.shared.server import seat_link  # noqa: E402
+from tests.shared.servers import HOST, Server, free_port  # noqa: E402
+
+NODE = ROOT / "benchmarks" / "node"
+TARGETS = {"others_p95_ms": 20.0, "flooded_p95_ms": 1000.0}
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` quantile (nearest rank); NaN for no values."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def rss_mb(pid: int) -> float:
+    """A process's resident memory (MB)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class NodeServer:
+    """The Node reference server (``@y/websocket-server``) on 127.0.0.1."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def link(self, room: str) -> str:
+        return f"ws://{HOST}:{self.port}/{room}?secret=none"
+
+    def start(self) -> NodeServer:
+        import socket
+
+        self.process = subprocess.Popen(
+            ["node", str(NODE / "node_modules" / "@y" / "websocket-server" / "src" /
+                         "server.js")],
+            env={**os.environ, "HOST": HOST, "PORT": str(self.port)},
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(200):
+            try:
+                socket.create_connection((HOST, self.port), 0.2).close()
+                return self
+            except OSError:
+                time.sleep(0.05)
+        raise TimeoutError("the Node server did not start")
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(10)
+
+
+def _links(server: Server | NodeServer, rooms: int) -> tuple[list[list[str]], str]:
+    """Each table's mover and watcher links, and the flooder's (table 0, its own seat)."""
+    tables = []
+    for n in range(rooms):
+        owner = server.link(f"table-{n}")
+        tables.append([owner, seat_link(owner, "blue")])
+    return tables, seat_link(tables[0][0], "red")
+
+
+def _node(*words: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(["node", str(NODE / "club_clients.mjs"), *words],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def run(server: Server | NodeServer, rooms: int, seconds: float, flood: int) -> dict:
+    """One run: every table honest, and table 0 flooded when ``flood``."""
+    tables, flooder = _links(server, rooms)
+    honest = _node("honest", str(seconds), "500", json.dumps(tables))
+    flooding = None
+    if flood:
+        time.sleep(min(3.0, 0.03 * rooms))  # the tables are connected and synced first
+        flooding = _node("flood", str(seconds), str(flood), json.dumps(flooder))
+    out, err = honest.communicate(timeout=seconds + 120)
+    assert honest.returncode == 0, err
+    result = json.loads(out)
+    if flooding is not None:
+        flood_out, flood_err = flooding.communicate(timeout=seconds + 60)
+        assert flooding.returncode == 0, flood_err
+        result["flood_sent"] = json.loads(flood_out)["sent"]
+    return result
+
+
+def report(name: str, result: dict, flood: int) -> None:
+    latencies = result["latencies"]
+    others = [ms for table in latencies[1:] for ms in table]
+    flooded = latencies[0]
+    print(f"  {name}: other tables p95 {percentile(others, 0.95):.2f} ms (median "
+          f"{statistics.median(others):.2f}, max {max(others):.1f}; {len(others)} moves; "
+          f"lost {sum(result['lost'][1:])}) -> "
+          f"{'within' if percentile(others, 0.95) <= TARGETS['others_p95_ms'] else 'MISSED'}"
+          f" target (<= {TARGETS['others_p95_ms']:g} ms)")
+    verdict = ("within" if percentile(flooded, 0.95) <= TARGETS["flooded_p95_ms"]
+               and not result["lost"][0] else "MISSED")
+    print(f"    table 0{' (flooded)' if flood else ''}: p95 "
+          f"{percentile(flooded, 0.95):.2f} ms, max {max(flooded, default=float('nan')):.1f} "
+          f"ms ({len(flooded)} moves, {result['lost'][0]} never arrived)"
+          + (f" -> {verdict} target (<= 1 s)" if flood else ""))
+    line = f"    updates received by the watchers: {result['updates'] / result['seconds']:.0f}/s"
+    if flood:
+        line += f"; flood sent {result['flood_sent'] / result['seconds']:.0f}/s"
+    print(line)
+
+
+def bench(kind: str, rooms: int, seconds: float, flood: int) -> None:
+    with tempfile.TemporaryDirectory() as data:
+        server = Server(Path(data) / "rooms").start() if kind == "ours" else NodeServer().start()
+        try:
+            assert server.process is not None
+            idle = rss_mb(server.process.pid)
+            print(f"{'battleboard serve' if kind == 'ours' else 'Node @y/websocket-server'}"
+                  f", {rooms} tables, one move per 0.5 s each, {seconds:g} s a run:")
+            report("honest tables only", run(server, rooms, seconds, 0), 0)
+            loaded = rss_mb(server.process.pid)
+            print(f"    server memory: {idle:.0f} MB idle, {loaded:.0f} MB with {rooms} rooms: "
+                  f"{(loaded - idle) * 1024 / rooms:.0f} KB per room")
+            report(f"table 0 flooded ({flood}/s from its own seat)",
+                   run(server, rooms, seconds, flood), flood)
+        finally:
+            server.kill()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rooms", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--flood", type=int, default=1000)
+    parser.add_argument("--server", choices=("ours", "node", "both"), default="both")
+    args = parser.parse_args()
+    kinds = ("ours", "node") if args.server == "both" else (args.server,)
+    for kind in kinds:
+        bench(kind, args.rooms, args.seconds, args.flood)
+
+
+if __name__ == "__main__":
+    main()
