@@ -153,15 +153,19 @@ class Door:
         self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
         self._at = now
         if self._tokens < 1.0:
-            if not self._said:
-                self._said = True
-                _log.warning("room %s, seat %s: sends faster than %g updates a second: its "
-                             "updates are merged and paced (its own moves arrive late, the "
-                             "others' on time)", self.link.room, self.link.shown_seat,
-                             self.rate)
+            self._say_paced()
             await asyncio.sleep((1.0 - self._tokens) / self.rate)
             self._tokens, self._at = 1.0, time.monotonic()
         self._tokens -= 1.0
+
+    def _say_paced(self) -> None:
+        """Said once per connection: it sends faster than the room takes its updates."""
+        if not self._said:
+            self._said = True
+            _log.warning("room %s, seat %s: sends faster than the room takes (at most %g "
+                         "updates a second): its updates are merged and paced (its own "
+                         "moves arrive late, the others' on time)", self.link.room,
+                         self.link.shown_seat, self.rate)
 
     def _merged(self, message: dict[str, Any]) -> dict[str, Any]:
         """``message`` and the updates queued right behind it, as one update."""
@@ -175,6 +179,7 @@ class Door:
                 updates.append(read_message(bytes(queued["bytes"])[2:]))
                 size += len(updates[-1])
         self.merged += len(updates) - 1
+        self._say_paced()
         try:
             merged = pycrdt.merge_updates(*updates)
         except Exception:  # noqa: BLE001 - one is not an update: the room skips them one by one
