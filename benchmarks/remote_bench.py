@@ -237,8 +237,8 @@ def guest_process(link: str) -> int:
 
     show = remote.live.show
 
-    def shown(client_id: int, drag: object) -> None:
-        show(client_id, drag)
+    def shown(client_id: int, drag: object, mover: str | None = None) -> None:
+        show(client_id, drag, mover)
         report("live", sorted(drag) if isinstance(drag, dict) else [])
 
     remote.live.show = shown

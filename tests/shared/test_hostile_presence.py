@@ -116,6 +116,8 @@ def test_hostile_presence_drops_no_connection_and_shows_nothing_absurd(qtbot, ta
         qtbot.waitUntil(lambda w=window: 777 not in w.remote.presence, timeout=WAIT_MS)
     assert drops == {"ann": [], "bob": []}  # no connection dropped (no offline, no reconnect)
     gc.collect()
+    print(f"the windows' process: {rss:.0f} MB before the hostile peer, {_rss_mb():.0f} MB "
+          "after it left")
     assert _rss_mb() <= rss * 1.1, (rss, _rss_mb())
 
 
