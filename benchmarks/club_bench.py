@@ -7,11 +7,12 @@ with one more client at table 0 flooding ``--flood`` moves a second from its own
 each: the p95 of the other tables' moves, the flooded table's honest moves, the updates the
 watchers received a second, the server's memory per room. Beside it the Node reference
 server (``@y/websocket-server``, which keeps nothing on disk: the speed floor, not the model)
-on the same load.
+on the same load, and ours as two processes behind HAProxy (``docs/club-haproxy.cfg``,
+``--server proxy``).
 
 Run from the repository root (``npm ci --prefix benchmarks/node`` first):
 ``python benchmarks/club_bench.py [--rooms 100] [--seconds 10] [--flood 1000]
-[--server ours|node|both]``.
+[--server ours|node|proxy|all]``.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from board.shared.server import seat_link  # noqa: E402
+from tests.shared.proxy import Club  # noqa: E402
 from tests.shared.servers import HOST, Server, free_port  # noqa: E402
 
 NODE = ROOT / "benchmarks" / "node"
@@ -84,7 +86,34 @@ class NodeServer:
             self.process.wait(10)
 
 
-def _links(server: Server | NodeServer, rooms: int) -> tuple[list[list[str]], str]:
+Running = Server | NodeServer | Club
+NAMES = {"ours": "battleboard serve", "node": "Node @y/websocket-server",
+         "proxy": "two battleboard serve processes behind HAProxy"}
+
+
+def _start(kind: str, data: Path) -> Running:
+    if kind == "ours":
+        return Server(data / "rooms").start()
+    if kind == "node":
+        return NodeServer().start()
+    return Club(data, processes=2).start()
+
+
+def _pids(server: Running) -> list[int]:
+    if isinstance(server, Club):
+        return [s.process.pid for s in server.servers if s.process is not None]
+    assert server.process is not None
+    return [server.process.pid]
+
+
+def _kill(server: Running) -> None:
+    if isinstance(server, Club):
+        server.stop()
+    else:
+        server.kill()
+
+
+def _links(server: Running, rooms: int) -> tuple[list[list[str]], str]:
     """Each table's mover and watcher links, and the flooder's (table 0, its own seat)."""
     tables = []
     for n in range(rooms):
@@ -98,7 +127,7 @@ def _node(*words: str) -> subprocess.Popen[str]:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def run(server: Server | NodeServer, rooms: int, seconds: float, flood: int) -> dict:
+def run(server: Running, rooms: int, seconds: float, flood: int) -> dict:
     """One run: every table honest, and table 0 flooded when ``flood``."""
     tables, flooder = _links(server, rooms)
     honest = _node("honest", str(seconds), "500", json.dumps(tables))
@@ -139,20 +168,18 @@ def report(name: str, result: dict, flood: int) -> None:
 
 def bench(kind: str, rooms: int, seconds: float, flood: int) -> None:
     with tempfile.TemporaryDirectory() as data:
-        server = Server(Path(data) / "rooms").start() if kind == "ours" else NodeServer().start()
+        server = _start(kind, Path(data))
         try:
-            assert server.process is not None
-            idle = rss_mb(server.process.pid)
-            print(f"{'battleboard serve' if kind == 'ours' else 'Node @y/websocket-server'}"
-                  f", {rooms} tables, one move per 0.5 s each, {seconds:g} s a run:")
+            idle = sum(rss_mb(pid) for pid in _pids(server))
+            print(f"{NAMES[kind]}, {rooms} tables, one move per 0.5 s each, {seconds:g} s a run:")
             report("honest tables only", run(server, rooms, seconds, 0), 0)
-            loaded = rss_mb(server.process.pid)
+            loaded = sum(rss_mb(pid) for pid in _pids(server))
             print(f"    server memory: {idle:.0f} MB idle, {loaded:.0f} MB with {rooms} rooms: "
                   f"{(loaded - idle) * 1024 / rooms:.0f} KB per room")
             report(f"table 0 flooded ({flood}/s from its own seat)",
                    run(server, rooms, seconds, flood), flood)
         finally:
-            server.kill()
+            _kill(server)
 
 
 def main() -> None:
@@ -160,9 +187,9 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--flood", type=int, default=1000)
-    parser.add_argument("--server", choices=("ours", "node", "both"), default="both")
+    parser.add_argument("--server", choices=("ours", "node", "proxy", "all"), default="all")
     args = parser.parse_args()
-    kinds = ("ours", "node") if args.server == "both" else (args.server,)
+    kinds = ("ours", "node", "proxy") if args.server == "all" else (args.server,)
     for kind in kinds:
         bench(kind, args.rooms, args.seconds, args.flood)
 
