@@ -162,7 +162,10 @@ def report(name: str, result: dict, flood: int) -> None:
           + (f" -> {verdict} target (<= 1 s)" if flood else ""))
     line = f"    updates received by the watchers: {result['updates'] / result['seconds']:.0f}/s"
     if flood:
-        line += f"; flood sent {result['flood_sent'] / result['seconds']:.0f}/s"
+        lags = result["floodLags"]
+        line += (f"; flood sent {result['flood_sent'] / result['seconds']:.0f}/s, its own "
+                 f"moves seen at its table {percentile(lags, 0.5):.0f} ms (median), "
+                 f"{percentile(lags, 0.95):.0f} ms (p95) after they were sent")
     print(line)
 
 

@@ -4,7 +4,8 @@
 //   node club_clients.mjs honest SECONDS PERIOD_MS 'JSON [[moverUrl, watcherUrl], ...]'
 //     each table: the mover sets one model's place every PERIOD_MS (one transaction each),
 //     the watcher times each from the set to its arrival (same process, same clock); prints
-//     {"latencies": [[ms, ...] per table], "updates": N received by the watchers, "seconds": S}
+//     {"latencies": [[ms, ...] per table], "updates": N received by the watchers, "seconds": S,
+//      "floodLags": [ms from a flood move's set to its arrival at table 0's watcher, ...]}
 //   node club_clients.mjs flood SECONDS RATE 'JSON url'
 //     one client sets RATE places a second (one transaction, one message each); prints
 //     {"sent": N}
@@ -30,11 +31,16 @@ async function honest () {
     ({ mover: connect(moverUrl), watcher: connect(watcherUrl), sent: new Map(), got: [] }))
   await Promise.all(tables.flatMap((t) => [t.mover.synced, t.watcher.synced]))
   let updates = 0
+  const floodLags = []  // the flood's own moves at its table (wall clock: another process)
   for (const table of tables) {
     table.watcher.doc.on('update', () => { updates += 1 })
     table.watcher.doc.getMap('pos').observe((event) => {
       const now = performance.now()
       for (const key of event.keysChanged) {
+        if (key.startsWith('flood-')) {
+          floodLags.push(Date.now() - JSON.parse(table.watcher.doc.getMap('pos').get(key))[3])
+          continue
+        }
         if (!key.startsWith('honest-')) continue
         const seq = JSON.parse(table.watcher.doc.getMap('pos').get(key))[0]
         const at = table.sent.get(seq)
@@ -62,6 +68,7 @@ async function honest () {
   console.log(JSON.stringify({
     latencies: tables.map((t) => t.got),
     lost: tables.map((t) => t.sent.size),
+    floodLags,
     updates,
     seconds: elapsed
   }))
@@ -79,7 +86,7 @@ async function flood () {
   while (performance.now() < until) {
     for (let i = 0; i < perTick; i++) {
       sent += 1
-      pos.set(`flood-${sent % 50}`, JSON.stringify([sent % 48, 2.5, 0]))
+      pos.set(`flood-${sent % 50}`, JSON.stringify([sent % 48, 2.5, 0, Date.now()]))
     }
     await pause(10)
   }
