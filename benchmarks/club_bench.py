@@ -54,6 +54,12 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
+def cpu_s(pid: int) -> float:
+    """A process's CPU time so far (user and system, seconds)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class NodeServer:
     """The Node reference server (``@y/websocket-server``) on 127.0.0.1."""
 
@@ -129,6 +135,13 @@ def _node(*words: str) -> subprocess.Popen[str]:
 
 def run(server: Running, rooms: int, seconds: float, flood: int) -> dict:
     """One run: every table honest, and table 0 flooded when ``flood``."""
+    cpu = sum(cpu_s(pid) for pid in _pids(server))
+    result = _run(server, rooms, seconds, flood)
+    result["server_cpu"] = sum(cpu_s(pid) for pid in _pids(server)) - cpu
+    return result
+
+
+def _run(server: Running, rooms: int, seconds: float, flood: int) -> dict:
     tables, flooder = _links(server, rooms)
     honest = _node("honest", str(seconds), "500", json.dumps(tables))
     flooding = None
@@ -160,7 +173,8 @@ def report(name: str, result: dict, flood: int) -> None:
           f"{percentile(flooded, 0.95):.2f} ms, max {max(flooded, default=float('nan')):.1f} "
           f"ms ({len(flooded)} moves, {result['lost'][0]} never arrived)"
           + (f" -> {verdict} target (<= 1 s)" if flood else ""))
-    line = f"    updates received by the watchers: {result['updates'] / result['seconds']:.0f}/s"
+    line = (f"    server CPU {100 * result['server_cpu'] / result['seconds']:.0f}% of a core; "
+            f"updates received by the watchers: {result['updates'] / result['seconds']:.0f}/s")
     if flood:
         lags = result["floodLags"]
         line += (f"; flood sent {result['flood_sent'] / result['seconds']:.0f}/s, its own "

@@ -33,19 +33,49 @@ from pycrdt import YMessageType, YSyncMessageType, create_update_message, read_m
 
 from board.shared.desk import Link
 
-__all__ = ["Door", "UPDATES_PER_S", "BURST", "QUEUED_BYTES"]
+__all__ = ["Door", "Bucket", "UPDATES_PER_S", "BURST", "PRESENCE_PER_S", "QUEUED_BYTES"]
 
 #: Document updates a connection may have relayed a second, on average (a player sends one
 #: per edit: a drag's release, a shot; fair dice a few).
 UPDATES_PER_S = 50.0
 #: ... and in a burst (a reconnecting board sends what it did offline as one).
 BURST = 100.0
+#: Presence messages a connection may have relayed a second (a drag sends one per mouse
+#: move, the cursor one per 30 ms); of those sent faster only the latest is relayed.
+PRESENCE_PER_S = 120.0
 #: Bytes of a connection's messages held waiting, at most, before its socket is not read.
 QUEUED_BYTES = 8 * 2**20
 #: Updates merged into one, at most (bytes).
 MERGED_BYTES = 2 * 2**20
 _WRITES = (YSyncMessageType.SYNC_STEP2, YSyncMessageType.SYNC_UPDATE)
 _log = logging.getLogger("battleboard.serve")
+
+
+class Bucket:
+    """A token bucket: ``rate`` tokens a second, at most ``burst`` held."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self._tokens, self._at = burst, time.monotonic()
+
+    def wait_s(self) -> float:
+        """How long until a token is there (0: now)."""
+        now = time.monotonic()
+        self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
+        self._at = now
+        return 0.0 if self._tokens >= 1.0 else (1.0 - self._tokens) / self.rate
+
+    async def take(self) -> None:
+        """Wait for a token, and take it."""
+        wait = self.wait_s()
+        if wait:
+            await asyncio.sleep(wait)
+            self.wait_s()
+        self._tokens -= 1.0
+
+    def give_back(self) -> None:
+        """A token taken and not used."""
+        self._tokens = min(self.burst, self._tokens + 1.0)
 
 
 def _kind(message: dict[str, Any]) -> str:
@@ -69,8 +99,9 @@ class Door:
     def __init__(self, receive: Any, link: Link, read_only: bool,
                  rate: float = UPDATES_PER_S, burst: float = BURST) -> None:
         self._receive, self.link, self.read_only = receive, link, read_only
-        self.rate, self.burst = rate, burst
-        self._tokens, self._at = burst, time.monotonic()
+        self.rate = rate
+        self.updates = Bucket(rate, burst)
+        self.presence = Bucket(PRESENCE_PER_S, PRESENCE_PER_S / 2)
         self._queue: deque[tuple[str, dict[str, Any]]] = deque()
         self._bytes = 0
         self._arrived = asyncio.Event()
@@ -134,8 +165,12 @@ class Door:
             self._closing.append(message)
             return {"type": "websocket.receive", "bytes": gone}
         if kind == "presence":
-            if any(k == "presence" for k, _ in self._queue):
+            if self._newer_presence():
                 return None  # a newer presence of this connection is queued: it replaces it
+            await self.presence.take()
+            if self._newer_presence():
+                self.presence.give_back()
+                return None
             admitted = self.link.admit(bytes(message["bytes"]))
             return None if admitted is None else {"type": "websocket.receive",
                                                   "bytes": admitted}
@@ -147,16 +182,14 @@ class Door:
                 return self._merged(message)
         return message
 
+    def _newer_presence(self) -> bool:
+        return any(kind == "presence" for kind, _ in self._queue)
+
     async def _token(self) -> None:
-        """Wait for the bucket to hold a token, and take it."""
-        now = time.monotonic()
-        self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
-        self._at = now
-        if self._tokens < 1.0:
+        """Wait for the updates' bucket to hold a token, and take it."""
+        if self.updates.wait_s():
             self._say_paced()
-            await asyncio.sleep((1.0 - self._tokens) / self.rate)
-            self._tokens, self._at = 1.0, time.monotonic()
-        self._tokens -= 1.0
+        await self.updates.take()
 
     def _say_paced(self) -> None:
         """Said once per connection: it sends faster than the room takes its updates."""

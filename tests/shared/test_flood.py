@@ -164,3 +164,30 @@ def test_a_connection_faster_than_its_bucket_is_paced_and_nothing_is_lost():
     assert passed <= 10 + 50 * seconds + 2, (passed, seconds)  # the bucket's pace
     assert passed < 100  # merged: 400 updates in far fewer messages
     assert dict(room.get("pos", type=pycrdt.Map)) == {f"m{k}": 390 + k for k in range(10)}
+
+
+def test_a_presence_flood_is_cut_to_the_latest_states():
+    from board.shared.desk import PresenceDesk
+    from board.shared.door import PRESENCE_PER_S, Door
+    from tests.shared.presence_peer import awareness_entries
+
+    async def arriving():  # 600 cursor moves in about 0.6 s: five times the bucket's rate
+        for n in range(600):
+            await asyncio.sleep(0.001)
+            yield {"type": "websocket.receive",
+                   "bytes": awareness_entries([(9, n + 1, f'{{"x": {n}, "y": 1}}')])}
+        while True:
+            await asyncio.sleep(3600)
+
+    async def play() -> tuple[int, float, bytes]:
+        feed = arriving()
+        door = Door(feed.__anext__, PresenceDesk().link("/t", "red", "red"), False)
+        passed, started, last = 0, time.monotonic(), b""
+        while b'"x":599' not in last:
+            last = (await asyncio.wait_for(door.receive(), 5))["bytes"]
+            passed += 1
+        return passed, time.monotonic() - started, last
+
+    passed, seconds, last = asyncio.run(play())
+    assert passed <= PRESENCE_PER_S / 2 + PRESENCE_PER_S * seconds + 2, (passed, seconds)
+    assert passed < 300 and b'"seat":"red"' in last  # the latest state, its seat written
