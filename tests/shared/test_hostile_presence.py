@@ -24,7 +24,7 @@ import pytest
 
 from board.shared.server import seat_link
 from board.shared.wire import WireClient
-from board.view.remote.controller import SHOWN_TEXT
+from board.view.remote.presence import SHOWN_TEXT
 from tests.board.conftest import make_scenario
 from tests.shared.presence_peer import PresencePeer
 from tests.shared.servers import ROOT

@@ -27,10 +27,9 @@ from PySide6.QtCore import (
     Signal,
 )
 
-from board.document.errors import one_line
 from board.shared.presence import TEXT_LIMITS, mover_of
 from board.view.remote.live import LiveDrags
-from board.view.remote.presence import PresenceItem
+from board.view.remote.presence import SHOWN_TEXT, PresenceItem, cursor_on_table, who
 
 if TYPE_CHECKING:
     from board.game.kit import Dice
@@ -412,13 +411,13 @@ class RemoteController(QObject):
         gone = [self.seen.pop(c) for c in list(self.seen) if c not in states]
         if gone and self._state == "online":
             self.status.emit(f"Shared game: {', '.join(gone)} left the game")
-        self.seen.update({c: _who(s) for c, s in states.items()})
+        self.seen.update({c: who(s) for c, s in states.items()})
         for client_id in [c for c in self.live.shown if c not in states]:
             self.live.forget(client_id)
         for client_id, state in states.items():
             mover = mover_of(state)
             self.live.show(client_id, state.get("drag"), mover)
-            at = self._on_table(state.get("x"), state.get("y"))
+            at = cursor_on_table(self.window.scenario.table, state.get("x"), state.get("y"))
             if at is None:
                 old = self.presence.pop(client_id, None)
                 if old is not None:
@@ -430,26 +429,7 @@ class RemoteController(QObject):
                 self.window.scene.addItem(item)
             doing = str(state.get("doing", ""))[:SHOWN_TEXT] if mover else ""
             colours = {side.id: side.colour for side in self.window.scenario.sides}
-            label = _who(state) if not mover else _who(state).rsplit(" (", 1)[0]
+            label = who(state) if not mover else who(state).rsplit(" (", 1)[0]
             item.set_player(label, colours.get(mover, "#808080"), doing)
             item.setPos(*at)
         self.presence_changed.emit()
-
-    def _on_table(self, x: object, y: object) -> tuple[float, float] | None:
-        """A cursor's place if it is over the table or its margin (as wide as the table)."""
-        if not isinstance(x, int | float) or not isinstance(y, int | float):
-            return None
-        table = self.window.scenario.table
-        if (-table.width <= x <= 2 * table.width and -table.height <= y <= 2 * table.height):
-            return float(x), float(y)
-        return None
-
-
-#: The longest name or line of a presence shown (characters).
-SHOWN_TEXT = 40
-
-
-def _who(state: dict[str, Any]) -> str:
-    """"Name (side)" of a presence: the side its seat plays, or "watching" for an onlooker."""
-    name = one_line(str(state.get("name", "?")))[:SHOWN_TEXT]
-    return f"{name} ({one_line(mover_of(state))[:20] or 'watching'})"
