@@ -26,16 +26,15 @@ from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 import anyio
-import pycrdt
 from hypercorn.asyncio import serve as hypercorn_serve
 from hypercorn.config import Config
-from pycrdt import YMessageType, YSyncMessageType, read_message
-from pycrdt.store import SQLiteYStore, YDocNotFound
+from pycrdt import read_message
+from pycrdt.store import YDocNotFound
 from pycrdt.websocket import ASGIServer, WebsocketServer, YRoom, exception_logger
 
 from board.shared.desk import Link, PresenceDesk
 from board.shared.door import Door
-from board.shared.journal import Journal
+from board.shared.journal import CHECKPOINT_EVERY, DurableStore, Journal
 from board.shared.presence import OBSERVER_SEAT, OWNER_SEAT
 
 __all__ = [
@@ -58,9 +57,6 @@ __all__ = [
 ]
 
 KEY_FILE = "server.key"
-#: A room's whole state is written once per this many updates (a joining player, or a
-#: restarted server, reads that and the few updates after it).
-CHECKPOINT_EVERY = 200
 ROOMS_FILE = "rooms.sqlite"
 _log = logging.getLogger("battleboard.serve")
 
@@ -163,76 +159,6 @@ def seat_in_link(link: str) -> str:
     """
     query = parse_qs(urlsplit(link.strip()).query)
     return OWNER if query.get("secret") else query.get("seat", [""])[0]
-
-
-class DurableStore(SQLiteYStore):
-    """A room's store that keeps each player's update before the room relays it.
-
-    pycrdt-websocket writes an update to the store *beside* sending it to the other players,
-    so a server killed in between had told them of a move it then did not have (a move
-    relayed and killed within tens of milliseconds: 1 of 5 kept). The room's message hook
-    (:meth:`keep_first`) writes the update a player sent, and waits for the write, before the
-    room takes and relays it; the room's own later write of the same update is then known
-    here and not written twice (a copy of what is stored tells).
-    """
-
-    def __init__(self, path: str, journal: Journal | None = None) -> None:
-        super().__init__(path=path, log=_log)
-        #: Where the updates are written (group commit with every other room's); ``None``:
-        #: pycrdt-store's own write, one commit each.
-        self.journal = journal
-        self._since_checkpoint = 0
-        self.kept: pycrdt.Doc = pycrdt.Doc()
-        self._new = False
-        self.kept.observe(self._noted)
-
-    def _noted(self, _event: Any) -> None:
-        self._new = True
-
-    def news(self, update: bytes) -> bool:
-        """Whether ``update`` holds anything not yet stored (it is noted as stored now).
-
-        Raises :class:`ValueError` for bytes that are not a Yjs update.
-        """
-        self._new = False
-        self.kept.apply_update(update)
-        return self._new
-
-    async def write(self, data: bytes) -> None:
-        """Store an update unless it is already stored (returns once it is on disk)."""
-        if not self.news(data):
-            return
-        if self.journal is None:
-            await super().write(data)
-            return
-        self._since_checkpoint += 1
-        checkpoint = None
-        if self._since_checkpoint >= CHECKPOINT_EVERY:
-            checkpoint, self._since_checkpoint = self.kept.get_update(), 0
-        await self.journal.keep(self.path, data, checkpoint)
-
-    async def loaded(self) -> None:
-        """The room is read: its own connection to the file is closed (the journal writes).
-
-        A connection holds some 100 KB (its cache, the schema): with 100 rooms, a third of
-        the server's memory for rooms.
-        """
-        if self.journal is not None and self.db_initialized is not None:
-            await self.db_initialized.wait()
-            await self._db.close()
-
-    async def keep_first(self, message: bytes) -> bool:
-        """The room's message hook: store a player's update first; skip what is not one."""
-        if (len(message) < 2 or message[0] != YMessageType.SYNC
-                or message[1] not in (YSyncMessageType.SYNC_STEP2,
-                                      YSyncMessageType.SYNC_UPDATE)):
-            return False
-        try:
-            await self.write(read_message(message[2:]))
-        except (ValueError, IndexError):
-            _log.warning("skipped a message that is not a Yjs update")
-            return True
-        return False
 
 
 class RoomServer(WebsocketServer):

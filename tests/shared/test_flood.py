@@ -191,3 +191,46 @@ def test_a_presence_flood_is_cut_to_the_latest_states():
     passed, seconds, last = asyncio.run(play())
     assert passed <= PRESENCE_PER_S / 2 + PRESENCE_PER_S * seconds + 2, (passed, seconds)
     assert passed < 300 and b'"seat":"red"' in last  # the latest state, its seat written
+
+
+def test_an_update_the_disk_refused_is_not_relayed_and_is_written_with_the_next(tmp_path,
+                                                                                 caplog):
+    from board.shared.journal import DurableStore
+
+    class Full(Journal):
+        full = True
+
+        async def keep(self, room, update, checkpoint=None):
+            if self.full:
+                raise sqlite3.OperationalError("database or disk is full")
+            await super().keep(room, update, checkpoint)
+
+    journal = Full(tmp_path / "rooms.sqlite")
+    journal.start()
+    store = DurableStore("/game", journal)
+    doc = pycrdt.Doc()
+    pos = doc.get("pos", type=pycrdt.Map)
+
+    def update(key: str) -> bytes:
+        state = doc.get_state()
+        pos[key] = "[1, 1, 0]"
+        return sync_message(UPDATE, doc.get_update(state))
+
+    async def play() -> list[bool]:
+        skipped = [await store.keep_first(update("a")), await store.keep_first(update("b"))]
+        journal.full = False
+        skipped.append(await store.keep_first(update("c")))
+        return skipped
+
+    with caplog.at_level(logging.ERROR, logger="battleboard.serve"):
+        try:
+            skipped = asyncio.run(play())
+        finally:
+            journal.stop()
+    assert skipped == [True, True, False]  # refused by the disk: not relayed
+    assert len([r for r in caplog.records if "cannot write" in r.getMessage()]) == 1
+    with sqlite3.connect(tmp_path / "rooms.sqlite") as db:
+        (checkpoint,) = db.execute("SELECT checkpoint FROM ycheckpoints").fetchone()
+    kept = pycrdt.Doc()
+    kept.apply_update(checkpoint)  # the whole room, with what the disk had refused
+    assert sorted(kept.get("pos", type=pycrdt.Map)) == ["a", "b", "c"]
