@@ -12,6 +12,8 @@ come; the room is handed them in order, except that
   meanwhile are **merged** into one (``pycrdt.merge_updates``: one check, one disk write, one
   relay for all of them). A flooding client's own moves arrive late; every other connection,
   at its table and at every other, is served on time. It is said once in the log;
+- a sync step 1 (asking for what the asker lacks: the room answers with up to its whole
+  state) takes a token of the same bucket, and one queued behind another replaces it;
 - a read-only connection's document updates are dropped;
 - when the connection closes, the message that removes its presence goes to the room first.
 
@@ -79,7 +81,11 @@ class Bucket:
 
 
 def _kind(message: dict[str, Any]) -> str:
-    """``presence``, ``update`` (a sync update), ``write`` (a sync step 2), or ``other``."""
+    """What a message is: ``presence``, ``update``, ``write``, ``ask`` or ``other``.
+
+    ``update``: a sync update; ``write``: a sync step 2; ``ask``: a sync step 1 (the room
+    answers with all the asker lacks).
+    """
     data = message.get("bytes") if message.get("type") == "websocket.receive" else None
     if not data:
         return "other"
@@ -90,6 +96,8 @@ def _kind(message: dict[str, Any]) -> str:
             return "update"
         if data[1] == YSyncMessageType.SYNC_STEP2:
             return "write"
+        if data[1] == YSyncMessageType.SYNC_STEP1:
+            return "ask"
     return "other"
 
 
@@ -174,6 +182,10 @@ class Door:
             admitted = self.link.admit(bytes(message["bytes"]))
             return None if admitted is None else {"type": "websocket.receive",
                                                   "bytes": admitted}
+        if kind == "ask":
+            if any(k == "ask" for k, _ in self._queue):
+                return None  # asked again behind it: one answer for both
+            await self._token()  # each answer is the room's whole state the asker lacks
         if kind in ("update", "write"):
             if self.read_only:
                 return None

@@ -9,6 +9,7 @@ messages: nothing lost, only late). The server says so once in its log.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sqlite3
 import time
@@ -234,3 +235,29 @@ def test_an_update_the_disk_refused_is_not_relayed_and_is_written_with_the_next(
     kept = pycrdt.Doc()
     kept.apply_update(checkpoint)  # the whole room, with what the disk had refused
     assert sorted(kept.get("pos", type=pycrdt.Map)) == ["a", "b", "c"]
+
+
+def test_asking_for_the_whole_room_again_and_again_is_paced():
+    from board.shared.desk import PresenceDesk
+    from board.shared.door import Door
+
+    ask = sync_message(STEP1, pycrdt.Doc().get_state())
+
+    async def arriving():  # 500 sync step 1s at once: each would be answered with the room
+        for _ in range(500):
+            yield {"type": "websocket.receive", "bytes": ask}
+        while True:
+            await asyncio.sleep(3600)
+
+    async def play() -> int:
+        feed = arriving()
+        door = Door(feed.__anext__, PresenceDesk().link("/t", "red", "red"), False,
+                    rate=50.0, burst=10.0)
+        passed = 0
+        with contextlib.suppress(TimeoutError):
+            while True:
+                await asyncio.wait_for(door.receive(), 0.5)
+                passed += 1
+        return passed
+
+    assert asyncio.run(play()) < 20  # not 500 answers of the whole room
