@@ -10,9 +10,13 @@ server (``@y/websocket-server``, which keeps nothing on disk: the speed floor, n
 on the same load, and ours as two processes behind HAProxy (``docs/club-haproxy.cfg``,
 ``--server proxy``).
 
+Then a real board at a flooded table (``--server board``): Ann's board (headless, the
+game's host) while Bob's broken client floods ``--flood`` moves a second of his own model
+from his seat for ``--seconds``: how long after the last was sent Ann's board has it.
+
 Run from the repository root (``npm ci --prefix benchmarks/node`` first):
 ``python benchmarks/club_bench.py [--rooms 100] [--seconds 10] [--flood 1000]
-[--server ours|node|proxy|all]``.
+[--server ours|node|proxy|board|all]``.
 """
 
 from __future__ import annotations
@@ -199,16 +203,85 @@ def bench(kind: str, rooms: int, seconds: float, flood: int) -> None:
             _kill(server)
 
 
+def _flooder(link: str, seconds: float, rate: int) -> None:
+    """Bob's broken client (a child process): model b0 moved ``rate`` times a second."""
+    import asyncio
+
+    from httpx_ws import aconnect_ws
+
+    from board.shared.ydoc import roots
+    from tests.shared.raw_peer import STEP1, UPDATE, RawPeer, sync_message
+
+    async def flood() -> None:
+        peer = RawPeer(link)
+        async with aconnect_ws(peer.url) as socket:
+            await socket.send_bytes(sync_message(STEP1, peer.doc.get_state()))
+            await peer.listen(socket, until_synced=True)
+            pos, sent, end, last_at = roots(peer.doc).pos, 0, time.time() + seconds, 0.0
+            while time.time() < end:
+                for _ in range(max(1, rate // 100)):
+                    sent += 1
+                    state = peer.doc.get_state()
+                    pos["b0"] = json.dumps([10 + sent / 1000, 30.0, 180.0])
+                    await socket.send_bytes(sync_message(UPDATE, peer.doc.get_update(state)))
+                    last_at = time.time()
+                await asyncio.sleep(0.01)
+            print(json.dumps({"sent": sent, "x": 10 + sent / 1000, "at": last_at}), flush=True)
+            await asyncio.sleep(1.0)
+
+    asyncio.run(flood())
+
+
+def board_at_flooded_table(seconds: float, rate: int) -> None:
+    """Ann's real board while Bob's client floods the table (see the module)."""
+    from board.shared.server import seat_link as seat
+    from tests.board.conftest import make_scenario
+    from tests.board.samples import library
+    from tests.shared.servers import player
+
+    with tempfile.TemporaryDirectory() as data:
+        server = Server(Path(data) / "rooms").start()
+        ann = player("Ann", "red", server.link("t"), make_scenario(library()))
+        try:
+            ann.start(host=True)
+            bob = subprocess.Popen([sys.executable, __file__, "--flooder",
+                                    seat(server.link("t"), "blue"), str(seconds), str(rate)],
+                                   stdout=subprocess.PIPE, text=True)
+            seen, busy, applied = [], 0.0, 0
+            while bob.poll() is None:
+                started = time.perf_counter()
+                applied += ann.pump()
+                busy += time.perf_counter() - started
+                seen.append((time.time(), ann.board.document.scenario.model("b0")[1].x))
+                time.sleep(0.005)
+            last = json.loads(bob.communicate()[0])
+            at = next((t for t, x in seen if x == last["x"]), None)
+            late = "never within 1 s" if at is None else f"{at - last['at']:.3f} s"
+            print(f"a real board at the flooded table: Bob's client sent {last['sent']} moves "
+                  f"in {seconds:g} s; Ann's board had the last {late} after it was sent "
+                  f"({applied} transactions applied, its thread busy {busy:.2f} s)")
+        finally:
+            ann.stop()
+            server.kill()
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--flooder"]:
+        _flooder(sys.argv[2], float(sys.argv[3]), int(sys.argv[4]))
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rooms", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--flood", type=int, default=1000)
-    parser.add_argument("--server", choices=("ours", "node", "proxy", "all"), default="all")
+    parser.add_argument("--server", choices=("ours", "node", "proxy", "board", "all"),
+                        default="all")
     args = parser.parse_args()
-    kinds = ("ours", "node", "proxy") if args.server == "all" else (args.server,)
+    kinds = ("ours", "node", "proxy", "board") if args.server == "all" else (args.server,)
     for kind in kinds:
-        bench(kind, args.rooms, args.seconds, args.flood)
+        if kind == "board":
+            board_at_flooded_table(args.seconds, args.flood)
+        else:
+            bench(kind, args.rooms, args.seconds, args.flood)
 
 
 if __name__ == "__main__":
