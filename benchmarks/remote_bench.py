@@ -237,8 +237,8 @@ def guest_process(link: str) -> int:
 
     show = remote.live.show
 
-    def shown(client_id: int, drag: object) -> None:
-        show(client_id, drag)
+    def shown(client_id: int, drag: object, mover: str | None = None) -> None:
+        show(client_id, drag, mover)
         report("live", sorted(drag) if isinstance(drag, dict) else [])
 
     remote.live.show = shown
@@ -589,11 +589,12 @@ def join_part(app: QApplication, library, server: Server, work: Path) -> None:
     print(f"  naive, replay the {len(journal)} edits onto the starting board (no window): "
           f"{naive_join(start, journal):.3f} s (baseline)")
     state = len(played.doc.get_update()) / 1e6
-    on_disk = (work / "rooms" / ROOMS_FILE).stat().st_size / 1e6
+    files = [work / "rooms" / ROOMS_FILE, work / "rooms" / f"{ROOMS_FILE}-wal"]
+    on_disk = sum(f.stat().st_size for f in files if f.exists()) / 1e6  # and its WAL
     journal_mb = len(json.dumps(journal)) / 1e6
     print(f"shared state after the game: Yjs state {state:.2f} MB -> "
           f"{verdict(state, TARGETS['state_mb'])} (<= {TARGETS['state_mb']:g} MB); the "
-          f"server's rooms file on disk {on_disk:.2f} MB (both rooms) -> "
+          f"server's rooms file and its write-ahead log on disk {on_disk:.2f} MB (both rooms) -> "
           f"{verdict(on_disk, TARGETS['state_mb'])}")
     print(f"  beside: the saved scenario file {saved.stat().st_size / 1e6:.2f} MB, a JSON "
           f"journal of the edits {journal_mb:.2f} MB (baseline)")

@@ -120,16 +120,19 @@ class SideControl:
                           "them)")
         return False
 
-    def live_moves(self, drag: object) -> dict[str, tuple[float, float]]:
+    def live_moves(self, drag: object, mover: str | None = None
+                   ) -> dict[str, tuple[float, float]]:
         """What the other player's drag in progress may show here: model id → ``(x, y)``.
 
         ``drag`` is what their presence says they are dragging (model id → ``[x, y]``): the
         items follow it on this board while the document does not change (the drag becomes
         an edit on release, which arrives as one). Kept: models on the table, at finite
         places, of a side the other player controls (not this board's side unless shared
-        control is on); anything else is left out.
+        control is on); anything else is left out. ``mover``: the side the sender's seat
+        plays (:func:`board.shared.presence.mover_of`; ``""``: an onlooker, who moves
+        nothing): only that side's models, unless shared control is on.
         """
-        if not isinstance(drag, Mapping) or not drag:
+        if not isinstance(drag, Mapping) or not drag or mover == "":
             return {}
         scenario = self.document.scenario
         mine_too = shared_control(scenario.options, [s.id for s in scenario.sides])
@@ -140,6 +143,7 @@ class SideControl:
         for model_id, at in drag.items():
             unit = units.get(str(model_id))
             if (unit is None or not unit.on_table or (unit.side == self.side and not mine_too)
+                    or (mover is not None and unit.side != mover and not mine_too)
                     or not isinstance(at, list | tuple) or len(at) != 2):
                 continue
             x, y = at

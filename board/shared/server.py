@@ -15,6 +15,7 @@ other player was told about. Bytes that are not a Yjs update are neither kept no
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import logging
@@ -25,12 +26,16 @@ from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 import anyio
-import pycrdt
 from hypercorn.asyncio import serve as hypercorn_serve
 from hypercorn.config import Config
-from pycrdt import YMessageType, YSyncMessageType, read_message
-from pycrdt.store import SQLiteYStore, YDocNotFound
+from pycrdt import read_message
+from pycrdt.store import YDocNotFound
 from pycrdt.websocket import ASGIServer, WebsocketServer, YRoom, exception_logger
+
+from board.shared.desk import Link, PresenceDesk
+from board.shared.door import Door
+from board.shared.journal import CHECKPOINT_EVERY, DurableStore, Journal
+from board.shared.presence import OBSERVER_SEAT, OWNER_SEAT
 
 __all__ = [
     "OWNER",
@@ -79,9 +84,9 @@ def room_secret(key: bytes, room: str) -> str:
 
 
 #: The seat of a connection made with the room's secret (the host's): any side.
-OWNER = "owner"
+OWNER = OWNER_SEAT
 #: The seat that writes nothing but presence.
-OBSERVER = "observer"
+OBSERVER = OBSERVER_SEAT
 
 
 def seat_token(secret: str, seat: str) -> str:
@@ -156,54 +161,6 @@ def seat_in_link(link: str) -> str:
     return OWNER if query.get("secret") else query.get("seat", [""])[0]
 
 
-class DurableStore(SQLiteYStore):
-    """A room's store that keeps each player's update before the room relays it.
-
-    pycrdt-websocket writes an update to the store *beside* sending it to the other players,
-    so a server killed in between had told them of a move it then did not have (a move
-    relayed and killed within tens of milliseconds: 1 of 5 kept). The room's message hook
-    (:meth:`keep_first`) writes the update a player sent, and waits for the write, before the
-    room takes and relays it; the room's own later write of the same update is then known
-    here and not written twice (a copy of what is stored tells).
-    """
-
-    def __init__(self, path: str) -> None:
-        super().__init__(path=path, log=_log)
-        self.kept: pycrdt.Doc = pycrdt.Doc()
-        self._new = False
-        self.kept.observe(self._noted)
-
-    def _noted(self, _event: Any) -> None:
-        self._new = True
-
-    def news(self, update: bytes) -> bool:
-        """Whether ``update`` holds anything not yet stored (it is noted as stored now).
-
-        Raises :class:`ValueError` for bytes that are not a Yjs update.
-        """
-        self._new = False
-        self.kept.apply_update(update)
-        return self._new
-
-    async def write(self, data: bytes) -> None:
-        """Store an update unless it is already stored."""
-        if self.news(data):
-            await super().write(data)
-
-    async def keep_first(self, message: bytes) -> bool:
-        """The room's message hook: store a player's update first; skip what is not one."""
-        if (len(message) < 2 or message[0] != YMessageType.SYNC
-                or message[1] not in (YSyncMessageType.SYNC_STEP2,
-                                      YSyncMessageType.SYNC_UPDATE)):
-            return False
-        try:
-            await self.write(read_message(message[2:]))
-        except (ValueError, IndexError):
-            _log.warning("skipped a message that is not a Yjs update")
-            return True
-        return False
-
-
 class RoomServer(WebsocketServer):
     """A y-websocket server whose rooms are read from and written to one SQLite file."""
 
@@ -216,12 +173,24 @@ class RoomServer(WebsocketServer):
         # has not yet said "started" would wait for ever (players reconnecting to a restarted
         # server ask for the same room within a millisecond of each other).
         self._rooms_lock = anyio.Lock()
+        #: Every room's updates go to disk through it (started with the first room).
+        self.journal: Journal | None = None
 
     def _store(self, name: str) -> DurableStore:
-        store = DurableStore(path=name)
+        if self.journal is None:
+            self.journal = Journal(self.data_dir / ROOMS_FILE)
+            self.journal.start()
+        store = DurableStore(path=name, journal=self.journal)
         store.db_path = str(self.data_dir / ROOMS_FILE)
-        store.checkpoint_interval = 200  # a joining player reads one snapshot and a few updates
+        store.checkpoint_interval = CHECKPOINT_EVERY
         return store
+
+    async def stop(self) -> None:
+        """Stop serving; the journal writes what waits, then closes the file."""
+        await super().stop()
+        if self.journal is not None:
+            self.journal.stop()
+            self.journal = None
 
     async def get_room(self, name: str) -> YRoom:
         """The room ``name``: started, and filled from the disk the first time (once)."""
@@ -245,6 +214,7 @@ class RoomServer(WebsocketServer):
                 pass  # a new room
             if isinstance(room.ystore, DurableStore):
                 room.ystore.news(room.ydoc.get_update())  # what is stored already
+                await room.ystore.loaded()
             room.ready = True
             await room.ydoc_observed.wait()
         return room
@@ -263,22 +233,6 @@ def _seat(scope: dict[str, Any], key: bytes) -> str | None:
     return None
 
 
-_WRITES = (YSyncMessageType.SYNC_STEP2, YSyncMessageType.SYNC_UPDATE)
-
-
-def _read_only(receive: Any) -> Any:
-    """An ASGI ``receive`` that drops the document updates a client sends (not presence)."""
-    async def wrapped() -> Any:
-        while True:
-            message = await receive()
-            data = message.get("bytes") if message.get("type") == "websocket.receive" else None
-            if (data and len(data) > 1 and data[0] == YMessageType.SYNC
-                    and data[1] in _WRITES):
-                continue
-            return message
-    return wrapped
-
-
 def make_app(server: RoomServer, key: bytes) -> Any:
     """The ASGI application: refuse a connection without its room's secret, serve the rest.
 
@@ -286,10 +240,13 @@ def make_app(server: RoomServer, key: bytes) -> Any:
     HTTP 403 (the client then knows not to try again). A seat's link opens that seat only
     (the side is in the token, not chosen by the client); while one connection holds a seat,
     another with the same link is an observer: the room sends it the game and presence, and
-    drops every update it sends. So does the observer's own seat.
+    drops every update it sends. So does the observer's own seat. Each connection's
+    presence is checked and bound to its seat (:mod:`board.shared.desk`), its updates paced
+    and merged when it floods (:mod:`board.shared.door`).
     """
     rooms = ASGIServer(server)
     held: dict[tuple[str, str], int] = {}
+    desk = PresenceDesk()
 
     async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "websocket":
@@ -301,19 +258,36 @@ def make_app(server: RoomServer, key: bytes) -> Any:
             await receive()  # the connect message
             await send({"type": "websocket.close", "code": 1008})
             return
-        place = (str(scope.get("path", "")), seat)
+        path = str(scope.get("path", ""))
+        place = (path, seat)
         holds = seat not in (OWNER, OBSERVER) and not held.get(place)
         if holds:
             held[place] = 1
-        elif seat != OWNER:
-            receive = _read_only(receive)
+        shown = seat if holds or seat == OWNER else OBSERVER
+        link = desk.link(path, seat, shown)
+        door = Door(receive, link, read_only=shown == OBSERVER)
         try:
-            await rooms(scope, receive, send)
+            await rooms(scope, door.receive, send)
         finally:
+            door.close()
             if holds:
                 held.pop(place, None)
+            await _said_gone(server, path, link)
 
     return app
+
+
+async def _said_gone(server: RoomServer, path: str, link: Link) -> None:
+    """A connection that ended without its close reaching the room: remove its presence."""
+    gone = link.leave()
+    room = server.rooms.get(path)
+    if gone is None or room is None:
+        return
+    for client in list(room.clients):
+        with contextlib.suppress(Exception):
+            await client.send(gone)
+    with contextlib.suppress(Exception):
+        room.awareness.apply_awareness_update(read_message(gone[1:]), "gone")
 
 
 async def serve(data_dir: Path, host: str, port: int, ready: Any = None) -> None:

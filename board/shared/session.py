@@ -18,6 +18,7 @@ from typing import Any
 
 from board.document.errors import one_line
 from board.shared.binder import SharedScenario
+from board.shared.presence import mover_of
 from board.shared.wire import WireClient
 
 __all__ = ["GameSession", "SyncTimeout", "EmptyRoom"]
@@ -67,7 +68,8 @@ class GameSession:
                  on_presence: Callable[[dict[int, dict[str, Any]]], None] | None = None) -> None:
         self.board = board
         self.link = link
-        self._inbox: queue.SimpleQueue[bytes] = queue.SimpleQueue()
+        #: Updates, and the peers' names (from their presence), in the order they came.
+        self._inbox: queue.SimpleQueue[bytes | dict[int, str]] = queue.SimpleQueue()
         self._post = post
         self._on_presence = on_presence
         self.wire = WireClient(link, self._arrived, on_status, self._presence)
@@ -80,8 +82,12 @@ class GameSession:
             doc = state.get("doc")
             if isinstance(doc, int) and not isinstance(doc, bool):
                 name = one_line(str(state.get("name", "?")))[:40]
-                names[doc] = f"{name} ({one_line(str(state.get('side', '?')))[:20]})"
-        self.board.peer_names = names
+                names[doc] = f"{name} ({one_line(mover_of(state))[:20] or 'watching'})"
+        # In turn with the updates: a peer's last updates are named after them even when
+        # their leaving (the room says it as their connection closes) follows at once.
+        self._inbox.put(names)
+        if self._post is not None:
+            self._post(self._pump_posted)
         if self._on_presence is not None:
             self._on_presence(states)
 
@@ -101,6 +107,9 @@ class GameSession:
                 update = self._inbox.get_nowait()
             except queue.Empty:
                 return count
+            if isinstance(update, dict):
+                self.board.peer_names = update
+                continue
             self.board.receive(update)
             count += 1
 

@@ -5,14 +5,21 @@ shared document (the *wire* document), so that after a dropped connection the st
 steps exchange exactly what each side lacks: the edits made offline go up, the others' come
 down. The board's thread hands it local updates with :meth:`WireClient.send`; remote updates
 come back through ``on_update`` **on the client's thread** (the caller moves them to its
-own). Presence (name, side, cursor, what is dragged) travels as Yjs awareness states.
+own). Presence (name, side, cursor, what is dragged) travels as Yjs awareness states; the
+others' are input from another machine: each entry is checked field by field
+(:mod:`board.shared.presence`) and one that fails is dropped with one line in the log, never
+the connection. The Yjs awareness timeout runs here: a client silent for
+:data:`PRESENCE_TIMEOUT_S` is gone (its cursor and its drag with it), and this client renews
+its own state every half of that, as the Yjs reference client does.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -29,12 +36,24 @@ from pycrdt import (
     read_message,
 )
 
+from board.shared.presence import (
+    MAX_CLIENTS,
+    PresenceError,
+    Refusals,
+    checked_state,
+    encode_update,
+    read_update,
+    state_text,
+)
 from board.shared.server import link_query, parse_link
 
-__all__ = ["WireClient", "RECONNECT_S"]
+__all__ = ["WireClient", "RECONNECT_S", "PRESENCE_TIMEOUT_S"]
 
 #: Seconds between attempts to reach the server again.
 RECONNECT_S = 0.3
+#: A client whose presence is not renewed for this long is gone (Yjs: 30 s).
+PRESENCE_TIMEOUT_S = 30.0
+_log = logging.getLogger("battleboard.shared")
 
 
 class WireClient:
@@ -47,13 +66,17 @@ class WireClient:
     def __init__(self, link: str, on_update: Callable[[bytes], None],
                  on_status: Callable[[str, str], None] | None = None,
                  on_presence: Callable[[dict[int, dict[str, Any]]], None] | None = None,
-                 reconnect_s: float = RECONNECT_S) -> None:
+                 reconnect_s: float = RECONNECT_S,
+                 presence_timeout_s: float = PRESENCE_TIMEOUT_S) -> None:
         server, room, _ = parse_link(link)
         self.url = f"{server}/{room}?{link_query(link)}"
         self.on_update, self.on_status, self.on_presence = on_update, on_status, on_presence
         self.reconnect_s = reconnect_s
+        self.presence_timeout_s = presence_timeout_s
         self.wire: pycrdt.Doc[Any] = pycrdt.Doc()
-        self.awareness = Awareness(self.wire)
+        self.awareness = Awareness(self.wire, outdated_timeout=int(presence_timeout_s * 1000))
+        #: Presence refused from the room, by kind (said in the log once, then counted).
+        self.refusals = Refusals()
         self.synced = threading.Event()
         self.online = threading.Event()
         self.refused = threading.Event()
@@ -122,6 +145,14 @@ class WireClient:
 
     async def _main(self) -> None:
         assert self._stop is not None
+        ticking = asyncio.ensure_future(self._presence_clock())
+        try:
+            await self._connect_until_stopped()
+        finally:
+            ticking.cancel()
+
+    async def _connect_until_stopped(self) -> None:
+        assert self._stop is not None
         while not self._stop.is_set():
             try:
                 connection: Any = aconnect_ws(self.url, keepalive_ping_interval_seconds=5.0,
@@ -148,6 +179,8 @@ class WireClient:
         self._status("online")
         await self._send(create_sync_message(self.wire))
         if self.awareness.get_local_state() is not None:
+            # A new clock: the room said this client left when the last connection closed.
+            self.awareness.set_local_state(self.awareness.get_local_state())
             await self._send_presence()
         receiving = asyncio.ensure_future(self._receive(socket))
         stopping = asyncio.ensure_future(self._stop.wait())
@@ -172,15 +205,68 @@ class WireClient:
                 if reply is not None:
                     await self._send(reply)
             elif message[0] == YMessageType.AWARENESS:
-                known = set(self.awareness.states)
-                self.awareness.apply_awareness_update(read_message(message[1:]), "remote")
-                if (set(self.awareness.states) - known
-                        and self.awareness.get_local_state() is not None):
-                    await self._send_presence()  # a newcomer: tell them who is here
-                if self.on_presence is not None:
-                    mine = self.awareness.client_id
-                    self.on_presence({k: dict(v) for k, v in self.awareness.states.items()
-                                      if k != mine})
+                await self._take_presence(message)
+
+    async def _take_presence(self, message: bytes) -> None:
+        """The others' presence: checked entry by entry, the rest dropped (see the module)."""
+        known = set(self.awareness.states)
+        kept = []
+        try:
+            entries = read_update(read_message(message[1:]))
+        except (PresenceError, ValueError, IndexError) as error:
+            self._refuse("unreadable", str(error) or "an awareness message cut short")
+            return
+        for client, clock, text in entries:
+            if client == self.awareness.client_id:
+                continue  # this client's own state is this client's to say
+            if client not in known and len(known) >= MAX_CLIENTS + 1:
+                self._refuse("full", f"more than {MAX_CLIENTS} players and onlookers")
+                continue
+            state, why = checked_state(text)
+            if why:
+                self._refuse("state", why)
+                continue
+            known.add(client)
+            kept.append((client, clock, text if state is None else state_text(state)))
+        if not kept:
+            return
+        before = set(self.awareness.states)
+        self.awareness.apply_awareness_update(encode_update(kept), "remote")
+        if (set(self.awareness.states) - before
+                and self.awareness.get_local_state() is not None):
+            await self._send_presence()  # a newcomer: tell them who is here
+        self._tell_presence()
+
+    def _refuse(self, kind: str, why: str) -> None:
+        line = self.refusals.say(kind, why)
+        if line:
+            _log.warning("presence from the room dropped: %s", line)
+
+    def _tell_presence(self) -> None:
+        if self.on_presence is not None:
+            mine = self.awareness.client_id
+            self.on_presence({k: dict(v) for k, v in self.awareness.states.items()
+                              if k != mine})
+
+    async def _presence_clock(self) -> None:
+        """The Yjs awareness timeout: renew this client's state, forget silent clients."""
+        period = self.presence_timeout_s / 10
+        while True:
+            await asyncio.sleep(period)
+            now = time.time() * 1000
+            timeout = self.presence_timeout_s * 1000
+            meta = self.awareness.meta
+            mine = self.awareness.client_id
+            if (self.awareness.get_local_state() is not None
+                    and now - meta[mine]["lastUpdated"] >= timeout / 2):
+                self.awareness.set_local_state(self.awareness.get_local_state())
+                if self._socket is not None:
+                    await self._send_presence()
+            silent = [c for c in self.awareness.states
+                      if c != mine and now - meta[c]["lastUpdated"] >= timeout]
+            if silent:
+                self.awareness.remove_awareness_states(silent, "timeout")
+                self._tell_presence()
 
     def _on_wire_transaction(self, event: Any) -> None:
         if not self._local:
@@ -217,3 +303,4 @@ class WireClient:
         finally:
             if handed is not None:
                 handed.set()
+

@@ -32,6 +32,8 @@ def test_a_yjs_reference_peer_cannot_poison_the_room(tmp_path):
     try:
         host = player("Ann", "red", server.link(), small_scenario())
         sessions.append(host)
+        statuses: list[str] = []
+        host.wire.on_status = lambda state, _message: statuses.append(state)
         host.start(host=True)
         said: list[str] = []
         host.board.refused.connect(said.append)
@@ -55,6 +57,7 @@ def test_a_yjs_reference_peer_cannot_poison_the_room(tmp_path):
         late.board.refused.connect(told.append)
         late.start(host=False)
         assert told == [] and saved(late) == before
+        assert statuses == ["online"]  # its presence never dropped the host's connection
     finally:
         for session in sessions:
             session.stop()

@@ -27,8 +27,9 @@ from PySide6.QtCore import (
     Signal,
 )
 
+from board.shared.presence import TEXT_LIMITS, mover_of
 from board.view.remote.live import LiveDrags
-from board.view.remote.presence import PresenceItem
+from board.view.remote.presence import SHOWN_TEXT, PresenceItem, cursor_on_table, who
 
 if TYPE_CHECKING:
     from board.game.kit import Dice
@@ -349,9 +350,10 @@ class RemoteController(QObject):
                 item = scene.model_item(model_id)
                 drag[model_id] = [item.x(), item.y()]
         self.session.set_presence({
-            "name": board.player, "side": board.side, "colour": colour,
+            "name": board.player[:TEXT_LIMITS["name"]], "side": board.side, "colour": colour,
             "x": None if at is None else round(at.x(), 3),
-            "y": None if at is None else round(at.y(), 3), "doing": self._doing,
+            "y": None if at is None else round(at.y(), 3),
+            "doing": self._doing[:TEXT_LIMITS["doing"]],
             "drag": drag}, wait_s)
 
     # -- in ---------------------------------------------------------------------------------
@@ -409,20 +411,25 @@ class RemoteController(QObject):
         gone = [self.seen.pop(c) for c in list(self.seen) if c not in states]
         if gone and self._state == "online":
             self.status.emit(f"Shared game: {', '.join(gone)} left the game")
-        self.seen.update({c: f"{str(s.get('name', '?'))[:40]} ({str(s.get('side', '?'))[:20]})"
-                           for c, s in states.items()})
+        self.seen.update({c: who(s) for c, s in states.items()})
         for client_id in [c for c in self.live.shown if c not in states]:
             self.live.forget(client_id)
         for client_id, state in states.items():
-            self.live.show(client_id, state.get("drag"))
-            x, y = state.get("x"), state.get("y")
-            if not isinstance(x, int | float) or not isinstance(y, int | float):
+            mover = mover_of(state)
+            self.live.show(client_id, state.get("drag"), mover)
+            at = cursor_on_table(self.window.scenario.table, state.get("x"), state.get("y"))
+            if at is None:
+                old = self.presence.pop(client_id, None)
+                if old is not None:
+                    self.window.scene.removeItem(old)
                 continue
             item = self.presence.get(client_id)
             if item is None:
                 item = self.presence[client_id] = PresenceItem()
                 self.window.scene.addItem(item)
-            item.set_player(str(state.get("name", "?")), str(state.get("colour", "")),
-                            str(state.get("doing", "")))
-            item.setPos(float(x), float(y))
+            doing = str(state.get("doing", ""))[:SHOWN_TEXT] if mover else ""
+            colours = {side.id: side.colour for side in self.window.scenario.sides}
+            label = who(state) if not mover else who(state).rsplit(" (", 1)[0]
+            item.set_player(label, colours.get(mover, "#808080"), doing)
+            item.setPos(*at)
         self.presence_changed.emit()

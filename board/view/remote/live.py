@@ -39,10 +39,17 @@ class LiveDrags(QObject):
         #: Client id → the models its drag shows on this board now.
         self.shown: dict[int, set[str]] = {}
 
-    def show(self, client_id: int, drag: object) -> None:
-        """Show ``client_id``'s drag (its presence's ``drag``); ``None`` or empty: it ended."""
+    def show(self, client_id: int, drag: object, mover: str | None = None) -> None:
+        """Show ``client_id``'s drag (its presence's ``drag``); ``None`` or empty: it ended.
+
+        ``mover``: the side the sender's seat plays (``""``: an onlooker, whose drag shows
+        nothing); only that side's models follow (see ``SharedScenario.live_moves``).
+        """
         board = self._board()
-        moves = board.live_moves(drag) if board is not None else {}
+        if board is None or mover == "":
+            moves = {}
+        else:
+            moves = board.live_moves(drag) if mover is None else board.live_moves(drag, mover)
         before = self.shown.get(client_id, set())
         if moves:
             self.shown[client_id] = set(moves)

@@ -8,11 +8,17 @@ clear: the arrow's tip is the point, the label is below and to the right.
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-__all__ = ["PresenceItem", "PRESENCE_Z"]
+from board.document.errors import one_line
+from board.document.model import Table
+from board.shared.presence import mover_of
+
+__all__ = ["PresenceItem", "PRESENCE_Z", "SHOWN_TEXT", "who", "cursor_on_table"]
 
 #: Above models (10) and their labels: another player's hand over the table.
 PRESENCE_Z = 50.0
@@ -75,3 +81,23 @@ class PresenceItem(QGraphicsItem):
         for number, line in enumerate(self._lines):
             painter.drawText(QPointF(box.left() + 4.0, box.top() + 2.0 + metrics.ascent()
                                      + number * metrics.height()), line)
+
+
+#: The longest name or line of a presence shown (characters).
+SHOWN_TEXT = 40
+
+
+def who(state: dict[str, Any]) -> str:
+    """"Name (side)" of a presence: the side its seat plays, or "watching" for an onlooker."""
+    name = one_line(str(state.get("name", "?")))[:SHOWN_TEXT]
+    return f"{name} ({one_line(mover_of(state))[:20] or 'watching'})"
+
+
+def cursor_on_table(table: Table, x: object, y: object) -> tuple[float, float] | None:
+    """A cursor's place if it is over the table or its margin (as wide as the table)."""
+    if (not isinstance(x, int | float) or not isinstance(y, int | float)
+            or isinstance(x, bool) or isinstance(y, bool)):
+        return None
+    if -table.width <= x <= 2 * table.width and -table.height <= y <= 2 * table.height:
+        return float(x), float(y)
+    return None

@@ -22,6 +22,13 @@ const timeout = setTimeout(() => { console.error('no sync in 10 s'); process.exi
 provider.on('sync', async (synced) => {
   if (!synced) return
   clearTimeout(timeout)
+  // Presence the reference API lets through: not objects, absurd places (JSON: 1e308).
+  for (const state of ['hello', 42, [1, 2], { name: 'Nod', x: 1e308, y: -1e308 },
+    { name: 'N'.repeat(200000) }, { name: 'Nod', side: 'blue', drag: { a0: [30, 30] } }]) {
+    provider.awareness.setLocalState(state)
+    await pause(20)
+  }
+  provider.awareness.setLocalState({ name: 'Nod', side: 'blue', doc: doc.clientID })
   const units = doc.getMap('units')
   const pos = doc.getMap('pos')
   const head = doc.getMap('head')
