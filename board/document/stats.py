@@ -56,7 +56,8 @@ __all__ = [
 ]
 
 #: Where a player enters a unit's stats (the unit editor), as messages name it.
-EDIT_UNIT_PLACE = "Units ▸ Edit Unit… (select the unit, Ctrl+Shift+U)"
+#: With no unit selected (a unit inside a building cannot be), it asks which unit.
+EDIT_UNIT_PLACE = "Units ▸ Edit Unit… (Ctrl+Shift+U)"
 
 #: The stats every system's units carry (the program writes them): each system's description
 #: lists only the ones its own rules read (``SystemDescription.stats_read``).

@@ -92,9 +92,11 @@ class ShootingFeature:
         chosen = piece_id or looked_at or preselected_piece(selected, groups, scene.picked_part)
         if self.dialog is not None:
             self.dialog.close()
+        units = self.window.features.units
         self.dialog = ShootDialog(self.window.scene, chosen, self.window,
                                   firer=Firer.from_shooter(self.window.scenario,
-                                                         self.sight.shooter))
+                                                         self.sight.shooter),
+                                  edit_unit=units.open_edit if units is not None else None)
         self.dialog.show()
         return self.dialog
 
@@ -224,6 +226,10 @@ class ShootingFeature:
             self._on_replaced()
         elif event.options:
             self.show_clock()
+        dialog = self.dialog  # a unit's profile edited from the dialog's refusal: read again
+        if (not event.replaced and event.units_touched and dialog is not None
+                and isValid(dialog) and dialog.isVisible()):
+            dialog.update_odds()
 
     def _on_replaced(self) -> None:
         self.targets = []

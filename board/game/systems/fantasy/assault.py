@@ -19,10 +19,10 @@ from collections.abc import Mapping, Sequence
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario, Unit
-from board.document.stats import missing_stat_text
 from board.game.core.assault import (
     AssaultError,
     AssaultResult,
+    MissingStatError,
     log_entry,
     remove_models,
     unit_version,
@@ -157,7 +157,7 @@ class FantasyStorm:
     def roll_charge(self) -> str:
         """Roll Movement + 2D6 against the distance to the building."""
         if self.movement <= 0:
-            raise AssaultError(missing_stat_text(self.attacker, "movement"))
+            raise MissingStatError(self.attacker, "movement")
         self.charge = self.assault.roll_charge(self.dice, self.movement, self.facts.distance)
         text = self._say(self.charge.description)
         if self.step is wf.AssaultStep.ENGAGED:
