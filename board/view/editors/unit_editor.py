@@ -265,13 +265,12 @@ class UnitEditor(QDialog):
             value = unit.stats.get(key)
             if value is None:  # what the rules read: the declared default, else nothing
                 value = stat(key).default
-            if isinstance(value, int | float) and not isinstance(value, bool):
-                if isinstance(spin, QSpinBox):
-                    spin.setValue(int(value))
-                else:
-                    spin.setValue(float(value))
+            if not isinstance(value, int | float) or isinstance(value, bool):
+                value = spin.minimum()  # "not set"
+            if isinstance(spin, QSpinBox):
+                spin.setValue(int(value))
             else:
-                spin.setValue(spin.minimum())
+                spin.setValue(float(value))
             if key not in unit.stats:
                 spin.setToolTip(f"{spin.toolTip()} — not stored for this unit, read as: "
                                 f"{stat(key).default_text}")
