@@ -312,6 +312,7 @@ class MainWindow(QMainWindow):
         self.view.cursor_moved.connect(self._on_cursor_moved)
         self.scene.drag_moved.connect(self._on_drag_moved)
         self.scene.prompt_changed.connect(self._show_prompt)
+        self.statusBar().messageChanged.connect(self._on_status_message)
         self.scene.selectionChanged.connect(self._on_selection_changed)
         self.document.changed.connect(self._on_document_changed)
         self.palette_dock.place_terrain.connect(self.place_terrain)
@@ -356,6 +357,17 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(text)
         else:
             self.statusBar().clearMessage()
+
+    def _on_status_message(self, text: str) -> None:
+        """A menu's tip or a refusal ended: the active tool's prompt comes back.
+
+        Hovering a menu item shows its tip and clears the message; without this, the tool
+        stayed armed with nothing saying so.
+        """
+        if not text and isValid(self) and isValid(self.scene):
+            prompt = self.scene.tool.prompt()
+            if prompt:
+                self.statusBar().showMessage(prompt)
 
     def _on_cursor_moved(self, at: QPointF) -> None:
         self.cursor_label.setText(xy_text(at.x(), at.y(),
