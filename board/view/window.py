@@ -301,6 +301,7 @@ class MainWindow(QMainWindow):
     # -- wiring -------------------------------------------------------------------------
     def _build_status_bar(self) -> None:
         self.cursor_label = PositionReadout()  # repaints alone on every mouse move
+        self._cursor_at: QPointF | None = None  # where the cursor was last on the table
         self.selection_label = QLabel("")
         self.statusBar().addWidget(self.selection_label, 1)
         self.statusBar().addPermanentWidget(self.cursor_label)
@@ -335,6 +336,8 @@ class MainWindow(QMainWindow):
         self.palette_dock.set_sides([(s.id, s.name) for s in scenario.sides])
         self._refresh_garrisons()
         self.update_title()
+        if self._cursor_at is not None:  # in the new board's unit (cm for Epic), at once
+            self._on_cursor_moved(self._cursor_at)
 
     def _refresh_garrisons(self) -> None:
         sheets = self.scene.datasheets
@@ -370,6 +373,7 @@ class MainWindow(QMainWindow):
                 self.statusBar().showMessage(prompt)
 
     def _on_cursor_moved(self, at: QPointF) -> None:
+        self._cursor_at = QPointF(at)
         self.cursor_label.setText(xy_text(at.x(), at.y(),
                                           uses_cm=self.scenario.rule_system.uses_cm))
 

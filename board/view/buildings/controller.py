@@ -295,6 +295,10 @@ class BuildingController(QObject):
             self._on_document_changed()
 
     def _on_document_changed(self, *_: object) -> None:
+        # The message answered the last action; any later change to the board (an undo, a
+        # garrison fleeing a shot, a peer's move) may have made it untrue. An action of this
+        # dock says its own words after its change lands.
+        self.dock.set_message("")
         self._drop_stale_disembark()
         self.refresh()
         self._refresh_coverage()
