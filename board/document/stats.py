@@ -35,6 +35,7 @@ from board.document.errors import ScenarioError, join_where
 from board.document.fields import describe
 from board.document.model import Unit
 from board.document.rule_systems import ProfileField, RuleSystem, description_of
+from rules.words import says
 
 __all__ = [
     "Kind",
@@ -413,7 +414,8 @@ def missing_stat_text(unit: Unit, key: str) -> str:
     """Say which stat is missing and where a player enters it."""
     s = _BY_KEY.get(key)
     name = f"{s.name} ({key})" if s is not None else key
-    return (f"{unit.name} has no {name} in its stats: enter it in {EDIT_UNIT_PLACE}")
+    return (f"{unit.name} {says(unit.name, 'has', 'have')} no {name} in "
+            f"{says(unit.name, 'its', 'their')} stats: enter it in {EDIT_UNIT_PLACE}")
 
 
 def stat_int(unit: Unit, key: str) -> int | None:

@@ -1,4 +1,4 @@
-"""Issue 38, problem 1: a rule asks for a stat of a unit inside a building, and the player gets there.
+"""Issue 38, problem 1: a rule asks for a stat of a unit inside a building; the player gets there.
 
 A Warhammer Fantasy garrison is shot; its Toughness is missing. The unit is inside the
 building, so it cannot be selected on the table: the Shoot dialog offers to edit its profile,
@@ -56,7 +56,7 @@ def test_a_garrison_without_toughness_is_edited_from_the_shoot_dialog(window):
     QTest.mouseClick(window.shooting.dock.shoot, Left)
     dialog = window.shooting.dialog
     dialog.garrison.attack.setCurrentIndex(dialog.garrison.attack.findData("cannon"))
-    assert "Spearmen has no Toughness (t)" in dialog.odds.toPlainText()
+    assert "Spearmen have no Toughness (t) in their stats" in dialog.odds.toPlainText()
     assert "select the unit" not in dialog.odds.toPlainText()  # it cannot be selected
     button = dialog.edit_stat
     assert button.isVisible() and button.text() == "Edit Spearmen's profile…"

@@ -52,6 +52,7 @@ from geometry import (
     model_footprint,
 )
 from rules.decision import Decision
+from rules.words import says
 
 __all__ = [
     "EPIC_INFANTRY_MOVE_CM",
@@ -96,7 +97,8 @@ def plan_disembark(scenario: Scenario, library: Mapping[str, Datasheet], world: 
     unit = scenario.unit(unit_id)
     system = scenario.rule_system
     if unit.embarked_in is None:
-        return refused("", [unit], system, f"cannot disembark: {unit.name} is not inside "
+        return refused("", [unit], system, f"cannot disembark: {unit.name} "
+                       f"{says(unit.name, 'is', 'are')} not inside "
                         "a building")
     piece = scenario.piece(unit.embarked_in)
     party = _party(scenario, unit_id)

@@ -261,21 +261,27 @@ class BuildingController(QObject):
         inside = [(u.id, label[u.id]) for u in scenario.units_in(piece_id or "")]
         self.dock.set_units(outside, inside)
         parts = adjacent_parts(scenario, self.scene.world(), piece_id) if piece_id else []
-        self.dock.set_parts(parts)
+        self.dock.set_parts([(part, self._piece_name(part)) for part in parts])
 
     def _piece_name(self, piece_id: str) -> str:
-        """The piece's datasheet name (its id when it is not on the table)."""
+        """The piece's datasheet name (never its id: "the building" when it is unknown)."""
         piece = self.scene.world().pieces.get(piece_id)
-        return piece.sheet.name if piece is not None else piece_id
+        if piece is not None:
+            return piece.sheet.name
+        found = next((p for p in self.scene.document.scenario.terrain if p.id == piece_id), None)
+        sheets = self.scene.datasheets
+        return sheets[found.datasheet].name if found and found.datasheet in sheets \
+            else "the building"
 
     def _summary_lines(self, piece_id: str) -> tuple[str, list[str]]:
         scenario = self.scene.document.scenario
+        name = self._piece_name(piece_id)
         try:
             summary = summarise(scenario, self.scene.datasheets, scenario.piece(piece_id))
         except BuildingStateError as error:
-            return piece_id, [str(error)]
+            return name, [str(error)]
         if summary is None:
-            return piece_id, [f"{piece_id} is not a building of {scenario.rule_system.label}"]
+            return name, [f"{name} is not a building of {scenario.rule_system.label}"]
         return summary.name, summary.lines()
 
     def _refresh_coverage(self) -> None:

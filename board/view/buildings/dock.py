@@ -152,10 +152,11 @@ class BuildingDock(QDockWidget):
         self.embark_button.setEnabled(has_building and bool(outside))
         self.disembark_button.setEnabled(has_building and bool(inside))
 
-    def set_parts(self, parts: list[str]) -> None:
-        """Offer the adjacent parts of a multi-part building (hidden when there are none)."""
+    def set_parts(self, parts: list[tuple[str, str]]) -> None:
+        """Offer the adjacent parts ``(id, name)`` of a multi-part building (hidden if none)."""
         self.part_choice.clear()
-        self.part_choice.addItems(parts)
+        for part_id, name in parts:
+            self.part_choice.addItem(name, part_id)
         self.part_choice.setVisible(bool(parts))
         self.move_button.setVisible(bool(parts))
         self.move_button.setEnabled(bool(parts) and self.inside_list.count() > 0)
@@ -188,7 +189,7 @@ class BuildingDock(QDockWidget):
             self.embark_requested.emit(str(unit_id), self.piece_id)
 
     def _on_move_clicked(self) -> None:
-        unit_id, part = self.selected_inside(), self.part_choice.currentText()
+        unit_id, part = self.selected_inside(), self.part_choice.currentData()
         if unit_id is not None and part:
             self.move_requested.emit(unit_id, part)
 

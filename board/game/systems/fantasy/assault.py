@@ -48,6 +48,7 @@ from rules.dice import Dice
 from rules.warhammer_fantasy.assault import WITHDRAW_DISTANCE
 from rules.warhammer_fantasy.assault_steps import check_reaction
 from rules.warhammer_fantasy.party import PARTY_SIZE, who_picks_first
+from rules.words import says
 
 __all__ = ["FAILED_CHARGE_GAP", "FantasyStorm"]
 
@@ -95,7 +96,8 @@ class FantasyStorm:
         self.assault = wf.BuildingAssault(piece_id, fantasy_unit(scenario, self.attacker),
                                           fantasy_unit(scenario, self.defender), options)
         self.movement = _movement(self.attacker)
-        self.lines: list[str] = [f"{self.attacker.name} declares an assault on "
+        declares = says(self.attacker.name, "declares", "declare")
+        self.lines: list[str] = [f"{self.attacker.name} {declares} an assault on "
                                  f"{self.piece_name}, "
                                  f"held by {self.defender.name}: {self.facts.text}"]
         self.charge: wf.ChargeOutcome | None = None
@@ -150,7 +152,9 @@ class FantasyStorm:
         text = self._say(shot.text)
         if not self.assault.attacker.models:
             self.assault.step = wf.AssaultStep.FAILED
-            text += "\n" + self._say(f"{self.attacker.name} is shot down before it reaches "
+            text += "\n" + self._say(f"{self.attacker.name} "
+                                     f"{says(self.attacker.name, 'is', 'are')} shot down before "
+                                     f"{says(self.attacker.name, 'it reaches', 'they reach')} "
                                      f"the building")
         return text
 
@@ -316,7 +320,8 @@ class FantasyStorm:
             garrison = wf.GarrisonState(self.attacker.id, self.attacker.side,
                                         int(mark[0]) if mark else 0)
             self._write_building(change, FantasyBuilding(self.building.floors, garrison))
-            self._say(f"{self.attacker.name} garrisons {self.piece_name}")
+            self._say(f"{self.attacker.name} "
+                      f"{says(self.attacker.name, 'garrisons', 'garrison')} {self.piece_name}")
         elif outcome.garrison_broke:
             self._write_building(change, FantasyBuilding(self.building.floors, None))
 
@@ -346,9 +351,12 @@ class FantasyStorm:
                                                   and 0 <= m.y <= table.height)]
             if off:
                 change.units[unit.id] = None
-                self._say(f"{unit.name} flees off the table and is lost")
-        self._say(f"{self.defender.name} is placed outside opposite {self.attacker.name} and "
-                  f"flees {outcome.flee.total}\" away from it")
+                self._say(f"{unit.name} {says(unit.name, 'flees', 'flee')} off the table and "
+                          f"{says(unit.name, 'is', 'are')} lost")
+        self._say(f"{self.defender.name} {says(self.defender.name, 'is', 'are')} placed outside "
+                  f"opposite {self.attacker.name} and "
+                  f"{says(self.defender.name, 'flees', 'flee')} {outcome.flee.total}\" away from "
+                  f"{says(self.attacker.name, 'it', 'them')}")
 
     def _version(self, change: Change, unit: Unit) -> Unit | None:
         if unit.id in change.units and change.units[unit.id] is None:
@@ -365,7 +373,8 @@ class FantasyStorm:
             for m in version.models:
                 m.x, m.y = m.x + toward[0] * amount, m.y + toward[1] * amount
         verb = "toward" if amount > 0 else "away from"
-        self._say(f"{self.attacker.name} moves {abs(amount):.2f}\" {verb} the building")
+        moves = says(self.attacker.name, "moves", "move")
+        self._say(f"{self.attacker.name} {moves} {abs(amount):.2f}\" {verb} the building")
 
     def _write_building(self, change: Change, building: FantasyBuilding) -> None:
         piece = copy.deepcopy(self.scenario.piece(self.piece_id))

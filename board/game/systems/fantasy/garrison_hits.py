@@ -219,7 +219,7 @@ def _panic(scenario: Scenario, change: Change, world: World, piece_id: str,
     if dead >= start:
         return []
     test = wf.garrison_panic_test(stat_int(unit, "leadership"), dice)
-    lines = [f"{dead} of {start} lost, a quarter or more: {test.description}"]
+    lines = [f"{dead} of {start} lost, a quarter or more: {test.verdict}"]
     if not test.passed and test.flee is not None:
         lines += flee_from_building(scenario, change, world, piece_id, building, at,
                                     test.flee.total)
