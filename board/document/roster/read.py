@@ -136,7 +136,8 @@ def _from_xml(data: bytes, source: str, kind: str) -> Roster:
     try:
         root = fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except DefusedXmlException as error:
-        raise RosterError(f"refused: the XML declares {_forbidden(error)}; a roster has none",
+        raise RosterError(f"refused: the XML declares a DTD, an entity or an external "
+                          f"reference (here {_forbidden(error)}); a roster has none",
                           source) from None
     except ParseError as error:
         raise RosterError(f"not well-formed XML in the encoding it declares: {error}", source) \
