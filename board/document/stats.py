@@ -35,7 +35,6 @@ from board.document.errors import ScenarioError, join_where
 from board.document.fields import describe
 from board.document.model import Unit
 from board.document.rule_systems import ProfileField, RuleSystem, description_of
-from rules.words import says
 
 __all__ = [
     "Kind",
@@ -412,6 +411,8 @@ def check_stats(stats: Mapping[str, Any], where: str = "") -> None:
 
 def missing_stat_text(unit: Unit, key: str) -> str:
     """Say which stat is missing and where a player enters it."""
+    from rules.words import says  # the first paint reads no rules (a refusal comes later)
+
     s = _BY_KEY.get(key)
     name = f"{s.name} ({key})" if s is not None else key
     return (f"{unit.name} {says(unit.name, 'has', 'have')} no {name} in "

@@ -123,7 +123,7 @@ class MainWindow(QMainWindow):
         self._on_replaced(self.document.scenario)
         if self.journal is not None and not board_follows:
             self.journal.start(None)
-        self.resize(1400, 900)
+        self.resize(1400, 900)  # the launch fits it to the screen (board.view.screen_fit)
 
     def install_features(self) -> None:
         """Add the tools' menus, docks and overlays (:mod:`board.view.features`), once.
