@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPointF, Signal
-from PySide6.QtGui import QMouseEvent, QPainterPath
+from PySide6.QtGui import QAction, QMouseEvent, QPainterPath
 from shiboken6 import isValid
 
 from board.document.events import DocumentChange
@@ -37,6 +37,7 @@ from board.view.buildings.dock import BuildingDock
 from board.view.buildings.void_shield_item import ShieldPicture, UnitMark, VoidShieldItem
 from board.view.commands import ApplyChangeCommand
 from board.view.convert import geometry_to_path
+from board.view.palette import offered_datasheets
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow
@@ -63,6 +64,8 @@ class BuildingController(QObject):
         self.pictures_made = 0
         self._still: dict[str, UnitMark] | None = None  # the labels as the document has them
         self._zones = QPainterPath()
+        #: The Buildings menu's *Show void shield zones* (shown as the dock's box is).
+        self.shields_action: QAction | None = None
         window.view.viewport().installEventFilter(self)
         self._connect()
         self.refresh()
@@ -147,6 +150,22 @@ class BuildingController(QObject):
         self.window.statusBar().showMessage(text, 10000)
 
     # -- the void-shield overlay ------------------------------------------------------------
+    def offer_void_shields(self) -> None:
+        """Offer the void-shield zones only where the rule system's buildings have them.
+
+        Warhammer Fantasy and Epic 40,000 have no void shields: no box, no menu item there.
+        """
+        window = self.window
+        sheets = offered_datasheets(window.library, window.scenario)
+        offered = any(s.void_shields or s.projects_void_shields for s in sheets) or bool(
+            self.scene.world().terrain.generators)
+        if not offered and self.dock.show_void_shields.isChecked():
+            self.show_void_shields(False)
+        self.dock.show_void_shields.setVisible(offered)
+        self.dock.coverage_list.setVisible(offered)
+        if self.shields_action is not None and isValid(self.shields_action):
+            self.shields_action.setVisible(offered)
+
     def show_void_shields(self, visible: bool) -> None:
         """Draw (or hide) every generator's zone and each unit's coverage."""
         if visible and self.void_item is None:
@@ -297,6 +316,8 @@ class BuildingController(QObject):
         self.dock.set_coverage(lines or ["(no Void Shield Generator on the table)"])
 
     def _on_change(self, event: DocumentChange) -> None:
+        if event.replaced:
+            self.offer_void_shields()
         if event.board_changed:
             self._on_document_changed()
 

@@ -52,7 +52,9 @@ from geometry import CM_PER_INCH, distance
 from rules import epic40k
 from rules.decision import Decision
 from rules.dice import Dice
+from rules.epic40k.assault_odds import assault_odds
 from rules.epic40k.tables import CriticalEffect
+from rules.odds import percent
 from rules.words import counted
 
 __all__ = [
@@ -180,11 +182,19 @@ def epic_preview(scenario: Scenario, library: Mapping[str, Datasheet], world: Wo
                                                 _blast_markers(scenario, picked))
     def listed(bonuses: Sequence[epic40k.Bonus]) -> str:
         return ", ".join(f"+{b.value} {b.reason}" for b in bonuses) or "none"
+    plus, minus = sum(b.value for b in ours), sum(b.value for b in theirs)
+    odds = assault_odds(len(units), sum(u.wields_close_combat_weapon for u in units), plus,
+                        minus, state.damage_capacity)
+    damage = ", ".join(f"{n}: {percent(p)}" for n, p in sorted(odds.damage.items()))
     return (f"{counted(len(units), 'stand')}, assault factor {epic40k.assault_total(units)} "
             f"against the "
             f"building's {state.assault_factor}; assaulters' bonuses: {listed(ours)} "
-            f"(+{sum(b.value for b in ours)}); building's bonuses: {listed(theirs)} "
-            f"(+{sum(b.value for b in theirs)}); damage capacity {state.damage_capacity}")
+            f"(+{plus}); building's bonuses: {listed(theirs)} "
+            f"(+{minus}); damage capacity {state.damage_capacity}\n"
+            f"the assaulters win the roll-off: {percent(odds.assaulters_win)}\n"
+            f"damage: {damage}\n"
+            f"critical damage: {percent(odds.critical)}; brought down (damage capacity "
+            f"reached): {percent(odds.ruins)}")
 
 
 def debris_choices(scenario: Scenario, piece_id: str) -> list[tuple[str, str]]:

@@ -40,6 +40,7 @@ from board.game.systems.fantasy.garrison_missiles import (
     check_aim,
     roll_to_hit,
 )
+from board.game.systems.fantasy.garrison_shot_odds import odds_lines, shot_odds
 from rules import warhammer_fantasy as wf
 from rules.dice import Dice
 from rules.warhammer_fantasy.magic import (
@@ -122,14 +123,17 @@ def garrison_shot_lines(scenario: Scenario, library: Mapping[str, Datasheet], pi
             f"wounds on {unit.name}'s Toughness {stat_int(unit, 't')}, armour save "
             f"{unit.stats.get('save', 'none')}",
             f"a quarter of the unit lost: a Panic test on Leadership "
-            f"{stat_int(unit, 'leadership')}"]
+            f"{stat_int(unit, 'leadership')}",
+            *odds_lines(shot_odds(shot, unit, models, None, options), unit)]
     cap = f"at most {models} (the models inside; none hit twice)" if options.wap \
         else "(8th edition: no cap)"
+    weapon = _weapon(shot, options)
     return [f"{ATTACKS[shot.attack]} touching the building: D6 hits on {unit.name} {cap}",
-            f"Strength {_weapon(shot, options).strength}; wounds on {unit.name}'s Toughness "
+            f"Strength {weapon.strength}; wounds on {unit.name}'s Toughness "
             f"{stat_int(unit, 't')}, armour save {unit.stats.get('save', 'none')}",
             "a quarter of the unit lost: a Panic test on Leadership "
-            f"{stat_int(unit, 'leadership')}"]
+            f"{stat_int(unit, 'leadership')}",
+            *odds_lines(shot_odds(shot, unit, models, weapon, options), unit)]
 
 
 def _weapon(shot: GarrisonShot, options: wf.FantasyOptions) -> TemplateWeapon:
