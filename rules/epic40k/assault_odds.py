@@ -63,7 +63,7 @@ def assault_odds(assaulters: int, engines: int, ours: int, theirs: int,
     margin = roll_off(ours, theirs)
     plain = assaulters - engines
 
-    def after(m: int) -> Distribution[tuple[int, bool]]:
+    def after(m: int) -> Distribution[tuple[int, tuple[bool, int]]]:
         row = results_row(abs(m))
         chance = success_chance(row.winner_hits_on if m > 0 else row.loser_hits_on)
         d6 = Distribution.die(6)
