@@ -189,7 +189,7 @@ def disembark_change(scenario: Scenario, library: Mapping[str, Datasheet], world
         reason = left.reason or reason
     new_piece = copy.deepcopy(piece)
     if rules_object is not None:
-        write_back(new_piece, rules_object)
+        write_back(new_piece, rules_object, scenario.rule_system)
     mark = turn_mark(scenario)
     units: dict[str, Unit | None] = {uid: _landed(scenario.unit(uid), positions, mark, hatch)
                                      for uid in plan.unit_ids}

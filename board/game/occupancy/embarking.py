@@ -70,7 +70,7 @@ def _change(scenario: Scenario, rules_object: BuildingRules, party: list[Unit],
             inside.stats[EMBARKED_ON] = list(mark)
         units[unit.id] = inside
     new_piece = copy.deepcopy(piece)
-    write_back(new_piece, rules_object)
+    write_back(new_piece, rules_object, scenario.rule_system)
     count = sum(len(u.models) for u in party)
     claim = ""
     if new_piece.claimed_by != piece.claimed_by:

@@ -285,7 +285,7 @@ def epic_assault(scenario: Scenario, library: Mapping[str, Datasheet], world: Wo
         raise AssaultError(str(error)) from None
     change = Change()
     piece = copy.deepcopy(scenario.piece(piece_id))
-    write_back(piece, state)
+    write_back(piece, state, scenario.rule_system)
     change.pieces[piece_id] = piece
     lines = _lines(scenario, outcome, debris_target)
     lost = remove_models(scenario, change, sorted(_killed(outcome)))

@@ -106,7 +106,7 @@ def play_step(key: str, scenario: Scenario, library: Mapping[str, Datasheet], di
             continue
         lines += play(scenario, world, piece.id, state, dice, change, namer)
         new = copy.deepcopy(change.pieces.get(piece.id) or piece)
-        write_back(new, state)
+        write_back(new, state, scenario.rule_system)
         change.pieces[piece.id] = new
     if not lines:
         step = next(s for s in EPIC_STEPS if s.key == key)

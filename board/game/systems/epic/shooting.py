@@ -141,7 +141,7 @@ def epic_shoot(scenario: Scenario, library: Mapping[str, Datasheet], world: Worl
     outcome = epic40k.shoot_building(state, firepower, site, dice, debris_target)
     change = Change()
     piece = copy.deepcopy(scenario.piece(piece_id))
-    write_back(piece, state)
+    write_back(piece, state, scenario.rule_system)
     change.pieces[piece_id] = piece
     lines = [f"{firer} shoots {name} with firepower {firepower}",
              *_lines(scenario, outcome, debris_target)]

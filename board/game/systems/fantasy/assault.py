@@ -378,7 +378,7 @@ class FantasyStorm:
 
     def _write_building(self, change: Change, building: FantasyBuilding) -> None:
         piece = copy.deepcopy(self.scenario.piece(self.piece_id))
-        write_back(piece, building)
+        write_back(piece, building, self.scenario.rule_system)
         change.pieces[self.piece_id] = piece
 
 

@@ -163,6 +163,6 @@ def place_outside(scenario: Scenario, change: Change, world: World, piece_id: st
             lines.append(f"{version.name} {says(version.name, 'flees', 'flee')} off the table and "
                          f"{says(version.name, 'is', 'are')} lost")
     piece = copy.deepcopy(scenario.piece(piece_id))
-    write_back(piece, FantasyBuilding(building.floors, None))
+    write_back(piece, FantasyBuilding(building.floors, None), scenario.rule_system)
     change.pieces[piece_id] = piece
     return lines

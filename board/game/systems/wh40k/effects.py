@@ -173,7 +173,7 @@ def apply_effects(scenario: Scenario, library: Mapping[str, Datasheet], effects:
     """Put the building's and the units' new versions in ``change``; return what it says."""
     building, applied = effects.building, _applied(hits)
     piece = copy.deepcopy(scenario.piece(building.id))
-    write_back(piece, building)
+    write_back(piece, building, scenario.rule_system)
     lines = [f"the controlling player chose {building.name_of(w)} to lose"
              for w in effects.chosen_weapons]
     system = scenario.rule_system.value

@@ -109,7 +109,7 @@ def record_from_building(scenario: Scenario, library: Mapping[str, Datasheet], p
         said = (f"{len(plan.models)} models shot through fire point {plan.through} of "
                 f"{building.name}")
     new = copy.deepcopy(source)
-    write_back(new, building)
+    write_back(new, building, scenario.rule_system)
     change.pieces[piece_id] = new
     return [said]
 
