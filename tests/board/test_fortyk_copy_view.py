@@ -25,8 +25,12 @@ from board.view.assault import CloseCombatDialog
 from rules.dice import FixedDice
 from tests.board.first_game import file_new
 from tests.board.qt_helpers import click
-from tests.game.killteam_folder import PACKAGE, killteam_bastion, killteam_board, \
-    killteam_registered
+from tests.game.killteam_folder import (
+    PACKAGE,
+    killteam_bastion,
+    killteam_board,
+    killteam_registered,
+)
 
 Left = Qt.MouseButton.LeftButton
 
