@@ -25,6 +25,8 @@ from tests.game import samples
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FORTYK = ROOT / "board" / "game" / "systems" / "wh40k"
 PACKAGE = "killteam_folder"
+#: A 32 mm base's centre touching the bastion's west wall (x = 21) when it stands at x = 24.
+WEST_CONTACT = 21.0 - 16 / 25.4 - 0.02
 NAMES = (("wh40k", "Warhammer 40,000", "40K", "killteam", "Kill Team (test)", "KT"),
          ("horus_heresy", "Horus Heresy", "HH", "killteam_hh", "Kill Team HH (test)", "KTH"))
 
@@ -69,7 +71,8 @@ def killteam_board(system: RuleSystem, sheet: Datasheet) -> Scenario:
     """A bastion of the new system, a Devastator squad with a lascannon and an assault squad
     in base contact with it."""
     squad = Unit("assault", "Assault Squad", samples.RED, TroopType.INFANTRY,
-                 [Model(f"a{k}", Base.round_mm(32), 21.0 - 16 / 25.4 - 0.02, 22.0 + 1.3 * k) for k in range(3)],
+                 [Model(f"a{k}", Base.round_mm(32), WEST_CONTACT, 22.0 + 1.3 * k)
+                  for k in range(3)],
                  stats={"ws": 4, "s": 4, "i": 4, "a": 2, "leadership": 9, "save": 3,
                         "toughness": 4, "wounds": 1, "bs": 4})
     devastators = Unit("devs", "Devastator Squad", samples.BLUE, TroopType.INFANTRY,
