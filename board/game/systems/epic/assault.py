@@ -43,7 +43,7 @@ from board.game.core.assault import (
     stat_int,
     unit_version,
 )
-from board.game.core.buildings import building_rules, write_back
+from board.game.core.buildings import building_rules, sheet_of, write_back
 from board.game.core.names import Namer
 from board.game.core.world import World
 from board.game.occupancy.common import models_inside
@@ -55,7 +55,7 @@ from rules.dice import Dice
 from rules.epic40k.assault_odds import assault_odds
 from rules.epic40k.tables import CriticalEffect
 from rules.odds import percent
-from rules.words import counted
+from rules.words import counted, says
 
 __all__ = [
     "CONTACT_CM",
@@ -101,7 +101,8 @@ def epic_building(scenario: Scenario, library: Mapping[str, Datasheet],
     """Return the Epic state of ``piece_id``; an :class:`AssaultError` if it is no building."""
     rules_object = building_rules(scenario, library, scenario.piece(piece_id))
     if not isinstance(rules_object, epic40k.BuildingState):
-        raise AssaultError(f"{piece_id} is not an Epic 40,000 building")
+        name = sheet_of(scenario, library, scenario.piece(piece_id)).name
+        raise AssaultError(f"{name} is not an Epic 40,000 building")
     return rules_object
 
 
@@ -296,7 +297,8 @@ def epic_assault(scenario: Scenario, library: Mapping[str, Datasheet], world: Wo
             continue  # every stand of it was destroyed
         unit = unit_version(scenario, change, detachment)
         unit.stats["blast_markers"] = stat_int(unit, "blast_markers", default=0) + count
-        lines.append(f"{unit.name} gains {count} blast marker{'s' * (count > 1)}")
+        lines.append(f"{unit.name} {says(unit.name, 'gains', 'gain')} {count} blast "
+                     f"marker{'s' * (count > 1)}")
     if not state.standing:
         lines += _out_of_ruins(scenario, change, piece_id)
     name = ", ".join(dict.fromkeys(s.unit_name for s in picked))

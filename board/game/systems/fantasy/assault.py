@@ -73,10 +73,11 @@ class FantasyStorm:
         self.library = library
         #: The building as a player reads it (its datasheet's name).
         self.piece_name = world.piece(piece_id).sheet.name if piece_id in world.pieces \
-            else piece_id
+            else "the building"
         building = building_rules(scenario, library, scenario.piece(piece_id))
         if not isinstance(building, FantasyBuilding) or building.garrison is None:
-            raise AssaultError(f"{piece_id} is not a garrisoned Warhammer Fantasy building")
+            raise AssaultError(f"{self.piece_name} is not a garrisoned Warhammer Fantasy "
+                               "building")
         self.building = building
         self.attacker = scenario.unit(attacker_id)
         self.defender = scenario.unit(building.garrison.unit)

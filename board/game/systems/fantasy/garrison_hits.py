@@ -24,7 +24,7 @@ from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario, Unit
 from board.game.core.assault import log_entry, remove_models, stat_int
-from board.game.core.buildings import building_rules
+from board.game.core.buildings import building_rules, sheet_of
 from board.game.core.shots import GarrisonShot, ShootingError, ShotResult
 from board.game.core.world import World
 from board.game.systems.fantasy.assault_facts import fighters
@@ -96,7 +96,8 @@ def _garrison(scenario: Scenario, library: Mapping[str, Datasheet], piece_id: st
               ) -> tuple[FantasyBuilding, Unit, list[Unit]]:
     building = building_rules(scenario, library, scenario.piece(piece_id))
     if not isinstance(building, FantasyBuilding) or building.garrison is None:
-        raise ShootingError(f"{piece_id} holds no garrison to hit")
+        name = sheet_of(scenario, library, scenario.piece(piece_id)).name
+        raise ShootingError(f"{name} holds no garrison to hit")
     return building, scenario.unit(building.garrison.unit), scenario.units_in(piece_id)
 
 
