@@ -128,7 +128,7 @@ class HelpBrowser(QWidget):
             if not group:
                 continue
             title = QListWidgetItem(heading)
-            title.setFlags(Qt.ItemFlag.NoItemFlags)  # a heading: not a page to open
+            title.setFlags(Qt.ItemFlag.ItemIsEnabled)  # a heading: read, never chosen
             font = title.font()
             font.setBold(True)
             title.setFont(font)
@@ -189,5 +189,5 @@ class HelpBrowser(QWidget):
                 return
 
     def _on_page_chosen(self, item: QListWidgetItem | None) -> None:
-        if item is not None:
+        if item is not None and item.data(PAGE_ROLE):  # a heading opens nothing
             self.text.setSource(QUrl.fromLocalFile(str(item.data(PAGE_ROLE))))
