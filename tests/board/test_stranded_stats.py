@@ -106,3 +106,18 @@ def test_the_editor_shows_not_set_for_an_epic_close_assault_factor_not_stored(wi
     assert editor.stat_boxes["armour"].value() == 4
     press_ok(editor)  # OK stores what was shown: nothing for the factor
     assert "assault_factor" not in window.scenario.unit("tac").stats
+
+
+def test_a_unit_inside_is_edited_from_the_building_dock(window):
+    window.show_scenario(no_toughness())
+    window.scene.clearSelection()
+    window.scene.piece_item("house").setSelected(True)
+    dock = window.features.buildings.dock
+    assert dock.inside_list.count() == 1 and dock.inside_list.item(0).text().startswith(
+        "Spearmen")
+    inside = dock.inside_list
+    at = inside.visualItemRect(inside.item(0)).center()
+    QTest.mouseClick(inside.viewport(), Left, Qt.KeyboardModifier.NoModifier, at)  # a double
+    QTest.mouseDClick(inside.viewport(), Left, Qt.KeyboardModifier.NoModifier, at)  # click
+    editor = window.features.units.editor
+    assert editor is not None and editor.isVisible() and editor.unit.id == "spears"

@@ -361,6 +361,12 @@ class BuildingController(QObject):
             self._pressed = self.window.view.mapToScene(event.position().toPoint())
         return False
 
+    def _edit_unit(self, unit_id: str) -> None:
+        """Open the unit editor on a unit inside (Units ▸ Edit Unit… needs no selection)."""
+        units = self.window.features.units
+        if units is not None:
+            units.open_edit(unit_id)
+
     def _on_tool_finished(self) -> None:
         self.tool = None
         if isValid(self.dock):
@@ -379,6 +385,7 @@ class BuildingController(QObject):
         self.dock.complete_requested.connect(self.complete_disembark)
         self.dock.abandon_requested.connect(self.abandon_disembark)
         self.dock.void_shields_toggled.connect(self.show_void_shields)
+        self.dock.edit_requested.connect(self._edit_unit)
 
 
 def _zones_path(world: World) -> QPainterPath:

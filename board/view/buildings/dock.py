@@ -48,6 +48,8 @@ class BuildingDock(QDockWidget):
     abandon_requested = Signal()
     #: Show or hide the void-shield zones.
     void_shields_toggled = Signal(bool)
+    #: A unit inside was double-clicked: edit its profile (it cannot be selected on the table).
+    edit_requested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Building", parent)
@@ -68,6 +70,7 @@ class BuildingDock(QDockWidget):
         self.inside_list = QListWidget()
         self.inside_list.setMaximumHeight(70)
         self.inside_list.setWordWrap(True)
+        self.inside_list.setToolTip("The units inside; double-click one to edit its profile")
         self.disembark_button = QPushButton("Disembark…")
         self.part_choice = QComboBox()
         self.move_button = QPushButton("Move into part")
@@ -119,6 +122,8 @@ class BuildingDock(QDockWidget):
 
     def _connect(self) -> None:
         self.embark_button.clicked.connect(self._on_embark_clicked)
+        self.inside_list.itemDoubleClicked.connect(
+            lambda item: self.edit_requested.emit(str(item.data(256))))
         self.disembark_button.clicked.connect(self._on_disembark_clicked)
         self.move_button.clicked.connect(self._on_move_clicked)
         self.complete_button.clicked.connect(lambda: self.complete_requested.emit())
