@@ -282,14 +282,15 @@ def _run(args: argparse.Namespace, resume_collector: Callable[[], None],
         return _screenshot(scenario, library, args.screenshot)
     from board.view.first_paint import after_first_paint
     from board.view.journal_dialogs import OpenChoice
+    from board.view.screen_fit import fit_on_screen
     from board.view.window import MainWindow
 
     # The board is painted first, the tools next; its journal is kept (docs/files.md).
     window = MainWindow(library, features=False, journal=True, board_follows=True)
     assert window.journal is not None
-    screen = QApplication.primaryScreen()
-    if screen is not None:  # a laptop's 1280×800: the window opens inside the screen
-        window.resize(window.size().boundedTo(screen.availableGeometry().size()))
+    # A 900 px screen: the window, its title bar too, opens inside it (and again once it is
+    # shown and framed, and once its tools' docks are in: board.view.screen_fit).
+    fit_on_screen(window)
     try:
         # Another running window has the file open: the player chooses first (docs/files.md).
         choice = window.files.ask_if_open_elsewhere(args.file) if args.file is not None else None
@@ -300,6 +301,7 @@ def _run(args: argparse.Namespace, resume_collector: Callable[[], None],
         # fitted, and its labels judged, once, at the zoom the player sees. Nothing is
         # painted before the event loop runs, so the first paint is of the whole board.
         window.show()
+        fit_on_screen(window)  # framed now, after a recovery too
         if not recovered:
             window.show_scenario(scenario, args.file)
             if args.file is not None and choice is not None:
@@ -318,6 +320,12 @@ def _run(args: argparse.Namespace, resume_collector: Callable[[], None],
 
 def _report_first_paint(app: QCoreApplication, window: MainWindow) -> None:
     """Print the moment the board was painted, close the window as a player would, quit."""
+    from board.view.screen_fit import available_area
+
+    frame, area = window.frameGeometry(), available_area(window)
+    if area is not None:  # the smoke test's check that the window opened inside the screen
+        print(f"battleboard: window {frame.width()}x{frame.height()} at {frame.x()},{frame.y()}"
+              f" in a screen area {area.width()}x{area.height()} at {area.x()},{area.y()}")
     print(f"battleboard: first paint at {time.time():.6f}", flush=True)
     window.close()  # its journal is closed and removed as on any clean close
     app.exit(0)
@@ -328,10 +336,13 @@ def _give_tools(window: MainWindow, resume_collector: Callable[[], None] = lambd
 
     The garbage collector runs again first (``resume_collector``: the launch held it).
     """
+    from board.view.screen_fit import fit_on_screen
+
     resume_collector()
     if window.features_installed:
         return
     window.install_features()
+    fit_on_screen(window)  # the docks never push the status bar off the screen
     window.view.fit_table()
 
 

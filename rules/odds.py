@@ -28,6 +28,7 @@ __all__ = [
     "success_chance",
     "binomial",
     "iterate",
+    "percent",
 ]
 
 T = TypeVar("T", bound=Hashable)
@@ -168,3 +169,13 @@ def iterate(
     for _ in range(times):
         state = state.then(step)
     return state
+
+
+def percent(chance: Fraction) -> str:
+    """A chance as a player reads it: one decimal, ``<0.1%`` for a sliver, ``0%`` for none.
+
+    >>> percent(Fraction(1, 8)), percent(Fraction(1, 10_000)), percent(Fraction(0))
+    ('12.5%', '<0.1%', '0%')
+    """
+    value = float(chance) * 100.0
+    return "0%" if chance == 0 else "<0.1%" if value < 0.1 else f"{value:.1f}%"

@@ -120,8 +120,9 @@ def base_holds(header: dict[str, Any]) -> bool:
 def read_journal(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]], str]:
     """Return a journal's header, its edit records in order, and why it stopped early.
 
-    A last line cut short (the program died mid-write) is left out silently; a damaged line
-    before the end stops the reading there, with the reason as the third value.
+    A last line cut short (the program died mid-write: no line end after it) is left out
+    silently; any other damaged line, the last whole one too, stops the reading there, with
+    the reason as the third value.
     """
     try:
         lines = path.read_bytes().split(b"\n")
@@ -147,10 +148,14 @@ def _records(body: list[bytes]) -> tuple[list[dict[str, Any]], str, int]:
         good = (isinstance(record, dict) and record.get("op") in EDIT_OPS
                 and record.get("n") == len(records) + 1 and isinstance(record.get("args"), dict))
         if not good:
-            last = all(not rest.strip() for rest in body[k + 1:])
-            if not last:
+            # Cut short by a crash mid-write: the last line, with no line end after it. A
+            # whole line (its line end written) that is damaged is never dropped unsaid.
+            torn = k == len(body) - 1
+            if not torn:
                 left = sum(1 for rest in body[k:] if rest.strip())
-                note = f"line {k + 2} is damaged: the {len(records)} edits before it are kept"
+                kept = ("the 1 edit before it is kept" if len(records) == 1 else
+                        f"the {len(records)} edits before it are kept")
+                note = f"line {k + 2} is damaged: {kept}"
                 return records, note, left
             break
         records.append(record)

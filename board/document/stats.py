@@ -26,7 +26,7 @@ number from 0 to 10, got 12
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -56,7 +56,8 @@ __all__ = [
 ]
 
 #: Where a player enters a unit's stats (the unit editor), as messages name it.
-EDIT_UNIT_PLACE = "Units ▸ Edit Unit… (select the unit, Ctrl+Shift+U)"
+#: With no unit selected (a unit inside a building cannot be), it asks which unit.
+EDIT_UNIT_PLACE = "Units ▸ Edit Unit… (Ctrl+Shift+U)"
 
 #: The stats every system's units carry (the program writes them): each system's description
 #: lists only the ones its own rules read (``SystemDescription.stats_read``).
@@ -86,9 +87,9 @@ class Stat:
 
     ``low``/``high`` bound a number (``None``: unbounded); ``default`` is what a missing value
     reads as (``None``: the rule that needs it refuses, naming it); ``default_text`` says the
-    same in words for the doc. ``read_by`` lists the ``board.game`` modules that read it
-    (empty: shown in the unit editor for the players, read by no building rule), named from
-    ``board.game`` down (``systems.fantasy.assault_facts``).
+    same in words for the doc. Which modules read it is not written here: the doc's table
+    finds them in the code (:mod:`board.stat_readers`), so a copied system folder needs no
+    row changed.
     """
 
     key: str
@@ -99,7 +100,6 @@ class Stat:
     high: float | None
     default: Any
     default_text: str
-    read_by: tuple[str, ...]
     meaning: str
 
     @property
@@ -113,8 +113,8 @@ class Stat:
 
 
 def _s(key: str, name: str, kind: Kind, unit: str, low: float | None, high: float | None,
-       default: Any, default_text: str, read_by: tuple[str, ...], meaning: str) -> Stat:
-    return Stat(key, name, kind, unit, low, high, default, default_text, read_by, meaning)
+       default: Any, default_text: str, meaning: str) -> Stat:
+    return Stat(key, name, kind, unit, low, high, default, default_text, meaning)
 
 
 _CHAR = (0, 10)
@@ -122,135 +122,110 @@ _CHAR = (0, 10)
 STATS: tuple[Stat, ...] = (
     _s("movement", "Movement", Kind.NUMBER, "inches (Fantasy), cm (Epic 40,000)", 0, 100, None,
        "Epic: 10 cm (infantry's move); Fantasy: none",
-       ("occupancy.common", "systems.fantasy.assault", "systems.fantasy.frenzy",
-        "systems.fantasy.system"),
        "the unit's move: how far an Epic detachment may come out of a building; a Fantasy "
        "garrison leaves up to twice it, and a charge needs it"),
     _s("ws", "Weapon Skill", Kind.INT, "—", *_CHAR, None, "none (needed)",
-       ("systems.fantasy.assault_facts",), "Weapon Skill, in a Fantasy building assault"),
+       "Weapon Skill, in a Fantasy building assault"),
     _s("bs", "Ballistic Skill", Kind.INT, "—", *_CHAR, None,
-       "none (needed to Stand & Shoot)", ("systems.fantasy.volley",),
-       "Ballistic Skill of a Fantasy garrison's missile fire"),
+       "none (needed to Stand & Shoot)", "Ballistic Skill of a Fantasy garrison's missile fire"),
     _s("s", "Strength", Kind.INT, "—", *_CHAR, None, "none (needed)",
-       ("systems.fantasy.assault_facts",), "Strength"),
+       "Strength"),
     _s("t", "Toughness", Kind.INT, "—", *_CHAR, None, "none (needed)",
-       ("systems.fantasy.assault_facts", "systems.fantasy.garrison_hits"),
        "Toughness (Fantasy): a building assault, a template or cannonball on a garrison"),
     _s("toughness", "Toughness", Kind.INT, "—", 1, 10, None,
        "none: the hits are reported for the players",
-       ("systems.wh40k.effects", "systems.wh40k.automated_fire"),
        "Toughness (40K); with it a building's hits on the units inside, No Escape and "
        "automated fire are rolled to wound"),
     _s("w", "Wounds", Kind.INT, "—", 1, 20, 1, "1",
-       ("systems.fantasy.assault_facts", "systems.fantasy.garrison_hits"),
        "Wounds of each model (Fantasy)"),
     _s("wounds", "Wounds", Kind.INT, "—", 1, 20, 1, "1",
-       ("systems.wh40k.effects", "systems.wh40k.automated_fire", "systems.wh40k.terrain_tests"),
        "Wounds of each model (40K)"),
     _s("i", "Initiative", Kind.INT, "—", *_CHAR, None, "none (needed)",
-       ("systems.fantasy.assault_facts",), "Initiative: who strikes first"),
+       "Initiative: who strikes first"),
     _s("a", "Attacks", Kind.INT, "—", *_CHAR, None, "none (needed)",
-       ("systems.fantasy.assault_facts",), "Attacks of each model"),
+       "Attacks of each model"),
     _s("leadership", "Leadership", Kind.INT, "—", 2, 12, None,
        "8 in the 40K building rules; Fantasy: none (needed)",
-       ("systems.fantasy.assault_facts", "systems.fantasy.friend_panic",
-        "systems.fantasy.garrison_hits", "systems.wh40k.occupancy"),
        "Leadership: 40K Pinning tests of units forced out of a building (the best of the unit "
        "and its characters); the Fantasy Break test in a building assault and a garrison's "
        "Panic test"),
     _s("save", "Armour save", Kind.INT, "the roll (`3` for 3+)", 1, 6, None, "none: no save",
-       ("systems.wh40k.effects", "systems.wh40k.automated_fire", "systems.fantasy.assault_facts",
-        "systems.fantasy.garrison_hits", "systems.wh40k.terrain_tests"),
        "the armour save"),
     _s("invulnerable", "Invulnerable save", Kind.INT, "2 to 6", 2, 6, None, "none",
-       ("systems.wh40k.effects", "systems.wh40k.automated_fire", "systems.wh40k.terrain_tests"),
        "the invulnerable save"),
     _s("stomps", "Stomps", Kind.INT, "hits", 0, 10, 0, "0",
-       ("systems.fantasy.assault_facts",),
        "Stomp hits of each model at the end of a building assault's round, on the enemy model "
        "its opponent names as in base contact"),
     _s("ward", "Ward save", Kind.INT, "2 to 6", 2, 6, None, "none",
-       ("systems.fantasy.assault_facts",), "the ward save"),
+       "the ward save"),
     _s("unit_strength", "Unit Strength", Kind.INT, "—", 1, 10, 1, "1",
-       ("systems.fantasy.assault_facts", "systems.fantasy.garrison_hits"),
        "Unit Strength of each model (the combat result's outnumbering)"),
     _s("musician", "Musician", Kind.MODEL, "—", None, None, None, "none",
-       ("systems.fantasy.assault_facts",), "the unit's musician"),
+       "the unit's musician"),
     _s("champion", "Champion", Kind.MODEL, "—", None, None, None, "none",
-       ("systems.fantasy.assault_facts",), "the unit's champion"),
-    _s("standard", "Standard bearer", Kind.MODEL, "—", None, None, None, "none", (),
+       "the unit's champion"),
+    _s("standard", "Standard bearer", Kind.MODEL, "—", None, None, None, "none",
        "the unit's standard bearer (kept for the players)"),
-    _s("ranks", "Models per rank", Kind.INT, "models", 1, 50, 5, "5", ("army.plan",),
+    _s("ranks", "Models per rank", Kind.INT, "models", 1, 50, 5, "5",
        "how many models stand in each rank when the unit is placed"),
     _s("missile", "Missile weapon", Kind.MISSILE, "inches", None, None, None,
-       "none (needed to Stand & Shoot); `shots` 1", ("systems.fantasy.volley",),
-       "the garrison's missile weapon"),
+       "none (needed to Stand & Shoot); `shots` 1", "the garrison's missile weapon"),
     _s("line_of_sight", "Line of Sight value", Kind.NUMBER, "Line of Sight value", 0, 20, None,
        "by troop type in sight: cavalry, monstrous infantry and chariot 2, monstrous cavalry 3, "
        "monster 4, others 1; 1 in a building assault",
-       ("systems.fantasy.assault_facts", "systems.heights"),
        "the models' Line of Sight value, for sight and whether an assaulter sees the building"),
     _s("height", "Height", Kind.NUMBER, "inches", 0, 50, None,
        "by troop type: vehicle and skimmer 3, walker and monstrous creature 3.5, war engine 5, "
-       "others 1.5", ("systems.heights",), "the models' height, for line of sight"),
+       "others 1.5", "the models' height, for line of sight"),
     _s("marched", "Marched", Kind.FLAG, "—", None, None, False, "`false`",
-       ("systems.fantasy.occupancy", "systems.fantasy.system"),
        "the unit marched this turn: it may not garrison a building"),
     _s("reformed", "Reformed", Kind.FLAG, "—", None, None, False, "`false`",
-       ("systems.fantasy.occupancy", "systems.fantasy.system"),
        "the unit reformed this turn: it may not garrison a building"),
     _s("frenzy", "Frenzy", Kind.FLAG, "—", None, None, False, "`false`",
-       ("systems.fantasy.frenzy",),
        "the unit is frenzied: as its turn begins, garrisoning a building with an enemy within "
        "its charge reach, it is forced out toward that enemy"),
     _s("armour", "Armour", Kind.ARMOUR, "Armour Value (40K); kill roll (Epic)", 1, 15, None,
        "none: a 40K hull without it has no facings shown; Epic: needed",
-       ("sight", "systems.epic.site"),
        "40K/HH: a vehicle's Armour Value (one for every facing or one per facing), shown per "
        "facing in line of sight; Epic: the save/armour, the kill roll of its stands (`4` for "
        "4+)"),
     _s("assault_factor", "Close assault factor", Kind.INT, "—", 0, 40, None,
-       "none (needed unless `assault_factors` names the stand)", ("systems.epic.assault",),
+       "none (needed unless `assault_factors` names the stand)",
        "each stand's close assault factor"),
-    _s("firepower", "Firepower", Kind.INT, "—", 0, 40, None, "none", (),
+    _s("firepower", "Firepower", Kind.INT, "—", 0, 40, None, "none",
        "each stand's firepower (kept for the players; the building rules use the weapons "
        "fired)"),
     _s("assault_factors", "Assault factors by stand", Kind.FACTORS, "—", 0, 40, None, "`{}`",
-       ("systems.epic.assault",),
        "the stands whose assault factor differs (a Librarian among Assault Marines)"),
     _s("psyker", "Psyker", Kind.FLAG, "—", None, None, False, "`false`",
-       ("systems.epic.assault",), "every stand is a psyker"),
+       "every stand is a psyker"),
     _s("psykers", "Psyker stands", Kind.MODELS, "—", None, None, None, "`[]`",
-       ("systems.epic.assault",), "the stands that are psykers"),
+       "the stands that are psykers"),
     _s("close_combat_weapon", "Close-combat weapon", Kind.FLAG, "—", None, None, False,
-       "`false`", ("systems.epic.assault",),
+       "`false`",
        "a war engine's close-combat weapon (doubled assault factor, D6 damage, an automatic "
        "critical)"),
     _s("blast_markers", "Blast markers", Kind.INT, "—", 0, 99, 0, "0",
-       ("systems.epic.assault", "systems.epic.shooting", "systems.epic.phases"),
        "the detachment's blast markers; the program adds those critical damage gives"),
     _s("embarked_on", "Embarked on", Kind.TURN, "player turn", None, None, None, "none",
-       ("occupancy.embarking", "systems.fantasy.assault", "systems.wh40k.occupancy"),
        "written by the program: the player turn the unit last went into a building (a 40K "
        "unit may not come out in the same turn)"),
     _s("disembarked_on", "Disembarked on", Kind.TURN, "player turn", None, None, None, "none",
-       ("occupancy.disembarking", "systems.wh40k.occupancy"),
        "written by the program: the player turn the unit last came out (it may not go back in "
        "that turn)"),
     _s("difficult_terrain_on", "Difficult terrain rolled on", Kind.TURN, "player turn", None,
-       None, None, "none", ("systems.wh40k.terrain_tests",),
+       None, None, "none",
        "written by the program: the player turn of the unit's difficult-terrain test on "
        "battlements"),
     _s("difficult_terrain_move", "Difficult terrain move", Kind.INT, "inches", 1, 6, None,
-       "none", ("systems.wh40k.terrain_tests",),
+       "none",
        "written by the program: that test's highest die, the farthest the unit may move that "
        "turn"),
     _s("escape_hatch_on", "Came out of an escape hatch on", Kind.TURN, "player turn", None,
-       None, None, "none", ("occupancy.common", "occupancy.disembarking"),
+       None, None, "none",
        "written by the program: the player turn the unit came out of a building by an escape "
        "hatch (the escape hatch rule: it may not charge that turn)"),
     _s("roster", "Army list entry", Kind.ROSTER, "—", None, None, None, "none",
-       ("army.guess", "army.plan"),
        "written by File ▸ Import Army List: the list's entry the unit came from (kept on a "
        "re-import), its points, its wargear (in all and per kind of model), whether its "
        "base is still a guess, and the list's own id (a re-import of the same list is told "
@@ -412,9 +387,12 @@ def check_stats(stats: Mapping[str, Any], where: str = "") -> None:
 
 def missing_stat_text(unit: Unit, key: str) -> str:
     """Say which stat is missing and where a player enters it."""
+    from rules.words import says  # the first paint reads no rules (a refusal comes later)
+
     s = _BY_KEY.get(key)
     name = f"{s.name} ({key})" if s is not None else key
-    return (f"{unit.name} has no {name} in its stats: enter it in {EDIT_UNIT_PLACE}")
+    return (f"{unit.name} {says(unit.name, 'has', 'have')} no {name} in "
+            f"{says(unit.name, 'its', 'their')} stats: enter it in {EDIT_UNIT_PLACE}")
 
 
 def stat_int(unit: Unit, key: str) -> int | None:
@@ -447,13 +425,18 @@ def stat_flag(unit: Unit, key: str) -> bool:
 
 # -- the doc -----------------------------------------------------------------------------------
 
-def stats_markdown() -> str:
-    """The Unit stats table of ``docs/scenario-format.md``, one row per declared stat."""
+def stats_markdown(read_by: Mapping[str, Iterable[str]]) -> str:
+    """The Unit stats table of ``docs/scenario-format.md``, one row per declared stat.
+
+    ``read_by``: each key's reading modules, named from ``board.game`` down
+    (``systems.fantasy.assault_facts``), as :func:`board.stat_readers.readers` finds them.
+    """
     lines = ["| key | name | type | unit | range | default | systems | read by | what it is |",
              "|---|---|---|---|---|---|---|---|---|"]
     for s in STATS:
         systems = ", ".join(description_of(r).short for r in systems_of(s))
-        read = ", ".join(f"`{m}`" for m in s.read_by) or "the unit editor only"
+        read = ", ".join(f"`{m}`" for m in sorted(read_by.get(s.key, ()))) \
+            or "the unit editor only"
         lines.append(f"| `{s.key}` | {s.name} | {s.kind.value} | {s.unit} | "
                      f"{s.range_text or '—'} | {s.default_text} | {systems} | {read} | "
                      f"{s.meaning} |")
@@ -467,4 +450,6 @@ def stats_markdown() -> str:
 
 
 if __name__ == "__main__":  # pragma: no cover - prints the doc's table
-    print(stats_markdown(), end="")
+    from board.stat_readers import readers
+
+    print(stats_markdown(readers()), end="")

@@ -13,7 +13,7 @@ from geometry.sight import Ray
 from rules.decision import Decision
 from rules.dice import Dice
 from rules.warhammer_fantasy import AssaultStep, Reaction
-from rules.words import counted
+from rules.words import counted, says
 
 __all__ = [
     "Circle",
@@ -26,4 +26,5 @@ __all__ = [
     "AssaultStep",
     "Reaction",
     "counted",
+    "says",
 ]

@@ -137,6 +137,9 @@ class ModelSight:
         if self.borderline:
             return text + (f" – borderline: {self.hidden_when_covered:.1%} hidden, within 0.5 "
                            "points of 25% (players decide)")
+        if self.cover and self.visible > 1.0 - COVER_HIDDEN + 1e-9:  # the best firer saw all
+            return text + (f" – {percent(self.hidden_when_covered)} hidden from another firer "
+                           "(25% or more): cover")
         return text + (" – 25% or more hidden: cover" if self.cover else " – in the open")
 
 

@@ -25,10 +25,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-__all__ = ["HelpBrowser", "page_title", "START_PAGE"]
+__all__ = ["HelpBrowser", "page_title", "START_PAGE", "PLAYER_PAGES", "DEVELOPER_PAGES",
+           "HEADINGS", "split_pages"]
 
 #: The page Help opens on.
 START_PAGE = "first-game.md"
+#: The players' pages first, in the order a new player reads them; any page not named here
+#: or in :data:`DEVELOPER_PAGES` follows them, by name.
+PLAYER_PAGES = ("first-game.md", "first-game-40k.md", "first-game-epic.md",
+                "first-game-fantasy.md", "board.md", "measure.md", "buildings.md",
+                "shooting.md", "assault.md", "disputes.md", "check.md", "files.md",
+                "army-lists.md", "remote.md", "install.md", "limits.md", "rules-40k.md",
+                "rules-epic-fantasy.md")
+#: The pages for those who change the program: listed apart, under their own heading.
+DEVELOPER_PAGES = ("architecture.md", "adding-a-rule-system.md", "scenario-format.md",
+                   "geometry.md", "paint.md", "rules-coverage.md", "testing.md")
+#: The two headings of the list (not pages: they cannot be chosen).
+HEADINGS = ("For players", "For developers")
 #: Where a listed page keeps its file's path.
 PAGE_ROLE = Qt.ItemDataRole.UserRole
 
@@ -50,6 +63,20 @@ def page_title(path: Path) -> str:
         if line.startswith("#"):
             return line.lstrip("#").replace("`", "").strip() or path.stem
     return path.stem
+
+
+def split_pages(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+    """The players' pages and the developers' (:data:`DEVELOPER_PAGES`), each in its order.
+
+    The players' follow :data:`PLAYER_PAGES`; a page named in neither list comes after them.
+    """
+    rank = {name: k for k, name in enumerate(PLAYER_PAGES)}
+    players = [p for p in paths if p.name not in DEVELOPER_PAGES]
+    players.sort(key=lambda p: (rank.get(p.name, len(rank)), p.name))
+    order = {name: k for k, name in enumerate(DEVELOPER_PAGES)}
+    developers = sorted((p for p in paths if p.name in DEVELOPER_PAGES),
+                        key=lambda p: order[p.name])
+    return players, developers
 
 
 class HelpBrowser(QWidget):
@@ -97,11 +124,20 @@ class HelpBrowser(QWidget):
 
     def _list_pages(self) -> None:
         paths = sorted(self.docs.glob("*.md")) if self.docs.is_dir() else []
-        for path in paths:
-            item = QListWidgetItem(page_title(path))
-            item.setToolTip(f"{item.text()} ({path.name})")
-            item.setData(PAGE_ROLE, str(path))
-            self.pages.addItem(item)
+        for heading, group in zip(HEADINGS, split_pages(paths), strict=True):
+            if not group:
+                continue
+            title = QListWidgetItem(heading)
+            title.setFlags(Qt.ItemFlag.ItemIsEnabled)  # a heading: read, never chosen
+            font = title.font()
+            font.setBold(True)
+            title.setFont(font)
+            self.pages.addItem(title)
+            for path in group:
+                item = QListWidgetItem(page_title(path))
+                item.setToolTip(f"{item.text()} ({path.name})")
+                item.setData(PAGE_ROLE, str(path))
+                self.pages.addItem(item)
         if not paths:
             self.text.setMarkdown(
                 f"# No documentation here\n\nbattleboard looked for its pages in "
@@ -153,5 +189,5 @@ class HelpBrowser(QWidget):
                 return
 
     def _on_page_chosen(self, item: QListWidgetItem | None) -> None:
-        if item is not None:
+        if item is not None and item.data(PAGE_ROLE):  # a heading opens nothing
             self.text.setSource(QUrl.fromLocalFile(str(item.data(PAGE_ROLE))))

@@ -17,6 +17,7 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QDockWidget
 
 from board.view.dock_layout import arrange, shown_by
+from board.view.screen_fit import fit_on_screen
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow
@@ -59,7 +60,9 @@ class LayoutKeeper(QObject):
                                                                           QByteArray | bytes):
             return False
         self.window.restoreGeometry(QByteArray(geometry))
-        return bool(self.window.restoreState(QByteArray(state), STATE_VERSION))
+        restored = bool(self.window.restoreState(QByteArray(state), STATE_VERSION))
+        fit_on_screen(self.window)  # saved on a taller screen: kept inside this one
+        return restored
 
     def save(self) -> None:
         """Keep the geometry and docks for the next start."""

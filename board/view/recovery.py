@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QLabel, QMessageBox
+from shiboken6 import isValid
 
 from board.document.errors import ScenarioError
 from board.document.history import keep_history, open_history
@@ -58,6 +59,16 @@ __all__ = ["JournalKeeper", "recovery_text"]
 
 Button = QMessageBox.StandardButton
 
+#: The status bar's mark while a board is not journalled (its tooltip says why).
+UNJOURNALLED = "Not journalled"
+
+
+def _reason(error: Exception) -> str:
+    """An error in words: ``File exists: /path`` (never ``[Errno 17]``)."""
+    if isinstance(error, OSError) and error.strerror:
+        return f"{error.strerror}: {error.filename}" if error.filename else error.strerror
+    return getattr(error, "message", None) or str(error)
+
 
 class JournalKeeper:
     """Keeps the journal of ``window``'s board (see the module).
@@ -75,6 +86,10 @@ class JournalKeeper:
         self.window = window
         self.folder = folder if folder is not None else unsaved_folder()
         self.journal: Journal | None = None
+        #: The status bar's mark while the board is not journalled (``None``: never needed).
+        self.unjournalled: QLabel | None = None
+        #: Windows opened for further boards recovered at the same start (kept alive here).
+        self.more_windows: list[MainWindow] = []
         # After every recorder has heard the edit (``accepted``): the journal's write of it
         # has succeeded or failed by then.
         window.document.changed.connect(self._on_accepted)
@@ -96,7 +111,10 @@ class JournalKeeper:
                                          base_in_file=base_in_file)
         except (ScenarioError, OSError) as error:
             self.journal = None
-            self._tell(f"No journal for this board (changes cannot be recovered): {error}")
+            self._unprotected(f"No journal for this board: its changes cannot be recovered "
+                              f"after a crash ({_reason(error)}). Save often.")
+            return
+        self._protected()
 
     def saved(self, scenario_file: Path) -> None:
         """The board was saved: its edits go to the game's history, the journal restarts.
@@ -117,7 +135,8 @@ class JournalKeeper:
             self.journal = self.journal.saved(scenario_file)
         except (ScenarioError, OSError) as error:
             self.journal = None
-            self._tell(f"The journal cannot be started again: {error}")
+            self._unprotected(f"The journal cannot be started again: its changes cannot be "
+                              f"recovered after a crash ({_reason(error)}). Save often.")
 
     def stop(self, *, delete: bool) -> None:
         """Close the journal (``delete``: nothing in it is needed any more)."""
@@ -132,13 +151,38 @@ class JournalKeeper:
             failure = self.journal.failure
             self.journal.close(delete=False)  # what it holds stays: every change before
             self.journal = None
-            self._tell(failure)
             # Said in a box once the edit is done (not inside it); the board goes on.
-            QTimer.singleShot(0, lambda: self.window.show_error("Changes not journalled",
-                                                                failure))
+            self._unprotected(failure)
 
     def _tell(self, text: str) -> None:
         self.window.statusBar().showMessage(text, 15000)
+
+    def _unprotected(self, text: str) -> None:
+        """Say, and keep saying, that the board is not journalled.
+
+        A box once, and a mark in the status bar for as long as it lasts: a passing message
+        was wiped by the next tool's prompt, and the board went on unprotected unsaid.
+        """
+        self._tell(text)
+        mark = self._mark()
+        mark.setToolTip(text)
+        mark.show()
+        QTimer.singleShot(0, lambda: self._box(text))
+
+    def _box(self, text: str) -> None:
+        if isValid(self.window):
+            self.window.show_error("Changes not journalled", text)
+
+    def _protected(self) -> None:
+        if self.unjournalled is not None and isValid(self.unjournalled):
+            self.unjournalled.hide()
+
+    def _mark(self) -> QLabel:
+        if self.unjournalled is None or not isValid(self.unjournalled):
+            self.unjournalled = QLabel(UNJOURNALLED)
+            self.unjournalled.setStyleSheet("color: #b71c1c; font-weight: bold;")
+            self.window.statusBar().addPermanentWidget(self.unjournalled)
+        return self.unjournalled
 
     # -- another window on the same file ----------------------------------------------------
     def others_open(self, scenario_file: Path) -> list[Elsewhere]:
@@ -187,7 +231,9 @@ class JournalKeeper:
         """Ask about each journal a crash left; return whether a board was recovered.
 
         ``extra``: files about to be opened (their journals are asked about first; with
-        ``only_extra``, only theirs). A journal that cannot be read is moved aside and
+        ``only_extra``, only theirs). Every journal is asked about: the first recovered goes
+        on this window, each further one in a new window. A journal that cannot be read is
+        moved aside and
         reported; one recovered only in part is kept aside whole; one not recovered whose
         every change could be made is deleted (the board it belongs to gets a new one).
         """
@@ -196,19 +242,32 @@ class JournalKeeper:
         folders = {p.parent for p in self._candidates(extra, only_extra)} | {self.folder}
         remove_old_aside(folders)  # each was reported when it was moved aside
         moved = self._move_aside(scan.unreadable)
-        for path in scan.recoverable:
+        recovered = False
+        for path in scan.recoverable:  # every one is offered: two windows crashed on a file
             try:
                 found = recover(path, self.window.library)
             except (JournalError, ScenarioError) as error:
                 moved += self._move_aside([(path, getattr(error, "message", str(error)))])
                 continue
-            if self.ask(found) == Button.Yes:
-                self._report_aside(moved)
+            if self.ask(found) != Button.Yes:
+                self._discard(found)
+            elif not recovered:
                 self.put_back(found)
-                return True
-            self._discard(found)
+                recovered = True
+            else:  # this window holds a recovered board already: the next opens its own
+                self.open_in_new_window(found)
         self._report_aside(moved)
-        return False
+        return recovered
+
+    def open_in_new_window(self, found: Recovered) -> MainWindow:
+        """Put ``found`` back in a new window of its own (a second board recovered)."""
+        window = type(self.window)(self.window.library, self.window.files.settings,
+                                   journal_folder=self.folder)
+        self.more_windows.append(window)
+        window.show()
+        assert window.journal is not None
+        window.journal.put_back(found)
+        return window
 
     def _move_aside(self, journals: list[tuple[Path, str]]) -> list[tuple[Path, str]]:
         moved = []

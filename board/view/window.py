@@ -123,7 +123,7 @@ class MainWindow(QMainWindow):
         self._on_replaced(self.document.scenario)
         if self.journal is not None and not board_follows:
             self.journal.start(None)
-        self.resize(1400, 900)
+        self.resize(1400, 900)  # the launch fits it to the screen (board.view.screen_fit)
 
     def install_features(self) -> None:
         """Add the tools' menus, docks and overlays (:mod:`board.view.features`), once.
@@ -301,6 +301,7 @@ class MainWindow(QMainWindow):
     # -- wiring -------------------------------------------------------------------------
     def _build_status_bar(self) -> None:
         self.cursor_label = PositionReadout()  # repaints alone on every mouse move
+        self._cursor_at: QPointF | None = None  # where the cursor was last on the table
         self.selection_label = QLabel("")
         self.statusBar().addWidget(self.selection_label, 1)
         self.statusBar().addPermanentWidget(self.cursor_label)
@@ -312,6 +313,7 @@ class MainWindow(QMainWindow):
         self.view.cursor_moved.connect(self._on_cursor_moved)
         self.scene.drag_moved.connect(self._on_drag_moved)
         self.scene.prompt_changed.connect(self._show_prompt)
+        self.statusBar().messageChanged.connect(self._on_status_message)
         self.scene.selectionChanged.connect(self._on_selection_changed)
         self.document.changed.connect(self._on_document_changed)
         self.palette_dock.place_terrain.connect(self.place_terrain)
@@ -334,6 +336,8 @@ class MainWindow(QMainWindow):
         self.palette_dock.set_sides([(s.id, s.name) for s in scenario.sides])
         self._refresh_garrisons()
         self.update_title()
+        if self._cursor_at is not None:  # in the new board's unit (cm for Epic), at once
+            self._on_cursor_moved(self._cursor_at)
 
     def _refresh_garrisons(self) -> None:
         sheets = self.scene.datasheets
@@ -357,7 +361,19 @@ class MainWindow(QMainWindow):
         else:
             self.statusBar().clearMessage()
 
+    def _on_status_message(self, text: str) -> None:
+        """A menu's tip or a refusal ended: the active tool's prompt comes back.
+
+        Hovering a menu item shows its tip and clears the message; without this, the tool
+        stayed armed with nothing saying so.
+        """
+        if not text and isValid(self) and isValid(self.scene):
+            prompt = self.scene.tool.prompt()
+            if prompt:
+                self.statusBar().showMessage(prompt)
+
     def _on_cursor_moved(self, at: QPointF) -> None:
+        self._cursor_at = QPointF(at)
         self.cursor_label.setText(xy_text(at.x(), at.y(),
                                           uses_cm=self.scenario.rule_system.uses_cm))
 

@@ -32,6 +32,7 @@ from rules.warhammer_fantasy.assault_steps import (
 from rules.warhammer_fantasy.melee import Challenge, RoundOutcome, fight_round
 from rules.warhammer_fantasy.options import FantasyOptions
 from rules.warhammer_fantasy.party import AssaultParty, FantasyUnit, choose_party
+from rules.words import says
 
 __all__ = [
     "AssaultStep",
@@ -173,8 +174,10 @@ class BuildingAssault:
         """Abandon the assault: the assaulter was charged, it moves back 1" (seed 004)."""
         self._expect(AssaultStep.DECLARED, AssaultStep.REACTED, AssaultStep.ENGAGED)
         self.step = AssaultStep.ABANDONED
-        text = (f"{self.attacker.name} is charged: the assault is abandoned, it moves back "
-                f"{WITHDRAW_DISTANCE:g}\" and fights the chargers outside")
+        name = self.attacker.name
+        text = (f"{name} {says(name, 'is', 'are')} charged: the assault is abandoned, "
+                f"{says(name, 'it moves', 'they move')} back {WITHDRAW_DISTANCE:g}\" and "
+                f"{says(name, 'fights', 'fight')} the chargers outside")
         self.log.append(text)
         return text
 

@@ -21,6 +21,7 @@ from rules.warhammer_fantasy.result import (
     flee_roll,
     garrison_break_test,
 )
+from rules.words import says
 
 __all__ = [
     "CHARGE_BONUSES_LOST",
@@ -184,20 +185,24 @@ def resolve_assault(
     result = combat_result(fought.wounds_caused[attacker.id], fought.wounds_caused[defender.id],
                            parties[0].musician, parties[1].musician)
     if result.winner is not Winner.ATTACKER:
-        text = (f"{result.description}; the garrison holds and {attacker.name} withdraws "
+        text = (f"{result.description}; the garrison holds and {attacker.name} "
+                f"{says(attacker.name, 'withdraws', 'withdraw')} "
                 f"{BACK_DISTANCE:g}\" in good order (no Break test) to try again next turn")
         return ResolutionOutcome(result, None, False, None, False, BACK_DISTANCE, text)
     test = garrison_break_test(defender.leadership, result.margin, dice)
     if test.passed:
-        text = (f"{result.description}; {test.description}; {attacker.name} withdraws "
+        text = (f"{result.description}; {test.description}; {attacker.name} "
+                f"{says(attacker.name, 'withdraws', 'withdraw')} "
                 f"{BACK_DISTANCE:g}\" to try again next turn")
         return ResolutionOutcome(result, test, False, None, False, BACK_DISTANCE, text)
     flee = flee_roll(dice, f"{defender.name} driven out")
     enters = bool(may_garrison(attacker.troop_type, occupied=False, marched=False,
                                reformed=False))
-    move = (f"{attacker.name} goes in" if enters else
-            f"{attacker.name} cannot garrison and moves back {BACK_DISTANCE:g}\"")
-    text = (f"{result.description}; {test.description}; {defender.name} is placed outside "
+    move = (f"{attacker.name} {says(attacker.name, 'goes', 'go')} in" if enters else
+            f"{attacker.name} cannot garrison and {says(attacker.name, 'moves', 'move')} back "
+            f"{BACK_DISTANCE:g}\"")
+    text = (f"{result.description}; {test.description}; {defender.name} "
+            f"{says(defender.name, 'is', 'are')} placed outside "
             f"opposite the assaulter and flees {flee.total}\"; no pursuit; {move}")
     return ResolutionOutcome(result, test, True, flee, enters,
                              0.0 if enters else BACK_DISTANCE, text)

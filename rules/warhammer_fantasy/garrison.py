@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.decision import Decision
+from rules.words import says
 
 __all__ = [
     "GARRISON_TROOP_TYPES",
@@ -185,8 +186,9 @@ def may_leave(
             f"a model is {placement.farthest:.2f}\" from the building, more than twice its "
             f"Movement ({2 * movement:g}\")"
         )
-    return Decision.yes(f"{garrison.unit_name} leaves the building and moves no further this "
-                        "turn")
+    name = garrison.unit_name
+    return Decision.yes(f"{name} {says(name, 'leaves', 'leave')} the building and "
+                        f"{says(name, 'moves', 'move')} no further this turn")
 
 
 def may_charge_out() -> Decision:

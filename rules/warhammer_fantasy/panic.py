@@ -104,6 +104,15 @@ class PanicTest:
     flee: Roll | None
 
     @property
+    def verdict(self) -> str:
+        """The test alone: ``Panic test 8 against Leadership 7: failed``.
+
+        The flight is said once, by whoever moves the garrison out.
+        """
+        result = "passed" if self.passed else "failed"
+        return f"Panic test {self.roll.total} against Leadership {self.leadership}: {result}"
+
+    @property
     def description(self) -> str:
         """In words, with the numbers."""
         if self.passed:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from rules.dice import Dice, Roll
 from rules.warhammer_fantasy.options import FantasyOptions
+from rules.words import says
 
 __all__ = [
     "PARTY_SIZE",
@@ -211,7 +212,7 @@ def choose_party(
     if not members and rest:
         members.append(rest.pop(0))  # never fewer than one model
     if not members:
-        raise ValueError(f"{unit.name} has no model to fight with")
+        raise ValueError(f"{unit.name} {says(unit.name, 'has', 'have')} no model to fight with")
     return AssaultParty(unit, members, rest)
 
 

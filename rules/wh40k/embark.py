@@ -89,8 +89,8 @@ def _group_refuses(building: Building, units: Sequence[UnitFacts]) -> Decision:
         if unit.troop_type not in EMBARKING_TROOP_TYPES:
             kind = unit.troop_type.replace("_", " ")
             return Decision.no(
-                f"cannot embark: {building.name_of(unit.id)} is {kind}; only infantry (jump and "
-                "jet-pack infantry too) and independent characters may enter a building"
+                f"cannot embark: {building.name_of(unit.id)}: troop type {kind}; only infantry "
+                "(jump and jet-pack infantry too) and independent characters may enter a building"
             )
     leader, others = units[0], units[1:]
     for unit in others:

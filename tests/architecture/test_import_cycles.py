@@ -17,7 +17,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 #: Imports inside functions that are there for start-up time (Qt and the window are loaded
 #: only by the commands that open one), not to break a cycle: module -> function names.
 LAZY_ON_PURPOSE = {
-    "board/main.py": {"render_screenshot", "_refuse", "main", "_run"},
+    "board/main.py": {"render_screenshot", "_refuse", "main", "_run", "_give_tools",
+                      "_report_first_paint"},
     # numpy and Shapely: not before the first paint (docs/paint.md, the launch's fourth pass)
     "board/document/shapes.py": {"_shapely"},  # a doubtful shape or a refusal: Shapely
     "board/document/jsontext.py": {"_too_deep"},  # numpy for a great many brackets
@@ -53,6 +54,8 @@ LAZY_ON_PURPOSE = {
                                         "_fair_drag_dice"},
     "board/view/remote/__init__.py": {"agree_to_share", "join", "offer_to_start"},
     "board/view/remote/dialogs.py": {"__init__", "choice"},
+    # rules.words: a missing stat's refusal agrees with the unit's name, not at the first paint
+    "board/document/stats.py": {"missing_stat_text"},
 }
 
 

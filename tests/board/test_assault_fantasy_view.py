@@ -124,7 +124,7 @@ def test_the_garrison_holds_and_the_swordsmen_withdraw_one_inch(fantasy_window):
     item = window.scene.model_item("sw0")
     assert abs(item.pos().y() - swords.models[0].y) < 1e-9  # the board shows the move
     text = dialog.record.toPlainText()
-    assert "it holds" in text and "withdraws 1\"" in text
+    assert "it holds" in text and "Swordsmen withdraw 1\"" in text
     QTest.keyClick(window.view.viewport(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert abs(gap(scenario.unit("swords")) - 4.0) < 1e-6 and scenario.log == []
 
@@ -143,7 +143,8 @@ def test_stand_and_shoot_then_a_failed_charge_is_one_undo_step(fantasy_window):
     QTest.mouseClick(dialog.stand_and_shoot, Left)
     assert dialog.stand_and_shoot.isChecked()
     press(dialog.react_button)
-    assert "2 hits, 2 wounds, 1 unsaved; Swordsmen loses sw9" in dialog.record.toPlainText()
+    assert ("2 hits, 2 wounds, 1 unsaved; Swordsmen lose 1 model from the back"
+            in dialog.record.toPlainText())
     assert window.undo_stack.count() == 0
     press(dialog.charge_button)
     scenario = window.document.scenario

@@ -293,9 +293,11 @@ def test_moving_into_the_next_part_of_a_fortress_from_the_dock(window, library):
     click(window.view, (wall.x, wall.y))
     dock = controller(window).dock
     assert dock.piece_id == "fortress.wall"
-    parts = [dock.part_choice.itemText(i) for i in range(dock.part_choice.count())]
+    parts = [dock.part_choice.itemData(i) for i in range(dock.part_choice.count())]
     assert sorted(parts) == ["fortress.left_annex", "fortress.right_annex", "fortress.tower"]
-    dock.part_choice.setCurrentText("fortress.tower")
+    names = {dock.part_choice.itemText(i) for i in range(dock.part_choice.count())}
+    assert not names & set(parts) and len(names) == 3  # a player reads names, never ids
+    dock.part_choice.setCurrentIndex(dock.part_choice.findData("fortress.tower"))
     QTest.mouseClick(dock.move_button, Qt.MouseButton.LeftButton)
     assert window.scenario.unit("in-wall").embarked_in == "fortress.tower"
     assert window.scenario.piece("fortress.tower").claimed_by == "red"

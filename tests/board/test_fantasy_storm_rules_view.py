@@ -58,7 +58,7 @@ def test_an_assaulter_charged_after_reaching_the_building_abandons_and_ends_1_in
     assert swords.embarked_in is None
     assert window.document.scenario.unit("spears").embarked_in == "house"
     record = dialog.record.toPlainText()
-    assert "Swordsmen is charged: the assault is abandoned, it moves back 1\"" in record
+    assert "Swordsmen are charged: the assault is abandoned, they move back 1\"" in record
     assert window.undo_stack.count() == 1
     for button in (dialog.abandon_button, dialog.parties_button, dialog.fight_button):
         assert not button.isEnabled()

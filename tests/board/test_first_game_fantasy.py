@@ -82,7 +82,7 @@ def test_empire_swordsmen_storm_an_orc_garrison(fresh_window):
     assert "the round: Empire Swordsmen causes 10 wounds, Orc Boyz 0" in text
     assert "the assaulter wins by 10" in text
     assert "Leadership 7: rolled 12 (6+6), it breaks" in text
-    assert "Empire Swordsmen garrisons Building, 1 floor (cottage)" in text
+    assert "Empire Swordsmen garrison Building, 1 floor (cottage)" in text
     assert "unit-" not in text  # players' names only
     scenario = window.scenario
     assert scenario.unit(swords).embarked_in == cottage

@@ -108,7 +108,7 @@ def test_a_cannonball_hits_d6_models_and_the_garrison_fails_its_panic_and_flees(
 
 def test_a_failed_panic_test_drives_the_garrison_out(fantasy_window, library):
     window = fantasy_window
-    seed, _ = cannon_seed(library, "failed; the garrison is placed outside")
+    seed, _ = cannon_seed(library, "the garrison is placed outside, away from")
     window.show_scenario(garrison_scenario())
     dialog = open_dialog(window)
     dialog.garrison.attack.setCurrentIndex(dialog.garrison.attack.findData("cannon"))

@@ -163,7 +163,7 @@ def test_a_kept_measurement_whose_model_is_gone_says_why(window):
     window.measure.layer.keep(ruler_annotation("ruler-1", ModelTarget("r0"), ModelTarget("ghost")),
                               "Keep ruler")
     assert window.measure.layer.item("ruler-1").sketch() is None
-    assert "ruler-1: cannot be measured" in window.measure.dock.kept.item(0).text()
+    assert "Ruler 1: cannot be measured" in window.measure.dock.kept.item(0).text()
     assert "ghost" in window.measure.dock.kept.item(0).text()
 
 

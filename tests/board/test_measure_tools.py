@@ -216,7 +216,7 @@ def test_keep_a_within_and_undo(window):
     assert note.data["distance"] == 6.0 and note.data["distance_unit"] == "in"
     text = window.measure.dock.kept.item(0).text()
     x, y = landed(window.view, (36.0, 30.0))
-    assert text.startswith(f'within-1: Guard Squad within 6.00" of point ({x:g}, {y:g})')
+    assert text.startswith(f'Within 1: Guard Squad within 6.00" of point ({x:g}, {y:g})')
     assert "Guard Squad, model 3: not within" in text
     window.undo_stack.undo()
     assert window.document.scenario.annotations == []

@@ -107,7 +107,7 @@ def test_a_garrison_that_holds_sends_the_assaulter_back_one_inch():
     assert swords.embarked_in is None and sc.unit("spears").embarked_in == "house"
     assert abs(gap_to_house(swords) - 1.0) < 1e-6
     assert "won by 1 by the assaulter's musician" in result.text
-    assert "it holds" in result.text and "withdraws 1\"" in result.text
+    assert "it holds" in result.text and "Swordsmen withdraw 1\"" in result.text
 
 
 def test_a_failed_charge_moves_the_higher_die_toward_the_building():
@@ -136,7 +136,7 @@ def test_refusals_say_why_with_the_numbers():
         storm(fantasy_scenario(chariot), [])
     bare = swordsmen()
     del bare.stats["leadership"]
-    with pytest.raises(AssaultError, match=r"Swordsmen has no Leadership \(leadership\)"):
+    with pytest.raises(AssaultError, match=r"Swordsmen have no Leadership \(leadership\)"):
         storm(fantasy_scenario(bare), [])
 
 
@@ -176,7 +176,7 @@ def test_a_chosen_character_fights_in_the_party_and_a_rout_off_the_table_loses_t
     s.fight()
     s.resolve()
     result = s.result()
-    assert "Spearmen flees off the table and is lost" in result.text
+    assert "Spearmen flee off the table and are lost" in result.text
     apply_change(ScenarioDocument(sc), result.change)
     assert "spears" not in [u.id for u in sc.units]
     assert sc.unit("hero").embarked_in == "house" and sc.unit("swords").embarked_in == "house"
@@ -211,7 +211,7 @@ def test_stand_and_shoot_kills_before_the_charge_and_the_failed_charge_moves_up(
     s = storm(sc, [5, 6, 1, 1, 1, 4, 6, 1, 5, 1, 2])
     text = s.react(wf.Reaction.STAND_AND_SHOOT)
     assert ("5 models, 5 shots at 5+ (stand and shoot; 1/3 a shot): 2 hits, 2 wounds, "
-            "1 unsaved; Swordsmen loses sw9") in text
+            "1 unsaved; Swordsmen lose 1 model from the back") in text
     assert [m.id for m in s.assault.attacker.models][:2] == ["sw0", "sw1"]
     s.roll_charge()
     result = s.result()

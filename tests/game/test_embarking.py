@@ -75,7 +75,7 @@ def test_only_infantry_enters_a_40k_building(troop):
     s = scenario(terrain=[TerrainPiece("b", "imperial_bastion", 10.0, 10.0)],
                  units=[round_unit("sq", RED, [(9.0, 5.5)], troop=troop)])
     reason = try_embark(s, library(), world_of(s), "sq", "b").decision.reason
-    assert reason.startswith(f"cannot embark: sq is {troop.value.replace('_', ' ')}")
+    assert reason.startswith(f"cannot embark: sq: troop type {troop.value.replace('_', ' ')};")
 
 
 def test_an_occupied_building_refuses_a_second_unit():

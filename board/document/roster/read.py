@@ -125,13 +125,20 @@ def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1]
 
 
+def _forbidden(error: DefusedXmlException) -> str:
+    """What defusedxml refused, in words (never its exception's class name)."""
+    words = {"DTDForbidden": "a DTD", "EntitiesForbidden": "an entity",
+             "ExternalReferenceForbidden": "an external reference"}
+    return words.get(type(error).__name__, "a DTD, an entity or an external reference")
+
+
 def _from_xml(data: bytes, source: str, kind: str) -> Roster:
     try:
         root = fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except DefusedXmlException as error:
         raise RosterError(f"refused: the XML declares a DTD, an entity or an external "
-                          f"reference ({type(error).__name__}); a roster has none", source) \
-            from None
+                          f"reference (here {_forbidden(error)}); a roster has none",
+                          source) from None
     except ParseError as error:
         raise RosterError(f"not well-formed XML in the encoding it declares: {error}", source) \
             from None

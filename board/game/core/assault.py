@@ -23,8 +23,8 @@ refused with an :class:`AssaultError` naming the unit and the key.
 >>> stat_int(squad, "movement")
 Traceback (most recent call last):
 ...
-board.game.core.assault.AssaultError: Spearmen has no Movement (movement) in its stats: enter it \
-in Units ▸ Edit Unit… (select the unit, Ctrl+Shift+U)
+board.game.core.assault.MissingStatError: Spearmen has no Movement (movement) in its stats: \
+enter it in Units ▸ Edit Unit… (Ctrl+Shift+U)
 >>> stat_int(squad, "movement", default=4)
 4
 """
@@ -44,6 +44,7 @@ from rules.dice import Dice
 
 __all__ = [
     "AssaultError",
+    "MissingStatError",
     "AssaultResult",
     "CloseCombatAttack",
     "CloseCombatOrder",
@@ -59,6 +60,17 @@ __all__ = [
 
 class AssaultError(ValueError):
     """An assault the rules or the facts refuse; the message says why, with the numbers."""
+
+
+class MissingStatError(AssaultError):
+    """A unit lacks a stat its rule reads; ``unit_id`` and ``key`` say which.
+
+    A dialog showing it offers to open that unit in the unit editor, wherever the unit is.
+    """
+
+    def __init__(self, unit: Unit, key: str) -> None:
+        super().__init__(missing_stat_text(unit, key))
+        self.unit_id, self.key = unit.id, key
 
 
 @dataclass
@@ -154,7 +166,7 @@ def stat_int(unit: Unit, key: str, default: int | None | object = _MISSING) -> i
     """Return the whole number ``unit.stats[key]``; a missing or bad value is named."""
     value = unit.stats.get(key, default)
     if value is _MISSING or value is None:
-        raise AssaultError(missing_stat_text(unit, key))
+        raise MissingStatError(unit, key)
     if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
         raise AssaultError(f"{unit.name}: stats {key} {value!r} is not a whole number")
     return int(value)

@@ -121,16 +121,19 @@ def building_rules(scenario: Scenario, library: Mapping[str, Datasheet],
         raise BuildingStateError(f"piece {piece.id!r}: bad building state: {error}") from None
 
 
-def state_of(rules_object: BuildingRules, claimed_by: str | None) -> tuple[dict[str, Any],
-                                                                            str | None]:
+def state_of(rules_object: BuildingRules, claimed_by: str | None,
+             system: RuleSystem | None = None) -> tuple[dict[str, Any], str | None]:
     """Return the plain ``state`` and the ``claimed_by`` to save for a rules object.
 
     ``claimed_by`` is the piece's current claim, kept where the rule system has no claim of
-    its own (Epic 40,000).
+    its own (Epic 40,000). ``system``'s folder's reader saves it (a copied folder's own); with
+    none given, the first reader whose rules type it is.
     """
-    return reader_of(rules_object).saved_state(rules_object, claimed_by)
+    reader = reader_for(system) if system is not None else reader_of(rules_object)
+    return reader.saved_state(rules_object, claimed_by)
 
 
-def write_back(piece: TerrainPiece, rules_object: BuildingRules) -> None:
-    """Store the rules object's state in ``piece`` and keep ``claimed_by`` in step."""
-    piece.state, piece.claimed_by = state_of(rules_object, piece.claimed_by)
+def write_back(piece: TerrainPiece, rules_object: BuildingRules,
+               system: RuleSystem | None = None) -> None:
+    """Store the rules object's state in ``piece`` (by ``system``'s reader) and its claim."""
+    piece.state, piece.claimed_by = state_of(rules_object, piece.claimed_by, system)

@@ -52,6 +52,7 @@ from geometry import (
     model_footprint,
 )
 from rules.decision import Decision
+from rules.words import says
 
 __all__ = [
     "EPIC_INFANTRY_MOVE_CM",
@@ -96,7 +97,8 @@ def plan_disembark(scenario: Scenario, library: Mapping[str, Datasheet], world: 
     unit = scenario.unit(unit_id)
     system = scenario.rule_system
     if unit.embarked_in is None:
-        return refused("", [unit], system, f"cannot disembark: {unit.name} is not inside "
+        return refused("", [unit], system, f"cannot disembark: {unit.name} "
+                       f"{says(unit.name, 'is', 'are')} not inside "
                         "a building")
     piece = scenario.piece(unit.embarked_in)
     party = _party(scenario, unit_id)
@@ -187,7 +189,7 @@ def disembark_change(scenario: Scenario, library: Mapping[str, Datasheet], world
         reason = left.reason or reason
     new_piece = copy.deepcopy(piece)
     if rules_object is not None:
-        write_back(new_piece, rules_object)
+        write_back(new_piece, rules_object, scenario.rule_system)
     mark = turn_mark(scenario)
     units: dict[str, Unit | None] = {uid: _landed(scenario.unit(uid), positions, mark, hatch)
                                      for uid in plan.unit_ids}

@@ -44,6 +44,7 @@ from board.game.occupancy.common import (
 from board.game.systems.buildings import BuildingRules
 from board.game.systems.registry import system_for, system_of
 from rules.decision import Decision
+from rules.words import says
 
 __all__ = [
     "BASE_CONTACT",
@@ -69,7 +70,7 @@ def _change(scenario: Scenario, rules_object: BuildingRules, party: list[Unit],
             inside.stats[EMBARKED_ON] = list(mark)
         units[unit.id] = inside
     new_piece = copy.deepcopy(piece)
-    write_back(new_piece, rules_object)
+    write_back(new_piece, rules_object, scenario.rule_system)
     count = sum(len(u.models) for u in party)
     claim = ""
     if new_piece.claimed_by != piece.claimed_by:
@@ -108,7 +109,8 @@ def try_embark(scenario: Scenario, library: Mapping[str, Datasheet], world: Worl
     piece = scenario.piece(piece_id)
     if not unit.on_table:
         inside = piece_name(world, unit.embarked_in or "")
-        return EmbarkAttempt(Decision.no(f"cannot embark: {unit.name} is already inside "
+        are = says(unit.name, "is", "are")
+        return EmbarkAttempt(Decision.no(f"cannot embark: {unit.name} {are} already inside "
                                          f"{inside}"))
     sheet = sheet_of(scenario, library, piece)
     rules_object = building_rules(scenario, library, piece)
@@ -134,6 +136,7 @@ def try_move_between_parts(scenario: Scenario, library: Mapping[str, Datasheet],
     """
     unit = scenario.unit(unit_id)
     if unit.embarked_in is None:
-        return EmbarkAttempt(Decision.no(f"cannot move: {unit.name} is not inside a building"))
+        are = says(unit.name, "is", "are")
+        return EmbarkAttempt(Decision.no(f"cannot move: {unit.name} {are} not inside a building"))
     return system_for(scenario.rule_system).move_between_parts(scenario, library, world, unit,
                                                                unit.embarked_in, target_id)

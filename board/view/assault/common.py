@@ -15,6 +15,7 @@ from board.game.assault_reach import Candidate
 from board.game.kit import Dice
 from board.view.assault.marks_item import AssaultMarks, AssaultMarksItem, Ring
 from board.view.commands import ApplyChangeCommand
+from board.view.editors.stat_button import EditStatButton
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow
@@ -53,6 +54,10 @@ class AssaultDialog(QDialog):
         self.record.setReadOnly(True)
         self.record.setMinimumHeight(120)
         self.layout_.addWidget(self.refusal)
+        units = window.features.units
+        #: A missing stat refused the request: opens that unit's editor (inside a building too).
+        self.edit_stat = EditStatButton(units.open_edit if units is not None else lambda _: None)
+        self.layout_.addWidget(self.edit_stat)
         self.layout_.addWidget(self.record)
         self.applied = False
         #: The assault's marks on the board, shown while the dialog is.
@@ -77,13 +82,21 @@ class AssaultDialog(QDialog):
         self.body.addWidget(widget)
         return widget
 
-    def refuse(self, reason: str) -> None:
-        """Show why the request was refused (nothing changed)."""
-        self.refusal.setText(reason)
+    def refuse(self, reason: str | Exception) -> None:
+        """Show why the request was refused (nothing changed).
+
+        A refusal for a missing stat also offers to edit that unit's profile.
+        """
+        self.refusal.setText(str(reason))
+        unit_id = getattr(reason, "unit_id", None)
+        names = {u.id: u.name for u in self.window_.document.scenario.units}
+        self.edit_stat.offer(reason if isinstance(reason, Exception) else None,
+                             names.get(unit_id, "") if unit_id else "")
 
     def note(self, text: str) -> None:
         """Add lines to the record and clear any refusal."""
         self.refusal.setText("")
+        self.edit_stat.offer(None)
         self.record.appendPlainText(text)
 
     def apply(self, change: Change, text: str) -> None:

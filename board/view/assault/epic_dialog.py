@@ -162,7 +162,7 @@ class EpicAssaultDialog(AssaultDialog):
                                                 StandsOrder(tuple(self.chosen())))
         except AssaultError as error:
             self.preview.setText("")
-            self.refuse(str(error))
+            self.refuse(error)
             self.roll_button.setEnabled(False)
             return
         self.refuse("")
@@ -188,7 +188,7 @@ class EpicAssaultDialog(AssaultDialog):
                                        window.scene.world(), self.piece_id, order,
                                        self.make_dice())
         except AssaultError as error:
-            self.refuse(str(error))
+            self.refuse(error)
             return
         self.apply(result.change, f"Epic close assault on {self.piece_name}")
         self.note(result.text)

@@ -248,7 +248,7 @@ class FantasyAssaultDialog(AssaultDialog):
                                             window.scene.world(), self.piece_id,
                                             str(attacker), self.make_dice())
         except AssaultError as error:
-            self.refuse(str(error))
+            self.refuse(error)
             return
         self.note(self.storm.lines[0])
         self._mark_charge()
@@ -281,7 +281,7 @@ class FantasyAssaultDialog(AssaultDialog):
         try:
             self.note(step())
         except AssaultError as error:
-            self.refuse(str(error))
+            self.refuse(error)
             return
         assert self.storm is not None
         if self.storm.step.over:

@@ -117,7 +117,7 @@ class CloseCombatDialog(AssaultDialog):
                                                CloseCombatOrder(self.attack()))
         except AssaultError as error:
             self.odds.setText("")
-            self.refuse(str(error))
+            self.refuse(error)
             self.roll_button.setEnabled(False)
             return
         self.odds.setText("Odds before rolling:\n" + "\n".join(odds))
@@ -141,7 +141,7 @@ class CloseCombatDialog(AssaultDialog):
                                        window.scene.world(), self.piece_id, order,
                                        self.make_dice())
         except AssaultError as error:
-            self.refuse(str(error))
+            self.refuse(error)
             return
         self.apply(result.change, f"Close combat against {self.piece_name}")
         self.note(result.text)

@@ -39,6 +39,8 @@ def install(window: MainWindow) -> None:
     shields.toggled.connect(controller.show_void_shields)
     controller.dock.show_void_shields.toggled.connect(shields.setChecked)
     menu.addAction(shields)
+    controller.shields_action = shields
+    controller.offer_void_shields()  # only a system that has them (40K, Horus Heresy)
 
 
 def _complete_action(window: MainWindow, controller: BuildingController) -> QAction:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPointF, Signal
-from PySide6.QtGui import QMouseEvent, QPainterPath
+from PySide6.QtGui import QAction, QMouseEvent, QPainterPath
 from shiboken6 import isValid
 
 from board.document.events import DocumentChange
@@ -37,6 +37,7 @@ from board.view.buildings.dock import BuildingDock
 from board.view.buildings.void_shield_item import ShieldPicture, UnitMark, VoidShieldItem
 from board.view.commands import ApplyChangeCommand
 from board.view.convert import geometry_to_path
+from board.view.palette import offered_datasheets
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow
@@ -63,6 +64,8 @@ class BuildingController(QObject):
         self.pictures_made = 0
         self._still: dict[str, UnitMark] | None = None  # the labels as the document has them
         self._zones = QPainterPath()
+        #: The Buildings menu's *Show void shield zones* (shown as the dock's box is).
+        self.shields_action: QAction | None = None
         window.view.viewport().installEventFilter(self)
         self._connect()
         self.refresh()
@@ -147,6 +150,22 @@ class BuildingController(QObject):
         self.window.statusBar().showMessage(text, 10000)
 
     # -- the void-shield overlay ------------------------------------------------------------
+    def offer_void_shields(self) -> None:
+        """Offer the void-shield zones only where the rule system's buildings have them.
+
+        Warhammer Fantasy and Epic 40,000 have no void shields: no box, no menu item there.
+        """
+        window = self.window
+        sheets = offered_datasheets(window.library, window.scenario)
+        offered = any(s.void_shields or s.projects_void_shields for s in sheets) or bool(
+            self.scene.world().terrain.generators)
+        if not offered and self.dock.show_void_shields.isChecked():
+            self.show_void_shields(False)
+        self.dock.show_void_shields.setVisible(offered)
+        self.dock.coverage_list.setVisible(offered)
+        if self.shields_action is not None and isValid(self.shields_action):
+            self.shields_action.setVisible(offered)
+
     def show_void_shields(self, visible: bool) -> None:
         """Draw (or hide) every generator's zone and each unit's coverage."""
         if visible and self.void_item is None:
@@ -261,21 +280,27 @@ class BuildingController(QObject):
         inside = [(u.id, label[u.id]) for u in scenario.units_in(piece_id or "")]
         self.dock.set_units(outside, inside)
         parts = adjacent_parts(scenario, self.scene.world(), piece_id) if piece_id else []
-        self.dock.set_parts(parts)
+        self.dock.set_parts([(part, self._piece_name(part)) for part in parts])
 
     def _piece_name(self, piece_id: str) -> str:
-        """The piece's datasheet name (its id when it is not on the table)."""
+        """The piece's datasheet name (never its id: "the building" when it is unknown)."""
         piece = self.scene.world().pieces.get(piece_id)
-        return piece.sheet.name if piece is not None else piece_id
+        if piece is not None:
+            return piece.sheet.name
+        found = next((p for p in self.scene.document.scenario.terrain if p.id == piece_id), None)
+        sheets = self.scene.datasheets
+        return sheets[found.datasheet].name if found and found.datasheet in sheets \
+            else "the building"
 
     def _summary_lines(self, piece_id: str) -> tuple[str, list[str]]:
         scenario = self.scene.document.scenario
+        name = self._piece_name(piece_id)
         try:
             summary = summarise(scenario, self.scene.datasheets, scenario.piece(piece_id))
         except BuildingStateError as error:
-            return piece_id, [str(error)]
+            return name, [str(error)]
         if summary is None:
-            return piece_id, [f"{piece_id} is not a building of {scenario.rule_system.label}"]
+            return name, [f"{name} is not a building of {scenario.rule_system.label}"]
         return summary.name, summary.lines()
 
     def _refresh_coverage(self) -> None:
@@ -291,10 +316,16 @@ class BuildingController(QObject):
         self.dock.set_coverage(lines or ["(no Void Shield Generator on the table)"])
 
     def _on_change(self, event: DocumentChange) -> None:
+        if event.replaced:
+            self.offer_void_shields()
         if event.board_changed:
             self._on_document_changed()
 
     def _on_document_changed(self, *_: object) -> None:
+        # The message answered the last action; any later change to the board (an undo, a
+        # garrison fleeing a shot, a peer's move) may have made it untrue. An action of this
+        # dock says its own words after its change lands.
+        self.dock.set_message("")
         self._drop_stale_disembark()
         self.refresh()
         self._refresh_coverage()
@@ -330,6 +361,12 @@ class BuildingController(QObject):
             self._pressed = self.window.view.mapToScene(event.position().toPoint())
         return False
 
+    def _edit_unit(self, unit_id: str) -> None:
+        """Open the unit editor on a unit inside (Units ▸ Edit Unit… needs no selection)."""
+        units = self.window.features.units
+        if units is not None:
+            units.open_edit(unit_id)
+
     def _on_tool_finished(self) -> None:
         self.tool = None
         if isValid(self.dock):
@@ -348,6 +385,7 @@ class BuildingController(QObject):
         self.dock.complete_requested.connect(self.complete_disembark)
         self.dock.abandon_requested.connect(self.abandon_disembark)
         self.dock.void_shields_toggled.connect(self.show_void_shields)
+        self.dock.edit_requested.connect(self._edit_unit)
 
 
 def _zones_path(world: World) -> QPainterPath:

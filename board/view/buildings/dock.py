@@ -48,6 +48,8 @@ class BuildingDock(QDockWidget):
     abandon_requested = Signal()
     #: Show or hide the void-shield zones.
     void_shields_toggled = Signal(bool)
+    #: A unit inside was double-clicked: edit its profile (it cannot be selected on the table).
+    edit_requested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Building", parent)
@@ -68,6 +70,7 @@ class BuildingDock(QDockWidget):
         self.inside_list = QListWidget()
         self.inside_list.setMaximumHeight(70)
         self.inside_list.setWordWrap(True)
+        self.inside_list.setToolTip("The units inside; double-click one to edit its profile")
         self.disembark_button = QPushButton("Disembark…")
         self.part_choice = QComboBox()
         self.move_button = QPushButton("Move into part")
@@ -119,6 +122,8 @@ class BuildingDock(QDockWidget):
 
     def _connect(self) -> None:
         self.embark_button.clicked.connect(self._on_embark_clicked)
+        self.inside_list.itemDoubleClicked.connect(
+            lambda item: self.edit_requested.emit(str(item.data(256))))
         self.disembark_button.clicked.connect(self._on_disembark_clicked)
         self.move_button.clicked.connect(self._on_move_clicked)
         self.complete_button.clicked.connect(lambda: self.complete_requested.emit())
@@ -152,10 +157,11 @@ class BuildingDock(QDockWidget):
         self.embark_button.setEnabled(has_building and bool(outside))
         self.disembark_button.setEnabled(has_building and bool(inside))
 
-    def set_parts(self, parts: list[str]) -> None:
-        """Offer the adjacent parts of a multi-part building (hidden when there are none)."""
+    def set_parts(self, parts: list[tuple[str, str]]) -> None:
+        """Offer the adjacent parts ``(id, name)`` of a multi-part building (hidden if none)."""
         self.part_choice.clear()
-        self.part_choice.addItems(parts)
+        for part_id, name in parts:
+            self.part_choice.addItem(name, part_id)
         self.part_choice.setVisible(bool(parts))
         self.move_button.setVisible(bool(parts))
         self.move_button.setEnabled(bool(parts) and self.inside_list.count() > 0)
@@ -188,7 +194,7 @@ class BuildingDock(QDockWidget):
             self.embark_requested.emit(str(unit_id), self.piece_id)
 
     def _on_move_clicked(self) -> None:
-        unit_id, part = self.selected_inside(), self.part_choice.currentText()
+        unit_id, part = self.selected_inside(), self.part_choice.currentData()
         if unit_id is not None and part:
             self.move_requested.emit(unit_id, part)
 

@@ -31,6 +31,7 @@ from board.game.deployment.deploy_choice import (
     deployment_status,
     restatus_units,
 )
+from board.game.kit import says
 from board.view.commands import ApplyChangeCommand
 from board.view.convert import geometry_to_path, to_colour
 from board.view.deploy.dock import DeploymentDock
@@ -261,8 +262,9 @@ class DeployController(QObject):
             if zone is not None:
                 path = geometry_to_path(plan.zone(zone))
                 x, y = caption_point(plan, zone)
+                deploys = says(side.name, "deploys", "deploy")
                 looks.append(ZoneLook(path, to_colour(side.colour),
-                                      f"{side.name} deploys here ({zone})", QPointF(x, y)))
+                                      f"{side.name} {deploys} here ({zone})", QPointF(x, y)))
         return looks
 
 def _take_off(scene: QGraphicsScene, items: tuple[QGraphicsItem, ...]) -> None:

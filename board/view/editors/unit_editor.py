@@ -39,7 +39,7 @@ from board.game.systems.setup import (
 )
 from board.view.palette import UnitSpec
 
-__all__ = ["UnitEditor", "SHAPE_NAMES", "COMMAND_GROUP", "REFUSAL_STYLE"]
+__all__ = ["UnitEditor", "SHAPE_NAMES", "COMMAND_GROUP", "REFUSAL_STYLE", "NOT_SET"]
 
 #: The base shapes in the order offered, with the names a player reads.
 SHAPE_NAMES: tuple[tuple[BaseShape, str], ...] = (
@@ -55,6 +55,10 @@ REFUSAL_STYLE = "color: #b71c1c;"
 #: Spin boxes accept more than the rules allow so that the rules' range, not the widget,
 #: refuses a value, with the reason.
 _WIDE = 999
+
+#: What a profile box of an edited unit shows for a stat the unit does not have and no rule
+#: reads a default for: the rule that needs it refuses, so no number is shown as if stored.
+NOT_SET = "not set"
 
 
 class UnitEditor(QDialog):
@@ -173,7 +177,8 @@ class UnitEditor(QDialog):
                 spin.setDecimals(1)
             else:
                 spin = QSpinBox()
-            spin.setRange(-_WIDE, _WIDE)
+            spin.setRange(-_WIDE - 1, _WIDE)  # the lowest reads "not set"
+            spin.setSpecialValueText(NOT_SET)
             spin.setValue(field.default)
             spin.setToolTip(f"{declared.name}: {declared.meaning} "
                             f"({declared.range_text or 'any value'})")
@@ -198,6 +203,8 @@ class UnitEditor(QDialog):
         values: dict[str, Any] = {}
         for key, spin in self.stat_boxes.items():
             value: Any = spin.value()
+            if value == spin.minimum():  # "not set": the unit keeps no value
+                continue
             if isinstance(spin, QSpinBox):
                 value = int(value)
             try:
@@ -256,11 +263,17 @@ class UnitEditor(QDialog):
         self.set_base(unit.models[0].base)
         for key, spin in self.stat_boxes.items():
             value = unit.stats.get(key)
-            if isinstance(value, int | float) and not isinstance(value, bool):
-                if isinstance(spin, QSpinBox):
-                    spin.setValue(int(value))
-                else:
-                    spin.setValue(float(value))
+            if value is None:  # what the rules read: the declared default, else nothing
+                value = stat(key).default
+            if not isinstance(value, int | float) or isinstance(value, bool):
+                value = spin.minimum()  # "not set"
+            if isinstance(spin, QSpinBox):
+                spin.setValue(int(value))
+            else:
+                spin.setValue(float(value))
+            if key not in unit.stats:
+                spin.setToolTip(f"{spin.toolTip()} — not stored for this unit, read as: "
+                                f"{stat(key).default_text}")
         for key, box in self.command_boxes.items():
             box.setChecked(unit.stats.get(key) is not None)
 

@@ -18,6 +18,7 @@ from board.game.kit import counted
 from board.game.placement import Box, NoRoomError
 from board.game.systems.setup import base_sizes, troop_types
 from board.view.commands import AddUnitCommand, ApplyChangeCommand
+from board.view.editors.unit_chooser import UnitChooser, unit_choices
 from board.view.editors.unit_editor import UnitEditor
 from board.view.items.label_item import LabelItem
 from board.view.palette import UnitSpec
@@ -30,19 +31,21 @@ __all__ = ["UnitsController", "add_unit", "blocked_boxes", "install"]
 
 
 class UnitsController:
-    """*Add Unit…* and *Edit Unit…*; ``editor`` is the dialog last opened (for tests)."""
+    """*Add Unit…* and *Edit Unit…*; ``editor`` and ``chooser`` are the dialogs last opened."""
 
     def __init__(self, window: MainWindow) -> None:
         self.window = window
         self.editor: UnitEditor | None = None
+        self.chooser: UnitChooser | None = None
         self.add_action = QAction("&Add Unit…", window)
         self.add_action.setShortcut(QKeySequence("Ctrl+U"))
         self.add_action.setStatusTip("Enter a new unit: name, side, models, base and profile")
         self.add_action.triggered.connect(self.open_new)
         self.edit_action = QAction("&Edit Unit…", window)
         self.edit_action.setShortcut(QKeySequence("Ctrl+Shift+U"))
-        self.edit_action.setStatusTip("Change the selected unit's name, side and profile")
-        self.edit_action.triggered.connect(self.open_edit)
+        self.edit_action.setStatusTip("Change the selected unit's name, side and profile "
+                                       "(none selected: choose the unit, inside buildings too)")
+        self.edit_action.triggered.connect(lambda *_: self.open_edit())
         window.document.changed.connect(self._on_change)
         self.offer_choices()
 
@@ -63,19 +66,40 @@ class UnitsController:
         editor.accepted.connect(lambda: self.add(editor.spec()))
         return self._show(editor)
 
-    def open_edit(self) -> UnitEditor | None:
-        """Open the editor on the selected unit; say so when none is selected."""
+    def open_edit(self, unit_id: str | None = None) -> UnitEditor | None:
+        """Open the editor on ``unit_id``, else the selected unit, else ask which unit.
+
+        A unit inside a building cannot be selected: with no single unit selected, a list
+        of every unit (:class:`UnitChooser`) asks which one to edit.
+        """
         window = self.window
         scenario = window.document.scenario
-        unit_ids = {scenario.model(m)[0].id for m in window.scene.selected_model_ids()}
-        if len(unit_ids) != 1:
-            window.statusBar().showMessage(
-                "Select one unit's models first, then Units ▸ Edit Unit… (Ctrl+Shift+U)", 8000)
-            return None
-        unit = scenario.unit(unit_ids.pop())
+        if unit_id is None:
+            unit_ids = {scenario.model(m)[0].id for m in window.scene.selected_model_ids()}
+            if len(unit_ids) != 1:
+                self._choose()
+                return None
+            unit_id = unit_ids.pop()
+        unit = scenario.unit(unit_id)
         editor = UnitEditor(scenario.rule_system, scenario.sides, unit, parent=window)
         editor.accepted.connect(lambda: self._apply_edit(editor))
         return self._show(editor)
+
+    def _choose(self) -> None:
+        """Ask which unit to edit (no unit, or several, selected)."""
+        window = self.window
+        if not window.scenario.units:
+            window.statusBar().showMessage("No unit to edit: add one with Units ▸ Add Unit… "
+                                           "(Ctrl+U)", 8000)
+            return
+        names = {p.id: window.scene.datasheets[p.datasheet].name
+                 for p in window.scenario.terrain if p.datasheet in window.scene.datasheets}
+        chooser = UnitChooser(unit_choices(window.scenario, names), self.open_edit, window)
+        if self.chooser is not None:
+            self.chooser.close()
+        self.chooser = chooser
+        chooser.setModal(True)
+        chooser.show()
 
     def _show(self, editor: UnitEditor) -> UnitEditor:
         if self.editor is not None:

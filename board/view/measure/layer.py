@@ -36,7 +36,7 @@ from board.view.measure.ring_item import RingItem
 from board.view.measure.ring_overlay import RingOverlay
 from board.view.scene import BoardScene
 
-__all__ = ["MeasureLayer", "LABEL_ROOM_PX"]
+__all__ = ["MeasureLayer", "LABEL_ROOM_PX", "KIND_NAMES", "kept_name"]
 
 #: Room kept around an overlay's areas and lines, screen pixels: for the pens and for a
 #: label's first paint. Labels painted further out grow their item's bounds (it keeps where
@@ -189,8 +189,11 @@ class MeasureLayer(QObject):
     def remove(self, annotation_id: str) -> None:
         """Take a kept measurement off the board: one undo step."""
         change = Change(annotations={annotation_id: None})
+        kept = next((a for a in self.scene.document.scenario.annotations
+                     if a.id == annotation_id), None)
+        name = kept_name(kept) if kept is not None else "the measurement"
         self.scene.undo_stack.push(ApplyChangeCommand(self.scene.document, change,
-                                                      f"Remove {annotation_id}"))
+                                                      f"Remove {name}"))
 
     def kept_lines(self) -> list[tuple[str, str]]:
         """Each kept measurement's id and its result in words (or why it cannot be measured)."""
@@ -204,15 +207,16 @@ class MeasureLayer(QObject):
         return self._overlays[annotation_id].item
 
     def _describe(self, annotation: Annotation) -> str:
+        name = kept_name(annotation)
         try:
             if annotation.kind == RING_KIND:
-                return f"{annotation.id}: {read_ring(annotation).words(self.namer())}"
+                return f"{name}: {read_ring(annotation).words(self.namer())}"
             result = evaluate(annotation, self.world(), self.zones, self.namer())
         except (AnnotationError, ValueError, KeyError) as error:
-            return f"{annotation.id}: cannot be measured: {error}"
+            return f"{name}: cannot be measured: {error}"
         if result is None:
-            return f"{annotation.id}: {annotation.kind} (no verdict)"
-        return "\n  ".join([f"{annotation.id}: {result['text']}", *result.get("lines", [])])
+            return f"{name}: no verdict"
+        return "\n  ".join([f"{name}: {result['text']}", *result.get("lines", [])])
 
     # -- keeping the items in step ----------------------------------------------------------
     def _on_change(self, event: DocumentChange) -> None:
@@ -267,3 +271,16 @@ class MeasureLayer(QObject):
             return (0.0, 0.0)
         return (at.x() - piece.x, at.y() - piece.y)
 
+
+#: What a player calls each kind of kept measurement.
+KIND_NAMES = {"ruler": "Ruler", "within": "Within", RING_KIND: "Rings"}
+
+
+def kept_name(annotation: Annotation) -> str:
+    """A kept measurement as a player names it: ``Ruler 1``, ``Rings 2`` (never its id).
+
+    The number is the one its id ends with (``ruler-1``), so it stays when another goes.
+    """
+    kind = KIND_NAMES.get(annotation.kind, "Measurement")
+    tail = annotation.id.rsplit("-", 1)[-1]
+    return f"{kind} {tail}" if tail.isdigit() else kind

@@ -10,6 +10,7 @@ count. Hovering shows what a click would measure to: it is outlined and named.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
@@ -280,6 +281,10 @@ class WithinTool(_MeasureTool):
     it before starting; the target may be a zone
     (:meth:`set_target`). Each model is drawn green (wholly within), amber (within) or red
     (not, with by how much); the distance is the layer's.
+
+    The verdict is read when what it depends on changes (the unit, the target, the distance,
+    the document: :meth:`_read_again`), never when the board paints: the item draws the
+    picture made then, and the dock's readout is said then.
     """
 
     def __init__(self, layer: MeasureLayer) -> None:
@@ -287,13 +292,13 @@ class WithinTool(_MeasureTool):
         self.unit_id: str | None = None
         self.target: Target | None = None
         self._reading: WithinReading | None = None
+        self._picture: Sketch | None = None
         self.lines: list[str] = []
         self._gesture = ClickOrDrag(self.scene)  # a drag moves a model, a click picks
 
     @property
     def reading(self) -> WithinReading | None:
         """The verdict as it stands now (``None`` until a unit and a target are chosen)."""
-        self.item.sketch()
         return self._reading
 
     def start(self) -> None:  # noqa: D102 - documented on Tool
@@ -301,7 +306,13 @@ class WithinTool(_MeasureTool):
                   if m in self.layer.world().models}
         if len(chosen) == 1 and self.unit_id is None:
             self.unit_id = chosen.pop()
+        self.layer.changed.connect(self._read_again)
         super().start()
+        self._read_again()
+
+    def finish(self) -> None:  # noqa: D102 - documented on Tool
+        self.layer.changed.disconnect(self._read_again)
+        super().finish()
 
     def prompt(self) -> str:  # noqa: D102 - documented on _MeasureTool
         if self.unit_id is None:
@@ -313,19 +324,20 @@ class WithinTool(_MeasureTool):
     def cancel(self) -> None:  # noqa: D102 - documented on Tool
         self._gesture.cancel()
         self.target = None
-        self.item.mark_dirty()
+        self._read_again()
         self.layer.readout_changed.emit(self.prompt())
 
     def set_unit(self, unit_id: str) -> None:
         """Check the unit ``unit_id``."""
         self.unit_id = unit_id
-        self.item.mark_dirty()
-        self.layer.readout_changed.emit(self.prompt())
+        self._read_again()
+        if self._reading is None:
+            self.layer.readout_changed.emit(self.prompt())
 
     def set_target(self, target: Target) -> None:
         """Check against ``target`` (a zone chosen from a list, say)."""
         self.target = target
-        self.item.mark_dirty()
+        self._read_again()
 
     def mouse_press_event(self, event: QGraphicsSceneMouseEvent) -> bool:  # noqa: D102
         if event.button() != Qt.MouseButton.LeftButton:
@@ -388,7 +400,16 @@ class WithinTool(_MeasureTool):
             self._hover_rect())
 
     def _compute(self) -> Sketch | None:
-        return self._with_hover(self._measure())
+        """The picture made when the verdict was read, and what a click would pick."""
+        picture = self._picture
+        if picture is not None:  # a copy: the hover's outline is added to it, not kept
+            picture = replace(picture, areas=list(picture.areas), labels=list(picture.labels))
+        return self._with_hover(picture)
+
+    def _read_again(self) -> None:
+        """Read the verdict and make its picture (the unit, target, distance or board moved)."""
+        self._picture = self._measure()
+        self.item.mark_dirty()
 
     def _measure(self) -> Sketch | None:
         self._reading, self.lines = None, []

@@ -11,6 +11,8 @@ its Roll button calls (tests call it directly).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -30,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from board.document.model import Scenario
 from board.game.core.names import Namer
 from board.game.core.shots import FirepowerOrder, ShootingError, ShotPlan, ShotResult, WeaponOrder
 from board.game.core.world import World
@@ -45,6 +48,7 @@ from board.game.occupancy.common import models_inside
 from board.game.systems.protocol import ShotForm
 from board.game.systems.registry import system_for
 from board.view.commands import ApplyChangeCommand
+from board.view.editors.stat_button import EditStatButton
 from board.view.scene import BoardScene
 from board.view.shooting.garrison_box import GarrisonBox
 
@@ -62,7 +66,8 @@ class ShootDialog(QDialog):
     """Shoot a building on ``scene`` (optionally ``piece_id`` and the ``firer`` first)."""
 
     def __init__(self, scene: BoardScene, piece_id: str | None = None,
-                 parent: QWidget | None = None, firer: Firer | None = None) -> None:
+                 parent: QWidget | None = None, firer: Firer | None = None,
+                 edit_unit: Callable[[str], object] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Shoot a building")
         self.scene = scene
@@ -82,6 +87,9 @@ class ShootDialog(QDialog):
         self.odds = QPlainTextEdit(readOnly=True)
         self.odds.setMinimumHeight(130)
         layout.addWidget(self.odds)
+        #: A stat the shot needs is missing: opens that unit's editor (inside a building too).
+        self.edit_stat = EditStatButton(edit_unit or (lambda _: None))
+        layout.addWidget(self.edit_stat)
         layout.addLayout(self._buttons())
         self.outcome = QPlainTextEdit(readOnly=True)
         self.outcome.setMinimumHeight(220)
@@ -322,8 +330,10 @@ class ShootDialog(QDialog):
         except (ShootingError, ValueError, KeyError) as error:
             self.facing.setText("")  # no firer stands anywhere for a shot that is refused
             self.odds.setPlainText(f"cannot shoot: {error}")
+            self.edit_stat.offer(error, _unit_name(scenario, error))
             self.roll_button.setEnabled(False)
             return
+        self.edit_stat.offer(None)
         self.facing.setText(heading)
         self.odds.setPlainText("\n".join(lines))
         self.roll_button.setEnabled(True)
@@ -356,6 +366,12 @@ class ShootDialog(QDialog):
             self._fill_debris()
         self.update_odds()
         return result
+
+
+def _unit_name(scenario: Scenario, error: BaseException) -> str:
+    """The name of the unit a missing stat belongs to ("" for any other refusal)."""
+    unit_id = getattr(error, "unit_id", None)
+    return next((u.name for u in scenario.units if u.id == unit_id), "")
 
 
 def _piece_name(world: World, piece_id: str) -> str:

@@ -64,7 +64,9 @@ class ShootingFeature:
         document.changed.connect(self._on_change)
         self.dock.end_turn.clicked.connect(lambda: self.end_turn())
         self.dock.start.clicked.connect(lambda: self.start_battle(self.dock.first.currentData()))
-        self.dock.sight.clicked.connect(lambda: self.start_sight())
+        self.dock.sight.setCheckable(True)
+        self.dock.sight.clicked.connect(lambda on: self.toggle_sight(on))
+        window.scene.tool_changed.connect(self._on_tool_changed)
         self.dock.shoot.clicked.connect(lambda: self.open_shoot_dialog())
         self.dock.automated.clicked.connect(lambda: self.automated_fire())
         self.show_clock()
@@ -73,10 +75,27 @@ class ShootingFeature:
     # -- actions ------------------------------------------------------------------------------
     def start_sight(self) -> SightTool:
         """Make the line-of-sight tool the active tool."""
-        tool = SightTool(self.window.scene, self.sight)
-        self.window.scene.set_tool(tool)
+        scene = self.window.scene
+        if isinstance(scene.tool, SightTool):  # armed already: keep its shooter and answer
+            return scene.tool
+        tool = SightTool(scene, self.sight)
+        scene.set_tool(tool)
         self.dock.show_lines(["Line of sight: click the shooter (Shift: its whole unit)"])
         return tool
+
+    def toggle_sight(self, on: bool) -> None:
+        """The pressed-in button or menu item: arm the tool, or (pressed again) leave it."""
+        if on:
+            self.start_sight()
+        elif isinstance(self.window.scene.tool, SightTool):
+            self.window.scene.set_tool(None)
+
+    def _on_tool_changed(self, tool: object) -> None:
+        """The button and the menu item look pressed exactly while the tool is armed."""
+        armed = isinstance(tool, SightTool)
+        for shown in (self.actions.get("sight"), self.dock.sight):
+            if shown is not None and isValid(shown):
+                shown.setChecked(armed)
 
     def open_shoot_dialog(self, piece_id: str | None = None) -> ShootDialog:
         """Show the Shoot a building dialog (modeless).
@@ -92,9 +111,11 @@ class ShootingFeature:
         chosen = piece_id or looked_at or preselected_piece(selected, groups, scene.picked_part)
         if self.dialog is not None:
             self.dialog.close()
+        units = self.window.features.units
         self.dialog = ShootDialog(self.window.scene, chosen, self.window,
                                   firer=Firer.from_shooter(self.window.scenario,
-                                                         self.sight.shooter))
+                                                         self.sight.shooter),
+                                  edit_unit=units.open_edit if units is not None else None)
         self.dialog.show()
         return self.dialog
 
@@ -224,6 +245,10 @@ class ShootingFeature:
             self._on_replaced()
         elif event.options:
             self.show_clock()
+        dialog = self.dialog  # a unit's profile edited from the dialog's refusal: read again
+        if (not event.replaced and event.units_touched and dialog is not None
+                and isValid(dialog) and dialog.isVisible()):
+            dialog.update_odds()
 
     def _on_replaced(self) -> None:
         self.targets = []
@@ -243,6 +268,11 @@ class ShootingFeature:
         ):
             self.actions[key] = self._action(text, slot, shortcut)
             shoot.addAction(self.actions[key])
+        sight = self.actions["sight"]
+        sight.setCheckable(True)  # pressed in while armed: the tool shows it is on
+        sight.triggered.disconnect()
+        sight.triggered.connect(lambda on: self.toggle_sight(on))
+        sight.setStatusTip("Line of sight: click a shooter, then a target; Esc leaves the tool")
         shoot.addSeparator()
         shoot.addAction(self.dock.toggleViewAction())
         game = self.window.menu("&Game")

@@ -5,7 +5,9 @@
   in Warhammer Fantasy its garrison.
 - The target is a model (a vehicle with armour: its facing too), Shift a whole unit, or a
   building (the facing each firer stands in and its Armour Value).
-- A further click picks a new shooter; Escape leaves the tool and clears the rays.
+- Once the answer is shown the prompt says so, and that a further click picks a new shooter;
+  the answer then stays in the Shooting dock under the new prompt ("Last answer"), never
+  erased without a word. Escape leaves the tool and clears the rays.
 - Pressing and dragging a model or a building moves it as the select tool does (one undo
   step on release); the rays follow it while it moves.
 """
@@ -17,6 +19,7 @@ import math
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneMouseEvent
 
+from board.game.core.names import Namer
 from board.game.core.shooters import Shooter, ShooterKind
 from board.game.core.targets import ModelTarget, PieceTarget, UnitTarget
 from board.game.sight import SightTarget
@@ -65,10 +68,19 @@ class SightTool(Tool):
         self.overlay.clear()
 
     def prompt(self) -> str:  # noqa: D102 - documented on Tool
-        if self.overlay.shooter is None or self.overlay.target is not None:
-            return "Line of sight: click the shooter (Shift: its whole unit)"
-        return (f"Line of sight from {self.overlay.shooter.label}: now click the target "
-                "(Shift: its whole unit)")
+        shooter = self.overlay.shooter
+        if shooter is None:
+            return "Line of sight: click the shooter (Shift: its whole unit); Esc: leave the tool"
+        if self.overlay.target is not None:
+            return (f"Line of sight from {self._name(shooter)}: the answer is in the Shooting "
+                    "dock. Click a new shooter for another line; Esc: leave the tool")
+        return (f"Line of sight from {self._name(shooter)}: now click the target "
+                "(Shift: its whole unit); Esc: leave the tool")
+
+    def _name(self, shooter: Shooter) -> str:
+        """The shooter as a player names it (never its id)."""
+        scenario = self.scene.document.scenario
+        return Namer.for_scenario(scenario, self.scene.world()).shooter(shooter)
 
     def cancel(self) -> None:  # noqa: D102
         self._mover.cancel()
@@ -127,10 +139,12 @@ class SightTool(Tool):
 
     def _pick(self, item: ModelItem | BuildingItem, at: QPointF, shift: bool) -> None:
         if self.overlay.shooter is None or self.overlay.target is not None:
+            answer = self.overlay.reading.lines() if self.overlay.reading is not None else []
             shooter = self._shooter(item, at, shift)
             self.overlay.set(shooter, None)
-            self.overlay.say([f"Shooter: {shooter.label}",
-                              "Now click the target (Shift: its whole unit)"])
+            kept = ["", "Last answer (kept until the next one):", *answer] if answer else []
+            self.overlay.say([f"Shooter: {self._name(shooter)}",
+                              "Now click the target (Shift: its whole unit)", *kept])
         else:
             self.overlay.set(self.overlay.shooter, self._target(item, shift))
         self.say_prompt()

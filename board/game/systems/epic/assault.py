@@ -43,7 +43,7 @@ from board.game.core.assault import (
     stat_int,
     unit_version,
 )
-from board.game.core.buildings import building_rules, write_back
+from board.game.core.buildings import building_rules, sheet_of, write_back
 from board.game.core.names import Namer
 from board.game.core.world import World
 from board.game.occupancy.common import models_inside
@@ -52,8 +52,10 @@ from geometry import CM_PER_INCH, distance
 from rules import epic40k
 from rules.decision import Decision
 from rules.dice import Dice
+from rules.epic40k.assault_odds import assault_odds
 from rules.epic40k.tables import CriticalEffect
-from rules.words import counted
+from rules.odds import percent
+from rules.words import counted, says
 
 __all__ = [
     "CONTACT_CM",
@@ -99,7 +101,8 @@ def epic_building(scenario: Scenario, library: Mapping[str, Datasheet],
     """Return the Epic state of ``piece_id``; an :class:`AssaultError` if it is no building."""
     rules_object = building_rules(scenario, library, scenario.piece(piece_id))
     if not isinstance(rules_object, epic40k.BuildingState):
-        raise AssaultError(f"{piece_id} is not an Epic 40,000 building")
+        name = sheet_of(scenario, library, scenario.piece(piece_id)).name
+        raise AssaultError(f"{name} is not an Epic 40,000 building")
     return rules_object
 
 
@@ -180,11 +183,19 @@ def epic_preview(scenario: Scenario, library: Mapping[str, Datasheet], world: Wo
                                                 _blast_markers(scenario, picked))
     def listed(bonuses: Sequence[epic40k.Bonus]) -> str:
         return ", ".join(f"+{b.value} {b.reason}" for b in bonuses) or "none"
+    plus, minus = sum(b.value for b in ours), sum(b.value for b in theirs)
+    odds = assault_odds(len(units), sum(u.wields_close_combat_weapon for u in units), plus,
+                        minus, state.damage_capacity)
+    damage = ", ".join(f"{n}: {percent(p)}" for n, p in sorted(odds.damage.items()))
     return (f"{counted(len(units), 'stand')}, assault factor {epic40k.assault_total(units)} "
             f"against the "
             f"building's {state.assault_factor}; assaulters' bonuses: {listed(ours)} "
-            f"(+{sum(b.value for b in ours)}); building's bonuses: {listed(theirs)} "
-            f"(+{sum(b.value for b in theirs)}); damage capacity {state.damage_capacity}")
+            f"(+{plus}); building's bonuses: {listed(theirs)} "
+            f"(+{minus}); damage capacity {state.damage_capacity}\n"
+            f"the assaulters win the roll-off: {percent(odds.assaulters_win)}\n"
+            f"damage: {damage}\n"
+            f"critical damage: {percent(odds.critical)}; brought down (damage capacity "
+            f"reached): {percent(odds.ruins)}")
 
 
 def debris_choices(scenario: Scenario, piece_id: str) -> list[tuple[str, str]]:
@@ -275,7 +286,7 @@ def epic_assault(scenario: Scenario, library: Mapping[str, Datasheet], world: Wo
         raise AssaultError(str(error)) from None
     change = Change()
     piece = copy.deepcopy(scenario.piece(piece_id))
-    write_back(piece, state)
+    write_back(piece, state, scenario.rule_system)
     change.pieces[piece_id] = piece
     lines = _lines(scenario, outcome, debris_target)
     lost = remove_models(scenario, change, sorted(_killed(outcome)))
@@ -286,7 +297,8 @@ def epic_assault(scenario: Scenario, library: Mapping[str, Datasheet], world: Wo
             continue  # every stand of it was destroyed
         unit = unit_version(scenario, change, detachment)
         unit.stats["blast_markers"] = stat_int(unit, "blast_markers", default=0) + count
-        lines.append(f"{unit.name} gains {count} blast marker{'s' * (count > 1)}")
+        lines.append(f"{unit.name} {says(unit.name, 'gains', 'gain')} {count} blast "
+                     f"marker{'s' * (count > 1)}")
     if not state.standing:
         lines += _out_of_ruins(scenario, change, piece_id)
     name = ", ".join(dict.fromkeys(s.unit_name for s in picked))

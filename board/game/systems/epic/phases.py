@@ -34,6 +34,7 @@ from board.game.systems.epic.site import epic_site
 from board.game.systems.protocol import PhaseStep
 from rules import epic40k
 from rules.dice import Dice
+from rules.words import says
 
 __all__ = ["MOVEMENT_END", "SHOOTING_START", "EPIC_STEPS", "play_step"]
 
@@ -81,7 +82,8 @@ def _burn(scenario: Scenario, world: World, piece_id: str, state: epic40k.Buildi
             continue
         unit = unit_version(scenario, change, detachment)
         unit.stats["blast_markers"] = stat_int(unit, "blast_markers", default=0) + count
-        lines.append(f"{unit.name} gains {count} blast marker{'s' * (count > 1)}")
+        lines.append(f"{unit.name} {says(unit.name, 'gains', 'gain')} {count} blast "
+                     f"marker{'s' * (count > 1)}")
     if not state.standing:
         lines += epic_fall(scenario, change, piece_id, set())
     return lines
@@ -106,7 +108,7 @@ def play_step(key: str, scenario: Scenario, library: Mapping[str, Datasheet], di
             continue
         lines += play(scenario, world, piece.id, state, dice, change, namer)
         new = copy.deepcopy(change.pieces.get(piece.id) or piece)
-        write_back(new, state)
+        write_back(new, state, scenario.rule_system)
         change.pieces[piece.id] = new
     if not lines:
         step = next(s for s in EPIC_STEPS if s.key == key)

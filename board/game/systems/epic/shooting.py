@@ -32,6 +32,7 @@ from board.game.systems.epic.site import epic_site
 from rules import epic40k
 from rules.dice import Dice
 from rules.odds import binomial
+from rules.words import says
 
 __all__ = ["epic_site", "epic_odds_lines", "epic_fall", "epic_shoot"]
 
@@ -96,7 +97,8 @@ def _blast_markers(scenario: Scenario, change: Change,
             continue
         unit = unit_version(scenario, change, detachment)
         unit.stats["blast_markers"] = stat_int(unit, "blast_markers", default=0) + count
-        lines.append(f"{unit.name} gains {count} blast marker{'s' * (count > 1)}")
+        lines.append(f"{unit.name} {says(unit.name, 'gains', 'gain')} {count} blast "
+                     f"marker{'s' * (count > 1)}")
     return lines
 
 
@@ -141,9 +143,9 @@ def epic_shoot(scenario: Scenario, library: Mapping[str, Datasheet], world: Worl
     outcome = epic40k.shoot_building(state, firepower, site, dice, debris_target)
     change = Change()
     piece = copy.deepcopy(scenario.piece(piece_id))
-    write_back(piece, state)
+    write_back(piece, state, scenario.rule_system)
     change.pieces[piece_id] = piece
-    lines = [f"{firer} shoots {name} with firepower {firepower}",
+    lines = [f"{firer} {says(firer, 'shoots', 'shoot')} {name} with firepower {firepower}",
              *_lines(scenario, outcome, debris_target)]
     lost = remove_models(scenario, change, sorted(_killed(outcome)))
     lines += [f"destroyed: {', '.join(lost)}"] if lost else []

@@ -34,7 +34,7 @@ def start_game_turn(scenario: Scenario, library: Mapping[str, Datasheet], dice: 
         if outcome.roll is None:
             continue
         new = copy.deepcopy(piece)
-        write_back(new, state)
+        write_back(new, state, scenario.rule_system)
         change.pieces[piece.id] = new
         lines.append(f"{sheet_of(scenario, library, piece).name}: {outcome.description}")
         if outcome.collapse is not None:

@@ -19,10 +19,10 @@ from collections.abc import Mapping, Sequence
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario, Unit
-from board.document.stats import missing_stat_text
 from board.game.core.assault import (
     AssaultError,
     AssaultResult,
+    MissingStatError,
     log_entry,
     remove_models,
     unit_version,
@@ -48,6 +48,7 @@ from rules.dice import Dice
 from rules.warhammer_fantasy.assault import WITHDRAW_DISTANCE
 from rules.warhammer_fantasy.assault_steps import check_reaction
 from rules.warhammer_fantasy.party import PARTY_SIZE, who_picks_first
+from rules.words import says
 
 __all__ = ["FAILED_CHARGE_GAP", "FantasyStorm"]
 
@@ -72,10 +73,11 @@ class FantasyStorm:
         self.library = library
         #: The building as a player reads it (its datasheet's name).
         self.piece_name = world.piece(piece_id).sheet.name if piece_id in world.pieces \
-            else piece_id
+            else "the building"
         building = building_rules(scenario, library, scenario.piece(piece_id))
         if not isinstance(building, FantasyBuilding) or building.garrison is None:
-            raise AssaultError(f"{piece_id} is not a garrisoned Warhammer Fantasy building")
+            raise AssaultError(f"{self.piece_name} is not a garrisoned Warhammer Fantasy "
+                               "building")
         self.building = building
         self.attacker = scenario.unit(attacker_id)
         self.defender = scenario.unit(building.garrison.unit)
@@ -95,7 +97,8 @@ class FantasyStorm:
         self.assault = wf.BuildingAssault(piece_id, fantasy_unit(scenario, self.attacker),
                                           fantasy_unit(scenario, self.defender), options)
         self.movement = _movement(self.attacker)
-        self.lines: list[str] = [f"{self.attacker.name} declares an assault on "
+        declares = says(self.attacker.name, "declares", "declare")
+        self.lines: list[str] = [f"{self.attacker.name} {declares} an assault on "
                                  f"{self.piece_name}, "
                                  f"held by {self.defender.name}: {self.facts.text}"]
         self.charge: wf.ChargeOutcome | None = None
@@ -150,14 +153,16 @@ class FantasyStorm:
         text = self._say(shot.text)
         if not self.assault.attacker.models:
             self.assault.step = wf.AssaultStep.FAILED
-            text += "\n" + self._say(f"{self.attacker.name} is shot down before it reaches "
+            text += "\n" + self._say(f"{self.attacker.name} "
+                                     f"{says(self.attacker.name, 'is', 'are')} shot down before "
+                                     f"{says(self.attacker.name, 'it reaches', 'they reach')} "
                                      f"the building")
         return text
 
     def roll_charge(self) -> str:
         """Roll Movement + 2D6 against the distance to the building."""
         if self.movement <= 0:
-            raise AssaultError(missing_stat_text(self.attacker, "movement"))
+            raise MissingStatError(self.attacker, "movement")
         self.charge = self.assault.roll_charge(self.dice, self.movement, self.facts.distance)
         text = self._say(self.charge.description)
         if self.step is wf.AssaultStep.ENGAGED:
@@ -316,7 +321,8 @@ class FantasyStorm:
             garrison = wf.GarrisonState(self.attacker.id, self.attacker.side,
                                         int(mark[0]) if mark else 0)
             self._write_building(change, FantasyBuilding(self.building.floors, garrison))
-            self._say(f"{self.attacker.name} garrisons {self.piece_name}")
+            self._say(f"{self.attacker.name} "
+                      f"{says(self.attacker.name, 'garrisons', 'garrison')} {self.piece_name}")
         elif outcome.garrison_broke:
             self._write_building(change, FantasyBuilding(self.building.floors, None))
 
@@ -346,9 +352,12 @@ class FantasyStorm:
                                                   and 0 <= m.y <= table.height)]
             if off:
                 change.units[unit.id] = None
-                self._say(f"{unit.name} flees off the table and is lost")
-        self._say(f"{self.defender.name} is placed outside opposite {self.attacker.name} and "
-                  f"flees {outcome.flee.total}\" away from it")
+                self._say(f"{unit.name} {says(unit.name, 'flees', 'flee')} off the table and "
+                          f"{says(unit.name, 'is', 'are')} lost")
+        self._say(f"{self.defender.name} {says(self.defender.name, 'is', 'are')} placed outside "
+                  f"opposite {self.attacker.name} and "
+                  f"{says(self.defender.name, 'flees', 'flee')} {outcome.flee.total}\" away from "
+                  f"{says(self.attacker.name, 'it', 'them')}")
 
     def _version(self, change: Change, unit: Unit) -> Unit | None:
         if unit.id in change.units and change.units[unit.id] is None:
@@ -365,11 +374,12 @@ class FantasyStorm:
             for m in version.models:
                 m.x, m.y = m.x + toward[0] * amount, m.y + toward[1] * amount
         verb = "toward" if amount > 0 else "away from"
-        self._say(f"{self.attacker.name} moves {abs(amount):.2f}\" {verb} the building")
+        moves = says(self.attacker.name, "moves", "move")
+        self._say(f"{self.attacker.name} {moves} {abs(amount):.2f}\" {verb} the building")
 
     def _write_building(self, change: Change, building: FantasyBuilding) -> None:
         piece = copy.deepcopy(self.scenario.piece(self.piece_id))
-        write_back(piece, building)
+        write_back(piece, building, self.scenario.rule_system)
         change.pieces[self.piece_id] = piece
 
 

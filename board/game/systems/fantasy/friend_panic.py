@@ -28,6 +28,7 @@ from geometry import distance
 from rules import warhammer_fantasy as wf
 from rules.dice import Dice
 from rules.warhammer_fantasy.panic import PanicCause
+from rules.words import says
 
 __all__ = ["Where", "friends_panic", "after_assault", "unit_area", "flee_from_building",
            "place_outside"]
@@ -77,7 +78,8 @@ def friends_panic(scenario: Scenario, library: Mapping[str, Datasheet], world: W
     ``area`` is where the friend was when it was destroyed or broke; the lines say who tested,
     the distance and the roll; the garrisons that fail leave and flee (into ``change``).
     """
-    what = "destroyed" if cause is PanicCause.FRIEND_DESTROYED else "breaks"
+    what = ("destroyed" if cause is PanicCause.FRIEND_DESTROYED
+            else says(friend.name, "breaks", "break"))
     lines = []
     for piece_id, building, unit in _garrisons(scenario, library, friend.side, skip):
         if unit.id in change.units and change.units[unit.id] is None:
@@ -89,7 +91,7 @@ def friends_panic(scenario: Scenario, library: Mapping[str, Datasheet], world: W
         test = wf.garrison_panic_test(stat_int(unit, "leadership"), dice)
         lines.append(f"{unit.name} in {world.piece(piece_id).sheet.name}: {friend.name} "
                      f"{what} {gap:.2f}\" from the building's edge (within 6\"): "
-                     f"{test.description}")
+                     f"{test.verdict}")
         if not test.passed and test.flee is not None:
             lines += flee_from_building(scenario, change, world, piece_id, building,
                                         area.centre, test.flee.total, friend.name)
@@ -158,8 +160,9 @@ def place_outside(scenario: Scenario, change: Change, world: World, piece_id: st
         if any(not (0 <= m.x <= table.width and 0 <= m.y <= table.height)
                for m in version.models):
             change.units[version.id] = None
-            lines.append(f"{version.name} flees off the table and is lost")
+            lines.append(f"{version.name} {says(version.name, 'flees', 'flee')} off the table and "
+                         f"{says(version.name, 'is', 'are')} lost")
     piece = copy.deepcopy(scenario.piece(piece_id))
-    write_back(piece, FantasyBuilding(building.floors, None))
+    write_back(piece, FantasyBuilding(building.floors, None), scenario.rule_system)
     change.pieces[piece_id] = piece
     return lines

@@ -24,7 +24,7 @@ from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario, Unit
 from board.game.core.assault import log_entry, remove_models, stat_int
-from board.game.core.buildings import building_rules
+from board.game.core.buildings import building_rules, sheet_of
 from board.game.core.shots import GarrisonShot, ShootingError, ShotResult
 from board.game.core.world import World
 from board.game.systems.fantasy.assault_facts import fighters
@@ -40,6 +40,7 @@ from board.game.systems.fantasy.garrison_missiles import (
     check_aim,
     roll_to_hit,
 )
+from board.game.systems.fantasy.garrison_shot_odds import odds_lines, shot_odds
 from rules import warhammer_fantasy as wf
 from rules.dice import Dice
 from rules.warhammer_fantasy.magic import (
@@ -95,7 +96,8 @@ def _garrison(scenario: Scenario, library: Mapping[str, Datasheet], piece_id: st
               ) -> tuple[FantasyBuilding, Unit, list[Unit]]:
     building = building_rules(scenario, library, scenario.piece(piece_id))
     if not isinstance(building, FantasyBuilding) or building.garrison is None:
-        raise ShootingError(f"{piece_id} holds no garrison to hit")
+        name = sheet_of(scenario, library, scenario.piece(piece_id)).name
+        raise ShootingError(f"{name} holds no garrison to hit")
     return building, scenario.unit(building.garrison.unit), scenario.units_in(piece_id)
 
 
@@ -122,14 +124,17 @@ def garrison_shot_lines(scenario: Scenario, library: Mapping[str, Datasheet], pi
             f"wounds on {unit.name}'s Toughness {stat_int(unit, 't')}, armour save "
             f"{unit.stats.get('save', 'none')}",
             f"a quarter of the unit lost: a Panic test on Leadership "
-            f"{stat_int(unit, 'leadership')}"]
+            f"{stat_int(unit, 'leadership')}",
+            *odds_lines(shot_odds(shot, unit, models, None, options), unit)]
     cap = f"at most {models} (the models inside; none hit twice)" if options.wap \
         else "(8th edition: no cap)"
+    weapon = _weapon(shot, options)
     return [f"{ATTACKS[shot.attack]} touching the building: D6 hits on {unit.name} {cap}",
-            f"Strength {_weapon(shot, options).strength}; wounds on {unit.name}'s Toughness "
+            f"Strength {weapon.strength}; wounds on {unit.name}'s Toughness "
             f"{stat_int(unit, 't')}, armour save {unit.stats.get('save', 'none')}",
             "a quarter of the unit lost: a Panic test on Leadership "
-            f"{stat_int(unit, 'leadership')}"]
+            f"{stat_int(unit, 'leadership')}",
+            *odds_lines(shot_odds(shot, unit, models, weapon, options), unit)]
 
 
 def _weapon(shot: GarrisonShot, options: wf.FantasyOptions) -> TemplateWeapon:
@@ -219,7 +224,7 @@ def _panic(scenario: Scenario, change: Change, world: World, piece_id: str,
     if dead >= start:
         return []
     test = wf.garrison_panic_test(stat_int(unit, "leadership"), dice)
-    lines = [f"{dead} of {start} lost, a quarter or more: {test.description}"]
+    lines = [f"{dead} of {start} lost, a quarter or more: {test.verdict}"]
     if not test.passed and test.flee is not None:
         lines += flee_from_building(scenario, change, world, piece_id, building, at,
                                     test.flee.total)

@@ -22,7 +22,7 @@ from rules.dice import Dice, Roll
 from rules.warhammer_fantasy.melee import save_needed, wound_needed
 from rules.warhammer_fantasy.party import casualty_order
 from rules.warhammer_fantasy.shooting import Modifier, hit_chance, to_hit_decision, to_hit_needed
-from rules.words import counted
+from rules.words import counted, says
 
 __all__ = ["STAND_AND_SHOOT", "LONG_RANGE", "Missile", "missile_of", "Volley", "volley"]
 
@@ -130,8 +130,9 @@ def volley(garrison: Unit, garrison_models: int, floors: int, options: wf.Fantas
     text = (f"Stand & Shoot: {counted(shooters, 'model')}, "
             f"{counted(shooters * weapon.shots, 'shot')} at "
             f"{needed.describe()} ({why}; {hit_chance(needed)} a shot): {counted(hits, 'hit')}, "
-            f"{counted(wounds, 'wound')}, {unsaved} unsaved; {target.name} loses "
-            f"{', '.join(killed) or 'nobody'}")
+            f"{counted(wounds, 'wound')}, {unsaved} unsaved; {target.name} "
+            f"{says(target.name, 'loses', 'lose')} "
+            f"{counted(len(killed), 'model') + ' from the back' if killed else 'nobody'}")
     return Volley(shooters, needed, tuple(rolls), unsaved, tuple(killed), text)
 
 

@@ -19,6 +19,7 @@ from board.game.core.assault import AssaultError, AssaultResult, CloseCombatAtta
 from board.game.core.buildings import building_rules
 from board.game.core.clock import TurnError, clock_of
 from board.game.core.world import World
+from board.game.systems.wh40k.damage import damage_table
 from board.game.systems.wh40k.effects import ShotEffects, apply_effects
 from board.game.systems.wh40k.shooting import odds_lines
 from rules import wh40k
@@ -63,7 +64,7 @@ def close_combat_odds(scenario: Scenario, library: Mapping[str, Datasheet], piec
     building = close_combat_building(scenario, library, piece_id)
     return wh40k.attack_odds(building, CLOSE_COMBAT_FACING, attack.attacks, None,
                              attack.strength, attack.ap,
-                             wh40k.damage_table_for(scenario.rule_system.value),
+                             damage_table(scenario.rule_system),
                              penetration_dice=2 if attack.armourbane else 1,
                              haywire=attack.haywire)
 
@@ -84,7 +85,7 @@ def close_combat(scenario: Scenario, library: Mapping[str, Datasheet], world: Wo
     effects = ShotEffects(scenario, world, building)
     armour = building.armour(CLOSE_COMBAT_FACING)
     hits = wh40k.resolve_close_combat(building, rules_attack(attack), attack.attacks, dice,
-                                      clock, wh40k.damage_table_for(scenario.rule_system.value),
+                                      clock, damage_table(scenario.rule_system),
                                       effects.surroundings)
     change = Change()
     head = (f"{attacker} assaults {building.name} in close combat ({CLOSE_COMBAT_FACING} armour "

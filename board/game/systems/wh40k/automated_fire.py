@@ -135,7 +135,7 @@ def _fire_one(scenario: Scenario, library: Mapping[str, Datasheet], target: Auto
             f"{counted(weapon.shots, 'shot')}, {hits} hit")
     if wh40k.record_fired(building, target.weapon_id):
         new = copy.deepcopy(piece)
-        write_back(new, building)
+        write_back(new, building, scenario.rule_system)
         change.pieces[piece.id] = new
     if change.units.get(target.target, True) is None:
         return text + f"; {victim} is already destroyed"

@@ -70,7 +70,7 @@ def battlement_claims(scenario: Scenario, library: Mapping[str, Datasheet], worl
         if not claim.changed:
             continue
         claimed = copy.deepcopy(piece)
-        write_back(claimed, building)
+        write_back(claimed, building, scenario.rule_system)
         change.pieces[piece_id] = claimed
         change.log.append(LogEntry(f"{unit.name}: {claim.reason}"))
     return change if change.pieces else None

@@ -31,7 +31,7 @@ from board.game.systems.wh40k.forced_out import ForcedOutPlacer
 from board.game.systems.wh40k.occupancy import unit_facts
 from rules import wh40k
 from rules.dice import Dice
-from rules.words import counted
+from rules.words import counted, says
 
 __all__ = ["weapon_profile", "ShotEffects", "no_escape", "rubble_datasheet", "apply_effects"]
 
@@ -163,7 +163,8 @@ def _unit_after(unit: Unit, dead: set[str], placed: Mapping[str, XY], left_out: 
             count = len(new.models)
             lines.append(f"{unit.name} forced out: {count} model{'s' * (count != 1)} placed")
     if lost:
-        lines.append(f"{unit.name} loses {', '.join(namer.member(m) for m in lost)}")
+        loses = says(unit.name, "loses", "lose")
+        lines.append(f"{unit.name} {loses} {', '.join(namer.member(m) for m in lost)}")
     return (new if new.models else None), lines
 
 
@@ -172,7 +173,7 @@ def apply_effects(scenario: Scenario, library: Mapping[str, Datasheet], effects:
     """Put the building's and the units' new versions in ``change``; return what it says."""
     building, applied = effects.building, _applied(hits)
     piece = copy.deepcopy(scenario.piece(building.id))
-    write_back(piece, building)
+    write_back(piece, building, scenario.rule_system)
     lines = [f"the controlling player chose {building.name_of(w)} to lose"
              for w in effects.chosen_weapons]
     system = scenario.rule_system.value
@@ -197,5 +198,5 @@ def apply_effects(scenario: Scenario, library: Mapping[str, Datasheet], effects:
             change.units[unit.id] = new
             lines += said
         if new is None:
-            lines.append(f"{unit.name} is destroyed")
+            lines.append(f"{unit.name} {says(unit.name, 'is', 'are')} destroyed")
     return lines

@@ -50,7 +50,8 @@ def _building(scenario: Scenario, library: Mapping[str, Datasheet], piece: Terra
               target_id: str) -> wh40k.Building:
     building = building_rules(scenario, library, piece)
     if not isinstance(building, wh40k.Building):
-        raise ShootingError(f"{piece.id} is not a {scenario.rule_system.label} building")
+        raise ShootingError(f"{sheet_of(scenario, library, piece).name} is not a "
+                            f"{scenario.rule_system.label} building")
     names = dict(building.names)
     names[target_id] = sheet_of(scenario, library, scenario.piece(target_id)).name
     building.names = names
@@ -109,7 +110,7 @@ def record_from_building(scenario: Scenario, library: Mapping[str, Datasheet], p
         said = (f"{len(plan.models)} models shot through fire point {plan.through} of "
                 f"{building.name}")
     new = copy.deepcopy(source)
-    write_back(new, building)
+    write_back(new, building, scenario.rule_system)
     change.pieces[piece_id] = new
     return [said]
 

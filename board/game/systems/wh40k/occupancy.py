@@ -205,7 +205,7 @@ def move_between_parts(scenario: Scenario, library: Mapping[str, Datasheet], wor
     pieces: dict[str, TerrainPiece | None] = {}
     for piece, rules_object in ((source_piece, source), (target_piece, target)):
         new_piece = copy.deepcopy(piece)
-        write_back(new_piece, rules_object)
+        write_back(new_piece, rules_object, scenario.rule_system)
         pieces[piece.id] = new_piece
     names = {p: world.piece(p).sheet.name if p in world.pieces else p
              for p in (source_piece.id, target_id)}

@@ -34,6 +34,7 @@ from board.game.core.buildings import building_rules, sheet_of, write_back
 from board.game.core.clock import clock_of
 from board.game.core.shots import ShootingError, ShotPlan, ShotResult, WeaponOrder
 from board.game.core.world import World
+from board.game.systems.wh40k.damage import damage_table
 from board.game.systems.wh40k.effects import (
     ShotEffects,
     apply_effects,
@@ -144,7 +145,7 @@ def shot_odds(scenario: Scenario, library: Mapping[str, Datasheet], world: World
     if w.on_battlements and not building.profile.battlements:
         raise ShootingError(f"{building.name} has no battlements")
     facing = facing_from(scenario, world, plan.piece_id, plan.at)
-    table = wh40k.damage_table_for(scenario.rule_system.value)
+    table = damage_table(scenario.rule_system)
     dice, haywire = 2 if "Armourbane" in w.special else 1, "Haywire" in w.special
     siphon = wh40k.FUEL_SIPHON in w.special
     odds = wh40k.attack_odds(building, facing, w.shots, None if w.template else w.bs,
@@ -175,7 +176,7 @@ def odds_lines(odds: wh40k.AttackOdds) -> list[str]:
 def _fire(building: wh40k.Building, plan: ShotPlan, facing: str, dice: Dice,
           scenario: Scenario, effects: ShotEffects) -> tuple[list[str], list[wh40k.HitOutcome]]:
     w, clock = plan.weapon, clock_of(scenario)
-    table = wh40k.damage_table_for(scenario.rule_system.value)
+    table = damage_table(scenario.rule_system)
     surroundings = effects.surroundings
     if not w.template:
         out = wh40k.resolve_shooting(building, weapon_profile(w), w.bs, facing, dice, clock, table,
@@ -201,7 +202,7 @@ def _extra_hits(building: wh40k.Building, plan: ShotPlan, facing: str, dice: Dic
     if not building.profile.battlements:
         raise ShootingError(f"{building.name} has no battlements")
     hit = wh40k.battlements_blast_hit(building, weapon_profile(w), facing, dice, clock_of(scenario),
-                                      wh40k.damage_table_for(scenario.rule_system.value),
+                                      damage_table(scenario.rule_system),
                                       effects.surroundings)
     return [f"the marker also covered the battlements: {hit.describe()}"], [hit]
 
@@ -216,7 +217,7 @@ def _fired_emplaced(scenario: Scenario, library: Mapping[str, Datasheet], plan: 
     if not isinstance(building, wh40k.Building) or not wh40k.record_fired(building, weapon_id):
         return []
     new = copy.deepcopy(source)
-    write_back(new, building)
+    write_back(new, building, scenario.rule_system)
     change.pieces[piece_id] = new
     return [f"{building.name_of(weapon_id)} of {building.name} is spent (one use)"]
 

@@ -33,7 +33,7 @@ def end_player_turn(scenario: Scenario, library: Mapping[str, Datasheet],
                                   sheet_of(scenario, library, piece).name)
         if said:
             new = copy.deepcopy(piece)
-            write_back(new, building)
+            write_back(new, building, scenario.rule_system)
             change.pieces[piece.id] = new
             lines += said
     return lines
