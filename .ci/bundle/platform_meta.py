@@ -22,9 +22,11 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-__all__ = ["project_version", "version_numbers", "info_plist", "windows_version_file"]
+__all__ = ["BUNDLE_ID", "project_version", "version_numbers", "info_plist",
+           "windows_version_file"]
 
 TOP = Path(__file__).resolve().parents[2]
+#: The macOS bundle's identifier.
 BUNDLE_ID = "org.battleboard.battleboard"
 
 
