@@ -60,7 +60,9 @@ if TYPE_CHECKING:
         closest_points_3d,
         distance_3d,
         farthest_3d,
+        gaps_up,
         ground_reach,
+        lifted_check,
         rule_distance,
         vertical_gap,
     )
@@ -195,6 +197,8 @@ _HOMES = {
     "closest_points_3d": "geometry.heights",
     "circle_distances_3d": "geometry.heights",
     "ground_reach": "geometry.heights",
+    "gaps_up": "geometry.heights",
+    "lifted_check": "geometry.heights",
     "Blocker": "geometry.index",
     "TerrainIndex": "geometry.index",
     "TerrainIndexCache": "geometry.index",
@@ -392,4 +396,6 @@ __all__ = [
     "closest_points_3d",
     "circle_distances_3d",
     "ground_reach",
+    "gaps_up",
+    "lifted_check",
 ]

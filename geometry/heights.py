@@ -45,6 +45,7 @@ from numpy.typing import NDArray
 from geometry.footprints import Circle, Shape  # noqa: F401 (the examples use Circle)
 from geometry.measure import circle_distances, closest_points, distance, farthest_distance
 from geometry.plane import EPSILON, format_distance
+from geometry.units import UnitCheck
 
 __all__ = [
     "DistanceRule",
@@ -58,6 +59,8 @@ __all__ = [
     "closest_points_3d",
     "circle_distances_3d",
     "ground_reach",
+    "gaps_up",
+    "lifted_check",
 ]
 
 FloatArray = NDArray[np.float64]
@@ -309,3 +312,28 @@ def ground_reach(reach: float, height: float,
     if rule is DistanceRule.ACROSS_THEN_UP:
         return max(0.0, reach - height)
     return math.sqrt(max(0.0, reach * reach - height * height))
+
+
+def gaps_up(lows: FloatArray, highs: FloatArray, target: Span) -> FloatArray:
+    """Each span's gap up or down to ``target`` (an array per model).
+
+    >>> gaps_up(np.array([0.0, 6.0, 3.0]), np.array([1.5, 7.5, 4.5]), Span(0, 4)).tolist()
+    [0.0, 2.0, 0.0]
+    """
+    return np.maximum(np.maximum(target.low - highs, lows - target.high), 0.0)
+
+
+def lifted_check(flat: UnitCheck, up: FloatArray, rule: DistanceRule) -> UnitCheck:
+    """A unit's flat "within" (or "wholly within") check read with each model's gap ``up``.
+
+    The verdicts are the rule's: a model 6" up is not within 3" of a point 1" across.
+
+    >>> from geometry.units import UnitCheck
+    >>> flat = UnitCheck(("a", "b"), np.array([1.0, 1.0]), 3.0, False)
+    >>> lifted_check(flat, np.array([0.0, 6.0]), DistanceRule.STRAIGHT).passes.tolist()
+    [True, False]
+    """
+    if not up.any() or rule is DistanceRule.HORIZONTAL:
+        return flat
+    reading = np.asarray(rule_distance(flat.distances, up, rule), dtype=float)
+    return UnitCheck(flat.model_ids, reading, flat.limit, flat.wholly, flat.every)

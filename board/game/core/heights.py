@@ -1,0 +1,95 @@
+"""How high each thing a measurement names stands: the spans :mod:`geometry.heights` takes.
+
+Every measuring path (the ruler, Within N?, kept measurements, rings, ``battleboard check``)
+asks here for the :class:`geometry.Span` of each part a target resolves to, then asks
+:func:`geometry.distance_3d` (or its array and unit forms) for across, up and the scenario's
+rule (:attr:`World.distance_rule <board.game.core.world.World.distance_rule>`):
+
+- a model: its base from where it stands (a level, the battlements, else the table) up by
+  the model's height in inches (``stats["height"]``, else the troop type's);
+- a piece: its footprint from the table to its datasheet height;
+- a door (access point), a point of the table, a zone: the table (0);
+- a fire point: :data:`~board.game.core.shooters.FIRE_POINT_HEIGHT` up; an emplaced weapon:
+  its mount (:func:`~board.game.core.shooters.mount_height`); the battlements: their height.
+
+>>> from board.document.io import default_library
+>>> from board.document.model import Base, LevelRef, Model, Scenario, TerrainPiece, TroopType, Unit
+>>> from board.game.core.world import WorldCache
+>>> model = Model("m", Base.round_mm(32), 30, 20, level=LevelRef("b", "battlements"))
+>>> scenario = Scenario(terrain=[TerrainPiece("b", "imperial_bastion", 30, 20)],
+...                     units=[Unit("u", "Squad", "red", TroopType.INFANTRY, [model])])
+>>> world = WorldCache(default_library()).world_for(scenario)
+>>> model_span(world, "m"), world.distance_rule.value
+(Span(low=8.0, high=9.5), 'straight')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from board.game.core.shooters import FIRE_POINT_HEIGHT, mount_height
+from board.game.core.targets import (
+    FeatureTarget,
+    ModelTarget,
+    PieceTarget,
+    PointTarget,
+    Target,
+    UnitTarget,
+    ZoneTarget,
+)
+from board.game.core.world import World
+from board.game.systems.heights import height_in_inches
+from geometry import GROUND, Span
+
+__all__ = ["model_span", "model_spans", "part_spans", "piece_span"]
+
+
+def model_span(world: World, model_id: str) -> Span:
+    """A model on the table: from where its base stands up by its height, inches."""
+    stand = world.standing_height(model_id)
+    unit = world.units[world.models[model_id].unit_id]
+    return Span(stand, stand + height_in_inches(unit))
+
+
+def model_spans(world: World, model_ids: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    """The ``(lows, highs)`` arrays of many models (the battlements asked once for all)."""
+    up = world.on_battlements(list(model_ids))
+    lows = np.array([world.standing_height(m, up) for m in model_ids], dtype=float)
+    tall = np.array([height_in_inches(world.units[world.models[m].unit_id]) for m in model_ids],
+                    dtype=float)
+    return lows, lows + tall
+
+
+def piece_span(world: World, piece_id: str) -> Span:
+    """A piece from the table to its datasheet height (inches, whatever sight counts)."""
+    return Span(0.0, world.piece(piece_id).sheet.height)
+
+
+def part_spans(target: Target, world: World, part_ids: Sequence[str]) -> list[Span]:
+    """The span of each part ``target`` resolved to (:func:`~board.game.core.targets.resolve`)."""
+    if isinstance(target, (ModelTarget, UnitTarget)):
+        lows, highs = model_spans(world, part_ids)
+        return [Span(lo, hi) for lo, hi in zip(lows.tolist(), highs.tolist(), strict=True)]
+    if isinstance(target, PieceTarget):
+        return [piece_span(world, target.piece_id)]
+    if isinstance(target, FeatureTarget):
+        return [_feature_span(world, target)]
+    if isinstance(target, ZoneTarget) and target.kind == "void_shield":
+        return [piece_span(world, target.name)]
+    assert isinstance(target, (PointTarget, ZoneTarget))
+    return [GROUND] * len(part_ids)
+
+
+def _feature_span(world: World, target: FeatureTarget) -> Span:
+    piece = world.piece(target.piece_id)
+    if target.feature == "battlements":
+        roof = piece.sheet.battlements
+        return Span.at(roof.height or piece.sheet.height if roof else piece.sheet.height)
+    if target.feature == "fire_point":
+        return Span.at(FIRE_POINT_HEIGHT)
+    if target.feature == "weapon":
+        mount = next(m for m in piece.mounts if m.id == target.feature_id)
+        return Span.at(mount_height(piece, mount))
+    return GROUND
