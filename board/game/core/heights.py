@@ -41,9 +41,18 @@ from board.game.core.targets import (
 )
 from board.game.core.world import World
 from board.game.systems.heights import height_in_inches
-from geometry import GROUND, Span
+from geometry import (
+    GROUND,
+    Shape,
+    Span,
+    UnitCheck,
+    gaps_up,
+    lifted_check,
+    unit_wholly_within,
+    unit_within,
+)
 
-__all__ = ["model_span", "model_spans", "part_spans", "piece_span"]
+__all__ = ["model_span", "model_spans", "part_spans", "piece_span", "unit_check"]
 
 
 def model_span(world: World, model_id: str) -> Span:
@@ -93,3 +102,19 @@ def _feature_span(world: World, target: FeatureTarget) -> Span:
         mount = next(m for m in piece.mounts if m.id == target.feature_id)
         return Span.at(mount_height(piece, mount))
     return GROUND
+
+
+def unit_check(world: World, models: Sequence[tuple[str, Shape]], shape: Shape, span: Span,
+               reach: float, wholly: bool) -> tuple[UnitCheck, np.ndarray]:
+    """Models against "(wholly) within ``reach`` of ``shape`` standing over ``span``".
+
+    The flat check read by the world's rule (:func:`geometry.lifted_check`), and each model's
+    gap up. "Within" measures each model's volume (its base up to its height); "wholly
+    within" its base where it stands (every part of the base: :func:`geometry.farthest_3d`).
+    """
+    lows, highs = model_spans(world, [m for m, _ in models])
+    if wholly:
+        flat, up = unit_wholly_within(models, shape, reach), gaps_up(lows, lows, span)
+    else:
+        flat, up = unit_within(models, shape, reach), gaps_up(lows, highs, span)
+    return lifted_check(flat, up, world.distance_rule), up

@@ -131,6 +131,8 @@ class PieceShapes:
     mounts: tuple[WorldMount, ...]
     height: float
     rotation: float
+    #: Each level's area on the table by level id (the battlements' too; docs/measure.md).
+    level_areas: tuple[tuple[str, Polygon], ...] = ()
 
     @property
     def solid(self) -> bool:
@@ -184,9 +186,11 @@ def piece_shapes(piece: TerrainPiece, sheet: Datasheet,
     slits = place_points([(f.x, f.y) for f in sheet.fire_points], x, y, turn)
     guns = place_points([(w.x, w.y) for w in sheet.emplaced_weapons], x, y, turn)
     roof = sheet.battlements
+    footprint = place_footprint(sheet.footprint, x, y, turn)
+    areas = tuple((v.id, place_footprint(v.polygon, x, y, turn) if v.polygon else footprint)
+                  for v in levels_of(sheet))
     return PieceShapes(
-        piece_id=piece.id, sheet=sheet,
-        footprint=place_footprint(sheet.footprint, x, y, turn),
+        piece_id=piece.id, sheet=sheet, footprint=footprint, level_areas=areas,
         access_points=tuple(WorldPoint(a.id, *xy) for a, xy in zip(sheet.access_points, doors,
                                                                     strict=True)),
         fire_points=tuple(

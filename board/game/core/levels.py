@@ -1,0 +1,112 @@
+"""Models standing on levels: where each raised model stands, and what is wrong with it.
+
+A model stands on a level when the document says so (``Model.level``: a piece's level, or
+its battlements) or when its base is wholly on a building's battlements. :func:`raised_models`
+lists them with their height; each one is checked against its level (no Qt):
+
+- the piece and the level exist (a file may name one its datasheet does not have);
+- the base stands wholly on the level's area (its polygon, else the piece's footprint);
+- the level holds no more models than its capacity (the models beyond it are each flagged).
+
+>>> from board.document.io import default_library
+>>> from board.document.model import Base, LevelRef, Model, Scenario, TerrainPiece, TroopType, Unit
+>>> from board.game.core.world import WorldCache
+>>> up = Model("m", Base.round_mm(32), 30, 18, level=LevelRef("r", "upper"))
+>>> off = Model("n", Base.round_mm(32), 28, 22, level=LevelRef("r", "upper"))
+>>> scenario = Scenario(terrain=[TerrainPiece("r", "wh40k_ruins", 30, 20)],
+...                     units=[Unit("u", "Squad", "red", TroopType.INFANTRY, [up, off])])
+>>> world = WorldCache(default_library()).world_for(scenario)
+>>> for standing in raised_models(world):
+...     print(standing.model_id, standing.height, standing.problem or "fine")
+m 3.0 fine
+n 3.0 not wholly on Upper level of Ruins (40K) (its base is off it by 3.13")
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from shapely.geometry.base import BaseGeometry
+
+from board.document.datasheet import BATTLEMENTS_LEVEL, Level, levels_of
+from board.document.model import LevelRef
+from board.game.core.world import World
+from geometry import farthest_distance, format_distance
+
+__all__ = ["Standing", "raised_models", "level_area"]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A model off the table's surface: on ``level`` of ``piece`` at ``height`` inches.
+
+    ``problem`` says what is wrong with it standing there ("" when nothing is).
+    """
+
+    model_id: str
+    piece: str
+    level: str
+    level_name: str
+    height: float
+    problem: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON values."""
+        return {"model": self.model_id, "piece": self.piece, "level": self.level,
+                "level_name": self.level_name, "height_in": self.height,
+                "problem": self.problem}
+
+
+def _level(world: World, ref: LevelRef) -> Level | None:
+    piece = world.pieces.get(ref.piece)
+    if piece is None:
+        return None
+    return next((v for v in levels_of(piece.sheet) if v.id == ref.level), None)
+
+
+def level_area(world: World, ref: LevelRef) -> BaseGeometry | None:
+    """The area of the table a level covers (its polygon placed, else the piece's footprint)."""
+    piece = world.pieces.get(ref.piece)
+    if piece is None:
+        return None
+    return dict(piece.level_areas).get(ref.level)
+
+
+def raised_models(world: World) -> tuple[Standing, ...]:
+    """Every model on a level or the battlements, with its height and any problem."""
+    on_roofs = world.on_battlements(list(world.models))
+    found: list[Standing] = []
+    counts: dict[tuple[str, str], int] = {}
+    for model_id, shape in world.models.items():
+        ref = shape.level
+        if ref is None and model_id in on_roofs:
+            ref = LevelRef(on_roofs[model_id], BATTLEMENTS_LEVEL)
+        if ref is None:
+            continue
+        level = _level(world, ref)
+        if level is None:
+            found.append(Standing(model_id, ref.piece, ref.level, ref.level, 0.0,
+                                  f"stands on level {ref.level!r} of {ref.piece!r}, which the "
+                                  "table does not have (measured on the table)"))
+            continue
+        counts[(ref.piece, ref.level)] = counts.get((ref.piece, ref.level), 0) + 1
+        problem = _off_level(world, model_id, ref, level)
+        if not problem and level.capacity is not None and counts[(ref.piece, ref.level)] > \
+                level.capacity:
+            problem = (f"{level.name} of {world.pieces[ref.piece].sheet.name} holds "
+                       f"{level.capacity} models; "
+                       "this one is over")
+        found.append(Standing(model_id, ref.piece, ref.level, level.name, level.height, problem))
+    return tuple(found)
+
+
+def _off_level(world: World, model_id: str, ref: LevelRef, level: Level) -> str:
+    """Why the model's base is not wholly on the level's area ("" when it is)."""
+    area = level_area(world, ref)
+    assert area is not None
+    out = farthest_distance(world.models[model_id].shape, area)
+    if out <= 1e-9:
+        return ""
+    return (f"not wholly on {level.name} of {world.pieces[ref.piece].sheet.name} "
+            f"(its base is off it by {format_distance(out)})")
