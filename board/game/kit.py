@@ -8,7 +8,7 @@ only through the bridge.
 
 from __future__ import annotations
 
-from geometry import Circle, PlacementVerdict, Shape, reach_area
+from geometry import Circle, DistanceRule, PlacementVerdict, Shape, reach_area
 from geometry.sight import Ray
 from rules.decision import Decision
 from rules.dice import Dice
@@ -17,6 +17,7 @@ from rules.words import counted
 
 __all__ = [
     "Circle",
+    "DistanceRule",
     "Shape",
     "Ray",
     "PlacementVerdict",

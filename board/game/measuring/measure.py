@@ -18,6 +18,7 @@ import shapely
 
 from board.game.core.heights import part_spans, piece_span, unit_check
 from board.game.core.names import Namer
+from board.game.core.shooters import mount_height
 from board.game.core.targets import (
     Target,
     ZoneResolver,
@@ -40,6 +41,7 @@ from geometry import (
     closest_points,
     distance,
     format_distance,
+    ground_reach,
     reach_area,
     rule_distance,
     unit_within,
@@ -61,6 +63,7 @@ __all__ = [
     "range_rings",
     "ring_areas",
     "weapon_rings",
+    "part_heights",
 ]
 
 #: The distances offered with one click, in the scenario's unit.
@@ -442,34 +445,70 @@ def _ups(near: UnitCheck, up_near: np.ndarray, up_far: np.ndarray,
 
 @dataclass(frozen=True)
 class RangeRing:
-    """The area within ``radius`` inches of something, for drawing."""
+    """The area within ``radius`` inches of something, for drawing.
+
+    Around something standing ``height`` inches up the area is where the rule's distance
+    meets the table: ``ground`` inches about its footprint (:func:`geometry.ground_reach`;
+    ``None`` when the reach does not come down to the table, and the area is then empty).
+    """
 
     radius: float
     area: shapely.Geometry
+    height: float = 0.0
+    ground: float | None = None
+
+    @property
+    def raised(self) -> bool:
+        """Whether the ring is drawn where a raised reach meets the table."""
+        return self.height > 0.0 and self.ground != self.radius
 
 
 def range_rings(world: World, target: Target, radii: Iterable[float],
                 zones: ZoneResolver | None = None) -> tuple[RangeRing, ...]:
-    """Return the areas within each radius (inches) of a model, unit, piece or point."""
+    """Return the areas within each radius (inches) of a model, unit, piece or point.
+
+    A raised model's ring is drawn where the world's rule meets the table.
+    """
     extra = {} if zones is None else {"zones": zones}
-    return ring_areas([s for _, s in resolve(target, world, **extra)], radii)
+    parts = resolve(target, world, **extra)
+    return ring_areas([s for _, s in parts], radii, part_heights(world, target, parts),
+                      world.distance_rule)
 
 
-def ring_areas(shapes: Sequence[Shape], radii: Iterable[float]) -> tuple[RangeRing, ...]:
-    """The area within each radius (inches) of any of ``shapes``.
+def part_heights(world: World, target: Target, parts: Sequence[tuple[str, Shape]],
+                 ) -> list[float]:
+    """How high each part of ``target`` stands (its foot, inches): what a ring starts from."""
+    return [span.low for span in part_spans(target, world, [p for p, _ in parts])]
+
+
+def ring_areas(shapes: Sequence[Shape], radii: Iterable[float],
+               heights: Sequence[float] | None = None,
+               rule: DistanceRule = DistanceRule.STRAIGHT) -> tuple[RangeRing, ...]:
+    """The area within each radius (inches) of any of ``shapes``, standing at ``heights``.
+
+    A shape ``h`` up reaches the table :func:`geometry.ground_reach` about its footprint
+    (``sqrt(R² − h²)`` by the straight line); one too high to reach it adds nothing.
 
     Examples
     --------
     >>> from shapely.geometry import Point
     >>> [round(r.area.area, 1) for r in ring_areas([Point(0, 0)], [1, 2])]
     [3.1, 12.6]
+    >>> raised = ring_areas([Point(0, 0)], [5], [3.0])[0]
+    >>> raised.ground, round(raised.area.area / math.pi, 2), raised.raised
+    (4.0, 16.0, True)
     """
+    lows = list(heights) if heights is not None else [0.0] * len(shapes)
     rings = []
     for radius in radii:
         if not math.isfinite(radius) or radius <= 0:
             raise ValueError(f"a range ring needs a radius above 0, got {radius!r}")
-        rings.append(RangeRing(radius, shapely.union_all([reach_area(s, radius)
-                                                          for s in shapes])))
+        reaches = [ground_reach(radius, h, rule) for h in lows]
+        areas = [reach_area(s, g) for s, g in zip(shapes, reaches, strict=True)
+                 if g is not None and g > 0.0]
+        low = min(lows, default=0.0)
+        ground = ground_reach(radius, low, rule)
+        rings.append(RangeRing(radius, shapely.union_all(areas), low, ground))
     return tuple(rings)
 
 
@@ -486,6 +525,7 @@ def weapon_rings(world: World, piece_id: str) -> tuple[tuple[str, RangeRing], ..
     >>> [(mount, ring.radius) for mount, ring in weapon_rings(world, "b")][-1]
     ('icarus-lascannon', 96.0)
     """
-    return tuple((m.id, RangeRing(m.weapon.range, reach_area(shapely.Point(m.x, m.y),
-                                                             m.weapon.range)))
-                 for m in world.piece(piece_id).mounts)
+    piece = world.piece(piece_id)
+    return tuple((m.id, ring_areas([shapely.Point(m.x, m.y)], [m.weapon.range],
+                                   [mount_height(piece, m)], world.distance_rule)[0])
+                 for m in piece.mounts)
