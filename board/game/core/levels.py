@@ -24,17 +24,21 @@ n 3.0 not wholly on Upper level of Ruins (40K) (its base is off it by 3.13")
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from shapely.geometry.base import BaseGeometry
 
+from board.document.changes import Change
 from board.document.datasheet import BATTLEMENTS_LEVEL, Level, levels_of
-from board.document.model import LevelRef
+from board.document.model import LevelRef, Scenario, Unit
 from board.game.core.world import World
-from geometry import farthest_distance, format_distance
+from geometry import farthest_distance, format_distance, overlap_depth, wholly_within
 
-__all__ = ["Standing", "raised_models", "level_area"]
+__all__ = ["Standing", "raised_models", "level_area", "level_choices", "current_level",
+           "level_change"]
 
 
 @dataclass(frozen=True)
@@ -110,3 +114,64 @@ def _off_level(world: World, model_id: str, ref: LevelRef, level: Level) -> str:
         return ""
     return (f"not wholly on {level.name} of {world.pieces[ref.piece].sheet.name} "
             f"(its base is off it by {format_distance(out)})")
+
+
+def current_level(world: World, model_id: str) -> LevelRef | None:
+    """The level a model stands on: the document's, else the battlements it is wholly on."""
+    ref = world.models[model_id].level
+    if ref is not None:
+        return ref
+    roof = world.on_battlements([model_id]).get(model_id)
+    return LevelRef(roof, BATTLEMENTS_LEVEL) if roof is not None else None
+
+
+def level_choices(world: World, model_id: str) -> list[tuple[LevelRef | None, float, str]]:
+    """Where a model may stand where it is, lowest first: ``(level, height, name)``.
+
+    The table (``None``) unless its base is in a building or impassable piece, then each
+    level of a piece whose area holds the base wholly.
+    """
+    shape = world.models[model_id].shape
+    found: list[tuple[LevelRef | None, float, str]] = []
+    if not any(p.solid and overlap_depth(shape, p.footprint) > 1e-3
+               for p in world.pieces.values()):
+        found.append((None, 0.0, "the table"))
+    for piece in world.pieces.values():
+        for level in levels_of(piece.sheet):
+            area = dict(piece.level_areas)[level.id]
+            if wholly_within(shape, area, 0.0):
+                found.append((LevelRef(piece.piece_id, level.id), level.height,
+                              f"{level.name} of {piece.sheet.name}"))
+    return sorted(found, key=lambda row: row[1])
+
+
+def level_change(scenario: Scenario, world: World, model_ids: Sequence[str],
+                 step: int) -> tuple[Change, str] | str:
+    """Move each model ``step`` levels up (down when negative): the change and its words.
+
+    A model with no level that far stays; a string says why nothing moves at all.
+    """
+    moves: dict[str, tuple[LevelRef | None, str]] = {}
+    for model_id in model_ids:
+        if model_id not in world.models:
+            continue
+        choices = level_choices(world, model_id)
+        now = current_level(world, model_id)
+        at = next((k for k, row in enumerate(choices) if row[0] == now), None)
+        to = (0 if step > 0 else len(choices) - 1) if at is None else at + step
+        if 0 <= to < len(choices) and (at is None or to != at):
+            moves[model_id] = (choices[to][0], choices[to][2])
+    if not moves:
+        way = "higher" if step > 0 else "lower"
+        return f"No level {way} under the selected models"
+    units: dict[str, Unit | None] = {}
+    for unit in scenario.units:
+        if any(m.id in moves for m in unit.models):
+            new = copy.deepcopy(unit)
+            for model in new.models:
+                if model.id in moves:
+                    model.level = moves[model.id][0]
+            units[unit.id] = new
+    places = sorted({name for _, name in moves.values()})
+    words = f"{len(moves)} model{'s' if len(moves) != 1 else ''} to {', '.join(places)}"
+    return Change(units=units), words
