@@ -25,7 +25,7 @@ rule (:attr:`World.distance_rule <board.game.core.world.World.distance_rule>`):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 import numpy as np
 
@@ -52,23 +52,34 @@ from geometry import (
     unit_within,
 )
 
-__all__ = ["model_span", "model_spans", "part_spans", "piece_span", "unit_check"]
+__all__ = ["model_span", "model_spans", "part_spans", "piece_span", "unit_check",
+           "kept_unit_check"]
 
 
 def model_span(world: World, model_id: str) -> Span:
     """A model on the table: from where its base stands up by its height, inches."""
-    stand = world.standing_height(model_id)
-    unit = world.units[world.models[model_id].unit_id]
-    return Span(stand, stand + height_in_inches(unit))
+    return Span(*_every_span(world)[model_id])
 
 
 def model_spans(world: World, model_ids: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
-    """The ``(lows, highs)`` arrays of many models (the battlements asked once for all)."""
-    up = world.on_battlements(list(model_ids))
-    lows = np.array([world.standing_height(m, up) for m in model_ids], dtype=float)
-    tall = np.array([height_in_inches(world.units[world.models[m].unit_id]) for m in model_ids],
-                    dtype=float)
-    return lows, lows + tall
+    """The ``(lows, highs)`` arrays of many models (every model's worked out once a world)."""
+    spans = _every_span(world)
+    lows = np.array([spans[m][0] for m in model_ids], dtype=float)
+    highs = np.array([spans[m][1] for m in model_ids], dtype=float)
+    return lows, highs
+
+
+def _every_span(world: World) -> dict[str, tuple[float, float]]:
+    """Each model's ``(low, high)``, kept by the world (a world never changes once made)."""
+    kept: dict[str, tuple[float, float]] = world.kept("spans")
+    if not kept and world.models:
+        ids = list(world.models)
+        up = world.on_battlements(ids)
+        for model_id in ids:
+            low = world.standing_height(model_id, up)
+            unit = world.units[world.models[model_id].unit_id]
+            kept[model_id] = (low, low + height_in_inches(unit))
+    return kept
 
 
 def piece_span(world: World, piece_id: str) -> Span:
@@ -118,3 +129,23 @@ def unit_check(world: World, models: Sequence[tuple[str, Shape]], shape: Shape, 
     else:
         flat, up = unit_within(models, shape, reach), gaps_up(lows, highs, span)
     return lifted_check(flat, up, world.distance_rule), up
+
+
+def kept_unit_check(world: World, key: Hashable, models: Sequence[tuple[str, Shape]],
+                    shape: Shape, span: Span, reach: float, wholly: bool,
+                    ) -> tuple[UnitCheck, np.ndarray]:
+    """:func:`unit_check`, its distances kept by the world under ``key`` for any reach.
+
+    The distances do not depend on the reach asked, and a world never changes once made:
+    a file's kept measurements ask the same unit about the same target again and again
+    (``battleboard check``), and each pair is measured once. ``key`` names the unit, the
+    target's part and ``wholly``.
+    """
+    kept: dict[Hashable, tuple[UnitCheck, np.ndarray]] = world.kept("unit checks")
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = unit_check(world, models, shape, span, reach, wholly)
+    check, up = found
+    if check.limit == reach:
+        return check, up
+    return UnitCheck(check.model_ids, check.distances, reach, check.wholly, check.every), up

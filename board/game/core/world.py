@@ -389,6 +389,19 @@ class World:
         sheet = piece.sheet.battlements
         return sheet.height if sheet is not None and sheet.height else piece.height
 
+    def kept(self, name: str) -> dict[Any, Any]:
+        """A dictionary of answers worked out from this world, kept while it stands.
+
+        Kept with the world's models and terrain: a drag preview's copy
+        (:func:`board.game.measuring.rings.moved_world`) has models of its own, and so a
+        dictionary of its own; a world is never changed once made.
+        """
+        stored = self.__dict__.setdefault("_kept", {})
+        found = stored.get(name)
+        if found is None or found[0] is not self.models or found[1] is not self.terrain:
+            found = stored[name] = (self.models, self.terrain, {})
+        return found[2]
+
     def level_height(self, ref: LevelRef) -> float:
         """The height of a piece's level, inches (0 when the piece or the level is not there)."""
         piece = self.pieces.get(ref.piece)

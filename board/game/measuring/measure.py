@@ -12,11 +12,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import shapely
 
-from board.game.core.heights import part_spans, piece_span, unit_check
+from board.game.core.heights import kept_unit_check, part_spans, piece_span, unit_check
 from board.game.core.names import Namer
 from board.game.core.shooters import mount_height
 from board.game.core.targets import (
@@ -164,6 +165,12 @@ def ruler(world: World, first: Target, second: Target, centre_to_centre: bool = 
     when left out).
     """
     names = namer or Namer.for_world(world)
+    # a world never changes once made: the same ruler, named the same, reads the same
+    kept: dict[tuple[object, ...], tuple[Namer, RulerReading]] = world.kept("rulers")
+    key = (first, second, centre_to_centre, zones)
+    found = kept.get(key)
+    if found is not None and found[0] is names:
+        return found[1]
     extra = {} if zones is None else {"zones": zones}
     a, b = resolve(first, world, **extra), resolve(second, world, **extra)
     for parts, target in ((a, first), (b, second)):
@@ -179,10 +186,12 @@ def ruler(world: World, first: Target, second: Target, centre_to_centre: bool = 
     else:
         start, end = closest_points(a[i][1], b[j][1])
         across = distance(a[i][1], b[j][1])
-    return RulerReading(a[i][0], b[j][0], start, end, d, centre_to_centre,
-                        display_unit(world.rule_system), names.part(first, a[i][0]),
-                        names.part(second, b[j][0]), across,
-                        vertical_gap(spans[0][i], spans[1][j]), rule)
+    reading = RulerReading(a[i][0], b[j][0], start, end, d, centre_to_centre,
+                           display_unit(world.rule_system), names.part(first, a[i][0]),
+                           names.part(second, b[j][0]), across,
+                           vertical_gap(spans[0][i], spans[1][j]), rule)
+    kept[key] = (names, reading)
+    return reading
 
 
 @dataclass(frozen=True)
@@ -290,9 +299,9 @@ class WithinReading:
             return "wholly within"
         return "within" if self.closest.ok else "not within"
 
-    @property
+    @cached_property
     def models(self) -> tuple[ModelReading, ...]:
-        """Every model's reading, in order."""
+        """Every model's reading, in order (worked out once: a report asks several times)."""
         near, far = self.closest.passes, self.farthest.passes
         return tuple(ModelReading(mid, float(self.closest.distances[k]),
                                   float(self.farthest.distances[k]), bool(near[k]), bool(far[k]))
@@ -427,10 +436,16 @@ def within_check(world: World, unit_id: str, target: Target, reach: float,
                              names.unit(unit_id), model_names, "deployment",
                              names.target(target), DEPLOYMENT_RULE)
     spans = part_spans(target, world, [p for p, _ in parts])
-    near, up_near = _min_check([unit_check(world, models, s, span, reach, False)
-                                for (_, s), span in zip(parts, spans, strict=True)], reach, False)
-    far, up_far = _min_check([unit_check(world, models, s, span, reach, True)
-                              for (_, s), span in zip(parts, spans, strict=True)], reach, True)
+    key = (unit_id, target)
+    near, up_near = _min_check([kept_unit_check(world, (*key, k, False), models, s, span,
+                                                reach, False)
+                                for k, ((_, s), span) in enumerate(zip(parts, spans,
+                                                                       strict=True))],
+                               reach, False)
+    far, up_far = _min_check([kept_unit_check(world, (*key, k, True), models, s, span, reach,
+                                              True)
+                              for k, ((_, s), span) in enumerate(zip(parts, spans, strict=True))],
+                             reach, True)
     return WithinReading(unit_id, names.target(target), reach, shown, near, far,
                          names.unit(unit_id), model_names, ups=_ups(near, up_near, up_far),
                          rule=world.distance_rule)
