@@ -126,3 +126,27 @@ def test_page_up_with_no_level_under_the_selection_says_so(demo):
     key(demo, Qt.Key.Key_PageUp)
     assert demo.undo_stack.count() == count
     assert "No level higher" in demo.statusBar().currentMessage()
+
+
+def test_the_dock_picks_a_house_rule_for_heights_and_undo_puts_it_back(demo):
+    dock = demo.measure.dock
+    texts = [dock.heights.itemText(k) for k in range(dock.heights.count())]
+    assert texts == ["the system's rule (the straight line)", "horizontal only",
+                     "the straight line", "across then up"]
+    assert dock.heights.currentIndex() == 0
+    lift_scout_onto_the_ruin(demo)
+    model = scout(demo)
+    tool = demo.measure.start_ruler()
+    drag(demo.view, (model.x, model.y), (45.5, 38.0))
+    straight = tool.reading.distance
+    dock.raise_()
+    QTest.keyClick(dock.heights, Qt.Key.Key_Down)  # the next rule in the list: horizontal
+    assert demo.document.scenario.options["distance_rule"] == "horizontal"
+    assert dock.heights.currentIndex() == 1
+    tool = demo.measure.start_ruler()
+    drag(demo.view, (model.x, model.y), (45.5, 38.0))
+    assert tool.reading.distance == pytest.approx(tool.reading.across)
+    assert tool.reading.distance < straight
+    key(demo, Qt.Key.Key_Z, Ctrl)
+    assert "distance_rule" not in demo.document.scenario.options
+    assert dock.heights.currentIndex() == 0

@@ -29,6 +29,7 @@ class MeasureFeature:
         self.dock = MeasureDock(self, window)
         self.actions: dict[str, QAction] = {}
         self.levels = LevelControl(self)
+        self.dock.refresh()  # now with the heights rule the levels offer
         self.layer.readout_changed.connect(self._status)
         self.layer.hover_changed.connect(
             lambda name: self.window.statusBar().showMessage(f"A click measures to: {name}"))

@@ -16,7 +16,11 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from shiboken6 import isValid
 
+from board.document.changes import UNSET, Change
+from board.document.distance_option import DISTANCE_RULE, SYSTEM_RULE, distance_choice
 from board.game.core.levels import level_change, raised_models
+from board.game.kit import DistanceRule
+from board.game.systems.facts import facts_for
 from board.view.commands import ApplyChangeCommand
 
 if TYPE_CHECKING:
@@ -59,6 +63,26 @@ class LevelControl(QObject):
         window.undo_stack.push(ApplyChangeCommand(scene.document, change, f"Stand {words}"))
         window.statusBar().showMessage(f"Standing {words}")
         return True
+
+    def rule_choices(self) -> list[tuple[str, str]]:
+        """The rules a scenario may read heights by: the system's, then the house rules."""
+        system = facts_for(self.layer.scene.document.scenario.rule_system).distance_rule
+        return [(SYSTEM_RULE, f"the system's rule ({system.label})"),
+                *((rule.value, rule.label) for rule in DistanceRule)]
+
+    def rule_choice(self) -> str:
+        """The scenario's ``distance_rule`` option (``system`` when not set)."""
+        return distance_choice(self.layer.scene.document.scenario.options)
+
+    def set_rule(self, value: str) -> None:
+        """Read heights by ``value`` from now on (one undo step; ``system`` clears the option)."""
+        if value == self.rule_choice():
+            return
+        document = self.layer.scene.document
+        change = Change(options={DISTANCE_RULE: UNSET if value == SYSTEM_RULE else value})
+        self.feature.window.undo_stack.push(
+            ApplyChangeCommand(document, change, "Read distances with heights by "
+                               + dict(self.rule_choices())[value]))
 
     def refresh(self) -> None:
         """Badge every raised model with its height; clear the badges of the others."""
