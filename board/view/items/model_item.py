@@ -32,6 +32,21 @@ def _level_pen(wrong: bool) -> QPen:
     return pen
 
 
+_BADGES: dict[str, QPainterPath] = {}
+
+
+def _badge_path(text: str) -> QPainterPath:
+    """The badge's text as a path (made once a text): glyphs a font cannot draw an inch high."""
+    path = _BADGES.get(text)
+    if path is None:
+        font = QFont()
+        font.setPixelSize(20)
+        font.setBold(True)
+        path = _BADGES[text] = QPainterPath()
+        path.addText(0.0, 0.0, font, text)
+    return path
+
+
 def _pens() -> list[QPen]:
     """The outline's pens (plain, selected) and the facing tick's, made once for every model."""
     if not _PENS:
@@ -208,16 +223,18 @@ class ModelItem(QGraphicsRectItem):
         size = min(length, width)
         painter.save()
         painter.rotate(-self.rotation())
-        box = QRectF(-size / 2, -size * 0.05, size, size * 0.42)
-        font = QFont(painter.font())
-        font.setPointSizeF(max(size * 0.3, 0.05))
-        font.setBold(True)
-        painter.setFont(font)
         painter.setPen(_level_pen(self._level_wrong))
         chevron = size * 0.16
-        painter.drawPolyline([QPointF(-chevron, -size * 0.08), QPointF(0.0, -size * 0.24),
-                              QPointF(chevron, -size * 0.08)])
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self._level)
+        painter.drawPolyline([QPointF(-chevron, -size * 0.1), QPointF(0.0, -size * 0.26),
+                              QPointF(chevron, -size * 0.1)])
+        path = _badge_path(self._level)
+        box = path.boundingRect()
+        scale = size * 0.3 / max(box.height(), 1e-9)
+        painter.translate(-box.center().x() * scale, size * 0.12 - box.center().y() * scale)
+        painter.scale(scale, scale)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor("#ff3030") if self._level_wrong else QColor("#ffffff"))
+        painter.drawPath(path)
         painter.restore()
 
     def _base_rect(self) -> QRectF:
