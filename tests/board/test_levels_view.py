@@ -19,7 +19,7 @@ from board.document.io import load_scenario
 from board.document.model import LevelRef
 from board.game.core.targets import ModelTarget
 from rules.dice import FixedDice
-from tests.board.qt_helpers import drag
+from tests.board.qt_helpers import click, drag
 
 R40, R25, R32 = 20 / 25.4, 12.5 / 25.4, 16 / 25.4
 SCOUT = "scouts-telion-3"  # at (60.469, 36)
@@ -150,3 +150,19 @@ def test_the_dock_picks_a_house_rule_for_heights_and_undo_puts_it_back(demo):
     key(demo, Qt.Key.Key_Z, Ctrl)
     assert "distance_rule" not in demo.document.scenario.options
     assert dock.heights.currentIndex() == 0
+
+
+def test_within_n_of_a_raised_model_draws_where_the_reach_meets_the_table(demo):
+    lift_scout_onto_the_ruin(demo)
+    model = scout(demo)
+    demo.scene.clearSelection()
+    tool = demo.measure.start_within()
+    demo.measure.layer.set_reach(6.0)
+    click(demo.view, (45.5, 38.0))  # Captain Severus is the unit checked
+    click(demo.view, (model.x, model.y))  # against the scout on the level
+    assert tool.target == ModelTarget(SCOUT)
+    dashed = [a for a in tool.item.sketch().areas if a.dashed]
+    box = dashed[0].path.boundingRect()
+    reach = R25 + math.sqrt(6.0 ** 2 - 3.0 ** 2)  # 3" up: 5.20" across about the base
+    assert box.width() / 2 == pytest.approx(reach, abs=0.01)
+    assert box.center().x() == pytest.approx(model.x, abs=0.01)
