@@ -34,7 +34,7 @@ class EpicFacts:
     #: thehobby.zone, "FAQ: Measuring ranges" [S]). Our decision: horizontal (docs/measure.md).
     distance_rule: DistanceRule = DistanceRule.HORIZONTAL
     distance_rule_source: str = ("Epic 40,000: across the table (our decision: units garrison "
-                                 "buildings, seed 001)")
+                                 "buildings rather than stand on them)")
 
     def is_building(self, sheet: Datasheet) -> bool:
         """A building datasheet of the system with a size class."""

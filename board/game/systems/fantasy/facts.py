@@ -35,7 +35,7 @@ class FantasyFacts:
     #: Line of Sight value. So: across the table (docs/measure.md, Heights).
     distance_rule: DistanceRule = DistanceRule.HORIZONTAL
     distance_rule_source: str = ("Warhammer Fantasy: base to base across the table; a garrison "
-                                 "measures from the building's closest point (seed 002)")
+                                 "measures from the building's closest point")
 
     def is_building(self, sheet: Datasheet) -> bool:
         """Every building datasheet of the system."""
