@@ -175,3 +175,31 @@ def test_void_shield_coverage_counts_height():
     assert raised.sticks_out == pytest.approx(math.hypot(11.9, 2.0) - 12.0, abs=1e-9)
     flat = dataclasses.replace(sc, options={"distance_rule": "horizontal"})
     assert unit_coverage(world(flat), "up").models[0].status == "wholly in"
+
+
+def test_the_export_summary_carries_across_up_and_the_rule():
+    from board.game.reports.dispute_summary import summary_lines
+
+    sc = scenario(on_roof(), samples.round_unit("g", samples.BLUE, [(38, 20)]))
+    sc.annotations.append(ruler_annotation("ruler-1", ModelTarget("up-1"), ModelTarget("g-1")))
+    lines = summary_lines(sc, samples.library(), [])
+    across = 38 - R32 - 32.5
+    ruler_line = next(line for line in lines if line.strip().startswith("ruler:"))
+    assert f'{math.hypot(across, 6.5):.2f}" ({across:.2f}" across, 6.50" up)' in ruler_line
+    assert any(line.startswith("Heights: distances read the straight line") for line in lines)
+    assert any("on Battlements of Imperial Bastion, 8.00\" up" in line for line in lines)
+
+
+def test_page_up_refuses_more_models_than_a_level_holds():
+    from board.game.core.levels import level_change
+
+    crowd = samples.round_unit("c", samples.RED, [(46.55 + 0.69 * k, 18.2) for k in range(11)],
+                               mm=25.0)
+    sc = scenario(crowd)
+    ids = [m.id for m in crowd.models]
+    assert level_change(sc, world(sc), ids, 1) == \
+        "Upper level of Ruins (40K) holds 10 models; 11 would stand on it"
+    change, words = level_change(sc, world(sc), ids[:10], 1)
+    assert words == "10 models to Upper level of Ruins (40K)"
+    assert all(m.level == LevelRef("ruin", "upper") for m in change.units["c"].models[:10])
+    assert change.units["c"].models[10].level is None

@@ -145,6 +145,24 @@ def level_choices(world: World, model_id: str) -> list[tuple[LevelRef | None, fl
     return sorted(found, key=lambda row: row[1])
 
 
+def _over_capacity(world: World, moves: dict[str, tuple[LevelRef | None, str]]) -> str:
+    """Why the moves would put more models on a level than it holds ("" when they fit)."""
+    wanted = {ref: name for ref, name in moves.values() if ref is not None}
+    roofs = world.on_battlements(list(world.models))
+    for ref, name in wanted.items():
+        level = _level(world, ref)
+        if level is None or level.capacity is None:
+            continue
+        count = 0
+        for model_id, shape in world.models.items():
+            now = shape.level or (LevelRef(roofs[model_id], BATTLEMENTS_LEVEL)
+                                  if model_id in roofs else None)
+            count += (moves[model_id][0] if model_id in moves else now) == ref
+        if count > level.capacity:
+            return f"{name} holds {level.capacity} models; {count} would stand on it"
+    return ""
+
+
 def level_change(scenario: Scenario, world: World, model_ids: Sequence[str],
                  step: int) -> tuple[Change, str] | str:
     """Move each model ``step`` levels up (down when negative): the change and its words.
@@ -164,6 +182,9 @@ def level_change(scenario: Scenario, world: World, model_ids: Sequence[str],
     if not moves:
         way = "higher" if step > 0 else "lower"
         return f"No level {way} under the selected models"
+    full = _over_capacity(world, moves)
+    if full:
+        return full
     units: dict[str, Unit | None] = {}
     for unit in scenario.units:
         if any(m.id in moves for m in unit.models):
