@@ -166,3 +166,13 @@ def test_within_n_of_a_raised_model_draws_where_the_reach_meets_the_table(demo):
     reach = R25 + math.sqrt(6.0 ** 2 - 3.0 ** 2)  # 3" up: 5.20" across about the base
     assert box.width() / 2 == pytest.approx(reach, abs=0.01)
     assert box.center().x() == pytest.approx(model.x, abs=0.01)
+
+
+def test_a_one_model_unit_dropped_on_the_ruin_stands_there_and_page_up_lifts_it(demo):
+    drag(demo.view, (45.5, 38.0), (56.0, 19.25))  # Captain Severus (40 mm) onto the ruin
+    captain = demo.document.scenario.model("captain-severus-1")[1]
+    assert (captain.x, captain.y) == pytest.approx((56.0, 19.25), abs=0.1)
+    assert demo.document.scenario.unit("captain-severus").embarked_in is None
+    key(demo, Qt.Key.Key_PageUp)
+    assert demo.document.scenario.model("captain-severus-1")[1].level == \
+        LevelRef("ruins", "upper")
