@@ -203,3 +203,18 @@ def test_page_up_refuses_more_models_than_a_level_holds():
     assert words == "10 models to Upper level of Ruins (40K)"
     assert all(m.level == LevelRef("ruin", "upper") for m in change.units["c"].models[:10])
     assert change.units["c"].models[10].level is None
+
+
+def test_a_model_off_its_levels_area_is_measured_on_the_table_and_flagged():
+    from board.game.core.heights import model_span
+
+    unit = samples.round_unit("r", samples.RED, [(50, 18), (50, 23)])  # the second off it
+    for model in unit.models:
+        model.level = LevelRef("ruin", "upper")
+    found = world(scenario(unit))
+    assert model_span(found, "r-1").low == 3.0
+    assert model_span(found, "r-2").low == 0.0
+    report = check_report(scenario(unit), samples.library())
+    problems = {m["model"]: m["problem"] for m in report["heights"]["models"]}
+    assert problems["r-1"] == ""
+    assert problems["r-2"].endswith("; measured on the table)")

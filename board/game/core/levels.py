@@ -19,7 +19,7 @@ lists them with their height; each one is checked against its level (no Qt):
 >>> for standing in raised_models(world):
 ...     print(standing.model_id, standing.height, standing.problem or "fine")
 m 3.0 fine
-n 3.0 not wholly on Upper level of Ruins (40K) (its base is off it by 3.13")
+n 3.0 not wholly on Upper level of Ruins (40K) (its base is off it by 3.13"; measured on the table)
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ def _off_level(world: World, model_id: str, ref: LevelRef, level: Level) -> str:
     if out <= 1e-9:
         return ""
     return (f"not wholly on {level.name} of {world.pieces[ref.piece].sheet.name} "
-            f"(its base is off it by {format_distance(out)})")
+            f"(its base is off it by {format_distance(out)}; measured on the table)")
 
 
 def current_level(world: World, model_id: str) -> LevelRef | None:

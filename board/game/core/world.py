@@ -374,14 +374,15 @@ class World:
     def standing_height(self, model_id: str, on: Mapping[str, str] | None = None) -> float:
         """How high a model's base stands: its level's height; on battlements theirs; else 0.
 
-        A model the document puts on a level stands at that level's height (a level the
-        piece does not have: on the table, and ``battleboard check`` says so); one wholly on
-        a building's battlements stands on them. ``on`` is :meth:`on_battlements` already
+        A model the document puts on a level stands at that level's height while its base is
+        wholly on the level's area (a level the piece does not have, or a base off it: on the
+        table, and ``battleboard check`` says so); one wholly on a building's battlements
+        stands on them. ``on`` is :meth:`on_battlements` already
         asked for the models concerned.
         """
         model = self.models.get(model_id)
         if model is not None and model.level is not None:
-            return self.level_height(model.level)
+            return self._on_level(model)
         piece_id = (on if on is not None else self.on_battlements([model_id])).get(model_id)
         if piece_id is None:
             return 0.0
@@ -401,6 +402,19 @@ class World:
         if found is None or found[0] is not self.models or found[1] is not self.terrain:
             found = stored[name] = (self.models, self.terrain, {})
         return found[2]
+
+    def _on_level(self, model: ModelShape) -> float:
+        """The height of the model's level if its base stands wholly on the level's area.
+
+        Off it (dragged away, or a file's), it stands on the table, and ``battleboard check``
+        and the badge say so.
+        """
+        assert model.level is not None
+        piece = self.pieces.get(model.level.piece)
+        area = dict(piece.level_areas).get(model.level.level) if piece is not None else None
+        if area is None or not wholly_within(model.shape, area, 0.0):
+            return 0.0
+        return self.level_height(model.level)
 
     def level_height(self, ref: LevelRef) -> float:
         """The height of a piece's level, inches (0 when the piece or the level is not there)."""
