@@ -19,6 +19,7 @@ from shapely.geometry.base import BaseGeometry
 
 from geometry.ellipse import ellipse_of
 from geometry.footprints import Circle, Shape
+from geometry.heights import DistanceRule, rule_distance
 from geometry.index import TerrainIndex, blocker_ids
 from geometry.measure import EPSILON
 from geometry.sight import SightRule, _blocked, visible_shares
@@ -86,7 +87,8 @@ class NearestEnemy:
 def nearest_enemy(mount: tuple[float, float], mount_height: float, weapon_range: float,
                   enemies: Sequence[EnemyUnit], index: TerrainIndex,
                   rule: SightRule = SightRule.TRUE_LINE,
-                  ignore: frozenset[str] = frozenset()) -> NearestEnemy | None:
+                  ignore: frozenset[str] = frozenset(),
+                  distance_rule: DistanceRule | None = None) -> NearestEnemy | None:
     """Find the nearest enemy unit within ``weapon_range`` and in sight of ``mount``.
 
     Parameters
@@ -105,6 +107,10 @@ def nearest_enemy(mount: tuple[float, float], mount_height: float, weapon_range:
         How heights compare.
     ignore : frozenset of str
         Blockers that never block: the weapon's own building.
+    distance_rule : DistanceRule, optional
+        Read range and nearness with heights (:mod:`geometry.heights`): the mount at its
+        height against each model from the table to its height (inches). ``None``: across
+        the table only.
 
     Returns
     -------
@@ -131,12 +137,21 @@ def nearest_enemy(mount: tuple[float, float], mount_height: float, weapon_range:
     >>> rhino = EnemyUnit("rhino", (("r", hull(0, 35.9 + 2.25, 4.5, 3.5, 0)),), 2.5)
     >>> round(nearest_enemy((0, 0), 2.0, 36, [rhino], TerrainIndex([])).distance, 6)
     35.9
+
+    From a mount 10" up, by the straight line, a 1" tall model 9.5" across is 13.09" away:
+
+    >>> round(nearest_enemy((0, 0), 10.0, 24, [far], TerrainIndex([]),
+    ...                     distance_rule=DistanceRule.STRAIGHT).distance, 2)
+    13.09
     """
     ignore = blocker_ids(ignore)
     table = _table_of(enemies)
     if not table.count:
         return None
     gaps = table.gaps(mount)
+    if distance_rule is not None and distance_rule is not DistanceRule.HORIZONTAL:
+        up = np.maximum(float(mount_height) - table.heights, 0.0)  # models stand on the table
+        gaps = np.asarray(rule_distance(gaps, up, distance_rule), dtype=float)
     candidates = np.flatnonzero(gaps <= weapon_range + EPSILON)
     if not len(candidates):
         return None

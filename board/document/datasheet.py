@@ -21,6 +21,9 @@ __all__ = [
     "AccessPoint",
     "FirePoint",
     "Battlements",
+    "Level",
+    "BATTLEMENTS_LEVEL",
+    "levels_of",
     "WeaponProfile",
     "EmplacedWeapon",
     "VoidShieldProjection",
@@ -91,6 +94,26 @@ class Battlements:
 
     polygon: tuple[Point, ...]
     height: float = 0.0  # inches above the table (40K sight)
+
+
+@dataclass(frozen=True)
+class Level:
+    """A height models can stand at on the piece: a floor, a ruin's level, a walkway.
+
+    ``height`` is inches above the table (where the bases stand); ``polygon`` the local area
+    a base must stand wholly on (empty: the whole footprint); ``capacity`` how many models
+    it holds (``None``: as many as fit).
+    """
+
+    id: str
+    name: str
+    height: float
+    polygon: tuple[Point, ...] = ()
+    capacity: int | None = None
+
+
+#: The id of the level a datasheet's battlements make (seed 000: models stand on them).
+BATTLEMENTS_LEVEL = "battlements"
 
 
 @dataclass(frozen=True)
@@ -167,6 +190,7 @@ class Datasheet:
     access_points: tuple[AccessPoint, ...] = ()
     fire_points: tuple[FirePoint, ...] = ()
     battlements: Battlements | None = None
+    levels: tuple[Level, ...] = ()
     emplaced_weapons: tuple[EmplacedWeapon, ...] = ()
     impassable: bool = False
     mighty_bulwark: bool = False
@@ -176,3 +200,21 @@ class Datasheet:
     adjacent_parts: tuple[tuple[str, str], ...] = ()
     notes: str = ""
     tags: tuple[str, ...] = field(default=())
+
+
+def levels_of(sheet: Datasheet) -> tuple[Level, ...]:
+    """Every height models can stand at on ``sheet``: its battlements first, then its levels.
+
+    The battlements are a level of their own (id ``battlements``) at their height, else the
+    datasheet's.
+
+    >>> sheet = Datasheet("b", "Bastion", TerrainKind.BUILDING, ("wh40k",),
+    ...                   battlements=Battlements(((0, 0), (1, 0), (1, 1)), 0.0), height=6.0)
+    >>> [(level.id, level.height) for level in levels_of(sheet)]
+    [('battlements', 6.0)]
+    """
+    roof = sheet.battlements
+    if roof is None:
+        return sheet.levels
+    top = Level(BATTLEMENTS_LEVEL, "Battlements", roof.height or sheet.height, roof.polygon)
+    return (top, *sheet.levels)

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from board.document.datasheet import (
+    BATTLEMENTS_LEVEL,
     ESCAPE_HATCH_REACH,
     FACINGS,
     AccessPoint,
@@ -21,6 +22,7 @@ from board.document.datasheet import (
     Datasheet,
     EmplacedWeapon,
     FirePoint,
+    Level,
     PartRef,
     SizeClass,
     TerrainKind,
@@ -39,7 +41,7 @@ __all__ = ["datasheet_from_dict", "datasheet_to_dict", "weapon_to_dict", "DATASH
 DATASHEET_FIELDS = (
     "id", "name", "kind", "systems", "footprint", "size", "armour", "transport_capacity",
     "hull_points", "damage_capacity", "assault_factor", "epic_armour", "height", "floors",
-    "access_points", "fire_points", "battlements", "emplaced_weapons", "impassable",
+    "access_points", "fire_points", "battlements", "levels", "emplaced_weapons", "impassable",
     "mighty_bulwark", "void_shields", "projects_void_shields", "parts", "adjacent_parts",
     "notes", "tags",
 )
@@ -137,6 +139,16 @@ def _battlements(f: Fields) -> Battlements | None:
     return Battlements(polygon, b.number("height", 0.0, minimum=0, maximum=MAX_SIZE_IN))
 
 
+def _level(f: Fields) -> Level:
+    f.refuse_unknown(("id", "name", "height", "polygon", "capacity"))
+    polygon = f.points("polygon", [], limit=MAX_VERTICES)
+    if polygon:
+        check_simple_polygon(polygon, f.at("polygon"))
+    return Level(_identifier(f, "id"), f.text("name"),
+                 f.number("height", minimum=0, maximum=MAX_SIZE_IN), polygon,
+                 f.optional_integer("capacity", minimum=1, maximum=MAX_VALUE))
+
+
 def _projection(f: Fields) -> VoidShieldProjection | None:
     if not f.has("projects_void_shields"):
         return None
@@ -229,6 +241,7 @@ def datasheet_from_dict(data: object, where: str = "") -> Datasheet:
         access_points=tuple(_access_point(a) for a in _listed(f, "access_points")),
         fire_points=tuple(_fire_point(a) for a in _listed(f, "fire_points")),
         battlements=_battlements(f),
+        levels=tuple(_level(a) for a in _listed(f, "levels")),
         emplaced_weapons=tuple(_emplaced_weapon(a) for a in _listed(f, "emplaced_weapons")),
         impassable=f.flag("impassable"), mighty_bulwark=f.flag("mighty_bulwark"),
         void_shields=f.integer("void_shields", 0, minimum=0, maximum=MAX_VALUE),
@@ -241,8 +254,11 @@ def datasheet_from_dict(data: object, where: str = "") -> Datasheet:
 
 def _check_consistent(sheet: Datasheet, f: Fields) -> None:
     """Check what no single field shows: the shape, where the points sit, the parts."""
-    for key in ("access_points", "fire_points", "emplaced_weapons"):
+    for key in ("access_points", "fire_points", "emplaced_weapons", "levels"):
         _unique(getattr(sheet, key), "id", f.at(key))
+    if sheet.battlements is not None and any(v.id == BATTLEMENTS_LEVEL for v in sheet.levels):
+        raise ScenarioError(f"level id {BATTLEMENTS_LEVEL!r} is the battlements' own; name the "
+                            "level otherwise", f.at("levels"))
     _unique(sheet.parts, "part", f.at("parts"))
     if sheet.kind is TerrainKind.MULTI_PART:
         if len(sheet.parts) < 2:
@@ -269,6 +285,9 @@ def _check_points(sheet: Datasheet, f: Fields) -> None:
     if sheet.battlements is not None:
         for i, p in enumerate(sheet.battlements.polygon):
             check_within(p, outline, 0.01, f.at(f"battlements.polygon[{i}]"))
+    for k, level in enumerate(sheet.levels):
+        for i, p in enumerate(level.polygon):
+            check_within(p, outline, 0.01, f.at(f"levels[{k}].polygon[{i}]"))
 
 
 def weapon_to_dict(weapon: WeaponProfile) -> dict[str, Any]:
@@ -296,6 +315,9 @@ def datasheet_to_dict(sheet: Datasheet) -> dict[str, Any]:
                         for p in sheet.fire_points],
         "battlements": None if b is None else {"polygon": [list(p) for p in b.polygon],
                                                "height": b.height},
+        "levels": [{"id": v.id, "name": v.name, "height": v.height,
+                    "polygon": [list(p) for p in v.polygon], "capacity": v.capacity}
+                   for v in sheet.levels],
         "emplaced_weapons": [{"id": w.id, "x": w.x, "y": w.y, "weapon": weapon_to_dict(w.weapon),
                               "on_battlements": w.on_battlements} for w in sheet.emplaced_weapons],
         "impassable": sheet.impassable, "mighty_bulwark": sheet.mighty_bulwark,

@@ -34,7 +34,7 @@ from board.document.model import (
     Unit,
 )
 from board.document.scenario_json import (
-    base_to_dict,
+    model_to_dict,
     read_scenario_fields,
     scenario_fields,
     write_scenario,
@@ -47,8 +47,7 @@ Json = dict[str, Any]
 
 # -- objects ------------------------------------------------------------------------------------
 def _model(m: Model) -> Json:
-    return {"id": m.id, "base": base_to_dict(m.base), "x": m.x, "y": m.y, "facing": m.facing,
-            "number": m.number}
+    return model_to_dict(m)
 
 
 def _unit(u: Unit) -> Json:

@@ -30,6 +30,7 @@ __all__ = [
     "TroopType",
     "BaseShape",
     "Base",
+    "LevelRef",
     "Model",
     "Unit",
     "number_models",
@@ -157,13 +158,23 @@ class Base:
         return f"{self.length:g}×{self.width:g} in hull"
 
 
+@dataclass(frozen=True)
+class LevelRef:
+    """Where a model stands above the table: a level (its id) of a terrain piece."""
+
+    piece: str
+    level: str
+
+
 @dataclass
 class Model:
     """One model on the table: its base, the position of the base's centre, its facing.
 
     ``number`` is how the players count it in its unit (``Guard Squad, model 3``): given once,
     it stays when other models of the unit are lost, so that the log and the board keep
-    naming the same model. ``None``: its place in the unit.
+    naming the same model. ``None``: its place in the unit. ``level``: the level of a piece
+    it stands on (battlements, a floor, a ruin's level; docs/measure.md, Heights), ``None``
+    on the table (or wholly on a building's battlements, which lift it all the same).
     """
 
     id: str
@@ -172,6 +183,7 @@ class Model:
     y: float
     facing: float = 0.0
     number: int | None = None
+    level: LevelRef | None = None
 
 
 @dataclass

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from board.document.datasheet_json import datasheet_from_dict, datasheet_to_dict
+from board.document.distance_option import check_distance_option
 from board.document.errors import ScenarioError
 from board.document.fields import Fields, describe
 from board.document.jsontext import check_value
@@ -28,6 +29,7 @@ from board.document.model import (
     Annotation,
     Base,
     BaseShape,
+    LevelRef,
     LogEntry,
     Model,
     RuleSystem,
@@ -50,6 +52,7 @@ __all__ = [
     "write_scenario",
     "base_from_fields",
     "base_to_dict",
+    "model_to_dict",
     "MAX_BASE_MM",
     "MAX_HULL_IN",
     "unit_from_dict",
@@ -146,10 +149,27 @@ def _piece(f: Fields) -> TerrainPiece:
 
 
 def _model(f: Fields) -> Model:
-    f.refuse_unknown(("id", "base", "x", "y", "facing", "number"))
+    f.refuse_unknown(("id", "base", "x", "y", "facing", "number", "level"))
     return Model(f.text("id"), base_from_fields(f.child("base")), f.number("x"), f.number("y"),
                  f.number("facing", 0.0),
-                 f.optional_integer("number", minimum=1, maximum=MAX_MODEL_NUMBER))
+                 f.optional_integer("number", minimum=1, maximum=MAX_MODEL_NUMBER),
+                 _level_ref(f))
+
+
+def _level_ref(f: Fields) -> LevelRef | None:
+    """A model's ``level``: ``{"piece": ID, "level": ID}`` or absent (on the table)."""
+    if not f.has("level"):
+        return None
+    ref = f.child("level")
+    ref.refuse_unknown(("piece", "level"))
+    return LevelRef(ref.text("piece"), ref.text("level"))
+
+
+def model_to_dict(m: Model) -> dict[str, Any]:
+    """A model as JSON values, every field present (``level`` null on the table)."""
+    level = None if m.level is None else {"piece": m.level.piece, "level": m.level.level}
+    return {"id": m.id, "base": base_to_dict(m.base), "x": m.x, "y": m.y, "facing": m.facing,
+            "number": m.number, "level": level}
 
 
 def _distinct_numbers(models: list[Model], f: Fields) -> list[Model]:
@@ -271,6 +291,7 @@ def read_scenario_fields(f: Fields) -> Scenario:
                            for d in f.children("custom_datasheets", [],
                                                limit=MAX_CUSTOM_DATASHEETS,
                                                what="custom datasheets")])
+    check_distance_option(scenario.options, f.at("options"))
     for piece, p in zip(scenario.terrain, terrain, strict=True):
         check_state(piece.state, rule_system, p.at("state"))
     return scenario
@@ -285,8 +306,7 @@ def _piece_to_dict(p: TerrainPiece) -> dict[str, Any]:
 def _unit_to_dict(u: Unit) -> dict[str, Any]:
     return {"id": u.id, "name": u.name, "side": u.side, "troop_type": u.troop_type.value,
             "embarked_in": u.embarked_in, "joined_to": u.joined_to, "stats": u.stats,
-            "models": [{"id": m.id, "base": base_to_dict(m.base), "x": m.x, "y": m.y,
-                        "facing": m.facing, "number": m.number} for m in u.models]}
+            "models": [model_to_dict(m) for m in u.models]}
 
 
 def write_scenario(s: Scenario) -> dict[str, Any]:

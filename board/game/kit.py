@@ -8,7 +8,7 @@ only through the bridge.
 
 from __future__ import annotations
 
-from geometry import Circle, PlacementVerdict, Shape, reach_area
+from geometry import Circle, DistanceRule, PlacementVerdict, Shape, ground_reach, reach_area
 from geometry.sight import Ray
 from rules.decision import Decision
 from rules.dice import Dice
@@ -17,10 +17,12 @@ from rules.words import counted, says
 
 __all__ = [
     "Circle",
+    "DistanceRule",
     "Shape",
     "Ray",
     "PlacementVerdict",
     "reach_area",
+    "ground_reach",
     "Decision",
     "Dice",
     "AssaultStep",

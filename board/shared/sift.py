@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from board.document.datasheet import Datasheet
+from board.document.distance_option import check_distance_option
 from board.document.errors import ScenarioError
 from board.document.model import Scenario
 from board.document.scenario_json import (
@@ -137,7 +138,9 @@ def _options(r: Roots, options: dict[str, Any], touched: set[str],
             options.pop(key, None)
             continue
         try:
-            options[key] = decode(value, "")
+            decoded = decode(value, "")
+            check_distance_option({key: decoded}, "options")  # a peer's, checked as a file's
+            options[key] = decoded
         except ScenarioError as exc:
             refused.append(Refusal("options", key, str(exc)))
 

@@ -195,6 +195,9 @@ class SelectTool(Tool):
         whole = all(m.id in self._models for unit in units.values() for m in unit.models)
         if piece_id is None or not whole:
             return None
+        pieces = self.scene.world().pieces
+        if piece_id in pieces and not pieces[piece_id].solid:
+            return None  # a ruin or a crater is somewhere to stand, not to embark in
         return partial(handler, sorted(units), piece_id)
 
     def _begin_drag(self, at: QPointF, item: ModelItem | BuildingItem) -> None:

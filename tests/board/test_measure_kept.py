@@ -101,8 +101,11 @@ def test_emplaced_weapon_ranges_follow_their_building(window):
     item = window.measure.layer.item(window.document.scenario.annotations[-1].id)
     mounts = window.measure.layer.world().piece("bastion").mounts
     texts = [label.text for label in item.sketch().labels]
-    assert texts[0] == 'Heavy bolter (front) 36.00"'  # the weapon by name and wall, not its id
-    assert texts[-1].endswith(' 96.00"') and mounts[-1].id not in texts[-1]
+    # the weapon by name and wall, not its id; mounted 2" up a wall, its reach meets the
+    # table sqrt(36² − 2²) = 35.94" out (issue 40, the straight line)
+    assert texts[0] == 'Heavy bolter (front) 36.00" (35.94" on the table from 2.00" up)'
+    assert texts[-1].endswith(' 96.00" (95.48" on the table from 10.00" up)')
+    assert mounts[-1].id not in texts[-1]
     first = ring_centre(item)
     moved, p1 = press_and_move(window.view, (24.0, 22.0), (30.0, 22.0))
     assert ring_centre(item).x() == pytest.approx(first.x() + moved.x(), abs=0.01)
@@ -253,7 +256,8 @@ def test_rings_at_chosen_distances_around_one_emplaced_weapon(window):
     item = window.measure.layer.item(note.id)
     centre = ring_centre(item)
     assert (centre.x(), centre.y()) == pytest.approx((mounts[0].x, mounts[0].y), abs=0.01)
-    assert item.sketch().labels[0].text == 'Heavy bolter (front) 12.00"'
+    assert item.sketch().labels[0].text == \
+        'Heavy bolter (front) 12.00" (11.83" on the table from 2.00" up)'  # sqrt(144 - 4)
     assert dock.around.itemText(1) == "Heavy bolter (front)"
     assert 'ring 12.00" around Heavy bolter (front) of Imperial Bastion' in dock.kept.item(0).text()
     moved, p1 = press_and_move(window.view, (24.0, 22.0), (30.0, 22.0))

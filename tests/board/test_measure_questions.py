@@ -180,7 +180,8 @@ def test_the_battlements_are_a_target_chosen_for_the_selected_building(demo, qtb
     click(demo.view, CATO_1)  # the squad
     reading = tool.reading
     # The battlements are the bastion's roof, 19..25 x 31..37: model 1 at (36, 40.5) is
-    # 11" right and 3.5" below its corner (25, 37), less its base.
-    expected = math.hypot(11.0, 3.5) - R32
+    # 11" right and 3.5" below its corner (25, 37), less its base, across; and the roof is
+    # 8" up, 6.5" above the model's 1.5" top (issue 40: the straight line).
+    expected = math.hypot(math.hypot(11.0, 3.5) - R32, 8.0 - 1.5)
     assert min(m.closest for m in reading.models) == pytest.approx(expected, abs=1e-3)
     assert "the battlements of Imperial Bastion" in reading.headline

@@ -119,9 +119,11 @@ def test_automated_fire_measures_a_rhino_to_its_hull(gap, in_range):
 @pytest.mark.parametrize(("gap", "in_range"), [(35.99, True), (36.0, True), (36.01, False)])
 def test_automated_fire_measures_an_oval_base_to_its_tip(gap, in_range):
     # a 60 x 35 mm oval pointing its long axis at the front bolter: its tip is ``gap`` away,
-    # where a circle of half its width at its centre would be 0.49" farther
+    # where a circle of half its width at its centre would be 0.49" farther. The bolter is
+    # mounted 2" up its wall and the rider is 1.5" tall: by the 40K straight line (issue 40)
+    # the tip is sqrt(across² + 0.5²) away, so it stands sqrt(gap² − 0.25) across
     along = (30.0 / math.hypot(30, 18), -18.0 / math.hypot(30, 18))
-    reach = gap + 30 / 25.4
+    reach = math.sqrt(gap ** 2 - 0.5 ** 2) + 30 / 25.4
     centre = (25.0 + along[0] * reach, 21.0 + along[1] * reach)
     facing = math.degrees(math.atan2(along[0], -along[1]))
     rider = Unit("rider", "Rider", BLUE, TroopType.CAVALRY,

@@ -37,13 +37,16 @@ from board.document.datasheet import (
     TerrainKind,
     VoidShieldProjection,
     WeaponProfile,
+    levels_of,
 )
-from board.document.model import Model, RuleSystem, Scenario, TerrainPiece, Unit
+from board.document.distance_option import SYSTEM_RULE, distance_choice
+from board.document.model import LevelRef, Model, RuleSystem, Scenario, TerrainPiece, Unit
 from board.game.systems.facts import facts_for
 from geometry import (
     EPSILON,
     Blocker,
     Circle,
+    DistanceRule,
     Obstacles,
     Shape,
     TerrainIndex,
@@ -65,6 +68,7 @@ __all__ = [
     "piece_shapes",
     "terrain_fingerprint",
     "models_fingerprint",
+    "distance_rule_of",
 ]
 
 XY = tuple[float, float]
@@ -127,6 +131,8 @@ class PieceShapes:
     mounts: tuple[WorldMount, ...]
     height: float
     rotation: float
+    #: Each level's area on the table by level id (the battlements' too; docs/measure.md).
+    level_areas: tuple[tuple[str, Polygon], ...] = ()
 
     @property
     def solid(self) -> bool:
@@ -180,9 +186,11 @@ def piece_shapes(piece: TerrainPiece, sheet: Datasheet,
     slits = place_points([(f.x, f.y) for f in sheet.fire_points], x, y, turn)
     guns = place_points([(w.x, w.y) for w in sheet.emplaced_weapons], x, y, turn)
     roof = sheet.battlements
+    footprint = place_footprint(sheet.footprint, x, y, turn)
+    areas = tuple((v.id, place_footprint(v.polygon, x, y, turn) if v.polygon else footprint)
+                  for v in levels_of(sheet))
     return PieceShapes(
-        piece_id=piece.id, sheet=sheet,
-        footprint=place_footprint(sheet.footprint, x, y, turn),
+        piece_id=piece.id, sheet=sheet, footprint=footprint, level_areas=areas,
         access_points=tuple(WorldPoint(a.id, *xy) for a, xy in zip(sheet.access_points, doors,
                                                                     strict=True)),
         fire_points=tuple(
@@ -202,6 +210,7 @@ class ModelShape:
     unit_id: str
     side: str
     shape: Shape
+    level: LevelRef | None = None
 
 
 def _same_models(old: Unit, new: Unit) -> bool:
@@ -219,7 +228,8 @@ def terrain_fingerprint(scenario: Scenario) -> tuple[Any, ...]:
 
 def models_fingerprint(scenario: Scenario) -> tuple[Any, ...]:
     """What the model shapes depend on: every model on the table, its base, place and facing."""
-    return tuple((u.id, u.side, tuple((m.id, m.base, m.x, m.y, m.facing) for m in u.models))
+    return tuple((u.id, u.side, tuple((m.id, m.base, m.x, m.y, m.facing, m.level)
+                                      for m in u.models))
                  for u in scenario.units if u.on_table)
 
 
@@ -277,6 +287,8 @@ class World:
                  enemy_store: dict[str, tuple[tuple[int, ...], Obstacles]] | None = None,
                  ) -> None:
         self.rule_system = scenario.rule_system
+        #: How distances with heights are read here (the option, else the system's rule).
+        self.distance_rule = distance_rule_of(scenario)
         self.terrain = terrain
         self.units: dict[str, Unit] = {u.id: u for u in scenario.units}
         self.models: dict[str, ModelShape] = {}
@@ -286,7 +298,7 @@ class World:
         for unit in scenario.units:
             if unit.on_table:
                 for m in unit.models:
-                    key = (unit.id, unit.side, m.base, m.x, m.y, m.facing)
+                    key = (unit.id, unit.side, m.base, m.x, m.y, m.facing, m.level)
                     found = old.get(m.id)
                     made = found[1] if found and found[0] == key else _model_shape(unit, m)
                     self.models[m.id] = made
@@ -308,13 +320,14 @@ class World:
             return World(scenario, self.terrain, self.model_keys)
         world = World.__new__(World)
         world.rule_system = scenario.rule_system
+        world.distance_rule = distance_rule_of(scenario)
         world.terrain = self.terrain
         world.units = units
         world.models = dict(self.models)
         world.model_keys = dict(self.model_keys)
         for unit in changed:
             for m in unit.models if unit.on_table else ():
-                key = (unit.id, unit.side, m.base, m.x, m.y, m.facing)
+                key = (unit.id, unit.side, m.base, m.x, m.y, m.facing, m.level)
                 found = self.model_keys.get(m.id)
                 made = found[1] if found and found[0] == key else _model_shape(unit, m)
                 world.models[m.id] = made
@@ -359,16 +372,56 @@ class World:
         return found
 
     def standing_height(self, model_id: str, on: Mapping[str, str] | None = None) -> float:
-        """How high a model's base stands: on a piece's battlements their height, else 0.
+        """How high a model's base stands: its level's height; on battlements theirs; else 0.
 
-        ``on`` is :meth:`on_battlements` already asked for the models concerned.
+        A model the document puts on a level stands at that level's height while its base is
+        wholly on the level's area (a level the piece does not have, or a base off it: on the
+        table, and ``battleboard check`` says so); one wholly on a building's battlements
+        stands on them. ``on`` is :meth:`on_battlements` already
+        asked for the models concerned.
         """
+        model = self.models.get(model_id)
+        if model is not None and model.level is not None:
+            return self._on_level(model)
         piece_id = (on if on is not None else self.on_battlements([model_id])).get(model_id)
         if piece_id is None:
             return 0.0
         piece = self.pieces[piece_id]
         sheet = piece.sheet.battlements
         return sheet.height if sheet is not None and sheet.height else piece.height
+
+    def kept(self, name: str) -> dict[Any, Any]:
+        """A dictionary of answers worked out from this world, kept while it stands.
+
+        Kept with the world's models and terrain: a drag preview's copy
+        (:func:`board.game.measuring.rings.moved_world`) has models of its own, and so a
+        dictionary of its own; a world is never changed once made.
+        """
+        stored = self.__dict__.setdefault("_kept", {})
+        found = stored.get(name)
+        if found is None or found[0] is not self.models or found[1] is not self.terrain:
+            found = stored[name] = (self.models, self.terrain, {})
+        return found[2]
+
+    def _on_level(self, model: ModelShape) -> float:
+        """The height of the model's level if its base stands wholly on the level's area.
+
+        Off it (dragged away, or a file's), it stands on the table, and ``battleboard check``
+        and the badge say so.
+        """
+        assert model.level is not None
+        piece = self.pieces.get(model.level.piece)
+        area = dict(piece.level_areas).get(model.level.level) if piece is not None else None
+        if area is None or not wholly_within(model.shape, area, 0.0):
+            return 0.0
+        return self.level_height(model.level)
+
+    def level_height(self, ref: LevelRef) -> float:
+        """The height of a piece's level, inches (0 when the piece or the level is not there)."""
+        piece = self.pieces.get(ref.piece)
+        if piece is None:
+            return 0.0
+        return next((v.height for v in levels_of(piece.sheet) if v.id == ref.level), 0.0)
 
     def unit_models(self, unit_id: str) -> list[tuple[str, Shape]]:
         """The ``(model_id, shape)`` pairs of a unit on the table (empty when embarked)."""
@@ -415,7 +468,15 @@ def _model_shape(unit: Unit, model: Model) -> ModelShape:
     base = model.base
     shape = model_footprint(base.shape.value, base.length, base.width, model.x, model.y,
                             model.facing)
-    return ModelShape(model.id, unit.id, unit.side, shape)
+    return ModelShape(model.id, unit.id, unit.side, shape, model.level)
+
+
+def distance_rule_of(scenario: Scenario) -> DistanceRule:
+    """The scenario's ``distance_rule`` option, else its rule system's own rule."""
+    choice = distance_choice(scenario.options)
+    if choice == SYSTEM_RULE:
+        return facts_for(scenario.rule_system).distance_rule
+    return DistanceRule(choice)
 
 
 class WorldCache:
@@ -441,7 +502,8 @@ class WorldCache:
             self._terrain = TerrainWorld(scenario, self.library)
             self._terrain_key, self._world = terrain_key, None
             self.terrain_builds += 1
-        models_key = (models_fingerprint(scenario), tuple(u.id for u in scenario.units))
+        models_key = (models_fingerprint(scenario), tuple(u.id for u in scenario.units),
+                      distance_choice(scenario.options))
         if self._world is None or models_key != self._models_key:
             if self._world is None or self._world.terrain is not self._terrain:
                 self._enemy_store = {}

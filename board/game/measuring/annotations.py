@@ -43,7 +43,13 @@ from board.game.core.names import Namer
 from board.game.core.targets import Target, TargetError, ZoneResolver, describe, target_from_dict
 from board.game.core.units import display_unit, excess_text, to_inches
 from board.game.core.world import World
-from board.game.measuring.measure import ruler, within_check
+from board.game.measuring.measure import (
+    ModelReading,
+    WithinReading,
+    across_part,
+    ruler,
+    within_check,
+)
 from geometry import format_distance
 
 __all__ = [
@@ -174,6 +180,8 @@ def _ruler_result(kept: RulerAnnotation, world: World, zones: ZoneResolver | Non
         "from_part_name": reading.start_name, "to_part_name": reading.end_name,
         "start": list(reading.start), "end": list(reading.end), "how": how,
         "distance_in": reading.distance, "shown": reading.text,
+        "across_in": reading.distance if reading.across is None else reading.across,
+        "up_in": reading.up, "distance_rule": reading.rule.value,
         "model_ids": [p for p in (reading.start_part, reading.end_part) if p in world.models],
         "text": f"ruler: {reading.text} from {reading.start_name} to {reading.end_name} "
                 f"({how})",
@@ -195,13 +203,23 @@ def _within_result(kept: WithinAnnotation, world: World, zones: ZoneResolver | N
         "distance_in": reach, "shown": shown, "verdict": reading.verdict,
         "answer": reading.answer, "rule": reading.rule,
         "model_ids": [m.model_id for m in reading.models],
-        "models": [{"model": m.model_id, "name": reading.name_of(m.model_id),
-                    "closest_in": m.closest, "farthest_in": m.farthest,
-                    "verdict": m.verdict} for m in reading.models],
+        "distance_rule": reading.distance_rule.value,
+        "models": [_model_result(reading, m) for m in reading.models],
         "failing": failing,
         "text": reading.headline,
         "lines": [reading.explain(m) for m in reading.models],
     }
+
+
+def _model_result(reading: WithinReading, m: ModelReading) -> dict[str, Any]:
+    """One model of a kept within: its closest and farthest parts, each across and up."""
+    up_near, up_far = reading.ups.get(m.model_id, (0.0, 0.0))
+    rule = reading.distance_rule
+    return {"model": m.model_id, "name": reading.name_of(m.model_id),
+            "closest_in": m.closest, "farthest_in": m.farthest,
+            "closest_across_in": across_part(m.closest, up_near, rule), "closest_up_in": up_near,
+            "farthest_across_in": across_part(m.farthest, up_far, rule),
+            "farthest_up_in": up_far, "verdict": m.verdict}
 
 
 def evaluate(annotation: Annotation, world: World, zones: ZoneResolver | None = None,

@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING, Any
 import shapely
 from shapely.geometry.base import BaseGeometry
 
+from board.game.core.heights import piece_span, unit_check
 from board.game.core.units import excess_text
 from board.game.core.world import World
-from geometry import EPSILON, unit_wholly_within, unit_within, void_shield_zone
+from geometry import EPSILON, void_shield_zone
 
 if TYPE_CHECKING:
     from board.game.core.names import Namer
@@ -119,8 +120,12 @@ def unit_coverage(world: World, unit_id: str) -> UnitCoverage:
     if not generators:
         raise ValueError("the scenario has no Void Shield Generator")
     models = world.unit_models(unit_id)
-    wholly = [(gid, unit_wholly_within(models, fp, r)) for gid, fp, r in generators]
-    partly = [unit_within(models, fp, r) for _, fp, r in generators]
+    # heights count by the scenario's rule: a model up on a tower is measured to the
+    # generator's top (board.game.core.heights)
+    wholly = [(gid, unit_check(world, models, fp, piece_span(world, gid), r, True)[0])
+              for gid, fp, r in generators]
+    partly = [unit_check(world, models, fp, piece_span(world, gid), r, False)[0]
+              for gid, fp, r in generators]
     reaches = [r for _, _, r in generators]
     rows = tuple(_model_row(mid, [float(c.distances[k]) for c in partly],
                             [float(c.distances[k]) for _, c in wholly], reaches)

@@ -12,11 +12,14 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import shapely
 
+from board.game.core.heights import kept_unit_check, part_spans, piece_span, unit_check
 from board.game.core.names import Namer
+from board.game.core.shooters import mount_height
 from board.game.core.targets import (
     Target,
     ZoneResolver,
@@ -30,15 +33,20 @@ from board.game.core.world import World
 from geometry import (
     CM_PER_INCH,
     Circle,
+    DistanceRule,
+    Reading3D,
     Shape,
+    Span,
     UnitCheck,
     as_geometry,
     closest_points,
     distance,
     format_distance,
+    ground_reach,
     reach_area,
-    unit_wholly_within,
+    rule_distance,
     unit_within,
+    vertical_gap,
     wholly_within_zone,
 )
 
@@ -51,10 +59,12 @@ __all__ = [
     "VOID_SHIELD_RULE",
     "DEPLOYMENT_RULE",
     "within_check",
+    "across_part",
     "RangeRing",
     "range_rings",
     "ring_areas",
     "weapon_rings",
+    "part_heights",
 ]
 
 #: The distances offered with one click, in the scenario's unit.
@@ -85,11 +95,18 @@ class RulerReading:
     unit: str
     start_name: str = ""
     end_name: str = ""
+    #: The distance across the table and up (inches); ``distance`` is the rule's reading of
+    #: them (docs/measure.md, Heights). ``across`` is ``None`` for a flat reading's.
+    across: float | None = None
+    up: float = 0.0
+    rule: DistanceRule = DistanceRule.STRAIGHT
 
     @property
     def text(self) -> str:
-        """The distance as shown: ``4.74"`` or ``12.04 cm``."""
-        return format_distance(self.distance, unit=self.unit)
+        """The distance as shown: ``4.74"``, ``12.04 cm``, ``6.32" (5.00" across, 3.87" up)``."""
+        if self.across is None or self.up <= 0.0:
+            return format_distance(self.distance, unit=self.unit)
+        return Reading3D(self.across, self.up, self.rule).text(unit=self.unit)
 
     @property
     def amount(self) -> float:
@@ -107,13 +124,15 @@ def _bounding_circle(shape: Shape) -> tuple[float, float, float]:
 
 
 def _nearest_pair(a: Sequence[tuple[str, Shape]], b: Sequence[tuple[str, Shape]],
-                  centres: bool) -> tuple[int, int, float]:
+                  centres: bool, spans: tuple[Sequence[Span], Sequence[Span]] | None = None,
+                  rule: DistanceRule = DistanceRule.STRAIGHT) -> tuple[int, int, float]:
     """Indices of the closest pair of parts and their distance (the first such pair, in order).
 
     Pairs are measured in the order of a lower bound on their distance (centres apart less
     both bounding radii), stopping once the bound passes the best found: the same answer as
     measuring every pair, without measuring most of them (a ruler from a 3,000-model unit
-    to another measured 9 million pairs one by one).
+    to another measured 9 million pairs one by one). With ``spans`` (each part's height) the
+    distance is the ``rule``'s (:func:`geometry.distance_3d`), never below the flat bound.
     """
     circles_a = np.array([_bounding_circle(s) for _, s in a], dtype=float).reshape(-1, 3)
     circles_b = np.array([_bounding_circle(s) for _, s in b], dtype=float).reshape(-1, 3)
@@ -131,6 +150,8 @@ def _nearest_pair(a: Sequence[tuple[str, Shape]], b: Sequence[tuple[str, Shape]]
         i, j = divmod(int(k), len(b))
         sa, sb = a[i][1], b[j][1]
         d = math.dist(centre(sa), centre(sb)) if centres else distance(sa, sb)
+        if spans is not None:
+            d = float(rule_distance(d, vertical_gap(spans[0][i], spans[1][j]), rule))
         best = min(best, (d, i, j))
     return best[1], best[2], best[0]
 
@@ -144,19 +165,33 @@ def ruler(world: World, first: Target, second: Target, centre_to_centre: bool = 
     when left out).
     """
     names = namer or Namer.for_world(world)
+    # a world never changes once made: the same ruler, named the same, reads the same
+    kept: dict[tuple[object, ...], tuple[Namer, RulerReading]] = world.kept("rulers")
+    key = (first, second, centre_to_centre, zones)
+    found = kept.get(key)
+    if found is not None and found[0] is names:
+        return found[1]
     extra = {} if zones is None else {"zones": zones}
     a, b = resolve(first, world, **extra), resolve(second, world, **extra)
     for parts, target in ((a, first), (b, second)):
         if not parts:
             raise ValueError(f"{names.target(target)} has nothing on the table to measure from")
-    i, j, d = _nearest_pair(a, b, centre_to_centre)
+    spans = (part_spans(first, world, [p for p, _ in a]),
+             part_spans(second, world, [p for p, _ in b]))
+    rule = world.distance_rule
+    i, j, d = _nearest_pair(a, b, centre_to_centre, spans, rule)
     if centre_to_centre:
         start, end = centre(a[i][1]), centre(b[j][1])
+        across = math.dist(start, end)
     else:
         start, end = closest_points(a[i][1], b[j][1])
-    return RulerReading(a[i][0], b[j][0], start, end, d, centre_to_centre,
-                        display_unit(world.rule_system), names.part(first, a[i][0]),
-                        names.part(second, b[j][0]))
+        across = distance(a[i][1], b[j][1])
+    reading = RulerReading(a[i][0], b[j][0], start, end, d, centre_to_centre,
+                           display_unit(world.rule_system), names.part(first, a[i][0]),
+                           names.part(second, b[j][0]), across,
+                           vertical_gap(spans[0][i], spans[1][j]), rule)
+    kept[key] = (names, reading)
+    return reading
 
 
 @dataclass(frozen=True)
@@ -215,6 +250,10 @@ class WithinReading:
     zone: str = ""
     measured_to: str = ""
     rule: str = ""
+    #: Each raised model's gap up to the target, ``(closest, farthest)`` inches; ``distance_rule``
+    #: how its figures read them (docs/measure.md, Heights).
+    ups: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    distance_rule: DistanceRule = DistanceRule.STRAIGHT
 
     @property
     def answer(self) -> str:
@@ -260,9 +299,9 @@ class WithinReading:
             return "wholly within"
         return "within" if self.closest.ok else "not within"
 
-    @property
+    @cached_property
     def models(self) -> tuple[ModelReading, ...]:
-        """Every model's reading, in order."""
+        """Every model's reading, in order (worked out once: a report asks several times)."""
         near, far = self.closest.passes, self.farthest.passes
         return tuple(ModelReading(mid, float(self.closest.distances[k]),
                                   float(self.farthest.distances[k]), bool(near[k]), bool(far[k]))
@@ -283,10 +322,27 @@ class WithinReading:
         return self.model_names.get(model_id, model_id)
 
     def explain(self, model: ModelReading) -> str:
-        """One model in words.
+        """One model in words, with its parts across and up when it stands apart in height.
 
-        E.g. ``Scouts, model 3: not within 6.00" (closest part 6.40", 0.40" too far)``.
+        E.g. ``Scouts, model 3: not within 6.00" (closest part 6.40", 0.40" too far)``;
+        ``Squad, model 1: not within 3.00" (closest part 6.08", 3.08" too far): 1.00"
+        across, 6.00" up``.
         """
+        text = self._explain(model)
+        return text + self.height_note(model)
+
+    def height_note(self, model: ModelReading) -> str:
+        """``: 1.00" across, 6.00" up`` for a model apart in height from the target, else ""."""
+        up_near, up_far = self.ups.get(model.model_id, (0.0, 0.0))
+        decisive_far = model.within and self.zone != "deployment"
+        up, figure = (up_far, model.farthest) if decisive_far else (up_near, model.closest)
+        if up <= 0.0 or self.distance_rule is DistanceRule.HORIZONTAL:
+            return ""
+        across = across_part(figure, up, self.distance_rule)
+        return (f": {format_distance(across, unit=self.unit)} across, "
+                f"{format_distance(up, unit=self.unit)} up")
+
+    def _explain(self, model: ModelReading) -> str:
         fmt = self.unit
         name = self.name_of(model.model_id)
         if self.zone == "deployment":
@@ -310,11 +366,30 @@ class WithinReading:
                 f"(closest part {near}, {over} too far)")
 
 
-def _min_check(checks: Sequence[UnitCheck], reach: float, wholly: bool) -> UnitCheck:
-    """Per model, the best distance over the target's parts."""
-    ids = checks[0].model_ids
-    best = np.minimum.reduce([c.distances for c in checks]) if len(ids) else np.zeros(0)
-    return UnitCheck(ids, np.asarray(best, dtype=float), reach, wholly)
+def across_part(figure: float, up: float, rule: DistanceRule) -> float:
+    """The part across of a rule's ``figure`` with ``up`` (exact to rounding).
+
+    >>> across_part(5.0, 4.0, DistanceRule.STRAIGHT), across_part(5.0, 4.0, DistanceRule.HORIZONTAL)
+    (3.0, 5.0)
+    """
+    if rule is DistanceRule.HORIZONTAL or up <= 0.0:
+        return figure
+    if rule is DistanceRule.ACROSS_THEN_UP:
+        return max(0.0, figure - up)
+    return math.sqrt(max(0.0, figure * figure - up * up))
+
+
+def _min_check(checks: Sequence[tuple[UnitCheck, np.ndarray]], reach: float,
+               wholly: bool) -> tuple[UnitCheck, np.ndarray]:
+    """Per model, the best distance over the target's parts, and that part's gap up."""
+    ids = checks[0][0].model_ids
+    if not len(ids):
+        return UnitCheck(ids, np.zeros(0), reach, wholly), np.zeros(0)
+    stack = np.array([c.distances for c, _ in checks], dtype=float)
+    ups = np.array([up for _, up in checks], dtype=float)
+    best = stack.argmin(axis=0)
+    columns = np.arange(len(ids))
+    return (UnitCheck(ids, stack[best, columns], reach, wholly), ups[best, columns])
 
 
 def within_check(world: World, unit_id: str, target: Target, reach: float,
@@ -324,7 +399,9 @@ def within_check(world: World, unit_id: str, target: Target, reach: float,
 
     A target with several parts (a unit) counts its nearest part for each model. An embarked
     unit has no models on the table: its verdict is ``not within``. ``namer`` names the unit,
-    its models and the target (the world's names when left out).
+    its models and the target (the world's names when left out). Heights count by the
+    world's rule (:mod:`geometry.heights`): a model on the battlements 6" up is not within 3"
+    of a point at the wall's foot under the straight line.
 
     A zone carries its own reach and ``reach`` is not used for it: a void-shield zone is
     asked as "wholly within the generator's range (12") of its footprint" (the coverage
@@ -342,11 +419,13 @@ def within_check(world: World, unit_id: str, target: Target, reach: float,
     if own is not None:
         footprint, reach = own
         assert isinstance(target, ZoneTarget)
-        near = unit_within(models, footprint, reach)
-        far = unit_wholly_within(models, footprint, reach)
+        span = piece_span(world, target.name)
+        (near, up_near), (far, up_far) = (unit_check(world, models, footprint, span, reach, w)
+                                          for w in (False, True))
         return WithinReading(unit_id, names.target(target), reach, shown, near, far,
                              names.unit(unit_id), model_names, "void_shield",
-                             names.piece(target.name), VOID_SHIELD_RULE)
+                             names.piece(target.name), VOID_SHIELD_RULE,
+                             _ups(near, up_near, up_far), world.distance_rule)
     parts = resolve(target, world, **extra)
     if not parts:
         raise ValueError(f"{names.target(target)} has nothing on the table to measure to")
@@ -356,42 +435,95 @@ def within_check(world: World, unit_id: str, target: Target, reach: float,
         return WithinReading(unit_id, names.target(target), 0.0, shown, near, far,
                              names.unit(unit_id), model_names, "deployment",
                              names.target(target), DEPLOYMENT_RULE)
-    near = _min_check([unit_within(models, s, reach) for _, s in parts], reach, False)
-    far = _min_check([unit_wholly_within(models, s, reach) for _, s in parts], reach, True)
+    spans = part_spans(target, world, [p for p, _ in parts])
+    key = (unit_id, target)
+    near, up_near = _min_check([kept_unit_check(world, (*key, k, False), models, s, span,
+                                                reach, False)
+                                for k, ((_, s), span) in enumerate(zip(parts, spans,
+                                                                       strict=True))],
+                               reach, False)
+    far, up_far = _min_check([kept_unit_check(world, (*key, k, True), models, s, span, reach,
+                                              True)
+                              for k, ((_, s), span) in enumerate(zip(parts, spans, strict=True))],
+                             reach, True)
     return WithinReading(unit_id, names.target(target), reach, shown, near, far,
-                         names.unit(unit_id), model_names)
+                         names.unit(unit_id), model_names, ups=_ups(near, up_near, up_far),
+                         rule=world.distance_rule)
+
+
+def _ups(near: UnitCheck, up_near: np.ndarray, up_far: np.ndarray,
+         ) -> Mapping[str, tuple[float, float]]:
+    """Each model's gap up to the target, closest and farthest (only the raised ones)."""
+    return {mid: (float(a), float(b)) for mid, a, b in
+            zip(near.model_ids, up_near.tolist(), up_far.tolist(), strict=True) if a or b}
 
 
 @dataclass(frozen=True)
 class RangeRing:
-    """The area within ``radius`` inches of something, for drawing."""
+    """The area within ``radius`` inches of something, for drawing.
+
+    Around something standing ``height`` inches up the area is where the rule's distance
+    meets the table: ``ground`` inches about its footprint (:func:`geometry.ground_reach`;
+    ``None`` when the reach does not come down to the table, and the area is then empty).
+    """
 
     radius: float
     area: shapely.Geometry
+    height: float = 0.0
+    ground: float | None = None
+
+    @property
+    def raised(self) -> bool:
+        """Whether the ring is drawn where a raised reach meets the table."""
+        return self.height > 0.0 and self.ground != self.radius
 
 
 def range_rings(world: World, target: Target, radii: Iterable[float],
                 zones: ZoneResolver | None = None) -> tuple[RangeRing, ...]:
-    """Return the areas within each radius (inches) of a model, unit, piece or point."""
+    """Return the areas within each radius (inches) of a model, unit, piece or point.
+
+    A raised model's ring is drawn where the world's rule meets the table.
+    """
     extra = {} if zones is None else {"zones": zones}
-    return ring_areas([s for _, s in resolve(target, world, **extra)], radii)
+    parts = resolve(target, world, **extra)
+    return ring_areas([s for _, s in parts], radii, part_heights(world, target, parts),
+                      world.distance_rule)
 
 
-def ring_areas(shapes: Sequence[Shape], radii: Iterable[float]) -> tuple[RangeRing, ...]:
-    """The area within each radius (inches) of any of ``shapes``.
+def part_heights(world: World, target: Target, parts: Sequence[tuple[str, Shape]],
+                 ) -> list[float]:
+    """How high each part of ``target`` stands (its foot, inches): what a ring starts from."""
+    return [span.low for span in part_spans(target, world, [p for p, _ in parts])]
+
+
+def ring_areas(shapes: Sequence[Shape], radii: Iterable[float],
+               heights: Sequence[float] | None = None,
+               rule: DistanceRule = DistanceRule.STRAIGHT) -> tuple[RangeRing, ...]:
+    """The area within each radius (inches) of any of ``shapes``, standing at ``heights``.
+
+    A shape ``h`` up reaches the table :func:`geometry.ground_reach` about its footprint
+    (``sqrt(R² − h²)`` by the straight line); one too high to reach it adds nothing.
 
     Examples
     --------
     >>> from shapely.geometry import Point
     >>> [round(r.area.area, 1) for r in ring_areas([Point(0, 0)], [1, 2])]
     [3.1, 12.6]
+    >>> raised = ring_areas([Point(0, 0)], [5], [3.0])[0]
+    >>> raised.ground, round(raised.area.area / math.pi, 2), raised.raised
+    (4.0, 16.0, True)
     """
+    lows = list(heights) if heights is not None else [0.0] * len(shapes)
     rings = []
     for radius in radii:
         if not math.isfinite(radius) or radius <= 0:
             raise ValueError(f"a range ring needs a radius above 0, got {radius!r}")
-        rings.append(RangeRing(radius, shapely.union_all([reach_area(s, radius)
-                                                          for s in shapes])))
+        reaches = [ground_reach(radius, h, rule) for h in lows]
+        areas = [reach_area(s, g) for s, g in zip(shapes, reaches, strict=True)
+                 if g is not None and g > 0.0]
+        low = min(lows, default=0.0)
+        ground = ground_reach(radius, low, rule)
+        rings.append(RangeRing(radius, shapely.union_all(areas), low, ground))
     return tuple(rings)
 
 
@@ -408,6 +540,7 @@ def weapon_rings(world: World, piece_id: str) -> tuple[tuple[str, RangeRing], ..
     >>> [(mount, ring.radius) for mount, ring in weapon_rings(world, "b")][-1]
     ('icarus-lascannon', 96.0)
     """
-    return tuple((m.id, RangeRing(m.weapon.range, reach_area(shapely.Point(m.x, m.y),
-                                                             m.weapon.range)))
-                 for m in world.piece(piece_id).mounts)
+    piece = world.piece(piece_id)
+    return tuple((m.id, ring_areas([shapely.Point(m.x, m.y)], [m.weapon.range],
+                                   [mount_height(piece, m)], world.distance_rule)[0])
+                 for m in piece.mounts)

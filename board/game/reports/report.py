@@ -28,9 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from board.document.datasheet import Datasheet
+from board.document.distance_option import DISTANCE_RULE, SYSTEM_RULE, distance_choice
 from board.document.model import Scenario
 from board.game.core.buildings import BuildingStateError
 from board.game.core.deploy import deployment_for, models_out_of_zone
+from board.game.core.levels import raised_models
 from board.game.core.names import Namer
 from board.game.core.targets import centre
 from board.game.core.world import World, WorldCache
@@ -38,6 +40,8 @@ from board.game.measuring.annotations import evaluate
 from board.game.measuring.coverage import Coverage, UnitCoverage, void_shield_coverage
 from board.game.measuring.measure import VOID_SHIELD_RULE, display_unit
 from board.game.reports.summary import summarise_all
+from board.game.systems.facts import facts_for
+from geometry import format_distance
 from rules.words import counted
 
 __all__ = ["ReportError", "Source", "Finding", "Section", "Report", "build_report",
@@ -217,6 +221,28 @@ def _buildings(scenario: Scenario, library: Mapping[str, Datasheet]) -> Section:
     return Section("buildings", "Buildings", findings, [f.data for f in findings])
 
 
+def _heights(scenario: Scenario, world: World, names: Namer) -> Section:
+    """The rule distances are read by, and every raised model with its level and problems."""
+    rule = world.distance_rule
+    facts = facts_for(scenario.rule_system)
+    house = distance_choice(scenario.options) != SYSTEM_RULE
+    source = (f"house rule ({scenario.options[DISTANCE_RULE]})" if house
+              else facts.distance_rule_source)
+    rows = raised_models(world)
+    findings = []
+    for row in rows:
+        where = f"{row.level_name} of {names.piece(row.piece)}" if row.piece in world.pieces \
+            else row.level
+        text = (f"{names.model(row.model_id)}: on {where}, "
+                f"{format_distance(row.height, unit=display_unit(world.rule_system))} up"
+                + (f": {row.problem}" if row.problem else ""))
+        findings.append(Finding(text, (), (row.model_id,), row.to_dict() | {"text": text}))
+    title = f"Heights: distances read {rule.label} ({source})"
+    data = {"distance_rule": rule.value, "house_rule": house, "source": source,
+            "models": [f.data for f in findings]}
+    return Section("heights", title, tuple(findings), data)
+
+
 def position_findings(world: World, names: Namer, model_ids: Sequence[str]) -> Section:
     """Where each of ``model_ids`` stands (inches from the table's top-left corner)."""
     seen: list[str] = []
@@ -253,7 +279,7 @@ def build_report(scenario: Scenario, library: Mapping[str, Datasheet],
         plan = deployment_for(scenario)
         names = Namer.for_world(world, scenario)
         kept, data = _kept(scenario, world, plan.zone, names)
-        sections = [kept, _coverage(world, names),
+        sections = [kept, _heights(scenario, world, names), _coverage(world, names),
                     _deployment(scenario, world, names, only_out=not every_unit)]
         if buildings:
             sections.append(_buildings(scenario, library))

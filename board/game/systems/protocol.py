@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from board.document.datasheet import Datasheet
 from board.document.model import Base, RuleSystem, Scenario, Table, TerrainPiece, TroopType, Unit
-from geometry import SightRule
+from geometry import DistanceRule, SightRule
 
 if TYPE_CHECKING:
     from board.document.changes import Change
@@ -226,6 +226,10 @@ class SystemFacts(Protocol):
     building_looker: Looker
     #: What each of its rule systems offers a player setting up (``systems/<system>/setup.py``).
     setups: dict[RuleSystem, SystemSetup]
+    #: How its rules read a distance between things at different heights, and where that
+    #: comes from (a scenario's ``distance_rule`` option may pick a house rule instead).
+    distance_rule: DistanceRule
+    distance_rule_source: str
 
     def is_building(self, sheet: Datasheet) -> bool:
         """Whether ``sheet`` makes a building (a rules object) in this system."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsRectItem,
@@ -23,6 +23,28 @@ _MARGIN = 0.12
 _GREY = QColor("#808080")
 _PENS: list[QPen] = []
 _SELECTED_HAS_CHANGED = QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged
+
+
+def _level_pen(wrong: bool) -> QPen:
+    """The badge's pen: white, or red for a model off its level or over its capacity."""
+    pen = QPen(QColor("#ff3030") if wrong else QColor("#ffffff"), 1.5)
+    pen.setCosmetic(True)
+    return pen
+
+
+_BADGES: dict[str, QPainterPath] = {}
+
+
+def _badge_path(text: str) -> QPainterPath:
+    """The badge's text as a path (made once a text): glyphs a font cannot draw an inch high."""
+    path = _BADGES.get(text)
+    if path is None:
+        font = QFont()
+        font.setPixelSize(20)
+        font.setBold(True)
+        path = _BADGES[text] = QPainterPath()
+        path.addText(0.0, 0.0, font, text)
+    return path
 
 
 def _pens() -> list[QPen]:
@@ -71,6 +93,8 @@ class ModelItem(QGraphicsRectItem):
         self._label: LabelItem | None = None
         self._named_when_selected = True
         self._guessed = False
+        self._level = ""
+        self._level_wrong = False
 
     # -- setters the scene calls ---------------------------------------------------------
     def set_base(self, shape_kind: str, length: float, width: float) -> None:
@@ -105,6 +129,20 @@ class ModelItem(QGraphicsRectItem):
         if guessed != self._guessed:
             self._guessed = guessed
             self.update()
+
+    def set_level(self, badge: str, wrong: bool = False) -> None:
+        """Show the height it stands at inside its base (``8"``; "": on the table).
+
+        ``wrong``: it is off its level's area or over its capacity (the badge turns red).
+        """
+        if (badge, wrong) != (self._level, self._level_wrong):
+            self._level, self._level_wrong = badge, wrong
+            self.update()
+
+    @property
+    def level_badge(self) -> str:
+        """The height badge shown inside the base ("" on the table)."""
+        return self._level
 
     def set_detail(self, detail: str) -> None:
         """What the tooltip says under the unit's name (a line of sight's verdict; "": none)."""
@@ -155,6 +193,8 @@ class ModelItem(QGraphicsRectItem):
         painter.setPen(_pens()[2])
         length = self._size[0]
         painter.drawLine(QPointF(0.0, 0.0), QPointF(0.0, -length / 2))
+        if self._level:
+            self._paint_level(painter)
 
     def itemChange(  # noqa: D102 - Qt override
         self, change: QGraphicsItem.GraphicsItemChange, value: object
@@ -177,6 +217,26 @@ class ModelItem(QGraphicsRectItem):
         super().hoverLeaveEvent(event)
 
     # -- helpers ----------------------------------------------------------------------------
+    def _paint_level(self, painter: QPainter) -> None:
+        """The level badge: a chevron over the height, upright whatever the model's facing."""
+        length, width = self._size
+        size = min(length, width)
+        painter.save()
+        painter.rotate(-self.rotation())
+        painter.setPen(_level_pen(self._level_wrong))
+        chevron = size * 0.16
+        painter.drawPolyline([QPointF(-chevron, -size * 0.1), QPointF(0.0, -size * 0.26),
+                              QPointF(chevron, -size * 0.1)])
+        path = _badge_path(self._level)
+        box = path.boundingRect()
+        scale = size * 0.3 / max(box.height(), 1e-9)
+        painter.translate(-box.center().x() * scale, size * 0.12 - box.center().y() * scale)
+        painter.scale(scale, scale)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor("#ff3030") if self._level_wrong else QColor("#ffffff"))
+        painter.drawPath(path)
+        painter.restore()
+
     def _base_rect(self) -> QRectF:
         length, width = self._size
         return QRectF(-width / 2, -length / 2, width, length)

@@ -60,6 +60,7 @@ class MeasureDock(QDockWidget):
         self.centre = QCheckBox("Ruler centre to centre")
         self.centre.toggled.connect(layer.set_centre_to_centre)
         column.addWidget(self.centre)
+        column.addLayout(self._heights_row())
         column.addLayout(self._zone_row())
         column.addLayout(self._ring_row())
         self._add_results(column)
@@ -116,6 +117,28 @@ class MeasureDock(QDockWidget):
             self.presets.append(button)
             grid.addWidget(button, 1 + k // 5, k % 5)
         return grid
+
+    def _heights_row(self) -> QHBoxLayout:
+        """How distances between heights are read: the system's rule or a house rule."""
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Heights:"))
+        self.heights = QComboBox()
+        self.heights.setToolTip("How a distance between models at different heights is read "
+                                "(saved with the scenario; one undo step)")
+        self.heights.activated.connect(
+            lambda index: self.feature.levels.set_rule(self.heights.itemData(index)))
+        row.addWidget(self.heights, 1)
+        return row
+
+    def _refresh_heights(self) -> None:
+        """Offer the rules, the scenario's chosen."""
+        choices = self.feature.levels.rule_choices()
+        self.heights.blockSignals(True)
+        self.heights.clear()
+        for value, text in choices:
+            self.heights.addItem(text, value)
+        self.heights.setCurrentIndex(self.heights.findData(self.feature.levels.rule_choice()))
+        self.heights.blockSignals(False)
 
     def _zone_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
@@ -185,6 +208,8 @@ class MeasureDock(QDockWidget):
             item.setData(Qt.ItemDataRole.UserRole, annotation_id)
             self.kept.addItem(item)
         self._refresh_targets()
+        if getattr(self.feature, "levels", None) is not None:
+            self._refresh_heights()
 
     def kept_ids(self) -> list[str]:
         """The ids listed, in order."""

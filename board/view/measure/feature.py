@@ -11,6 +11,7 @@ from board.game.core.targets import ModelTarget, PieceTarget, Target, UnitTarget
 from board.game.measuring.rings import parse_distances, ring_annotation
 from board.view.measure.dock import MeasureDock
 from board.view.measure.layer import MeasureLayer
+from board.view.measure.levels import LevelControl
 from board.view.measure.tools import RulerTool, WithinTool
 
 if TYPE_CHECKING:
@@ -27,6 +28,8 @@ class MeasureFeature:
         self.layer = MeasureLayer(window.scene)
         self.dock = MeasureDock(self, window)
         self.actions: dict[str, QAction] = {}
+        self.levels = LevelControl(self)
+        self.dock.refresh()  # now with the heights rule the levels offer
         self.layer.readout_changed.connect(self._status)
         self.layer.hover_changed.connect(
             lambda name: self.window.statusBar().showMessage(f"A click measures to: {name}"))
@@ -142,6 +145,10 @@ class MeasureFeature:
             if shortcut:
                 action.setShortcut(QKeySequence(shortcut))
             action.triggered.connect(lambda *_, s=slot: s())
+            menu.addAction(action)
+            self.actions[key] = action
+        menu.addSeparator()
+        for key, action in zip(("level_up", "level_down"), self.levels.actions(), strict=True):
             menu.addAction(action)
             self.actions[key] = action
         menu.addSeparator()

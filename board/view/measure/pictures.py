@@ -11,6 +11,7 @@ from board.game.core.names import Namer
 from board.game.core.targets import Target, TargetError, ZoneResolver, resolve, zone_reach
 from board.game.core.units import distance_text as format_distance
 from board.game.core.world import World
+from board.game.kit import ground_reach
 from board.game.measuring.annotations import (
     AnnotationError,
     RulerAnnotation,
@@ -22,11 +23,12 @@ from board.game.measuring.measure import (
     WithinReading,
     display_unit,
     excess_text,
+    part_heights,
     ruler,
     within_check,
 )
 from board.view.measure.sketch import Sketch
-from board.view.measure.sketches import reach_path, ruler_sketch, within_sketch
+from board.view.measure.sketches import reach_path, reach_path_at, ruler_sketch, within_sketch
 
 __all__ = ["ruler_picture", "within_picture", "within_title", "kept_sketch"]
 
@@ -67,8 +69,11 @@ def within_picture(world: World, unit_id: str, target: Target, reach: float,
     own = zone_reach(world, target)
     if own is not None:  # a void-shield zone: its own reach from the generator, not N more
         area = reach_path((own[0],), own[1])
-    else:
-        area = reach_path(tuple(shape for _, shape in resolve(target, world, zones)), reach)
+    else:  # where the reach meets the table: nearer round a raised target (docs/measure.md)
+        parts = resolve(target, world, zones)
+        reaches = tuple(ground_reach(reach, h, world.distance_rule)
+                        for h in part_heights(world, target, parts))
+        area = reach_path_at(tuple(shape for _, shape in parts), reaches)
     models = dict(world.unit_models(unit_id))
     return reading, within_sketch(reading, models, area, title + within_title(world, reading))
 

@@ -82,11 +82,21 @@ def ring_pictures(rings: Sequence[tuple[str, RangeRing]], unit: str) -> list[Rin
     """
     pictures = []
     for k, (name, ring) in enumerate(rings):
-        text = distance_text(ring.radius, unit=unit)
+        text = distance_text(ring.radius, unit=unit) + _raised_words(ring, unit)
         pictures.append(RingPicture(shapely.simplify(ring.area, DRAW_TOLERANCE),
                                     RING_COLOURS[k % len(RING_COLOURS)],
                                     f"{name} {text}" if name else text))
     return pictures
+
+
+def _raised_words(ring: RangeRing, unit: str) -> str:
+    """`` (5.20" on the table from 3.00" up)`` for a ring around a raised thing."""
+    if not ring.raised:
+        return ""
+    up = distance_text(ring.height, unit=unit)
+    if ring.ground is None:
+        return f" (does not reach the table from {up} up)"
+    return f" ({distance_text(ring.ground, unit=unit)} on the table from {up} up)"
 
 
 def edge_cells(area: shapely.Geometry, cell: float = CELL) -> list[QRectF]:

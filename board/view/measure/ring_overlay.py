@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING
 from shapely.geometry import Point
 
 from board.document.model import Annotation
+from board.game.core.shooters import mount_height
 from board.game.core.targets import PieceTarget, TargetError
 from board.game.core.world import World
-from board.game.kit import Shape
+from board.game.kit import DistanceRule, Shape
 from board.game.measuring.annotations import AnnotationError
-from board.game.measuring.measure import RangeRing
+from board.game.measuring.measure import RangeRing, part_heights
 from board.game.measuring.rings import RingAnnotation, read_ring, ring_areas, shifted
 from board.view.measure.ring_item import RingItem, RingPicture, ring_pictures
 
@@ -44,6 +45,8 @@ class RingOverlay:
                           RingAnnotation] | None = None
         self._reshaped = False
         self._target: tuple[RingAnnotation | None, dict[str, object]] = (None, {})
+        #: Each part's height and the world's rule (a raised model's ring meets the table nearer).
+        self._part_heights: tuple[list[float], DistanceRule] = ([], DistanceRule.STRAIGHT)
 
     def refresh(self) -> None:
         """The document changed: draw the ring again where it now is."""
@@ -85,9 +88,12 @@ class RingOverlay:
         try:
             kept = read_ring(annotation)
             parts, rings = self._parts(kept, world)
+            heights = ([0.0] * len(parts) if kept.weapons or kept.mount is not None
+                       else part_heights(world, kept.target, parts))
         except (AnnotationError, TargetError, KeyError, ValueError):
             return None
         self._base = (annotation, world, ring_pictures(rings, kept.distance_unit), parts, kept)
+        self._part_heights = (heights, world.distance_rule)
         return self._base
 
     def _parts(self, kept: RingAnnotation, world: World,
@@ -100,14 +106,19 @@ class RingOverlay:
                 raise KeyError(f"piece {kept.target.piece_id!r} has no weapon {kept.mount!r}")
             parts: list[Part] = [(m.id, Point(m.x, m.y)) for m in mounts]
             namer, piece_id = self.layer.namer(), kept.target.piece_id
+            piece, rule = world.piece(piece_id), world.distance_rule
             if kept.mount is not None:
                 name = namer.mount(piece_id, kept.mount)
-                return parts, [(name, r) for r in ring_areas([parts[0][1]], kept.radii)]
-            rings = [(namer.mount(piece_id, m.id), ring_areas([p], [m.weapon.range])[0])
+                up = [mount_height(piece, mounts[0])]
+                return parts, [(name, r) for r in ring_areas([parts[0][1]], kept.radii, up, rule)]
+            rings = [(namer.mount(piece_id, m.id),
+                      ring_areas([p], [m.weapon.range], [mount_height(piece, m)], rule)[0])
                      for m, (_, p) in zip(mounts, parts, strict=True)]
             return parts, rings
         parts = self.layer.parts(kept.target)
-        return parts, [("", r) for r in ring_areas([s for _, s in parts], kept.radii)]
+        areas = ring_areas([s for _, s in parts], kept.radii,
+                           part_heights(world, kept.target, parts), world.distance_rule)
+        return parts, [("", r) for r in areas]
 
     def _draw_base(self) -> None:
         base = self._ring_base()
@@ -123,7 +134,8 @@ class RingOverlay:
             return pictures
         offsets = self._offsets(parts)
         moved = [shifted(s, *o) for (_, s), o in zip(parts, offsets, strict=True)]
-        return ring_pictures([("", r) for r in ring_areas(moved, kept.radii)],
+        heights, rule = self._part_heights
+        return ring_pictures([("", r) for r in ring_areas(moved, kept.radii, heights, rule)],
                              kept.distance_unit)
 
     # -- where the items stand ---------------------------------------------------------------

@@ -96,6 +96,28 @@ def reach_path(shapes: tuple[Shape, ...], reach: float) -> QPainterPath:
     return _reach_path(shapes, reach)
 
 
+def reach_path_at(shapes: tuple[Shape, ...], reaches: tuple[float | None, ...]) -> QPainterPath:
+    """The area within each shape's own reach on the table (a raised target's is nearer).
+
+    ``reaches`` are :func:`geometry.ground_reach`'s, one a shape (``None``: none reaches the
+    table); kept like :func:`reach_path`.
+    """
+    if len(set(reaches)) == 1:
+        only = reaches[0] if reaches else None
+        return _reach_path(shapes, only) if only is not None and only > 0 else QPainterPath()
+    return _reach_paths(shapes, reaches)
+
+
+@lru_cache(maxsize=16)
+def _reach_paths(shapes: tuple[Shape, ...], reaches: tuple[float | None, ...]) -> QPainterPath:
+    areas = [reach_area(s, g) for s, g in zip(shapes, reaches, strict=True) if g]
+    if not areas:
+        return QPainterPath()
+    area = shapely.union_all(areas)
+    return shape_path(shapely.simplify(area, DRAW_TOLERANCE)) if not area.is_empty else \
+        QPainterPath()
+
+
 @lru_cache(maxsize=16)
 def _reach_path(shapes: tuple[Shape, ...], reach: float) -> QPainterPath:
     if not shapes:

@@ -13,7 +13,7 @@ from board.game.systems import base_facts as shared
 from board.game.systems.epic.description import EPIC40K
 from board.game.systems.epic.setup import SETUPS
 from board.game.systems.protocol import Looker, SystemFacts, SystemSetup
-from geometry import SightRule
+from geometry import DistanceRule, SightRule
 
 __all__ = ["EpicFacts", "FACTS"]
 
@@ -28,6 +28,13 @@ class EpicFacts:
     member_word: str = "stand"
     building_looker: Looker = Looker.BATTLEMENTS
     setups: dict[RuleSystem, SystemSetup] = SETUPS
+    #: Epic 40,000 measures across the table: its units garrison buildings and "move freely
+    #: throughout" them (seed 001) rather than stand on levels, and its FAQ on measuring
+    #: ranges asks only that players measure one way consistently (the E40K compendium,
+    #: thehobby.zone, "FAQ: Measuring ranges" [S]). Our decision: horizontal (docs/measure.md).
+    distance_rule: DistanceRule = DistanceRule.HORIZONTAL
+    distance_rule_source: str = ("Epic 40,000: across the table (our decision: units garrison "
+                                 "buildings rather than stand on them)")
 
     def is_building(self, sheet: Datasheet) -> bool:
         """A building datasheet of the system with a size class."""

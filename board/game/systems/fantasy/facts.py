@@ -14,7 +14,7 @@ from board.game.systems.fantasy.description import WARHAMMER_FANTASY
 from board.game.systems.fantasy.setup import SETUPS
 from board.game.systems.heights import line_of_sight_value
 from board.game.systems.protocol import Looker, SystemFacts, SystemSetup
-from geometry import SightRule, building_los_value
+from geometry import DistanceRule, SightRule, building_los_value
 
 __all__ = ["FantasyFacts", "FACTS"]
 
@@ -29,6 +29,13 @@ class FantasyFacts:
     member_word: str = "model"
     building_looker: Looker = Looker.GARRISON
     setups: dict[RuleSystem, SystemSetup] = SETUPS
+    #: Warhammer Fantasy measures base to base (8W and 7W "Measuring distances" [V]), and a
+    #: unit is never on top of a building: it garrisons it, and a garrison's range is
+    #: "measured from the closest point of the building" (seed 002); floors only raise the
+    #: Line of Sight value. So: across the table (docs/measure.md, Heights).
+    distance_rule: DistanceRule = DistanceRule.HORIZONTAL
+    distance_rule_source: str = ("Warhammer Fantasy: base to base across the table; a garrison "
+                                 "measures from the building's closest point")
 
     def is_building(self, sheet: Datasheet) -> bool:
         """Every building datasheet of the system."""

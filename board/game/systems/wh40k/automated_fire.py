@@ -85,7 +85,8 @@ def _targets_of(world: World, building: wh40k.Building, manual: Collection[str],
         at = (mount.x, mount.y)
         found = nearest_enemy(at, mount_height(piece, mount), mount.weapon.range,
                               _in_arc(enemies, at, mount_arc(piece, mount)), world.terrain.index,
-                              facts_for(world.rule_system).sight_rule, frozenset({building.id}))
+                              facts_for(world.rule_system).sight_rule, frozenset({building.id}),
+                              distance_rule=world.distance_rule)  # range with the mount's height
         return list(found.tied) if found else []
 
     shots = wh40k.automated_fire(building, manual, nearest, dice)

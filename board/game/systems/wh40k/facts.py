@@ -14,7 +14,7 @@ from board.game.systems import base_facts as shared
 from board.game.systems.protocol import Looker, SystemFacts, SystemSetup
 from board.game.systems.wh40k.description import HORUS_HERESY, WH40K
 from board.game.systems.wh40k.setup import SETUPS
-from geometry import SightRule
+from geometry import DistanceRule, SightRule
 
 __all__ = ["Wh40kFacts", "FACTS"]
 
@@ -28,6 +28,15 @@ class Wh40kFacts:
     member_word: str = "model"
     building_looker: Looker = Looker.BATTLEMENTS
     setups: dict[RuleSystem, SystemSetup] = SETUPS
+    #: Distances are taken between the models as they are placed, heights included: the
+    #: closest points in 3D of the models' volumes (a base's footprint from where it stands
+    #: to the model's height). A model 6" up a ruin is not within 3" of an objective at its
+    #: foot (bolterandchainsword.com topic 302685, 7th edition [S]; "for everything else,
+    #: the models are assumed to be where the models are actually placed", dakkadakka.com
+    #: thread 222552 [S]); issue 40 names it the 40K family's rule. docs/measure.md, Heights.
+    distance_rule: DistanceRule = DistanceRule.STRAIGHT
+    distance_rule_source: str = ("40K: between the models as placed, heights included "
+                                 "(closest points in 3D)")
 
     def is_building(self, sheet: Datasheet) -> bool:
         """A building datasheet of the system with an armour value."""
