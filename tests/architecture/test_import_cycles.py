@@ -51,6 +51,8 @@ LAZY_ON_PURPOSE = {
                                         "_fair_drag_dice"},
     "board/view/remote/__init__.py": {"agree_to_share", "join", "offer_to_start"},
     "board/view/remote/dialogs.py": {"__init__", "choice"},
+    # wh40kdc (40kdc-data): when a player first asks for a published layout
+    "board/game/layouts/catalogue.py": {"load_catalogue"},
 }
 
 
