@@ -73,6 +73,10 @@ from board.view.editors import sides, units  # noqa: E402 - registers below
 
 FEATURES += [units.install, own_buildings.install, sides.install]
 
+from board.view import layouts  # noqa: E402 - registers below
+
+FEATURES += [layouts.install]
+
 from board.view import clash_flags  # noqa: E402 - registers below
 
 FEATURES += [clash_flags.install]
