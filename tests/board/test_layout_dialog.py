@@ -4,7 +4,7 @@ built, saved as ours and reopened, a piece dragged (still editable), undo."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QTimer, Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
