@@ -77,6 +77,10 @@ from board.view import layouts  # noqa: E402 - registers below
 
 FEATURES += [layouts.install]
 
+from board.view import objectives  # noqa: E402 - registers below
+
+FEATURES += [objectives.install]
+
 from board.view import clash_flags  # noqa: E402 - registers below
 
 FEATURES += [clash_flags.install]

@@ -28,7 +28,8 @@ from board.game.layouts.placing import local_footprint
 
 __all__ = ["LAYOUT_TAG", "DENSE_HEIGHT", "LIGHT_HEIGHT", "kind_of", "sheet_for", "piece_for"]
 
-#: The tag of a datasheet made from a layout's terrain.
+#: The tag of a datasheet made from a layout's terrain (also ``quiet``: named on hover only,
+#: the board would read as a page of part numbers).
 LAYOUT_TAG = "40kdc-layout"
 #: Heights where the dataset gives none: its catalogue's corner ruins and barricade.
 DENSE_HEIGHT, LIGHT_HEIGHT = 5.0, 2.0
@@ -66,7 +67,7 @@ def sheet_for(piece: PlacedPiece, layout_id: str) -> Datasheet:
     return Datasheet(id=_sheet_id(piece, layout_id), name=name, kind=kind,
                      systems=(RuleSystem.WH40K.value, RuleSystem.HORUS_HERESY.value),
                      footprint=local_footprint(piece.footprint, piece.orientation[1]),
-                     height=height, notes=notes, tags=(LAYOUT_TAG,))
+                     height=height, notes=notes, tags=(LAYOUT_TAG, "quiet"))
 
 
 def piece_for(piece: PlacedPiece, sheet: Datasheet) -> TerrainPiece:
