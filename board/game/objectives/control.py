@@ -8,21 +8,24 @@ Distances are closest part to closest part, exact: a round base to the marker's 
 analytically, a hull or an oval as its polygon to the marker's centre less its radius.
 
 Fast enough for every paint of a drag: the round bases against every marker at once (numpy),
-the others one by one, the height asked only of the models already within range across.
+the others one by one, the height asked only of the models already within range across; a
+drag's preview shifts the dragged models' shapes (``moved``) instead of building a world.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from shapely.affinity import translate
 
 from board.document.model import Scenario, TroopType
 from board.game.core.world import World
 from board.game.objectives.markers import Objective, objectives_of
-from geometry import Circle, distance
+from geometry import Circle, Shape, distance
 from rules.wh40k.objectives import (
     RANGE_7TH,
     RANGE_ACROSS,
@@ -78,33 +81,76 @@ def edition_of(scenario: Scenario) -> str:
     return str(raw) if isinstance(raw, str) and raw else "7th"
 
 
-def model_reach(world: World, marks: tuple[tuple[str, Circle], ...]) -> dict[str, float]:
+def _shifted(shape: Shape, by: tuple[float, float] | None) -> Shape:
+    if by is None:
+        return shape
+    if isinstance(shape, Circle):
+        return Circle(shape.x + by[0], shape.y + by[1], shape.radius)
+    return translate(shape, by[0], by[1])
+
+
+class _Bases:
+    """The world's models as arrays, made once per world: round bases, and the others."""
+
+    def __init__(self, world: World) -> None:
+        circles = [(m.model_id, m.shape) for m in world.models.values()
+                   if isinstance(m.shape, Circle)]
+        self.round_ids = [model_id for model_id, _ in circles]
+        self.index = {model_id: k for k, model_id in enumerate(self.round_ids)}
+        self.xy = np.array([(c.x, c.y) for _, c in circles], dtype=float).reshape(-1, 2)
+        self.radii = np.array([c.radius for _, c in circles], dtype=float)
+        self.others: list[tuple[str, Shape]] = [
+            (m.model_id, m.shape) for m in world.models.values()
+            if not isinstance(m.shape, Circle)]
+
+    def shifted(self, moved: Mapping[str, tuple[float, float]]) -> _Bases:
+        """These bases with the ``moved`` models shifted by ``(dx, dy)`` inches."""
+        if not moved:
+            return self
+        out = copy.copy(self)
+        out.xy = self.xy.copy()
+        for model_id, (dx, dy) in moved.items():
+            k = self.index.get(model_id)
+            if k is not None:
+                out.xy[k, 0] += dx
+                out.xy[k, 1] += dy
+        out.others = [(m, _shifted(shape, moved.get(m))) for m, shape in self.others]
+        return out
+
+
+#: The bases of the last world asked about (a drag asks of the same world every frame).
+_LAST: list[Any] = [None, None]
+
+
+def _bases_for(world: World, moved: Mapping[str, tuple[float, float]] | None) -> _Bases:
+    if _LAST[0] is not world.models:
+        _LAST[:] = [world.models, _Bases(world)]
+    bases: _Bases = _LAST[1]
+    return bases.shifted(moved or {})
+
+
+def model_reach(world: World, marks: tuple[tuple[str, Circle], ...],
+                bases: _Bases | None = None) -> dict[str, float]:
     """Each model's closest distance to any of ``marks`` (only those within 3", exact)."""
-    models = list(world.models.values())
+    bases = bases if bases is not None else _bases_for(world, None)
     found: dict[str, float] = {}
-    circles = [(m, m.shape) for m in models if isinstance(m.shape, Circle)]
-    round_ids = [m for m, _ in circles]
-    if circles:
-        xy = np.array([(c.x, c.y) for _, c in circles])
-        radii = np.array([c.radius for _, c in circles])
-        best = np.full(len(round_ids), np.inf)
+    if bases.round_ids:
+        best = np.full(len(bases.round_ids), np.inf)
         for _, c in marks:
-            gap = np.hypot(xy[:, 0] - c.x, xy[:, 1] - c.y) - radii - c.radius
+            gap = np.hypot(bases.xy[:, 0] - c.x, bases.xy[:, 1] - c.y) - bases.radii - c.radius
             np.minimum(best, np.maximum(gap, 0.0), out=best)
-        for m, gap in zip(round_ids, best.tolist(), strict=True):
-            if gap <= RANGE_ACROSS + _TOLERANCE:
-                found[m.model_id] = gap
-    for m in models:
-        if not isinstance(m.shape, Circle):
-            gap = min(distance(m.shape, c) for _, c in marks)
-            if gap <= RANGE_ACROSS + _TOLERANCE:
-                found[m.model_id] = gap
+        for k in np.flatnonzero(best <= RANGE_ACROSS + _TOLERANCE).tolist():
+            found[bases.round_ids[k]] = float(best[k])
+    for model_id, shape in bases.others:
+        gap = min(distance(shape, c) for _, c in marks)
+        if gap <= RANGE_ACROSS + _TOLERANCE:
+            found[model_id] = gap
     return found
 
 
-def _in_range(scenario: Scenario, world: World, objective: Objective,
-              units: Mapping[str, Any]) -> list[ModelInRange]:
-    reach = model_reach(world, objective.markers)
+def _in_range(world: World, objective: Objective, units: Mapping[str, Any],
+              bases: _Bases) -> list[ModelInRange]:
+    reach = model_reach(world, objective.markers, bases)
     on = world.on_battlements(list(reach))
     found = []
     for model_id, across in reach.items():
@@ -115,14 +161,15 @@ def _in_range(scenario: Scenario, world: World, objective: Objective,
     return found
 
 
-def _holding(scenario: Scenario, world: World, objective: Objective, edition: str) -> Holding:
+def _holding(scenario: Scenario, world: World, objective: Objective, edition: str,
+             bases: _Bases) -> Holding:
     units = {u.id: u for u in scenario.units}
     names = {s.id: s.name for s in scenario.sides}
 
     def name(side: str) -> str:
         return names.get(side, side)
 
-    models = _in_range(scenario, world, objective, units)
+    models = _in_range(world, objective, units, bases)
     if uses_level_of_control(edition):
         counted = [m for m in models if m.up <= RANGE_UP + _TOLERANCE]
         levels = {s.id: sum(m.oc for m in counted if m.side == s.id) for s in scenario.sides}
@@ -138,10 +185,11 @@ def _holding(scenario: Scenario, world: World, objective: Objective, edition: st
                    f"{edition} edition: scoring units within 3\"")
 
 
-def holdings(scenario: Scenario, world: World) -> tuple[Holding, ...]:
-    """Who holds each objective on the table now."""
+def holdings(scenario: Scenario, world: World,
+             moved: Mapping[str, tuple[float, float]] | None = None) -> tuple[Holding, ...]:
+    """Who holds each objective on the table now (``moved``: models shifted by a drag)."""
     objectives = objectives_of(scenario, world)
     if not objectives:
         return ()
-    edition = edition_of(scenario)
-    return tuple(_holding(scenario, world, o, edition) for o in objectives)
+    edition, bases = edition_of(scenario), _bases_for(world, moved)
+    return tuple(_holding(scenario, world, o, edition, bases) for o in objectives)

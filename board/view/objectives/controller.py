@@ -1,8 +1,9 @@
 """Who holds each objective, live on the board (Deploy ▸ Objective Ranges draws the ranges).
 
 Worked out by :func:`board.game.objectives.control.holdings` once per turn of the event loop
-after the document changes, and while a drag previews models where their items are (as the
-Deploy tools do), so the rings and captions follow the drag.
+after the document changes, and while a drag previews models where their items are (their
+shapes shifted, no world built), so the rings and captions follow the drag; the item is
+told only when a holder or a level changes.
 """
 
 from __future__ import annotations
@@ -15,8 +16,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 from shiboken6 import isValid
 
 from board.document.model import Scenario
-from board.game.core.preview import moved_scenario
-from board.game.core.world import World, WorldCache
+from board.game.core.world import World
 from board.game.objectives.control import Holding, holdings
 from board.view.convert import to_colour
 from board.view.objectives.items import CONTESTED, ObjectiveLook, ObjectivesItem
@@ -64,7 +64,8 @@ class ObjectivesController(QObject):
         self._drag_timer.setSingleShot(True)
         self._drag_timer.setInterval(0)
         self._drag_timer.timeout.connect(self.follow_drag)
-        self._preview_worlds = WorldCache(window.scene.datasheets)
+        #: The dragged models' places in the document (``None``: no drag under way).
+        self._dragged: dict[str, tuple[float, float]] | None = None
         scene = window.scene
         scene.addItem(self.item)
         item = self.item
@@ -79,32 +80,42 @@ class ObjectivesController(QObject):
         self._show(self.window.document.scenario, self.window.scene.world())
 
     def follow_drag(self) -> None:
-        """Who would hold each objective with the dragged models where their items are."""
+        """Who would hold each objective with the dragged models where their items are.
+
+        The dragged models are the selection when the drag began, with the document's
+        places of them (asked once a drag); each frame only shifts their shapes.
+        """
         self._drag_timer.stop()
-        scene, scenario = self.window.scene, self.window.document.scenario
         if not self.held:
             return
+        scene, scenario = self.window.scene, self.window.document.scenario
+        if self._dragged is None:
+            ids = set(scene.selected_model_ids())
+            self._dragged = {m.id: (m.x, m.y) for u in scenario.units for m in u.models
+                             if m.id in ids}
         moved = {}
-        for model_id in scene.selected_model_ids():
-            at, model = scene.model_item(model_id).pos(), scenario.model(model_id)[1]
-            if (at.x(), at.y()) != (model.x, model.y):
-                moved[model_id] = (at.x(), at.y())
-        if self._preview_worlds.library is not scene.datasheets:
-            self._preview_worlds = WorldCache(scene.datasheets)
-        preview = moved_scenario(scenario, moved)
-        self._show(preview, self._preview_worlds.world_for(preview))
+        for model_id, (x, y) in self._dragged.items():
+            at = scene.model_item(model_id).pos()
+            if (at.x(), at.y()) != (x, y):
+                moved[model_id] = (at.x() - x, at.y() - y)
+        self._show(scenario, scene.world(), moved)
 
-    def _show(self, scenario: Scenario, world: World) -> None:
+    def _show(self, scenario: Scenario, world: World,
+              moved: dict[str, tuple[float, float]] | None = None) -> None:
         try:
-            self.held = holdings(scenario, world)
+            held = holdings(scenario, world, moved)
         except (KeyError, ValueError):
-            self.held = ()
-        self.item.set_looks(looks_of(scenario, self.held))
+            held = ()
+        if [(h.control, h.objective) for h in held] != \
+                [(h.control, h.objective) for h in self.held]:
+            self.item.set_looks(looks_of(scenario, held))  # only what changed is drawn again
+        self.held = held
 
     def _on_drag_moved(self, text: str) -> None:
         if text:
             self._drag_timer.start()  # once per turn of the event loop
         else:
+            self._dragged = None
             self._drag_timer.stop()
             self._timer.start()
 
