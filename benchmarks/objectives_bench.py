@@ -21,7 +21,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import board_bench as bb  # noqa: E402 - sets the platform before Qt loads
-
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from board.document.changes import Change  # noqa: E402
