@@ -81,6 +81,10 @@ from board.view import objectives  # noqa: E402 - registers below
 
 FEATURES += [objectives.install]
 
+from board.view import overview  # noqa: E402 - registers below (after the Shooting dock)
+
+FEATURES += [overview.install]
+
 from board.view import clash_flags  # noqa: E402 - registers below
 
 FEATURES += [clash_flags.install]

@@ -209,3 +209,14 @@ def test_objective_markers_of_linked_pieces_are_one_objective():
     marks = objective_markers(layout.raw)
     centre = [m for m in marks if m[3] == "Objective 1 (centre)"]
     assert len(centre) == 2 and {m[4] for m in centre} == {"objective-center"}
+
+
+def test_the_export_summary_names_the_layout_and_its_credit():
+    from board.document.io import default_library
+    from board.game.reports.dispute_summary import summary_lines
+    scenario = scenario_from_layout(CATALOGUE, "bm-take-vs-take-01", SIDES)
+    library = default_library().including(scenario.custom_datasheets)
+    lines = summary_lines(scenario, library, [])
+    at = lines.index("Layout")
+    assert lines[at + 1] == "  Take vs Take 01 (Tipping Point), Powered by 40kdc-data"
+    assert any(line.startswith("Objectives (11th edition") for line in lines)

@@ -143,3 +143,15 @@ def test_check_json_reports_each_objectives_holder(tmp_path, capsys):
     assert [m["model"] for m in held["models"]] == ["r0"]
     assert held["models"][0]["across"] == pytest.approx(2.999, abs=1e-4)
     assert "Objective 1: Red controls it: Red 2, Blue 0" in "\n".join(out["text"])
+
+
+def test_the_import_reads_a_lists_oc():
+    from board.document.model import RuleSystem
+    from board.document.roster.model import Profile
+    from board.game.army.mapping import stats_for
+
+    profile = Profile("Intercessor", "Unit", {"M": '6"', "T": "4", "SV": "3+", "W": "2",
+                                              "LD": "6+", "OC": "2"})
+    stats, notes = stats_for(RuleSystem.WH40K, profile)
+    assert stats["oc"] == 2
+    assert not any(note.startswith("OC") for note in notes)
