@@ -3,7 +3,6 @@ line of sight tool's own verdicts, the board rings the models seen; a wall hides
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 
 from board.document.datasheets import place_datasheet
