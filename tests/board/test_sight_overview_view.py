@@ -62,3 +62,29 @@ def test_nothing_selected_nothing_listed(window, qtbot):
     assert overview.list.count() == 0 and overview.item.marks == ()
     overview.action.setChecked(False)
     assert not overview.item.isVisible()
+
+
+def test_a_drag_updates_the_list_before_the_release(window, qtbot):
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtTest import QTest
+
+    from tests.board.qt_helpers import Left
+
+    scenario, _ = _scenario()
+    window.show_scenario(scenario)
+    window.view.fit_table()
+    overview = window.features.overview
+    click(window.view, (6.0, 10.0), Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: overview.unit_id == "red-tac" and len(overview.verdicts) == 2)
+    assert not next(v for v in overview.verdicts if v.unit_id == "blue-hidden").seen
+    view = window.view
+    start = view.mapFromScene(QPointF(6.0, 10.0))
+    QTest.mousePress(view.viewport(), Left, Qt.KeyboardModifier.ShiftModifier, start)
+    end = view.mapFromScene(QPointF(6.0, 36.0))  # down, out of the building's shadow
+    for k in range(1, 6):
+        at = start + (end - start) * (k / 5)
+        QTest.mouseMove(view.viewport(), QPoint(round(at.x()), round(at.y())))
+    qtbot.waitUntil(lambda: next(v for v in overview.verdicts
+                                 if v.unit_id == "blue-hidden").seen > 0, timeout=2000)
+    assert window.document.scenario.model("r0")[1].y == 10.0  # not let go yet
+    QTest.mouseRelease(view.viewport(), Left, Qt.KeyboardModifier.ShiftModifier, end)

@@ -5,7 +5,9 @@ When the models selected are one unit's (a click on a model selects it; Shift: i
 it, with the line of sight tool's own exact sight; the dock lists them, the units it sees
 best first, and the board rings every enemy model seen (green in the open, amber in cover).
 Worked out again once per turn of the event loop after the selection or the document
-changes (a drag: when it is let go). Shoot ▸ Who Sees Whom turns it off and on.
+changes; during a drag whenever the mouse rests 150 ms, with the dragged models where their
+items are (a full table's reading takes 10 to 40 ms: read on every move, it would cost the
+drag its frames), and once more when it is let go. Shoot ▸ Who Sees Whom turns it off and on.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
+from board.game.core.preview import moved_scenario
 from board.game.core.shooters import Shooter, ShooterError, ShooterKind
 from board.game.core.targets import UnitTarget
+from board.game.core.world import WorldCache
 from board.game.sight_overview import sight_overview
 from board.game.sight_verdicts import UnitVerdict, model_verdict
 from board.view.overview.items import MARK_COLOURS, SeenMark, SeenMarksItem
@@ -32,7 +36,10 @@ from board.view.overview.items import MARK_COLOURS, SeenMark, SeenMarksItem
 if TYPE_CHECKING:
     from board.view.window import MainWindow
 
-__all__ = ["OverviewController"]
+__all__ = ["OverviewController", "DRAG_EVERY"]
+
+#: How long the mouse rests in a drag before the preview is read (ms).
+DRAG_EVERY = 150
 
 
 class OverviewController(QObject):
@@ -62,8 +69,45 @@ class OverviewController(QObject):
         window.destroyed.connect(lambda *_: _take_off(scene, item))
         scene.selectionChanged.connect(self._soon)
         window.document.changed.connect(self._soon)
-        scene.drag_moved.connect(lambda text: None if text else self._soon())
+        scene.drag_moved.connect(self._on_drag_moved)
         self.list.itemDoubleClicked.connect(self._on_chosen)
+        #: During a drag: read again once the mouse has rested :data:`DRAG_EVERY` ms (a
+        #: reading of a full table takes 10 to 40 ms, more than a frame), where the items are.
+        self._drag_timer = QTimer(self)
+        self._drag_timer.setSingleShot(True)
+        self._drag_timer.setInterval(DRAG_EVERY)
+        self._drag_timer.timeout.connect(self.follow_drag)
+        self._preview_worlds = WorldCache(window.scene.datasheets)
+
+    def _on_drag_moved(self, text: str) -> None:
+        if not text:  # let go: the document has it
+            self._drag_timer.stop()
+            self._soon()
+        elif self.unit_id is not None:
+            self._drag_timer.start()  # again: read when the hand rests, not while it moves
+
+    def follow_drag(self) -> None:
+        """Read again with the dragged models where their items are (a drag's preview)."""
+        scene, scenario = self.window.scene, self.window.document.scenario
+        if self.unit_id is None or not self.action.isChecked():
+            return
+        ids = set(scene.selected_model_ids())
+        moved = {}
+        for unit in scenario.units:
+            for m in unit.models:
+                if m.id in ids:
+                    at = scene.model_item(m.id).pos()
+                    if (at.x(), at.y()) != (m.x, m.y):
+                        moved[m.id] = (at.x(), at.y())
+        if self._preview_worlds.library is not scene.datasheets:
+            self._preview_worlds = WorldCache(scene.datasheets)
+        preview = moved_scenario(scenario, moved)
+        world = self._preview_worlds.world_for(preview)
+        try:
+            self.verdicts = sight_overview(preview, world, self.unit_id)
+        except (ShooterError, KeyError):
+            self.verdicts = ()
+        self._show(world)
 
     def _soon(self, *_: object) -> None:
         if isValid(self) and self.action.isChecked():
