@@ -86,3 +86,28 @@ def test_the_preview_is_drawn_from_the_built_table(qtbot):
     image = dialog.layouts.item(0).icon().pixmap(THUMB).toImage()
     centre = image.pixelColor(image.width() // 2, image.height() // 2)
     assert centre.alpha() == 255  # the table is drawn where the thumbnail's middle is
+
+
+def test_without_the_package_new_from_layout_says_so_and_keeps_the_board(window, monkeypatch):
+    import board.view.layouts as layouts
+
+    said = []
+    monkeypatch.setattr(layouts, "load_catalogue", lambda: None)
+    monkeypatch.setattr(window, "show_error", lambda title, text: said.append((title, text)))
+    before = window.scenario
+    assert layouts.new_from_layout(window) is None
+    assert said == [("New from Layout", "The published layouts come with the wh40kdc package "
+                     "(pip install wh40kdc), which is not installed.")]
+    assert window.scenario is before
+
+
+def test_cancel_keeps_the_board(window, qtbot):
+    before = window.scenario
+
+    def cancel():
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, LayoutDialog)
+        QTest.keyClick(dialog, Qt.Key.Key_Escape)
+    QTimer.singleShot(0, cancel)
+    window.actions_["new_from_layout"].trigger()
+    assert window.scenario is before

@@ -230,3 +230,30 @@ def test_the_export_summary_names_the_layout_and_its_credit():
     at = lines.index("Layout")
     assert lines[at + 1] == "  Take vs Take 01 (Tipping Point), Powered by 40kdc-data"
     assert any(line.startswith("Objectives (11th edition") for line in lines)
+
+
+@pytest.mark.parametrize("polygons, why", [
+    ({"defender": [[0, 0], [1, 1]]}, "options.deployment.polygons.defender: not a simple"),
+    ({"defender": [[0, 0], [4, 4], [4, 0], [0, 4]]}, "not a simple polygon"),
+    ({"defender": "nope"}, "not a simple polygon"),
+    ([], "options.deployment.polygons must name zones"),
+])
+def test_a_files_bad_zones_are_refused_in_one_line(polygons, why):
+    from board.game.core.deploy import DeploymentError
+    scenario = scenario_from_layout(CATALOGUE, "bm-take-vs-take-01", SIDES)
+    scenario.options["deployment"] = {"map": "x", "polygons": polygons}
+    with pytest.raises(DeploymentError, match=why):
+        deployment_for(scenario)
+
+
+def test_a_files_odd_objective_names_are_not_trusted():
+    from board.document.io import default_library
+    from board.game.core.world import WorldCache
+    from board.game.objectives.markers import objectives_of
+    scenario = scenario_from_layout(CATALOGUE, "bm-take-vs-take-01", SIDES)
+    scenario.options["objectives"] = ["not", "a", "mapping"]
+    world = WorldCache(default_library()).world_for(scenario)
+    names = [o.name for o in objectives_of(scenario, world)]
+    assert names == [f"Objective {k}" for k in range(1, 7)]  # each marker its own
+    scenario.options["objectives"] = {"objective-1": "no entry"}
+    assert objectives_of(scenario, world)[0].name == "Objective 1"
