@@ -37,8 +37,8 @@ def looks_of(scenario: Scenario, held: tuple[Holding, ...]) -> list[ObjectiveLoo
         colour = to_colour(colours[holder]) if holder in colours else CONTESTED
         levels = " to ".join(f"{n}" for n in h.control.levels.values())
         words = f"{names.get(holder, holder)} holds" if holder else "contested"
-        caption = f"{h.objective.name}: {words}, {levels}" if levels else \
-            f"{h.objective.name}: {words}"
+        nobody = not any(h.control.levels.values())
+        caption = h.objective.name if nobody else f"{h.objective.name}: {words}, {levels}"
         looks.append(ObjectiveLook(tuple((c.x, c.y, c.radius) for _, c in h.objective.markers),
                                    colour, holder is not None, caption))
     return looks

@@ -22,7 +22,8 @@ def install(window: MainWindow) -> None:
     controller = OverviewController(window)
     window.features.overview = controller
     shooting = window.features.shooting
-    if shooting is not None:
-        shooting.dock.sections.addWidget(controller.heading)
-        shooting.dock.sections.addWidget(controller.list, 1)
+    if shooting is not None:  # above the line of sight readout, which stretches
+        at = shooting.dock.sections.indexOf(shooting.dock.readout)
+        shooting.dock.sections.insertWidget(at, controller.list, 1)
+        shooting.dock.sections.insertWidget(at, controller.heading)
     window.menu("&Shoot").addAction(controller.action)
