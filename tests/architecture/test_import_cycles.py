@@ -33,6 +33,8 @@ LAZY_ON_PURPOSE = {
     "board/view/memory.py": {"_libc"},
     "board/document/journal_format.py": {"this_host", "file_sha256"},
     "board/view/window.py": {"install_features", "add_unit"},
+    # wh40kdc (40kdc-data): when a player first asks for a published layout
+    "board/game/layouts/catalogue.py": {"load_catalogue"},
     # the systems' setup tables (their registry imports the geometry): File ▸ New, not launch
     "board/view/new_dialog.py": {"_table_presets"},
     "board/view/export/__init__.py": {"__getattr__"},
@@ -51,8 +53,6 @@ LAZY_ON_PURPOSE = {
                                         "_fair_drag_dice"},
     "board/view/remote/__init__.py": {"agree_to_share", "join", "offer_to_start"},
     "board/view/remote/dialogs.py": {"__init__", "choice"},
-    # wh40kdc (40kdc-data): when a player first asks for a published layout
-    "board/game/layouts/catalogue.py": {"load_catalogue"},
 }
 
 
