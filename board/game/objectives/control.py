@@ -129,29 +129,33 @@ def _bases_for(world: World, moved: Mapping[str, tuple[float, float]] | None) ->
     return bases.shifted(moved or {})
 
 
-def model_reach(world: World, marks: tuple[tuple[str, Circle], ...],
-                bases: _Bases | None = None) -> dict[str, float]:
-    """Each model's closest distance to any of ``marks`` (only those within 3", exact)."""
-    bases = bases if bases is not None else _bases_for(world, None)
-    found: dict[str, float] = {}
-    if bases.round_ids:
-        best = np.full(len(bases.round_ids), np.inf)
-        for _, c in marks:
-            gap = np.hypot(bases.xy[:, 0] - c.x, bases.xy[:, 1] - c.y) - bases.radii - c.radius
-            np.minimum(best, np.maximum(gap, 0.0), out=best)
-        for k in np.flatnonzero(best <= RANGE_ACROSS + _TOLERANCE).tolist():
-            found[bases.round_ids[k]] = float(best[k])
+def model_reach(objectives: tuple[Objective, ...], bases: _Bases) -> list[dict[str, float]]:
+    """For each objective, each model within 3" across of any of its markers, and how far.
+
+    Exact: the round bases against every marker at once (one array), the others one by one.
+    """
+    marks = [(k, c) for k, o in enumerate(objectives) for _, c in o.markers]
+    found: list[dict[str, float]] = [{} for _ in objectives]
+    if bases.round_ids and marks:
+        cx, cy, cr = (np.array([getattr(c, a) for _, c in marks]) for a in ("x", "y", "radius"))
+        gaps = np.hypot(bases.xy[:, :1] - cx, bases.xy[:, 1:] - cy)
+        gaps -= bases.radii[:, None]
+        gaps -= cr
+        np.maximum(gaps, 0.0, out=gaps)
+        rows, cols = np.nonzero(gaps <= RANGE_ACROSS + _TOLERANCE)
+        for r, j in zip(rows.tolist(), cols.tolist(), strict=True):
+            near, model_id = found[marks[j][0]], bases.round_ids[r]
+            near[model_id] = min(near.get(model_id, np.inf), float(gaps[r, j]))
     for model_id, shape in bases.others:
-        gap = min(distance(shape, c) for _, c in marks)
-        if gap <= RANGE_ACROSS + _TOLERANCE:
-            found[model_id] = gap
+        for k, mark in marks:
+            gap = distance(shape, mark)
+            if gap <= RANGE_ACROSS + _TOLERANCE:
+                found[k][model_id] = min(found[k].get(model_id, np.inf), gap)
     return found
 
 
-def _in_range(world: World, objective: Objective, units: Mapping[str, Any],
-              bases: _Bases) -> list[ModelInRange]:
-    reach = model_reach(world, objective.markers, bases)
-    on = world.on_battlements(list(reach))
+def _in_range(world: World, reach: Mapping[str, float], units: Mapping[str, Any],
+              on: Mapping[str, str]) -> list[ModelInRange]:
     found = []
     for model_id, across in reach.items():
         shape = world.models[model_id]
@@ -161,15 +165,13 @@ def _in_range(world: World, objective: Objective, units: Mapping[str, Any],
     return found
 
 
-def _holding(scenario: Scenario, world: World, objective: Objective, edition: str,
-             bases: _Bases) -> Holding:
-    units = {u.id: u for u in scenario.units}
+def _holding(scenario: Scenario, objective: Objective, edition: str,
+             models: list[ModelInRange], units: Mapping[str, Any]) -> Holding:
     names = {s.id: s.name for s in scenario.sides}
 
     def name(side: str) -> str:
         return names.get(side, side)
 
-    models = _in_range(world, objective, units, bases)
     if uses_level_of_control(edition):
         counted = [m for m in models if m.up <= RANGE_UP + _TOLERANCE]
         levels = {s.id: sum(m.oc for m in counted if m.side == s.id) for s in scenario.sides}
@@ -192,4 +194,8 @@ def holdings(scenario: Scenario, world: World,
     if not objectives:
         return ()
     edition, bases = edition_of(scenario), _bases_for(world, moved)
-    return tuple(_holding(scenario, world, o, edition, bases) for o in objectives)
+    reach = model_reach(objectives, bases)
+    on = world.on_battlements(sorted({m for near in reach for m in near}))
+    units = {u.id: u for u in scenario.units}
+    return tuple(_holding(scenario, o, edition, _in_range(world, near, units, on), units)
+                 for o, near in zip(objectives, reach, strict=True))

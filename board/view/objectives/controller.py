@@ -66,6 +66,7 @@ class ObjectivesController(QObject):
         self._drag_timer.timeout.connect(self.follow_drag)
         #: The dragged models' places in the document (``None``: no drag under way).
         self._dragged: dict[str, tuple[float, float]] | None = None
+        self._drag_world: World | None = None
         scene = window.scene
         scene.addItem(self.item)
         item = self.item
@@ -93,12 +94,14 @@ class ObjectivesController(QObject):
             ids = set(scene.selected_model_ids())
             self._dragged = {m.id: (m.x, m.y) for u in scenario.units for m in u.models
                              if m.id in ids}
+            self._drag_world = scene.world()  # the document's, the same all the drag
         moved = {}
         for model_id, (x, y) in self._dragged.items():
             at = scene.model_item(model_id).pos()
             if (at.x(), at.y()) != (x, y):
                 moved[model_id] = (at.x() - x, at.y() - y)
-        self._show(scenario, scene.world(), moved)
+        world = self._drag_world if self._drag_world is not None else scene.world()
+        self._show(scenario, world, moved)
 
     def _show(self, scenario: Scenario, world: World,
               moved: dict[str, tuple[float, float]] | None = None) -> None:
