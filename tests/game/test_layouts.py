@@ -257,3 +257,21 @@ def test_a_files_odd_objective_names_are_not_trusted():
     assert names == [f"Objective {k}" for k in range(1, 7)]  # each marker its own
     scenario.options["objectives"] = {"objective-1": "no entry"}
     assert objectives_of(scenario, world)[0].name == "Objective 1"
+
+
+def test_a_layout_goes_through_a_shared_game_whole():
+    # What a remote peer gets: the scenario written into the Yjs document and read back as a
+    # file is read (every value checked), the zones, the terrain and the names intact.
+    import pycrdt
+
+    from board.document.io import default_library
+    from board.document.io import scenario_from_dict
+    from board.shared.ydoc import read_data, roots, write_all
+    scenario = scenario_from_layout(CATALOGUE, "bm-recon-vs-recon-02", SIDES)
+    r = roots(pycrdt.Doc())
+    write_all(r, scenario, "red")
+    back = scenario_from_dict(read_data(r), default_library())
+    assert back.terrain == scenario.terrain
+    assert back.custom_datasheets == scenario.custom_datasheets
+    assert back.options == scenario.options
+    assert deployment_for(back).map.name == "Crucible of Battle"
