@@ -264,8 +264,7 @@ def test_a_layout_goes_through_a_shared_game_whole():
     # file is read (every value checked), the zones, the terrain and the names intact.
     import pycrdt
 
-    from board.document.io import default_library
-    from board.document.io import scenario_from_dict
+    from board.document.io import default_library, scenario_from_dict
     from board.shared.ydoc import read_data, roots, write_all
     scenario = scenario_from_layout(CATALOGUE, "bm-recon-vs-recon-02", SIDES)
     r = roots(pycrdt.Doc())
