@@ -159,11 +159,11 @@ def test_the_import_reads_a_lists_oc():
 
 @pytest.mark.parametrize("gap, inside", [(2.999, True), (3.001, False)])
 def test_is_it_within_the_marker_answers_alike(gap, inside):
-    # The measuring tools measure to the marker's 96-sided outline: within 0.0005" of its
+    # The measuring tools measure to the marker's 64-sided outline: within 0.00095" of its
     # circle, so 2.999" and 3.001" from its edge fall on their sides of 3", in any direction.
     from board.game.core.targets import PieceTarget
     from board.game.measuring.measure import within_check
-    for turn in (0.0, 1.875, 17.0, 93.75):  # at a corner, mid-edge, anywhere
+    for turn in (0.0, 2.8125, 17.0, 92.8125):  # at a corner, mid-edge, anywhere
         scenario = _scenario([_unit("a", "red", [gap], oc=1, turn=turn)])
         world = WorldCache(LIB).world_for(scenario)
         reading = within_check(world, "a", PieceTarget("obj"), 3.0)
