@@ -4,7 +4,8 @@ The table is a published layout (wh40kdc: Take vs Take 01 on Tipping Point, 60 Ã
 terrain pieces); a red unit of 20 (32 mm bases) in its zone, and 50 blue units of 5 spread
 over the rest of the table (250 models), on clear ground. Timed: :func:`sight_overview` (one
 exact pass for every enemy model) beside the naive way, the line of sight tool's reading
-(:func:`board.game.sight.line_of_sight`) once per enemy unit. Run from the repository root:
+(:func:`board.game.sight.line_of_sight`) once per enemy unit, and the naivest, the tool once
+per pair of models. CPU time of this thread. Run from the repository root:
 
     python benchmarks/sight_overview_bench.py [--repeat N] [--models-per-unit K]
 """
@@ -23,7 +24,7 @@ from board.document.io import default_library  # noqa: E402
 from board.document.model import Base, Model, Side, TroopType, Unit  # noqa: E402
 from board.game.core.names import Namer  # noqa: E402
 from board.game.core.shooters import Shooter, ShooterKind  # noqa: E402
-from board.game.core.targets import UnitTarget  # noqa: E402
+from board.game.core.targets import ModelTarget, UnitTarget  # noqa: E402
 from board.game.core.world import WorldCache  # noqa: E402
 from board.game.layouts.build import scenario_from_layout  # noqa: E402
 from board.game.layouts.catalogue import load_catalogue  # noqa: E402
@@ -90,6 +91,14 @@ def main(argv: list[str] | None = None) -> int:
                                   namer) for k in range(50)]
         naive.append((clock() - t0) * 1000.0)
     enemies = sum(len(u.models) for u in scenario.units if u.side == "blue")
+    firers = [m.id for m in scenario.unit("red-20").models]
+    targets = [m.id for u in scenario.units if u.side == "blue" for m in u.models]
+    t0 = clock()
+    for firer in firers:  # the naivest: one reading per pair of models
+        for target in targets:
+            line_of_sight(scenario, library, world, Shooter(ShooterKind.MODEL, firer),
+                          ModelTarget(target), namer)
+    per_pair = (clock() - t0) * 1000.0
     print(f"{scenario.name}: {len(scenario.terrain)} pieces; a unit of 20 against 50 units "
           f"({enemies} models)")
     print(f"who sees whom (one pass): median {statistics.median(fast):.2f} ms, "
@@ -97,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
           f"units seen")
     print(f"naive, the line of sight tool once per enemy unit: median "
           f"{statistics.median(naive):.2f} ms ({len(naive)} runs)")
+    print(f"naivest, the tool once per pair of models ({len(firers) * len(targets)} pairs): "
+          f"{per_pair:.0f} ms (1 run)")
     by_unit = {v.unit_id: v for v in seen}
     agree = sum(1 for k, r in enumerate(readings)
                 if [m.visible for m in r.models] == [m.visible for m in by_unit[f"blue-{k}"].models]
