@@ -35,6 +35,12 @@ __all__ = ["LayoutDialog", "THUMB"]
 THUMB = QSize(244, 180)
 
 
+def _words(key: str) -> str:
+    """A dataset key in words (``take-and-hold-vs-purge`` → ``Take and hold vs purge``)."""
+    words = key.replace("-", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
 class LayoutDialog(QDialog):
     """Choose a pattern, then a layout; :meth:`scenario` is the table it builds."""
 
@@ -106,7 +112,7 @@ class LayoutDialog(QDialog):
         pieces = len(scenario.terrain) - marks
         self.about.setText(f"{layout.name}: {pieces} terrain pieces, {marks} objective markers "
                            f"on a {layout.width:g} × {layout.height:g} in table"
-                           + (f"; mission {layout.matchup}" if layout.matchup else "") + ".")
+                           + (f"; for {_words(layout.matchup)}" if layout.matchup else "") + ".")
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)
 
     def chosen(self) -> str | None:
