@@ -78,6 +78,9 @@ class OverviewController(QObject):
         self._drag_timer.setInterval(DRAG_EVERY)
         self._drag_timer.timeout.connect(self.follow_drag)
         self._preview_worlds = WorldCache(window.scene.datasheets)
+        #: What was read last: the unit, the document's revision and its scenario (``None``:
+        #: nothing, or a drag's preview).
+        self._read: tuple[str | None, int, object] | None = None
 
     def _on_drag_moved(self, text: str) -> None:
         if not text:  # let go: the document has it
@@ -103,6 +106,7 @@ class OverviewController(QObject):
             self._preview_worlds = WorldCache(scene.datasheets)
         preview = moved_scenario(scenario, moved)
         world = self._preview_worlds.world_for(preview)
+        self._read = None  # the board under the drag is not the document's
         try:
             self.verdicts = sight_overview(preview, world, self.unit_id)
         except (ShooterError, KeyError):
@@ -127,6 +131,10 @@ class OverviewController(QObject):
             return
         self.unit_id = self._chosen_unit() if self.action.isChecked() else None
         scenario, world = self.window.document.scenario, self.window.scene.world()
+        read = (self.unit_id, self.window.document.revision, scenario)
+        if self._read == read:
+            return  # the same unit, no edit since: what the list says stands
+        self._read = read
         try:
             self.verdicts = sight_overview(scenario, world, self.unit_id) \
                 if self.unit_id else ()
