@@ -225,6 +225,13 @@ STATS: tuple[Stat, ...] = (
        None, None, "none",
        "written by the program: the player turn the unit came out of a building by an escape "
        "hatch (the escape hatch rule: it may not charge that turn)"),
+    _s("oc", "Objective Control", Kind.INT, "—", 0, 99, 1,
+       "1 (our default: enter the datasheet's; 0 for a battle-shocked model)",
+       "40K 10th edition and later: each model's Objective Control, summed within range of "
+       "an objective marker (the import reads a list's `OC`)"),
+    _s("objective_secured", "Objective Secured", Kind.FLAG, "—", None, None, False, "`false`",
+       "40K 7th edition: the unit controls an objective marker even with enemy scoring units "
+       "in range"),
     _s("roster", "Army list entry", Kind.ROSTER, "—", None, None, None, "none",
        "written by File ▸ Import Army List: the list's entry the unit came from (kept on a "
        "re-import), its points, its wargear (in all and per kind of model), whether its "

@@ -71,6 +71,9 @@ class BuildingLook:
     fire_points: tuple[Marker, ...] = ()
     weapons: tuple[Marker, ...] = ()
     notes: tuple[str, ...] = field(default=())
+    #: No name written on the board (its tooltip has it): a datasheet tagged ``quiet``
+    #: (an objective marker, a published layout's terrain).
+    quiet: bool = False
 
 
 def _bounds(points: tuple[Point, ...]) -> tuple[float, float, float, float]:
@@ -277,6 +280,7 @@ def look_of(sheet: Datasheet) -> BuildingLook:
             for f in sheet.fire_points
         ),
         weapons=tuple(_gun(sheet, w) for w in sheet.emplaced_weapons),
+        quiet="quiet" in sheet.tags,
     )
 
 

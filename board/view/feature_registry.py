@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from board.view.layout_keeper import LayoutKeeper
     from board.view.log.dock import LogDock
     from board.view.measure.feature import MeasureFeature
+    from board.view.objectives.controller import ObjectivesController
+    from board.view.overview.controller import OverviewController
     from board.view.remote.controller import RemoteController
     from board.view.replay.dialog import ReplayController
     from board.view.shooting.feature import ShootingFeature
@@ -56,6 +58,8 @@ class Features:
     layout_keeper: LayoutKeeper | None = None
     help_browser: HelpBrowser | None = None
     clash_flags: ClashFlags | None = None
+    objectives: ObjectivesController | None = None
+    overview: OverviewController | None = None
 
     def installed(self) -> list[str]:
         """The names of the tools installed so far."""

@@ -73,6 +73,18 @@ from board.view.editors import sides, units  # noqa: E402 - registers below
 
 FEATURES += [units.install, own_buildings.install, sides.install]
 
+from board.view import layouts  # noqa: E402 - registers below
+
+FEATURES += [layouts.install]
+
+from board.view import objectives  # noqa: E402 - registers below
+
+FEATURES += [objectives.install]
+
+from board.view import overview  # noqa: E402 - registers below (after the Shooting dock)
+
+FEATURES += [overview.install]
+
 from board.view import clash_flags  # noqa: E402 - registers below
 
 FEATURES += [clash_flags.install]

@@ -34,6 +34,8 @@ LAZY_ON_PURPOSE = {
     "board/view/memory.py": {"_libc"},
     "board/document/journal_format.py": {"this_host", "file_sha256"},
     "board/view/window.py": {"install_features", "add_unit"},
+    # wh40kdc (40kdc-data): when a player first asks for a published layout
+    "board/game/layouts/catalogue.py": {"load_catalogue"},
     # the systems' setup tables (their registry imports the geometry): File ▸ New, not launch
     "board/view/new_dialog.py": {"_table_presets"},
     "board/view/export/__init__.py": {"__getattr__"},

@@ -33,7 +33,7 @@ def _map_action(controller, key):
 def test_the_deploy_menu_holds_the_toggle_and_the_maps(window):
     menu = window.menu("&Deploy")
     texts = [a.text() for a in menu.actions()]
-    assert texts == ["Show &Deployment", "Deployment &Map"]
+    assert texts == ["Show &Deployment", "Deployment &Map", "Objective &Ranges"]
     assert not window.deploy.zones_item.isVisible() and not window.deploy.dock.isVisible()
 
 

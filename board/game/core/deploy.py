@@ -4,7 +4,10 @@ The map comes from ``scenario.options["deployment"]``:
 
 - a map key (``"dawn_of_war"``, ``"hammer_and_anvil"``, ``"vanguard_strike"``,
   ``"battleline"``), or
-- ``{"map": key, "zones": {side_id: zone_name, ...}}`` to say which side deploys where.
+- ``{"map": key, "zones": {side_id: zone_name, ...}}`` to say which side deploys where, or
+- ``{"map": id, "name": name, "polygons": {zone_name: [[x, y], ...], ...}, "zones": {...}}``:
+  a map the file draws itself (a published layout's pattern, ``board.game.layouts``), its
+  zones by their corners in inches.
 
 Without the option each rule system has its default map (Dawn of War for 40K, Horus Heresy
 and Epic 40,000 — its 12" strips are 30.5 cm, about the usual Epic deployment depth —, and
@@ -37,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import shapely
+from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from board.document.model import RuleSystem, Scenario
@@ -110,13 +114,40 @@ def _option(scenario: Scenario) -> tuple[str, Mapping[str, Any]]:
     raise DeploymentError(f"options.deployment must be a map key or {form}, got {raw!r}")
 
 
+def _drawn_map(scenario: Scenario, raw: Mapping[str, Any]) -> DeploymentMap:
+    """The map a file draws itself: each zone a polygon by its corners (inches)."""
+    polygons = raw["polygons"]
+    if not isinstance(polygons, Mapping) or not polygons:
+        raise DeploymentError(f"options.deployment.polygons must name zones, got {polygons!r}")
+    zones = []
+    for name, corners in polygons.items():
+        try:
+            zone = Polygon([(float(x), float(y)) for x, y in corners])
+        except (TypeError, ValueError):
+            zone = Polygon()
+        if zone.is_empty or not zone.is_valid or zone.area <= 0.0:
+            raise DeploymentError(f"options.deployment.polygons.{name}: not a simple polygon "
+                                  f"of [x, y] corners")
+        zones.append((str(name), zone))
+    table = scenario.table
+    return DeploymentMap(str(raw.get("name") or raw["map"]), scenario.rule_system.value,
+                         table.width, table.height, tuple(zones))
+
+
+def _plan(scenario: Scenario, key: str) -> DeploymentMap:
+    raw = scenario.options.get("deployment")
+    if isinstance(raw, Mapping) and "polygons" in raw:
+        return _drawn_map(scenario, raw)
+    try:
+        return deployment_map(key, scenario.table.width, scenario.table.height)
+    except KeyError as error:
+        raise DeploymentError(f"options.deployment: {error.args[0]}") from None
+
+
 def deployment_for(scenario: Scenario) -> Deployment:
     """Return the scenario's deployment (see the module docstring)."""
     key, chosen = _option(scenario)
-    try:
-        plan = deployment_map(key, scenario.table.width, scenario.table.height)
-    except KeyError as error:
-        raise DeploymentError(f"options.deployment: {error.args[0]}") from None
+    plan = _plan(scenario, key)
     names = plan.zone_names
     sides = [side.id for side in scenario.sides]
     for side, zone in chosen.items():

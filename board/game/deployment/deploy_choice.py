@@ -78,7 +78,10 @@ def deployment_choices(scenario: Scenario) -> tuple[MapChoice, ...]:
     current = current_map_key(scenario)
     default = DEFAULT_DEPLOYMENT[scenario.rule_system]
     table = scenario.table
-    return tuple(
+    raw = scenario.options.get("deployment")
+    drawn = (MapChoice(current, str(raw.get("name") or current), True, False),) \
+        if isinstance(raw, Mapping) and "polygons" in raw else ()  # a layout's own map
+    return drawn + tuple(
         MapChoice(key, deployment_map(key, table.width, table.height).name, key == current,
                   key == default)
         for key in DEPLOYMENT_MAPS
@@ -91,6 +94,8 @@ def choose_deployment(scenario: Scenario, key: str) -> Change:
     Zones the option assigned to sides are kept when the new map has zones of those names;
     otherwise the sides take zones by where their models stand.
     """
+    if key == current_map_key(scenario):
+        return Change()
     if key not in DEPLOYMENT_MAPS:
         raise DeploymentError(f"no deployment map {key!r}; maps: {', '.join(DEPLOYMENT_MAPS)}")
     if key == current_map_key(scenario):

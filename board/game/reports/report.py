@@ -39,6 +39,7 @@ from board.game.core.world import World, WorldCache
 from board.game.measuring.annotations import evaluate
 from board.game.measuring.coverage import Coverage, UnitCoverage, void_shield_coverage
 from board.game.measuring.measure import VOID_SHIELD_RULE, display_unit
+from board.game.objectives.control import holdings
 from board.game.reports.summary import summarise_all
 from board.game.systems.facts import facts_for
 from geometry import format_distance
@@ -243,6 +244,26 @@ def _heights(scenario: Scenario, world: World, names: Namer) -> Section:
     return Section("heights", title, tuple(findings), data)
 
 
+def _objectives(scenario: Scenario, world: World, names: Namer) -> list[Section]:
+    """Who holds each objective (only when the table has markers), and the layout's name."""
+    layout = scenario.options.get("layout")
+    sections = []
+    if isinstance(layout, Mapping) and layout.get("name"):
+        line = f"{layout.get('name')} ({layout.get('pattern', '')}), {layout.get('credit', '')}"
+        sections.append(Section("layout", "Layout", (Finding(line, (), (), dict(layout)),),
+                                dict(layout)))
+    held = holdings(scenario, world)
+    if held:
+        findings = tuple(Finding(
+            f"{h.objective.name}: {h.control.reason}",
+            tuple(f"{names.model(m.model_id)}: {m.across:.3f}\" across, {m.up:g}\" up, OC {m.oc}"
+                  for m in h.models), tuple(m.model_id for m in h.models), h.to_dict())
+            for h in held)
+        sections.append(Section("objectives", f"Objectives ({held[0].rule})", findings,
+                                [f.data for f in findings]))
+    return sections
+
+
 def position_findings(world: World, names: Namer, model_ids: Sequence[str]) -> Section:
     """Where each of ``model_ids`` stands (inches from the table's top-left corner)."""
     seen: list[str] = []
@@ -281,6 +302,7 @@ def build_report(scenario: Scenario, library: Mapping[str, Datasheet],
         kept, data = _kept(scenario, world, plan.zone, names)
         sections = [kept, _heights(scenario, world, names), _coverage(world, names),
                     _deployment(scenario, world, names, only_out=not every_unit)]
+        sections += _objectives(scenario, world, names)
         if buildings:
             sections.append(_buildings(scenario, library))
     except (ValueError, KeyError, BuildingStateError) as error:

@@ -500,6 +500,10 @@ class BuildingItem(QGraphicsItem):
         if self._claim is not None:
             lines.append(f"held by {self._claim_name}")
         lines.extend(f"inside: {name}" for name in self._occupants)
+        if self._look.quiet and self._claim is None and not self._occupants:  # hover only
+            self._name_label.set_text("")
+            self.setToolTip("\n".join([name, self._stats]).strip())
+            return
         # Crowded out (board.view.items.legibility): the name and holder, then the name alone.
         held = [line for line in lines[1:] if line.startswith("held by ")]
         shorter = [text for text in ("\n".join([name, *held]), name) if text != "\n".join(lines)]

@@ -56,6 +56,8 @@ class ShootingDock(QDockWidget):
             "Line of sight: click a shooter (a model; Shift: its unit; a fire point, weapon or "
             "the battlements of a building), then a target.")
         layout.addWidget(self.readout, 1)
+        #: Where other tools add a section of their own (who sees whom).
+        self.sections = layout
         self.setWidget(scrolling(body, self))
 
     def set_steps(self, steps: list[tuple[str, str, str]]) -> dict[str, QPushButton]:

@@ -69,7 +69,7 @@ _PROFILE = tuple(ProfileField(*f) for f in (
     ("I", "i", 4), ("A", "a", 1), ("Ld", "leadership", 8), ("Sv", "save", 3)))
 _STATS = ("ws", "bs", "s", "toughness", "wounds", "i", "a", "leadership", "save",
           "invulnerable", "height", "armour", "difficult_terrain_on", "difficult_terrain_move",
-          "escape_hatch_on")
+          "escape_hatch_on", "oc", "objective_secured")
 _STATE = SavedState(_check, _read_back)
 
 #: The Horus Heresy is 40K with its own building damage table: one folder, two systems.

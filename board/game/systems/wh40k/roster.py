@@ -20,7 +20,8 @@ T = TroopType
 #: Both systems' lists read alike.
 ROSTER = RosterReading(
     characteristics={"ws": "ws", "bs": "bs", "s": "s", "t": "toughness", "w": "wounds",
-                     "i": "i", "a": "a", "ld": "leadership", "save": "save", "sv": "save"},
+                     "i": "i", "a": "a", "ld": "leadership", "save": "save", "sv": "save",
+                     "oc": "oc"},
     troop_words=(
         (("jet", "pack"), T.JET_PACK_INFANTRY), (("jetpack",), T.JET_PACK_INFANTRY),
         (("jump",), T.JUMP_INFANTRY), (("jetbike",), T.JETBIKES), (("jetbikes",), T.JETBIKES),

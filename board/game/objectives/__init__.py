@@ -1,0 +1,1 @@
+"""Objective markers: who holds each one, by the scenario's edition (docs/objectives.md)."""
