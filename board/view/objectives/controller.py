@@ -17,6 +17,7 @@ from shiboken6 import isValid
 
 from board.document.model import Scenario
 from board.game.core.world import World
+from board.game.kit import says
 from board.game.objectives.control import Holding, holdings
 from board.view.convert import to_colour
 from board.view.objectives.items import CONTESTED, ObjectiveLook, ObjectivesItem
@@ -36,7 +37,8 @@ def looks_of(scenario: Scenario, held: tuple[Holding, ...]) -> list[ObjectiveLoo
         holder = h.control.holder
         colour = to_colour(colours[holder]) if holder in colours else CONTESTED
         levels = " to ".join(f"{n}" for n in h.control.levels.values())
-        words = f"{names.get(holder, holder)} holds" if holder else "contested"
+        side = names.get(holder, holder) if holder else ""
+        words = f"{side} {says(side, 'holds', 'hold')}" if holder else "contested"
         nobody = not any(h.control.levels.values())
         caption = h.objective.name if nobody else f"{h.objective.name}: {words}, {levels}"
         looks.append(ObjectiveLook(tuple((c.x, c.y, c.radius) for _, c in h.objective.markers),
