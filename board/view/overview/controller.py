@@ -29,6 +29,7 @@ from board.game.core.preview import moved_scenario
 from board.game.core.shooters import Shooter, ShooterError, ShooterKind
 from board.game.core.targets import UnitTarget
 from board.game.core.world import WorldCache
+from board.game.kit import says
 from board.game.sight_overview import sight_overview
 from board.game.sight_verdicts import UnitVerdict, model_verdict
 from board.view.overview.items import MARK_COLOURS, SeenMark, SeenMarksItem
@@ -163,8 +164,10 @@ class OverviewController(QObject):
         self.item.set_marks(marks)
         seen = sum(1 for v in self.verdicts if v.seen)
         name = self.window.document.scenario.unit(self.unit_id).name if self.unit_id else ""
-        self.heading.setText(f"Who sees whom: {name} sees {seen} of {len(self.verdicts)} "
-                             f"enemy units" if self.unit_id else
+        total = len(self.verdicts)
+        self.heading.setText(f"Who sees whom: {name} {says(name, 'sees', 'see')} {seen} of "
+                             f"{total} enemy {'unit' if total == 1 else 'units'}"
+                             if self.unit_id else
                              "Who sees whom: select a unit (Shift+click one of its models)")
 
     def _on_toggled(self, on: bool) -> None:
