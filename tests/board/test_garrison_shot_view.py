@@ -15,35 +15,12 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMessageBox
 
-from board.document.model import (
-    Base,
-    Model,
-    RuleSystem,
-    Scenario,
-    Side,
-    TerrainPiece,
-    TroopType,
-    Unit,
-)
 from board.game.core.shots import GarrisonShot
 from board.game.core.world import WorldCache
 from board.game.systems.fantasy.garrison_hits import shoot_garrison
+from tests.game.garrison_sample import garrison_scenario
 
 Left = Qt.MouseButton.LeftButton
-PROFILE = {"ws": 3, "s": 3, "t": 3, "i": 3, "a": 1, "leadership": 7, "movement": 4}
-
-
-def garrison_scenario(spearmen: int = 6) -> Scenario:
-    spears = [Model(f"sp{k}", Base.round_mm(20), 30.0, 24.0) for k in range(spearmen)]
-    cannon = Unit("cannon", "Great Cannon", "red", TroopType.WAR_MACHINE,
-                  [Model("gc", Base.rectangle_mm(60.0, 100.0), 30.0, 40.0)],
-                  stats=dict(PROFILE))
-    return Scenario(
-        name="Cannon", rule_system=RuleSystem.WARHAMMER_FANTASY,
-        sides=[Side("red", "Red", "#c62828"), Side("blue", "Blue", "#1e63d6")],
-        terrain=[TerrainPiece("house", "whfb_building_1_floor", 30.0, 24.0)],
-        units=[cannon, Unit("spears", "Spearmen", "blue", TroopType.INFANTRY, spears,
-                            embarked_in="house", stats=dict(PROFILE))])
 
 
 @pytest.fixture

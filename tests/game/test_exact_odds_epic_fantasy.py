@@ -20,8 +20,8 @@ from board.game.systems.fantasy.garrison_shot_odds import shot_odds
 from rules import warhammer_fantasy as wf
 from rules.dice import Dice
 from rules.epic40k.assault_odds import assault_odds
-from tests.board.test_garrison_shot_view import garrison_scenario
 from tests.game import samples
+from tests.game.garrison_sample import garrison_scenario
 from tests.game.test_assault_epic import epic_scenario, world_of
 
 N = 2500
