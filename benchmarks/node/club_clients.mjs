@@ -8,7 +8,7 @@
 //      "floodLags": [ms from a flood move's set to its arrival at table 0's watcher, ...]}
 //   node club_clients.mjs flood SECONDS RATE 'JSON url'
 //     one client sets RATE places a second (one transaction, one message each); prints
-//     {"sent": N}
+//     {"sent": N, "seconds": S}
 import * as Y from 'yjs'
 import { WebsocketProvider } from 'y-websocket'
 import WebSocket from 'ws'
@@ -79,18 +79,19 @@ async function honest () {
 async function flood () {
   const client = connect(JSON.parse(spec))
   await client.synced
-  const perTick = Math.max(1, Math.round(Number(rate) / 100))
-  const until = performance.now() + Number(seconds) * 1000
+  const start = performance.now()
+  const until = start + Number(seconds) * 1000
   const pos = client.doc.getMap('pos')
   let sent = 0
   while (performance.now() < until) {
-    for (let i = 0; i < perTick; i++) {
+    const due = Math.floor((Number(rate) * (performance.now() - start)) / 1000)  // on pace
+    while (sent < due) {
       sent += 1
       pos.set(`flood-${sent % 50}`, JSON.stringify([sent % 48, 2.5, 0, Date.now()]))
     }
-    await pause(10)
+    await pause(5)
   }
-  console.log(JSON.stringify({ sent }))
+  console.log(JSON.stringify({ sent, seconds: (performance.now() - start) / 1000 }))
   client.provider.destroy()
   process.exit(0)
 }
