@@ -14,6 +14,12 @@ import { WebsocketProvider } from 'y-websocket'
 import WebSocket from 'ws'
 
 const [mode, seconds, rate, spec] = process.argv.slice(2)
+
+// Without permessage-deflate, as battleboard's own client connects (httpx-ws offers no
+// extensions), and as the Node server serves whatever the client offers.
+class PlainWebSocket extends WebSocket {
+  constructor (url, protocols) { super(url, protocols, { perMessageDeflate: false }) }
+}
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function connect (link) {
@@ -21,7 +27,7 @@ function connect (link) {
   const doc = new Y.Doc()
   const provider = new WebsocketProvider(`${url.protocol}//${url.host}`,
     decodeURIComponent(url.pathname.slice(1)), doc,
-    { WebSocketPolyfill: WebSocket, params: Object.fromEntries(url.searchParams), disableBc: true })
+    { WebSocketPolyfill: PlainWebSocket, params: Object.fromEntries(url.searchParams), disableBc: true })
   const synced = new Promise((resolve) => provider.on('sync', (ok) => { if (ok) resolve() }))
   return { doc, provider, synced }
 }
