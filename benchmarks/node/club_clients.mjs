@@ -8,12 +8,18 @@
 //      "floodLags": [ms from a flood move's set to its arrival at table 0's watcher, ...]}
 //   node club_clients.mjs flood SECONDS RATE 'JSON url'
 //     one client sets RATE places a second (one transaction, one message each); prints
-//     {"sent": N}
+//     {"sent": N, "seconds": S}
 import * as Y from 'yjs'
 import { WebsocketProvider } from 'y-websocket'
 import WebSocket from 'ws'
 
 const [mode, seconds, rate, spec] = process.argv.slice(2)
+
+// Without permessage-deflate, as battleboard's own client connects (httpx-ws offers no
+// extensions), and as the Node server serves whatever the client offers.
+class PlainWebSocket extends WebSocket {
+  constructor (url, protocols) { super(url, protocols, { perMessageDeflate: false }) }
+}
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function connect (link) {
@@ -21,7 +27,7 @@ function connect (link) {
   const doc = new Y.Doc()
   const provider = new WebsocketProvider(`${url.protocol}//${url.host}`,
     decodeURIComponent(url.pathname.slice(1)), doc,
-    { WebSocketPolyfill: WebSocket, params: Object.fromEntries(url.searchParams), disableBc: true })
+    { WebSocketPolyfill: PlainWebSocket, params: Object.fromEntries(url.searchParams), disableBc: true })
   const synced = new Promise((resolve) => provider.on('sync', (ok) => { if (ok) resolve() }))
   return { doc, provider, synced }
 }
@@ -79,18 +85,19 @@ async function honest () {
 async function flood () {
   const client = connect(JSON.parse(spec))
   await client.synced
-  const perTick = Math.max(1, Math.round(Number(rate) / 100))
-  const until = performance.now() + Number(seconds) * 1000
+  const start = performance.now()
+  const until = start + Number(seconds) * 1000
   const pos = client.doc.getMap('pos')
   let sent = 0
   while (performance.now() < until) {
-    for (let i = 0; i < perTick; i++) {
+    const due = Math.floor((Number(rate) * (performance.now() - start)) / 1000)  // on pace
+    while (sent < due) {
       sent += 1
       pos.set(`flood-${sent % 50}`, JSON.stringify([sent % 48, 2.5, 0, Date.now()]))
     }
-    await pause(10)
+    await pause(5)
   }
-  console.log(JSON.stringify({ sent }))
+  console.log(JSON.stringify({ sent, seconds: (performance.now() - start) / 1000 }))
   client.provider.destroy()
   process.exit(0)
 }

@@ -27,7 +27,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections import deque
+from collections import Counter, deque
 from typing import Any
 
 import pycrdt
@@ -111,6 +111,7 @@ class Door:
         self.updates = Bucket(rate, burst)
         self.presence = Bucket(PRESENCE_PER_S, PRESENCE_PER_S / 2)
         self._queue: deque[tuple[str, dict[str, Any]]] = deque()
+        self._queued: Counter[str] = Counter()  # of each kind (no scan of a long queue)
         self._bytes = 0
         self._arrived = asyncio.Event()
         self._taken = asyncio.Event()
@@ -153,6 +154,7 @@ class Door:
             kind = _kind(message)
             size = len(message.get("bytes") or b"")
             self._queue.append((kind, message))
+            self._queued[kind] += 1
             self._bytes += size
             self._arrived.set()
             if message.get("type") == "websocket.disconnect":
@@ -160,6 +162,7 @@ class Door:
 
     def _pop(self) -> tuple[str, dict[str, Any]]:
         kind, message = self._queue.popleft()
+        self._queued[kind] -= 1
         self._bytes -= len(message.get("bytes") or b"")
         self._taken.set()
         return kind, message
@@ -183,7 +186,7 @@ class Door:
             return None if admitted is None else {"type": "websocket.receive",
                                                   "bytes": admitted}
         if kind == "ask":
-            if any(k == "ask" for k, _ in self._queue):
+            if self._queued["ask"]:
                 return None  # asked again behind it: one answer for both
             await self._token()  # each answer is the room's whole state the asker lacks
         if kind in ("update", "write"):
@@ -195,7 +198,7 @@ class Door:
         return message
 
     def _newer_presence(self) -> bool:
-        return any(kind == "presence" for kind, _ in self._queue)
+        return self._queued["presence"] > 0
 
     async def _token(self) -> None:
         """Wait for the updates' bucket to hold a token, and take it."""
@@ -231,6 +234,7 @@ class Door:
             for update in reversed(updates[1:]):
                 again = create_update_message(update)
                 self._queue.appendleft(("update", {"type": "websocket.receive", "bytes": again}))
+                self._queued["update"] += 1
                 self._bytes += len(again)
             self.merged -= len(updates) - 1
             return message

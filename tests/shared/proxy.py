@@ -48,6 +48,14 @@ class Club:
         return room_link(HOST, self.port, room, room_secret(self.key, room))
 
     def start(self) -> Club:
+        """Start the servers and HAProxy; on any failure stop what started, then raise."""
+        try:
+            return self._start()
+        except BaseException:
+            self.stop()
+            raise
+
+    def _start(self) -> Club:
         for server in self.servers:
             server.start()
         config = self.folder / "haproxy.cfg"

@@ -93,25 +93,29 @@ def test_hostile_presence_drops_no_connection_and_shows_nothing_absurd(qtbot, ta
     eve = subprocess.Popen([sys.executable, "-m", "tests.shared.presence_peer",
                             seat_link(link, "observer"), "garbage", str(ann_id), str(bob_id)],
                            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    assert eve.stdout is not None and eve.stdin is not None
-    assert eve.stdout.readline().strip() == "sent"
-    for window in (ann, bob):
-        qtbot.waitUntil(lambda w=window: 777 in w.remote.presence and (
-            w.remote.presence[777].pos().x(), w.remote.presence[777].pos().y()) == (20.0, 21.0),
-            timeout=WAIT_MS)
-        item = window.remote.presence[777]
-        assert item.lines == ["Eve" * 13 + "E (watching)"]  # no drag, no "doing"
-        _sane(window)
-    assert bob.remote.seen[ann_id] == "Ann (red)" and ann.remote.seen[bob_id] == "Bob (blue)"
-    assert not any("left the game" in text for text in said), said
-    ann.document.move_models({"r2": (12.0, 20.0)})
-    ann.remote.session.board.flush()
-    started = time.monotonic()
-    qtbot.waitUntil(lambda: bob.scenario.model("r2")[1].x == 12.0, timeout=WAIT_MS)
-    assert time.monotonic() - started < 1.0  # moves still on time
-    eve.stdin.close()  # it leaves, saying whether the room kept its connection
-    assert eve.stdout.readline().strip() == "received and never dropped"
-    assert eve.wait(10) == 0
+    try:
+        assert eve.stdout is not None and eve.stdin is not None
+        assert eve.stdout.readline().strip() == "sent"
+        for window in (ann, bob):
+            qtbot.waitUntil(lambda w=window: 777 in w.remote.presence and (
+                w.remote.presence[777].pos().x(), w.remote.presence[777].pos().y()) == (20.0, 21.0),
+                timeout=WAIT_MS)
+            item = window.remote.presence[777]
+            assert item.lines == ["Eve" * 13 + "E (watching)"]  # no drag, no "doing"
+            _sane(window)
+        assert bob.remote.seen[ann_id] == "Ann (red)" and ann.remote.seen[bob_id] == "Bob (blue)"
+        assert not any("left the game" in text for text in said), said
+        ann.document.move_models({"r2": (12.0, 20.0)})
+        ann.remote.session.board.flush()
+        started = time.monotonic()
+        qtbot.waitUntil(lambda: bob.scenario.model("r2")[1].x == 12.0, timeout=WAIT_MS)
+        assert time.monotonic() - started < 1.0  # moves still on time
+        eve.stdin.close()  # it leaves, saying whether the room kept its connection
+        assert eve.stdout.readline().strip() == "received and never dropped"
+        assert eve.wait(10) == 0
+    finally:
+        if eve.poll() is None:
+            eve.kill()
     for window in (ann, bob):
         qtbot.waitUntil(lambda w=window: 777 not in w.remote.presence, timeout=WAIT_MS)
     assert drops == {"ann": [], "bob": []}  # no connection dropped (no offline, no reconnect)

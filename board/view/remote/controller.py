@@ -406,6 +406,8 @@ class RemoteController(QObject):
     def _show_presence(self, states: dict[int, dict[str, Any]]) -> None:
         if self.session is None:
             return  # arrived after leaving
+        # Who says no name is no player (the room server's own presence, a bare Yjs client).
+        states = {c: s for c, s in states.items() if "name" in s}
         for client_id in [c for c in self.presence if c not in states]:
             self.window.scene.removeItem(self.presence.pop(client_id))
         gone = [self.seen.pop(c) for c in list(self.seen) if c not in states]
