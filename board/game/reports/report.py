@@ -16,7 +16,7 @@ The export adds what the tools on the board say now (:class:`Finding` objects ha
 >>> from board.document.io import default_library
 >>> report = build_report(Scenario(name="Empty"), default_library())
 >>> report.lines()[:3]
-['Empty (wh40k, distances in inches)', '', 'Kept measurements']
+['Empty (Warhammer 40,000, distances in inches)', '', 'Kept measurements']
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from board.document.datasheet import Datasheet
-from board.document.model import Scenario
+from board.document.model import RuleSystem, Scenario
 from board.game.core.buildings import BuildingStateError
 from board.game.core.deploy import deployment_for, models_out_of_zone
 from board.game.core.names import Namer
@@ -131,7 +131,8 @@ class Report:
     def heading(self) -> list[str]:
         """The scenario, its system and unit; the file and its hash; the time."""
         words = {"in": "inches", "cm": "centimetres"}[self.unit]
-        out = [f"{self.scenario} ({self.rule_system}, distances in {words})"]
+        label = RuleSystem(self.rule_system).label  # the system's name, never its id
+        out = [f"{self.scenario} ({label}, distances in {words})"]
         if self.source is not None:
             out.append(f"file: {self.source.text}")
         if self.time is not None:
