@@ -227,7 +227,7 @@ def position_findings(world: World, names: Namer, model_ids: Sequence[str]) -> S
     findings = []
     for model_id in seen:
         x, y = _centre_of(world, model_id)
-        findings.append(Finding(f"{names.model(model_id)} ({model_id}): x {x:.3f}\", "
+        findings.append(Finding(f"{names.model(model_id)}: x {x:.3f}\", "  # the id: --json
                                 f"y {y:.3f}\"", data={"model": model_id, "x": x, "y": y}))
     return Section("positions", "Positions of the models involved (centre of the base, "
                    "inches from the top-left corner)", tuple(findings),
