@@ -55,7 +55,10 @@ def at(window, model_id):
 def test_the_demo_board_played_through_shows_no_id(window):
     window.show_scenario(load_scenario(DEMO_SCENARIO_PATH))
     reader = Reader(window)
-    assert {"tactical-cato", "word_bearers", "fortress.tower"} <= reader.ids
+    sheets = window.scene.datasheets  # a fire point's id ("front-1") is an id too
+    reader.ids |= {f.id for p in window.scenario.terrain if p.datasheet in sheets
+                   for f in sheets[p.datasheet].fire_points}
+    assert {"tactical-cato", "word_bearers", "fortress.tower", "front-1"} <= reader.ids
     scene = window.scene
     for piece in window.scenario.terrain:  # the Building dock on every piece
         scene.clearSelection()
