@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from board.document.datasheet import Datasheet
 from board.document.model import Scenario
 from board.game.core.buildings import building_rules
-from board.game.core.names import Namer
+from board.game.core.names import Namer, fire_point_name
 from board.game.core.shooters import Shooter, ShooterKind
 from board.game.core.world import World
 from board.game.systems.registry import system_for
@@ -136,8 +136,9 @@ def embarked_in(scenario: Scenario, firer: Firer) -> str | None:
 
 
 def fire_point_choices(world: World, piece_id: str) -> list[tuple[str, str, int]]:
-    """``(id, label, models)`` of each fire point of ``piece_id``: ``front-1 (front, 2 models)``."""
-    return [(f.id, f"{f.id} ({f.facing}, {f.models} models)", f.models)
+    """``(id, label, models)`` of each fire point: ``front fire point 1 (2 models)``."""
+    sheet = world.piece(piece_id).sheet
+    return [(f.id, f"{fire_point_name(sheet, f.id)} ({f.models} models)", f.models)
             for f in world.piece(piece_id).fire_points]
 
 
@@ -156,7 +157,8 @@ def firer_position(scenario: Scenario, world: World, firer: Firer, piece_id: str
                            f"({len(points)} fire points)")
         point = points[fire_point]
         name = scenario.unit(firer.unit_id or "").name
-        return (point.x, point.y), f"{name} through fire point {fire_point}"
+        point_name = fire_point_name(world.piece(inside).sheet, point.id)
+        return (point.x, point.y), f"{name} through {point_name}"
     if firer.piece_id is not None and firer.weapon_id is not None:
         piece, weapon = firer.piece_id, firer.weapon_id
         mount = next(m for m in world.piece(piece).mounts if m.id == weapon)

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from board.game.sight import SEEN, ModelSight, percent
+from geometry import COVER_HIDDEN
 
 __all__ = ["UnitVerdict", "unit_verdicts", "model_verdict", "model_details"]
 
@@ -48,6 +49,8 @@ def model_verdict(model: ModelSight) -> tuple[str, str]:
         return text, "open"
     if model.borderline:
         return text + "\nborderline", "borderline"
+    if model.cover and model.visible > 1.0 - COVER_HIDDEN + 1e-9:  # seen whole by the best
+        return text + "\ncover from another firer", "cover"
     return (text + "\ncover", "cover") if model.cover else (text + "\nin the open", "open")
 
 

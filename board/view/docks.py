@@ -21,7 +21,7 @@ def garrison_lines(scenario: Scenario, names: dict[str, str]) -> list[str]:
             where = names.get(unit.embarked_in, unit.embarked_in)
             count = len(unit.models)
             lines.append(
-                f"{where}: {unit.name} ({sides.get(unit.side, unit.side)}, "
+                f"{where}: {unit.name} ({sides.get(unit.side, 'no side')}, "
                 f"{count} model{'s' if count != 1 else ''})"
             )
     return lines

@@ -51,6 +51,7 @@ from board.view.journal_dialogs import (
     kept_text,
     recovery_text,
 )
+from board.view.screen_fit import fit_on_screen
 
 if TYPE_CHECKING:
     from board.view.window import MainWindow
@@ -264,7 +265,9 @@ class JournalKeeper:
         window = type(self.window)(self.window.library, self.window.files.settings,
                                    journal_folder=self.folder)
         self.more_windows.append(window)
+        fit_on_screen(window)  # inside the screen, title bar and status bar too
         window.show()
+        fit_on_screen(window)
         assert window.journal is not None
         window.journal.put_back(found)
         return window

@@ -234,6 +234,10 @@ class Building:
         """What the players call ``ids`` (one id or several: sides, units, models, weapons)."""
         return called(ids, self.names)
 
+    def fire_point_name(self, point_id: str) -> str:
+        """What the players call a fire point (``front fire point 2``), else by its id."""
+        return self.names.get(point_id) or f"fire point {point_id}"
+
     def armour(self, facing: str) -> int:
         """Return the Armour Value of ``facing`` now (never below 0, RULES.md §4 000 decision 4)."""
         if facing not in FACINGS:

@@ -103,7 +103,8 @@ def check_fire_points(building: Building, firers: Mapping[str, int]) -> Decision
             return Decision.no(f"{building.name} has no fire point {point!r}; it has {known}")
         if count > limits[point]:
             return Decision.no(
-                f"fire point {point} lets {counted(limits[point], 'model')} shoot, not {count}"
+                f"{building.fire_point_name(point)} lets {counted(limits[point], 'model')} "
+                f"shoot, not {count}"
             )
     return Decision.yes(f"{counted(sum(firers.values()), 'model')} fire through "
                         f"{counted(len(firers), 'fire point')}")

@@ -84,8 +84,8 @@ def check_hand_fire(building: Building, weapon_id: str, model_id: str, target: s
                                   "phase; a model fires one emplaced weapon")
     point = next((p for p, ms in state.fire_point_fired.items() if model_id in ms), None)
     if point is not None:
-        return _no(RULE_EMPLACED, f"{model} fired out of fire point {point} this turn and "
-                                  f"cannot also fire {weapon} by hand")
+        return _no(RULE_EMPLACED, f"{model} fired out of {building.fire_point_name(point)} this "
+                                  f"turn and cannot also fire {weapon} by hand")
     refusal = _other_target(building, target, RULE_EMPLACED)
     if refusal is not None:
         return refusal
@@ -115,8 +115,9 @@ def check_fire_point_fire(building: Building, point_id: str, model_ids: Collecti
     used = building.state.fire_point_fired.get(point_id, [])
     if len(used) + len(model_ids) > limits[point_id]:
         allowed = counted(limits[point_id], 'model')
-        return _no(RULE_FIRE_POINTS, f"up to {allowed} shoot through fire "
-                                     f"point {point_id}; {len(used)} already did this phase "
+        return _no(RULE_FIRE_POINTS, f"up to {allowed} shoot through "
+                                     f"{building.fire_point_name(point_id)}; {len(used)} "
+                                     f"already did this phase "
                                      f"and {len(model_ids)} more would make "
                                      f"{len(used) + len(model_ids)}")
     hand = {m: w for w, m in building.state.hand_fired.items()}
@@ -128,7 +129,7 @@ def check_fire_point_fire(building: Building, point_id: str, model_ids: Collecti
     refusal = _other_target(building, target, RULE_FIRE_POINTS)
     allowed = counted(limits[point_id], "model")
     return refusal or Decision.yes(f"{len(model_ids)} of {allowed} shoot "
-                                   f"through fire point {point_id}")
+                                   f"through {building.fire_point_name(point_id)}")
 
 
 def record_fire_point_fire(building: Building, point_id: str, model_ids: Collection[str],

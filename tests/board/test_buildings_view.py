@@ -264,7 +264,7 @@ def test_a_unit_taken_out_by_another_action_ends_its_disembarkation(window):
                                               "forced out"))
     assert not isinstance(window.scene.tool, DisembarkTool) and tool.item.scene() is None
     dock = controller(window).dock
-    assert "no longer inside bastion" in dock.message.text()
+    assert "no longer inside Imperial Bastion" in dock.message.text()  # its name, not its id
     assert not dock.complete_button.isEnabled()
 
 

@@ -94,7 +94,7 @@ def test_svg_parses_and_holds_the_overlays_and_the_facts(window, exporter, tmp_p
     text = _svg_text(out)
     assert 'r0 to b0: 31.23"' in text and "Ruler" in text
     assert "Hidden ring" not in text
-    assert "Sample (wh40k, distances in inches)" in text
+    assert "Sample (Warhammer 40,000, distances in inches)" in text
     assert "Deployment: Dawn of War (Red bottom, Blue top); 4 models out of zone" in text
     assert "Guard Squad: 3 of 3 models out of Blue's deployment zone" in text
     # Models are drawn as shapes, not as cached bitmaps.
@@ -141,7 +141,7 @@ def test_ctrl_shift_e_asks_for_a_file_and_exports(window, tmp_path, qtbot, monke
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     written = target.with_suffix(".svg")
     assert written.is_file()
-    assert "Sample (wh40k" in _svg_text(written)
+    assert "Sample (Warhammer 40,000" in _svg_text(written)
     assert window.statusBar().currentMessage() == f"Exported the view to {written}"
 
 

@@ -143,7 +143,7 @@ def test_two_models_per_fire_point_and_not_also_an_emplaced_weapon(window):
     tick(dialog, "v0", "v1", "v2")
     assert dialog.shooting_models() == ("v0", "v1", "v2")
     assert dialog.odds.toPlainText() == (
-        "cannot shoot: fire points: up to 2 models shoot through fire point right-1; "
+        "cannot shoot: fire points: up to 2 models shoot through right fire point 1; "
         "0 already did this phase and 3 more would make 3")
     assert not dialog.roll_button.isEnabled()
     tick(dialog, "v2")
@@ -151,19 +151,19 @@ def test_two_models_per_fire_point_and_not_also_an_emplaced_weapon(window):
     roll(dialog)
     state = window.scenario.piece("bastion").state
     assert state["fire_point_fired"] == {"right-1": ["v0", "v1"]}
-    assert "2 models shot through fire point right-1 of Imperial Bastion" in \
+    assert "2 models shot through right fire point 1 of Imperial Bastion" in \
         window.scenario.log[-1].text
 
     dialog = open_dialog(window, VETS)
     dialog.fire_point.setCurrentIndex(dialog.fire_point.findData("right-1"))
     tick(dialog, "v2")
     assert dialog.odds.toPlainText() == (
-        "cannot shoot: fire points: up to 2 models shoot through fire point right-1; "
+        "cannot shoot: fire points: up to 2 models shoot through right fire point 1; "
         "2 already did this phase and 1 more would make 3")
     dialog = open_dialog(window, ICARUS)
     dialog.by_hand.setCurrentIndex(dialog.by_hand.findData("v1"))
     assert dialog.odds.toPlainText() == (
-        "cannot shoot: emplaced weapons: Veteran Squad, model 2 fired out of fire "
-        "point right-1 this turn and cannot also fire Icarus lascannon by hand")
+        "cannot shoot: emplaced weapons: Veteran Squad, model 2 fired out of right fire "
+        "point 1 this turn and cannot also fire Icarus lascannon by hand")
     dialog.by_hand.setCurrentIndex(dialog.by_hand.findData("v2"))
     assert dialog.roll_button.isEnabled()

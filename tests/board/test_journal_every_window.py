@@ -59,6 +59,7 @@ def test_two_windows_killed_on_one_file_are_both_offered_and_both_recovered(
     qtbot.addWidget(other)
     other.files.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
     assert other.isVisible()
+    assert other.screen().availableGeometry().contains(other.frameGeometry())  # it fits
     recovered = [scenario_to_dict(again.scenario), scenario_to_dict(other.scenario)]
     assert sorted(map(json.dumps, recovered)) == sorted(map(json.dumps, boards))
     assert "*" in other.windowTitle()  # modified: save it to keep it

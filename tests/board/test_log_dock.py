@@ -67,7 +67,7 @@ def test_export_log_button_writes_the_text(window, tmp_path, monkeypatch):
     QTest.mouseClick(window.log_dock.export_button, Qt.MouseButton.LeftButton)
     text = target.read_text(encoding="utf-8")
     assert text == log_text(window.document.scenario) + "\n"
-    assert text.splitlines()[0] == "Log of Sample (wh40k): 2 entries, 4 rolls"
+    assert text.splitlines()[0] == "Log of Sample (Warhammer 40,000): 2 entries, 4 rolls"
     assert "     seed 5" in text and "     seed 6" in text
 
 

@@ -168,7 +168,7 @@ def test_the_battlements_are_a_target_chosen_for_the_selected_building(demo, qtb
     dock = demo.findChild(MeasureDock, "measurements")
     names = [dock.zones.itemText(k) for k in range(dock.zones.count())]
     assert names[:2] == ["the battlements of Imperial Bastion", "the door of Imperial Bastion"]
-    assert "fire point front-1 of Imperial Bastion" in names
+    assert "front fire point 1 of Imperial Bastion" in names
     assert "Heavy bolter (front) of Imperial Bastion" in names
     dock.zones.setCurrentIndex(0)
     button = next(b for b in dock.findChildren(type(dock.keep_button))

@@ -55,7 +55,10 @@ def at(window, model_id):
 def test_the_demo_board_played_through_shows_no_id(window):
     window.show_scenario(load_scenario(DEMO_SCENARIO_PATH))
     reader = Reader(window)
-    assert {"tactical-cato", "word_bearers", "fortress.tower"} <= reader.ids
+    sheets = window.scene.datasheets  # a fire point's id ("front-1") is an id too
+    reader.ids |= {f.id for p in window.scenario.terrain if p.datasheet in sheets
+                   for f in sheets[p.datasheet].fire_points}
+    assert {"tactical-cato", "word_bearers", "fortress.tower", "front-1"} <= reader.ids
     scene = window.scene
     for piece in window.scenario.terrain:  # the Building dock on every piece
         scene.clearSelection()
@@ -122,3 +125,38 @@ def test_a_plural_side_deploys_in_agreement(window, qtbot):
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     captions = [z.caption for z in window.deploy.zones_item.zones]
     assert captions == ["Ultramarines deploy here (bottom)", "Word Bearers deploy here (top)"]
+
+
+@pytest.mark.parametrize("board", ["epic", "fantasy"])
+def test_an_epic_and_a_fantasy_board_played_through_show_no_id(window, board):
+    from rules.dice import FixedDice
+    from tests.board.test_assault_epic_view import epic_scenario, guard_inside
+
+    window.show_scenario(epic_scenario([guard_inside()]) if board == "epic"
+                         else garrison_scenario())
+    reader = Reader(window)
+    scene, piece = window.scene, window.scenario.terrain[0]
+    scene.clearSelection()
+    scene.piece_item(piece.id).setSelected(True)
+    reader.read("the building")
+    scene.clearSelection()
+    QTest.keyClick(window, Qt.Key.Key_L)
+    click(window.view, at(window, window.scenario.units[0].models[0].id))
+    click(window.view, (piece.x, piece.y))
+    reader.read("line of sight")
+    QTest.keyClick(window, Qt.Key.Key_Escape)
+    QTest.mouseClick(window.shooting.dock.shoot, Left)
+    shoot = window.shooting.dialog
+    shoot.seed.setText("7")
+    QTest.mouseClick(shoot.roll_button, Left)
+    reader.read("shot")
+    said = shoot.outcome.toPlainText()
+    shoot.close()
+    window.storm.make_dice = lambda: FixedDice([4, 6, 2, 3, 5, 5, 3, *[3] * 40])
+    storm = window.features.storm.storm(piece.id)
+    reader.read("storm")
+    if storm is not None:
+        storm.close()
+    assert reader.leaks == []
+    if board == "epic":  # a plural unit's verb agrees
+        assert said.startswith("Assault Marines shoot Building, medium (Epic 40,000)")

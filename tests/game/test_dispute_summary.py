@@ -14,7 +14,7 @@ def test_the_demo_summary_holds_each_kept_measurement_and_each_unit_out_of_zone(
     scenario = load_scenario(DEMO_SCENARIO, lib)
     report = check_report(scenario, lib)
     lines = summary_lines(scenario, lib, [("Ruler", ['a to b: 6.02"']), ("Rays", [])])
-    assert lines[0] == f"{scenario.name} (wh40k, distances in inches)"
+    assert lines[0] == f"{scenario.name} (Warhammer 40,000, distances in inches)"
     board = lines.index("On the board")
     assert lines[board + 1: board + 4] == ["  Ruler", '    a to b: 6.02"', "  Rays"]
     for kept in report["measurements"]:

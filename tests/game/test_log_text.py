@@ -44,5 +44,5 @@ def test_the_whole_log_is_numbered_with_a_count_of_entries_and_rolls():
         "     close assault: 2D6 -> 2, 6 (total 8)",
     ]
     text = log_text(scenario)
-    assert text.splitlines()[0] == "Log of Siege (epic40k): 2 entries, 1 roll"
+    assert text.splitlines()[0] == "Log of Siege (Epic 40,000): 2 entries, 1 roll"
     assert text.endswith("close assault: 2D6 -> 2, 6 (total 8)")

@@ -109,7 +109,7 @@ def test_a_fire_point_sees_only_outwards():
     assert look(found, world, slit, ModelTarget("blue-1")).models[0].visible == 1.0
     assert look(found, world, slit, ModelTarget("blue-2")).models[0].visible == 0.0
     assert look(found, world, slit, ModelTarget("blue-1")).shooter == \
-        "fire point front-1 of Imperial Bastion"
+        "front fire point 1 of Imperial Bastion"  # its wall and number, not its id
 
 
 def test_emplaced_weapons_and_battlements_see_past_their_own_building():

@@ -7,6 +7,7 @@ asks the scenario's system for it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -89,8 +90,7 @@ class BuildingSummary:
         out.append(f"claimed by: {self.claimed_by_name or self.claimed_by or 'nobody'}")
         out.extend(f"weapon {w.label or w.name}, {w.range:g}\": {w.reason}" for w in self.weapons)
         if self.fire_points:
-            out.append("fire points: " + ", ".join(
-                f"{p.id} ({p.facing}, {counted(p.models, 'model')})" for p in self.fire_points))
+            out.append("fire points: " + _fire_points_text(self.fire_points))
         out.extend(f"effect: {e}" for e in self.effects)
         out.extend(self.facts)
         return out
@@ -103,3 +103,19 @@ def _lists(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_lists(v) for v in value]
     return value
+
+
+def _fire_points_text(points: Iterable[Any]) -> str:
+    """``2 front (2 models each), 1 rear (3 models)``: by wall, never by id."""
+    walls: dict[str, list[int]] = {}
+    for point in points:
+        walls.setdefault(point.facing, []).append(point.models)
+    parts = []
+    for wall, models in walls.items():
+        if len(models) == 1:
+            parts.append(f"1 {wall} ({counted(models[0], 'model')})")
+        elif len(set(models)) == 1:
+            parts.append(f"{len(models)} {wall} ({counted(models[0], 'model')} each)")
+        else:
+            parts.append(f"{len(models)} {wall} ({', '.join(str(m) for m in models)} models)")
+    return ", ".join(parts)

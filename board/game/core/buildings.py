@@ -20,7 +20,7 @@ from typing import Any
 
 from board.document.datasheet import Datasheet, TerrainKind
 from board.document.model import RuleSystem, Scenario, TerrainPiece
-from board.game.core.names import Namer
+from board.game.core.names import Namer, fire_point_name
 from board.game.systems.buildings import BuildingRules, reader_for, reader_of
 from board.game.systems.facts import facts_for
 
@@ -68,6 +68,7 @@ def player_names(scenario: Scenario, sheet: Datasheet) -> dict[str, str]:
         names[unit.id] = unit.name
         names.update((m.id, namer.model(m.id)) for m in unit.models)
     names.update((w.id, Namer.sheet_mount(sheet, w.id)) for w in sheet.emplaced_weapons)
+    names.update((f.id, fire_point_name(sheet, f.id)) for f in sheet.fire_points)
     return names
 
 

@@ -16,7 +16,7 @@ replay any resolution from its seed.
 >>> roll_text({"purpose": "damage", "faces": [2, 5], "sides": 3})
 'damage: 2D3 -> 2, 5 (total 7)'
 >>> print(log_text(Scenario(name="Empty")))
-Log of Empty (wh40k): no entries
+Log of Empty (Warhammer 40,000): no entries
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def log_lines(scenario: Scenario) -> list[str]:
 def log_text(scenario: Scenario) -> str:
     """The whole log as one text, headed by the scenario's name and rule system."""
     count = len(scenario.log)
-    head = f"Log of {scenario.name} ({scenario.rule_system.value}): "
+    head = f"Log of {scenario.name} ({scenario.rule_system.label}): "
     if not count:
         return head + "no entries"
     rolls = sum(len(e.rolls) for e in scenario.log)

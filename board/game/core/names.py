@@ -33,7 +33,7 @@ from board.game.systems.facts import facts_for
 if TYPE_CHECKING:
     from board.game.core.world import PieceShapes, World
 
-__all__ = ["Namer", "wall_of", "member_word"]
+__all__ = ["Namer", "wall_of", "member_word", "fire_point_name"]
 
 #: How near a wall (inches, in the datasheet's frame) a mount stands to be "in" that wall.
 WALL_REACH = 0.5
@@ -163,6 +163,8 @@ class Namer:
             return f"the battlements of {piece_name}"
         if feature == "weapon":
             return f"{self.mount(piece_id, feature_id)} of {piece_name}"
+        if feature == "fire_point" and piece is not None:
+            return f"{fire_point_name(piece.sheet, feature_id)} of {piece_name}"
         if feature == "fire_point":
             return f"fire point {feature_id} of {piece_name}"
         if piece is None:
@@ -197,7 +199,10 @@ class Namer:
         if shooter.kind is ShooterKind.EMPLACED_WEAPON and shooter.point is not None:
             return f"{self.mount(shooter.id, shooter.point)} of {piece}"
         if shooter.kind is ShooterKind.FIRE_POINT and shooter.point is not None:
-            return f"fire point {shooter.point} of {piece}"
+            found = self.pieces.get(shooter.id)
+            point = fire_point_name(found.sheet, shooter.point) if found is not None \
+                else f"fire point {shooter.point}"
+            return f"{point} of {piece}"
         if shooter.kind is ShooterKind.BATTLEMENTS:
             return f"the battlements of {piece}"
         if shooter.kind is ShooterKind.GARRISON:
@@ -215,6 +220,21 @@ class Namer:
         if isinstance(target, UnitTarget):
             return self.model(part_id)
         return self.target(target)
+
+
+def fire_point_name(sheet: Datasheet, point_id: str) -> str:
+    """A fire point as players name it: by its wall, and its number there when it has mates.
+
+    ``the front fire point`` (the only one in the front wall), ``front fire point 2`` (the
+    second of the front wall's, in the datasheet's order); ``fire point x`` if unknown.
+    """
+    found = next((f for f in sheet.fire_points if f.id == point_id), None)
+    if found is None:
+        return f"fire point {point_id}"
+    mates = [f for f in sheet.fire_points if f.facing == found.facing]
+    if len(mates) == 1:
+        return f"the {found.facing} fire point"
+    return f"{found.facing} fire point {mates.index(found) + 1}"
 
 
 def _door_name(sheet: Datasheet, point_id: str) -> str:

@@ -12,7 +12,7 @@ zone, and the positions of every model those involve.
 >>> from board.document.model import Scenario
 >>> lines = summary_lines(Scenario(name="Empty"), {}, [("Ruler", ['6.02" from a to b'])])
 >>> print("\n".join(lines[:6]))
-Empty (wh40k, distances in inches)
+Empty (Warhammer 40,000, distances in inches)
 <BLANKLINE>
 On the board
   Ruler
@@ -56,7 +56,7 @@ def summary_lines(scenario: Scenario, library: Mapping[str, Datasheet],
                               buildings=False, every_unit=False)
     except ReportError as error:
         unit = "centimetres" if scenario.rule_system.uses_cm else "inches"
-        head = [f"{scenario.name} ({scenario.rule_system.value}, distances in {unit})"]
+        head = [f"{scenario.name} ({scenario.rule_system.label}, distances in {unit})"]
         if source is not None:
             head.append(f"file: {source.text}")
         if time is not None:

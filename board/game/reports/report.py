@@ -16,7 +16,7 @@ The export adds what the tools on the board say now (:class:`Finding` objects ha
 >>> from board.document.io import default_library
 >>> report = build_report(Scenario(name="Empty"), default_library())
 >>> report.lines()[:3]
-['Empty (wh40k, distances in inches)', '', 'Kept measurements']
+['Empty (Warhammer 40,000, distances in inches)', '', 'Kept measurements']
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from typing import Any
 
 from board.document.datasheet import Datasheet
 from board.document.distance_option import DISTANCE_RULE, SYSTEM_RULE, distance_choice
-from board.document.model import Scenario
+from board.document.model import RuleSystem, Scenario
 from board.game.core.buildings import BuildingStateError
 from board.game.core.deploy import deployment_for, models_out_of_zone
 from board.game.core.levels import raised_models
@@ -136,7 +136,8 @@ class Report:
     def heading(self) -> list[str]:
         """The scenario, its system and unit; the file and its hash; the time."""
         words = {"in": "inches", "cm": "centimetres"}[self.unit]
-        out = [f"{self.scenario} ({self.rule_system}, distances in {words})"]
+        label = RuleSystem(self.rule_system).label  # the system's name, never its id
+        out = [f"{self.scenario} ({label}, distances in {words})"]
         if self.source is not None:
             out.append(f"file: {self.source.text}")
         if self.time is not None:
@@ -273,7 +274,7 @@ def position_findings(world: World, names: Namer, model_ids: Sequence[str]) -> S
     findings = []
     for model_id in seen:
         x, y = _centre_of(world, model_id)
-        findings.append(Finding(f"{names.model(model_id)} ({model_id}): x {x:.3f}\", "
+        findings.append(Finding(f"{names.model(model_id)}: x {x:.3f}\", "  # the id: --json
                                 f"y {y:.3f}\"", data={"model": model_id, "x": x, "y": y}))
     return Section("positions", "Positions of the models involved (centre of the base, "
                    "inches from the top-left corner)", tuple(findings),

@@ -274,7 +274,8 @@ class BuildingController(QObject):
             title, lines = self._summary_lines(piece_id)
         self.dock.show_building(piece_id, title, lines)
         sides = {s.id: s.name for s in scenario.sides}
-        label = {u.id: f"{u.name} ({sides.get(u.side, u.side)}, {counted(len(u.models), 'model')})"
+        label = {u.id: f"{u.name} ({sides.get(u.side, 'no side')}, "
+                       f"{counted(len(u.models), 'model')})"
                  for u in scenario.units}
         outside = [(u.id, label[u.id]) for u in scenario.units if u.on_table and u.models]
         inside = [(u.id, label[u.id]) for u in scenario.units_in(piece_id or "")]
@@ -340,7 +341,8 @@ class BuildingController(QObject):
                  and u.embarked_in == plan.piece_id]
         if len(still) != len(plan.unit_ids):
             self.scene.set_tool(None)
-            self.say("disembarkation abandoned: the unit is no longer inside " + plan.piece_id)
+            self.say("disembarkation abandoned: the unit is no longer inside "
+                     + self._piece_name(plan.piece_id))
 
     def _on_selection_changed(self) -> None:
         if not isValid(self.scene) or not isValid(self.dock):

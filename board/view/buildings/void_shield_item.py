@@ -91,10 +91,14 @@ class VoidShieldItem(PassiveItem, LaysOutLabels):
         painter.setWorldTransform(from_page(placed[0], view))
         painter.setFont(self._font)
         boxes = []
-        for mark, spot in zip(picture.marks, placed[1], strict=True):
-            if not spot.shown:
-                continue
-            box = QRectF(QPointF(spot.box[0], spot.box[1]), QPointF(spot.box[2], spot.box[3]))
+        shown = [(mark, spot, QRectF(QPointF(spot.box[0], spot.box[1]),
+                                     QPointF(spot.box[2], spot.box[3])))
+                 for mark, spot in zip(picture.marks, placed[1], strict=True) if spot.shown]
+        for mark, spot, box in shown:  # the lines first: every label is drawn over them
+            if spot.leader:  # moved away from its unit: a line says whose it is
+                _draw_leader(painter, QPointF(*spot.at), box,
+                             STATUS_COLOURS.get(mark.status, style.LABEL_TEXT))
+        for mark, _spot, box in shown:
             boxes.append(box)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(style.LABEL_BACK)
@@ -134,3 +138,13 @@ class VoidShieldItem(PassiveItem, LaysOutLabels):
         page = page_for(view, widget)
         laid = lay_out(page, BoardFacts(), [OverlayLabels(id(self), asked)], measure_label)
         return page, laid.overlays[id(self)]
+
+
+def _draw_leader(painter: QPainter, at: QPointF, box: QRectF, colour: QColor) -> None:
+    """A thin line from a unit's mark's anchor to the nearest point of its label."""
+    end = QPointF(min(max(at.x(), box.left()), box.right()),
+                  min(max(at.y(), box.top()), box.bottom()))
+    painter.setPen(QPen(QColor(0, 0, 0, 160), 3.0))
+    painter.drawLine(at, end)
+    painter.setPen(QPen(colour, 1.5))
+    painter.drawLine(at, end)

@@ -107,8 +107,8 @@ def record_from_building(scenario: Scenario, library: Mapping[str, Datasheet], p
     else:
         assert plan.through is not None
         wh40k.record_fire_point_fire(building, plan.through, plan.models, plan.piece_id)
-        said = (f"{len(plan.models)} models shot through fire point {plan.through} of "
-                f"{building.name}")
+        said = (f"{len(plan.models)} models shot through "
+                f"{building.fire_point_name(plan.through)} of {building.name}")
     new = copy.deepcopy(source)
     write_back(new, building, scenario.rule_system)
     change.pieces[piece_id] = new
