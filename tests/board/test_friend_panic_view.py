@@ -23,11 +23,11 @@ from tests.board.test_assault_fantasy_view import (
 )
 from tests.board.test_assault_fantasy_view import fantasy_window as storm_window  # noqa: F401
 from tests.board.test_garrison_shot_view import (  # noqa: F401 (the fixture)
-    PROFILE,
     fantasy_window,
     garrison_scenario,
     open_dialog,
 )
+from tests.game.garrison_sample import PROFILE
 
 Left = Qt.MouseButton.LeftButton
 BARN_WORDS = "in Building, 1 floor (cottage): Spearmen"

@@ -79,14 +79,14 @@ class MeasureDock(QDockWidget):
         self.readout = QLabel("")
         self.readout.setWordWrap(True)
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.readout.setMinimumHeight(48)
+        self.readout.setMinimumHeight(32)  # two lines; it grows with a longer reading
         self.readout.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.readout.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         column.addWidget(self.readout)
         column.addWidget(QLabel("Kept measurements:"))
         self.kept = QListWidget()
         self.kept.setWordWrap(True)
-        self.kept.setMinimumHeight(80)
+        self.kept.setMinimumHeight(64)  # three entries; Keep stays in sight at 1,280 x 800
         column.addWidget(self.kept, 1)
         row = QHBoxLayout()
         self.keep_button = _button("Keep", self.feature.keep, "Keep the ruler or verdict (K)")
