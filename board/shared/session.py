@@ -69,7 +69,7 @@ class GameSession:
         self.board = board
         self.link = link
         #: Updates, and the peers' names (from their presence), in the order they came.
-        self._inbox: queue.SimpleQueue[bytes | dict[int, str]] = queue.SimpleQueue()
+        self._inbox: queue.SimpleQueue[bytes | dict[int, tuple[str, str]]] = queue.SimpleQueue()
         self._post = post
         self._on_presence = on_presence
         self.wire = WireClient(link, self._arrived, on_status, self._presence)
@@ -82,7 +82,7 @@ class GameSession:
             doc = state.get("doc")
             if isinstance(doc, int) and not isinstance(doc, bool):
                 name = one_line(str(state.get("name", "?")))[:40]
-                names[doc] = f"{name} ({one_line(mover_of(state))[:20] or 'watching'})"
+                names[doc] = (name, mover_of(state))  # the side named on the board's thread
         # In turn with the updates: a peer's last updates are named after them even when
         # their leaving (the room says it as their connection closes) follows at once.
         self._inbox.put(names)
@@ -108,7 +108,10 @@ class GameSession:
             except queue.Empty:
                 return count
             if isinstance(update, dict):
-                self.board.peer_names = update
+                sides = {side.id: side.name for side in self.board.document.scenario.sides}
+                self.board.peer_names = {
+                    doc: f"{name} ({one_line(sides.get(side, side))[:20] or 'watching'})"
+                    for doc, (name, side) in update.items()}
                 continue
             self.board.receive(update)
             count += 1

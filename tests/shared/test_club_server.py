@@ -68,12 +68,12 @@ def test_a_player_who_leaves_is_said_to_have_left(qtbot, windows, club):
     bob.remote.join("Bob", "blue", link)
     # Bob's window shows Ann (not only his board's thread knowing her): a leave that comes
     # before the window has shown her arrival has no one to name.
-    qtbot.waitUntil(lambda: list(bob.remote.seen.values()) == ["Ann (red)"], timeout=8000)
-    assert list(bob.remote.session.board.peer_names.values()) == ["Ann (red)"]
+    qtbot.waitUntil(lambda: list(bob.remote.seen.values()) == ["Ann (Red)"], timeout=8000)
+    assert list(bob.remote.session.board.peer_names.values()) == ["Ann (Red)"]
     said: list[str] = []
     bob.remote.status.connect(said.append)
     ann.remote.leave()
-    qtbot.waitUntil(lambda: "Shared game: Ann (red) left the game" in said, timeout=8000)
+    qtbot.waitUntil(lambda: "Shared game: Ann (Red) left the game" in said, timeout=8000)
     assert bob.remote.presence == {} and bob.remote.session.board.peer_names == {}
 
 

@@ -103,7 +103,7 @@ def test_hostile_presence_drops_no_connection_and_shows_nothing_absurd(qtbot, ta
             item = window.remote.presence[777]
             assert item.lines == ["Eve" * 13 + "E (watching)"]  # no drag, no "doing"
             _sane(window)
-        assert bob.remote.seen[ann_id] == "Ann (red)" and ann.remote.seen[bob_id] == "Bob (blue)"
+        assert bob.remote.seen[ann_id] == "Ann (Red)" and ann.remote.seen[bob_id] == "Bob (Blue)"
         assert not any("left the game" in text for text in said), said
         ann.document.move_models({"r2": (12.0, 20.0)})
         ann.remote.session.board.flush()
@@ -136,7 +136,7 @@ def test_a_drag_is_shown_only_for_the_models_its_seat_moves(qtbot, table):
     qtbot.waitUntil(lambda: bob.scene.model_item("r1").pos().x() == 34.0, timeout=WAIT_MS)
     for window in (ann, bob):
         qtbot.waitUntil(lambda w=window: {888, 999} <= set(w.remote.presence), timeout=WAIT_MS)
-        assert window.remote.seen[888] == "Mal (red)"  # its seat's side, not its claim
+        assert window.remote.seen[888] == "Mal (Red)"  # its seat's side, not its claim
         assert window.remote.seen[999] == "Bob (watching)"
     assert bob.scene.model_item("b0").pos().x() == 40.0  # Bob's own: never by their drag
     assert ann.scene.model_item("b0").pos().x() == 40.0  # not red's to move
@@ -167,7 +167,7 @@ def test_a_client_killed_mid_drag_disappears_with_its_drag(qtbot, table):
     started = time.monotonic()
     qtbot.waitUntil(lambda: bob.scene.model_item("r1").pos().x() == 11.5, timeout=WAIT_MS)
     assert time.monotonic() - started < 3.0  # not after the 30 s timeout: at once, settled
-    qtbot.waitUntil(lambda: "Shared game: Kim (red) left the game" in said, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: "Shared game: Kim (Red) left the game" in said, timeout=WAIT_MS)
     assert 4242 not in bob.remote.presence
     assert drops == {"ann": [], "bob": []}
 

@@ -50,7 +50,7 @@ def test_a_raw_hostile_peer_cannot_poison_the_room_even_across_a_server_restart(
     peer.run(attack)
     assert host.wait_until(lambda: len(said) >= len(SENT), timeout=10), said
     assert host.wait_until(lambda: saved(host) == before)
-    assert all(m.startswith("refused a change from Eve (blue): ") for m in said), said
+    assert all(m.startswith("refused a change from Eve (Blue): ") for m in said), said
     host.wait_until(lambda: False, timeout=0.5)  # the server stores the repairs
     server.stop(signal.SIGKILL)
     server.start()  # the rooms file holds the peer's values and the host's repairs

@@ -46,7 +46,7 @@ def test_a_yjs_reference_peer_cannot_poison_the_room(tmp_path):
         assert peer.returncode == 0, err
         seen = json.loads(out)
         assert host.wait_until(lambda: saved(host) == before)
-        assert any(m.startswith("refused a change from Nod (blue): ") for m in said), said
+        assert any(m.startswith("refused a change from Nod (Blue): ") for m in said), said
         # What the Node peer's own document holds now: the host's repairs, not its values.
         assert seen["head"] and seen["squadA"] and seen["squadBModels"]
         assert seen["b0"] != "[NaN, 1, 0]" and isinstance(seen["b1"], str)

@@ -413,7 +413,8 @@ class RemoteController(QObject):
         gone = [self.seen.pop(c) for c in list(self.seen) if c not in states]
         if gone and self._state == "online":
             self.status.emit(f"Shared game: {', '.join(gone)} left the game")
-        self.seen.update({c: who(s) for c, s in states.items()})
+        sides = {side.id: side.name for side in self.window.scenario.sides}
+        self.seen.update({c: who(s, sides) for c, s in states.items()})
         for client_id in [c for c in self.live.shown if c not in states]:
             self.live.forget(client_id)
         for client_id, state in states.items():
@@ -431,7 +432,7 @@ class RemoteController(QObject):
                 self.window.scene.addItem(item)
             doing = str(state.get("doing", ""))[:SHOWN_TEXT] if mover else ""
             colours = {side.id: side.colour for side in self.window.scenario.sides}
-            label = who(state) if not mover else who(state).rsplit(" (", 1)[0]
+            label = who(state, sides) if not mover else who(state).rsplit(" (", 1)[0]
             item.set_player(label, colours.get(mover, "#808080"), doing)
             item.setPos(*at)
         self.presence_changed.emit()

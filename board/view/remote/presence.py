@@ -8,6 +8,7 @@ clear: the arrow's tip is the point, the label is below and to the right.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -87,10 +88,15 @@ class PresenceItem(QGraphicsItem):
 SHOWN_TEXT = 40
 
 
-def who(state: dict[str, Any]) -> str:
-    """"Name (side)" of a presence: the side its seat plays, or "watching" for an onlooker."""
+def who(state: dict[str, Any], sides: Mapping[str, str] | None = None) -> str:
+    """"Name (side)" of a presence: the side its seat plays, or "watching" for an onlooker.
+
+    ``sides`` names the scenario's sides by id: a player reads "Ann (Word Bearers)", never the
+    side's id.
+    """
     name = one_line(str(state.get("name", "?")))[:SHOWN_TEXT]
-    return f"{name} ({one_line(mover_of(state))[:20] or 'watching'})"
+    side = mover_of(state)
+    return f"{name} ({one_line((sides or {}).get(side, side))[:20] or 'watching'})"
 
 
 def cursor_on_table(table: Table, x: object, y: object) -> tuple[float, float] | None:
