@@ -19,7 +19,7 @@ from source, as this checkout runs, then three with the modules byte-compiled as
 has them, the verdict on the latter's median) and the memory
 (RSS) of this process with the 1,000-model table on screen. Run from the repository root:
 
-    python benchmarks/board_bench.py [--steps N] [--cpu]
+    python benchmarks/board_bench.py [--steps N] [--cpu] [--models 3000]
 
 ``--cpu`` times the moves and the repaints in CPU time of the GUI thread
 (``time.thread_time``) instead of the wall clock: the same work, less of the other programs
@@ -77,34 +77,41 @@ from board.view.window import MainWindow  # noqa: E402
 #: seconds to the first paint, megabytes of memory.
 TARGETS = {"overlays_p95": 6.0, "none_p95": 2.0, "full": 8.0, "first_paint": 0.8,
            "memory": 150.0}
+#: The tables: 1,000 models (72 x 48, 10 x 5 cells) and 3,000 (108 x 96, 15 x 10 cells), each
+#: cell a building and a unit of 20; at 3,000 the memory target is 200 MB, the times the same.
+GRIDS = {1000: (10, 5), 3000: (15, 10)}
+MEMORY = {1000: 150.0, 3000: 200.0}
 
 PASSENGERS = "red-inside"
 PASSENGERS_IN = "building-24"
 
 
 # -- the table ----------------------------------------------------------------------------
-def bench_scenario(library: DatasheetLibrary) -> Scenario:
+def bench_scenario(library: DatasheetLibrary, size: int = 1000) -> Scenario:
     """The issue's table: 50 buildings and 1,000 models in 50 units of 20 (+10 embarked).
 
     The table is cut into 10 × 5 cells of 7.2" × 9.6"; each holds a 40K small building (4"
     square) at its top and a unit of 20 on 25 mm bases, five wide and four deep, below it.
     Units alternate between the two sides; the passengers wait in the building nearest the
-    centre.
+    centre. ``size=3000``: 15 × 10 cells, a 108" × 96" table, 150 buildings.
     """
+    columns, rows = GRIDS[size]
+    centre = (rows // 2) * columns + columns // 2 - 1  # 24 on the 1,000-model table
     pieces, units = [], []
-    for k in range(50):
-        left, top = 7.2 * (k % 10), 9.6 * (k // 10)
-        name = PASSENGERS_IN if k == 24 else f"building-{k}"
+    for k in range(columns * rows):
+        left, top = 7.2 * (k % columns), 9.6 * (k // columns)
+        name = PASSENGERS_IN if k == centre else f"building-{k}"
         pieces += place_datasheet(library, "wh40k_small_building", left + 3.6, top + 2.6,
                                   piece_id=name)
-        side = "red" if (k + k // 10) % 2 == 0 else "blue"
+        side = "red" if (k + k // columns) % 2 == 0 else "blue"
         models = [Model(f"{side}-{k}-{4 * a + b}", Base.round_mm(25), left + 1.4 + 1.1 * a,
                         top + 5.4 + 1.1 * b) for a in range(5) for b in range(4)]
         units.append(Unit(f"{side}-{k}", f"Unit {k}", side, TroopType.INFANTRY, models))
     inside = [Model(f"inside-{k}", Base.round_mm(25), 0.0, 0.0) for k in range(10)]
     units.append(Unit(PASSENGERS, "Passengers", "red", TroopType.INFANTRY, inside,
                       embarked_in=PASSENGERS_IN))
-    return Scenario(name="Benchmark: 50 buildings, 1,000 models", table=Table(72.0, 48.0),
+    return Scenario(name=f"Benchmark: {columns * rows} buildings, {size:,} models",
+                    table=Table(7.2 * columns, 9.6 * rows),
                     rule_system=RuleSystem.WH40K,
                     sides=[Side("red", "Red", "#c62828"), Side("blue", "Blue", "#1e63d6")],
                     terrain=pieces, units=units)
@@ -122,7 +129,8 @@ def dragged_and_enemy(scenario: Scenario) -> tuple[str, str]:
         return (cx - x) ** 2 + (cy - y) ** 2
 
     on_table = [u for u in scenario.units if u.on_table]
-    red = min((u for u in on_table if u.side == "red"), key=lambda u: off(u, 36.0, 24.0))
+    middle = (scenario.table.width / 2.0, scenario.table.height / 2.0)
+    red = min((u for u in on_table if u.side == "red"), key=lambda u: off(u, *middle))
     blue = min((u for u in on_table if u.side == "blue"), key=lambda u: off(u, *_centre(red)))
     return red.id, blue.id
 
@@ -228,7 +236,8 @@ def time_full_repaints(app: QApplication, window: MainWindow, count: int) -> lis
 
 
 # -- the window ---------------------------------------------------------------------------
-def bench_window(app: QApplication, limit: float = 0.2) -> tuple[MainWindow, PaintCounter]:
+def bench_window(app: QApplication, limit: float = 0.2,
+                 models: int = 1000) -> tuple[MainWindow, PaintCounter]:
     """The main window with the benchmark's table fitted in it, painted once (``limit``: s).
 
     Every benchmark of the board starts here; closing the window asks nothing.
@@ -237,7 +246,7 @@ def bench_window(app: QApplication, limit: float = 0.2) -> tuple[MainWindow, Pai
     window = MainWindow(library)
     window.files.ask_save_changes = (  # type: ignore[method-assign]
         lambda: None)  # type: ignore[assignment, return-value]
-    window.show_scenario(bench_scenario(library))
+    window.show_scenario(bench_scenario(library, models))
     window.resize(1400, 900)
     window.show()
     app.processEvents()
@@ -368,6 +377,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=200, help="mouse moves per drag")
+    parser.add_argument("--models", type=int, choices=sorted(GRIDS), default=1000,
+                        help="the 1,000-model table (72x48) or the 3,000-model one (108x96)")
     parser.add_argument("--cpu", action="store_true",
                         help="time moves and repaints in the GUI thread's CPU time")
     args = parser.parse_args(argv)
@@ -375,7 +386,8 @@ def main(argv: list[str] | None = None) -> int:
     clock = time.thread_time if args.cpu else time.perf_counter
     app = QApplication.instance() or QApplication(["battleboard-bench"])
     assert isinstance(app, QApplication)
-    window, counter = bench_window(app)
+    window, counter = bench_window(app, models=args.models)
+    TARGETS["memory"] = MEMORY[args.models]
     scenario = window.document.scenario
     models = sum(len(u.models) for u in scenario.units if u.on_table)
     print(f"table {scenario.table.width:g}x{scenario.table.height:g}: {len(scenario.terrain)} "

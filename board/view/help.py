@@ -32,12 +32,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from board.view.about import AboutDialog
 from board.view.help_browser import START_PAGE, HelpBrowser
 from board.view.keys import keys_text
 from board.view.layout_keeper import GEOMETRY_KEY, STATE_KEY, LayoutKeeper
 
 if TYPE_CHECKING:
+    from board.view.about import AboutDialog
     from board.view.window import MainWindow
 
 __all__ = ["install", "shortcut_rows", "ShortcutsDialog", "LayoutKeeper", "DOCS", "CREDITS",
@@ -129,7 +129,13 @@ def open_help(window: MainWindow, page: str = START_PAGE) -> HelpBrowser:
 
 
 def _show_about(window: MainWindow) -> AboutDialog:
-    """Show Help ▸ About (one box, shown again if it is open)."""
+    """Show Help ▸ About (one box, shown again if it is open).
+
+    Its modules (the version and the licences read from installed metadata: importlib.metadata
+    and the email package, about 4 MB of a board's memory) load when the box is first asked for.
+    """
+    from board.view.about import AboutDialog
+
     dialog = window.findChild(AboutDialog)
     if dialog is None:
         dialog = AboutDialog(window, CREDITS)

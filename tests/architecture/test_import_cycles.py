@@ -49,6 +49,10 @@ LAZY_ON_PURPOSE = {
     "board/game/systems/wh40k/description.py": {"_checks", "_read_back"},
     "board/game/systems/epic/description.py": {"_checks", "_read_back"},
     "board/game/systems/fantasy/description.py": {"_read_back"},
+    # Help ▸ About's version and licences (importlib.metadata, email): when the box is opened
+    # File ▸ New from Layout…'s dialog and the layouts' building: when the item is chosen
+    "board/view/layouts/__init__.py": {"__getattr__", "new_from_layout"},
+    "board/view/help.py": {"_show_about"},
     # the 40K datasheets (wh40kdc, about 0.4 s): at the first 40K army import, never before
     "board/game/systems/wh40k/datasheets_40kdc.py": {"load"},
     # the network stack (pycrdt, httpx, hypercorn): once a game is hosted or joined

@@ -89,10 +89,11 @@ def test_the_preview_is_drawn_from_the_built_table(qtbot):
 
 
 def test_without_the_package_new_from_layout_says_so_and_keeps_the_board(window, monkeypatch):
+    import board.game.layouts.catalogue as catalogue
     import board.view.layouts as layouts
 
     said = []
-    monkeypatch.setattr(layouts, "load_catalogue", lambda: None)
+    monkeypatch.setattr(catalogue, "load_catalogue", lambda: None)  # read when the item is chosen
     monkeypatch.setattr(window, "show_error", lambda title, text: said.append((title, text)))
     before = window.scenario
     assert layouts.new_from_layout(window) is None

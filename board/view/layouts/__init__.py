@@ -5,27 +5,39 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog
 
 from board.document.model import Side
-from board.game.layouts.catalogue import load_catalogue
-from board.view.layouts.dialog import LayoutDialog
 from board.view.new_dialog import DEFAULT_SIDES
 
 if TYPE_CHECKING:
+    from board.view.layouts.dialog import LayoutDialog
     from board.view.window import MainWindow
 
 __all__ = ["install", "new_from_layout", "LayoutDialog"]
 
 
+def __getattr__(name: str) -> Any:
+    """``LayoutDialog``, imported when first asked for (not with the board's other tools)."""
+    if name == "LayoutDialog":
+        from board.view.layouts.dialog import LayoutDialog
+
+        return LayoutDialog
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def new_from_layout(window: MainWindow) -> LayoutDialog | None:
     """Offer the layouts; the one chosen becomes the board (after the unsaved-changes prompt).
 
-    Returns the dialog (after it closed), or ``None`` when ``wh40kdc`` is not installed.
+    Returns the dialog (after it closed), or ``None`` when ``wh40kdc`` is not installed. The
+    layouts' modules load when the item is first chosen, not with the board's other tools.
     """
+    from board.game.layouts.catalogue import load_catalogue
+    from board.view.layouts.dialog import LayoutDialog
+
     catalogue = load_catalogue()
     if catalogue is None:
         window.show_error("New from Layout", "The published layouts come with the wh40kdc "
