@@ -7,31 +7,24 @@ Pens are cosmetic; the zone names and the "out by" texts are drawn in screen pix
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QTransform
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 from shiboken6 import isValid
 
 from board.game.core.board_layout import (
-    BoardFacts,
     LabelRequest,
-    OverlayLabels,
-    Page,
-    PageLayout,
-    PlacedLabel,
-    lay_out,
 )
 from board.game.core.label_layout import LabelBox, place_labels
-from board.view import style
+from board.view.items.captions import LaidOutCaptions
 from board.view.items.label_item import PRIORITY, LabelItem
-from board.view.items.label_text import CAPTION_FONT, caption_font, measure_label
+from board.view.items.label_text import CAPTION_FONT
 from board.view.items.obstacles import label_obstacles
 from board.view.items.on_table import clip_to_table, table_in
-from board.view.items.passive_item import LaysOutLabels, PaintsLabels, PassiveItem
-from board.view.layout import from_page, page_for, page_transform
+from board.view.items.passive_item import PaintsLabels, PassiveItem
 
 __all__ = ["ZoneLook", "OutMark", "OutText", "DeploymentZonesItem", "OutOfZoneItem", "OUT_COLOUR"]
 
@@ -87,7 +80,7 @@ class _Overlay(PassiveItem):
         return QPainterPath()
 
 
-class DeploymentZonesItem(_Overlay, LaysOutLabels):
+class DeploymentZonesItem(_Overlay, LaidOutCaptions):
     """Each side's deployment zone, tinted in the side's colour with its name on it.
 
     The names (captions) are placed by the board's layout model
@@ -95,16 +88,13 @@ class DeploymentZonesItem(_Overlay, LaysOutLabels):
     symbols, buildings and labels, inside their zone; one with no clear room is not written.
     """
 
-    #: Its captions lie under the models and buildings (see :class:`OverlayLabels`).
-    labels_under = True
+    labels_under = True  # its captions lie under the models and buildings
 
     def __init__(self) -> None:
         super().__init__()
         self.setZValue(ZONES_Z)
         self._zones: tuple[ZoneLook, ...] = ()
         self._note: tuple[str, list[str]] | None = None
-        self._given: tuple[Page, list[PlacedLabel]] | None = None
-        self._ask: Callable[[], tuple[PageLayout, list[PlacedLabel]]] | None = None
 
     def set_note(self, title: str, lines: Sequence[str]) -> None:
         """What an export writes beside the picture for this overlay."""
@@ -135,14 +125,6 @@ class DeploymentZonesItem(_Overlay, LaysOutLabels):
                                   font=CAPTION_FONT, within=_ltrb(zone.path.boundingRect()))
                      for zone in self._zones if not zone.path.isEmpty())
 
-    def set_layout(self, laid: PageLayout, placed: list[PlacedLabel],
-                   ask: Callable[[], tuple[PageLayout, list[PlacedLabel]]]) -> None:
-        """Where the captions go on the view's page (:mod:`board.view.layout`)."""
-        if self._given is None or self._given[1] != placed:
-            self.update()
-        self._given = (laid.page, placed)
-        self._ask = ask
-
     def paint(  # noqa: D102 - Qt override
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
@@ -157,41 +139,7 @@ class DeploymentZonesItem(_Overlay, LaysOutLabels):
             painter.setPen(edge)
             painter.drawPath(zone.path)
         painter.restore()
-        view = painter.worldTransform()  # the item stands at the origin: scene to device
-        page, placed = self._placed(view, widget)
-        painter.save()
-        painter.setWorldTransform(from_page(page, view))
-        painter.setFont(caption_font())
-        drawn = []
-        for spot in placed:
-            if not spot.shown:
-                continue
-            box = QRectF(QPointF(spot.box[0], spot.box[1]), QPointF(spot.box[2], spot.box[3]))
-            drawn.append(box)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(style.LABEL_BACK)
-            painter.drawRoundedRect(box, 3, 3)
-            painter.setPen(style.LABEL_TEXT)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, spot.text)
-        painter.restore()
-        back, invertible = page_transform(page).inverted()
-        self.painted_labels = [back.mapRect(box) for box in drawn] if invertible else []
-
-    def _placed(self, view: QTransform, widget: QWidget | None,
-                ) -> tuple[Page, list[PlacedLabel]]:
-        """The page and the captions placed on it: as handed, asked again, or laid out alone."""
-        asked = self.label_requests()
-        texts = [request.text for request in asked]
-        if self._given is None or [p.text for p in self._given[1]] != texts:
-            if self._ask is not None:
-                laid, placed = self._ask()
-                self._given = (laid.page, placed)
-        if self._given is not None and [p.text for p in self._given[1]] == texts:
-            return self._given
-        page = page_for(view, widget)
-        laid = lay_out(page, BoardFacts(), [OverlayLabels(id(self), asked, under=True)],
-                       measure_label)
-        return page, laid.overlays[id(self)]
+        self.paint_captions(painter, widget)
 
 
 class OutOfZoneItem(_Overlay):

@@ -10,26 +10,19 @@ layout model, clear of the models and the other labels.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QTransform
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from board.game.core.board_layout import (
-    BoardFacts,
     LabelRequest,
-    OverlayLabels,
-    Page,
-    PageLayout,
-    PlacedLabel,
-    lay_out,
 )
-from board.view import style
-from board.view.items.label_text import CAPTION_FONT, caption_font, measure_label
-from board.view.items.passive_item import LaysOutLabels, PassiveItem
-from board.view.layout import from_page, page_for, page_transform
+from board.view.items.captions import LaidOutCaptions
+from board.view.items.label_text import CAPTION_FONT
+from board.view.items.passive_item import PassiveItem
 
 __all__ = ["ObjectiveLook", "ObjectivesItem", "MARKER_GOLD", "CONTESTED"]
 
@@ -50,7 +43,7 @@ class ObjectiveLook:
     reach: float = 3.0
 
 
-class ObjectivesItem(PassiveItem, LaysOutLabels):
+class ObjectivesItem(PassiveItem, LaidOutCaptions):
     """Every objective marker and its caption; ranges drawn when :attr:`ranges_shown`."""
 
     def __init__(self) -> None:
@@ -58,8 +51,6 @@ class ObjectivesItem(PassiveItem, LaysOutLabels):
         self.setAcceptHoverEvents(False)
         self._looks: tuple[ObjectiveLook, ...] = ()
         self.ranges_shown = False
-        self._given: tuple[Page, list[PlacedLabel]] | None = None
-        self._ask: Callable[[], tuple[PageLayout, list[PlacedLabel]]] | None = None
 
     def shape(self) -> QPainterPath:  # noqa: D102 - Qt override: never under the mouse
         return QPainterPath()
@@ -92,14 +83,6 @@ class ObjectivesItem(PassiveItem, LaysOutLabels):
                                   dy=-16.0, priority=1, font=CAPTION_FONT)
                      for look in self._looks if look.markers)
 
-    def set_layout(self, laid: PageLayout, placed: list[PlacedLabel],
-                   ask: Callable[[], tuple[PageLayout, list[PlacedLabel]]]) -> None:
-        """Where the captions go on the view's page (:mod:`board.view.layout`)."""
-        if self._given is None or self._given[1] != placed:
-            self.update()
-        self._given = (laid.page, placed)
-        self._ask = ask
-
     def paint(  # noqa: D102 - Qt override
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
@@ -108,7 +91,7 @@ class ObjectivesItem(PassiveItem, LaysOutLabels):
         for look in self._looks:
             self._paint_markers(painter, look)
         painter.restore()
-        self._paint_captions(painter, widget)
+        self.paint_captions(painter, widget)
 
     def _paint_markers(self, painter: QPainter, look: ObjectiveLook) -> None:
         ring = QPen(look.colour if look.held else CONTESTED, 3.0,
@@ -125,39 +108,7 @@ class ObjectivesItem(PassiveItem, LaysOutLabels):
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawEllipse(QPointF(x, y), r + look.reach, r + look.reach)
 
-    def _paint_captions(self, painter: QPainter, widget: QWidget | None) -> None:
-        view = painter.worldTransform()
-        page, placed = self._placed(view, widget)
-        painter.save()
-        painter.setWorldTransform(from_page(page, view))
-        painter.setFont(caption_font())
-        drawn = []
+    def caption_pen(self, text: str) -> QPen:
+        """An objective's caption is edged in its holder's colour (grey: contested)."""
         colours = {look.caption: (look.colour if look.held else CONTESTED) for look in self._looks}
-        for spot in placed:
-            if not spot.shown:
-                continue
-            box = QRectF(QPointF(spot.box[0], spot.box[1]), QPointF(spot.box[2], spot.box[3]))
-            drawn.append(box)
-            painter.setPen(QPen(colours.get(spot.text, CONTESTED), 2.0))
-            painter.setBrush(style.LABEL_BACK)
-            painter.drawRoundedRect(box, 3, 3)
-            painter.setPen(style.LABEL_TEXT)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, spot.text)
-        painter.restore()
-        back, invertible = page_transform(page).inverted()
-        self.painted_labels = [back.mapRect(box) for box in drawn] if invertible else []
-
-    def _placed(self, view: QTransform, widget: QWidget | None,
-                ) -> tuple[Page, list[PlacedLabel]]:
-        """The page and the captions on it: as handed, asked again, or laid out alone."""
-        asked = self.label_requests()
-        texts = [request.text for request in asked]
-        if self._given is None or [p.text for p in self._given[1]] != texts:
-            if self._ask is not None:
-                laid, placed = self._ask()
-                self._given = (laid.page, placed)
-        if self._given is not None and [p.text for p in self._given[1]] == texts:
-            return self._given
-        page = page_for(view, widget)
-        laid = lay_out(page, BoardFacts(), [OverlayLabels(id(self), asked)], measure_label)
-        return page, laid.overlays[id(self)]
+        return QPen(colours.get(text, CONTESTED), 2.0)
