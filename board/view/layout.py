@@ -2,10 +2,11 @@
 
 The layout itself is Qt-free (:func:`board.game.core.board_layout.lay_out`): given what the
 board shows (models, symbols, its labels), the overlays' labels and a page, it says where
-every label goes and which form of each board label shows. :class:`SceneLayout` reads those
-facts from a scene's items, asks the model for a view's page and hands each item what to
-draw: a :class:`~board.view.items.label_item.LabelItem` its form, an
-:class:`~board.view.measure.overlay_item.LaysOutLabels` its labels' boxes. Items only draw.
+every label goes and which form of each board label shows. :class:`SceneLayout` reads the
+board's facts from a scene's items and the overlays' labels from their Qt-free models (the
+scene's :class:`~board.present.presentation.Presentation`), asks the layout for a view's page
+and hands each what to draw: a :class:`~board.view.items.label_item.LabelItem` its form, each
+overlay's model its labels' boxes. Items only draw.
 
 It is asked synchronously, before the view paints (:meth:`SceneLayout.settle`) and before an
 export renders the view; a page already laid out for the same facts is not laid out again.
@@ -13,28 +14,25 @@ The models, symbols and footprints are read again only when the document changes
 ends (explicit invalidation); the board's labels (a hovered name, a building's name placed
 for the zoom) and the overlays' labels are compared on each settle. While models are dragged
 the layout is held (each overlay keeps its boxes, moved with their anchors:
-:func:`board.game.core.board_layout.hold`), and laid out afresh when the drag ends. While
+:func:`board.game.core.board_layout.hold`, before the paint, never in it), and laid out
+afresh when the drag ends. While
 another player's drag is shown the models are not read again either (their drag ends in an
 edit, or with its items put back), so its moves cost a repaint and not a layout.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QTransform
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 from shiboken6 import isValid
 
 from board.game.core.board_layout import (
     BoardFacts,
     BoardLabel,
     Obstacle,
-    OverlayLabels,
     Page,
     PageLayout,
-    PlacedLabel,
     lay_out,
 )
 from board.game.core.label_layout import Rect
@@ -43,10 +41,9 @@ from board.view.items.label_item import LabelItem
 from board.view.items.label_text import label_metrics, measure_label
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
 from board.view.items.model_item import ModelItem
-from board.view.items.passive_item import LaysOutLabels
 from board.view.scene import BoardScene
 
-__all__ = ["SceneLayout", "page_of", "page_transform", "from_page", "page_for"]
+__all__ = ["SceneLayout", "page_of", "page_transform", "from_page"]
 
 _SYMBOLS = (AccessPointMarker, FirePointMarker, WeaponMarker)
 
@@ -69,13 +66,6 @@ def from_page(page: Page, view: QTransform) -> QTransform:
     """Page pixels to the device ``view`` paints on (the identity on the view's own screen)."""
     back, invertible = page_transform(page).inverted()
     return back * view if invertible else QTransform()
-
-
-def page_for(view: QTransform, widget: QWidget | None) -> Page:
-    """The page an item is painted on alone: ``view`` (scene to device), the widget's rect."""
-    rect = (-1e9, -1e9, 1e9, 1e9) if widget is None else (
-        0.0, 0.0, float(widget.width()), float(widget.height()))
-    return Page((view.m11(), view.m12(), view.m21(), view.m22(), view.dx(), view.dy()), rect)
 
 
 def _ltrb(rect: QRectF) -> tuple[float, float, float, float]:
@@ -160,26 +150,15 @@ class SceneLayout:
                                     item.priority))
         return tuple(labels), tuple(facts)
 
-    def _overlays(self, items: list[QGraphicsItem],
-                  ) -> tuple[list[LaysOutLabels], list[OverlayLabels]]:
-        found: list[LaysOutLabels] = []
-        for item in items:
-            if isinstance(item, LaysOutLabels) and item.isVisible():
-                found.append(item)
-        return found, [OverlayLabels(id(item), item.label_requests(),
-                                     under=getattr(item, "labels_under", False))
-                       for item in found]
-
     def page_layout(self, page: Page) -> PageLayout:
         """Every label's place on ``page`` (laid out now if anything it reads changed)."""
         return self._lay_out(page)[0]
 
-    def _lay_out(self, page: Page) -> tuple[PageLayout, tuple[LabelItem, ...],
-                                              list[LaysOutLabels], bool]:
+    def _lay_out(self, page: Page) -> tuple[PageLayout, tuple[LabelItem, ...], bool]:
         items = self.scene.items()
         items.reverse()  # the order they were added, the bottom of the stack first
         labels, facts = self._labels(items)
-        overlays, asked = self._overlays(items)
+        asked = self.scene.presentation.requests()
         obstacles, footprints = self._read_obstacles()
         key = (page, id(obstacles), facts, tuple(asked))
         fresh = self._last is None or self._last[0] != key
@@ -189,35 +168,32 @@ class SceneLayout:
                            measure_label)
             self._last = (key, laid)
         assert self._last is not None
-        return self._last[1], labels, overlays, fresh
+        return self._last[1], labels, fresh
 
     def settle(self, view: QGraphicsView) -> PageLayout | None:
         """Lay out the labels for ``view``'s page and hand each item what to draw.
 
-        Not while models are dragged (the layout is held; it is laid out when it ends).
+        The overlays' readings still due are worked out first. While models are dragged the
+        layout is held (each overlay's labels kept where they were, moved with their
+        anchors: :meth:`~board.present.presentation.Presentation.hold`); it is laid out when
+        the drag ends.
         """
-        if self.scene.dragging or not isValid(self.scene):
+        if not isValid(self.scene):
             return None
+        self.scene.readings.now()
         label_metrics()  # the font measured in (kept)
-        laid, labels, overlays, fresh = self._lay_out(page_of(view))
+        if self.scene.dragging:
+            self.scene.presentation.hold(page_of(view), measure_label)
+            self._applied = None  # handed again at rest
+            return None
+        laid, labels, fresh = self._lay_out(page_of(view))
         if fresh or self._applied is not laid:
             self._applied = laid
             for item in labels:
                 item.board_fit = laid.board_fits.get(id(item), 0)
                 item.set_fit(laid.fits.get(id(item), 0))
-            page = laid.page
-            for overlay in overlays:
-                overlay.set_layout(laid, laid.overlays.get(id(overlay), []),
-                                   self._asker(overlay, page))
+            self.scene.presentation.hand(laid)
         return laid
-
-    def _asker(self, overlay: LaysOutLabels, page: Page,
-               ) -> Callable[[], tuple[PageLayout, list[PlacedLabel]]]:
-        """What ``overlay`` asks when its labels changed since the layout it was handed."""
-        def ask() -> tuple[PageLayout, list[PlacedLabel]]:
-            laid = self.page_layout(page)
-            return laid, laid.overlays.get(id(overlay), [])
-        return ask
 
     @property
     def crowded(self) -> int:

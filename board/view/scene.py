@@ -22,8 +22,10 @@ from shiboken6 import isValid
 from board.document.datasheet import Datasheet
 from board.document.edits import ScenarioDocument, turn_placements
 from board.document.model import Scenario
+from board.present.presentation import Presentation
 from board.view import commands
 from board.view.items import BuildingItem, ModelItem
+from board.view.readings import Readings
 from board.view.scene_items import ITEM_CLASSES, TABLE_MARGIN, SceneItems
 from board.view.tools import SelectTool, Tool, board_item_at
 
@@ -74,6 +76,10 @@ class BoardScene(SceneItems):
         undo_stack: QUndoStack,
     ) -> None:
         super().__init__(document, library)
+        #: The overlays' labels as the layout reads them (Qt-free models, board.present).
+        self.presentation = Presentation()
+        #: The overlays' readings due (worked out at the next turn of the event loop).
+        self.readings = Readings()
         QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PIXMAP_CACHE_KIB))
         self.undo_stack = undo_stack
         self._naming_due = False

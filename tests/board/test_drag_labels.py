@@ -48,7 +48,7 @@ def test_every_move_of_a_drag_draws_the_held_labels_as_a_fresh_drawing(board, mo
     board.view.zoom_by(0.6)  # crowded: the shooter's name is pushed off its model
     on_screen(board)
     item = sight.item
-    rest = {p.text: p for p in item._given[1]}  # noqa: SLF001
+    rest = {p.text: p for p in item.overlay.placed}
     model = board.document.scenario.model("u7-0")[1]
     at = board.view.mapFromScene(QPointF(model.x, model.y))
     viewport = board.view.viewport()
@@ -59,7 +59,7 @@ def test_every_move_of_a_drag_draws_the_held_labels_as_a_fresh_drawing(board, mo
         QTest.mouseMove(viewport, at + QPoint(4 * k, 9 * k))
         apart = np.abs(_pixels(on_screen(board)) - _pixels(drawn_again(board))).max(axis=2)
         assert (apart > 2).sum() == 0, f"move {k}: {int((apart > 2).sum())} pixels differ"
-        held = {p.text: p for p in item._held[0]}  # noqa: SLF001
+        held = {p.text: p for p in item.overlay.placed}
         shooter = held["Unit 7"]
         before = rest["Unit 7"]
         assert shooter.leader  # moved with its anchor, its leader line with it

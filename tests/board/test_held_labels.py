@@ -60,9 +60,9 @@ def settle(win: MainWindow) -> None:
 
 
 def boxes(win: MainWindow) -> list[tuple[tuple[float, float, float, float], str]]:
-    """Where the line of sight's labels were painted (scene inches), with their texts."""
+    """Where the line of sight's labels are drawn (page pixels), with their texts."""
     item = win.shooting.sight.item
-    return sorted((box, text) for box, text, _ in item._boxes)  # noqa: SLF001
+    return sorted((p.box, p.text) for p in item.overlay.placed if p.shown)
 
 
 @pytest.fixture

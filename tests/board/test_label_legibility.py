@@ -23,6 +23,7 @@ from board.view.items.label_item import PRIORITY, LabelItem
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
 from board.view.items.model_item import ModelItem
 from board.view.items.obstacles import label_overlaps
+from board.view.items.passive_item import LaysOutLabels
 from board.view.window import MainWindow
 from tests.board.qt_helpers import click
 
@@ -76,7 +77,7 @@ def shown_labels(win) -> list[tuple[LabelItem | None, QRectF]]:
             continue
         if isinstance(item, LabelItem) and item.shown_text:
             found.append((item, table_rect(win, item.deviceTransform(vt).mapRect(item.rect()))))
-        for box in getattr(item, "painted_labels", []):
+        for box in (item.shown_label_rects() if isinstance(item, LaysOutLabels) else []):
             found.append((None, QRectF(box)))
     return found
 

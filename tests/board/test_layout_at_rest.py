@@ -106,6 +106,11 @@ def _shown(window) -> list[tuple[str, int, float, float]]:
                   for item in window.scene.items() if isinstance(item, LabelItem))
 
 
+def _boxes(item) -> list[tuple[float, float, float, float]]:
+    """Where an overlay's labels are drawn: the boxes its model was handed (page pixels)."""
+    return [p.box for p in item.overlay.placed if p.shown]
+
+
 ORDERS = ["zoom settle look", "zoom look", "look settle zoom", "look zoom"]
 
 
@@ -119,8 +124,8 @@ def test_the_same_board_settles_in_the_same_pixels_whatever_ran_first(qtbot, lib
     assert first.view.horizontalScrollBar().value() == second.view.horizontalScrollBar().value()
     assert first.view.verticalScrollBar().value() == second.view.verticalScrollBar().value()
     sight = first.shooting.sight.item
-    assert len(sight.painted_boxes) == 2  # the shooter's name and the target unit's verdict
-    assert sight.painted_boxes == second.shooting.sight.item.painted_boxes
+    assert len(_boxes(sight)) == 2  # the shooter's name and the target unit's verdict
+    assert _boxes(sight) == _boxes(second.shooting.sight.item)
     assert _shown(first) == _shown(second)
     a: QImage = first.view.viewport().grab().toImage()
     b: QImage = second.view.viewport().grab().toImage()
@@ -132,16 +137,16 @@ def test_the_layout_at_rest_is_a_fixed_point_and_names_give_way_to_verdicts(qtbo
                                                                             tmp_path):
     window, paints = _show(qtbot, library, tmp_path / "a.ini", "look")  # the whole table
     sight = window.shooting.sight.item
-    boxes, shown = sight.painted_boxes, _shown(window)
+    boxes, shown = _boxes(sight), _shown(window)
     labels = [i for i in window.scene.items() if isinstance(i, LabelItem) and i.forms]
     # Under the verdicts some names and badges give way that the board alone would show.
     assert any(label.fit > label.board_fit for label in labels)
     window.view.legibility.run()  # another pass changes nothing: settled, no oscillation
     sight.update()
     _settle(qtbot, window, paints)
-    assert sight.painted_boxes == boxes and _shown(window) == shown
+    assert _boxes(sight) == boxes and _shown(window) == shown
     view = window.view.viewportTransform()
-    verdicts = [device_rect_of(box, view) for box in sight.painted_labels]
+    verdicts = [device_rect_of(box, view) for box in sight.shown_label_rects()]
     names = [device_rect(label, view) for label in labels if label.shown_text]
     assert verdicts and names
     assert overlaps(names, verdicts) == []  # a name or badge shown never covers a verdict
@@ -175,8 +180,8 @@ def test_after_a_scroll_away_and_back_the_labels_are_laid_out_as_if_never_scroll
     _settle(qtbot, second, paints)
     _scroll(qtbot, second, paints, -DX, -DY)  # and back
     sight = first.shooting.sight.item
-    boxes = [v for box in sorted(second.shooting.sight.item.painted_boxes) for v in box]
-    assert [v for box in sorted(sight.painted_boxes) for v in box] == pytest.approx(boxes)
+    boxes = [v for box in sorted(_boxes(second.shooting.sight.item)) for v in box]
+    assert [v for box in sorted(_boxes(sight)) for v in box] == pytest.approx(boxes)
     assert second.view.viewport().grab().toImage() == first.view.viewport().grab().toImage()
 
 
@@ -205,7 +210,7 @@ def test_a_label_looks_the_same_whatever_box_first_drew_its_picture(qtbot, libra
         width, height = drawing._size(metrics, label.text)
         drawing._label_picture(label, QRectF(0.0, 0.0, width, height), 1.0)
     assert window.view.viewport().grab().toImage() == a
-    laid = [p.box for p in sight._given[1]]  # as laid out, pixels (not mapped to inches and back)
+    laid = [p.box for p in sight.overlay.placed]  # as laid out, pixels (not mapped back)
     assert len(laid) == 2
     assert all(box[2] > box[0] for box in laid)
     assert overlaps(laid) == []

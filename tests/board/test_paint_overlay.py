@@ -4,21 +4,29 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF
-from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPaintEvent, QRegion
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
+from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPaintEvent, QRegion, QUndoStack
+from PySide6.QtWidgets import QGraphicsView, QWidget
 
+from board.document.edits import ScenarioDocument
+from board.document.model import RuleSystem, Scenario, Side, Table
 from board.view import style
 from board.view.measure.overlay_item import HALO, Label, Line, OverlayItem, Sketch, label_boxes
+from board.view.scene import BoardScene
+from board.view.view import BoardView
 
 RED = QColor(200, 0, 0)
 
 
 @pytest.fixture
-def view(qtbot):
-    scene = QGraphicsScene(QRectF(0.0, 0.0, 60.0, 60.0))
-    view = QGraphicsView(scene)
+def view(qtbot, library):
+    """A board's view of an empty 60" table: overlays' labels are laid out by its layout."""
+    scenario = Scenario(name="Blank", table=Table(60.0, 60.0), rule_system=RuleSystem.WH40K,
+                        sides=[Side("red", "Red", "#c62828")])
+    scene = BoardScene(ScenarioDocument(scenario), library, QUndoStack())
+    view = BoardView(scene)
     view.kept_scene = scene  # the view does not own its scene: keep it alive
     view.resize(400, 400)
+    view.resetTransform()
     view.scale(6.0, 6.0)
     qtbot.addWidget(view)
     view.show()
@@ -94,7 +102,7 @@ def test_a_column_of_labels_beyond_the_estimate_grows_the_bounds_and_is_painted(
                     and item.boundingRect().contains(item.label_bounds), timeout=5000)
     labels = item.label_bounds
     assert labels.height() * 6.0 > 4 * 15  # spread over rows: above and below the point
-    boxes = [QRectF(*box) for box, _, _ in item._boxes]
+    boxes = item.shown_label_rects()
     assert len(boxes) == 12 and not any(a.intersects(b) for k, a in enumerate(boxes)
                                         for b in boxes[k + 1:])
     qtbot.waitUntil(lambda: item.boundingRect().contains(item.label_bounds))  # a busy machine

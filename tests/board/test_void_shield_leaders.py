@@ -37,9 +37,9 @@ def test_a_moved_void_shield_label_has_a_line_to_its_unit(qtbot, library, tmp_pa
     image = win.view.viewport().grab().toImage()  # painted: the labels placed
     item = buildings.void_item
     marks = buildings.shield_picture().marks
-    assert len(item.painted_labels) == len(marks)
+    assert len(item.shown_label_rects()) == len(marks)
     index = next(k for k, m in enumerate(marks) if m.unit_id == "captain-severus")
-    mark, box = marks[index], item.painted_labels[index]
+    mark, box = marks[index], item.shown_label_rects()[index]
     end = QPointF(min(max(mark.at.x(), box.left()), box.right()),
                   min(max(mark.at.y(), box.top()), box.bottom()))
     gap = (end - mark.at)

@@ -171,6 +171,7 @@ class BuildingController(QObject):
         if visible and self.void_item is None:
             self.void_item = VoidShieldItem(self.shield_picture, self.scene.table_rect())
             self.scene.addItem(self.void_item)
+            self.void_item.mark_dirty()
         elif not visible and self.void_item is not None:
             self.scene.removeItem(self.void_item)
             self.void_item = None
@@ -181,8 +182,9 @@ class BuildingController(QObject):
     def shield_picture(self) -> ShieldPicture:
         """The zones and unit labels, made again when the board has changed since last asked.
 
-        Asked when the overlay paints, so at most once per paint however fast the mouse
-        moves. While a drag previews things elsewhere it is made where their items stand: a
+        Asked by the overlay once per turn of the event loop after the board changed, so at
+        most once per frame however fast the mouse moves. While a drag previews things
+        elsewhere it is made where their items stand: a
         dragged Void Shield Generator takes its zone along and every unit is judged again;
         dragged models have only their units judged again.
         """
@@ -242,7 +244,7 @@ class BuildingController(QObject):
         """Make the picture again at the next paint, if the drag can change it."""
         if self.void_item is not None and isValid(self.void_item) and self._drag_matters():
             self._shields = None
-            self.void_item.update()
+            self.void_item.mark_dirty()
 
     def _drag_matters(self) -> bool:
         """Whether models or a Void Shield Generator are dragged.
@@ -307,7 +309,7 @@ class BuildingController(QObject):
     def _refresh_coverage(self) -> None:
         self._shields = self._still = None
         if self.void_item is not None:
-            self.void_item.update()
+            self.void_item.mark_dirty()
         if not self.dock.show_void_shields.isChecked():
             self.dock.set_coverage([])
             return

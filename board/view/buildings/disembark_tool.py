@@ -82,7 +82,7 @@ class DisembarkTool(Tool):
         self._zone = geometry_to_path(plan.zone)
         self._normal = geometry_to_path(plan.normal_zone) if plan.emergency else None
         self._parts = tuple(geometry_to_path(part) for part in plan.parts)
-        self.item = PlacementItem(self.picture, self._bounds(), self._zone, self._normal,
+        self.item = PlacementItem(self.picture(), self._bounds(), self._zone, self._normal,
                                   self._parts)
 
     # -- what the player sees --------------------------------------------------------------
@@ -95,7 +95,7 @@ class DisembarkTool(Tool):
         return self._verdicts
 
     def picture(self) -> PlacementPicture:
-        """What the overlay draws now (rebuilt at most once per change, at paint time)."""
+        """What the overlay draws now (rebuilt at most once per change of the positions)."""
         if self._picture is None:
             scenario = self.scene.document.scenario
             shapes = dict(model_shapes(scenario, self.plan, self.positions))
@@ -137,6 +137,7 @@ class DisembarkTool(Tool):
         self.positions.update(positions)
         self._verdicts = self._picture = None
         now = self.item.models_area(self.picture())
+        self.item.set_picture(self.picture())
         self.item.update(now if was is None else was.united(now))
 
     def model_at(self, at: QPointF) -> str | None:

@@ -1,9 +1,8 @@
 """The disembark overlay: the legal zone and the unit's models, green when legal, red with why.
 
-The item draws what it is given (STYLE.md habit 4). It asks its ``source`` for a
-:class:`PlacementPicture` when it paints, so the checks run once per repaint however many
-mouse moves came before it (DESIGN.md pitfalls); the source caches the picture until the
-positions change.
+The item draws what it is given (STYLE.md habit 4): the tool hands it a
+:class:`PlacementPicture` when the models moved (:meth:`PlacementItem.set_picture`), checked
+then, never while painting.
 
 The zone stays as it is while the models are placed: a child item draws it and Qt keeps its
 picture as a pixmap. The models may be dragged anywhere on the table, so the item's bounds
@@ -15,7 +14,6 @@ alone, not the table.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -104,13 +102,13 @@ class _ZoneItem(QGraphicsItem):
 
 
 class PlacementItem(PassiveItem):
-    """Draws a :class:`PlacementPicture` taken from ``source`` at paint time.
+    """Draws the :class:`PlacementPicture` it was last handed (:meth:`set_picture`).
 
     Its bounds (:meth:`set_bounds`) cover the zone and wherever a model may be dragged; the
     zone (``zone``, and ``normal`` in an emergency) is its child's to draw.
     """
 
-    def __init__(self, source: Callable[[], PlacementPicture], bounds: QRectF,
+    def __init__(self, picture: PlacementPicture, bounds: QRectF,
                  zone: QPainterPath, normal: QPainterPath | None = None,
                  parts: tuple[QPainterPath, ...] = ()) -> None:
         super().__init__(z=50.0, margin=LABEL_MARGIN)
@@ -119,12 +117,16 @@ class PlacementItem(PassiveItem):
         # around them on every move, and the models placed here stay as they are.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.set_bounds(bounds)
-        self._source = source
+        self._picture = picture
         self._font = style.label_font(8.0, True)
         self._pixel = 0.1  # one screen pixel at the last paint, inches
         self._kept_areas: tuple[tuple[int, float], list[tuple[PlacedModel, QRectF]],
                                 PlacementPicture | None] = ((0, 0.0), [], None)
         self.zone_item = _ZoneItem(self, zone, normal, parts)
+
+    def set_picture(self, picture: PlacementPicture) -> None:
+        """Draw ``picture`` from now on (the caller repaints where it changed)."""
+        self._picture = picture
 
     def models_area(self, picture: PlacementPicture) -> QRectF:
         """Where ``picture``'s models and reasons are drawn (at the last paint's zoom)."""
@@ -161,7 +163,7 @@ class PlacementItem(PassiveItem):
         scale = math.hypot(painter.worldTransform().m11(), painter.worldTransform().m12())
         self._pixel = 1.0 / max(scale, 1e-9)
         exposed = option.exposedRect
-        shown = tuple(m for m, rect in self._areas(self._source()) if exposed.intersects(rect))
+        shown = tuple(m for m, rect in self._areas(self._picture) if exposed.intersects(rect))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         for model in shown:
             colour = ILLEGAL if model.problem else LEGAL

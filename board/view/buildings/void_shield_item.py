@@ -1,8 +1,8 @@
 """The void-shield overlay: each generator's 12" zone and every unit's standing against it.
 
-The item draws what its ``source`` gives it at paint time (computed once per repaint while
-the board changes, never per mouse move): the zones, and beside each unit a label saying
-covered, partly in (not covered) or out.
+The item draws what its ``source`` gave it when the board last changed (taken once per turn
+of the event loop, never per mouse move, never while painting): the zones, and beside each
+unit a label saying covered, partly in (not covered) or out, placed by the board's layout.
 """
 
 from __future__ import annotations
@@ -11,23 +11,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QTransform
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
+from shiboken6 import isValid
 
-from board.game.core.board_layout import (
-    BoardFacts,
-    LabelRequest,
-    OverlayLabels,
-    Page,
-    PageLayout,
-    PlacedLabel,
-    lay_out,
-)
+from board.game.core.board_layout import LabelRequest
 from board.view import style
-from board.view.items.label_text import SHIELD_FONT, measure_label
+from board.view.items.label_text import SHIELD_FONT
 from board.view.items.on_table import clip_to_table, table_in
 from board.view.items.passive_item import LaysOutLabels, PassiveItem
-from board.view.layout import from_page, page_for, page_transform
+from board.view.layout import from_page
+from board.view.readings import read_soon
 
 __all__ = ["UnitMark", "ShieldPicture", "VoidShieldItem", "STATUS_COLOURS"]
 
@@ -60,16 +54,44 @@ class ShieldPicture:
     marks: tuple[UnitMark, ...] = ()
 
 
-class VoidShieldItem(PassiveItem, LaysOutLabels):
-    """Draws a :class:`ShieldPicture` taken from ``source`` when painting."""
+class VoidShieldItem(LaysOutLabels, PassiveItem):
+    """Draws the :class:`ShieldPicture` taken from ``source`` when the board changed.
+
+    Told the board changed (:meth:`mark_dirty`), it takes the picture at the next turn of
+    the event loop (once, however many changes came: the scene's readings), never while
+    painting; its marks go to its model for the board's layout to place.
+    """
 
     def __init__(self, source: Callable[[], ShieldPicture], bounds: QRectF) -> None:
         super().__init__(z=40.0, margin=ZONE_MARGIN)
         self.set_bounds(bounds)
         self._source = source
         self._font = style.label_font(8.0, True)
-        self._given: tuple[Page, list[PlacedLabel]] | None = None
-        self._ask: Callable[[], tuple[PageLayout, list[PlacedLabel]]] | None = None
+        self._picture = ShieldPicture()
+        self._dirty = True
+
+    @property
+    def picture(self) -> ShieldPicture:
+        """What is drawn (taken now if the board changed since)."""
+        self.refresh()
+        return self._picture
+
+    def mark_dirty(self) -> None:
+        """The board changed: take the picture again soon."""
+        self._dirty = True
+        read_soon(self, self.refresh)
+
+    def refresh(self) -> None:
+        """Take the picture now if the board changed since it was taken."""
+        if not self._dirty or not isValid(self):
+            return
+        self._dirty = False
+        self._picture = self._source()
+        height = QFontMetricsF(self._font).height()
+        self.show_labels(tuple(LabelRequest((mark.at.x(), mark.at.y()), mark.text,
+                                            dy=14.0 + height / 2 + 2, font=SHIELD_FONT)
+                               for mark in self._picture.marks))
+        self.update()
 
     def paint(  # noqa: D102 - Qt override
         self,
@@ -77,7 +99,7 @@ class VoidShieldItem(PassiveItem, LaysOutLabels):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
-        picture = self._source()
+        picture = self._picture
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.save()
         clip_to_table(painter, table_in(self))  # the shields' area ends at the table's edge
@@ -85,59 +107,26 @@ class VoidShieldItem(PassiveItem, LaysOutLabels):
         painter.setBrush(SHIELD_FILL)
         painter.drawPath(picture.zones)
         painter.restore()
-        view = painter.worldTransform()  # the item stands at the origin: scene to device
-        placed = self._placed(picture.marks, view, widget)
+        model = self.overlay
+        if model.page is None or not model.current or len(model.placed) != len(picture.marks):
+            return  # not laid out for a view yet: the marks come with the layout
         painter.save()
-        painter.setWorldTransform(from_page(placed[0], view))
+        painter.setWorldTransform(from_page(model.page, painter.worldTransform()))
         painter.setFont(self._font)
-        boxes = []
         shown = [(mark, spot, QRectF(QPointF(spot.box[0], spot.box[1]),
                                      QPointF(spot.box[2], spot.box[3])))
-                 for mark, spot in zip(picture.marks, placed[1], strict=True) if spot.shown]
+                 for mark, spot in zip(picture.marks, model.placed, strict=True) if spot.shown]
         for mark, spot, box in shown:  # the lines first: every label is drawn over them
             if spot.leader:  # moved away from its unit: a line says whose it is
                 _draw_leader(painter, QPointF(*spot.at), box,
                              STATUS_COLOURS.get(mark.status, style.LABEL_TEXT))
         for mark, _spot, box in shown:
-            boxes.append(box)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(style.LABEL_BACK)
             painter.drawRoundedRect(box, 3.0, 3.0)
             painter.setPen(STATUS_COLOURS.get(mark.status, style.LABEL_TEXT))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, mark.text)
         painter.restore()
-        back, invertible = page_transform(placed[0]).inverted()
-        self.painted_labels = [back.mapRect(box) for box in boxes] if invertible else []
-
-    def label_requests(self) -> tuple[LabelRequest, ...]:
-        """Each unit's mark, below its unit (the layout model places it: no Qt in the way)."""
-        height = QFontMetricsF(self._font).height()
-        return tuple(LabelRequest((mark.at.x(), mark.at.y()), mark.text,
-                                  dy=14.0 + height / 2 + 2, font=SHIELD_FONT)
-                     for mark in self._source().marks)
-
-    def set_layout(self, laid: PageLayout, placed: list[PlacedLabel],
-                   ask: Callable[[], tuple[PageLayout, list[PlacedLabel]]]) -> None:
-        """Where the marks go on the view's page (:mod:`board.view.layout`)."""
-        if self._given is None or self._given[1] != placed:
-            self.update()
-        self._given = (laid.page, placed)
-        self._ask = ask
-
-    def _placed(self, marks: tuple[UnitMark, ...], view: QTransform, widget: QWidget | None,
-                ) -> tuple[Page, list[PlacedLabel]]:
-        """The page and the marks placed on it: as handed, asked again, or laid out alone."""
-        asked = self.label_requests()
-        if self._given is None or len(self._given[1]) != len(marks) or \
-                [p.text for p in self._given[1]] != [m.text for m in asked]:
-            if self._ask is not None:
-                laid, placed = self._ask()
-                self._given = (laid.page, placed)
-        if self._given is not None and len(self._given[1]) == len(marks):
-            return self._given
-        page = page_for(view, widget)
-        laid = lay_out(page, BoardFacts(), [OverlayLabels(id(self), asked)], measure_label)
-        return page, laid.overlays[id(self)]
 
 
 def _draw_leader(painter: QPainter, at: QPointF, box: QRectF, colour: QColor) -> None:

@@ -24,7 +24,7 @@ from board.view.items.label_item import PRIORITY, LabelItem
 from board.view.items.label_text import CAPTION_FONT
 from board.view.items.obstacles import label_obstacles
 from board.view.items.on_table import clip_to_table, table_in
-from board.view.items.passive_item import PaintsLabels, PassiveItem
+from board.view.items.passive_item import LaysOutLabels, PassiveItem
 
 __all__ = ["ZoneLook", "OutMark", "OutText", "DeploymentZonesItem", "OutOfZoneItem", "OUT_COLOUR"]
 
@@ -80,7 +80,7 @@ class _Overlay(PassiveItem):
         return QPainterPath()
 
 
-class DeploymentZonesItem(_Overlay, LaidOutCaptions):
+class DeploymentZonesItem(LaidOutCaptions, _Overlay):
     """Each side's deployment zone, tinted in the side's colour with its name on it.
 
     The names (captions) are placed by the board's layout model
@@ -117,6 +117,7 @@ class DeploymentZonesItem(_Overlay, LaidOutCaptions):
         for zone in self._zones:
             bounds = bounds.united(zone.path.boundingRect())
         self._bounds = bounds.adjusted(-0.5, -0.5, 0.5, 0.5)
+        self.show_captions()
         self.update()
 
     def label_requests(self) -> tuple[LabelRequest, ...]:
@@ -139,7 +140,7 @@ class DeploymentZonesItem(_Overlay, LaidOutCaptions):
             painter.setPen(edge)
             painter.drawPath(zone.path)
         painter.restore()
-        self.paint_captions(painter, widget)
+        self.paint_captions(painter)
 
 
 class OutOfZoneItem(_Overlay):
@@ -213,7 +214,7 @@ class OutOfZoneItem(_Overlay):
         # Not the overlays' labels as last painted (what a paint left is no fact of the board:
         # it made the result depend on how many paints had run); the layout model keeps the
         # overlays' labels off these texts instead.
-        painted = [item for item in scene.items() if isinstance(item, PaintsLabels)]
+        painted = [item for item in scene.items() if isinstance(item, LaysOutLabels)]
         obstacles = label_obstacles(scene, area.adjusted(-pad, -pad, pad, pad), view,
                                     skip=[self, *self._labels, *painted])
         for label, request, placed in zip(shown, asked, place_labels(asked, obstacles),

@@ -1,32 +1,22 @@
 """Captions an overlay draws where the board's layout model put them (zones, objectives).
 
-:class:`LaidOutCaptions` is the part two overlays shared word for word: it keeps the page and
-places it was handed (:meth:`set_layout`), asks again when its captions changed, lays them out
-alone when nobody handed it a layout, and draws each shown caption in a rounded box. The item
-says what its captions are (``label_requests``), whether they lie under the models
-(``labels_under``) and the pen of each box's edge (:meth:`caption_pen`).
+:class:`LaidOutCaptions` is the part two overlays share: the item says its captions when they
+change (:meth:`LaidOutCaptions.show_captions`, from its ``label_requests``); the board's
+layout places them on its Qt-free model; the item draws each shown caption in a rounded box.
+It says whether they lie under the models (``labels_under``) and the pen of each box's edge
+(:meth:`LaidOutCaptions.caption_pen`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QPainter, QPen, QTransform
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QPainter, QPen
 
-from board.game.core.board_layout import (
-    BoardFacts,
-    OverlayLabels,
-    Page,
-    PageLayout,
-    PlacedLabel,
-    lay_out,
-)
+from board.game.core.board_layout import LabelRequest
 from board.view import style
-from board.view.items.label_text import caption_font, measure_label
+from board.view.items.label_text import caption_font
 from board.view.items.passive_item import LaysOutLabels
-from board.view.layout import from_page, page_for, page_transform
+from board.view.layout import from_page
 
 __all__ = ["LaidOutCaptions"]
 
@@ -34,59 +24,33 @@ __all__ = ["LaidOutCaptions"]
 class LaidOutCaptions(LaysOutLabels):
     """An overlay's captions, placed by the layout model and drawn in boxes."""
 
-    #: Whether its captions lie under the models and buildings (see :class:`OverlayLabels`).
-    labels_under = False
-    _given: tuple[Page, list[PlacedLabel]] | None = None
-    _ask: Callable[[], tuple[PageLayout, list[PlacedLabel]]] | None = None
+    def label_requests(self) -> tuple[LabelRequest, ...]:
+        """Its captions as the layout model is asked for them (table inches)."""
+        raise NotImplementedError
 
-    update: Callable[[], None]  # the item's own (QGraphicsItem.update)
+    def show_captions(self) -> None:
+        """Its captions changed: laid out again before the next paint."""
+        self.show_labels(self.label_requests())
 
     def caption_pen(self, text: str) -> QPen:
         """The edge of the box of the caption ``text`` (none by default)."""
         return QPen(Qt.PenStyle.NoPen)
 
-    def set_layout(self, laid: PageLayout, placed: list[PlacedLabel],
-                   ask: Callable[[], tuple[PageLayout, list[PlacedLabel]]]) -> None:
-        """Where the captions go on the view's page (:mod:`board.view.layout`)."""
-        if self._given is None or self._given[1] != placed:
-            self.update()
-        self._given = (laid.page, placed)
-        self._ask = ask
-
-    def paint_captions(self, painter: QPainter, widget: QWidget | None) -> None:
-        """Draw every shown caption; note where (``painted_labels``, scene inches)."""
-        view = painter.worldTransform()  # the item stands at the origin: scene to device
-        page, placed = self._placed(view, widget)
+    def paint_captions(self, painter: QPainter) -> None:
+        """Draw every caption shown where the layout placed it (none before it has)."""
+        model = self.overlay
+        if model.page is None or not model.current:
+            return
         painter.save()
-        painter.setWorldTransform(from_page(page, view))
+        painter.setWorldTransform(from_page(model.page, painter.worldTransform()))
         painter.setFont(caption_font())
-        drawn = []
-        for spot in placed:
+        for spot in model.placed:
             if not spot.shown:
                 continue
             box = QRectF(QPointF(spot.box[0], spot.box[1]), QPointF(spot.box[2], spot.box[3]))
-            drawn.append(box)
             painter.setPen(self.caption_pen(spot.text))
             painter.setBrush(style.LABEL_BACK)
             painter.drawRoundedRect(box, 3, 3)
             painter.setPen(style.LABEL_TEXT)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, spot.text)
         painter.restore()
-        back, invertible = page_transform(page).inverted()
-        self.painted_labels = [back.mapRect(box) for box in drawn] if invertible else []
-
-    def _placed(self, view: QTransform, widget: QWidget | None,
-                ) -> tuple[Page, list[PlacedLabel]]:
-        """The page and the captions on it: as handed, asked again, or laid out alone."""
-        asked = self.label_requests()
-        texts = [request.text for request in asked]
-        if self._given is None or [p.text for p in self._given[1]] != texts:
-            if self._ask is not None:
-                laid, placed = self._ask()
-                self._given = (laid.page, placed)
-        if self._given is not None and [p.text for p in self._given[1]] == texts:
-            return self._given
-        page = page_for(view, widget)
-        laid = lay_out(page, BoardFacts(),
-                       [OverlayLabels(id(self), asked, under=self.labels_under)], measure_label)
-        return page, laid.overlays[id(self)]

@@ -18,7 +18,7 @@ from board.game.core.label_layout import Rect, overlaps
 from board.view.items.label_item import PRIORITY, LabelItem
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
 from board.view.items.model_item import ModelItem
-from board.view.items.passive_item import PaintsLabels
+from board.view.items.passive_item import LaysOutLabels
 
 __all__ = ["OBSTACLE_KINDS", "device_rect", "device_rect_of", "label_obstacles", "is_obstacle",
            "label_overlaps"]
@@ -79,7 +79,7 @@ def label_obstacles(scene: QGraphicsScene, area: QRectF, view_transform: QTransf
     above = False  # past the overlay laying out: the overlays from here keep off it
     for item in scene.items(Qt.SortOrder.AscendingOrder):
         if id(item) in left_out:
-            above = above or isinstance(item, PaintsLabels)
+            above = above or isinstance(item, LaysOutLabels)
             continue
         if isinstance(item, LabelItem):
             if not item.isVisible() or not near.contains(item.scenePos()):
@@ -95,12 +95,12 @@ def label_obstacles(scene: QGraphicsScene, area: QRectF, view_transform: QTransf
             if not near.contains(item.scenePos()) or not is_obstacle(item):
                 continue  # far off: not worth mapping to pixels
             found = [device_rect(item, view_transform)]
-        elif isinstance(item, PaintsLabels):
+        elif isinstance(item, LaysOutLabels):
             if overlays is not None:
                 overlays.append(item)
             if not item.isVisible() or above:
                 continue
-            found = [device_rect_of(b, view_transform) for b in item.painted_labels]
+            found = [device_rect_of(b, view_transform) for b in item.shown_label_rects()]
         else:
             continue
         rects += [r for r in found if _meets(r, bounds)]
@@ -113,9 +113,9 @@ def _meets(a: Rect, b: Rect) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def painted_labels(item: QGraphicsItem) -> list[QRectF]:
-    """The labels an overlay item painted itself (scene inches); none for other items."""
-    return list(item.painted_labels) if isinstance(item, PaintsLabels) else []
+def overlay_labels(item: QGraphicsItem) -> list[QRectF]:
+    """Where an overlay's labels are drawn (scene inches: as placed); none for other items."""
+    return item.shown_label_rects() if isinstance(item, LaysOutLabels) else []
 
 
 def _visible_labels(scene: QGraphicsScene, view_transform: QTransform) -> list[Rect]:
@@ -127,7 +127,7 @@ def _visible_labels(scene: QGraphicsScene, view_transform: QTransform) -> list[R
         if isinstance(item, LabelItem) and item.shown_text:
             found.append(device_rect(item, view_transform))
         else:
-            found += [device_rect_of(box, view_transform) for box in painted_labels(item)]
+            found += [device_rect_of(box, view_transform) for box in overlay_labels(item)]
     return found
 
 

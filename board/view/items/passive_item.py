@@ -1,44 +1,92 @@
-"""The base of the tools' overlays: an item that takes no clicks and is told its bounds."""
+"""The base of the tools' overlays: an item that takes no clicks and is told its bounds.
+
+An overlay with labels (:class:`LaysOutLabels`) holds them in a Qt-free model
+(:class:`~board.present.overlay.OverlayModel`), put on its board's
+:class:`~board.present.presentation.Presentation` while the item is on the scene: the board's
+layout places them from there (:mod:`board.view.layout`) and the item draws what it is handed.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from board.game.core.board_layout import LabelRequest, PageLayout, PlacedLabel
+from board.game.core.board_layout import LabelRequest
+from board.present.overlay import OverlayModel
+from board.present.presentation import Presentation
 
-__all__ = ["PassiveItem", "PaintsLabels", "LaysOutLabels"]
+__all__ = ["PassiveItem", "LaysOutLabels", "presentation_of"]
+
+_Change = QGraphicsItem.GraphicsItemChange
 
 
-class PaintsLabels:
-    """An item that paints its own labels; ``painted_labels`` is where (scene inches).
+def presentation_of(scene: QGraphicsScene | None) -> Presentation | None:
+    """The overlays' models of a board's scene (``None``: a scene that is no board's)."""
+    found = getattr(scene, "presentation", None)
+    return found if isinstance(found, Presentation) else None
 
-    Other labels keep off them (:mod:`board.view.items.obstacles`).
+
+class LaysOutLabels:
+    """An item whose labels the board's layout model places (see the module).
+
+    It says its labels when they change (:meth:`show_labels`) and draws
+    ``self.overlay.placed`` on ``self.overlay.page``; told when those change, it repaints.
+    Put it before the Qt class among the bases: it follows the item on and off a scene.
     """
 
-    painted_labels: list[QRectF]
+    #: Whether its labels lie under the models and buildings (see :class:`OverlayLabels`).
+    labels_under = False
+    _overlay: OverlayModel | None = None
+
+    @property
+    def overlay(self) -> OverlayModel:
+        """Its labels and where they go (made at first use)."""
+        if self._overlay is None:
+            item: Any = self
+            self._overlay = OverlayModel(item.zValue(), under=self.labels_under)
+            self._overlay.shown = item.isVisible()
+            self._overlay.on_placed = item.update
+        return self._overlay
+
+    def show_labels(self, labels: tuple[LabelRequest, ...]) -> None:
+        """Its labels now (table inches): laid out again before the next paint if changed."""
+        if self.overlay.set_labels(labels):
+            item: Any = self
+            item.update()
+
+    def shown_label_rects(self) -> list[QRectF]:
+        """Where its labels are drawn (scene inches): the boxes placed for it, shown."""
+        page = self.overlay.page
+        if page is None or not self.overlay.current:
+            return []
+        m11, m12, m21, m22, dx, dy = page.transform
+        back, invertible = QTransform(m11, m12, m21, m22, dx, dy).inverted()
+        if not invertible:
+            return []
+        return [back.mapRect(QRectF(QPointF(p.box[0], p.box[1]), QPointF(p.box[2], p.box[3])))
+                for p in self.overlay.placed if p.shown]
+
+    def itemChange(self, change: _Change, value: Any) -> Any:  # noqa: N802, D102 - Qt override
+        item: Any = self
+        if change == _Change.ItemSceneChange:
+            old = presentation_of(item.scene())
+            if old is not None:
+                old.remove(self.overlay)
+        elif change == _Change.ItemSceneHasChanged:
+            new = presentation_of(value)
+            if new is not None:
+                new.add(self.overlay)
+        elif change == _Change.ItemVisibleHasChanged:
+            self.overlay.shown = bool(value)
+        elif change == _Change.ItemZValueHasChanged:
+            self.overlay.z = float(value)
+        return super().itemChange(change, value)  # type: ignore[misc]
 
 
-class LaysOutLabels(PaintsLabels):
-    """An item whose labels the board's layout model places (:mod:`board.view.layout`).
-
-    It says what labels it has (:meth:`label_requests`) and is handed where they go
-    (:meth:`set_layout`); it only draws them.
-    """
-
-    def label_requests(self) -> tuple[LabelRequest, ...]:
-        """Its labels as the layout model is asked for them (table inches)."""
-        raise NotImplementedError
-
-    def set_layout(self, laid: PageLayout, placed: list[PlacedLabel],
-                   ask: Callable[[], tuple[PageLayout, list[PlacedLabel]]]) -> None:
-        """Where its labels go on the view's page; ``ask`` lays out again."""
-        raise NotImplementedError
-
-
-class PassiveItem(QGraphicsItem, PaintsLabels):
+class PassiveItem(QGraphicsItem):
     """An overlay item: drawn above the board at ``z``, never taking a mouse button.
 
     Its bounds are whatever it was last told (:meth:`set_bounds`), grown by ``margin``
@@ -51,8 +99,6 @@ class PassiveItem(QGraphicsItem, PaintsLabels):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._margin = margin
         self._bounds = QRectF()
-        #: The labels it last painted, scene inches (what other labels must keep off).
-        self.painted_labels: list[QRectF] = []
 
     def set_bounds(self, bounds: QRectF) -> None:
         """Cover ``bounds`` (inches) plus the margin."""

@@ -43,7 +43,7 @@ class ObjectiveLook:
     reach: float = 3.0
 
 
-class ObjectivesItem(PassiveItem, LaidOutCaptions):
+class ObjectivesItem(LaidOutCaptions, PassiveItem):
     """Every objective marker and its caption; ranges drawn when :attr:`ranges_shown`."""
 
     def __init__(self) -> None:
@@ -70,6 +70,7 @@ class ObjectivesItem(PassiveItem, LaidOutCaptions):
                 far = r + look.reach + 0.2
                 bounds = bounds.united(QRectF(x - far, y - far, 2 * far, 2 * far))
         self.set_bounds(bounds)
+        self.show_captions()
         self.update()
 
     def set_ranges_shown(self, shown: bool) -> None:
@@ -91,7 +92,7 @@ class ObjectivesItem(PassiveItem, LaidOutCaptions):
         for look in self._looks:
             self._paint_markers(painter, look)
         painter.restore()
-        self.paint_captions(painter, widget)
+        self.paint_captions(painter)
 
     def _paint_markers(self, painter: QPainter, look: ObjectiveLook) -> None:
         ring = QPen(look.colour if look.held else CONTESTED, 3.0,
