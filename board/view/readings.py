@@ -1,11 +1,12 @@
 """The overlays' readings, worked out once per turn of the event loop, never while painting.
 
-A tool's picture (a ruler's distance, a line of sight's verdicts) reads the board and changes
-with every mouse move; mouse moves come faster than frames. An overlay told it is out of date
-asks to be read soon (:func:`read_soon`): the scene's :class:`Readings` works out every
-reading due in one pass at the next turn of the event loop, before the repaint the change
-asked for; the view's layout (:mod:`board.view.layout`) reads whatever is still due before
-it lays the labels out (an export, or a paint that came first), so nothing is drawn stale.
+A tool's picture (a ruler's distance, a line of sight's verdicts) reads the board and
+changes with every mouse move; mouse moves come faster than frames. An overlay told it is
+out of date asks to be read soon (:func:`board.view.items.passive_item.read_soon`): the
+scene's :class:`Readings` works out every reading due in one pass at the next turn of the
+event loop, before the repaint the change asked for; the view's layout
+(:mod:`board.view.layout`) reads whatever is still due before it lays the labels out (an
+export, or a paint that came first), so nothing is drawn stale.
 """
 
 from __future__ import annotations
@@ -13,9 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QGraphicsItem
 
-__all__ = ["Readings", "read_soon"]
+__all__ = ["Readings"]
 
 
 class Readings:
@@ -44,13 +44,3 @@ class Readings:
             due, self._due = self._due, {}
             for read in due.values():
                 read()
-
-
-def read_soon(item: QGraphicsItem, read: Callable[[], None]) -> None:
-    """Have ``read`` run soon for ``item``: by its board's :class:`Readings`, else by itself."""
-    scene = item.scene()
-    readings = getattr(scene, "readings", None)
-    if isinstance(readings, Readings):
-        readings.soon(item, read)
-    else:
-        QTimer.singleShot(0, read)

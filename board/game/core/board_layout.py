@@ -43,6 +43,7 @@ from board.game.core.label_layout import (
     sized,
 )
 from board.game.core.label_room import clear_room
+from board.game.core.leaders import Leader, untangle
 
 __all__ = ["Page", "Obstacle", "BoardLabel", "LabelRequest", "OverlayLabels", "BoardFacts",
            "PlacedLabel", "PageLayout", "Measure", "lay_out", "hold", "VERDICT", "EDGE"]
@@ -313,6 +314,31 @@ def _place_under(overlay: OverlayLabels, page: Page, around: list[Rect],
     return laid
 
 
+def _untangle(result: PageLayout, overlays: Sequence[OverlayLabels], page: Page,
+              obstacles: list[Rect], texts: list[Rect], measure: Measure) -> bool:
+    """Move the labels whose leader lines cross text (:func:`~board.game.core.leaders.untangle`).
+
+    Whether any moved; ``result`` holds them where they went.
+    """
+    shown = [(overlay, k) for overlay in overlays
+             for k, placed in enumerate(result.overlays[overlay.key]) if placed.shown]
+    if not any(result.overlays[o.key][k].leader for o, k in shown):
+        return False
+    entries = []
+    for overlay, k in shown:
+        placed, request = result.overlays[overlay.key][k], overlay.labels[k]
+        _, width, height = measure(request.font, request.text)
+        entries.append(Leader(placed.box, placed.at, LabelBox(placed.at, width, height,
+                                                              request.priority, request.dy),
+                              placed.leader))
+    moved = untangle(entries, texts, obstacles, page.rect, FAR_RINGS)
+    for index in moved:
+        overlay, k = shown[index]
+        old, entry = result.overlays[overlay.key][k], entries[index]
+        result.overlays[overlay.key][k] = PlacedLabel(old.text, old.at, entry.box, entry.leader)
+    return bool(moved)
+
+
 def _common(a: Rect, b: Rect) -> Rect:
     """Where two rectangles overlap (empty, right below left, where they do not)."""
     return (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
@@ -345,10 +371,16 @@ def lay_out(page: Page, board: BoardFacts, overlays: Sequence[OverlayLabels],
         result.board_fits[label.key] = form
         if form < len(label.forms):
             (firm if label.priority >= VERDICT else yielding).append(label.on(page)[form])
-    for overlay in [o for o in overlays if not o.under]:
+    under_board = list(firm)  # what the overlays' labels keep off besides one another
+    above = [o for o in overlays if not o.under]
+    for overlay in above:
         laid = _place(overlay, page, firm, soft, yielding, measure)
         result.overlays[overlay.key] = laid
         firm += [placed.box for placed in laid if placed.shown]  # the overlays above keep off
+    texts = [label.on(page)[form] for label, form in zip(labels, alone, strict=True)
+             if form < len(label.forms)]
+    if _untangle(result, above, page, obstacles, texts, measure):
+        firm = under_board + [p.box for o in above for p in result.overlays[o.key] if p.shown]
     footprints = [page.map_rect(box) for box in board.footprints]
     for overlay in [o for o in overlays if o.under]:
         laid = _place_under(overlay, page, firm + soft + yielding + footprints, measure)

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Rect", "LabelBox", "Placed", "Fitting", "place_labels", "fit_labels",
            "least_crowded", "first_clear", "intersects", "meets", "overlaps", "LEADER_AFTER",
+           "candidate_spots",
            "HIDDEN", "sized"]
 
 #: A rectangle: left, top, right, bottom.
@@ -132,6 +133,15 @@ def intersects(a: Rect, b: Rect) -> bool:
 #: along its row (a wide label above or below its anchor also slides along the row).
 _RING = tuple((dx, dy, s) for dx, dy in _DIRECTIONS
               for s in ((0.0, -1 / 3, 1 / 3, -2 / 3, 2 / 3) if dx == 0 else (0.0,)))
+
+
+def candidate_spots(label: LabelBox, gap: float = 3.0, rings: int = 12) -> list[Rect]:
+    """The spots :func:`place_labels` tries for ``label``, nearest rings first.
+
+    >>> candidate_spots(LabelBox((50.0, 50.0), 20.0, 10.0, dy=-14.0), rings=1)[0]
+    (40.0, 31.0, 60.0, 41.0)
+    """
+    return _candidates(label, gap, rings)
 
 
 def _candidates(label: LabelBox, gap: float, rings: int) -> list[Rect]:

@@ -19,9 +19,8 @@ from board.game.core.board_layout import LabelRequest
 from board.view import style
 from board.view.items.label_text import SHIELD_FONT
 from board.view.items.on_table import clip_to_table, table_in
-from board.view.items.passive_item import LaysOutLabels, PassiveItem
+from board.view.items.passive_item import LaysOutLabels, PassiveItem, read_soon
 from board.view.layout import from_page
-from board.view.readings import read_soon
 
 __all__ = ["UnitMark", "ShieldPicture", "VoidShieldItem", "STATUS_COLOURS"]
 

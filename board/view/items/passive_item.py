@@ -8,25 +8,39 @@ layout places them from there (:mod:`board.view.layout`) and the item draws what
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from board.game.core.board_layout import LabelRequest
 from board.present.overlay import OverlayModel
 from board.present.presentation import Presentation
+from board.view.scene import BoardScene
 
-__all__ = ["PassiveItem", "LaysOutLabels", "presentation_of"]
+__all__ = ["PassiveItem", "LaysOutLabels", "presentation_of", "read_soon"]
 
 _Change = QGraphicsItem.GraphicsItemChange
 
 
 def presentation_of(scene: QGraphicsScene | None) -> Presentation | None:
     """The overlays' models of a board's scene (``None``: a scene that is no board's)."""
-    found = getattr(scene, "presentation", None)
-    return found if isinstance(found, Presentation) else None
+    return scene.presentation if isinstance(scene, BoardScene) else None
+
+
+def read_soon(item: QGraphicsItem, read: Callable[[], None]) -> None:
+    """Have ``read`` run soon for ``item``: by its board's readings, else at the next turn.
+
+    (:class:`~board.view.readings.Readings`: one pass for every overlay at the next turn of
+    the event loop, and whatever is still due before the layout.)
+    """
+    scene = item.scene()
+    if isinstance(scene, BoardScene):
+        scene.readings.soon(item, read)
+    else:
+        QTimer.singleShot(0, read)
 
 
 class LaysOutLabels:

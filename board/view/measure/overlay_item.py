@@ -32,7 +32,7 @@ from shiboken6 import isValid
 
 from board.game.core.board_layout import LabelRequest
 from board.view.items.on_table import table_in
-from board.view.items.passive_item import LaysOutLabels
+from board.view.items.passive_item import LaysOutLabels, read_soon
 from board.view.layout import from_page as page_to_device
 from board.view.layout import page_transform
 
@@ -61,7 +61,6 @@ from board.view.measure.sketch import (
     _draw_areas,
     _draw_lines,
 )
-from board.view.readings import read_soon
 
 __all__ = ["Area", "Line", "LineBatch", "Label", "Sketch", "OverlayItem", "HALO", "WRAP_PX",
            "LABEL_SLACK_PX", "LABEL_PICTURES", "DENSE_LINES", "FAN_SPACING_PX", "label_boxes",
