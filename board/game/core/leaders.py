@@ -121,7 +121,8 @@ def _move(k: int, labels: Sequence[Leader], fixed: Sequence[Rect], hard: Sequenc
     blocked = list(hard) + list(fixed) + others + lines
     spots = [s for s in candidate_spots(label.asked, rings=rings)
              if bounds[0] <= s[0] and s[2] <= bounds[2] and bounds[1] <= s[1] and s[3] <= bounds[3]]
-    clear = [bool(free) for free in ~meets(spots, blocked).any(axis=1)] if spots else []
+    hits = meets(spots, blocked) if spots else None
+    clear = [not bool(row.any()) for row in hits] if hits is not None else []
     texts = list(fixed) + others
     for spot in (s for s, free in zip(spots, clear, strict=True) if free):
         if _gap(spot, label.at) <= LEADER_AFTER or not any(crosses(label.at, spot, t)
