@@ -1,12 +1,14 @@
-"""The overlays' readings, worked out once per turn of the event loop, never while painting.
+"""The overlays' readings, worked out once per change, before the repaint, never while painting.
 
 A tool's picture (a ruler's distance, a line of sight's verdicts) reads the board and
-changes with every mouse move; mouse moves come faster than frames. An overlay told it is
-out of date asks to be read soon (:func:`board.view.items.passive_item.read_soon`): the
-scene's :class:`Readings` works out every reading due in one pass at the next turn of the
-event loop, before the repaint the change asked for; the view's layout
-(:mod:`board.view.layout`) reads whatever is still due before it lays the labels out (an
-export, or a paint that came first), so nothing is drawn stale.
+changes with every mouse move. An overlay told it is out of date asks to be read soon
+(:func:`board.view.items.passive_item.read_soon`); the scene's :class:`Readings` works out
+every reading due in one pass: at the end of the mouse event that changed them (the scene
+asks, before Qt works out what to repaint: the labels' new places are repainted with the
+rest, in one repaint; a repaint first and the labels after cost the board a second repaint a
+move), else at the next turn of the event loop (an edit, another player's move). The view's
+layout (:mod:`board.view.layout`) reads whatever is still due before it lays the labels out
+(an export), so nothing is drawn stale.
 """
 
 from __future__ import annotations

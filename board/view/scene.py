@@ -337,23 +337,28 @@ class BoardScene(SceneItems):
         self.table_item.set_grid_visible(visible)
 
     # -- mouse: the active tool first ------------------------------------------------------
+    # What a press, move or release changed is read at its end (the overlays' readings due,
+    # board.view.readings), before Qt works out what to repaint: one repaint draws it all.
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: D102
         if self.tool.mouse_press_event(event):
             event.accept()
-            return
-        super().mousePressEvent(event)
+        else:
+            super().mousePressEvent(event)
+        self.readings.now()
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: D102
         if self.tool.mouse_move_event(event):
             event.accept()
-            return
-        super().mouseMoveEvent(event)
+        else:
+            super().mouseMoveEvent(event)
+        self.readings.now()
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: D102
         if self.tool.mouse_release_event(event):
             event.accept()
-            return
-        super().mouseReleaseEvent(event)
+        else:
+            super().mouseReleaseEvent(event)
+        self.readings.now()
 
     def _before_redraw(self, scenario: Scenario) -> None:
         self.tool.cancel()

@@ -238,19 +238,19 @@ def test_moving_a_model_remeasures_the_live_verdict(window):
     assert {m.model_id: m.verdict for m in tool.reading.models}["b2"] != "not within"
 
 
-def test_the_overlay_measures_once_per_turn_of_events_not_per_move_and_never_in_paint(window,
-                                                                                     qtbot):
+def test_the_overlay_measures_once_a_move_before_the_repaint_and_never_in_paint(window, qtbot):
     tool = ruler(window)
     view = window.view
     viewport = view.viewport()
     QTest.mousePress(viewport, Left, NoMod, view.mapFromScene(QPointF(10.0, 40.0)))
     before = tool.item.computed
-    for k in range(30):  # 30 moves with no turn of the event loop between them
+    readings = [tool.reading.distance]
+    for k in range(30):  # 30 moves with no repaint between them
         at = view.mapFromScene(QPointF(12.0 + k, 38.0))
         QTest.mouseMove(viewport, QPoint(at.x(), at.y()))
-    assert tool.item.computed == before
-    window.scene.readings.now()  # the next turn of the event loop: one measurement
-    assert tool.item.computed == before + 1
+        readings.append(tool.reading.distance)
+    assert tool.item.computed == before + 30  # each move read at its end, once
+    assert readings == sorted(readings) and len(set(readings)) == 31  # as the ruler grew
     paint = tool.item.paint
     measured_in_paint = []
 
@@ -262,7 +262,7 @@ def test_the_overlay_measures_once_per_turn_of_events_not_per_move_and_never_in_
     tool.item.paint = watched
     window.grab()  # a repaint draws what was measured
     assert measured_in_paint and set(measured_in_paint) == {0}
-    assert tool.item.computed == before + 1
+    assert tool.item.computed == before + 30
     QTest.mouseRelease(viewport, Left, NoMod, view.mapFromScene(QPointF(41.0, 38.0)))
 
 

@@ -182,8 +182,8 @@ class BuildingController(QObject):
     def shield_picture(self) -> ShieldPicture:
         """The zones and unit labels, made again when the board has changed since last asked.
 
-        Asked by the overlay once per turn of the event loop after the board changed, so at
-        most once per frame however fast the mouse moves. While a drag previews things
+        Asked by the overlay once after the board changed (at the end of the mouse move that
+        changed it, before the repaint), never while painting. While a drag previews things
         elsewhere it is made where their items stand: a
         dragged Void Shield Generator takes its zone along and every unit is judged again;
         dragged models have only their units judged again.

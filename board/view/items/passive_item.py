@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 from board.game.core.board_layout import LabelRequest
 from board.present.overlay import OverlayModel
 from board.present.presentation import Presentation
+from board.view.items.label_text import measure_label
 from board.view.scene import BoardScene
 
 __all__ = ["PassiveItem", "LaysOutLabels", "presentation_of", "read_soon"]
@@ -66,10 +67,20 @@ class LaysOutLabels:
         return self._overlay
 
     def show_labels(self, labels: tuple[LabelRequest, ...]) -> None:
-        """Its labels now (table inches): laid out again before the next paint if changed."""
-        if self.overlay.set_labels(labels):
-            item: Any = self
-            item.update()
+        """Its labels now (table inches): laid out again before the next paint if changed.
+
+        While models are dragged they are held where they were at once (moved with their
+        anchors, :meth:`~board.present.overlay.OverlayModel.hold_on`), so the repaint the
+        change asks for draws them where they go.
+        """
+        model = self.overlay
+        if not model.set_labels(labels):
+            return
+        item: Any = self
+        scene = item.scene()
+        if isinstance(scene, BoardScene) and scene.dragging and model.page is not None:
+            model.hold_on(model.page, measure_label)
+        item.update()
 
     def shown_label_rects(self) -> list[QRectF]:
         """Where its labels are drawn (scene inches): the boxes placed for it, shown."""

@@ -1,11 +1,12 @@
 """The item that draws a measurement: areas, lines and readable labels.
 
 A measurement on the board (a ruler, a "within" verdict, range rings) changes with every
-mouse move, and mouse moves outpace frames. So the item is told only that its picture is
-out of date (:meth:`OverlayItem.mark_dirty`) with a cheap estimate of where it will be; the
-picture (a :class:`Sketch`) is worked out once at the next turn of the event loop, however
-many moves came before it (the scene's :class:`~board.view.readings.Readings`), or when
-someone asks for it (:meth:`OverlayItem.sketch`), never while painting.
+mouse move. The item is told only that its picture is out of date
+(:meth:`OverlayItem.mark_dirty`) with a cheap estimate of where it will be; the picture (a
+:class:`Sketch`) is worked out once, however many changes came, by the scene's
+:class:`~board.view.readings.Readings`: at the end of the mouse event that changed it (before
+Qt works out what to repaint, so one repaint draws it), else at the next turn of the event
+loop, or when someone asks for it (:meth:`OverlayItem.sketch`); never while painting.
 
 Its labels go to its Qt-free model (:class:`~board.present.overlay.OverlayModel`) as the
 board's layout asks for them; the layout (:mod:`board.view.layout`, before the view paints)
@@ -68,7 +69,7 @@ __all__ = ["Area", "Line", "LineBatch", "Label", "Sketch", "OverlayItem", "HALO"
 
 
 class OverlayItem(LaysOutLabels, QGraphicsItem):
-    """Draws the :class:`Sketch` that ``compute`` returns, worked out once per turn of events.
+    """Draws the :class:`Sketch` that ``compute`` returns, worked out before it is painted.
 
     ``estimate`` returns, cheaply, the rectangle (item coordinates) the next sketch will cover;
     it is asked on every :meth:`mark_dirty` so that Qt repaints the right part of the board.
