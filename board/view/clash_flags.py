@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPointF, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QLabel, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QLabel
 from shiboken6 import isValid
 
 from board.document.events import DocumentChange
@@ -55,19 +55,22 @@ CLASH_COLOUR = QColor("#ff9100")
 class ClashFlagsItem(OutOfZoneItem):
     """Dashed amber rings round clashing models, and texts beside them (laid out clear).
 
-    Each text has a shorter form, the numbers alone, for a board too crowded for the whole.
+    Each text has a shorter form, the numbers alone (kept: see :meth:`set_flags`).
     """
 
     def set_flags(self, marks: Sequence[OutMark], texts: Sequence[OutText],
                   shorter: Sequence[str]) -> None:
-        """Ring ``marks``, write ``texts``; ``shorter`` are their short forms, in order."""
-        self.set_marks(marks, texts)
-        for label, short in zip(self._labels, shorter, strict=False):
-            label.set_text(label.text, (short,))
+        """Ring ``marks``, write ``texts``; ``shorter`` are their short forms, in order.
 
-    def paint(  # noqa: D102 - Qt override
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
+        The board's layout model places each text whole, clear of everything (further off
+        with a leader line on a crowded board); ``shorter`` is kept for when it offers
+        shorter forms of an overlay's label.
+        """
+        self.shorter = tuple(shorter)
+        self.set_marks(marks, texts)
+
+    def paint_rings(self, painter: QPainter) -> None:
+        """A dashed amber ring round each clashing model."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         pen = QPen(CLASH_COLOUR, 2.5, Qt.PenStyle.DashLine)
         pen.setCosmetic(True)
