@@ -72,6 +72,7 @@ class HandedLabels(LaysOutLabels):
         self._repaint_labels()
         self._given, self._held = (laid.page, placed, self.label_requests()), None
         self._repaint_labels()
+        self._note_painted()
 
     def labels_changed(self) -> None:
         """The labels asked changed: in a drag, hold them; repaint where they were and are."""
@@ -90,6 +91,7 @@ class HandedLabels(LaysOutLabels):
         self._repaint_labels()
         self._held = (hold(last, last_asked, now, page, measure_label), now)
         self._repaint_labels()
+        self._note_painted()
 
     def _after_drag(self) -> None:
         """The drag is over: the next layout (before the next paint) places the labels."""
@@ -98,6 +100,7 @@ class HandedLabels(LaysOutLabels):
             self._repaint_labels()
             self._held = None
             self._repaint_labels()
+            self._note_painted()
 
     # -- drawn ---------------------------------------------------------------------------------
     def placed_labels(self) -> tuple[Page, list[PlacedLabel]] | None:
@@ -140,6 +143,23 @@ class HandedLabels(LaysOutLabels):
         _draw_leaders(painter, anchored, boxes, [p.leader for p, _ in shown])
         _draw_labels(painter, anchored, boxes, kept=widget is not None)
         painter.restore()
+        self._note_painted(page, boxes)
+
+    def _note_painted(self, page: Page | None = None, boxes: list[QRectF] | None = None,
+                      ) -> None:
+        """Note where the labels are drawn (scene inches): ``boxes`` on ``page``, or handed.
+
+        Noted when handed too, not only when painted: an item off the view is not painted,
+        and what it drew at another zoom is not where its labels are now.
+        """
+        if page is None or boxes is None:
+            if self._given is None:
+                self.painted_labels = []
+                return
+            page = self._given[0]
+            placed = self._held[0] if self._held is not None else self._given[1]
+            boxes = [QRectF(QPointF(p.box[0], p.box[1]), QPointF(p.box[2], p.box[3]))
+                     for p in placed if p.shown]
         back, invertible = page_transform(page).inverted()
         self.painted_labels = [back.mapRect(box) for box in boxes] if invertible else []
 
