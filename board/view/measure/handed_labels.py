@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QColor, QPainter, QTransform
 from PySide6.QtWidgets import QWidget
 
 from board.game.core.board_layout import LabelRequest, Page, PageLayout, PlacedLabel, hold
@@ -54,8 +54,10 @@ class HandedLabels(LaysOutLabels):
         #: The labels held in a drag and what they were held for (``None``: at rest).
         self._held: tuple[list[PlacedLabel], tuple[LabelRequest, ...]] | None = None
         self._waits_for_drag = False
-        #: Where the labels were last painted (scene inches): what the checks read.
+        #: Where the labels are drawn (scene inches): what the checks read.
         self.painted_labels: list[QRectF] = []
+        self._area = QRectF()  # where they are drawn with their leader lines, scene inches
+        self._back: tuple[Page, QTransform | None] | None = None  # page pixels to inches
 
     def label_colours(self) -> list[QColor]:
         """Each label's box colour, in the order of ``label_requests``."""
@@ -71,8 +73,8 @@ class HandedLabels(LaysOutLabels):
             return
         self._repaint_labels()
         self._given, self._held = (laid.page, placed, self.label_requests()), None
+        self._placed_changed()
         self._repaint_labels()
-        self._note_painted()
 
     def labels_changed(self) -> None:
         """The labels asked changed: in a drag, hold them; repaint where they were and are."""
@@ -90,8 +92,8 @@ class HandedLabels(LaysOutLabels):
             return
         self._repaint_labels()
         self._held = (hold(last, last_asked, now, page, measure_label), now)
+        self._placed_changed()
         self._repaint_labels()
-        self._note_painted()
 
     def _after_drag(self) -> None:
         """The drag is over: the next layout (before the next paint) places the labels."""
@@ -99,8 +101,33 @@ class HandedLabels(LaysOutLabels):
         if self._held is not None:
             self._repaint_labels()
             self._held = None
+            self._placed_changed()
             self._repaint_labels()
-            self._note_painted()
+
+    def _placed_changed(self) -> None:
+        """Note where the labels are now, scene inches: each box, and the area with the lines.
+
+        Noted when handed or held, not when painted: an item off the view is not painted,
+        and what it drew at another zoom is not where its labels are now.
+        """
+        self.painted_labels, self._area = [], QRectF()
+        if self._given is None:
+            return
+        page = self._given[0]
+        if self._back is None or self._back[0] != page:
+            back, invertible = page_transform(page).inverted()
+            self._back = (page, back if invertible else None)
+        back = self._back[1]
+        if back is None:
+            return
+        area = QRectF()
+        for p in self._held[0] if self._held is not None else self._given[1]:
+            if p.shown:
+                box = QRectF(QPointF(p.box[0], p.box[1]), QPointF(p.box[2], p.box[3]))
+                self.painted_labels.append(back.mapRect(box))
+                area = area.united(box).united(QRectF(p.at[0] - 1.0, p.at[1] - 1.0, 2.0, 2.0))
+        if not area.isEmpty():
+            self._area = back.mapRect(area.adjusted(-GROW_PX, -GROW_PX, GROW_PX, GROW_PX))
 
     # -- drawn ---------------------------------------------------------------------------------
     def placed_labels(self) -> tuple[Page, list[PlacedLabel]] | None:
@@ -117,6 +144,7 @@ class HandedLabels(LaysOutLabels):
         if given[2] != self.label_requests() and self._ask is not None:
             laid, placed = self._ask()
             given = self._given = (laid.page, placed, self.label_requests())
+            self._placed_changed()
         return given[0], given[1]
 
     def label_texts(self) -> list[str]:
@@ -129,7 +157,6 @@ class HandedLabels(LaysOutLabels):
         found = self.placed_labels()
         colours = self.label_colours()
         if found is None or len(found[1]) != len(colours):
-            self.painted_labels = []
             return
         page, placed = found
         shown = [(p, colour) for p, colour in zip(placed, colours, strict=True) if p.shown]
@@ -143,47 +170,15 @@ class HandedLabels(LaysOutLabels):
         _draw_leaders(painter, anchored, boxes, [p.leader for p, _ in shown])
         _draw_labels(painter, anchored, boxes, kept=widget is not None)
         painter.restore()
-        self._note_painted(page, boxes)
-
-    def _note_painted(self, page: Page | None = None, boxes: list[QRectF] | None = None,
-                      ) -> None:
-        """Note where the labels are drawn (scene inches): ``boxes`` on ``page``, or handed.
-
-        Noted when handed too, not only when painted: an item off the view is not painted,
-        and what it drew at another zoom is not where its labels are now.
-        """
-        if page is None or boxes is None:
-            if self._given is None:
-                self.painted_labels = []
-                return
-            page = self._given[0]
-            placed = self._held[0] if self._held is not None else self._given[1]
-            boxes = [QRectF(QPointF(p.box[0], p.box[1]), QPointF(p.box[2], p.box[3]))
-                     for p in placed if p.shown]
-        back, invertible = page_transform(page).inverted()
-        self.painted_labels = [back.mapRect(box) for box in boxes] if invertible else []
 
     def labels_area(self) -> QRectF:
         """Where the labels and their leader lines were handed or held (scene inches)."""
-        if self._given is None:
-            return QRectF()
-        page = self._given[0]
-        placed = self._held[0] if self._held is not None else self._given[1]
-        back, invertible = page_transform(page).inverted()
-        area = QRectF()
-        for p in placed:
-            if p.shown:
-                box = QRectF(QPointF(p.box[0], p.box[1]), QPointF(p.box[2], p.box[3]))
-                area = area.united(box.united(QRectF(QPointF(*p.at), QPointF(*p.at))))
-        if area.isEmpty() or not invertible:
-            return QRectF()
-        return back.mapRect(area.adjusted(-GROW_PX, -GROW_PX, GROW_PX, GROW_PX))
+        return QRectF(self._area)
 
     def _repaint_labels(self) -> None:
-        area = self.labels_area()
-        if not area.isEmpty() and self.scene() is not None:
-            self.labels_moved(area)
-            self.update(area)
+        if not self._area.isEmpty() and self.scene() is not None:
+            self.labels_moved(self._area)
+            self.update(self._area)
 
     def labels_moved(self, area: QRectF) -> None:
         """The labels are drawn in ``area`` (scene inches): the item's bounds must hold it."""

@@ -275,7 +275,6 @@ class RingItem(QGraphicsItem, RingLabels):
         widget: QWidget | None = None,
     ) -> None:
         if not self._drawn:
-            self.painted_labels = []
             return
         picture = self._kept_picture(painter) if widget is not None else None
         painter.save()

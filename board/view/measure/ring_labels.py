@@ -90,6 +90,7 @@ class RingLabels(HandedLabels):
         """Start with no rings' labels."""
         self.init_labels()
         self._ring_labels: tuple[RingLabel, ...] = ()
+        self._within: tuple[float, float, float, float] | None = None
         self._asked: tuple[tuple[float, float], tuple[LabelRequest, ...]] | None = None
 
     def set_ring_labels(self, labels: Sequence[RingLabel]) -> None:
@@ -103,9 +104,11 @@ class RingLabels(HandedLabels):
         key = (self._offset.x(), self._offset.y())
         if self._asked is not None and self._asked[0] == key:
             return self._asked[1]
+        if self._asked is None:  # new labels: read on the table (read once, not every move)
+            table = table_in(self)  # type: ignore[arg-type]  # the item this is part of
+            self._within = None if table is None else _ltrb(table)
         dx, dy = key
-        table = table_in(self)  # type: ignore[arg-type]  # the item this is part of
-        within = None if table is None else _ltrb(table)
+        within = self._within
         asked = tuple(LabelRequest((label.spots[0][0] + dx, label.spots[0][1] + dy),
                                    label.text, dy=0.0, priority=PRIORITY["verdict"],
                                    within=within,
