@@ -55,19 +55,17 @@ CLASH_COLOUR = QColor("#ff9100")
 class ClashFlagsItem(OutOfZoneItem):
     """Dashed amber rings round clashing models, and texts beside them (laid out clear).
 
-    Each text has a shorter form, the numbers alone (kept: see :meth:`set_flags`).
+    Each text has a shorter form, the numbers alone, for a board too crowded for the whole.
     """
 
     def set_flags(self, marks: Sequence[OutMark], texts: Sequence[OutText],
                   shorter: Sequence[str]) -> None:
         """Ring ``marks``, write ``texts``; ``shorter`` are their short forms, in order.
 
-        The board's layout model places each text whole, clear of everything (further off
-        with a leader line on a crowded board); ``shorter`` is kept for when it offers
-        shorter forms of an overlay's label.
+        The board's layout model writes a text's short form where the whole covers
+        something near its unit and the short form does not.
         """
-        self.shorter = tuple(shorter)
-        self.set_marks(marks, texts)
+        self.set_marks(marks, texts, shorter)
 
     def paint_rings(self, painter: QPainter) -> None:
         """A dashed amber ring round each clashing model."""

@@ -25,7 +25,7 @@ from board.view.layout import page_of
 from board.view.measure.ring_item import RingItem
 from board.view.view import ZOOM_STEP
 from tests.board.exported_files import read_svg
-from tests.board.qt_helpers import Left, NoMod, click
+from tests.board.qt_helpers import Left, NoMod
 from tests.board.test_overlays_on_table import _keep_rings
 
 

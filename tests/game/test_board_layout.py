@@ -155,3 +155,19 @@ def test_two_rings_labels_keep_off_each_other_and_a_held_one_follows_its_ring():
     assert [p.at for p in held] == [(320.0, 110.0), (320.0, 305.0)]
     assert held[1].box == pytest.approx((second.box[0] + 20.0, second.box[1] + 10.0,
                                          second.box[2] + 20.0, second.box[3] + 10.0))
+
+
+def test_a_label_whose_whole_text_covers_something_near_it_is_written_short_where_that_fits():
+    # A crowd either side of the anchor: room for 50 px of text between, not for 218.
+    models = (Obstacle((10.0, 20.0), box=(0.0, 0.0, 27.5, 40.0)),
+              Obstacle((50.0, 20.0), box=(32.5, 0.0, 60.0, 40.0)))
+    asked = LabelRequest((30.0, 20.0), "4 models overlap by up to 1.25", dy=0.0,
+                         shorter=('1.25"',))
+    (placed,) = lay_out(PAGE, BoardFacts(models), [OverlayLabels("flags", (asked,))],
+                        measure).overlays["flags"]
+    assert placed.text == '1.25"' and not placed.leader
+    assert overlaps([placed.box], [m.on(PAGE) for m in models]) == []
+    whole = LabelRequest((30.0, 20.0), asked.text, dy=0.0, shorter=('1.25"',))
+    (alone,) = lay_out(PAGE, BoardFacts(), [OverlayLabels("flags", (whole,))],
+                       measure).overlays["flags"]
+    assert alone.text == asked.text  # with room, the whole text

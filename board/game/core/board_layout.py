@@ -153,6 +153,9 @@ class LabelRequest:
     #: corners) stands at the first whose box is clear and ``within`` the page
     #: (:func:`~board.game.core.label_anchors.first_spot`).
     spots: tuple[XY, ...] = ()
+    #: Shorter forms of ``text``, in order (a clash's numbers alone): one is written in its
+    #: place where the whole text covers something near ``at`` and the shorter form does not.
+    shorter: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -258,6 +261,7 @@ def _place(overlay: OverlayLabels, page: Page, firm: list[Rect], soft: list[Rect
     hard = firm + soft
     placed = dict(zip(on_page, place_labels([found[k][2] for k in on_page], hard,
                                             bounds=page.rect, yielding=yielding), strict=True))
+    _shorten(overlay.labels, found, placed, hard, page, measure, yielding)
     for around, giving in ((hard, yielding), (firm, yielding + soft)):
         covering = [k for k in on_page if any(_meets(placed[k].rect, box) for box in hard)]
         if not covering:
@@ -291,6 +295,30 @@ def _place(overlay: OverlayLabels, page: Page, firm: list[Rect], soft: list[Rect
             rect = sized(inside, box)
         laid.append(PlacedLabel(text, at, rect, spot.leader or inside != spot.rect))
     return laid
+
+
+def _shorten(labels: Sequence[LabelRequest], found: list[tuple[XY, str, LabelBox]],
+             placed: dict[int, Placed], hard: list[Rect], page: Page, measure: Measure,
+             yielding: list[Rect]) -> None:
+    """Each label covering something near its anchor in its shorter form, if that is clear.
+
+    The first of a label's ``shorter`` forms that finds a spot clear of ``hard`` and of the
+    overlay's other labels in the usual rings round its anchor takes it (in ``found`` and
+    ``placed``); a label with no such form is placed further out whole, as any other.
+    """
+    for k in placed:
+        request = labels[k]
+        if not request.shorter or not any(_meets(placed[k].rect, box) for box in hard):
+            continue
+        around = hard + [spot.rect for j, spot in placed.items() if j != k]
+        at = found[k][0]
+        for form in request.shorter:
+            text, width, height = measure(request.font, form)
+            box = LabelBox(at, width, height, request.priority, request.dy)
+            spot = place_labels([box], around, bounds=page.rect, yielding=yielding)[0]
+            if not any(_meets(spot.rect, other) for other in around):
+                found[k], placed[k] = (at, text, box), spot
+                break
 
 
 def _anchor(request: LabelRequest, page: Page, width: float, height: float,

@@ -167,8 +167,13 @@ class OutOfZoneItem(_Overlay, HandedLabels):
         """The texts asked for (:meth:`label_texts`: those drawn)."""
         return self._texts
 
-    def set_marks(self, marks: Sequence[OutMark], texts: Sequence[OutText] = ()) -> None:
-        """Ring these models and write ``texts`` (none: nothing)."""
+    def set_marks(self, marks: Sequence[OutMark], texts: Sequence[OutText] = (),
+                  shorter: Sequence[str] = ()) -> None:
+        """Ring these models and write ``texts`` (none: nothing).
+
+        ``shorter`` are the texts' shorter forms, in order, for where the whole text covers
+        something near its unit (:class:`~board.game.core.board_layout.LabelRequest`).
+        """
         self.prepareGeometryChange()
         self._marks = tuple(marks)
         self._texts = tuple(texts)
@@ -178,8 +183,10 @@ class OutOfZoneItem(_Overlay, HandedLabels):
             bounds = bounds.united(QRectF(mark.centre.x() - r, mark.centre.y() - r, 2 * r, 2 * r))
         self._rings = bounds
         self._bounds = bounds.united(self.labels_area())
+        forms = [(form,) for form in shorter] + [()] * (len(self._texts) - len(shorter))
         self._asked = tuple(LabelRequest((text.anchor.x(), text.anchor.y()), text.text, dy=14.0,
-                                         priority=PRIORITY["verdict"]) for text in self._texts)
+                                         priority=PRIORITY["verdict"], shorter=form)
+                            for text, form in zip(self._texts, forms, strict=False))
         self.labels_changed()
         self.update()
 

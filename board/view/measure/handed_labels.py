@@ -115,8 +115,8 @@ class HandedLabels(LaysOutLabels):
             return
         page = self._given[0]
         if self._back is None or self._back[0] != page:
-            back, invertible = page_transform(page).inverted()
-            self._back = (page, back if invertible else None)
+            inverse, invertible = page_transform(page).inverted()
+            self._back = (page, inverse if invertible else None)
         back = self._back[1]
         if back is None:
             return
