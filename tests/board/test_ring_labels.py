@@ -200,3 +200,36 @@ def _pixels(image: QImage, rect) -> np.ndarray:
     rows = [[image.pixelColor(x, y).getRgb()[:3] for x in range(rect.left(), rect.right())]
             for y in range(rect.top(), rect.bottom())]
     return np.asarray(rows, dtype=float).reshape(-1, 3)
+
+
+def test_an_out_of_zone_text_follows_a_model_dragged_out_and_is_laid_out_after(window, qtbot):
+    """The sample's red squad deploys at the bottom (y 36 to 48): r0 dragged to y 31 is out."""
+    deploy = window.deploy
+    deploy.set_shown(True)
+    _painted(window)
+    assert "red-tac" not in deploy.mark_items  # all five in their zone: nothing written
+    view, viewport = window.view, window.view.viewport()
+    p0, p1 = view.mapFromScene(QPointF(10.0, 40.0)), view.mapFromScene(QPointF(10.0, 31.0))
+    QTest.mousePress(viewport, Left, NoMod, p0)
+    seen = []
+    for k in range(1, 7):
+        at = p0 + (p1 - p0) * (k / 6)
+        QTest.mouseMove(viewport, QPoint(round(at.x()), round(at.y())))
+        qtbot.wait(5)  # the deploy tools measure the drag once a turn of the event loop
+        _painted(window)
+        item = deploy.mark_items.get("red-tac")
+        if item is not None and item.label_texts():
+            (box,) = item.painted_labels
+            model = window.scene.model_item("r0").sceneBoundingRect()
+            seen.append((item.label_texts()[0], box.center().y() - model.bottom()))
+    assert seen and seen[-1][0].startswith("out "), seen  # written during the drag
+    assert all(0.0 < below < 3.0 for _, below in seen), seen  # under the model, with it
+    QTest.mouseRelease(viewport, Left, NoMod, p1)
+    qtbot.waitUntil(lambda: window.undo_stack.count() == 1)
+    qtbot.waitUntil(lambda: deploy.mark_items["red-tac"].label_texts() == [
+        deploy.mark_items["red-tac"].texts[0].text])
+    _painted(window)
+    assert _faults(window) == {"label/label": [], "label/model": [], "label/door": []}
+    item = deploy.mark_items["red-tac"]
+    laid = window.view.label_layout.page_layout(page_of(view)).overlays[id(item)]
+    assert item.placed_labels()[1] == laid

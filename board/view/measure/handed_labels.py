@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QWidget
 from board.game.core.board_layout import LabelRequest, Page, PageLayout, PlacedLabel, hold
 from board.view.items.label_text import measure_label
 from board.view.items.passive_item import LaysOutLabels
-from board.view.layout import from_page, page_transform
+from board.view.layout import from_page, page_of, page_transform
 from board.view.measure.label_drawing import _draw_labels, _draw_leaders
 from board.view.measure.sketch import Label
 
@@ -79,9 +79,14 @@ class HandedLabels(LaysOutLabels):
     def labels_changed(self) -> None:
         """The labels asked changed: in a drag, hold them; repaint where they were and are."""
         scene = self.scene()
-        if self._given is None or not getattr(scene, "dragging", False):
+        if not getattr(scene, "dragging", False):
             self._repaint_labels()  # at rest: the next layout places them
             return
+        if self._given is None:  # new in the drag (a unit just gone out of its zone)
+            views = scene.views()  # type: ignore[attr-defined]
+            if not views:
+                return
+            self._given = (page_of(views[0]), [], ())  # placed round nothing till the drop
         if not self._waits_for_drag:
             self._waits_for_drag = True
             scene.when_drag_ends(self._after_drag)  # type: ignore[attr-defined]
