@@ -22,6 +22,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QPainter, QTransform
 from PySide6.QtWidgets import QWidget
+from shiboken6 import isValid
 
 from board.game.core.board_layout import LabelRequest, Page, PageLayout, PlacedLabel, hold
 from board.view.items.label_text import measure_label
@@ -29,6 +30,7 @@ from board.view.items.passive_item import LaysOutLabels
 from board.view.layout import from_page, page_of, page_transform
 from board.view.measure.label_drawing import _draw_labels, _draw_leaders
 from board.view.measure.sketch import Label
+from board.view.scene import BoardScene
 
 __all__ = ["HandedLabels"]
 
@@ -79,17 +81,17 @@ class HandedLabels(LaysOutLabels):
     def labels_changed(self) -> None:
         """The labels asked changed: in a drag, hold them; repaint where they were and are."""
         scene = self.scene()
-        if not getattr(scene, "dragging", False):
+        if not isinstance(scene, BoardScene) or not scene.dragging:
             self._repaint_labels()  # at rest: the next layout places them
             return
         if self._given is None:  # new in the drag (a unit just gone out of its zone)
-            views = scene.views()  # type: ignore[attr-defined]
+            views = scene.views()
             if not views:
                 return
             self._given = (page_of(views[0]), [], ())  # placed round nothing till the drop
         if not self._waits_for_drag:
             self._waits_for_drag = True
-            scene.when_drag_ends(self._after_drag)  # type: ignore[attr-defined]
+            scene.when_drag_ends(self._after_drag)
         page, placed, asked = self._given
         last, last_asked = self._held if self._held is not None else (placed, asked)
         now = self.label_requests()
@@ -102,6 +104,8 @@ class HandedLabels(LaysOutLabels):
 
     def _after_drag(self) -> None:
         """The drag is over: the next layout (before the next paint) places the labels."""
+        if not isValid(self):
+            return
         self._waits_for_drag = False
         if self._held is not None:
             self._repaint_labels()
