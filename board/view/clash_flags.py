@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPointF, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QLabel, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QLabel
 from shiboken6 import isValid
 
 from board.document.events import DocumentChange
@@ -60,14 +60,15 @@ class ClashFlagsItem(OutOfZoneItem):
 
     def set_flags(self, marks: Sequence[OutMark], texts: Sequence[OutText],
                   shorter: Sequence[str]) -> None:
-        """Ring ``marks``, write ``texts``; ``shorter`` are their short forms, in order."""
-        self.set_marks(marks, texts)
-        for label, short in zip(self._labels, shorter, strict=False):
-            label.set_text(label.text, (short,))
+        """Ring ``marks``, write ``texts``; ``shorter`` are their short forms, in order.
 
-    def paint(  # noqa: D102 - Qt override
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
+        The board's layout model writes a text's short form where the whole covers
+        something near its unit and the short form does not.
+        """
+        self.set_marks(marks, texts, shorter)
+
+    def paint_rings(self, painter: QPainter) -> None:
+        """A dashed amber ring round each clashing model."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         pen = QPen(CLASH_COLOUR, 2.5, Qt.PenStyle.DashLine)
         pen.setCosmetic(True)

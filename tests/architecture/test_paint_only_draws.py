@@ -81,7 +81,7 @@ def _painters() -> list[Path]:
 
 
 def test_the_view_has_items_that_paint():
-    assert len(_painters()) >= 15  # the check reads real items, not an empty folder
+    assert len(_painters()) >= 12  # the check reads real items, not an empty folder
 
 
 @pytest.mark.parametrize("path", _painters(), ids=lambda p: p.stem)

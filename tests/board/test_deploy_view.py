@@ -61,7 +61,7 @@ def test_dragging_a_model_out_marks_it_and_the_count_follows(window, deploy, qtb
     qtbot.waitUntil(lambda: deploy.dock.lines()[0].startswith("Tactical Squad (Red, zone "
                                                               "bottom): 1 of 5 out"))
     assert deploy.dock.lines()[0].endswith(f": model 1 by {expected}")
-    assert f"out {expected}" in deploy.mark_texts()
+    qtbot.waitUntil(lambda: f"out {expected}" in deploy.mark_texts())  # laid out, drawn
     ring = next(m for m in deploy.marks() if m.centre.x() == pytest.approx(x))
     assert (ring.centre.y(), ring.radius) == pytest.approx((y, R32))
     # The dock agrees with the pure function over the document.

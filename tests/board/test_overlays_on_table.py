@@ -91,11 +91,12 @@ def _keep_rings(window, qtbot, at: tuple[float, float], distances: str):
 
 
 def _labels_on_table(window, item) -> bool:
-    """Whether every label of the ring ``item`` is wholly on the table, on screen."""
-    view = window.view
-    table = QRectF(view.mapFromScene(window.scene.table_rect()).boundingRect())
-    return all(table.contains(label.boundingRect().translated(
-        QPointF(view.mapFromScene(label.scenePos())))) for label, _ in item._labels)
+    """Whether every label the ring ``item`` drew is wholly on the table, on screen."""
+    window.view.viewport().repaint()  # laid out and drawn
+    table = window.scene.table_rect()
+    boxes = item.shown_label_rects()
+    return bool(boxes) and len(boxes) == len(item.sketch().areas) \
+        and all(table.contains(box) for box in boxes)
 
 
 def test_a_kept_ring_near_the_edge_shades_the_table_and_not_the_grey_beyond(window, qtbot):

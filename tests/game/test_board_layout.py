@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from board.game.core.board_layout import (
     BoardFacts,
     BoardLabel,
@@ -11,6 +13,7 @@ from board.game.core.board_layout import (
     Obstacle,
     OverlayLabels,
     Page,
+    hold,
     lay_out,
 )
 from board.game.core.label_layout import overlaps
@@ -106,3 +109,65 @@ def test_a_verdict_with_nothing_clear_near_it_goes_to_the_nearest_clear_room_on_
     assert placed.shown and placed.leader
     assert placed.box[1] >= 338.0 and placed.box[3] <= 400.0  # below the last row
     assert overlaps([placed.box], [o.on(PAGE) for o in points]) == []
+
+
+# -- a label that may stand anywhere along what it labels (a ring's distance) ---------------
+RING = dict(at=(30.0, 10.0), spots=((30.0, 30.0), (40.0, 20.0), (20.0, 20.0)))  # top, bottom,
+#  right, left of a 10" ring round (30, 20) on PAGE (10 px an inch)
+
+
+def test_a_ring_label_stands_at_its_top_when_that_is_clear():
+    ring = OverlayLabels("ring", (LabelRequest(text='10.00"', dy=0.0, **RING),))
+    (placed,) = lay_out(PAGE, BoardFacts(), [ring], measure).overlays["ring"]
+    assert placed.at == (300.0, 100.0) and not placed.leader
+    assert placed.box[1] < 100.0 < placed.box[3]  # on the edge, astride it
+
+
+def test_a_ring_label_whose_top_is_covered_moves_along_its_edge_not_off_it():
+    model = Obstacle((30.0, 10.0), box=(29.0, 9.0, 31.0, 11.0))  # a model on the ring's top
+    ring = OverlayLabels("ring", (LabelRequest(text='10.00"', dy=0.0, **RING),))
+    (placed,) = lay_out(PAGE, BoardFacts((model,)), [ring], measure).overlays["ring"]
+    assert placed.at == (300.0, 300.0)  # its bottom
+    assert overlaps([placed.box], [model.on(PAGE)]) == [] and not placed.leader
+
+
+def test_a_ring_label_is_written_on_the_table_and_the_page():
+    table = (0.0, 12.0, 60.0, 40.0)  # the ring's top is past the table's edge
+    ring = OverlayLabels("ring", (LabelRequest(text='10.00"', dy=0.0, within=table, **RING),))
+    (placed,) = lay_out(PAGE, BoardFacts(), [ring], measure).overlays["ring"]
+    assert placed.at == (300.0, 300.0)
+    page = Page(PAGE.transform, (0.0, 0.0, 600.0, 250.0))  # and its bottom past the page's
+    (placed,) = lay_out(page, BoardFacts(), [ring], measure).overlays["ring"]
+    assert placed.at == (400.0, 200.0)  # its right side
+
+
+def test_two_rings_labels_keep_off_each_other_and_a_held_one_follows_its_ring():
+    rings = OverlayLabels("ring", (
+        LabelRequest(text='10.00"', dy=0.0, **RING),
+        LabelRequest((30.0, 10.5), '9.50"', dy=0.0, spots=((30.0, 29.5),))))
+    first, second = lay_out(PAGE, BoardFacts(), [rings], measure).overlays["ring"]
+    assert overlaps([first.box], [second.box]) == []
+    assert second.at == (300.0, 295.0)  # the inner ring's top was taken: its bottom
+    moved = tuple(LabelRequest((r.at[0] + 2.0, r.at[1] + 1.0), r.text, dy=r.dy,
+                               spots=tuple((x + 2.0, y + 1.0) for x, y in r.spots))
+                  for r in rings.labels)
+    held = hold([first, second], rings.labels, moved, PAGE, measure)
+    assert [p.at for p in held] == [(320.0, 110.0), (320.0, 305.0)]
+    assert held[1].box == pytest.approx((second.box[0] + 20.0, second.box[1] + 10.0,
+                                         second.box[2] + 20.0, second.box[3] + 10.0))
+
+
+def test_a_label_whose_whole_text_covers_something_near_it_is_written_short_where_that_fits():
+    # A crowd either side of the anchor: room for 50 px of text between, not for 218.
+    models = (Obstacle((10.0, 20.0), box=(0.0, 0.0, 27.5, 40.0)),
+              Obstacle((50.0, 20.0), box=(32.5, 0.0, 60.0, 40.0)))
+    asked = LabelRequest((30.0, 20.0), "4 models overlap by up to 1.25", dy=0.0,
+                         shorter=('1.25"',))
+    (placed,) = lay_out(PAGE, BoardFacts(models), [OverlayLabels("flags", (asked,))],
+                        measure).overlays["flags"]
+    assert placed.text == '1.25"' and not placed.leader
+    assert overlaps([placed.box], [m.on(PAGE) for m in models]) == []
+    whole = LabelRequest((30.0, 20.0), asked.text, dy=0.0, shorter=('1.25"',))
+    (alone,) = lay_out(PAGE, BoardFacts(), [OverlayLabels("flags", (whole,))],
+                       measure).overlays["flags"]
+    assert alone.text == asked.text  # with room, the whole text

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from board.game.core.label_anchors import first_spot, spot_box
 from board.game.core.label_layout import (
     Fitting,
     LabelBox,
@@ -145,8 +146,17 @@ class LabelRequest:
     dy: float = -14.0
     priority: int = 0
     font: str = "label"
-    #: Table inches the label must stay inside (a deployment zone's caption: its zone).
+    #: Table inches the label must stay inside (a deployment zone's caption: its zone); for
+    #: a label with ``spots``, where it is read (a ring's distance: on the table).
     within: Rect | None = None
+    #: Further anchors (table inches) after ``at``, in order of preference: a label that may
+    #: stand anywhere along what it labels (a ring's distance: its edge's bottom, sides,
+    #: corners) stands at the first whose box is clear and ``within`` the page
+    #: (:func:`~board.game.core.label_anchors.first_spot`).
+    spots: tuple[XY, ...] = ()
+    #: Shorter forms of ``text``, in order (a clash's numbers alone): one is written in its
+    #: place where the whole text covers something near ``at`` and the shorter form does not.
+    shorter: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -241,14 +251,18 @@ def _place(overlay: OverlayLabels, page: Page, firm: list[Rect], soft: list[Rect
     model, a door, a label).
     """
     found = []
+    taken = firm + soft + yielding
     for request in overlay.labels:
-        at = page.map(*request.at)
         text, width, height = measure(request.font, request.text)
+        at = _anchor(request, page, width, height, taken)
+        if request.spots:  # the next one's spots keep off where this one stands
+            taken = taken + [spot_box(at, width, height, request.dy)]
         found.append((at, text, LabelBox(at, width, height, request.priority, request.dy)))
     on_page = [k for k, (at, _, _) in enumerate(found) if page.holds(at)]
     hard = firm + soft
     placed = dict(zip(on_page, place_labels([found[k][2] for k in on_page], hard,
                                             bounds=page.rect, yielding=yielding), strict=True))
+    _shorten(overlay.labels, found, placed, hard, page, measure, yielding)
     for around, giving in ((hard, yielding), (firm, yielding + soft)):
         covering = [k for k in on_page if any(_meets(placed[k].rect, box) for box in hard)]
         if not covering:
@@ -282,6 +296,46 @@ def _place(overlay: OverlayLabels, page: Page, firm: list[Rect], soft: list[Rect
             rect = sized(inside, box)
         laid.append(PlacedLabel(text, at, rect, spot.leader or inside != spot.rect))
     return laid
+
+
+def _shorten(labels: Sequence[LabelRequest], found: list[tuple[XY, str, LabelBox]],
+             placed: dict[int, Placed], hard: list[Rect], page: Page, measure: Measure,
+             yielding: list[Rect]) -> None:
+    """Each label covering something near its anchor in its shorter form, if that is clear.
+
+    The first of a label's ``shorter`` forms that finds a spot clear of ``hard`` and of the
+    overlay's other labels in the usual rings round its anchor takes it (in ``found`` and
+    ``placed``); a label with no such form is placed further out whole, as any other.
+    """
+    for k in placed:
+        request = labels[k]
+        if not request.shorter or not any(_meets(placed[k].rect, box) for box in hard):
+            continue
+        around = hard + [spot.rect for j, spot in placed.items() if j != k]
+        at = found[k][0]
+        for form in request.shorter:
+            text, width, height = measure(request.font, form)
+            box = LabelBox(at, width, height, request.priority, request.dy)
+            spot = place_labels([box], around, bounds=page.rect, yielding=yielding)[0]
+            if not any(_meets(spot.rect, other) for other in around):
+                found[k], placed[k] = (at, text, box), spot
+                break
+
+
+def _anchor(request: LabelRequest, page: Page, width: float, height: float,
+            around: list[Rect]) -> XY:
+    """Where ``request`` stands on ``page`` (pixels): at its ``at``, or at one of its spots.
+
+    Of ``at`` and the ``spots``, the first whose box is clear of ``around`` and read in the
+    page (its part ``within``, if given): :func:`~board.game.core.label_anchors.first_spot`.
+    """
+    at = page.map(*request.at)
+    if not request.spots:
+        return at
+    room = page.rect if request.within is None else _common(page.map_rect(request.within),
+                                                            page.rect)
+    anchors = [at] + [page.map(*spot) for spot in request.spots]
+    return anchors[first_spot(anchors, width, height, request.dy, room, around)]
 
 
 def _place_under(overlay: OverlayLabels, page: Page, around: list[Rect],
@@ -422,6 +476,9 @@ def hold(last: Sequence[PlacedLabel], last_asked: Sequence[LabelRequest],
             found.append(None)
             continue
         old = last[k]
+        if request.spots:  # it stood at one of its spots: moved as far as its ``at`` moved
+            was = page.map(*before.at)
+            at = (old.at[0] + at[0] - was[0], old.at[1] + at[1] - was[1])
         dx, dy = at[0] - old.at[0], at[1] - old.at[1]
         box = (old.box[0] + dx, old.box[1] + dy, old.box[2] + dx, old.box[3] + dy)
         found.append(PlacedLabel(old.text, at, box, old.leader, page.holds(at)))
@@ -430,8 +487,8 @@ def hold(last: Sequence[PlacedLabel], last_asked: Sequence[LabelRequest],
         kept = [placed.box for placed in found if placed is not None]
         boxes = []
         for k in new:
-            at = page.map(*asked[k].at)
             text, width, height = measure(asked[k].font, asked[k].text)
+            at = _anchor(asked[k], page, width, height, kept)
             boxes.append((at, text, LabelBox(at, width, height, asked[k].priority,
                                              asked[k].dy)))
         spots = place_labels([box for _, _, box in boxes], kept, bounds=page.rect)

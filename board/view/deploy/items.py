@@ -10,21 +10,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
-from shiboken6 import isValid
 
 from board.game.core.board_layout import (
     LabelRequest,
 )
-from board.game.core.label_layout import LabelBox, place_labels
 from board.view.items.captions import LaidOutCaptions
-from board.view.items.label_item import PRIORITY, LabelItem
+from board.view.items.label_item import PRIORITY
 from board.view.items.label_text import CAPTION_FONT
-from board.view.items.obstacles import label_obstacles
 from board.view.items.on_table import clip_to_table, table_in
-from board.view.items.passive_item import LaysOutLabels, PassiveItem
+from board.view.items.passive_item import PassiveItem
+from board.view.measure.handed_labels import HandedLabels
 
 __all__ = ["ZoneLook", "OutMark", "OutText", "DeploymentZonesItem", "OutOfZoneItem", "OUT_COLOUR"]
 
@@ -143,15 +141,22 @@ class DeploymentZonesItem(LaidOutCaptions, _Overlay):
         self.paint_captions(painter)
 
 
-class OutOfZoneItem(_Overlay):
-    """A red ring around every model out of its zone, with how far it sticks out."""
+class OutOfZoneItem(HandedLabels, _Overlay):
+    """A red ring around every model out of its zone, with how far it sticks out.
+
+    The texts are placed by the board's layout model under their units (clear of the models,
+    symbols and labels; a leader line to one moved far) and held in a drag
+    (:mod:`board.view.measure.handed_labels`); the item draws what it is handed.
+    """
 
     def __init__(self) -> None:
         super().__init__()
         self.setZValue(MARKS_Z)
         self._marks: tuple[OutMark, ...] = ()
         self._texts: tuple[OutText, ...] = ()
-        self._labels: list[LabelItem] = []
+        self._asked: tuple[LabelRequest, ...] = ()
+        self._rings = QRectF()  # the marks' box, inches
+        self.init_labels()
 
     @property
     def marks(self) -> tuple[OutMark, ...]:
@@ -160,11 +165,16 @@ class OutOfZoneItem(_Overlay):
 
     @property
     def texts(self) -> tuple[OutText, ...]:
-        """The texts written."""
+        """The texts asked for (:meth:`label_texts`: those drawn)."""
         return self._texts
 
-    def set_marks(self, marks: Sequence[OutMark], texts: Sequence[OutText] = ()) -> None:
-        """Ring these models and write ``texts`` (none: nothing)."""
+    def set_marks(self, marks: Sequence[OutMark], texts: Sequence[OutText] = (),
+                  shorter: Sequence[str] = ()) -> None:
+        """Ring these models and write ``texts`` (none: nothing).
+
+        ``shorter`` are the texts' shorter forms, in order, for where the whole text covers
+        something near its unit (:class:`~board.game.core.board_layout.LabelRequest`).
+        """
         self.prepareGeometryChange()
         self._marks = tuple(marks)
         self._texts = tuple(texts)
@@ -172,62 +182,37 @@ class OutOfZoneItem(_Overlay):
         for mark in self._marks:
             r = mark.radius + 1.5  # room for the ring and the text's anchor
             bounds = bounds.united(QRectF(mark.centre.x() - r, mark.centre.y() - r, 2 * r, 2 * r))
-        self._bounds = bounds
-        self._place_labels()
+        self._rings = bounds
+        self._bounds = bounds.united(self.labels_area())
+        forms = [(form,) for form in shorter] + [()] * (len(self._texts) - len(shorter))
+        self._asked = tuple(LabelRequest((text.anchor.x(), text.anchor.y()), text.text, dy=14.0,
+                                         priority=PRIORITY["verdict"], shorter=form)
+                            for text, form in zip(self._texts, forms, strict=False))
+        self.labels_changed()
         self.update()
 
-    def label_texts(self) -> list[str]:
-        """The texts written beside the marks, in order."""
-        return [label.text for label in self._labels if label.isVisible()]
+    def label_requests(self) -> tuple[LabelRequest, ...]:
+        """Each unit's text, 14 pixels under its anchor (under the unit)."""
+        return self._asked
 
-    def _place_labels(self) -> None:
-        while len(self._labels) < len(self._texts):
-            label = LabelItem("", self, background=OUT_BACK, point_size=8.0, bold=True)
-            label.priority = PRIORITY["verdict"]
-            label.set_pixel_offset(0.0, 14.0)
-            self._labels.append(label)
-        for k, label in enumerate(self._labels):
-            label.setVisible(k < len(self._texts))
-            if k < len(self._texts):
-                label.set_text(self._texts[k].text)
-                label.setPos(self._texts[k].anchor)
-        if self._texts:
-            QTimer.singleShot(0, self._settle_labels)  # once the scene has its other labels
+    def label_colours(self) -> list[QColor]:
+        """The texts' box: dark red."""
+        return [OUT_BACK] * len(self._asked)
 
-    def _settle_labels(self) -> None:
-        """Move each text off models, symbols and the board's labels (one layout pass, pixels)."""
-        scene = self.scene()
-        views = scene.views() if scene is not None and isValid(self) else []
-        shown = [label for label in self._labels if isValid(label) and label.isVisible()]
-        if not views or not shown:
-            return
-        view = views[0].viewportTransform()
-        asked = []
-        for label in shown:
-            at = view.map(label.scenePos())
-            box = label.boundingRect().translated(-label.pixel_offset())
-            asked.append(LabelBox((at.x(), at.y()), box.width(), box.height(), dy=14.0))
-        area = QRectF()
-        for label in shown:
-            area = area.united(QRectF(label.scenePos(), label.scenePos()))
-        pad = 40.0 / max(view.m11(), 1e-9)
-        # Not the overlays' labels as last painted (what a paint left is no fact of the board:
-        # it made the result depend on how many paints had run); the layout model keeps the
-        # overlays' labels off these texts instead.
-        painted = [item for item in scene.items() if isinstance(item, LaysOutLabels)]
-        obstacles = label_obstacles(scene, area.adjusted(-pad, -pad, pad, pad), view,
-                                    skip=[self, *self._labels, *painted])
-        for label, request, placed in zip(shown, asked, place_labels(asked, obstacles),
-                                          strict=True):
-            left, top, right, bottom = placed.rect
-            dx = (left + right) / 2 - request.anchor[0]
-            dy = (top + bottom) / 2 - request.anchor[1]
-            if (label.pixel_offset().x(), label.pixel_offset().y()) != (dx, dy):
-                label.set_pixel_offset(dx, dy)
+    def labels_moved(self, area: QRectF) -> None:
+        """The texts are drawn in ``area`` (scene inches): the bounds hold it."""
+        if not self._bounds.contains(area):
+            self.prepareGeometryChange()
+            self._bounds = self._bounds.united(area)
 
     def paint(  # noqa: D102 - Qt override
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        self.paint_rings(painter)
+        self.paint_labels(painter, widget)
+
+    def paint_rings(self, painter: QPainter) -> None:
+        """A solid red ring round each model out of its zone."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         pen = QPen(OUT_COLOUR, 2.5)
         pen.setCosmetic(True)

@@ -19,6 +19,7 @@ from board.game.core.board_layout import LabelRequest
 from board.present.overlay import OverlayModel
 from board.present.presentation import Presentation
 from board.view.items.label_text import measure_label
+from board.view.layout import page_of
 from board.view.scene import BoardScene
 
 __all__ = ["PassiveItem", "LaysOutLabels", "presentation_of", "read_soon"]
@@ -78,8 +79,11 @@ class LaysOutLabels:
             return
         item: Any = self
         scene = item.scene()
-        if isinstance(scene, BoardScene) and scene.dragging and model.page is not None:
-            model.hold_on(model.page, measure_label)
+        if isinstance(scene, BoardScene) and scene.dragging:
+            views = scene.views()
+            page = model.page or (page_of(views[0]) if views else None)
+            if page is not None:  # new in the drag (a unit just out of its zone): this page
+                model.hold_on(page, measure_label)
         item.update()
 
     def shown_label_rects(self) -> list[QRectF]:

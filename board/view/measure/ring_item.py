@@ -9,7 +9,9 @@ So a :class:`RingItem` is one item that never moves. Its bounds cover the whole 
 draws its rings from one picture it keeps in screen pixels (made again only when the zoom
 changes), shifted by the drag's offset. When the offset changes it asks Qt to repaint only
 the edge's squares of :data:`CELL` inches where the edge was and where it is now
-(:meth:`RingItem.set_offset`).
+(:meth:`RingItem.set_offset`), and where its distances' labels were and are: they are placed
+by the board's layout model and held, moved with the rings, in a drag
+(:mod:`board.view.measure.ring_labels`).
 
 What is drawn is the edge and a band :data:`BAND` inches wide just inside it, which marks the
 side in range. There is no fill over the whole area: a fill is what needs the whole square.
@@ -32,15 +34,12 @@ from PySide6.QtWidgets import (
     QStyleOptionGraphicsItem,
     QWidget,
 )
-from shiboken6 import isValid
 
-from board.game.core.label_layout import first_clear
 from board.game.core.units import distance_text
 from board.game.measuring.measure import RangeRing
 from board.view.convert import geometry_to_path
-from board.view.items.label_item import PRIORITY, LabelItem
-from board.view.items.obstacles import label_obstacles
 from board.view.items.on_table import clip_to_table, table_in
+from board.view.measure.ring_labels import RingLabel, RingLabels, edge_spots
 from board.view.measure.sketch import Area, Label, Sketch
 from board.view.measure.sketches import DRAW_TOLERANCE, RING_COLOURS
 
@@ -139,18 +138,6 @@ class _Drawn:
     colour: QColor
 
 
-def _edge_spots(path: QPainterPath) -> list[QPointF]:
-    """Points on a ring's edge to write its distance at: top, bottom, sides, then corners."""
-    box = path.boundingRect()
-    c = box.center()
-    spots = [QPointF(c.x(), box.top()), QPointF(c.x(), box.bottom()),
-             QPointF(box.right(), c.y()), QPointF(box.left(), c.y())]
-    for angle in (45.0, 135.0, 225.0, 315.0):  # on the ellipse in its box: near the edge
-        spots.append(QPointF(c.x() + math.cos(math.radians(angle)) * box.width() / 2,
-                             c.y() - math.sin(math.radians(angle)) * box.height() / 2))
-    return spots
-
-
 def _one_rectangle(scene: QGraphicsScene) -> bool:
     """Whether ``scene``'s view repaints one rectangle round every part it is asked to."""
     views = scene.views()
@@ -158,38 +145,8 @@ def _one_rectangle(scene: QGraphicsScene) -> bool:
                             == QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate)
 
 
-def _on_table(rooms: Sequence[tuple[float, float, float, float]], table: QRectF | None
-              ) -> list[int]:
-    """The indices of the ``rooms`` to choose a ring's label among: those on the table.
-
-    Those wholly on ``table`` (pixels, like the rooms); else those whose centre is on it;
-    else all. A ring cut by the table's edge is written where a player sees it, not past
-    the edge (off screen when the table fills the window).
-
-    >>> _on_table([(0, 0, 4, 2), (8, 0, 12, 2)], QRectF(0, 0, 10, 10))
-    [0]
-    >>> _on_table([(-1, 0, 3, 2), (8, 0, 12, 2)], QRectF(0, 0, 10, 10))
-    [0, 1]
-    """
-    every = list(range(len(rooms)))
-    if table is None:
-        return every
-    wholly = [k for k in every if table.contains(QRectF(QPointF(rooms[k][0], rooms[k][1]),
-                                                        QPointF(rooms[k][2], rooms[k][3])))]
-    centred = [k for k in every if table.contains(QPointF((rooms[k][0] + rooms[k][2]) / 2,
-                                                          (rooms[k][1] + rooms[k][3]) / 2))]
-    return wholly or centred or every
-
-
-def _room(label: LabelItem, view: QTransform, at: QPointF) -> tuple[float, float, float, float]:
-    """Where ``label`` would be drawn, in the view's pixels, standing at ``at`` (inches)."""
-    centre = view.map(at)
-    box = label.boundingRect().translated(centre)
-    return (box.left(), box.top(), box.right(), box.bottom())
-
-
-class RingItem(QGraphicsItem):
-    """Kept range rings, their distances written at their tops, shifted by a drag's offset."""
+class RingItem(RingLabels, QGraphicsItem):
+    """Kept range rings, their distances written on their edges, shifted by a drag's offset."""
 
     def __init__(self, z: float = 25.0) -> None:
         super().__init__()
@@ -199,7 +156,7 @@ class RingItem(QGraphicsItem):
         self._drawn: list[_Drawn] = []
         self._cells: list[tuple[float, float, float, float]] = []  # x0, y0, x1, y1
         self._extent = (0.0, 0.0, 0.0, 0.0)  # the box round the cells
-        self._labels: list[tuple[LabelItem, QPointF]] = []
+        self.init_ring_labels()
         self._rect = QRectF()  # the rings' box, inches, unshifted
         self._bounds = QRectF()
         self._offset = QPointF()
@@ -224,33 +181,23 @@ class RingItem(QGraphicsItem):
         self._due = None
         self.computed += 1
         self._repaint_rings()  # where they were
-        for label, _ in self._labels:
-            scene = label.scene()
-            if scene is not None:
-                scene.removeItem(label)  # off the scene and off this item
-            else:
-                label.setParentItem(None)  # type: ignore[arg-type]  # Qt takes a null parent
-        self._drawn, self._cells, self._labels, self._picture = [], [], [], None
+        self._drawn, self._cells, self._picture = [], [], None
         self._rect = QRectF()
         sketch = Sketch(offset=QPointF(self._offset))
+        labels = []
         for picture in pictures or ():
             path = geometry_to_path(picture.area)
             band = shapely.difference(picture.area, shapely.buffer(picture.area, -BAND))
             self._drawn.append(_Drawn(geometry_to_path(band), path, picture.colour))
             self._cells += [(r.left(), r.top(), r.right(), r.bottom())
                             for r in edge_cells(picture.area)]
-            rect = path.boundingRect()
-            self._rect = self._rect.united(rect)
-            top = QPointF(rect.center().x(), rect.top())
+            self._rect = self._rect.united(path.boundingRect())
             colour = _faded(picture.colour.darker(200), _LABEL_ALPHA)
+            spots = edge_spots(picture.area)  # its top first: where it is written at rest
             sketch.areas.append(Area(path, picture.colour, QColor(0, 0, 0, 0)))
-            sketch.labels.append(Label(top, picture.text, colour, 0.0))
-            label = LabelItem(picture.text, self, background=colour, point_size=8.5, bold=True)
-            label.priority = PRIORITY["verdict"]
-            label.setPos(top + self._offset)
-            self._labels.append((label, top))
-        if self._labels:
-            QTimer.singleShot(0, self._settle_labels)  # once the scene has its labels
+            if spots:
+                sketch.labels.append(Label(QPointF(*spots[0]), picture.text, colour, 0.0))
+            labels.append(RingLabel(spots, picture.text, colour))
         self._sketch = sketch if self._drawn else None
         self._extent = (min((c[0] for c in self._cells), default=0.0),
                         min((c[1] for c in self._cells), default=0.0),
@@ -258,6 +205,7 @@ class RingItem(QGraphicsItem):
                         max((c[3] for c in self._cells), default=0.0))
         self._set_bounds()
         self._repaint_rings()  # where they are
+        self.set_ring_labels(labels)
 
     def show_soon(self, make: Callable[[], Sequence[RingPicture] | None]) -> None:
         """Draw what ``make`` returns at the next turn of the event loop (or when asked).
@@ -272,32 +220,6 @@ class RingItem(QGraphicsItem):
         make, self._due = self._due, None
         if make is not None:
             self.show_rings(make())
-
-    def _settle_labels(self) -> None:
-        """Move each ring's distance along its edge to the first spot that covers nothing.
-
-        Its top, bottom, sides or corners, in that order (board.game.core.label_layout).
-        """
-        scene = self.scene()
-        views = scene.views() if scene is not None and isValid(self) else []
-        if not views or self._sketch is None:
-            return
-        view = views[0].viewportTransform()
-        own = [label for label, _ in self._labels]
-        table = table_in(self)
-        on_table = None if table is None else view.mapRect(table)
-        for k, ((label, _), area) in enumerate(zip(self._labels, self._sketch.areas,
-                                                   strict=False)):
-            spots = _edge_spots(area.path)
-            rooms = [_room(label, view, at + self._offset) for at in spots]
-            keep = _on_table(rooms, on_table)
-            spots, rooms = [spots[i] for i in keep], [rooms[i] for i in keep]
-            near = QRectF(area.path.boundingRect()).adjusted(-2, -2, 2, 2)
-            obstacles = label_obstacles(scene, near.translated(self._offset), view,
-                                        skip=[*own, self])
-            best = spots[first_clear(rooms, obstacles)]
-            self._labels[k] = (label, best)
-            label.setPos(best + self._offset)
 
     # -- following a drag -----------------------------------------------------------------
     @property
@@ -327,8 +249,7 @@ class RingItem(QGraphicsItem):
                 left, upper = x0 + min(ox, nx) - grow, y0 + min(oy, ny) - grow
                 scene.update(QRectF(left, upper, x1 + max(ox, nx) + grow - left,
                                     y1 + max(oy, ny) + grow - upper))
-                for label, top in self._labels:
-                    label.setPos(top + new)
+                self.labels_changed()  # the labels' boxes where they were and are
                 return
             for x0, y0, x1, y1 in self._cells:
                 if apart:  # a jump: where it was and where it is, each by itself
@@ -340,8 +261,7 @@ class RingItem(QGraphicsItem):
                     left, upper = x0 + min(ox, nx) - grow, y0 + min(oy, ny) - grow
                     scene.update(QRectF(left, upper, x1 + max(ox, nx) + grow - left,
                                         y1 + max(oy, ny) + grow - upper))
-        for label, top in self._labels:
-            label.setPos(top + new)
+        self.labels_changed()
 
     # -- Qt -------------------------------------------------------------------------------
     def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override
@@ -368,6 +288,7 @@ class RingItem(QGraphicsItem):
             painter.resetTransform()  # the clip stays where it was set, on the device
             painter.drawPixmap(QPoint(round(at.x()), round(at.y())), pixmap)
         painter.restore()
+        self.paint_labels(painter, widget)  # over the table's edge too: not clipped
 
     # -- helpers ----------------------------------------------------------------------------
     def _pixel(self) -> float:
@@ -376,10 +297,17 @@ class RingItem(QGraphicsItem):
         views = scene.views() if scene is not None else []
         return 1.0 / max(views[0].transform().m11(), 1e-9) if views else 0.1
 
+    def labels_moved(self, area: QRectF) -> None:
+        """The labels are drawn in ``area`` (scene inches): grow the bounds if they are out."""
+        if not self._bounds.contains(area):
+            self.prepareGeometryChange()
+            self._bounds = self._bounds.united(area)
+
     def _set_bounds(self) -> None:
         """Cover the scene and the rings wherever a drag takes them (never grown per move)."""
         scene = self.scene()
         wanted = scene.sceneRect() if scene is not None else QRectF()
+        wanted = wanted.united(self.labels_area())
         if not self._rect.isEmpty():
             reach = max(self._rect.width(), self._rect.height())
             wanted = wanted.united(self._rect.translated(self._offset).adjusted(
