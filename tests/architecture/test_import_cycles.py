@@ -53,6 +53,10 @@ LAZY_ON_PURPOSE = {
     # File ▸ New from Layout…'s dialog and the layouts' building: when the item is chosen
     "board/view/layouts/__init__.py": {"__getattr__", "new_from_layout"},
     "board/view/help.py": {"_show_about"},
+    # File ▸ Import Army List…'s reading, mapping and dialog, with the XML parser (some 2 MB
+    # of a board's memory, issue 38): when a list is first opened, not with the window
+    "board/view/army/controller.py": {"open_list", "_apply"},
+    "board/document/roster/__init__.py": {"__getattr__"},
     # the 40K datasheets (wh40kdc, about 0.4 s): at the first 40K army import, never before
     "board/game/systems/wh40k/datasheets_40kdc.py": {"load"},
     # the network stack (pycrdt, httpx, hypercorn): once a game is hosted or joined
