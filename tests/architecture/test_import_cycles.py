@@ -57,6 +57,10 @@ LAZY_ON_PURPOSE = {
     # of a board's memory, issue 38): when a list is first opened, not with the window
     "board/view/army/controller.py": {"open_list", "_apply"},
     "board/document/roster/__init__.py": {"__getattr__"},
+    # the objectives' overlay and the rules of holding (some 0.5 MB, issue 38): when the board
+    # first has a marker; a report's objectives section: with the first report
+    "board/view/objectives/__init__.py": {"start_if_marked"},
+    "board/game/reports/report.py": {"_objectives"},
     # the 40K datasheets (wh40kdc, about 0.4 s): at the first 40K army import, never before
     "board/game/systems/wh40k/datasheets_40kdc.py": {"load"},
     # the network stack (pycrdt, httpx, hypercorn): once a game is hosted or joined
