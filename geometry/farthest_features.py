@@ -18,6 +18,7 @@ from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from geometry.circle_peaks import FeatureTable
+from geometry.distinct import distinct
 from geometry.equidistant import three_feature_points
 from geometry.inner_peaks import peak_near
 
@@ -69,7 +70,7 @@ class Features:
             shapely.prepare(self._solid)
         self.offsets = (self.normals * self.starts).sum(axis=1)
         # a ring's corners are its segments' starts; an open line's last end is a corner too
-        self.corners = self.starts if self.solid else np.unique(
+        self.corners = self.starts if self.solid else distinct(
             np.concatenate([self.starts, self.ends]), axis=0)
         self.target = target
         self.lines = self.bisectors()
@@ -266,7 +267,7 @@ def _squares(points: FloatArray, groups: NDArray[np.intp],
     cell = np.minimum(np.floor((points - low[groups]) / side[groups, None]), _CELLS - 1)
     per = _CELLS * _CELLS
     bins = groups.astype(np.int64) * per + (cell[:, 0] * _CELLS + cell[:, 1]).astype(np.int64)
-    held = np.unique(bins)
+    held = distinct(bins)
     owner = (held // per).astype(np.intp)
     square = np.stack([(held % per) // _CELLS, held % _CELLS], axis=1).astype(float)
     centres = low[owner] + (square + 0.5) * side[owner, None]

@@ -18,6 +18,8 @@ from numpy.typing import NDArray
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
+from geometry.distinct import distinct
+
 __all__ = ["Blocker", "TerrainIndex", "TerrainIndexCache", "blocker_ids"]
 
 _UNION_CACHE_SIZE = 32
@@ -61,7 +63,7 @@ class TerrainIndex:
             [b.footprint for b in self.blockers], dtype=object)
         self.heights = np.array([b.height for b in self.blockers], dtype=float)
         self.tree = shapely.STRtree(self.footprints)
-        self._steps = np.unique(self.heights)
+        self._steps = distinct(self.heights)
         self._levels = np.append(self._steps, np.inf)  # each step, then "above them all"
         self._unions: dict[tuple[float, frozenset[str]], BaseGeometry] = {}
 

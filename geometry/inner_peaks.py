@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
+from geometry.distinct import distinct
 from geometry.equidistant import CHUNK, three_feature_chunks
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -93,7 +94,7 @@ def peak_near(features: Features, cx: float, cy: float, size: float,
                                        features.offsets[lines]):
         points = points[np.hypot(points[:, 0] - cx, points[:, 1] - cy) <= size]
         if len(points):
-            points = np.unique(points[apart(points) <= 0.0], axis=0)
+            points = distinct(points[apart(points) <= 0.0], axis=0)
         for start in range(0, len(points), step):
             best = max(best, float(features.distance(points[start:start + step]).max()))
     return best

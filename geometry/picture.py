@@ -47,6 +47,7 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from geometry.columns import settled_shares
+from geometry.distinct import distinct
 from geometry.footprints import Circle, RoundBases, Shape, quad_segs_for
 from geometry.index import TerrainIndex, blocker_ids
 from geometry.slices import ring_areas, round_solid_slices, slice_areas
@@ -108,9 +109,9 @@ def _outlines(targets: Sequence[Shape]) -> list[BaseGeometry]:
         # each base's own number of sides (never its neighbours'): a share does not depend
         # on what else is asked in the same call
         sides = np.array([4 * quad_segs_for(r, _ROUND_TOLERANCE) for r in
-                          np.unique(xyr[:, 2]).tolist()])
-        per_base = sides[np.searchsorted(np.unique(xyr[:, 2]), xyr[:, 2])]
-        for count in np.unique(per_base).tolist():
+                          distinct(xyr[:, 2]).tolist()])
+        per_base = sides[np.searchsorted(distinct(xyr[:, 2]), xyr[:, 2])]
+        for count in distinct(per_base).tolist():
             mine = np.flatnonzero(per_base == count)
             turn = np.linspace(0.0, 2.0 * math.pi, count + 1)
             ring = np.stack([np.cos(turn), np.sin(turn)], axis=1)
@@ -539,7 +540,7 @@ class _Picture:
             np.minimum.at(low, owner, ground[:, 0])
             np.maximum.at(high, owner, ground[:, 0])
             boxes = np.full(count, _EMPTY, dtype=object)
-            present = np.unique(owner)
+            present = distinct(owner)
             boxes[present] = _boxes(low[present], high[present])
             return boxes
         raised = self.project(rows, corner, heights[owner])
@@ -548,7 +549,7 @@ class _Picture:
     def cut_shadows(self, index: TerrainIndex, target_i: NDArray[np.intp],
                     blocker_j: NDArray[np.intp]) -> tuple[NDArray[np.object_], NDArray[np.intp]]:
         """Shadows of blockers cut to the exact cone from the eye to the target, less it."""
-        cones = self.cones(np.unique(target_i))
+        cones = self.cones(distinct(target_i))
         geoms = self.geoms
         pieces = shapely.intersection(index.footprints[blocker_j], cones[target_i])
         solid = shapely.get_type_id(geoms[target_i]) == 3

@@ -32,6 +32,7 @@ from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
 from geometry.crossings import eye_lines_meet
+from geometry.distinct import distinct
 from geometry.footprints import Circle, RoundBases, Shape
 from geometry.index import TerrainIndex, blocker_ids
 from geometry.observers import Observer
@@ -110,7 +111,7 @@ def _blocked(index: TerrainIndex, starts: FloatArray, ends: FloatArray, h_start:
     lines: NDArray[np.object_] | None = None
     levels = index.levels(top)
     one_level = bool(n) and bool((levels == levels[0]).all())
-    for level in levels[:1] if one_level else np.unique(levels):
+    for level in levels[:1] if one_level else distinct(levels):
         if not np.isfinite(level):
             continue
         picked = np.flatnonzero(levels == level) if not one_level else None

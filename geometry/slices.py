@@ -20,6 +20,7 @@ from functools import lru_cache
 import numpy as np
 from numpy.typing import NDArray
 
+from geometry.distinct import distinct
 from geometry.footprints import quad_segs_for
 
 __all__ = ["circle_rings", "ring_areas", "round_solid_slices", "slice_areas"]
@@ -58,10 +59,10 @@ def _side_groups(radii: FloatArray, tolerance: float) -> list[tuple[int, IntArra
     """Bases grouped by their number of sides: ``(sides, rows)`` per group."""
     if len(radii) and (radii == radii[0]).all():  # one size of base: one count of sides
         return [(_sides(float(radii[0]), tolerance), np.arange(len(radii)))]
-    sizes = np.unique(radii)
+    sizes = distinct(radii)
     sides = np.array([_sides(r, tolerance) for r in sizes.tolist()], dtype=np.intp)
     per_base = sides[np.searchsorted(sizes, radii)]
-    return [(count, np.flatnonzero(per_base == count)) for count in np.unique(per_base).tolist()]
+    return [(count, np.flatnonzero(per_base == count)) for count in distinct(per_base).tolist()]
 
 
 def _ring_coords(xyr: FloatArray, count: int) -> FloatArray:

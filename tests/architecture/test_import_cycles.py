@@ -53,6 +53,20 @@ LAZY_ON_PURPOSE = {
     # File ▸ New from Layout…'s dialog and the layouts' building: when the item is chosen
     "board/view/layouts/__init__.py": {"__getattr__", "new_from_layout"},
     "board/view/help.py": {"_show_about"},
+    # File ▸ Import Army List…'s reading, mapping and dialog, with the XML parser (some 2 MB
+    # of a board's memory, issue 38): when a list is first opened, not with the window
+    "board/view/army/controller.py": {"open_list", "_apply"},
+    "board/document/roster/__init__.py": {"__getattr__"},
+    # the objectives' overlay and the rules of holding (some 0.5 MB, issue 38): when the board
+    # first has a marker; a report's objectives section: with the first report
+    "board/view/objectives/__init__.py": {"start_if_marked"},
+    "board/game/reports/report.py": {"_objectives"},
+    # the unit and building editors, the Storm dialogs (some 0.7 MB together, issue 38): when
+    # first opened, not with the window
+    "board/view/editors/units.py": {"open_new", "open_edit"},
+    "board/view/editors/buildings.py": {"open_editor"},
+    "board/view/assault/controller.py": {"_close_combat", "_epic", "_fantasy"},
+    "board/view/assault/__init__.py": {"__getattr__"},
     # the 40K datasheets (wh40kdc, about 0.4 s): at the first 40K army import, never before
     "board/game/systems/wh40k/datasheets_40kdc.py": {"load"},
     # the network stack (pycrdt, httpx, hypercorn): once a game is hosted or joined

@@ -7,6 +7,8 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
 from board.document.model import Base, Model, Scenario, Side, Table, TerrainPiece, TroopType, Unit
+from board.view.objectives.items import ObjectivesItem
+from tests.board.first_game import place_from_palette
 from tests.board.qt_helpers import Left, NoMod
 
 MARKER_R = 20 / 25.4
@@ -72,7 +74,18 @@ def test_ranges_are_drawn_on_request(window, board, qtbot):
     assert (gold.red(), gold.green()) > (200, 150) and gold.blue() < 120  # the marker's gold
 
 
-def test_no_markers_no_objectives(window, qtbot):
+def test_no_markers_no_objectives_until_the_first_is_placed(window, qtbot):
+    assert window.features.objectives is None  # the sample board has no marker
+    assert not any(isinstance(i, ObjectivesItem) for i in window.scene.items())
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    QTest.keyClick(window.view, Qt.Key.Key_O,  # the ranges asked for before any marker
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    place_from_palette(window, "Objective marker (40 mm)")
     controller = window.features.objectives
+    assert controller is not None and controller.ranges_action.isChecked()
+    qtbot.waitUntil(lambda: [look.caption for look in controller.item.looks] == ["Objective 1"])
+    assert controller.item.ranges_shown and controller.item.scene() is window.scene
+    window.undo_stack.undo()  # the marker gone: the overlay stays, showing nothing
     qtbot.waitUntil(lambda: controller.item.looks == ())
-    assert controller.held == ()
+    assert controller.held == () and window.features.objectives is controller

@@ -13,11 +13,12 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from board.document.datasheet import Datasheet
 from board.document.model import Scenario
 from board.game.core.world import World
 from geometry import Circle
 
-__all__ = ["OBJECTIVE_TAG", "MARKER_MM", "Objective", "objectives_of"]
+__all__ = ["OBJECTIVE_TAG", "MARKER_MM", "Objective", "objectives_of", "any_marker"]
 
 #: The datasheet tag of an objective marker.
 OBJECTIVE_TAG = "objective"
@@ -59,3 +60,26 @@ def objectives_of(scenario: Scenario, world: World) -> tuple[Objective, ...]:
             groups[group] = (str(entry.get("name") or f"Objective {count}"), [])
         groups[group][1].append((piece.id, Circle(piece.x, piece.y, _radius(world, piece.id))))
     return tuple(Objective(name, tuple(marks)) for name, marks in groups.values())
+
+
+def any_marker(scenario: Scenario, library: Mapping[str, Datasheet]) -> bool:
+    """Whether a piece on the table is an objective marker, asked of the datasheets alone.
+
+    The pieces :func:`objectives_of` finds, without building the table's geometry: the
+    scenario's own datasheets first, then ``library``'s (as the world looks them up).
+
+    >>> from board.document.io import default_library
+    >>> from board.document.model import TerrainPiece
+    >>> marker = TerrainPiece("obj", "objective_marker", 30.0, 22.0)
+    >>> library = default_library()
+    >>> any_marker(Scenario(terrain=[marker]), library), any_marker(Scenario(), library)
+    (True, False)
+    """
+    custom = {sheet.id: sheet for sheet in scenario.custom_datasheets}
+    for piece in scenario.terrain:
+        sheet = custom.get(piece.datasheet)
+        if sheet is None:
+            sheet = library.get(piece.datasheet)
+        if sheet is not None and OBJECTIVE_TAG in sheet.tags:
+            return True
+    return False

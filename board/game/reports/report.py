@@ -39,7 +39,6 @@ from board.game.core.world import World, WorldCache
 from board.game.measuring.annotations import evaluate
 from board.game.measuring.coverage import Coverage, UnitCoverage, void_shield_coverage
 from board.game.measuring.measure import VOID_SHIELD_RULE, display_unit
-from board.game.objectives.control import holdings
 from board.game.reports.summary import summarise_all
 from board.game.systems.facts import facts_for
 from geometry import format_distance
@@ -246,7 +245,12 @@ def _heights(scenario: Scenario, world: World, names: Namer) -> Section:
 
 
 def _objectives(scenario: Scenario, world: World, names: Namer) -> list[Section]:
-    """Who holds each objective (only when the table has markers), and the layout's name."""
+    """Who holds each objective (only when the table has markers), and the layout's name.
+
+    The rules of holding load with the first report, not with the board (issue 38).
+    """
+    from board.game.objectives.control import holdings
+
     layout = scenario.options.get("layout")
     sections = []
     if isinstance(layout, Mapping) and layout.get("name"):

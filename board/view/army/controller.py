@@ -4,6 +4,9 @@ The reading, mapping and placing are ``board.document.roster`` and ``board.game.
 (the ``battleboard import-list`` command calls the same); this controller asks for the file,
 shows :class:`~board.view.army.dialog.ImportArmyDialog`, pushes the
 :class:`~board.view.commands.ApplyChangeCommand` and keeps the player's corrections.
+
+Only the action is made with the window: the reading, the mapping and the dialog (with the
+XML parser, some 2 MB of a board's memory, issue 38) are imported when a list is first opened.
 """
 
 from __future__ import annotations
@@ -16,14 +19,11 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from board.document.errors import ScenarioError
-from board.document.roster import read_roster_file
 from board.document.roster.bases import BaseLibrary
-from board.game.army.edit import remember
-from board.game.army.game_system import wrong_system
-from board.view.army.dialog import ImportArmyDialog
 from board.view.commands import ApplyChangeCommand
 
 if TYPE_CHECKING:
+    from board.view.army.dialog import ImportArmyDialog
     from board.view.window import MainWindow
 
 __all__ = ["ArmyImporter", "FILTERS"]
@@ -54,7 +54,14 @@ class ArmyImporter(QObject):
             self.open_list(Path(name))
 
     def open_list(self, path: Path) -> ImportArmyDialog | None:
-        """Read ``path`` and show the plan; a list that cannot be read is refused in a box."""
+        """Read ``path`` and show the plan; a list that cannot be read is refused in a box.
+
+        The army lists' modules are imported here, when a list is first opened.
+        """
+        from board.document.roster import read_roster_file
+        from board.game.army.game_system import wrong_system
+        from board.view.army.dialog import ImportArmyDialog
+
         try:
             roster = read_roster_file(path)
         except ScenarioError as error:
@@ -91,6 +98,8 @@ class ArmyImporter(QObject):
         return box.clickedButton() is anyway
 
     def _apply(self, dialog: ImportArmyDialog) -> None:
+        from board.game.army.edit import remember  # loaded with the dialog
+
         plan, change = dialog.plan, dialog.change
         if plan is None or change is None:
             return

@@ -13,20 +13,23 @@ the one of the scenario's rule system:
 - Warhammer 40,000 and Horus Heresy: close combat against the building's rear armour, with the
   exact odds before rolling (:class:`CloseCombatDialog`).
 
-Every assault is one undo step; every die goes into the scenario's log with the seed.
+Every assault is one undo step; every die goes into the scenario's log with the seed. The
+dialogs' modules are imported when a building is first stormed (or a name here is first asked
+for), not with the window (issue 38).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from board.view.assault.controller import StormController
-from board.view.assault.epic_dialog import EpicAssaultDialog
-from board.view.assault.fantasy_dialog import FantasyAssaultDialog
+from board.game.systems.protocol import AssaultKind
+from board.view.assault.controller import DIALOGS, StormController
 from board.view.assault.tool import StormTool
-from board.view.assault.wh40k_dialog import CloseCombatDialog
 
 if TYPE_CHECKING:
+    from board.view.assault.epic_dialog import EpicAssaultDialog
+    from board.view.assault.fantasy_dialog import FantasyAssaultDialog
+    from board.view.assault.wh40k_dialog import CloseCombatDialog
     from board.view.window import MainWindow
 
 __all__ = [
@@ -37,6 +40,18 @@ __all__ = [
     "FantasyAssaultDialog",
     "CloseCombatDialog",
 ]
+
+#: The dialogs this package hands on, by the assault each plays.
+_DIALOG_NAMES = {"CloseCombatDialog": AssaultKind.CLOSE_COMBAT,
+                 "EpicAssaultDialog": AssaultKind.EPIC,
+                 "FantasyAssaultDialog": AssaultKind.FANTASY}
+
+
+def __getattr__(name: str) -> Any:
+    """The three dialogs' classes, imported when first asked for (not with the window)."""
+    if name in _DIALOG_NAMES:
+        return DIALOGS[_DIALOG_NAMES[name]]()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def install(window: MainWindow) -> None:

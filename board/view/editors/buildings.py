@@ -3,6 +3,7 @@
 A building saved in the editor goes to the player's library folder and into the palette,
 beside the shipped datasheets of the scenario's rule system. Placing one embeds a copy of its
 datasheet in the scenario (``custom_datasheets``), so that the saved file opens anywhere.
+The editor's module is imported when it is first opened, not with the window (issue 38).
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from PySide6.QtGui import QAction, QKeySequence
 from board.document.datasheet import Datasheet, TerrainKind
 from board.document.events import DocumentChange
 from board.document.user_library import load_user_datasheets, save_user_datasheet
-from board.view.editors.building_editor import BuildingEditor
 from board.view.palette import offered_datasheets
 
 if TYPE_CHECKING:
+    from board.view.editors.building_editor import BuildingEditor
     from board.view.window import MainWindow
 
 __all__ = ["BuildingLibrary", "install"]
@@ -59,6 +60,8 @@ class BuildingLibrary:
 
     def open_editor(self) -> BuildingEditor:
         """Open the building editor (shown without blocking)."""
+        from board.view.editors.building_editor import BuildingEditor
+
         window = self.window
         system = window.scenario.rule_system
         shipped = [s for s in window.library.for_system(system.value)

@@ -2,7 +2,8 @@
 
 A new unit goes where :func:`board.view.unit_factory.build_unit` finds room near the centre
 of the view; an edit replaces the unit's name, side, troop type and profile. Each is one undo
-step.
+step. The editor's module is imported when it is first opened, not with the window (with the
+building editor's, some 0.5 MB of a board's memory, issue 38).
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ from board.game.placement import Box, NoRoomError
 from board.game.systems.setup import base_sizes, troop_types
 from board.view.commands import AddUnitCommand, ApplyChangeCommand
 from board.view.editors.unit_chooser import UnitChooser, unit_choices
-from board.view.editors.unit_editor import UnitEditor
 from board.view.items.label_item import LabelItem
 from board.view.palette import UnitSpec
 from board.view.unit_factory import build_unit
 
 if TYPE_CHECKING:
+    from board.view.editors.unit_editor import UnitEditor
     from board.view.window import MainWindow
 
 __all__ = ["UnitsController", "add_unit", "blocked_boxes", "install"]
@@ -60,6 +61,8 @@ class UnitsController:
 
     def open_new(self) -> UnitEditor:
         """Open the editor for a new unit (shown without blocking)."""
+        from board.view.editors.unit_editor import UnitEditor
+
         window = self.window
         scenario = window.document.scenario
         editor = UnitEditor(scenario.rule_system, scenario.sides, parent=window)
@@ -72,6 +75,8 @@ class UnitsController:
         A unit inside a building cannot be selected: with no single unit selected, a list
         of every unit (:class:`UnitChooser`) asks which one to edit.
         """
+        from board.view.editors.unit_editor import UnitEditor
+
         window = self.window
         scenario = window.document.scenario
         if unit_id is None:

@@ -49,15 +49,15 @@ def looks_of(scenario: Scenario, held: tuple[Holding, ...]) -> list[ObjectiveLoo
 class ObjectivesController(QObject):
     """Keeps the objectives item in step with the document and with a drag's preview."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: MainWindow, ranges_action: QAction) -> None:
         super().__init__(window)
         self.window = window
         self.item = ObjectivesItem()
         self.held: tuple[Holding, ...] = ()
-        self.ranges_action = QAction("Objective &Ranges", self)
-        self.ranges_action.setCheckable(True)
-        self.ranges_action.setShortcut("Ctrl+Shift+O")
-        self.ranges_action.toggled.connect(self.item.set_ranges_shown)
+        #: Deploy ▸ Objective Ranges (made with the window, maybe checked before this was).
+        self.ranges_action = ranges_action
+        self.item.set_ranges_shown(ranges_action.isChecked())
+        ranges_action.toggled.connect(self.item.set_ranges_shown)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
