@@ -112,7 +112,9 @@ class Fitting:
     """A label that stays where it is: the box of each of its forms, longest first.
 
     ``forms[0]`` is the whole text; each later one a shorter text in the same place (a
-    building's name without its stats). ``priority``: higher keeps its place first.
+    building's name without its stats), or the same texts at other places the label may be
+    drawn (a building's name under, above or beside it). ``priority``: higher keeps its
+    place first.
     """
 
     forms: tuple[Rect, ...]
@@ -328,7 +330,7 @@ def fit_labels(labels: Sequence[Fitting], obstacles: Sequence[Rect] = ()) -> lis
     order = sorted(range(len(labels)), key=lambda k: -labels[k].priority)
     chosen = [HIDDEN] * len(labels)
     if len(labels) * (len(obstacles) + len(labels)) >= NUMPY_FROM:
-        return _fit_many(labels, obstacles, order, chosen)
+        return _make_room(labels, obstacles, order, _fit_many(labels, obstacles, order, chosen))
     kept = [tuple(box) for box in obstacles]  # the obstacles, then each label kept
     for k in order:
         for form, rect in enumerate(labels[k].forms):
@@ -338,7 +340,59 @@ def fit_labels(labels: Sequence[Fitting], obstacles: Sequence[Rect] = ()) -> lis
                 chosen[k] = form
                 kept.append(rect)
                 break
+    return _make_room(labels, obstacles, order, chosen)
+
+
+def _make_room(labels: Sequence[Fitting], obstacles: Sequence[Rect], order: list[int],
+               chosen: list[int]) -> list[int]:
+    """Show a hidden label where one shown label, no more important, can step aside for it.
+
+    For each hidden label (the most important first), each of its forms clear of the
+    obstacles in turn: if it meets exactly one shown label, of no higher priority, and that
+    one has another form clear of the obstacles, of this form and of every other label
+    shown, both are shown so (two names drawn rather than one). Only labels with several
+    forms gain from it; the answer still depends only on the boxes.
+
+    >>> pinned = Fitting(((0, 0, 10, 10), (0, 20, 10, 30)))  # may go down, below it
+    >>> squeezed = Fitting(((0, 0, 10, 10),))  # here or not at all
+    >>> fit_labels([pinned, squeezed])
+    [1, 0]
+    """
+    hidden = [k for k in order if chosen[k] == HIDDEN and labels[k].forms]
+    if not hidden:
+        return chosen
+    for k in hidden:
+        shown = [j for j in range(len(labels)) if chosen[j] != HIDDEN]
+        clear = _clear(labels[k].forms, obstacles)
+        for form, rect in enumerate(labels[k].forms):
+            if not clear[form]:
+                continue
+            blockers = [j for j in shown if intersects(rect, labels[j].forms[chosen[j]])]
+            if len(blockers) != 1 or labels[blockers[0]].priority > labels[k].priority:
+                continue
+            moved = _step_aside(labels, obstacles, chosen, blockers[0], rect)
+            if moved is not None:
+                chosen[blockers[0]], chosen[k] = moved, form
+                break
     return chosen
+
+
+def _step_aside(labels: Sequence[Fitting], obstacles: Sequence[Rect], chosen: list[int],
+                j: int, room: Rect) -> int | None:
+    """Another form of label ``j`` clear of ``room``, the obstacles and the labels shown."""
+    others = [labels[i].forms[chosen[i]] for i in range(len(labels))
+              if chosen[i] != HIDDEN and i != j]
+    clear = _clear(labels[j].forms, [room, *others, *obstacles])
+    return next((form for form, ok in enumerate(clear) if ok and form != chosen[j]), None)
+
+
+def _clear(rects: Sequence[Rect], obstacles: Sequence[Rect]) -> list[bool]:
+    """Whether each of ``rects`` meets none of ``obstacles`` (numpy for many pairs)."""
+    if len(rects) * len(obstacles) >= NUMPY_FROM:
+        hit = meets(rects, obstacles)
+        return [not bool(hit[k].any()) for k in range(len(rects))]
+    return [not any(b0 < r2 and r0 < b2 and b1 < r3 and r1 < b3
+                    for b0, b1, b2, b3 in obstacles) for r0, r1, r2, r3 in rects]
 
 
 def _fit_many(labels: Sequence[Fitting], obstacles: Sequence[Rect], order: list[int],

@@ -1,0 +1,180 @@
+"""Every building's name is drawn at every zoom where it fits, and covers nothing.
+
+A player saw the Bastion's and the Void Shield Generator's names vanish one zoom step in from
+Fit: each building judged one spot for its name (under its footprint, above it, to one end)
+without the page, so a name whose spot ran off the page's edge, or under a verdict, was hidden
+although another spot was clear. Now a building offers the layout its spots, least crowded
+first (:mod:`board.game.core.building_labels`), judged when it is placed or edited and when
+the zoom changes, and the layout shows the name at the first spot where a form of it fits.
+
+The demo board in the real window, zoomed with real key presses and wheel notches on the
+viewport: at Fit and at each of three steps in and out, every name whose building is on the
+page is drawn, whole or short, unless none of its spots has room for any form of it on the
+page (clear of every model, door, fire point, weapon and label drawn); a name drawn short has
+no room for its whole text; and no label covers a label, a model or a symbol.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSettings, Qt
+from PySide6.QtGui import QKeySequence, QWheelEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from board.document.datasheets import DEMO_SCENARIO_PATH
+from board.document.io import load_scenario
+from board.view.items.building_item import BuildingItem
+from board.view.items.label_item import LabelItem
+from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
+from board.view.items.model_item import ModelItem
+from board.view.items.obstacles import label_overlaps
+from board.view.layout import page_of
+from board.view.window import MainWindow
+
+Rect = tuple[float, float, float, float]
+
+
+@pytest.fixture(params=[(1280, 800), (1600, 1100)], ids=["1280x800", "1600x1100"])
+def demo(request, qtbot, library, tmp_path):
+    win = MainWindow(library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    win.files.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    win.resize(*request.param)
+    win.show()
+    qtbot.waitExposed(win)
+    win.show_scenario(load_scenario(DEMO_SCENARIO_PATH, library), DEMO_SCENARIO_PATH)
+    return win
+
+
+def press(win, qtbot, key: QKeySequence) -> None:
+    """Type ``key`` on the board's view, as a player does."""
+    win.view.setFocus()
+    combo = key[0]
+    QTest.keyClick(win.view, combo.key(), combo.keyboardModifiers())
+    win.grab()  # painted: laid out for the page shown
+
+
+def wheel(win, notches: int) -> None:
+    """Turn the mouse wheel ``notches`` over the middle of the viewport (negative: out)."""
+    viewport = win.view.viewport()
+    at = QPointF(viewport.rect().center())
+    event = QWheelEvent(at, QPointF(viewport.mapToGlobal(at)), QPoint(0, 0),
+                        QPoint(0, 120 * notches), Qt.MouseButton.NoButton,
+                        Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(viewport, event)
+    win.grab()
+
+
+def _meets(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _ltrb(rect: QRectF) -> Rect:
+    return (rect.left(), rect.top(), rect.right(), rect.bottom())
+
+
+def what_is_drawn(win) -> tuple[list[Rect], dict[int, Rect]]:
+    """What a label must keep off (models, symbols, overlays' labels) and each label drawn.
+
+    In the viewport's pixels, read from the items as drawn: a model is its box (the layout
+    keeps labels off a base's box), a door, fire point or weapon its core.
+    """
+    view = win.view
+    vt = view.viewportTransform()
+    firm: list[Rect] = []
+    labels: dict[int, Rect] = {}
+    for item in win.scene.items():
+        if not item.isVisible():
+            continue
+        if isinstance(item, ModelItem):
+            firm.append(_ltrb(vt.mapRect(item.sceneBoundingRect())))
+        elif isinstance(item, AccessPointMarker | FirePointMarker | WeaponMarker):
+            firm.append(_ltrb(item.deviceTransform(vt).mapRect(item.core())))
+        elif isinstance(item, LabelItem) and item.shown_text:
+            labels[id(item)] = _ltrb(item.deviceTransform(vt).mapRect(item.rect()))
+    laid = view.label_layout.page_layout(page_of(view))
+    firm += [placed.box for placed in sum(laid.overlays.values(), []) if placed.shown]
+    return firm, labels
+
+
+def room_for(win, label: LabelItem, form: int, firm: list[Rect],
+             labels: dict[int, Rect]) -> list[Rect]:
+    """The spots where ``form`` of ``label`` is wholly on the page and covers nothing drawn."""
+    page = _ltrb(QRectF(win.view.viewport().rect()))
+    to_device = label.deviceTransform(win.view.viewportTransform())
+    spots = len(label.form_boxes()) // len(label.forms)
+    others = firm + [box for key, box in labels.items() if key != id(label)]
+    found = []
+    for left, top, right, bottom in label.form_boxes()[form * spots:(form + 1) * spots]:
+        box = _ltrb(to_device.mapRect(QRectF(left, top, right - left, bottom - top)))
+        on_page = page[0] <= box[0] and page[1] <= box[1] and box[2] <= page[2] \
+            and box[3] <= page[3]
+        if on_page and not any(_meets(box, other) for other in others):
+            found.append(box)
+    return found
+
+
+def names_left_out(win) -> list[str]:
+    """Each name not drawn, or drawn short, though its building offers room for more."""
+    firm, labels = what_is_drawn(win)
+    viewport = QRectF(win.view.viewport().rect())
+    wrong = []
+    for piece_id, item in win.scene.piece_items().items():
+        label = item._name_label
+        footprint = win.view.mapFromScene(item.mapToScene(item.shape())).boundingRect()
+        if not label.forms or not viewport.contains(QRectF(footprint)):
+            continue  # no name (quiet terrain), or the building is not all on the page
+        better = range(min(label.fit, len(label.forms)))  # the forms longer than the shown
+        wrong += [f"{piece_id}: form {label.fit} shown, form {form} fits at {spot}"
+                  for form in better for spot in room_for(win, label, form, firm, labels)]
+    return wrong
+
+
+def names_drawn(win) -> dict[str, str]:
+    return {pid: item._name_label.shown_text.split("\n")[0]
+            for pid, item in win.scene.piece_items().items() if item._name_label.shown_text}
+
+
+def check(win, step: str) -> dict[str, str]:
+    counts = {kind: len(pairs) for kind, pairs in label_overlaps(
+        win.scene, win.view.viewportTransform()).items()}
+    assert counts == {"label/label": 0, "label/model": 0, "label/symbol": 0}, step
+    assert names_left_out(win) == [], step
+    return names_drawn(win)
+
+
+def test_every_name_is_drawn_where_it_fits_at_fit_and_three_steps_in_and_out(demo, qtbot):
+    win = demo
+    fit = QKeySequence("F")
+    zoom_in = QKeySequence(QKeySequence.StandardKey.ZoomIn)
+    zoom_out = QKeySequence(QKeySequence.StandardKey.ZoomOut)
+    press(win, qtbot, fit)
+    fitted = win.view.scale_factor
+    drawn = {"fit": check(win, "fit")}
+    assert len(drawn["fit"]) >= 10  # the eleven named pieces: every one on the page
+    for way, step in (("key", zoom_in), ("key", zoom_out), ("wheel", 1), ("wheel", -1)):
+        press(win, qtbot, fit)
+        for k in (1, 2, 3):
+            if way == "key":
+                press(win, qtbot, step)
+            else:
+                wheel(win, step)
+            name = f"{way} {'in' if step in (zoom_in, 1) else 'out'} {k}"
+            drawn[name] = check(win, name)
+        assert win.view.scale_factor == pytest.approx(
+            fitted * 1.25 ** (3 if step in (zoom_in, 1) else -3))
+    # What the player saw go: the Bastion's and the generator's names, one step in from Fit.
+    for step in ("fit", "key in 1", "wheel in 1"):
+        assert drawn[step]["bastion"] == "Imperial Bastion", step
+        assert drawn[step]["void-shield-generator"] == "Void Shield Generator", step
+
+
+def test_a_name_is_judged_when_the_zoom_changes_not_on_a_later_turn(demo, qtbot):
+    """The spots are the zoom's as soon as it changes: no event loop turn, no paint needed."""
+    win = demo
+    win.view.fit_table()
+    bastion = win.scene.piece_item("bastion")
+    win.view.zoom_by(1.25)
+    assert bastion.judging_scale() == pytest.approx(win.view.scale_factor)
+    assert not any(isinstance(i, BuildingItem) and i.needs_judging() for i in win.scene.items())
