@@ -137,12 +137,17 @@ class BoardView(QGraphicsView):
             self.settle_layout()
 
     def settle_layout(self) -> None:
-        """Lay every label out for the page shown now (an export renders it after this)."""
+        """Lay every label out for the page shown now (an export renders it after this).
+
+        First the labels that hang on the selection (which selected model names its unit),
+        then the layout of every label for this view's page.
+        """
+        self.board_scene().name_units_if_due()
         self.label_layout.settle(self)
 
     # -- Qt overrides ---------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802, D102
-        self.label_layout.settle(self)  # items only draw: what they draw is laid out first
+        self.settle_layout()  # items only draw: what they draw is laid out first
         super().paintEvent(event)
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802, D102
