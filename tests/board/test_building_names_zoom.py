@@ -31,18 +31,24 @@ from board.view.items.model_item import ModelItem
 from board.view.items.obstacles import label_overlaps
 from board.view.layout import page_of
 from board.view.window import MainWindow
+from tests.board.test_badge_spots import packed
 
 Rect = tuple[float, float, float, float]
 
 
-@pytest.fixture(params=[(1280, 800), (1600, 1100)], ids=["1280x800", "1600x1100"])
-def demo(request, qtbot, library, tmp_path):
+def _window(qtbot, library, tmp_path, size: tuple[int, int]) -> MainWindow:
     win = MainWindow(library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     win.files.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(win)
-    win.resize(*request.param)
+    win.resize(*size)
     win.show()
     qtbot.waitExposed(win)
+    return win
+
+
+@pytest.fixture(params=[(1280, 800), (1600, 1100)], ids=["1280x800", "1600x1100"])
+def demo(request, qtbot, library, tmp_path):
+    win = _window(qtbot, library, tmp_path, request.param)
     win.show_scenario(load_scenario(DEMO_SCENARIO_PATH, library), DEMO_SCENARIO_PATH)
     return win
 
@@ -168,6 +174,23 @@ def test_every_name_is_drawn_where_it_fits_at_fit_and_three_steps_in_and_out(dem
     for step in ("fit", "key in 1", "wheel in 1"):
         assert drawn[step]["bastion"] == "Imperial Bastion", step
         assert drawn[step]["void-shield-generator"] == "Void Shield Generator", step
+
+
+def test_on_a_packed_table_a_name_is_hidden_only_where_none_of_its_spots_has_room(
+        qtbot, library, tmp_path):
+    """24 buildings a little more than a building apart: many names cannot all be drawn."""
+    win = _window(qtbot, library, tmp_path, (1280, 800))
+    win.show_scenario(packed(library))
+    press(win, qtbot, QKeySequence("F"))
+    drawn = {"fit": check(win, "fit")}
+    for k in (1, 2, 3):
+        wheel(win, 1)
+        drawn[f"in {k}"] = check(win, f"in {k}")
+    press(win, qtbot, QKeySequence("F"))
+    for k in (1, 2, 3):
+        press(win, qtbot, QKeySequence(QKeySequence.StandardKey.ZoomOut))
+        drawn[f"out {k}"] = check(win, f"out {k}")
+    assert len(drawn["fit"]) >= 12 and len(drawn["in 3"]) >= 4, drawn
 
 
 def test_a_name_is_judged_when_the_zoom_changes_not_on_a_later_turn(demo, qtbot):
