@@ -70,9 +70,9 @@ class SceneItems(QGraphicsScene):
         self._looks: dict[str, tuple[Datasheet, BuildingLook]] = {}
         #: How many model and building items this scene has made.
         self.items_made = 0
-        #: Where models came, went or moved during the change being applied (inches): the
-        #: buildings near are judged again once it is applied.
-        self._models_area = QRectF()
+        #: Where models came, went or moved, or a piece went, during the change being applied
+        #: (inches): the buildings near are judged again once it is applied.
+        self._changed_area = QRectF()
 
     def table_rect(self) -> QRectF:
         """Return the table, inches."""
@@ -110,12 +110,12 @@ class SceneItems(QGraphicsScene):
             self._on_models_changed(event.models_changed)
         if event.units_touched:
             self._sync_occupants()
-        if self._models_area.isValid():
-            area, self._models_area = self._models_area, QRectF()
+        if self._changed_area.isValid():
+            area, self._changed_area = self._changed_area, QRectF()
             self._place_labels_near(area)
 
     def _place_labels_near(self, area: QRectF) -> None:
-        """Judge again the labels of the buildings near ``area`` (models came, went, moved)."""
+        """Judge again the labels of the buildings near ``area`` (what was there changed)."""
         reach = BuildingItem.NEAR
         near = [item for item in self.items(area.adjusted(-reach, -reach, reach, reach))
                 if isinstance(item, BuildingItem)]
@@ -127,7 +127,7 @@ class SceneItems(QGraphicsScene):
 
     def _models_moved(self, items: Iterable[ModelItem]) -> None:
         for item in items:
-            self._models_area = self._models_area.united(item.sceneBoundingRect())
+            self._changed_area = self._changed_area.united(item.sceneBoundingRect())
 
     def _sync(self, scenario: Scenario) -> None:
         self._before_redraw(scenario)
@@ -146,7 +146,7 @@ class SceneItems(QGraphicsScene):
             self._on_piece_added(piece, settle=False)
         for unit in scenario.units:
             self._on_unit_added(unit)
-        self._models_area = QRectF()
+        self._changed_area = QRectF()
         self.place_building_labels(every=True)
 
     def place_building_labels(self, every: bool = False) -> None:
@@ -237,6 +237,7 @@ class SceneItems(QGraphicsScene):
     def _on_piece_removed(self, piece_id: str) -> None:
         item = self._pieces.pop(piece_id)
         self._piece_sheets.pop(piece_id, None)
+        self._changed_area = self._changed_area.united(item.sceneBoundingRect())
         self.removeItem(item)
 
     def _on_unit_added(self, unit: Unit) -> None:
