@@ -201,3 +201,25 @@ def test_a_name_is_judged_when_the_zoom_changes_not_on_a_later_turn(demo, qtbot)
     win.view.zoom_by(1.25)
     assert bastion.judging_scale() == pytest.approx(win.view.scale_factor)
     assert not any(isinstance(i, BuildingItem) and i.needs_judging() for i in win.scene.items())
+
+
+def test_a_building_dragged_beside_another_is_judged_with_its_neighbours_at_the_release(
+        demo, qtbot, monkeypatch):
+    """The drop is an edit: the piece and its new neighbours are judged in it, not later."""
+    from tests.board.qt_helpers import drag
+
+    win = demo
+    press(win, qtbot, QKeySequence("F"))
+    judged: list[str] = []
+    real = BuildingItem.place_labels_now
+
+    def counted(item, *args):
+        judged.append(item.piece_id)
+        real(item, *args)
+
+    monkeypatch.setattr(BuildingItem, "place_labels_now", counted)
+    drag(win.view, (64.0, 27.0), (47.0, 30.5))  # the shrine, to beside the hab block
+    assert win.document.scenario.piece("shrine").y == pytest.approx(30.5, abs=0.2)
+    assert {"shrine", "hab-block"} <= set(judged)  # in the release itself: no turn waited
+    win.grab()
+    assert check(win, "after the drop")["shrine"]
