@@ -185,7 +185,7 @@ class BuildingItem(QGraphicsItem):
     def _place_name_label(self, symbols: SymbolBoxes | None = None) -> None:
         # Under the footprint as the table shows it, whatever the rotation, so it hides no
         # armour value or symbol; else above it, or pushed to one side: the spots are offered
-        # to the layout least crowded first (other pieces, symbols, labels, models at this
+        # to the layout least crowded first (other pieces, models, symbols and badges at this
         # zoom: board.game.core.building_labels.rank_name_spots), and it shows the name at the
         # first where it covers nothing on the page.
         on_table = self.mapToScene(self._footprint).boundingRect()
