@@ -142,6 +142,12 @@ def names_drawn(win) -> dict[str, str]:
             for pid, item in win.scene.piece_items().items() if item._name_label.shown_text}
 
 
+def where_drawn(win) -> dict[str, tuple[str, int]]:
+    """Each name's text shown and the spot it is drawn at."""
+    return {pid: (item._name_label.shown_text, item._name_label.spot)
+            for pid, item in win.scene.piece_items().items()}
+
+
 def check(win, step: str) -> dict[str, str]:
     counts = {kind: len(pairs) for kind, pairs in label_overlaps(
         win.scene, win.view.viewportTransform()).items()}
@@ -159,8 +165,10 @@ def test_every_name_is_drawn_where_it_fits_at_fit_and_three_steps_in_and_out(dem
     fitted = win.view.scale_factor
     drawn = {"fit": check(win, "fit")}
     assert len(drawn["fit"]) >= 10  # the eleven named pieces: every one on the page
+    at_fit = [where_drawn(win)]
     for way, step in (("key", zoom_in), ("key", zoom_out), ("wheel", 1), ("wheel", -1)):
         press(win, qtbot, fit)
+        at_fit.append(where_drawn(win))
         for k in (1, 2, 3):
             if way == "key":
                 press(win, qtbot, step)
@@ -170,6 +178,7 @@ def test_every_name_is_drawn_where_it_fits_at_fit_and_three_steps_in_and_out(dem
             drawn[name] = check(win, name)
         assert win.view.scale_factor == pytest.approx(
             fitted * 1.25 ** (3 if step in (zoom_in, 1) else -3))
+    assert all(seen == at_fit[0] for seen in at_fit)  # Fit shows the same, whatever came before
     # What the player saw go: the Bastion's and the generator's names, one step in from Fit.
     for step in ("fit", "key in 1", "wheel in 1"):
         assert drawn[step]["bastion"] == "Imperial Bastion", step
