@@ -22,8 +22,9 @@ from PySide6.QtGui import QKeySequence, QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from board.document.datasheets import DEMO_SCENARIO_PATH
+from board.document.datasheets import DEMO_SCENARIO_PATH, place_datasheet
 from board.document.io import load_scenario
+from board.document.model import RuleSystem, Scenario, Side, Table
 from board.view.items.building_item import BuildingItem
 from board.view.items.label_item import LabelItem
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
@@ -200,6 +201,36 @@ def test_on_a_packed_table_a_name_is_hidden_only_where_none_of_its_spots_has_roo
         press(win, qtbot, QKeySequence(QKeySequence.StandardKey.ZoomOut))
         drawn[f"out {k}"] = check(win, f"out {k}")
     assert len(drawn["fit"]) >= 12 and len(drawn["in 3"]) >= 4, drawn
+
+
+def every_building_of(library, system: str) -> Scenario:
+    """Each datasheet of ``system`` placed twice, turned four ways, across a 72 x 48 table."""
+    sheets = sorted(k for k, sheet in library.items() if system in sheet.systems)
+    pieces = []
+    for k in range(12):
+        pieces += place_datasheet(library, sheets[k % len(sheets)], 8.0 + 18.0 * (k % 4),
+                                  8.0 + 15.0 * (k // 4), rotation=(0.0, 90.0, 45.0, 180.0)[k % 4],
+                                  piece_id=f"piece-{k}")
+    return Scenario(name=system, table=Table(72.0, 48.0), rule_system=RuleSystem(system),
+                    sides=[Side("red", "Red", "#c62828"), Side("blue", "Blue", "#1e63d6")],
+                    terrain=pieces)
+
+
+@pytest.mark.parametrize("system", ["epic40k", "warhammer_fantasy"])
+def test_epic_and_fantasy_buildings_names_are_drawn_where_they_fit(qtbot, library, tmp_path,
+                                                                    system):
+    win = _window(qtbot, library, tmp_path, (1280, 800))
+    win.show_scenario(every_building_of(library, system))
+    press(win, qtbot, QKeySequence("F"))
+    drawn = {"fit": check(win, "fit")}
+    for k in (1, 2, 3):
+        wheel(win, 1)
+        drawn[f"in {k}"] = check(win, f"in {k}")
+    press(win, qtbot, QKeySequence("F"))
+    for k in (1, 2, 3):
+        press(win, qtbot, QKeySequence(QKeySequence.StandardKey.ZoomOut))
+        drawn[f"out {k}"] = check(win, f"out {k}")
+    assert len(drawn["fit"]) >= 8, drawn["fit"]
 
 
 def test_a_name_is_judged_when_the_zoom_changes_not_on_a_later_turn(demo, qtbot):

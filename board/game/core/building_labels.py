@@ -9,7 +9,7 @@ them when the building is placed, edited, or the zoom changes; nothing here read
 - :func:`name_rooms` is the table area the name label covers at each of :data:`NAME_SPOTS`
   (under the footprint, above it, pushed to one end, or beside it);
 - :func:`rank_name_spots` orders those spots, the least crowded first (ties in the order of
-  :data:`NAME_SPOTS`); the board's layout model
+  :data:`NAME_SPOTS`), leaving out those over another piece; the board's layout model
   (:func:`board.game.core.board_layout.lay_out`) then shows the name at the first spot of that
   order where it covers nothing on the page, whole or in a shorter form;
 - :func:`first_clear_spot` steps a badge along its wall to the first spot clear of what is
@@ -88,16 +88,23 @@ def name_rooms(footprint: Rect, size: tuple[float, float], gap: float) -> list[R
     return rooms
 
 
-def rank_name_spots(rooms: Sequence[Rect], crowd: Sequence[Rect]) -> tuple[int, ...]:
+def rank_name_spots(rooms: Sequence[Rect], crowd: Sequence[Rect],
+                    over: Sequence[bool] | None = None) -> tuple[int, ...]:
     """The rooms' indices, the one meeting the fewest of ``crowd`` first (ties: in order).
 
-    The first is :func:`~board.game.core.label_layout.least_crowded`'s choice.
+    ``over[k]``: room ``k`` lies over another piece, where its name would be read as that
+    piece's. Such rooms are left out, unless every room is such (a packed table: all are
+    ranked). The first is then :func:`~board.game.core.label_layout.least_crowded`'s choice.
 
     >>> rank_name_spots([(0, 0, 2, 1), (0, 2, 2, 3), (0, 4, 2, 5)], [(1, 0, 3, 3)])
     (2, 0, 1)
+    >>> rank_name_spots([(0, 0, 2, 1), (0, 2, 2, 3), (0, 4, 2, 5)], [(1, 0, 3, 3)],
+    ...                 over=[False, False, True])
+    (0, 1)
     """
-    counts = [sum(1 for box in crowd if meets(room, box)) for room in rooms]
-    return tuple(sorted(range(len(rooms)), key=lambda k: (counts[k], k)))
+    offered = [k for k in range(len(rooms)) if not (over and over[k])] or list(range(len(rooms)))
+    counts = {k: sum(1 for box in crowd if meets(rooms[k], box)) for k in offered}
+    return tuple(sorted(offered, key=lambda k: (counts[k], k)))
 
 
 def name_offsets(rooms: Sequence[Rect], anchor: tuple[float, float], scale: float,

@@ -184,16 +184,18 @@ class BuildingItem(QGraphicsItem):
 
     def _place_name_label(self, symbols: SymbolBoxes | None = None) -> None:
         # Under the footprint as the table shows it, whatever the rotation, so it hides no
-        # armour value or symbol; else above it, or pushed to one side: the spots are offered
-        # to the layout least crowded first (other pieces, models, symbols and badges at this
-        # zoom: board.game.core.building_labels.rank_name_spots), and it shows the name at the
+        # armour value or symbol; else above it, or pushed to one side, or beside it: the
+        # spots are offered to the layout least crowded first (other pieces, models, symbols
+        # and badges at this zoom), none over another piece where one is clear of them all
+        # (board.game.core.building_labels.rank_name_spots), and it shows the name at the
         # first where it covers nothing on the page.
         on_table = self.mapToScene(self._footprint).boundingRect()
         box = self._name_label.box_of(self._name_label.text)  # whole: not as the fit shows it
         scale = self._scale()
         rooms = name_rooms(_ltrb(on_table), (box.width() / scale, box.height() / scale),
                            style.MARKER_PX / scale)
-        order = rank_name_spots(rooms, self._crowd(rooms, symbols))
+        crowd, over = self._surroundings(rooms, symbols)
+        order = rank_name_spots(rooms, crowd, over)
         self._label_spot = NAME_SPOTS[order[0]]
         centre = on_table.center()
         anchor = self.mapFromScene(centre)
@@ -202,28 +204,36 @@ class BuildingItem(QGraphicsItem):
         self._name_label.set_spots(
             name_offsets([rooms[k] for k in order], (centre.x(), centre.y()), scale))
 
-    def _crowd(self, rooms: list[Rect], symbols: SymbolBoxes | None = None) -> list[Rect]:
-        """Other pieces, models, symbols and labels near ``rooms``, as table rectangles.
+    def _surroundings(self, rooms: list[Rect], symbols: SymbolBoxes | None = None,
+                      ) -> tuple[list[Rect], list[bool]]:
+        """What crowds ``rooms`` (table rectangles), and whether each lies over another piece.
 
         A piece or a model is its outline's box; a symbol or badge, drawn in pixels, its box
         at the judging zoom (of those, only the ones that meet the rooms' area); this
-        piece's own doors, fire points and weapons where they are.
+        piece's own doors, fire points and weapons where they are. A room lies over another
+        piece where it meets that piece's footprint.
         """
         scene = self.scene()
         if scene is None or not rooms:
-            return []
+            return [], [False] * len(rooms)
         near = union(rooms)
         symbols = symbols or self._symbols()
         views = scene.views()
         seen_as = views[0].viewportTransform() if views else QTransform()
         found: list[Rect] = []
+        pieces: list[QPainterPath] = []
         area = QRectF(near[0], near[1], near[2] - near[0], near[3] - near[1])
         for item in scene.items(area, Qt.ItemSelectionMode.IntersectsItemShape,
                                 Qt.SortOrder.DescendingOrder, seen_as):
             if item is not self and isinstance(item, (BuildingItem, ModelItem)):
                 found.append(symbols.outline(item))
+                if isinstance(item, BuildingItem):
+                    pieces.append(item.mapToScene(item.shape()))
+        over = [any(path.intersects(QRectF(r[0], r[1], r[2] - r[0], r[3] - r[1]))
+                    for path in pieces) for r in rooms]
         # Not the other pieces' names: where those go is the layout's choice, made after this.
-        return found + symbols.meeting(near, self, name_labels=False) + self._own_symbols()
+        crowd = found + symbols.meeting(near, self, name_labels=False) + self._own_symbols()
+        return crowd, over
 
     def _symbols(self) -> SymbolBoxes:
         """The scene's buildings' symbols, measured for one judging pass."""
