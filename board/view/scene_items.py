@@ -70,6 +70,9 @@ class SceneItems(QGraphicsScene):
         self._looks: dict[str, tuple[Datasheet, BuildingLook]] = {}
         #: How many model and building items this scene has made.
         self.items_made = 0
+        #: The zoom changed since the buildings' labels were judged (the view judges them
+        #: before its next layout: :meth:`place_building_labels_if_due`).
+        self._judging_due = False
         #: Where models came, went or moved, or a piece went, during the change being applied
         #: (inches): the buildings near are judged again once it is applied.
         self._changed_area = QRectF()
@@ -148,6 +151,21 @@ class SceneItems(QGraphicsScene):
             self._on_unit_added(unit)
         self._changed_area = QRectF()
         self.place_building_labels(every=True)
+
+    def zoom_changed(self) -> None:
+        """The view's zoom changed: the buildings' labels are judged before the next layout."""
+        self._judging_due = True
+
+    def place_building_labels_if_due(self) -> None:
+        """Judge the buildings' labels at the zoom shown, if it changed since they were.
+
+        The view runs this before it lays out its labels (before each paint and export):
+        several zoom steps between two paints are judged once, and a board about to be
+        replaced (a file opened) is not judged at the new board's zoom.
+        """
+        if self._judging_due:
+            self._judging_due = False
+            self.place_building_labels()
 
     def place_building_labels(self, every: bool = False) -> None:
         """Judge the buildings' badges and name spots now, in one pass (the zoom changed).

@@ -139,10 +139,13 @@ class BoardView(QGraphicsView):
     def settle_layout(self) -> None:
         """Lay every label out for the page shown now (an export renders it after this).
 
-        First the labels that hang on the selection (which selected model names its unit),
-        then the layout of every label for this view's page.
+        First what the labels hang on: the buildings' badges and name spots judged at the
+        zoom shown (if it changed), which selected model names its unit (if the selection
+        changed); then the layout of every label for this view's page.
         """
-        self.board_scene().name_units_if_due()
+        scene = self.board_scene()
+        scene.place_building_labels_if_due()
+        scene.name_units_if_due()
         self.label_layout.settle(self)
 
     # -- Qt overrides ---------------------------------------------------------------------

@@ -233,14 +233,23 @@ def test_epic_and_fantasy_buildings_names_are_drawn_where_they_fit(qtbot, librar
     assert len(drawn["fit"]) >= 8, drawn["fit"]
 
 
-def test_a_name_is_judged_when_the_zoom_changes_not_on_a_later_turn(demo, qtbot):
-    """The spots are the zoom's as soon as it changes: no event loop turn, no paint needed."""
+def test_the_names_are_judged_at_a_new_zoom_before_the_next_paint_with_no_timer(demo, qtbot):
+    """Zoom steps between two paints are judged once, in the view's pass before its layout."""
     win = demo
-    win.view.fit_table()
+    press(win, qtbot, QKeySequence("F"))
     bastion = win.scene.piece_item("bastion")
-    win.view.zoom_by(1.25)
-    assert bastion.judging_scale() == pytest.approx(win.view.scale_factor)
+    fitted = bastion.judging_scale()
+    wheel_notches = QWheelEvent(QPointF(win.view.viewport().rect().center()), QPointF(),
+                                QPoint(0, 0), QPoint(0, 240), Qt.MouseButton.NoButton,
+                                Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase,
+                                False)
+    QApplication.sendEvent(win.view.viewport(), wheel_notches)  # two notches: one event
+    assert bastion.needs_judging()  # not yet: nothing painted, no event loop turn either
+    win.view.settle_layout()  # what the view runs before each paint and each export
+    assert bastion.judging_scale() == pytest.approx(fitted * 1.25**2)
     assert not any(isinstance(i, BuildingItem) and i.needs_judging() for i in win.scene.items())
+    win.grab()
+    assert check(win, "two notches in")["void-shield-generator"]
 
 
 def test_a_building_dragged_beside_another_is_judged_with_its_neighbours_at_the_release(

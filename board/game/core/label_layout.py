@@ -361,38 +361,59 @@ def _make_room(labels: Sequence[Fitting], obstacles: Sequence[Rect], order: list
     hidden = [k for k in order if chosen[k] == HIDDEN and labels[k].forms]
     if not hidden:
         return chosen
+    clear_of_obstacles = _Clear(obstacles)
     for k in hidden:
         shown = [j for j in range(len(labels)) if chosen[j] != HIDDEN]
-        clear = _clear(labels[k].forms, obstacles)
+        clear = clear_of_obstacles(labels[k].forms)
         for form, rect in enumerate(labels[k].forms):
             if not clear[form]:
                 continue
             blockers = [j for j in shown if intersects(rect, labels[j].forms[chosen[j]])]
             if len(blockers) != 1 or labels[blockers[0]].priority > labels[k].priority:
                 continue
-            moved = _step_aside(labels, obstacles, chosen, blockers[0], rect)
+            moved = _step_aside(labels, clear_of_obstacles, chosen, blockers[0], rect)
             if moved is not None:
                 chosen[blockers[0]], chosen[k] = moved, form
                 break
     return chosen
 
 
-def _step_aside(labels: Sequence[Fitting], obstacles: Sequence[Rect], chosen: list[int],
+def _step_aside(labels: Sequence[Fitting], clear_of_obstacles: _Clear, chosen: list[int],
                 j: int, room: Rect) -> int | None:
     """Another form of label ``j`` clear of ``room``, the obstacles and the labels shown."""
-    others = [labels[i].forms[chosen[i]] for i in range(len(labels))
-              if chosen[i] != HIDDEN and i != j]
-    clear = _clear(labels[j].forms, [room, *others, *obstacles])
-    return next((form for form, ok in enumerate(clear) if ok and form != chosen[j]), None)
+    others = [room] + [labels[i].forms[chosen[i]] for i in range(len(labels))
+                       if chosen[i] != HIDDEN and i != j]
+    clear = clear_of_obstacles(labels[j].forms)
+    for form, rect in enumerate(labels[j].forms):
+        if clear[form] and form != chosen[j] and not any(intersects(rect, o) for o in others):
+            return form
+    return None
 
 
-def _clear(rects: Sequence[Rect], obstacles: Sequence[Rect]) -> list[bool]:
-    """Whether each of ``rects`` meets none of ``obstacles`` (numpy for many pairs)."""
-    if len(rects) * len(obstacles) >= NUMPY_FROM:
-        hit = meets(rects, obstacles)
-        return [not bool(hit[k].any()) for k in range(len(rects))]
-    return [not any(b0 < r2 and r0 < b2 and b1 < r3 and r1 < b3
-                    for b0, b1, b2, b3 in obstacles) for r0, r1, r2, r3 in rects]
+class _Clear:
+    """Whether each of some rectangles meets none of ``obstacles``, asked many times.
+
+    Many obstacles (a crowded board's models and symbols) are put in a numpy array once;
+    each question looks only at those that meet the rectangles' bounding box.
+    """
+
+    def __init__(self, obstacles: Sequence[Rect]) -> None:
+        self._list = obstacles
+        self._array = (_numpy().asarray(obstacles, dtype=float).reshape(-1, 4)
+                       if len(obstacles) >= NUMPY_FROM // 100 else None)
+
+    def __call__(self, rects: Sequence[Rect]) -> list[bool]:
+        near: Sequence[Rect] = self._list
+        if self._array is not None and rects:
+            a = self._array
+            left = min(r[0] for r in rects)
+            top = min(r[1] for r in rects)
+            right = max(r[2] for r in rects)
+            bottom = max(r[3] for r in rects)
+            mask = (a[:, 0] < right) & (left < a[:, 2]) & (a[:, 1] < bottom) & (top < a[:, 3])
+            near = [tuple(row) for row in a[mask].tolist()]
+        return [not any(b0 < r2 and r0 < b2 and b1 < r3 and r1 < b3
+                        for b0, b1, b2, b3 in near) for r0, r1, r2, r3 in rects]
 
 
 def _fit_many(labels: Sequence[Fitting], obstacles: Sequence[Rect], order: list[int],

@@ -62,8 +62,8 @@ class Legibility(QObject):
             self.layout.settle(self._view)
 
     def on_zoom_changed(self, _scale: float) -> None:
-        """Judge the buildings' labels at the new zoom now (the next paint lays out again)."""
+        """The buildings' labels are judged at the new zoom, then laid out, before the paint."""
         scene = self._view.scene()
         if isinstance(scene, SceneItems):
-            scene.place_building_labels()
+            scene.zoom_changed()
         self.schedule()
