@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QPixmapCache, QTransform, QUndoStack
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -366,21 +366,27 @@ class BoardScene(SceneItems):
         self._worlds = None
 
     def name_units_soon(self) -> None:
-        """A model was selected or let go: choose which show their unit's name.
+        """A model was selected or let go: which models show their unit's name is due.
 
-        Once the selection has settled: a rubber band selects hundreds one by one.
+        Chosen once the selection has settled, by :meth:`name_units_if_due`, which the view
+        runs before it lays out its labels and paints: a rubber band or Select All selects
+        hundreds one by one, each telling this.
         """
         if not self._naming_due:
             self._naming_due = True
-            QTimer.singleShot(0, self._name_one_per_unit)
+            for view in self.views():
+                view.viewport().update()
+
+    def name_units_if_due(self) -> None:
+        """Choose which selected models show their unit's name, if the selection changed."""
+        if self._naming_due and isValid(self):
+            self._name_one_per_unit()
 
     def _name_one_per_unit(self) -> None:
         """Of a unit's selected models only the topmost (then leftmost) shows the unit's name.
 
         Twenty selected models used to show twenty copies of the name, stacked over each other.
         """
-        if not isValid(self):
-            return
         self._naming_due = False
         for ids in self._unit_models.values():
             items = [self._models[m] for m in ids if m in self._models]

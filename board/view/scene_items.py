@@ -70,6 +70,12 @@ class SceneItems(QGraphicsScene):
         self._looks: dict[str, tuple[Datasheet, BuildingLook]] = {}
         #: How many model and building items this scene has made.
         self.items_made = 0
+        #: The zoom changed since the buildings' labels were judged (the view judges them
+        #: before its next layout: :meth:`place_building_labels_if_due`).
+        self._judging_due = False
+        #: Where models came, went or moved, or a piece went, during the change being applied
+        #: (inches): the buildings near are judged again once it is applied.
+        self._changed_area = QRectF()
 
     def table_rect(self) -> QRectF:
         """Return the table, inches."""
@@ -107,6 +113,24 @@ class SceneItems(QGraphicsScene):
             self._on_models_changed(event.models_changed)
         if event.units_touched:
             self._sync_occupants()
+        if self._changed_area.isValid():
+            area, self._changed_area = self._changed_area, QRectF()
+            self._place_labels_near(area)
+
+    def _place_labels_near(self, area: QRectF) -> None:
+        """Judge again the labels of the buildings near ``area`` (what was there changed)."""
+        reach = BuildingItem.NEAR
+        near = [item for item in self.items(area.adjusted(-reach, -reach, reach, reach))
+                if isinstance(item, BuildingItem)]
+        if near:
+            symbols = BuildingItem.symbol_boxes(list(self._pieces.values()),
+                                                near[0].judging_scale())
+            for item in near:
+                item.place_labels_now(symbols)
+
+    def _models_moved(self, items: Iterable[ModelItem]) -> None:
+        for item in items:
+            self._changed_area = self._changed_area.united(item.sceneBoundingRect())
 
     def _sync(self, scenario: Scenario) -> None:
         self._before_redraw(scenario)
@@ -125,9 +149,34 @@ class SceneItems(QGraphicsScene):
             self._on_piece_added(piece, settle=False)
         for unit in scenario.units:
             self._on_unit_added(unit)
-        pieces = list(self._pieces.values())
+        self._changed_area = QRectF()
+        self.place_building_labels(every=True)
+
+    def zoom_changed(self) -> None:
+        """The view's zoom changed: the buildings' labels are judged before the next layout."""
+        self._judging_due = True
+
+    def place_building_labels_if_due(self) -> None:
+        """Judge the buildings' labels at the zoom shown, if it changed since they were.
+
+        The view runs this before it lays out its labels (before each paint and export):
+        several zoom steps between two paints are judged once, and a board about to be
+        replaced (a file opened) is not judged at the new board's zoom.
+        """
+        if self._judging_due:
+            self._judging_due = False
+            self.place_building_labels()
+
+    def place_building_labels(self, every: bool = False) -> None:
+        """Judge the buildings' badges and name spots now, in one pass (the zoom changed).
+
+        Only those judged at another zoom than the one shown, unless ``every`` (a whole
+        board was just drawn); the buildings' symbols are measured once for the pass.
+        """
+        pieces = [item for item in self._pieces.values() if every or item.needs_judging()]
         if pieces:
-            symbols = BuildingItem.symbol_boxes(pieces, pieces[0].judging_scale())
+            symbols = BuildingItem.symbol_boxes(list(self._pieces.values()),
+                                                pieces[0].judging_scale())
             for item in pieces:
                 item.place_labels_now(symbols)
 
@@ -206,6 +255,7 @@ class SceneItems(QGraphicsScene):
     def _on_piece_removed(self, piece_id: str) -> None:
         item = self._pieces.pop(piece_id)
         self._piece_sheets.pop(piece_id, None)
+        self._changed_area = self._changed_area.united(item.sceneBoundingRect())
         self.removeItem(item)
 
     def _on_unit_added(self, unit: Unit) -> None:
@@ -251,12 +301,14 @@ class SceneItems(QGraphicsScene):
             if model.id not in ids:
                 ids.append(model.id)
             self.addItem(item)
+            self._models_moved([item])
 
     def _remove_model_items(self, model_ids: Iterable[str]) -> None:
         gone = set(model_ids)
         items = [self._models.pop(mid) for mid in gone if mid in self._models]
         for mid in gone:
             self._bases.pop(mid, None)
+        self._models_moved(items)
         for item in items:
             self.removeItem(item)
 
@@ -270,10 +322,12 @@ class SceneItems(QGraphicsScene):
             if item is None:  # embarked: its position is only its formation inside
                 continue
             _, model = scenario.model(model_id)
+            self._models_moved([item])
             if self._bases.get(model_id) != model.base:
                 item.set_base(model.base.shape.value, model.base.length_in, model.base.width_in)
                 self._bases[model_id] = model.base
             item.set_placement(model.x, model.y, model.facing)
+            self._models_moved([item])
 
     def _on_models_removed(self, model_ids: tuple[str, ...]) -> None:
         gone = set(model_ids)

@@ -137,12 +137,20 @@ class BoardView(QGraphicsView):
             self.settle_layout()
 
     def settle_layout(self) -> None:
-        """Lay every label out for the page shown now (an export renders it after this)."""
+        """Lay every label out for the page shown now (an export renders it after this).
+
+        First what the labels hang on: the buildings' badges and name spots judged at the
+        zoom shown (if it changed), which selected model names its unit (if the selection
+        changed); then the layout of every label for this view's page.
+        """
+        scene = self.board_scene()
+        scene.place_building_labels_if_due()
+        scene.name_units_if_due()
         self.label_layout.settle(self)
 
     # -- Qt overrides ---------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802, D102
-        self.label_layout.settle(self)  # items only draw: what they draw is laid out first
+        self.settle_layout()  # items only draw: what they draw is laid out first
         super().paintEvent(event)
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802, D102

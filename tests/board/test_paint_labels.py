@@ -28,22 +28,28 @@ def test_name_labels_exist_only_for_selected_models(qapp, document, library):
 
 
 def test_a_selected_unit_shows_its_name_once_over_its_topmost_model(qapp, document, library):
+    from board.view.view import BoardView
+
     scene = BoardScene(document, library, QUndoStack())
+    view = BoardView(scene)
+    view.resize(800, 600)
+    view.show()
     scene.select_unit_of("r0")  # five models in a row: the leftmost of the top row leads
-    qapp.processEvents()  # the names are chosen once the selection settles
+    view.grab()  # the view names the units, then lays the labels out, then paints
     assert [i.text for i in labels_in(scene)] == [scene.model_item("r0").name]
     assert scene.model_item("r0").label_visible
     scene.model_item("r3").setY(scene.model_item("r3").y() - 2.0)  # now r3 stands highest
     scene.model_item("r0").setSelected(False)
-    qapp.processEvents()
+    view.grab()
     assert [m for m in ("r0", "r1", "r2", "r3", "r4") if scene.model_item(m).label_visible] \
         == ["r3"]
     scene.clearSelection()
-    qapp.processEvents()
+    view.grab()
     assert labels_in(scene) == []
     scene.model_item("r2").setSelected(True)  # alone again: it names its unit
-    qapp.processEvents()
+    view.grab()
     assert scene.model_item("r2").label_visible
+    view.close()
 
 
 def test_items_drawn_by_the_thousand_leave_their_bounds_to_cpp(qapp, document, library):

@@ -113,7 +113,9 @@ class Fitting:
     """A label that stays where it is: the box of each of its forms, longest first.
 
     ``forms[0]`` is the whole text; each later one a shorter text in the same place (a
-    building's name without its stats). ``priority``: higher keeps its place first.
+    building's name without its stats), or the same texts at other places the label may be
+    drawn (a building's name under, above or beside it). ``priority``: higher keeps its
+    place first.
     """
 
     forms: tuple[Rect, ...]
@@ -338,7 +340,7 @@ def fit_labels(labels: Sequence[Fitting], obstacles: Sequence[Rect] = ()) -> lis
     order = sorted(range(len(labels)), key=lambda k: -labels[k].priority)
     chosen = [HIDDEN] * len(labels)
     if len(labels) * (len(obstacles) + len(labels)) >= NUMPY_FROM:
-        return _fit_many(labels, obstacles, order, chosen)
+        return _make_room(labels, obstacles, order, _fit_many(labels, obstacles, order, chosen))
     kept = [tuple(box) for box in obstacles]  # the obstacles, then each label kept
     for k in order:
         for form, rect in enumerate(labels[k].forms):
@@ -348,7 +350,80 @@ def fit_labels(labels: Sequence[Fitting], obstacles: Sequence[Rect] = ()) -> lis
                 chosen[k] = form
                 kept.append(rect)
                 break
+    return _make_room(labels, obstacles, order, chosen)
+
+
+def _make_room(labels: Sequence[Fitting], obstacles: Sequence[Rect], order: list[int],
+               chosen: list[int]) -> list[int]:
+    """Show a hidden label where one shown label, no more important, can step aside for it.
+
+    For each hidden label (the most important first), each of its forms clear of the
+    obstacles in turn: if it meets exactly one shown label, of no higher priority, and that
+    one has another form clear of the obstacles, of this form and of every other label
+    shown, both are shown so (two names drawn rather than one). Only labels with several
+    forms gain from it; the answer still depends only on the boxes.
+
+    >>> pinned = Fitting(((0, 0, 10, 10), (0, 20, 10, 30)))  # may go down, below it
+    >>> squeezed = Fitting(((0, 0, 10, 10),))  # here or not at all
+    >>> fit_labels([pinned, squeezed])
+    [1, 0]
+    """
+    hidden = [k for k in order if chosen[k] == HIDDEN and labels[k].forms]
+    if not hidden:
+        return chosen
+    clear_of_obstacles = _Clear(obstacles)
+    for k in hidden:
+        shown = [j for j in range(len(labels)) if chosen[j] != HIDDEN]
+        clear = clear_of_obstacles(labels[k].forms)
+        for form, rect in enumerate(labels[k].forms):
+            if not clear[form]:
+                continue
+            blockers = [j for j in shown if intersects(rect, labels[j].forms[chosen[j]])]
+            if len(blockers) != 1 or labels[blockers[0]].priority > labels[k].priority:
+                continue
+            moved = _step_aside(labels, clear_of_obstacles, chosen, blockers[0], rect)
+            if moved is not None:
+                chosen[blockers[0]], chosen[k] = moved, form
+                break
     return chosen
+
+
+def _step_aside(labels: Sequence[Fitting], clear_of_obstacles: _Clear, chosen: list[int],
+                j: int, room: Rect) -> int | None:
+    """Another form of label ``j`` clear of ``room``, the obstacles and the labels shown."""
+    others = [room] + [labels[i].forms[chosen[i]] for i in range(len(labels))
+                       if chosen[i] != HIDDEN and i != j]
+    clear = clear_of_obstacles(labels[j].forms)
+    for form, rect in enumerate(labels[j].forms):
+        if clear[form] and form != chosen[j] and not any(intersects(rect, o) for o in others):
+            return form
+    return None
+
+
+class _Clear:
+    """Whether each of some rectangles meets none of ``obstacles``, asked many times.
+
+    Many obstacles (a crowded board's models and symbols) are put in a numpy array once;
+    each question looks only at those that meet the rectangles' bounding box.
+    """
+
+    def __init__(self, obstacles: Sequence[Rect]) -> None:
+        self._list = obstacles
+        self._array = (_numpy().asarray(obstacles, dtype=float).reshape(-1, 4)
+                       if len(obstacles) >= NUMPY_FROM // 100 else None)
+
+    def __call__(self, rects: Sequence[Rect]) -> list[bool]:
+        near: Sequence[Rect] = self._list
+        if self._array is not None and rects:
+            a = self._array
+            left = min(r[0] for r in rects)
+            top = min(r[1] for r in rects)
+            right = max(r[2] for r in rects)
+            bottom = max(r[3] for r in rects)
+            mask = (a[:, 0] < right) & (left < a[:, 2]) & (a[:, 1] < bottom) & (top < a[:, 3])
+            near = [tuple(row) for row in a[mask].tolist()]
+        return [not any(b0 < r2 and r0 < b2 and b1 < r3 and r1 < b3
+                        for b0, b1, b2, b3 in near) for r0, r1, r2, r3 in rects]
 
 
 def _fit_many(labels: Sequence[Fitting], obstacles: Sequence[Rect], order: list[int],

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import shiboken6
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -15,7 +15,15 @@ from PySide6.QtWidgets import (
 )
 
 from board.document.datasheet import TerrainKind
-from board.game.core.label_layout import Rect, first_clear, least_crowded
+from board.game.core.building_labels import (
+    NAME_SPOTS,
+    first_clear_spot,
+    name_offsets,
+    name_rooms,
+    rank_name_spots,
+    union,
+)
+from board.game.core.label_layout import Rect
 from board.view import style
 from board.view.building_look import BuildingLook
 from board.view.convert import to_colour, to_path, to_point
@@ -30,19 +38,8 @@ __all__ = ["BuildingItem"]
 #: board (the demo's fitted zoom); a shown board is judged at its view's zoom.
 _JUDGE_PX_PER_INCH = 25.0
 
-#: Where a name label may go, in order of preference: (above the piece?, 0 centred, 1 from
-#: the right edge leftwards, 2 from the left edge rightwards).
-_SPOTS: tuple[tuple[bool, int], ...] = (
-    (False, 0),
-    (True, 0),
-    (False, 1),
-    (False, 2),
-    (True, 1),
-    (True, 2),
-)
-
 #: How near (inches) another piece must be for its label and badges to be judged again when
-#: this one moves: a wide name label reaches some 6 inches to each side.
+#: this one (or a model) moves: a wide name label reaches some 6 inches to each side.
 _NEAR = 6.0
 
 _KIND_FILL = {
@@ -65,21 +62,6 @@ _FOOTPRINT_FOLLOWS = frozenset({
     QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged,
     QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged,
 })
-
-#: How many of a badge's spots are measured first when looking for a clear one.
-_FIRST_SPOTS = 4
-
-
-def _meets(a: Rect, b: Rect) -> bool:
-    """Whether two rectangles share area (as :func:`board.game.core.label_layout.meets`)."""
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def _union(boxes: list[Rect]) -> Rect:
-    """The bounding rectangle of ``boxes`` (not empty)."""
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
-            max(b[2] for b in boxes), max(b[3] for b in boxes))
-
 
 def _nominal(item: QGraphicsRectItem, at: QPointF, scale: float = _JUDGE_PX_PER_INCH,
              core: bool = False) -> QRectF:
@@ -135,6 +117,9 @@ class BuildingItem(QGraphicsItem):
     shape, the footprint, is what the mouse finds.
     """
 
+    #: How near (inches) what moved must be for a piece's labels to be judged again.
+    NEAR = _NEAR
+
     def __init__(self, piece_id: str, look: BuildingLook) -> None:
         super().__init__()
         self.piece_id = piece_id
@@ -152,9 +137,9 @@ class BuildingItem(QGraphicsItem):
         #: The label's stats line: the datasheet's, with what changes in play put in.
         self._stats = look.stats
         self._is_part = False
-        self._label_spot: tuple[bool, int] = _SPOTS[0]
-        self._place_pending = False
-        #: The zoom (px to the inch) the labels were last judged at by :meth:`_place_now`.
+        #: The spot the name label is offered first (:data:`NAME_SPOTS`).
+        self._label_spot: tuple[str, int] = NAME_SPOTS[0]
+        #: The zoom (px to the inch) the labels were last judged at (:meth:`place_labels_now`).
         self._judged_at = 0.0
         self._last_rect = QRectF()
         self._markers: list[tuple[AccessPointMarker | FirePointMarker | WeaponMarker, float]] = []
@@ -170,79 +155,85 @@ class BuildingItem(QGraphicsItem):
     def set_placement(self, x: float, y: float, rotation: float, settle: bool = True) -> None:
         """Put the datasheet's origin at ``(x, y)`` inches, turned ``rotation``° clockwise.
 
-        ``settle`` ``False``: only place it; its labels are judged later by
-        :meth:`place_labels_now` (a whole board drawn at once judges each building once,
-        with every model and piece in the scene).
+        Its badges and name spots are judged now, and its neighbours' (one of theirs may now
+        be in the way, or free to come back). ``settle`` ``False``: only place it; its labels
+        are judged later by :meth:`place_labels_now` (a whole board drawn at once judges each
+        building once, with every model and piece in the scene:
+        :meth:`~board.view.scene_items.SceneItems.place_building_labels`).
         """
         self.setPos(x, y)
         self.setRotation(rotation)
         for marker, local_angle in self._markers:
             marker.set_angle(local_angle + rotation)
-        if not settle:
-            self._last_rect = self.sceneBoundingRect()
-            return
-        symbols = self._symbols()
-        self._settle_badges(symbols)
-        self._place_name_label(symbols)
-        self._place_later()
-        # A neighbour's label or badge may now be in the way, or free to come back.
         here = self.sceneBoundingRect()
-        near = here.united(self._last_rect if self._last_rect.isValid() else here)
+        before = self._last_rect if self._last_rect.isValid() else here
         self._last_rect = here
+        if settle:
+            self.place_labels_near(here.united(before))
+
+    def place_labels_near(self, area: QRectF) -> None:
+        """Judge this piece's labels and those of every piece near ``area`` (inches), now."""
         scene = self.scene()
         reach = -_NEAR, -_NEAR, _NEAR, _NEAR
-        for item in scene.items(near.adjusted(*reach)) if scene is not None else ():
+        near = scene.items(area.adjusted(*reach)) if scene is not None else []
+        symbols = self._symbols()
+        self.place_labels_now(symbols)
+        for item in near:
             if isinstance(item, BuildingItem) and item is not self:
-                item._place_later()
+                item.place_labels_now(symbols)
 
     def _place_name_label(self, symbols: SymbolBoxes | None = None) -> None:
         # Under the footprint as the table shows it, whatever the rotation, so it hides no
-        # armour value or symbol; else above it, or pushed to one side, wherever the fewest
-        # other pieces, symbols, labels and models are (first such spot in _SPOTS order):
-        # board.game.core.label_layout.least_crowded over rectangles.
+        # armour value or symbol; else above it, or pushed to one side, or beside it: the
+        # spots are offered to the layout least crowded first (other pieces, models, symbols
+        # and badges at this zoom), none over another piece where one is clear of them all
+        # (board.game.core.building_labels.rank_name_spots), and it shows the name at the
+        # first where it covers nothing on the page.
         on_table = self.mapToScene(self._footprint).boundingRect()
-        rooms = [self._label_room(on_table, *s) for s in _SPOTS]
-        spot = _SPOTS[least_crowded([_ltrb(r) for r in rooms], self._crowd(rooms, symbols))]
-        self._label_spot = spot
-        above, align = spot
-        edge = on_table.top() if above else on_table.bottom()
-        x = (on_table.center().x(), on_table.right(), on_table.left())[align]
-        anchor = self.mapFromScene(x, edge)
-        if self._name_label.pos() != anchor:
-            self._name_label.setPos(anchor)
-        self._hang_name_label()
-
-    def _label_room(self, on_table: QRectF, above: bool, align: int) -> QRectF:
-        """The table area the name label covers at a spot, judged at the demo's zoom."""
         box = self._name_label.box_of(self._name_label.text)  # whole: not as the fit shows it
         scale = self._scale()
-        width, height = box.width() / scale, box.height() / scale
-        gap = style.MARKER_PX / scale
-        top = on_table.top() - gap - height if above else on_table.bottom() + gap
-        left = (on_table.center().x() - width / 2, on_table.right() - width, on_table.left())
-        return QRectF(left[align], top, width, height)
+        rooms = name_rooms(_ltrb(on_table), (box.width() / scale, box.height() / scale),
+                           style.MARKER_PX / scale)
+        crowd, over = self._surroundings(rooms, symbols)
+        order = rank_name_spots(rooms, crowd, over)
+        self._label_spot = NAME_SPOTS[order[0]]
+        centre = on_table.center()
+        anchor = self.mapFromScene(centre)
+        if self._name_label.pos() != anchor:
+            self._name_label.setPos(anchor)
+        self._name_label.set_spots(
+            name_offsets([rooms[k] for k in order], (centre.x(), centre.y()), scale))
 
-    def _crowd(self, rooms: list[QRectF], symbols: SymbolBoxes | None = None) -> list[Rect]:
-        """Other pieces, models, symbols and labels near ``rooms``, as table rectangles.
+    def _surroundings(self, rooms: list[Rect], symbols: SymbolBoxes | None = None,
+                      ) -> tuple[list[Rect], list[bool]]:
+        """What crowds ``rooms`` (table rectangles), and whether each lies over another piece.
 
-        A piece or a model is its outline's box; a symbol or label, drawn in pixels, its box
-        at the judging zoom (of those, only the ones that meet the rooms' area).
+        A piece or a model is its outline's box; a symbol or badge, drawn in pixels, its box
+        at the judging zoom (of those, only the ones that meet the rooms' area); this
+        piece's own doors, fire points and weapons where they are. A room lies over another
+        piece where it meets that piece's footprint.
         """
         scene = self.scene()
         if scene is None or not rooms:
-            return []
-        near = rooms[0]
-        for room in rooms[1:]:
-            near = near.united(room)
+            return [], [False] * len(rooms)
+        near = union(rooms)
         symbols = symbols or self._symbols()
         views = scene.views()
         seen_as = views[0].viewportTransform() if views else QTransform()
         found: list[Rect] = []
-        for item in scene.items(near, Qt.ItemSelectionMode.IntersectsItemShape,
+        pieces: list[QPainterPath] = []
+        area = QRectF(near[0], near[1], near[2] - near[0], near[3] - near[1])
+        for item in scene.items(area, Qt.ItemSelectionMode.IntersectsItemShape,
                                 Qt.SortOrder.DescendingOrder, seen_as):
             if item is not self and isinstance(item, (BuildingItem, ModelItem)):
                 found.append(symbols.outline(item))
-        return found + symbols.meeting(_ltrb(near), self)
+                if isinstance(item, BuildingItem):
+                    pieces.append(item.mapToScene(item.shape()))
+        over = [any(path.intersects(QRectF(r[0], r[1], r[2] - r[0], r[3] - r[1]))
+                    for path in pieces) for r in rooms]
+        # Not the other pieces' names: where those go is the layout's choice, made after this.
+        crowd = found + symbols.meeting(near, self, name_labels=False) + self._own_symbols()
+        return crowd, over
 
     def _symbols(self) -> SymbolBoxes:
         """The scene's buildings' symbols, measured for one judging pass."""
@@ -250,47 +241,32 @@ class BuildingItem(QGraphicsItem):
         buildings = [i for i in scene.items() if isinstance(i, BuildingItem)] if scene else []
         return SymbolBoxes(buildings, self._scale(), _name_label_of)
 
-    def _hang_name_label(self) -> None:
-        """Shift the name label clear of the wall's symbols: down or up, and to one side."""
-        box = self._name_label.box_of(self._name_label.text)  # whole: not as the fit shows it
-        above, align = self._label_spot
-        dy = (-1.0 if above else 1.0) * (box.height() / 2 + style.MARKER_PX)
-        dx = (0.0, -box.width() / 2, box.width() / 2)[align]
-        if (self._name_label.pixel_offset().x(), self._name_label.pixel_offset().y()) != (dx, dy):
-            self._name_label.set_pixel_offset(dx, dy)  # unchanged: keep its kept picture
-
     def place_labels_again(self) -> None:
-        """Judge the name label's spot and the badges again (the zoom changed).
+        """Judge the name label's spots and the badges again (the zoom changed), now.
 
         Not if they were last judged at this very zoom (a view fitted again to the same
         table): the answer would be the same.
         """
         if self._judged_at != self._scale():
-            self._place_later()
+            self.place_labels_now()
 
-    def _place_later(self) -> None:
-        """Judge the label's place again once the scene has its models (once per event loop)."""
-        if self._place_pending:
-            return
-        self._place_pending = True
-        QTimer.singleShot(0, self._place_now)
-
-    def _place_now(self, symbols: SymbolBoxes | None = None) -> None:
-        self._place_pending = False
-        if shiboken6.isValid(self) and self.scene() is not None:
-            symbols = symbols or self._symbols()
-            self._settle_badges(symbols)
-            self._place_name_label(symbols)
-            self._judged_at = self._scale()
-            symbols.forget(self)  # its badges and name moved: measured again if asked
+    def needs_judging(self) -> bool:
+        """Whether its labels were judged at another zoom than the one shown now."""
+        return self._judged_at != self._scale()
 
     def place_labels_now(self, symbols: SymbolBoxes | None = None) -> None:
-        """Judge the badges' and the name label's spots now (a whole board was just drawn).
+        """Judge the badges' and the name label's spots now, at the zoom shown.
 
-        ``symbols``: the buildings' symbols measured for the whole board's pass (one
-        measure of each, shared by every building judged), see :meth:`symbol_boxes`.
+        ``symbols``: the buildings' symbols measured for a pass judging several buildings
+        (one measure of each, shared by every building judged), see :meth:`symbol_boxes`.
         """
-        self._place_now(symbols)
+        if not shiboken6.isValid(self) or self.scene() is None:
+            return
+        symbols = symbols or self._symbols()
+        self._settle_badges(symbols)
+        self._place_name_label(symbols)
+        self._judged_at = self._scale()
+        symbols.forget(self)  # its badges and name moved: measured again if asked
 
     @staticmethod
     def symbol_boxes(buildings: list[BuildingItem], scale: float) -> SymbolBoxes:
@@ -306,7 +282,7 @@ class BuildingItem(QGraphicsItem):
 
         The look lists each badge's spots clear of this piece's own symbols; the first that
         also covers no other piece's symbol or badge, nor a badge of this piece, is taken
-        (:func:`board.game.core.label_layout.first_clear` over rectangles).
+        (:func:`board.game.core.building_labels.first_clear_spot` over rectangles).
         """
         look = self._look
         spots_of = look.badge_spots or tuple((where,) for _, _, where in look.armour_badges)
@@ -331,25 +307,13 @@ class BuildingItem(QGraphicsItem):
         """The first of ``spots`` where ``badge`` covers nothing, and its box (table inches).
 
         Covering nothing means meeting none of ``fixed`` nor any other building's symbol or
-        badge. The spots are tried a few at a time, in order (a piece's badge spots run to
-        hundreds and the first is nearly always clear), each batch against the symbols that
-        meet its own area: a symbol that meets a spot's box meets the batch's area, so the
-        first clear spot found is the one :func:`first_clear` finds over all of them. When
-        none is clear, the one covering the least, judged over all the spots at once.
+        badge (:func:`~board.game.core.building_labels.first_clear_spot`: the spots measured
+        a few at a time, the first is nearly always clear).
         """
         scale = self._scale()
-        start, size = 0, _FIRST_SPOTS
-        while start < len(spots):
-            boxes = self._spot_boxes(badge, spots[start:start + size], scale)
-            obstacles = fixed + symbols.meeting(_union(boxes), self, name_labels=False)
-            for k, box in enumerate(boxes):
-                if not any(_meets(box, other) for other in obstacles):
-                    return start + k, box
-            start, size = start + size, size * 4
-        boxes = self._spot_boxes(badge, spots, scale)
-        best = first_clear(boxes, fixed + symbols.meeting(_union(boxes), self,
-                                                          name_labels=False))
-        return best, boxes[best]
+        return first_clear_spot(
+            lambda start, stop: self._spot_boxes(badge, spots[start:stop], scale), len(spots),
+            fixed, lambda area: symbols.meeting(area, self, name_labels=False))
 
     def _spot_boxes(self, badge: LabelItem, spots: tuple[tuple[float, float], ...],
                     scale: float) -> list[Rect]:
@@ -416,7 +380,7 @@ class BuildingItem(QGraphicsItem):
         """
         self._is_part = is_part
         self._refresh_text()
-        if settle:
+        if settle and self.scene() is not None:
             self._place_name_label()
 
     def set_live_stats(self, live: Mapping[str, str]) -> None:
@@ -433,8 +397,9 @@ class BuildingItem(QGraphicsItem):
 
     def set_occupants(self, names: list[str]) -> None:
         """List the units embarked inside (they are not on the table)."""
-        self._occupants = list(names)
-        self._refresh_text()
+        if list(names) != self._occupants:
+            self._occupants = list(names)
+            self._refresh_text()
 
     @property
     def name_text(self) -> str:
@@ -507,12 +472,19 @@ class BuildingItem(QGraphicsItem):
         # Crowded out (board.view.items.legibility): the name and holder, then the name alone.
         held = [line for line in lines[1:] if line.startswith("held by ")]
         shorter = [text for text in ("\n".join([name, *held]), name) if text != "\n".join(lines)]
-        self._name_label.set_text("\n".join(lines), tuple(dict.fromkeys(shorter)))
-        self._hang_name_label()
+        self._set_name_text("\n".join(lines), tuple(dict.fromkeys(shorter)))
         if self._is_part:
             self.setToolTip("\n".join([self._look.name, self._stats, *lines[1:]]))
             return
         self.setToolTip("\n".join(lines))
+
+    def _set_name_text(self, text: str, shorter: tuple[str, ...]) -> None:
+        """Write the name label; one of another size is offered its spots again, now."""
+        label = self._name_label
+        size = label.box_of(label.text).size()
+        label.set_text(text, shorter)
+        if label.box_of(text).size() != size and self._judged_at and self.scene() is not None:
+            self._place_name_label()
 
     # -- Qt overrides -------------------------------------------------------------------
     def boundingRect(self) -> QRectF:  # noqa: D102 - Qt override

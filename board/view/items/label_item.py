@@ -27,10 +27,13 @@ class LabelItem(QGraphicsRectItem):
     upright and readable when the whole table is on screen. Zoomed out, where it would cover
     a model, a symbol or a more important label, the board's legibility pass
     (:mod:`board.view.items.legibility`) shows one of its ``shorter`` texts instead, or hides
-    it (:meth:`set_fit`); ``priority`` says how important it is. Its picture is kept as a pixmap
-    in screen pixels (a board shows some 250 of them; a translucent rounded box costs about
-    0.08 ms to draw); every setter that changes the picture asks for it again. Its bounds
-    are the stock rectangle item's (no pen): Qt asks C++ for them, not Python.
+    it (:meth:`set_fit`); ``priority`` says how important it is. A label may also be given
+    other spots to be drawn at (:meth:`set_spots`, a building's name: under its footprint,
+    above it, beside it): the layout then shows it at the first spot where it fits. Its
+    picture is kept as a pixmap in screen pixels (a board shows some 250 of them; a
+    translucent rounded box costs about 0.08 ms to draw); every setter that changes the
+    picture asks for it again. Its bounds are the stock rectangle item's (no pen): Qt asks
+    C++ for them, not Python.
     """
 
     def __init__(
@@ -53,6 +56,9 @@ class LabelItem(QGraphicsRectItem):
         self._text = ""
         self._shorter: tuple[str, ...] = ()
         self._fit = 0
+        #: Where the label may be drawn, pixels from its offset, in order (the first: its own
+        #: place): each choice of the layout is a form at a spot (:meth:`form_boxes`).
+        self._spots: tuple[tuple[float, float], ...] = ((0.0, 0.0),)
         #: The form shown on the board alone, its overlays' labels left out (the legibility
         #: pass's first fit): what an overlay's labels keep off (``len(forms)``: none).
         self.board_fit = 0
@@ -69,7 +75,8 @@ class LabelItem(QGraphicsRectItem):
     @property
     def shown_text(self) -> str:
         """What is drawn: the whole text, a shorter one, or nothing (hidden: crowded out)."""
-        return self.forms[self._fit] if self._fit < len(self.forms) else ""
+        form = self.fit
+        return self.forms[form] if form < len(self.forms) else ""
 
     @property
     def forms(self) -> tuple[str, ...]:
@@ -89,21 +96,35 @@ class LabelItem(QGraphicsRectItem):
                 legibility.schedule()
 
     def form_boxes(self) -> tuple[tuple[float, float, float, float], ...]:
-        """Each form's box (pixels from the anchor: left, top, right, bottom), kept."""
+        """Each choice's box (pixels from the anchor: left, top, right, bottom), kept.
+
+        A choice is a form at a spot: the whole text at each spot in turn, then the first
+        shorter text at each spot, and so on (one spot: the forms' boxes).
+        """
         if self._form_boxes is None:
             self._form_boxes = tuple(
                 (box.left(), box.top(), box.right(), box.bottom())
-                for box in (self.box_of(text) for text in self.forms))
+                for box in (self._box_at(choice) for choice in range(self._choices())))
         return self._form_boxes
+
+    def _choices(self) -> int:
+        return len(self.forms) * len(self._spots)
+
+    def _box_at(self, choice: int) -> QRectF:
+        """The box of choice ``choice`` of :meth:`form_boxes` (empty past the last)."""
+        if choice >= self._choices():
+            return QRectF()
+        form, spot = divmod(choice, len(self._spots))
+        return self.box_of(self.forms[form], spot)
 
     def _redo_box(self) -> None:
         self.prepareGeometryChange()
-        self._rect = self.box_of(self.shown_text)
+        self._rect = self._box_at(self._fit)
         self.setRect(self._rect)
         self.update()  # a kept picture of the old text must not survive a same-sized new one
 
-    def box_of(self, text: str) -> QRectF:
-        """The box ``text`` is drawn in (pixels from the anchor; empty for no text).
+    def box_of(self, text: str, spot: int = 0) -> QRectF:
+        """The box ``text`` is drawn in at spot ``spot`` (pixels from the anchor; empty for none).
 
         In whole pixels, as it is drawn (:meth:`paint`): its kept picture is then the same
         whatever fraction of a pixel the label stood at when it was drawn.
@@ -114,25 +135,45 @@ class LabelItem(QGraphicsRectItem):
         lines = text.split("\n")
         width = math.ceil(max(metrics.horizontalAdvance(line) for line in lines) + 2 * _PAD)
         height = math.ceil(metrics.height() * len(lines) + 2 * _PAD)
-        left = math.floor(self._offset.x() - width / 2 + 0.5)
-        top = math.floor(self._offset.y() - height / 2 + 0.5)
+        dx, dy = self._spots[spot]
+        left = math.floor(self._offset.x() + dx - width / 2 + 0.5)
+        top = math.floor(self._offset.y() + dy - height / 2 + 0.5)
         return QRectF(left, top, width, height)
 
     @property
     def fit(self) -> int:
         """Which form is shown: 0 the whole text, 1… a shorter one, ``len(forms)`` none."""
-        return self._fit
+        return min(self._fit // len(self._spots), len(self.forms))
+
+    @property
+    def spot(self) -> int:
+        """At which of its spots (:meth:`set_spots`) the label is drawn."""
+        return self._fit % len(self._spots)
 
     def board_box(self) -> QRectF:
-        """The box of the form the board alone shows (:attr:`board_fit`; empty for none)."""
-        forms = self.forms
-        return self.box_of(forms[self.board_fit]) if self.board_fit < len(forms) else QRectF()
+        """The box of the choice the board alone shows (:attr:`board_fit`; empty for none)."""
+        return self._box_at(self.board_fit)
 
-    def set_fit(self, form: int) -> None:
-        """Show form ``form`` of :attr:`forms` (past the last: nothing)."""
-        if form != self._fit:
-            self._fit = form
+    def set_fit(self, choice: int) -> None:
+        """Show choice ``choice`` of :meth:`form_boxes` (past the last: nothing).
+
+        With one spot, a choice is a form of :attr:`forms`.
+        """
+        if choice != self._fit:
+            self._fit = choice
             self._redo_box()
+
+    def set_spots(self, spots: tuple[tuple[float, float], ...]) -> None:
+        """Offer the layout ``spots`` (pixels from the offset, in order of preference).
+
+        Each is a place the label may be drawn at; the layout shows it at the first where a
+        form of it fits (:meth:`form_boxes`). The label is shown at the first until then.
+        """
+        spots = tuple(spots) or ((0.0, 0.0),)
+        if spots != self._spots:
+            self._spots = spots
+            self._fit = 0
+            self.set_text(self._text, self._shorter)
 
     def set_pixel_offset(self, dx: float, dy: float) -> None:
         """Shift the box by ``(dx, dy)`` screen pixels from its anchor."""

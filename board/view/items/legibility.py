@@ -26,9 +26,9 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QGraphicsView
 from shiboken6 import isValid
 
-from board.view.items.building_item import BuildingItem
 from board.view.items.label_item import PRIORITY
 from board.view.layout import SceneLayout
+from board.view.scene_items import SceneItems
 
 __all__ = ["PRIORITY", "Legibility"]
 
@@ -62,9 +62,8 @@ class Legibility(QObject):
             self.layout.settle(self._view)
 
     def on_zoom_changed(self, _scale: float) -> None:
-        """Re-place the buildings' labels at the new zoom (the next paint lays out again)."""
+        """The buildings' labels are judged at the new zoom, then laid out, before the paint."""
         scene = self._view.scene()
-        for item in scene.items() if scene is not None else ():
-            if isinstance(item, BuildingItem):
-                item.place_labels_again()
+        if isinstance(scene, SceneItems):
+            scene.zoom_changed()
         self.schedule()
