@@ -72,7 +72,9 @@ class LaysOutLabels:
 
         While models are dragged they are held where they were at once (moved with their
         anchors, :meth:`~board.present.overlay.OverlayModel.hold_on`), so the repaint the
-        change asks for draws them where they go.
+        change asks for draws them where they go. The item repaints what else it changed
+        itself; where its labels were and are is repainted when they are placed
+        (``overlay.on_placed``), not the whole item (a ring's bounds are the whole table).
         """
         model = self.overlay
         if not model.set_labels(labels):
@@ -84,7 +86,6 @@ class LaysOutLabels:
             page = model.page or (page_of(views[0]) if views else None)
             if page is not None:  # new in the drag (a unit just out of its zone): this page
                 model.hold_on(page, measure_label)
-        item.update()
 
     def shown_label_rects(self) -> list[QRectF]:
         """Where its labels are drawn (scene inches): the boxes placed for it, shown."""
@@ -97,6 +98,32 @@ class LaysOutLabels:
             return []
         return [back.mapRect(QRectF(QPointF(p.box[0], p.box[1]), QPointF(p.box[2], p.box[3])))
                 for p in self.overlay.placed if p.shown]
+
+    def label_areas(self, grow_px: float = 2.0) -> list[tuple[float, float, float, float]]:
+        """Where each shown label is drawn with its leader line (scene inches, l, t, r, b).
+
+        Grown by ``grow_px`` pixels (the box's and the line's antialiased edge): what must be
+        repainted where a label was and where it is.
+        """
+        page = self.overlay.page
+        if page is None or not self.overlay.current:
+            return []
+        m11, m12, m21, m22, dx, dy = page.transform
+        back, invertible = QTransform(m11, m12, m21, m22, dx, dy).inverted()
+        if not invertible:
+            return []
+        found = []
+        for p in self.overlay.placed:
+            if not p.shown:
+                continue
+            left, top, right, bottom = p.box
+            if p.leader:
+                left, top = min(left, p.at[0]), min(top, p.at[1])
+                right, bottom = max(right, p.at[0]), max(bottom, p.at[1])
+            area = back.mapRect(QRectF(QPointF(left - grow_px, top - grow_px),
+                                       QPointF(right + grow_px, bottom + grow_px)))
+            found.append((area.left(), area.top(), area.right(), area.bottom()))
+        return found
 
     def itemChange(self, change: _Change, value: Any) -> Any:  # noqa: N802, D102 - Qt override
         item: Any = self

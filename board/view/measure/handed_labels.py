@@ -26,7 +26,7 @@ from shiboken6 import isValid
 
 from board.game.core.board_layout import LabelRequest, Page, PlacedLabel
 from board.view.items.passive_item import LaysOutLabels
-from board.view.layout import from_page, page_transform
+from board.view.layout import from_page
 from board.view.measure.label_drawing import _draw_labels, _draw_leaders
 from board.view.measure.sketch import Label
 
@@ -46,6 +46,7 @@ class HandedLabels(LaysOutLabels):
     def init_labels(self) -> None:
         """Start with no labels placed."""
         self._area = QRectF()  # where they are drawn with their leader lines, scene inches
+        self._areas: set[tuple[float, float, float, float]] = set()  # each label's
         self.overlay.on_placed = self._placed_changed
 
     def label_requests(self) -> tuple[LabelRequest, ...]:
@@ -61,30 +62,21 @@ class HandedLabels(LaysOutLabels):
         self.show_labels(self.label_requests())
 
     def _placed_changed(self) -> None:
-        """The labels were placed anew: repaint where they were and where they are."""
+        """The labels were placed anew: repaint those that moved, where they were and are."""
         item: Any = self
         if not isValid(item):
             return
-        old, self._area = self._area, self._drawn_area()
-        for area in (old, self._area):
-            if not area.isEmpty() and item.scene() is not None:
-                self.labels_moved(area)
-                item.update(area)
-
-    def _drawn_area(self) -> QRectF:
-        """Where the labels and their leader lines are drawn now (scene inches)."""
-        model = self.overlay
-        if model.page is None or not model.current:
-            return QRectF()
-        back, invertible = page_transform(model.page).inverted()
-        area = QRectF()
-        for p in model.placed:
-            if p.shown:
-                box = QRectF(QPointF(p.box[0], p.box[1]), QPointF(p.box[2], p.box[3]))
-                area = area.united(box).united(QRectF(p.at[0] - 1.0, p.at[1] - 1.0, 2.0, 2.0))
-        if area.isEmpty() or not invertible:
-            return QRectF()
-        return back.mapRect(area.adjusted(-GROW_PX, -GROW_PX, GROW_PX, GROW_PX))
+        areas = set(self.label_areas(GROW_PX))
+        old, self._areas = self._areas, areas
+        self._area = QRectF()
+        for a in areas:
+            self._area = self._area.united(QRectF(QPointF(a[0], a[1]), QPointF(a[2], a[3])))
+        if item.scene() is None:
+            return
+        for a in old ^ areas:
+            rect = QRectF(QPointF(a[0], a[1]), QPointF(a[2], a[3]))
+            self.labels_moved(rect)
+            item.update(rect)
 
     def placed_labels(self) -> tuple[Page, tuple[PlacedLabel, ...]] | None:
         """The page and the labels placed on it as drawn now (``None``: not laid out yet)."""

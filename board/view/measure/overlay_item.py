@@ -87,6 +87,7 @@ class OverlayItem(LaysOutLabels, QGraphicsItem):
         self._bounds = QRectF()
         self._drawn = QRectF()  # the last estimate: where the areas and lines are
         self._labels = QRectF()  # where the labels are drawn, item coordinates
+        self._areas: set[tuple[float, float, float, float]] = set()  # each label's, drawn
         self._pixel = 0.1  # one screen pixel on the page last laid out, item units
         self._sketch: Sketch | None = None
         self._dirty = True
@@ -157,10 +158,18 @@ class OverlayItem(LaysOutLabels, QGraphicsItem):
         return self._bounds
 
     def _placed_changed(self) -> None:
-        """The labels were placed anew: grow the bounds to hold them; repaint old and new."""
+        """The labels were placed anew: grow the bounds to hold them; repaint what moved.
+
+        Only the labels that moved (or came, or went) are repainted, where they were and
+        where they are: in a drag the shooter's name moves and the targets' verdict stays,
+        and a repaint round both would cover the table between them.
+        """
         if not isValid(self):
             return
-        old, self._labels = self._labels, _union_rects(self.shown_label_rects())
+        areas = set(self.label_areas())
+        old, self._areas = self._areas, areas
+        self._labels = _union_rects(QRectF(QPointF(a[0], a[1]), QPointF(a[2], a[3]))
+                                    for a in areas)
         page = self.overlay.page
         if page is not None:
             back, invertible = page_transform(page).inverted()
@@ -170,10 +179,8 @@ class OverlayItem(LaysOutLabels, QGraphicsItem):
         if not self._labels.isEmpty() and not self._bounds.contains(self._labels):
             self.prepareGeometryChange()
             self._bounds = self._bounds.united(self._labels)
-        slack = 2.0 * self._pixel  # the leader's and the box's antialiased edge
-        for rect in (old, self._labels):
-            if not rect.isEmpty():
-                self.update(rect.adjusted(-slack, -slack, slack, slack))
+        for a in old ^ areas:
+            self.update(QRectF(QPointF(a[0], a[1]), QPointF(a[2], a[3])))
 
     def paint(  # noqa: D102 - Qt override
         self, painter: QPainter, option: QStyleOptionGraphicsItem,
