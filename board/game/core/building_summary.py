@@ -85,8 +85,9 @@ class BuildingSummary:
             left, start = self.damage_capacity
             out.append(f"damage capacity: {left} of {start}")
         room = "" if self.capacity is None else f" (capacity {counted(self.capacity, 'model')})"
-        inside = ", ".join(self.inside_names or self.inside) or "nobody"
-        out.append(f"inside: {inside}, {counted(self.models_inside, 'model')}{room}")
+        inside = ", ".join(self.inside_names or self.inside)  # nobody: no count of nobody
+        held = f"{inside}, {counted(self.models_inside, 'model')}" if inside else "nobody"
+        out.append(f"inside: {held}{room}")
         out.append(f"claimed by: {self.claimed_by_name or self.claimed_by or 'nobody'}")
         out.extend(f"weapon {w.label or w.name}, {w.range:g}\": {w.reason}" for w in self.weapons)
         if self.fire_points:

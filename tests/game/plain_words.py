@@ -1,0 +1,86 @@
+"""The words test without Qt: ids, enum spellings, number and unit in what a player reads.
+
+:func:`scenario_ids` gathers the ids a player never reads; :func:`id_leaks` names each one
+(or an enum's spelling) found in a text as a word of its own; :func:`faults` reads texts as a
+player would: a plural unit named with a singular verb, a missing article ("is walker"), a
+line said twice in a row, inches on a board that measures in centimetres.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from board.document.model import Scenario
+
+__all__ = ["ENUM", "scenario_ids", "id_leaks", "faults", "said_twice"]
+
+#: An enum's spelling in text: ``TroopType.WALKER``, ``<ShooterKind.UNIT: 'unit'>``.
+ENUM = re.compile(r"\b[A-Z][A-Za-z]+\.[A-Z_]{2,}\b|<[A-Z][A-Za-z]+\.")
+
+#: Inches in a text: a figure with an inch mark, or the word.
+INCHES = re.compile(r"\d\"|\binch(es)?\b")
+
+#: "is walker", "is infantry unit": a troop type read as a name, with no article.
+NO_ARTICLE = re.compile(r"\bis (walker|vehicle|monster|infantry unit|war machine|cavalry unit"
+                        r"|chariot|monstrous creature|character|building)\b")
+
+#: A count of nothing said beside "nobody": "inside: nobody, 0 models".
+COUNTED_NOBODY = re.compile(r"\b(nobody|no one|none), 0\b")
+
+
+def scenario_ids(scenario: Scenario) -> set[str]:
+    """The ids a player never reads: units, models, pieces, sides, kept measurements."""
+    ids = {u.id for u in scenario.units} | {m.id for u in scenario.units for m in u.models}
+    ids |= {p.id for p in scenario.terrain} | {s.id for s in scenario.sides}
+    ids |= {a.id for a in scenario.annotations}
+    names = {u.name for u in scenario.units} | {s.name for s in scenario.sides}
+    # An id that is a plain word ("bastion") may be a word of a sentence: only ids that
+    # look like ids (a digit, "-", "_" or ".") are looked for.
+    return {i for i in ids if re.search(r"[0-9_.\-]", i) and i not in names}
+
+
+def id_leaks(texts: Iterable[str], ids: set[str]) -> list[str]:
+    """Each text holding an id as a word of its own, or an enum's spelling."""
+    leaks = []
+    for text in texts:
+        words = set(re.findall(r"[A-Za-z0-9_.\-]+", text)) | set(re.findall(r"[A-Za-z0-9_\-]+",
+                                                                              text))
+        hit = sorted(words & ids)
+        if hit or ENUM.search(text):
+            leaks.append(f"{hit or ENUM.search(text).group(0)} in {text!r}")  # type: ignore[union-attr]
+    return leaks
+
+
+def plural_verbs(names: Iterable[str]) -> re.Pattern[str] | None:
+    """A plural name followed by a singular verb ("Black Orcs withdraws"), for ``names``."""
+    plural = sorted({n for n in names if re.search(r"((?<!s)s|men|Boyz)$", n)},
+                    key=len, reverse=True)
+    if not plural:
+        return None
+    return re.compile(r"\b(" + "|".join(re.escape(n) for n in plural) + r") "
+                      r"(is|has|was|(?!(as|its|this|plus|models|stands|shots|hits|wounds|points|casualties"
+                      r"|attacks|weapons|units)\b)[a-z]+(?<![su])s)\b")
+
+
+def said_twice(lines: list[str]) -> list[str]:
+    """Each non-blank line that is the same as the line before it."""
+    return [b for a, b in zip(lines, lines[1:], strict=False) if b.strip() and a == b]
+
+
+def faults(texts: Iterable[str], scenario: Scenario, cm: bool = False) -> list[str]:
+    """What reads wrong in ``texts``: ids, enums, plural names with singular verbs, no article,
+    and (``cm``) inches on a board measured in centimetres."""
+    texts = list(texts)
+    found = id_leaks(texts, scenario_ids(scenario))
+    verbs = plural_verbs([u.name for u in scenario.units] + [s.name for s in scenario.sides])
+    for text in texts:
+        if verbs is not None and (hit := verbs.search(text)):
+            found.append(f"{hit.group(0)!r} disagrees in {text!r}")
+        if hit := COUNTED_NOBODY.search(text):
+            found.append(f"{hit.group(0)!r} counts nobody in {text!r}")
+        if hit := NO_ARTICLE.search(text):
+            found.append(f"{hit.group(0)!r} lacks an article in {text!r}")
+        if cm and (hit := INCHES.search(text)):
+            found.append(f"inches ({hit.group(0)!r}) on a cm board in {text!r}")
+    return found
