@@ -6,6 +6,7 @@ from PySide6.QtGui import QUndoStack
 
 from board.document.edits import EditError, ScenarioDocument
 from board.document.model import Scenario
+from board.game.kit import counted
 from board.view.commands import RemoveModelsCommand, RemovePieceCommand, RemoveUnitCommand
 from board.view.scene import BoardScene
 from board.view.system_units import xy_text
@@ -38,10 +39,9 @@ def delete_selection(scene: BoardScene, document: ScenarioDocument, stack: QUndo
     if casualties:
         stack.push(RemoveModelsCommand(document, casualties))
     stack.endMacro()
-    return (
-        f"deleted {len(piece_ids)} terrain piece(s), {len(whole)} unit(s), "
-        f"{len(casualties)} model(s)"
-    )
+    return "deleted " + ", ".join([counted(len(piece_ids), "terrain piece"),
+                                   counted(len(whole), "unit"),
+                                   counted(len(casualties), "model")])
 
 
 def _split_by_unit(scenario: Scenario, model_ids: list[str]) -> tuple[list[str], list[str]]:
@@ -76,5 +76,7 @@ def selection_text(scene: BoardScene, scenario: Scenario) -> str:
             f"{name} at {xy_text(piece.x, piece.y, uses_cm=cm)}, turned {piece.rotation:g}°"
         )
     if model_ids or pieces:
-        return f"{len(model_ids)} model(s) and {len(pieces)} terrain piece(s) selected"
+        said = [counted(n, word) for n, word in ((len(model_ids), "model"),
+                                                  (len(pieces), "terrain piece")) if n]
+        return " and ".join(said) + " selected"
     return ""

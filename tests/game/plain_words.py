@@ -13,7 +13,22 @@ from collections.abc import Iterable
 
 from board.document.model import Scenario
 
-__all__ = ["ENUM", "scenario_ids", "id_leaks", "faults", "said_twice"]
+__all__ = ["ENUM", "WRONG", "scenario_ids", "id_leaks", "faults", "said_twice"]
+
+#: What a player must never read, each with what it is instead.
+WRONG: dict[str, re.Pattern[str]] = {
+    "a document number (say the rule's name)": re.compile(
+        r"\bseed 0\d\d\b|\bFAQ\b|RULES\.md|§|\bdecision \d", re.IGNORECASE),
+    "one of a plural": re.compile(  # not a name's number: "Swordsmen, model 1 attacks"
+        r"(?<![\d.,:/-])(?<!model )(?<!stand )\b1 (models|dice|hits|units|stands|shots|wounds|"
+        r"attacks|points|"
+        r"casualties|weapons|buildings|detachments|steps|rolls|criticals|turns)\b"),
+    "many of a singular": re.compile(  # "hit" is left out: "6 shots, 4 hit" is a verb
+        r"(?<![\d.,:/-])\b(0|[2-9]|\d\d+) (model|die|unit|stand|shot|wound|attack|"
+        r"casualty|weapon|building|detachment|step|roll)\b(?! (point|of|in|test|on|at|by|base))"),
+    "a verb that disagrees": re.compile(
+        r"\bthe (building|garrison|assaulter) win\b|\bthe (assaulters|attackers) wins\b"),
+}
 
 #: An enum's spelling in text: ``TroopType.WALKER``, ``<ShooterKind.UNIT: 'unit'>``.
 ENUM = re.compile(r"\b[A-Z][A-Za-z]+\.[A-Z_]{2,}\b|<[A-Z][A-Za-z]+\.")
@@ -24,6 +39,9 @@ INCHES = re.compile(r"\d\"|\binch(es)?\b")
 #: "is walker", "is infantry unit": a troop type read as a name, with no article.
 NO_ARTICLE = re.compile(r"\bis (walker|vehicle|monster|infantry unit|war machine|cavalry unit"
                         r"|chariot|monstrous creature|character|building)\b")
+
+#: A count that will not say its number: "5 model(s)".
+EITHER_NUMBER = re.compile(r"\w\(s\)")
 
 #: A count of nothing said beside "nobody": "inside: nobody, 0 models".
 COUNTED_NOBODY = re.compile(r"\b(nobody|no one|none), 0\b")
@@ -58,9 +76,10 @@ def plural_verbs(names: Iterable[str]) -> re.Pattern[str] | None:
                     key=len, reverse=True)
     if not plural:
         return None
-    return re.compile(r"\b(" + "|".join(re.escape(n) for n in plural) + r") "
+    names = "|".join(re.escape(n) for n in plural)
+    return re.compile(r"\b(" + names + r")('s\b| (are|were) [^;:,.]*? and [a-z]+(?<![su])s\b| "
                       r"(is|has|was|(?!(as|its|this|plus|models|stands|shots|hits|wounds|points|casualties"
-                      r"|attacks|weapons|units)\b)[a-z]+(?<![su])s)\b")
+                      r"|attacks|weapons|units)\b)[a-z]+(?<![su])s)\b)")
 
 
 def said_twice(lines: list[str]) -> list[str]:
@@ -77,6 +96,11 @@ def faults(texts: Iterable[str], scenario: Scenario, cm: bool = False) -> list[s
     for text in texts:
         if verbs is not None and (hit := verbs.search(text)):
             found.append(f"{hit.group(0)!r} disagrees in {text!r}")
+        for why, pattern in WRONG.items():
+            if hit := pattern.search(text):
+                found.append(f"{why}: {hit.group(0)!r} in {text!r}")
+        if hit := EITHER_NUMBER.search(text):
+            found.append(f"{hit.group(0)!r} will not say its number in {text!r}")
         if hit := COUNTED_NOBODY.search(text):
             found.append(f"{hit.group(0)!r} counts nobody in {text!r}")
         if hit := NO_ARTICLE.search(text):

@@ -82,7 +82,7 @@ def test_the_garrison_breaks_is_placed_outside_and_the_assaulter_goes_in():
     assert piece.state["garrison"]["entered_turn"] == 1  # turn 1, Red's: it may not leave yet
     assert swords.stats["embarked_on"] == [1, samples.RED]
     entry = sc.log[-1]
-    assert "flees 7\"" in entry.text and "wins by 3" in entry.text
+    assert "flee 7\"" in entry.text and "wins by 3" in entry.text  # Spearmen flee
     house = s.world.piece("house").sheet.name  # the building by its name, not its id
     assert entry.text.startswith(f"Assault on {house} by ") and "garrisons house" not in entry.text
     assert [r["faces"] for r in entry.rolls][0] == [3, 2]

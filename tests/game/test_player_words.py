@@ -19,7 +19,6 @@ import importlib
 import inspect
 import json
 import pkgutil
-import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -33,23 +32,9 @@ from board.game.core.building_summary import BuildingSummary
 from board.game.core.log_text import entry_lines
 from board.game.reports.report import Finding
 from rules.decision import Decision
+from tests.game.plain_words import WRONG
 
 ROOT = Path(__file__).resolve().parents[2]
-
-#: What a player must never read, each with what it is instead.
-WRONG: dict[str, re.Pattern[str]] = {
-    "a document number (say the rule's name)": re.compile(
-        r"\bseed 0\d\d\b|\bFAQ\b|RULES\.md|§|\bdecision \d", re.IGNORECASE),
-    "one of a plural": re.compile(  # not a name's number: "Swordsmen, model 1 attacks"
-        r"(?<![\d.,:/-])(?<!model )(?<!stand )\b1 (models|dice|hits|units|stands|shots|wounds|"
-        r"attacks|points|"
-        r"casualties|weapons|buildings|detachments|steps|rolls|criticals|turns)\b"),
-    "many of a singular": re.compile(  # "hit" is left out: "6 shots, 4 hit" is a verb
-        r"(?<![\d.,:/-])\b(0|[2-9]|\d\d+) (model|die|unit|stand|shot|wound|attack|"
-        r"casualty|weapon|building|detachment|step|roll)\b(?! (point|of|in|test|on|at|by|base))"),
-    "a verb that disagrees": re.compile(
-        r"\bthe (building|garrison|assaulter) win\b|\bthe (assaulters|attackers) wins\b"),
-}
 
 #: The game's tests whose argument-free functions are the flows (module names in tests.game).
 FLOWS = ("test_assault_epic", "test_assault_fantasy", "test_assault_wh40k", "test_buildings",
