@@ -12,6 +12,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from board.document.changes import Change, apply_change
 from board.document.edits import EditError, ScenarioDocument
 from board.document.model import Model, TerrainPiece, Unit
+from board.game.core.names import member_word
 
 __all__ = [
     "DocumentCommand",
@@ -98,7 +99,8 @@ class MoveModelsCommand(DocumentCommand):
     def __init__(
         self, document: ScenarioDocument, old: dict[str, Point], new: dict[str, Point]
     ) -> None:
-        super().__init__(f"Move {_count(len(new), 'model')}")
+        word = member_word(document.scenario.rule_system)  # "stand" in Epic 40,000
+        super().__init__(f"Move {_count(len(new), word)}")
         self._document, self._old, self._new = document, dict(old), dict(new)
 
     def do(self) -> None:  # noqa: D102 - see DocumentCommand

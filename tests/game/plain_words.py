@@ -87,9 +87,15 @@ def said_twice(lines: list[str]) -> list[str]:
     return [b for a, b in zip(lines, lines[1:], strict=False) if b.strip() and a == b]
 
 
-def faults(texts: Iterable[str], scenario: Scenario, cm: bool = False) -> list[str]:
+#: A model counted or numbered where the players count stands (Epic 40,000).
+MODELS = re.compile(r"\b\d+ models?\b|\bmodel \d+\b")
+
+
+def faults(texts: Iterable[str], scenario: Scenario, cm: bool = False,
+           stands: bool = False) -> list[str]:
     """What reads wrong in ``texts``: ids, enums, plural names with singular verbs, no article,
-    and (``cm``) inches on a board measured in centimetres."""
+    (``cm``) inches on a board measured in centimetres, (``stands``) models counted where
+    the players count stands."""
     texts = list(texts)
     found = id_leaks(texts, scenario_ids(scenario))
     verbs = plural_verbs([u.name for u in scenario.units] + [s.name for s in scenario.sides])
@@ -105,6 +111,8 @@ def faults(texts: Iterable[str], scenario: Scenario, cm: bool = False) -> list[s
             found.append(f"{hit.group(0)!r} counts nobody in {text!r}")
         if hit := NO_ARTICLE.search(text):
             found.append(f"{hit.group(0)!r} lacks an article in {text!r}")
+        if stands and (hit := MODELS.search(text)):
+            found.append(f"models ({hit.group(0)!r}) where stands are counted in {text!r}")
         if cm and (hit := INCHES.search(text)):
             found.append(f"inches ({hit.group(0)!r}) on a cm board in {text!r}")
     return found

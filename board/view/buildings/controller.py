@@ -17,7 +17,7 @@ from shiboken6 import isValid
 
 from board.document.events import DocumentChange
 from board.game.core.buildings import BuildingStateError
-from board.game.core.names import Namer
+from board.game.core.names import Namer, member_word
 from board.game.core.targets import centre
 from board.game.core.world import World
 from board.game.kit import Decision, counted, says
@@ -280,8 +280,9 @@ class BuildingController(QObject):
             title, lines = self._summary_lines(piece_id)
         self.dock.show_building(piece_id, title, lines)
         sides = {s.id: s.name for s in scenario.sides}
+        word = member_word(scenario.rule_system)
         label = {u.id: f"{u.name} ({sides.get(u.side, 'no side')}, "
-                       f"{counted(len(u.models), 'model')})"
+                       f"{counted(len(u.models), word)})"
                  for u in scenario.units}
         outside = [(u.id, label[u.id]) for u in scenario.units if u.on_table and u.models]
         inside = [(u.id, label[u.id]) for u in scenario.units_in(piece_id or "")]
