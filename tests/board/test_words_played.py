@@ -12,6 +12,10 @@ a singular verb, no missing article, no inch on a board measured in centimetres.
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -37,6 +41,7 @@ from tests.board.words import texts_of, visible_texts
 from tests.game.plain_words import faults, said_twice
 
 Left = Qt.MouseButton.LeftButton
+SVG = "{http://www.w3.org/2000/svg}"
 Ctrl, Shift = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
 
 FANTASY = {"movement": "4", "ws": "4", "bs": "3", "s": "3", "t": "4", "i": "2", "a": "1",
@@ -84,8 +89,26 @@ def widget_texts(widget: QWidget) -> list[str]:
             for t in texts_of(w) if t]
 
 
+def exported(window, stem: Path) -> list[str]:
+    """The summary written with the view: in the PNG (as drawn), the SVG's text, the PDF's
+    text as poppler reads it (``pdftotext``, when installed)."""
+    texts = list(window.exporter.summary())  # the PNG's lines, drawn below the picture
+    window.exporter.export_to(stem.with_suffix(".png"))
+    svg = stem.with_suffix(".svg")
+    window.exporter.export_to(svg)
+    texts += ["".join(t.itertext()) for t in ET.parse(svg).getroot().iter(f"{SVG}text")]
+    pdf = stem.with_suffix(".pdf")
+    window.exporter.export_to(pdf)
+    if shutil.which("pdftotext"):
+        out = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                             text=True, check=True, timeout=60).stdout
+        texts += [line.strip() for line in out.splitlines() if line.strip()]
+    assert sum("Kept measurements" in t for t in texts) >= 3, texts  # PNG, SVG and PDF
+    return texts
+
+
 @pytest.mark.parametrize("name", SYSTEMS)
-def test_each_system_played_through_reads_plainly(fresh_window, name):
+def test_each_system_played_through_reads_plainly(fresh_window, name, tmp_path):
     window = fresh_window
     system, building, base, stats = SYSTEMS[name]
     reader = Reader(window)
@@ -136,6 +159,7 @@ def test_each_system_played_through_reads_plainly(fresh_window, name):
     click(window.view, (model.x, model.y), Shift)
     click(window.view, (spot.x, spot.y))
     reader.read("line of sight")
+    reader.read("exported with the line of sight", exported(window, tmp_path / "sight"))
     QTest.keyClick(window, Qt.Key.Key_Escape)
     press_button(window.shooting.dock.shoot)
     shoot = window.shooting.dialog
@@ -155,6 +179,7 @@ def test_each_system_played_through_reads_plainly(fresh_window, name):
             press_button(found)
     reader.read("a storm")
     storm.close()
+    reader.read("exported after the storm", exported(window, tmp_path / "storm"))
     if dump := os.environ.get("WORDS_DUMP"):
         with open(f"{dump}/{name}.txt", "w", encoding="utf-8") as out:
             for step, texts in reader.seen:

@@ -29,7 +29,20 @@ from board.game.measuring.annotations import (
 from board.game.measuring.rings import RING_KIND, read_ring
 from rules.words import says
 
-__all__ = ["unmeasured_words"]
+__all__ = ["KIND_NAMES", "kept_name", "unmeasured_words"]
+
+#: What a player calls each kind of kept measurement.
+KIND_NAMES = {"ruler": "Ruler", "within": "Within", RING_KIND: "Rings"}
+
+
+def kept_name(annotation: Annotation) -> str:
+    """A kept measurement as a player names it: ``Ruler 1``, ``Rings 2`` (never its id).
+
+    The number is the one its id ends with (``ruler-1``), so it stays when another goes.
+    """
+    kind = KIND_NAMES.get(annotation.kind, "Measurement")
+    tail = annotation.id.rsplit("-", 1)[-1]
+    return f"{kind} {tail}" if tail.isdigit() else kind
 
 
 def _targets(annotation: Annotation, world: World) -> list[Target]:

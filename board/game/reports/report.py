@@ -40,6 +40,7 @@ from board.game.measuring.annotations import evaluate
 from board.game.measuring.coverage import Coverage, UnitCoverage, void_shield_coverage
 from board.game.measuring.measure import VOID_SHIELD_RULE, display_unit
 from board.game.measuring.rings import RING_KIND, AnnotationError, read_ring
+from board.game.measuring.unmeasured import kept_name, unmeasured_words
 from board.game.objectives.control import holdings
 from board.game.reports.summary import summarise_all
 from board.game.systems.facts import facts_for
@@ -175,11 +176,24 @@ def _fail(error: Exception) -> ReportError:
     return ReportError(str(error.args[0]) if error.args else str(error))
 
 
-def _kept(scenario: Scenario, world: World, zones: Any,
-          names: Namer) -> tuple[Section, dict[str, Any]]:
+def _kept(scenario: Scenario, world: World, zones: Any, names: Namer,
+          lenient: bool = False) -> tuple[Section, dict[str, Any]]:
+    """The kept measurements measured again.
+
+    ``lenient``: one that cannot be measured now is said by name in its finding instead of
+    failing the report.
+    """
     findings, measured, others = [], [], []
     for annotation in scenario.annotations:
-        result = evaluate(annotation, world, zones, names)
+        try:
+            result = evaluate(annotation, world, zones, names)
+        except AnnotationError:
+            if not lenient:
+                raise
+            text = (f"{kept_name(annotation)}: cannot be measured: "
+                    f"{unmeasured_words(annotation, world, zones, names)}")
+            findings.append(Finding(text, data={"id": annotation.id, "text": text}))
+            continue
         if result is None:
             others.append({"id": annotation.id, "kind": annotation.kind,
                            "text": _other_text(annotation, names)})
@@ -321,19 +335,21 @@ def _centre_of(world: World, model_id: str) -> tuple[float, float]:
 def build_report(scenario: Scenario, library: Mapping[str, Datasheet],
                  on_board: Sequence[Finding] = (), source: Source | None = None,
                  time: str | None = None, buildings: bool = True,
-                 every_unit: bool = True) -> Report:
+                 every_unit: bool = True, keep_unmeasured: bool = False) -> Report:
     """Work out every fact of ``scenario`` once; raises :class:`ReportError` naming the fact.
 
     ``on_board`` are what the tools on the board say now (an export gives them; a section
     "On the board" comes first when given). ``buildings`` leaves the buildings' state out
-    when false; ``every_unit`` false lists only the units with models out of their zone.
+    when false; ``every_unit`` false lists only the units with models out of their zone;
+    ``keep_unmeasured`` says a kept measurement that cannot be measured now (its model gone
+    into a building) by name among the others instead of refusing the whole report.
     The positions of every model the findings involve close the report.
     """
     try:
         world = WorldCache(library).world_for(scenario)
         plan = deployment_for(scenario)
         names = Namer.for_world(world, scenario)
-        kept, data = _kept(scenario, world, plan.zone, names)
+        kept, data = _kept(scenario, world, plan.zone, names, lenient=keep_unmeasured)
         sections = [kept, _heights(scenario, world, names), _coverage(world, names),
                     _deployment(scenario, world, names, only_out=not every_unit)]
         sections += _objectives(scenario, world, names)
