@@ -10,12 +10,15 @@ which needs no Qt).
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QApplication,
     QComboBox,
+    QGroupBox,
     QLabel,
     QListWidget,
     QPlainTextEdit,
-    QPushButton,
+    QTableWidget,
+    QTabWidget,
     QTextEdit,
     QWidget,
 )
@@ -26,8 +29,17 @@ __all__ = ["visible_texts", "texts_of", "scenario_ids", "id_leaks", "faults", "E
 
 
 def texts_of(widget: QWidget) -> list[str]:
-    if isinstance(widget, QLabel | QPushButton):
+    if isinstance(widget, QLabel | QAbstractButton):
         return [widget.text()]
+    if isinstance(widget, QGroupBox):
+        return [widget.title()]
+    if isinstance(widget, QTabWidget):
+        return [widget.tabText(k) for k in range(widget.count())]
+    if isinstance(widget, QTableWidget):
+        cells = [widget.item(r, c) for r in range(widget.rowCount())
+                 for c in range(widget.columnCount())]
+        heads = [widget.horizontalHeaderItem(c) for c in range(widget.columnCount())]
+        return [i.text() for i in cells + heads if i is not None]
     if isinstance(widget, QPlainTextEdit):
         return [widget.toPlainText()]
     if isinstance(widget, QTextEdit):

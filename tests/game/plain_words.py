@@ -43,6 +43,9 @@ NO_ARTICLE = re.compile(r"\bis (walker|vehicle|monster|infantry unit|war machine
 #: A count that will not say its number: "5 model(s)".
 EITHER_NUMBER = re.compile(r"\w\(s\)")
 
+#: "a" before a name that starts with a vowel: "onto a Epic 40,000 board".
+A_BEFORE_VOWEL = re.compile(r"\ba [AEIO][a-z]")
+
 #: A count of nothing said beside "nobody": "inside: nobody, 0 models".
 COUNTED_NOBODY = re.compile(r"\b(nobody|no one|none), 0\b")
 
@@ -107,6 +110,8 @@ def faults(texts: Iterable[str], scenario: Scenario, cm: bool = False,
                 found.append(f"{why}: {hit.group(0)!r} in {text!r}")
         if hit := EITHER_NUMBER.search(text):
             found.append(f"{hit.group(0)!r} will not say its number in {text!r}")
+        if hit := A_BEFORE_VOWEL.search(text):
+            found.append(f"{hit.group(0)!r} wants 'an' in {text!r}")
         if hit := COUNTED_NOBODY.search(text):
             found.append(f"{hit.group(0)!r} counts nobody in {text!r}")
         if hit := NO_ARTICLE.search(text):

@@ -26,6 +26,7 @@ from board.game.army.deploy import Formation, deploy_formations
 from board.game.army.game_system import list_system, wrong_system
 from board.game.army.mapping import UnitPlan, map_unit
 from board.game.core.deploy import deployment_for
+from board.game.core.names import member_word
 from board.game.core.standing import standing_clashes
 from board.game.core.world import World
 from board.game.placement import Box
@@ -250,7 +251,7 @@ def _change(document: ScenarioDocument, plan: ImportPlan, stay: dict[str, Unit],
     change.log.append(LogEntry(
         f"Imported {plan.roster.name} ({plan.roster.source_format}) for {side}: "
         f"{_n(added, 'unit')} added, {len(plan.kept)} kept, {taken_off} removed, "
-        f"{_n(models, 'model')}"))
+        f"{_n(models, member_word(scenario.rule_system))}"))  # stands in Epic 40,000
     return change
 
 

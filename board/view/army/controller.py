@@ -20,6 +20,7 @@ from board.document.roster import read_roster_file
 from board.document.roster.bases import BaseLibrary
 from board.game.army.edit import remember
 from board.game.army.game_system import wrong_system
+from board.game.kit import counted
 from board.view.army.dialog import ImportArmyDialog
 from board.view.commands import ApplyChangeCommand
 
@@ -104,5 +105,5 @@ class ArmyImporter(QObject):
                 except OSError as error:
                     kept = f"; your bases could not be kept ({error})"
         self.window.statusBar().showMessage(
-            f"Imported {plan.roster.name}: {len(plan.units)} units, {plan.models} models "
-            f"(one undo step){kept}", 8000)
+            f"Imported {plan.roster.name}: {counted(len(plan.units), 'unit')}, "
+            f"{counted(plan.models, dialog.member)} (one undo step){kept}", 8000)
