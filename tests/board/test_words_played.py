@@ -108,7 +108,7 @@ def exported(window, stem: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("name", SYSTEMS)
-def test_each_system_played_through_reads_plainly(fresh_window, name, tmp_path):
+def test_each_system_played_through_reads_plainly(fresh_window, qtbot, name, tmp_path):
     window = fresh_window
     system, building, base, stats = SYSTEMS[name]
     reader = Reader(window)
@@ -146,6 +146,14 @@ def test_each_system_played_through_reads_plainly(fresh_window, name, tmp_path):
     table = window.scenario.table
     drag(window.view, (model.x, model.y), (table.width + 6.0, model.y), Shift)
     reader.read("a move off the table")
+    overview = window.features.overview  # who sees whom: the moved unit, Shift+click
+    if not overview.action.isChecked():
+        overview.action.trigger()
+    click(window.view, (model.x, model.y), Shift)
+    qtbot.waitUntil(lambda: overview.unit_id == raiders)
+    reader.read("who sees whom", [overview.heading.text()] + [
+        overview.list.item(k).text() for k in range(overview.list.count())])
+    window.scene.clearSelection()
     window.measure.start_ruler()
     spot = window.scenario.piece(piece)
     model = max(window.scenario.unit(raiders).models,  # the one clear of the building's marks

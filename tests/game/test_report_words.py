@@ -115,3 +115,18 @@ def test_the_reader_catches_each_report_fault():
     assert said_twice(["a", "b", "b", ""]) == ["b"]
     assert not faults(["Black Orcs withdraw", "Black Orcs, 3 models", "17.85 cm"], scenario,
                       cm=True)
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_who_sees_whom_reads_plainly_in_every_system(name):
+    """The Who sees whom dock's rows (:func:`board.game.sight_overview.sight_overview`)."""
+    from board.game.core.world import WorldCache
+    from board.game.sight_overview import sight_overview
+
+    scenario = board(*BOARDS[name])
+    world = WorldCache(default_library()).world_for(scenario)
+    rows = [v.text for v in sight_overview(scenario, world, "guard-2")]
+    assert any("Black Orcs" in row for row in rows), rows
+    system = scenario.rule_system
+    wrong = faults(rows, scenario, cm=system.uses_cm, stands=system is RuleSystem.EPIC40K)
+    assert not wrong, "\n".join(wrong)
