@@ -55,7 +55,8 @@ def board(system: RuleSystem, options: dict, building: str, shield: bool) -> Sce
                 [Model("boss-1-m", Base.round_mm(mm), 30.0, 10.0)])
     guards = Unit("guard-2", "Iron Warriors", "side-b", TroopType.INFANTRY,
                   [Model(f"iw-{k}", Base.round_mm(mm), 20.0 + 1.5 * k, 36.0) for k in range(2)])
-    terrain = [TerrainPiece("house-1", building, 40.0, 24.0)]
+    terrain = [TerrainPiece("house-1", building, 40.0, 24.0),
+               TerrainPiece("marker-1", "objective_marker", 21.5, 12.0)]  # by the Orcs
     if shield:
         terrain.append(TerrainPiece("vsg-1", "void_shield_generator", 12.0, 24.0))
     scenario = Scenario(name="Words", rule_system=system, options=dict(options),

@@ -285,12 +285,13 @@ def _objectives(scenario: Scenario, world: World, names: Namer) -> list[Section]
         line = f"{layout.get('name')} ({layout.get('pattern', '')}), {layout.get('credit', '')}"
         sections.append(Section("layout", "Layout", (Finding(line, (), (), dict(layout)),),
                                 dict(layout)))
-    held = holdings(scenario, world)
+    held = holdings(scenario, world)  # "OC" only where the rule counts it (h.by_level)
     if held:
         findings = tuple(Finding(
             f"{h.objective.name}: {h.control.reason}",
             tuple(f"{names.model(m.model_id)}: {_shown(m.across, world, 3)} across, "
-                  f"{_shown(m.up, world)} up, OC {m.oc}" for m in h.models),
+                  f"{_shown(m.up, world)} up" + (f", OC {m.oc}" if h.by_level else "")
+                  for m in h.models),
             tuple(m.model_id for m in h.models), h.to_dict())
             for h in held)
         sections.append(Section("objectives", f"Objectives ({held[0].rule})", findings,
