@@ -165,9 +165,10 @@ class SideControl:
         """
         found = foreign_edits(scenario, change, self.side, self.history)
         mine = {u.id: u for u in scenario.units}
+        side = next((s.name for s in scenario.sides if s.id == self.side), "this side")
         messages = []
         for unit_id, edits in found.items():
-            messages.append(f"{mine[unit_id].name} (a unit of {self.side}): the other player "
+            messages.append(f"{mine[unit_id].name} (a unit of {side}): the other player "
                             f"changed {', '.join(edits)}, which no rule of theirs changes; "
                             f"nothing of that unit's change was taken, and {self.player}'s "
                             "record of the unit was put back")
@@ -180,7 +181,7 @@ class SideControl:
             if old is None and known and all(m.id in known for m in new.models):
                 continue  # their undo gives back a unit of mine they destroyed
             found[unit_id] = ["its side"]
-            messages.append(f"unit {unit_id}: they gave {self.side} a unit it never had")
+            messages.append(f"{new.name}: they gave {side} a unit it never had")
         for unit_id in found:
             del change.units[unit_id]
             change.unit_index.pop(unit_id, None)

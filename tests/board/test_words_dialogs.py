@@ -26,7 +26,7 @@ from board.document.model import (
     Unit,
 )
 from board.view.army import controller as army_controller
-from tests.board.first_game import activate, enter_unit
+from tests.board.first_game import activate
 from tests.board.words import texts_of, visible_texts
 from tests.game.plain_words import faults
 
@@ -87,6 +87,9 @@ def own_bases(tmp_path, monkeypatch):
 
 
 def assert_plain(scenario: Scenario, texts: list[str], step: str) -> None:
+    if dump := __import__("os").environ.get("WORDS_DUMP"):
+        with open(f"{dump}/dialogs.txt", "a", encoding="utf-8") as out:
+            out.write(f"== {step}\n" + "\n".join(texts) + "\n")
     epic = scenario.rule_system is RuleSystem.EPIC40K
     wrong = faults(texts, scenario, cm=scenario.rule_system.uses_cm, stands=epic)
     assert not wrong, f"{step}:\n" + "\n".join(wrong)
@@ -147,3 +150,64 @@ def test_a_unit_that_does_not_fit_is_refused_plainly(fresh_window, boxes, name):
     assert not any(u.name == "Gretchin Mobs" for u in window.scenario.units)
     assert any("room" in t or "fit" in t for t in said), said
     assert_plain(window.scenario, said, "a unit that does not fit")
+
+
+def test_new_from_layout_and_its_objectives_read_plainly(fresh_window, qtbot):
+    """File ▸ New from Layout… (a 10th-edition table with objectives), then who holds them."""
+    from board.game.layouts.catalogue import load_catalogue
+
+    if load_catalogue() is None:
+        pytest.skip("wh40kdc is not installed")
+    window = fresh_window
+    seen: list[str] = []
+
+    def act() -> None:
+        dialog = QApplication.activeModalWidget()
+        box = dialog.pattern_box
+        box.setFocus()
+        while not box.currentText().startswith("Hammer and Anvil"):
+            QTest.keyClick(box, Qt.Key.Key_Down)
+        view = dialog.layouts
+        rect = view.visualItemRect(view.item(1))
+        QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
+                         Qt.KeyboardModifier.NoModifier, rect.center())
+        seen.extend(dialog_texts(dialog) + [view.item(k).text() for k in range(view.count())])
+        QTest.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok),
+                         Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, act)
+    window.actions_["new_from_layout"].trigger()
+    assert seen and window.scenario.options.get("edition")
+    objectives = window.features.objectives
+    qtbot.waitUntil(lambda: bool(objectives.held))
+    captions = [look.caption for look in objectives.item.looks]
+    zones = [z.caption for z in window.deploy.zones_item.zones]
+    assert_plain(window.scenario, seen + captions + zones + visible_texts(window),
+                 "New from Layout")
+
+
+def test_the_offer_to_recover_a_crashed_board_reads_plainly(qtbot, library, scenario, tmp_path):
+    from tests.board.test_recovery_window import _crash, _edit, _window
+
+    first = _window(qtbot, library, tmp_path)
+    first.show_scenario(scenario)
+    first.view.fit_table()
+    file = tmp_path / "game.json"
+    assert first.files.save_to(file)
+    _edit(first)
+    _crash(first)
+    second = _window(qtbot, library, tmp_path)
+    seen: list[str] = []
+
+    def answer() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, answer)
+            return
+        seen.extend(dialog_texts(box))
+        next(b for b in box.findChildren(QPushButton) if b.text() == "Recover").click()
+
+    QTimer.singleShot(0, answer)
+    assert second.files.open_file(file)
+    assert any("was open" in t for t in seen), seen
+    assert_plain(second.scenario, seen + visible_texts(second), "recovery offer")

@@ -43,6 +43,9 @@ NO_ARTICLE = re.compile(r"\bis (walker|vehicle|monster|infantry unit|war machine
 #: A count that will not say its number: "5 model(s)".
 EITHER_NUMBER = re.compile(r"\w\(s\)")
 
+#: An enum's value read out: "not war_engine", "monstrous_cavalry may".
+SNAKE = re.compile(r"(?<![\w./\\-])[a-z]+(_[a-z]+)+\b(?!\.\w)")  # not a file's name
+
 #: "a" before a name that starts with a vowel: "onto a Epic 40,000 board".
 A_BEFORE_VOWEL = re.compile(r"\ba [AEIO][a-z]")
 
@@ -110,6 +113,8 @@ def faults(texts: Iterable[str], scenario: Scenario, cm: bool = False,
                 found.append(f"{why}: {hit.group(0)!r} in {text!r}")
         if hit := EITHER_NUMBER.search(text):
             found.append(f"{hit.group(0)!r} will not say its number in {text!r}")
+        if hit := SNAKE.search(text):
+            found.append(f"{hit.group(0)!r} is a code, not a word, in {text!r}")
         if hit := A_BEFORE_VOWEL.search(text):
             found.append(f"{hit.group(0)!r} wants 'an' in {text!r}")
         if hit := COUNTED_NOBODY.search(text):

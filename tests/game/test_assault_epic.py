@@ -132,7 +132,7 @@ def test_refusals_name_the_unit_and_the_numbers():
     del bare.stats["assault_factor"]
     sc = epic_scenario([bare])
     stands = epic_stands(sc, world_of(sc), "block")
-    assert ("Assault Marines have no Close assault factor (assault_factor) in their stats"
+    assert ("Assault Marines have no Close assault factor in their stats"
             in stands[0].decision.reason)
 
 

@@ -1,6 +1,6 @@
 """The way out of a refusal for a missing stat: a button that opens that unit's editor.
 
-"Spearmen has no Toughness (t) in its stats" stops a shot at a garrison; the unit is inside a
+"Spearmen have no Toughness (T) in their stats" stops a shot at a garrison; the unit is inside a
 building, where it cannot be selected. The Shoot and Storm dialogs show this button under the
 refusal: it opens the unit editor on that very unit, and the dialog reads the odds again once
 the edit is made.
