@@ -83,7 +83,8 @@ def plural_verbs(names: Iterable[str]) -> re.Pattern[str] | None:
     if not plural:
         return None
     names = "|".join(re.escape(n) for n in plural)
-    return re.compile(r"\b(" + names + r")('s\b| (are|were) [^;:,.]*? and [a-z]+(?<![su])s\b| "
+    return re.compile(r"\b(" + names + r")((?<=s)'s\b"  # "Black Orcs's", not "Swordsmen's"
+                      r"| (are|were) [^;:,.]*? and [a-z]+(?<![su])s\b| "
                       r"(is|has|was|(?!(as|its|this|plus|models|stands|shots|hits|wounds|points|casualties"
                       r"|attacks|weapons|units)\b)[a-z]+(?<![su])s)\b)")
 

@@ -136,7 +136,7 @@ def test_refusals_say_why_with_the_numbers():
         storm(fantasy_scenario(chariot), [])
     bare = swordsmen()
     del bare.stats["leadership"]
-    with pytest.raises(AssaultError, match=r"Swordsmen have no Leadership \(leadership\)"):
+    with pytest.raises(AssaultError, match=r"Swordsmen have no Leadership in their stats"):
         storm(fantasy_scenario(bare), [])
 
 
@@ -225,7 +225,7 @@ def test_stand_and_shoot_kills_before_the_charge_and_the_failed_charge_moves_up(
 def test_stand_and_shoot_needs_a_missile_weapon_and_range():
     sc = fantasy_scenario(swordsmen(gap=9.0))
     s = storm(sc, [])
-    with pytest.raises(AssaultError, match="Spearmen has no missile weapon in its stats"):
+    with pytest.raises(AssaultError, match="Spearmen have no missile weapon in their stats"):
         s.react(wf.Reaction.STAND_AND_SHOOT)
     assert s.step is wf.AssaultStep.DECLARED  # nothing recorded: the garrison may still Hold
     s.react(wf.Reaction.HOLD)

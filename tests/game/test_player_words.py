@@ -19,6 +19,7 @@ import importlib
 import inspect
 import json
 import pkgutil
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -27,12 +28,12 @@ import pytest
 
 import board
 import rules
-from board.document.model import LogEntry
+from board.document.model import LogEntry, Side, TroopType, Unit
 from board.game.core.building_summary import BuildingSummary
 from board.game.core.log_text import entry_lines
 from board.game.reports.report import Finding
 from rules.decision import Decision
-from tests.game.plain_words import WRONG
+from tests.game.plain_words import WRONG, faults
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -87,6 +88,32 @@ def recorded(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     yield texts
 
 
+def listen_names(monkeypatch: pytest.MonkeyPatch, cls: type, names: set[str]) -> None:
+    """Keep the name of every ``cls`` (a unit, a side) made while the test runs."""
+    init = cls.__init__
+
+    def __init__(self: object, *args: object, **kwargs: object) -> None:  # noqa: N807
+        init(self, *args, **kwargs)
+        names.add(str(getattr(self, "name", "")))
+    monkeypatch.setattr(cls, "__init__", __init__)
+
+
+def plain_faults(texts: list[str], names: set[str]) -> list[str]:
+    """:func:`tests.game.plain_words.faults` over texts from many scenarios (no ids known)."""
+    from board.document.model import Scenario
+
+    units = [Unit(f"u{k}", name, "s", TroopType.INFANTRY, []) for k, name in
+             enumerate(sorted(n for n in names if n))]
+    said = [t for t in texts if not CODES.fullmatch(t) and not FILE_SPELLINGS.search(t)]
+    return faults(said, Scenario(name="flows", units=units))
+
+
+#: A JSON value of ``check --json`` that is a code (an id, a system's key), not a sentence.
+CODES = re.compile(r"[a-z0-9_.\-]+")
+#: A refusal of a file that lists the spellings the file may use (``maps: dawn_of_war, …``).
+FILE_SPELLINGS = re.compile(r"; (maps|kinds): [a-z_, ]+$")
+
+
 def _flows() -> list[Callable[[], object]]:
     found = []
     for name in FLOWS:
@@ -137,6 +164,9 @@ def _check_texts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> list[str
 def test_every_text_the_game_says_reads_plainly(monkeypatch, tmp_path, capsys):
     flows = _flows()
     assert len(flows) > 150  # the flows are really found (a renamed module would drop them)
+    names: set[str] = set()  # every unit's and side's name, for the verbs that agree with them
+    for cls in (Unit, Side):
+        listen_names(monkeypatch, cls, names)
     with recorded(monkeypatch) as texts:
         for flow in flows:
             try:
@@ -147,6 +177,7 @@ def test_every_text_the_game_says_reads_plainly(monkeypatch, tmp_path, capsys):
     assert len(texts) > 2000, len(texts)  # logs, rolls, reasons, refusals, findings, summaries
     wrong = sorted({f"{why}: {text!r}" for text in texts for why, pattern in WRONG.items()
                     if pattern.search(text)})
+    wrong += sorted(set(plain_faults(texts, names)))  # codes, enums, number, articles
     assert not wrong, "\n".join(wrong[:60])
 
 

@@ -45,7 +45,8 @@ def missile_of(unit: Unit) -> Missile:
     """Return the missile weapon in ``unit.stats``; a missing or bad value is named."""
     data = unit.stats.get("missile")
     if not isinstance(data, dict):
-        raise AssaultError(f"{unit.name} has no missile weapon in its stats (\"missile\": "
+        raise AssaultError(f"{unit.name} {says(unit.name, 'has', 'have')} no missile weapon in "
+                           f"{says(unit.name, 'its', 'their')} stats (\"missile\": "
                            f"{{\"range\", \"strength\", \"shots\"}}) to Stand & Shoot with")
     reach, strength, shots = data.get("range"), data.get("strength"), data.get("shots", 1)
     if isinstance(reach, bool) or not isinstance(reach, int | float) or reach <= 0:
