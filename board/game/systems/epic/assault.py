@@ -304,7 +304,9 @@ def epic_assault(scenario: Scenario, library: Mapping[str, Datasheet], world: Wo
     name = ", ".join(dict.fromkeys(s.unit_name for s in picked))
     shown = world.piece(piece_id).sheet.name if piece_id in world.pieces else piece_id
     title = f"Epic close assault on {shown} by {name}"
-    change.log.append(log_entry(f"{title}: " + "; ".join(lines), dice))
+    names = Namer.for_scenario(scenario, world)  # the rules write the ids they were handed
+    lines = [names.say(line) for line in lines]
+    change.log.append(log_entry(f"{title}: " + "; ".join(lines), dice, names))
     return AssaultResult(change, [title, *lines])
 
 
