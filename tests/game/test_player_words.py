@@ -28,12 +28,12 @@ import pytest
 
 import board
 import rules
-from board.document.model import LogEntry, Side, TroopType, Unit
+from board.document.model import LogEntry, Model, Side, TerrainPiece, TroopType, Unit
 from board.game.core.building_summary import BuildingSummary
 from board.game.core.log_text import entry_lines
 from board.game.reports.report import Finding
 from rules.decision import Decision
-from tests.game.plain_words import WRONG, faults
+from tests.game.plain_words import WRONG, faults, id_leaks
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -88,13 +88,14 @@ def recorded(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     yield texts
 
 
-def listen_names(monkeypatch: pytest.MonkeyPatch, cls: type, names: set[str]) -> None:
-    """Keep the name of every ``cls`` (a unit, a side) made while the test runs."""
+def listen_names(monkeypatch: pytest.MonkeyPatch, cls: type, names: set[str],
+                 attribute: str = "name") -> None:
+    """Keep the name (or id) of every ``cls`` (a unit, a side…) made while the test runs."""
     init = cls.__init__
 
     def __init__(self: object, *args: object, **kwargs: object) -> None:  # noqa: N807
         init(self, *args, **kwargs)
-        names.add(str(getattr(self, "name", "")))
+        names.add(str(getattr(self, attribute, "")))
     monkeypatch.setattr(cls, "__init__", __init__)
 
 
@@ -167,17 +168,24 @@ def test_every_text_the_game_says_reads_plainly(monkeypatch, tmp_path, capsys):
     names: set[str] = set()  # every unit's and side's name, for the verbs that agree with them
     for cls in (Unit, Side):
         listen_names(monkeypatch, cls, names)
+    ids: set[str] = set()  # every id the flows make: a model's, a unit's, a piece's
+    for cls in (Unit, Model, TerrainPiece):
+        listen_names(monkeypatch, cls, ids, "id")
     with recorded(monkeypatch) as texts:
         for flow in flows:
             try:
                 flow()
             except AssertionError:
                 pass  # a flow's own check is its test's business; its words were recorded
+        said = list(texts)  # the flows' words (the check's JSON below holds ids by design)
         texts += _check_texts(tmp_path, capsys)
     assert len(texts) > 2000, len(texts)  # logs, rolls, reasons, refusals, findings, summaries
     wrong = sorted({f"{why}: {text!r}" for text in texts for why, pattern in WRONG.items()
                     if pattern.search(text)})
     wrong += sorted(set(plain_faults(texts, names)))  # codes, enums, number, articles
+    looks_like_ids = {i for i in ids - names if re.search(r"[0-9_.\-]", i)}
+    wrong += sorted(set(id_leaks([t for t in said if not FILE_SPELLINGS.search(t)],
+                                 looks_like_ids)))
     assert not wrong, "\n".join(wrong[:60])
 
 

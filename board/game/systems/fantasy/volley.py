@@ -87,11 +87,11 @@ def _saved(dice: Dice, wounds: int, target: wf.Fighter, strength: int,
            rolls: list[Roll]) -> int:
     armour = save_needed(target.save, strength)
     if wounds and armour is not None:
-        roll = dice.roll(wounds, f"{target.id}: armour save ({armour}+)")
+        roll = dice.roll(wounds, f"{target.label}: armour save ({armour}+)")
         rolls.append(roll)
         wounds -= sum(f >= armour for f in roll.faces)
     if wounds and target.ward is not None:
-        roll = dice.roll(wounds, f"{target.id}: ward save ({target.ward}+)")
+        roll = dice.roll(wounds, f"{target.label}: ward save ({target.ward}+)")
         rolls.append(roll)
         wounds -= sum(f >= target.ward for f in roll.faces)
     return wounds
