@@ -46,6 +46,9 @@ EITHER_NUMBER = re.compile(r"\w\(s\)")
 #: An enum's value read out: "not war_engine", "monstrous_cavalry may".
 SNAKE = re.compile(r"(?<![\w./\\-])[a-z]+(_[a-z]+)+\b(?!\.\w)")  # not a file's name
 
+#: A result named, then named again at once: "= 3: Partial Collapse; Partial Collapse (…)".
+REPEATED = re.compile(r"\b([A-Z][A-Za-z!]+(?: [A-Z][A-Za-z!]+)*); \1 \(")
+
 #: "a" before a name that starts with a vowel: "onto a Epic 40,000 board".
 A_BEFORE_VOWEL = re.compile(r"\ba [AEIO][a-z]")
 
@@ -114,6 +117,8 @@ def faults(texts: Iterable[str], scenario: Scenario, cm: bool = False,
                 found.append(f"{why}: {hit.group(0)!r} in {text!r}")
         if hit := EITHER_NUMBER.search(text):
             found.append(f"{hit.group(0)!r} will not say its number in {text!r}")
+        if hit := REPEATED.search(text):
+            found.append(f"{hit.group(1)!r} said twice in a row in {text!r}")
         if hit := SNAKE.search(text):
             found.append(f"{hit.group(0)!r} is a code, not a word, in {text!r}")
         if hit := A_BEFORE_VOWEL.search(text):
