@@ -37,7 +37,7 @@ from tests.board.first_game import (
     storm_selected,
 )
 from tests.board.qt_helpers import click, drag
-from tests.board.words import texts_of, visible_texts
+from tests.board.words import painted_texts, texts_of, visible_texts
 from tests.game.plain_words import faults, said_twice
 
 Left = Qt.MouseButton.LeftButton
@@ -65,10 +65,14 @@ class Reader:
     def __init__(self, window) -> None:
         self.window, self.faults = window, []
         self.seen: list[tuple[str, list[str]]] = []  # every step's texts, to look at
+        self.painted: list[str] = []
 
     def texts(self) -> list[str]:
         window = self.window
-        texts = visible_texts(window)
+        painted = painted_texts(window.view.viewport())
+        if os.environ.get("WORDS_DUMP"):
+            self.painted.extend(painted)
+        texts = visible_texts(window) + painted
         texts += window.log_dock.shown_text().splitlines()
         texts += [window.undo_stack.text(k) for k in range(window.undo_stack.count())]
         return texts
@@ -214,4 +218,5 @@ def test_each_system_played_through_reads_plainly(fresh_window, qtbot, name, tmp
         with open(f"{dump}/{name}.txt", "w", encoding="utf-8") as out:
             for step, texts in reader.seen:
                 out.write(f"== {step}\n" + "\n".join(texts) + "\n")
+            out.write("== painted\n" + "\n".join(dict.fromkeys(reader.painted)) + "\n")
     assert reader.faults == [], "\n".join(reader.faults)

@@ -9,6 +9,7 @@ which needs no Qt).
 
 from __future__ import annotations
 
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -25,7 +26,8 @@ from PySide6.QtWidgets import (
 
 from tests.game.plain_words import ENUM, faults, id_leaks, scenario_ids
 
-__all__ = ["visible_texts", "texts_of", "scenario_ids", "id_leaks", "faults", "ENUM"]
+__all__ = ["visible_texts", "painted_texts", "texts_of", "scenario_ids", "id_leaks", "faults",
+           "ENUM"]
 
 
 def texts_of(widget: QWidget) -> list[str]:
@@ -61,3 +63,24 @@ def visible_texts(window) -> list[str]:
             if widget.isVisibleTo(root):
                 found += texts_of(widget)
     return [t for t in found if t]
+
+
+def painted_texts(widget: QWidget) -> list[str]:
+    """Every text painted when ``widget`` is drawn now (the board's labels, captions, marks).
+
+    ``QPainter.drawText`` is listened to while the widget paints itself into a picture: what
+    is read is what the player sees drawn, not what an item says it would draw.
+    """
+    said: list[str] = []
+    draw = QPainter.drawText
+
+    def listen(painter: QPainter, *args: object) -> object:
+        said.extend(a for a in args if isinstance(a, str))
+        return draw(painter, *args)
+
+    QPainter.drawText = listen  # type: ignore[method-assign]
+    try:
+        widget.grab()
+    finally:
+        QPainter.drawText = draw  # type: ignore[method-assign]
+    return [t for t in said if t.strip()]
