@@ -36,7 +36,9 @@ def delete_selection(scene: BoardScene, document: ScenarioDocument, stack: QUndo
         return ""
     stack.beginMacro("Delete selection")
     for piece_id in piece_ids:
-        stack.push(RemovePieceCommand(document, piece_id))
+        sheet = scene.datasheets.get(scenario.piece(piece_id).datasheet)
+        stack.push(RemovePieceCommand(document, piece_id,
+                                      name=sheet.name if sheet is not None else "a terrain piece"))
     for unit_id in whole:
         stack.push(RemoveUnitCommand(document, unit_id))
     if casualties:

@@ -18,7 +18,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QPointF, Qt, QTimer
+from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QWidget
 
@@ -112,6 +113,37 @@ def shoot_until_it_falls(window, piece: str, tries: int = 60) -> bool:
     return False
 
 
+def claim_by_right_click(window, piece: str, side: str) -> list[str]:
+    """Right-click the building, read its menu, choose *Claimed by* ``side``; the menu's words."""
+    from PySide6.QtWidgets import QApplication, QMenu
+
+    seen: list[str] = []
+
+    def choose() -> None:
+        menu = QApplication.activePopupWidget()
+        if not isinstance(menu, QMenu):
+            QTimer.singleShot(20, choose)
+            return
+        seen.extend([menu.title(), *(a.text() for a in menu.actions())])
+        menu.setActiveAction(next(a for a in menu.actions() if a.text() == f"Claimed by {side}"))
+        QTest.keyClick(menu, Qt.Key.Key_Return)  # the player's choice, with the keyboard
+
+    spot = window.scenario.piece(piece)
+    QTimer.singleShot(0, choose)
+    at = window.view.mapFromScene(QPointF(spot.x, spot.y))
+    viewport = window.view.viewport()
+    QTest.mouseClick(viewport, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, at)
+    # A right-click's menu event, as the platform sends it after the click (offscreen sends
+    # none by itself): the view opens the building's menu and waits for the choice.
+    QApplication.sendEvent(viewport, QContextMenuEvent(QContextMenuEvent.Reason.Mouse, at,
+                                                       viewport.mapToGlobal(at)))
+    assert QApplication.activePopupWidget() is None
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)  # the menu goes
+    activate(window)
+    assert window.scenario.piece(piece).claimed_by is not None, seen
+    return seen
+
+
 def exported(window, stem: Path) -> list[str]:
     """The summary written with the view: in the PNG (as drawn), the SVG's text, the PDF's
     text as poppler reads it (``pdftotext``, when installed)."""
@@ -141,6 +173,8 @@ def test_each_system_played_through_reads_plainly(fresh_window, qtbot, name, tmp
     reader.read("File ▸ New", dialogs)
     piece = place_from_palette(window, building)
     reader.read("a building placed")
+    reader.read("claimed from its menu", claim_by_right_click(window, piece, "Iron Warriors"))
+
     orcs = enter_unit(window, "Black Orcs", "Black Orcs", 5, base, stats,
                       shot=lambda e: dialogs.extend(widget_texts(e)))
     reader.read("a unit typed in", dialogs)

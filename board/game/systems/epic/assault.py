@@ -114,7 +114,8 @@ def _assaulter(unit: Unit, model_id: str) -> epic40k.Assaulter:
     if af is None:
         af = stat_int(unit, "assault_factor")
     elif isinstance(af, bool) or not isinstance(af, int):
-        raise AssaultError(f"{unit.name}: assault factor of {model_id} {af!r} is not a number")
+        who = Namer({unit.id: unit}, {}, word="stand").model(model_id)
+        raise AssaultError(f"{who}: assault factor {af!r} is not a number")
     psykers = unit.stats.get("psykers") or []
     psyker = stat_flag(unit, "psyker") or model_id in psykers
     name = Namer({unit.id: unit}, {}, word="stand").model(model_id)  # a player's name for it

@@ -88,7 +88,7 @@ class FantasyStorm:
                                           garrisoned_by_enemy=True, assaulted_this_phase=False,
                                           sight_of_building=self.facts.sight)
         if not decision:
-            raise AssaultError(f"{self.attacker.name} cannot assault {piece_id}: "
+            raise AssaultError(f"{self.attacker.name} cannot assault {self.piece_name}: "
                                f"{decision.reason} ({self.facts.text})")
         try:
             options = wf.FantasyOptions.from_dict(scenario.options)
