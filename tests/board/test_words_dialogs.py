@@ -211,3 +211,20 @@ def test_the_offer_to_recover_a_crashed_board_reads_plainly(qtbot, library, scen
     assert second.files.open_file(file)
     assert any("was open" in t for t in seen), seen
     assert_plain(second.scenario, seen + visible_texts(second), "recovery offer")
+
+
+def test_the_building_editor_counts_in_words(fresh_window, tmp_path, monkeypatch):
+    """Buildings ▸ New Building… (Ctrl+Shift+B): a footprint and one door drawn with clicks."""
+    from tests.board.test_first_game_epic import draw
+
+    monkeypatch.setenv("BATTLEBOARD_LIBRARY", str(tmp_path / "library"))
+    window = fresh_window
+    activate(window)
+    QTest.keyClick(window, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier
+                   | Qt.KeyboardModifier.ShiftModifier)
+    editor = window.features.building_library.editor
+    assert editor is not None and editor.isVisible()
+    draw(editor, door=(0.1, 1.6))
+    said = dialog_texts(editor)
+    assert any("door" in t for t in said), said
+    assert_plain(window.scenario, said, "the building editor")

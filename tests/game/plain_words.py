@@ -40,6 +40,11 @@ INCHES = re.compile(r"\d\"|\binch(es)?\b")
 NO_ARTICLE = re.compile(r"\bis (walker|vehicle|monster|infantry unit|war machine|cavalry unit"
                         r"|chariot|monstrous creature|character|building)\b")
 
+#: One of any plural noun: "1 doors" (the verbs a count of one takes are let be: "1 hits").
+ONE_OF_MANY = re.compile(r"(?<![\d.,:/-])(?<!model )(?<!stand )(?<!turn )\b1 "
+                         r"(?!(is|has|was|hits|scores|wins|loses|misses|fails|passes|saves|goes|dies|flees|falls|stands|remains|counts|gets)\b)"
+                         r"[a-z]+[^su\W]s\b")
+
 #: A count that will not say its number: "5 model(s)".
 EITHER_NUMBER = re.compile(r"\w\(s\)")
 
@@ -115,6 +120,8 @@ def faults(texts: Iterable[str], scenario: Scenario, cm: bool = False,
         for why, pattern in WRONG.items():
             if hit := pattern.search(text):
                 found.append(f"{why}: {hit.group(0)!r} in {text!r}")
+        if hit := ONE_OF_MANY.search(text):
+            found.append(f"{hit.group(0)!r}: one of a plural, in {text!r}")
         if hit := EITHER_NUMBER.search(text):
             found.append(f"{hit.group(0)!r} will not say its number in {text!r}")
         if hit := REPEATED.search(text):

@@ -112,7 +112,7 @@ def test_the_reader_catches_each_report_fault():
                  'x 17.846", y 18.600"', "inside: nobody, 0 models", "5 model(s) selected",
                  "Black Orcs are placed outside and flees 8 cm", "on Black Orcs's Toughness",
                  "Chosen Raiders cause 1 wounds", "onto a Epic 40,000 board",
-                 "= 3: Partial Collapse; Partial Collapse (damage roll)"]:
+                 "= 3: Partial Collapse; Partial Collapse (damage roll)", "1 doors"]:
         assert faults([text], scenario, cm=True), text
     assert said_twice(["a", "b", "b", ""]) == ["b"]
     assert not faults(["Black Orcs withdraw", "Black Orcs, 3 models", "17.85 cm"], scenario,
