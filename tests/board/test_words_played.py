@@ -219,6 +219,13 @@ def test_each_system_played_through_reads_plainly(fresh_window, qtbot, name, tmp
     assert window.measure.dock.readout.text(), "the ruler read nothing"
     window.measure.keep()
     reader.read("a ruler kept")
+    window.measure.dock.presets[3].click()  # Is it within N? (6 on the dock) of the building
+    tool = window.measure.start_within()
+    click(window.view, (model.x, model.y))
+    click(window.view, (spot.x, spot.y))
+    assert tool.reading is not None, window.measure.dock.readout.text()
+    window.measure.keep()
+    reader.read("within N, kept")
     window.scene.set_tool(None)
     QTest.keyClick(window, Qt.Key.Key_L)
     click(window.view, (model.x, model.y), Shift)
