@@ -228,3 +228,27 @@ def test_the_building_editor_counts_in_words(fresh_window, tmp_path, monkeypatch
     said = dialog_texts(editor)
     assert any("door" in t for t in said), said
     assert_plain(window.scenario, said, "the building editor")
+
+
+def test_a_line_of_sight_whose_shooter_is_deleted_says_so_by_name(fresh_window):
+    """The Shooting dock's answer when the shooter leaves the table while the line is shown."""
+    from tests.board.qt_helpers import click
+
+    window = fresh_window
+    window.show_scenario(board(RuleSystem.WH40K, "wh40k_medium_building"))
+    window.view.fit_table()
+    activate(window)
+    orc = window.scenario.unit("black-orcs-1").models[0]
+    house = window.scenario.piece("house-1")
+    QTest.keyClick(window, Qt.Key.Key_L)
+    click(window.view, (orc.x, orc.y), Qt.KeyboardModifier.ShiftModifier)
+    click(window.view, (house.x, house.y))
+    assert "Black Orcs" in window.statusBar().currentMessage() or visible_texts(window)
+    window.scene.clearSelection()  # the line stays shown while its shooter is deleted
+    for model in window.scenario.unit("black-orcs-1").models:
+        window.scene.model_item(model.id).setSelected(True)
+    QTest.keyClick(window.view, Qt.Key.Key_Delete)
+    assert all(u.id != "black-orcs-1" for u in window.scenario.units)
+    said = visible_texts(window)
+    assert any("Line of sight" in t for t in said), said
+    assert_plain(board(RuleSystem.WH40K, "wh40k_medium_building"), said, "shooter deleted")

@@ -301,12 +301,27 @@ class SightOverlay(QObject):
             try:
                 self.reading = line_of_sight(scenario, self.scene.datasheets, self.scene.world(),
                                              self.shooter, self.target, self._names())
-            except (SightError, ValueError, KeyError) as error:
-                self._on_reading([f"Line of sight: {error}"])
+            except (SightError, ValueError, KeyError) as error:  # said by name, never an id
+                said = self._gone() or self._names().say(str(error))
+                self._on_reading([f"Line of sight: {said}"])
             else:
                 self._on_reading(self.reading.lines())
         self._show_details()
         self.item.mark_dirty()
+
+    def _gone(self) -> str:
+        """Which end of the line left the game (deleted, lost), in words; "" if neither."""
+        scenario = self.scene.document.scenario
+        known = {p.id for p in scenario.terrain} | {u.id for u in scenario.units}
+        known |= {m.id for u in scenario.units for m in u.models}
+        target = self.target
+        target_id = next((getattr(target, a) for a in ("model_id", "unit_id", "piece_id")
+                          if hasattr(target, a)), None)
+        if self.shooter is not None and self.shooter.id not in known:
+            return "the shooter is no longer in the game: click a new shooter"
+        if target_id is not None and target_id not in known:
+            return "the target is no longer in the game: click a new target"
+        return ""
 
     def _unit_of(self) -> UnitOf:
         """Each model's unit id and name, kept while the document stays as it is."""
