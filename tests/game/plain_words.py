@@ -45,6 +45,9 @@ ONE_OF_MANY = re.compile(r"(?<![\d.,:/-])(?<!model )(?<!stand )(?<!turn )\b1 "
                          r"(?!(is|has|was|hits|scores|wins|loses|misses|fails|passes|saves|goes|dies|flees|falls|stands|remains|counts|gets)\b)"
                          r"[a-z]+[^su\W]s\b")
 
+#: A turn that was never played: "in since turn 0".
+TURN_ZERO = re.compile(r"\bturn 0\b")
+
 #: A count that will not say its number: "5 model(s)".
 EITHER_NUMBER = re.compile(r"\w\(s\)")
 
@@ -120,6 +123,8 @@ def faults(texts: Iterable[str], scenario: Scenario, cm: bool = False,
         for why, pattern in WRONG.items():
             if hit := pattern.search(text):
                 found.append(f"{why}: {hit.group(0)!r} in {text!r}")
+        if hit := TURN_ZERO.search(text):
+            found.append(f"{hit.group(0)!r}, a turn never played, in {text!r}")
         if hit := ONE_OF_MANY.search(text):
             found.append(f"{hit.group(0)!r}: one of a plural, in {text!r}")
         if hit := EITHER_NUMBER.search(text):

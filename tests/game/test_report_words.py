@@ -55,14 +55,18 @@ def board(system: RuleSystem, options: dict, building: str, shield: bool) -> Sce
                 [Model("boss-1-m", Base.round_mm(mm), 30.0, 10.0)])
     guards = Unit("guard-2", "Iron Warriors", "side-b", TroopType.INFANTRY,
                   [Model(f"iw-{k}", Base.round_mm(mm), 20.0 + 1.5 * k, 36.0) for k in range(2)])
-    terrain = [TerrainPiece("house-1", building, 40.0, 24.0),
+    terrain = [TerrainPiece("house-1", building, 40.0, 24.0),  # empty
+               TerrainPiece("house-2", building, 56.0, 24.0),  # held by a garrison
                TerrainPiece("marker-1", "objective_marker", 21.5, 12.0)]  # by the Orcs
+    inside = Unit("guard-3", "Iron Guardsmen", "side-b", TroopType.INFANTRY,
+                  [Model(f"ig-{k}", Base.round_mm(mm), 56.0, 24.0) for k in range(2)],
+                  embarked_in="house-2")
     if shield:
         terrain.append(TerrainPiece("vsg-1", "void_shield_generator", 12.0, 24.0))
     scenario = Scenario(name="Words", rule_system=system, options=dict(options),
                         sides=[Side("side-a", "Orc Warbands", "#c62828"),
                                Side("side-b", "Iron Warriors", "#1e63d6")],
-                        terrain=terrain, units=[orcs, boss, guards])
+                        terrain=terrain, units=[orcs, boss, guards, inside])
     unit = "cm" if system.uses_cm else "in"
     scenario.annotations += [
         ruler_annotation("ruler-1", UnitTarget("black-orcs-1"), PieceTarget("house-1")),
