@@ -17,7 +17,7 @@ A unit's or a side's name takes the verb its last noun asks for: ``Black Orcs wi
 
 from __future__ import annotations
 
-__all__ = ["counted", "noun", "verb", "plural_name", "says"]
+__all__ = ["counted", "noun", "verb", "plural_name", "says", "possessive"]
 
 #: Plurals that are not the word and an ``s``.
 IRREGULAR = {"die": "dice", "casualty": "casualties", "inch": "inches", "is": "are",
@@ -62,3 +62,12 @@ def plural_name(name: str) -> bool:
 def says(name: str, singular_form: str, plural_form: str) -> str:
     """The verb agreeing with ``name``: ``says("Black Orcs", "is", "are")`` is ``are``."""
     return plural_form if plural_name(name) else singular_form
+
+
+def possessive(name: str) -> str:
+    """``name``'s, with the apostrophe alone after a final s.
+
+    >>> possessive("Black Orcs"), possessive("Orc Boyz"), possessive("Spearmen")
+    ("Black Orcs'", "Orc Boyz's", "Spearmen's")
+    """
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

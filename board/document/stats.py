@@ -19,7 +19,7 @@ Keys the table does not know are kept as they are (a player's notes).
 >>> check_stats({"ws": 12}, "units[0].stats")
 Traceback (most recent call last):
 ...
-board.document.errors.ScenarioError: units[0].stats.ws: Weapon Skill (ws) must be a whole \
+board.document.errors.ScenarioError: units[0].stats.ws: Weapon Skill (WS) must be a whole \
 number from 0 to 10, got 12
 """
 
@@ -285,9 +285,17 @@ def _number(value: object) -> bool:
             and math.isfinite(value))
 
 
+def shown_name(s: Stat) -> str:
+    """The stat as a player reads it: ``Weapon Skill (WS)``, with the profile's own letters.
+
+    A long key (``toughness``, ``assault_factor``) is a code, not shown: ``Toughness``.
+    """
+    return f"{s.name} ({s.key.upper()})" if len(s.key) <= 3 else s.name
+
+
 def _bounded(s: Stat, value: float, where: str, what: str) -> None:
     if (s.low is not None and value < s.low) or (s.high is not None and value > s.high):
-        raise ScenarioError(f"{s.name} ({s.key}) must be {what} from {s.range_text}, "
+        raise ScenarioError(f"{shown_name(s)} must be {what} from {s.range_text}, "
                             f"got {value:g}", where)
 
 
@@ -299,7 +307,7 @@ def check_value(key: str, value: object, where: str = "") -> None:
     s = _BY_KEY.get(key)
     if s is None or value is None:
         return
-    bad = ScenarioError(f"{s.name} ({s.key}) must be {s.kind.value}, got {describe(value)}",
+    bad = ScenarioError(f"{shown_name(s)} must be {s.kind.value}, got {describe(value)}",
                         where)
     if s.kind is Kind.INT:
         if not _whole(value):
@@ -397,7 +405,7 @@ def missing_stat_text(unit: Unit, key: str) -> str:
     from rules.words import says  # the first paint reads no rules (a refusal comes later)
 
     s = _BY_KEY.get(key)
-    name = f"{s.name} ({key})" if s is not None else key
+    name = shown_name(s) if s is not None else key.replace("_", " ")
     return (f"{unit.name} {says(unit.name, 'has', 'have')} no {name} in "
             f"{says(unit.name, 'its', 'their')} stats: enter it in {EDIT_UNIT_PLACE}")
 

@@ -84,10 +84,19 @@ def target_choices(scenario: Scenario, datasheets: Mapping[str, Datasheet],
 
 
 def _told_apart(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """Names that two choices share get their id, so a player can tell them apart."""
+    """Names that two choices share get a number in the order listed: ``Imperial Bastion 2``.
+
+    So a player can tell them apart (an id is not a player's word).
+    """
     labels = [label for _, label in found]
-    return [(key, f"{label} ({key})" if labels.count(label) > 1 else label)
-            for key, label in found]
+    seen: dict[str, int] = {}
+    told = []
+    for key, label in found:
+        if labels.count(label) > 1:
+            seen[label] = seen.get(label, 0) + 1
+            label = f"{label} {seen[label]}"
+        told.append((key, label))
+    return told
 
 
 def firer_choices(scenario: Scenario, datasheets: Mapping[str, Datasheet], world: World,

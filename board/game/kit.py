@@ -13,7 +13,7 @@ from geometry.sight import Ray
 from rules.decision import Decision
 from rules.dice import Dice
 from rules.warhammer_fantasy import AssaultStep, Reaction
-from rules.words import counted, says
+from rules.words import counted, possessive, says
 
 __all__ = [
     "Circle",
@@ -28,5 +28,6 @@ __all__ = [
     "AssaultStep",
     "Reaction",
     "counted",
+    "possessive",
     "says",
 ]

@@ -18,6 +18,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 
+from geometry import CM_PER_INCH
+from rules.words import counted
+
 __all__ = ["Box", "free_formation", "formation_offsets", "NoRoomError", "LOOSE_GAP",
            "CLEARANCE", "STEP"]
 
@@ -77,11 +80,12 @@ def _overlaps(a: Box, b: Box) -> bool:
 
 def free_formation(count: int, length: float, width: float, centre: XY, table: XY,
                    blocked: Sequence[Box] = (), *, ranked: bool = False,
-                   per_rank: int = 5) -> list[XY]:
+                   per_rank: int = 5, unit: str = "in", word: str = "model") -> list[XY]:
     """Return the models' centres: the formation nearest ``centre`` in free table space.
 
     ``table`` is ``(width, height)``, inches; ``blocked`` the boxes of what stands there.
-    A :class:`NoRoomError` says the formation's size when it fits nowhere.
+    A :class:`NoRoomError` says the formation's size when it fits nowhere, in the board's
+    ``unit`` (``"in"`` or ``"cm"``), counting the models as the system's ``word`` does.
     """
     offsets = formation_offsets(count, length, width, ranked=ranked, per_rank=per_rank)
     half_w = max(abs(x) for x, _ in offsets) + width / 2.0
@@ -96,5 +100,7 @@ def free_formation(count: int, length: float, width: float, centre: XY, table: X
                y + half_h + CLEARANCE)
         if not any(_overlaps(box, b) for b in blocked):
             return [(round(x + ox, 6), round(y + oy, 6)) for ox, oy in offsets]
-    raise NoRoomError(f"no free room of {2 * half_w:.1f}×{2 * half_h:.1f} in for {count} "
-                      f"models on the {table[0]:g}×{table[1]:g} in table")
+    scale, mark = (CM_PER_INCH, "cm") if unit == "cm" else (1.0, "in")
+    raise NoRoomError(f"no free room of {2 * half_w * scale:.1f}×{2 * half_h * scale:.1f} "
+                      f"{mark} for {counted(count, word)} on the {table[0] * scale:g}×"
+                      f"{table[1] * scale:g} {mark} table")

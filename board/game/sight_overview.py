@@ -116,5 +116,5 @@ def sight_overview(scenario: Scenario, world: World, unit_id: str,
                   if m.model_id in roofs else m for m in models]
     unit_of = {m: (world.models[m].unit_id, names.unit(world.models[m].unit_id))
                for m in targets}
-    verdicts = unit_verdicts(models, unit_of)
+    verdicts = unit_verdicts(models, unit_of, names.word)
     return tuple(sorted(verdicts, key=lambda v: (-v.seen, -max(m.visible for m in v.models))))

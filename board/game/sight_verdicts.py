@@ -30,8 +30,8 @@ from geometry import COVER_HIDDEN
 __all__ = ["UnitVerdict", "unit_verdicts", "model_verdict", "model_details"]
 
 
-def _models(count: int) -> str:
-    return f"{count} model" if count == 1 else f"{count} models"
+def _models(count: int, word: str = "model") -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def model_verdict(model: ModelSight) -> tuple[str, str]:
@@ -61,6 +61,8 @@ class UnitVerdict:
     unit_id: str
     name: str
     models: tuple[ModelSight, ...]
+    #: What the system calls one of a unit's models (``stand`` in Epic 40,000).
+    word: str = "model"
 
     @property
     def seen(self) -> int:
@@ -101,8 +103,8 @@ class UnitVerdict:
             return f"{model.name or model.model_id}: {model_verdict(model)[0]}"
         total = len(self.models)
         if not self.seen:
-            return f"{self.name}: out of sight ({_models(total)})"
-        head = f"{self.name}: {self.seen} of {_models(total)} visible"
+            return f"{self.name}: out of sight ({_models(total, self.word)})"
+        head = f"{self.name}: {self.seen} of {_models(total, self.word)} visible"
         if all(m.cover is None for m in self.models):
             return head
         parts = []
@@ -116,8 +118,8 @@ class UnitVerdict:
         return head + "\n" + ", ".join(parts)
 
 
-def unit_verdicts(models: Sequence[ModelSight],
-                  unit_of: Mapping[str, tuple[str, str]]) -> list[UnitVerdict]:
+def unit_verdicts(models: Sequence[ModelSight], unit_of: Mapping[str, tuple[str, str]],
+                  word: str = "model") -> list[UnitVerdict]:
     """The reading's target models grouped by unit, in the reading's order.
 
     ``unit_of`` maps a model's id to its unit's id and name (a model it does not know is a
@@ -127,7 +129,7 @@ def unit_verdicts(models: Sequence[ModelSight],
     for model in models:
         unit_id, name = unit_of.get(model.model_id, (model.model_id, model.name))
         groups.setdefault(unit_id, (name, []))[1].append(model)
-    return [UnitVerdict(unit_id, name, tuple(found))
+    return [UnitVerdict(unit_id, name, tuple(found), word)
             for unit_id, (name, found) in groups.items()]
 
 

@@ -15,8 +15,10 @@ from dataclasses import dataclass
 
 from board.document.changes import Change
 from board.document.datasheet import Datasheet
-from board.document.model import LogEntry, Scenario
+from board.document.model import Scenario
+from board.game.core.assault import log_entry
 from board.game.core.clock import clock_of, clock_options, side_name
+from board.game.core.names import Namer
 from board.game.systems.registry import system_for
 from rules.dice import Dice
 
@@ -61,8 +63,9 @@ def end_turn(scenario: Scenario, library: Mapping[str, Datasheet],
         scenario, library, finished, after.game_turn > clock.game_turn, dice, change)
     change.options.update(clock_options(after))
     lines.append(f"now turn {after.game_turn}, {side_name(scenario, after.active)} to play")
-    rolls = [r.to_dict() for r in dice.take()]
-    change.log.append(LogEntry("; ".join(lines), rolls, dice.seed))
+    names = Namer.for_scenario(scenario, None)  # the rules write the ids they were handed
+    lines = [names.say(line) for line in lines]
+    change.log.append(log_entry("; ".join(lines), dice, names))
     return EndOfTurn(change, lines)
 
 
@@ -95,6 +98,7 @@ def play_phase_step(scenario: Scenario, library: Mapping[str, Datasheet], key: s
     lines = [f"{step.label}, game turn {game_turn}"]
     lines += system.play_phase_step(key, scenario, library, dice, change)
     change.options[PHASE_STEPS] = {"turn": game_turn, "done": [*done, key]}
-    rolls = [r.to_dict() for r in dice.take()]
-    change.log.append(LogEntry("\n".join(lines), rolls, dice.seed))
+    names = Namer.for_scenario(scenario, None)
+    lines = [names.say(line) for line in lines]
+    change.log.append(log_entry("\n".join(lines), dice, names))
     return EndOfTurn(change, lines)

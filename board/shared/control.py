@@ -165,9 +165,10 @@ class SideControl:
         """
         found = foreign_edits(scenario, change, self.side, self.history)
         mine = {u.id: u for u in scenario.units}
+        side = self._side_name()
         messages = []
         for unit_id, edits in found.items():
-            messages.append(f"{mine[unit_id].name} (a unit of {self.side}): the other player "
+            messages.append(f"{mine[unit_id].name} (a unit of {side}): the other player "
                             f"changed {', '.join(edits)}, which no rule of theirs changes; "
                             f"nothing of that unit's change was taken, and {self.player}'s "
                             "record of the unit was put back")
@@ -180,7 +181,7 @@ class SideControl:
             if old is None and known and all(m.id in known for m in new.models):
                 continue  # their undo gives back a unit of mine they destroyed
             found[unit_id] = ["its side"]
-            messages.append(f"unit {unit_id}: they gave {self.side} a unit it never had")
+            messages.append(f"{new.name}: they gave {side} a unit it never had")
         for unit_id in found:
             del change.units[unit_id]
             change.unit_index.pop(unit_id, None)
@@ -188,6 +189,11 @@ class SideControl:
         self.history.note(mine[i] for i in change.units if i in mine)
         self.history.note(u for u in change.units.values() if u is not None)
         return messages
+
+    def _side_name(self) -> str:
+        """The side of this board as a player names it (never its id)."""
+        return next((s.name for s in self.document.scenario.sides if s.id == self.side),
+                    "this side")
 
     def _keep_my_control(self, change: Change) -> list[str]:
         """Only this board's player agrees to shared control for its side (or sets it for all).
@@ -206,8 +212,8 @@ class SideControl:
                     self.r.options[key] = text(options[key])
                 elif key in self.r.options:
                     del self.r.options[key]
-        return [f"the other player may not set {', '.join(mine)}: only {self.player} agrees "
-                f"to shared control for {self.side}; put back"]
+        return [f"the other player may not set shared control: only {self.player} agrees "
+                f"to it for {self._side_name()}; put back"]
 
     def _remote_control(self, change: Change | None) -> bool:
         """Whether shared control is on once ``change`` is taken (the other side may agree)."""
@@ -244,5 +250,5 @@ class SideControl:
                 model = scenario.model(model_id)[1]
                 self.r.pos[model_id] = pos_text(model.x, model.y, model.facing)
         names = ", ".join(sorted(set(found.values())))
-        return [f"{names}: a model of {self.side} moved by the other player, who controls "
+        return [f"{names}: a model of {self._side_name()} moved by the other player, who controls "
                 f"only their own side (shared control is off); put back"]

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from board.document.changes import Change
 from board.document.model import Model, Scenario, Unit
+from board.document.stats import shown_name, stat
 
 __all__ = ["RULE_MARKS", "UnitHistory", "unit_edits", "foreign_edits"]
 
@@ -65,16 +66,27 @@ _FIELDS = (("name", "name"), ("side", "side"), ("troop_type", "troop type"),
 def _model_edits(old: Unit, new: Unit, history: UnitHistory) -> list[str]:
     known = {**history.models.get(old.id, {}), **{m.id: m for m in old.models}}
     found = []
+    numbers = {m.id: m.number if m.number is not None else k
+               for k, m in enumerate(old.models, start=1)}
     for model in new.models:
         before = known.get(model.id)
         if before is None:
-            found.append(f"its models (added {model.id}, never one of them)")
+            found.append("its models (one added that was never one of them)")
             continue
+        which = f"model {numbers[model.id]}" if model.id in numbers else "a model it lost"
         if model.base != before.base:
-            found.append(f"the base of model {model.id}")
+            found.append(f"the base of {which}")  # by its number in the unit, never its id
         if model.number != before.number:
-            found.append(f"the number of model {model.id}")
+            found.append(f"the number of {which}")
     return found
+
+
+def _stat_name(key: str) -> str:
+    """A stat as a player reads it (``Leadership``), never its key in the file."""
+    try:
+        return shown_name(stat(key))
+    except KeyError:
+        return key.replace("_", " ")
 
 
 def unit_edits(old: Unit, new: Unit, history: UnitHistory) -> list[str]:
@@ -88,17 +100,17 @@ def unit_edits(old: Unit, new: Unit, history: UnitHistory) -> list[str]:
     []
     >>> new.name, new.stats = "Traitors", {"leadership": 2, "blast_markers": 1}
     >>> unit_edits(old, new, UnitHistory())
-    ['its name', 'its stats (leadership)']
+    ['its name', 'its stats (Leadership)']
     """
     found = [f"its {words}" for name, words in _FIELDS if getattr(old, name) != getattr(new, name)]
     before, after = _profile(old), _profile(new)
     stats = sorted(key for key in before.keys() | after.keys()
                    if before.get(key, _UNSET) != after.get(key, _UNSET))
     if stats:
-        found.append(f"its stats ({', '.join(stats)})")
+        found.append(f"its stats ({', '.join(_stat_name(key) for key in stats)})")
     if (new.embarked_in is not None and new.embarked_in != old.embarked_in
             and new.embarked_in not in history.homes.get(old.id, set())):
-        found.append(f"the building it is in (now {new.embarked_in}, never its)")
+        found.append("the building it is in (now one it was never in)")
     return found + _model_edits(old, new, history)
 
 

@@ -63,8 +63,9 @@ def _deletion(root: str, item: dict[str, Any], side: str, logged: bool) -> str |
     if root == "pieces":
         return "a peer may not remove terrain (no rule does)"
     if root == "units" and item.get("side") == side and not logged:
-        return (f"a unit of {side} removed with no rule's record of it (a log entry in the "
-                "same change): put back")
+        name = str(item.get("name") or "")[:60] or "a unit"  # by name: the side is this player's
+        return (f"{name}, a unit of your side, removed with no rule's record of it (a log entry "
+                "in the same change): put back")
     return None
 
 

@@ -12,6 +12,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from board.document.changes import Change, apply_change
 from board.document.edits import EditError, ScenarioDocument
 from board.document.model import Model, TerrainPiece, Unit
+from board.game.core.names import member_word
 
 __all__ = [
     "DocumentCommand",
@@ -98,7 +99,8 @@ class MoveModelsCommand(DocumentCommand):
     def __init__(
         self, document: ScenarioDocument, old: dict[str, Point], new: dict[str, Point]
     ) -> None:
-        super().__init__(f"Move {_count(len(new), 'model')}")
+        word = member_word(document.scenario.rule_system)  # "stand" in Epic 40,000
+        super().__init__(f"Move {_count(len(new), word)}")
         self._document, self._old, self._new = document, dict(old), dict(new)
 
     def do(self) -> None:  # noqa: D102 - see DocumentCommand
@@ -182,9 +184,10 @@ class RemovePieceCommand(DocumentCommand):
     """Take a terrain piece off the table."""
 
     def __init__(
-        self, document: ScenarioDocument, piece_id: str, parent: QUndoCommand | None = None
+        self, document: ScenarioDocument, piece_id: str, parent: QUndoCommand | None = None,
+        name: str = "a terrain piece",
     ) -> None:
-        super().__init__(f"Delete {piece_id}", parent)
+        super().__init__(f"Delete {name}", parent)  # the piece's name, never its id
         self._document, self._piece_id = document, piece_id
         self._removed: tuple[int, TerrainPiece] | None = None
 
@@ -217,7 +220,8 @@ class RemoveUnitCommand(DocumentCommand):
     def __init__(
         self, document: ScenarioDocument, unit_id: str, parent: QUndoCommand | None = None
     ) -> None:
-        super().__init__(f"Delete unit {unit_id}", parent)
+        unit = next((u for u in document.scenario.units if u.id == unit_id), None)
+        super().__init__(f"Delete {unit.name if unit is not None else 'a unit'}", parent)
         self._document, self._unit_id = document, unit_id
         self._removed: tuple[int, Unit] | None = None
 

@@ -6,6 +6,8 @@ from PySide6.QtGui import QUndoStack
 
 from board.document.edits import EditError, ScenarioDocument
 from board.document.model import Scenario
+from board.game.core.names import member_word
+from board.game.kit import counted
 from board.view.commands import RemoveModelsCommand, RemovePieceCommand, RemoveUnitCommand
 from board.view.scene import BoardScene
 from board.view.system_units import xy_text
@@ -26,22 +28,25 @@ def delete_selection(scene: BoardScene, document: ScenarioDocument, stack: QUndo
         inside = scenario.units_in(piece_id)
         if inside:
             names = ", ".join(u.name for u in inside)
-            raise EditError(f"cannot delete {piece_id}: {names} inside; disembark them first")
+            sheet = scene.datasheets.get(scenario.piece(piece_id).datasheet)
+            name = sheet.name if sheet is not None else "the building"  # its name, not its id
+            raise EditError(f"cannot delete {name}: {names} inside; disembark them first")
     whole, casualties = _split_by_unit(scenario, scene.selected_model_ids())
     if not (piece_ids or whole or casualties):
         return ""
     stack.beginMacro("Delete selection")
     for piece_id in piece_ids:
-        stack.push(RemovePieceCommand(document, piece_id))
+        sheet = scene.datasheets.get(scenario.piece(piece_id).datasheet)
+        stack.push(RemovePieceCommand(document, piece_id,
+                                      name=sheet.name if sheet is not None else "a terrain piece"))
     for unit_id in whole:
         stack.push(RemoveUnitCommand(document, unit_id))
     if casualties:
         stack.push(RemoveModelsCommand(document, casualties))
     stack.endMacro()
-    return (
-        f"deleted {len(piece_ids)} terrain piece(s), {len(whole)} unit(s), "
-        f"{len(casualties)} model(s)"
-    )
+    member = member_word(scenario.rule_system)
+    return "deleted " + ", ".join(counted(n, word) for n, word in (
+        (len(piece_ids), "terrain piece"), (len(whole), "unit"), (len(casualties), member)) if n)
 
 
 def _split_by_unit(scenario: Scenario, model_ids: list[str]) -> tuple[list[str], list[str]]:
@@ -76,5 +81,8 @@ def selection_text(scene: BoardScene, scenario: Scenario) -> str:
             f"{name} at {xy_text(piece.x, piece.y, uses_cm=cm)}, turned {piece.rotation:g}°"
         )
     if model_ids or pieces:
-        return f"{len(model_ids)} model(s) and {len(pieces)} terrain piece(s) selected"
+        member = member_word(scenario.rule_system)  # "stand" in Epic 40,000
+        said = [counted(n, word) for n, word in ((len(model_ids), member),
+                                                  (len(pieces), "terrain piece")) if n]
+        return " and ".join(said) + " selected"
     return ""

@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDockWidget, QListWidget, QWidget
 
 from board.document.model import Scenario
+from board.game.core.names import member_word
+from board.game.kit import counted
 
 __all__ = ["GarrisonDock", "garrison_lines"]
 
@@ -16,14 +18,12 @@ def garrison_lines(scenario: Scenario, names: dict[str, str]) -> list[str]:
     """
     lines = []
     sides = {s.id: s.name for s in scenario.sides}
+    word = member_word(scenario.rule_system)  # "stand" in Epic 40,000
     for unit in scenario.units:
         if unit.embarked_in is not None:
             where = names.get(unit.embarked_in, unit.embarked_in)
-            count = len(unit.models)
-            lines.append(
-                f"{where}: {unit.name} ({sides.get(unit.side, 'no side')}, "
-                f"{count} model{'s' if count != 1 else ''})"
-            )
+            lines.append(f"{where}: {unit.name} ({sides.get(unit.side, 'no side')}, "
+                         f"{counted(len(unit.models), word)})")
     return lines
 
 

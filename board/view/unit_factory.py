@@ -11,6 +11,8 @@ from collections.abc import Sequence
 
 from board.document.edits import ScenarioDocument
 from board.document.model import Model, Unit
+from board.game.core.names import member_word
+from board.game.core.units import display_unit
 from board.game.placement import Box, free_formation
 from board.game.systems.setup import RANKED
 from board.view.palette import UnitSpec
@@ -32,7 +34,9 @@ def build_unit(document: ScenarioDocument, spec: UnitSpec, centre: tuple[float, 
     per_rank = int(spec.stats.get("ranks", 5)) if ranked else 5
     positions = free_formation(spec.count, spec.base.length_in, spec.base.width_in, centre,
                                (scenario.table.width, scenario.table.height), blocked,
-                               ranked=ranked, per_rank=per_rank)
+                               ranked=ranked, per_rank=per_rank,
+                               unit=display_unit(scenario.rule_system),
+                               word=member_word(scenario.rule_system))
     unit_id = document.new_id("unit")
     model_ids = document.new_ids(f"{unit_id}.m", spec.count)
     models = [Model(mid, spec.base, x, y, number=k)

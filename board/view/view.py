@@ -212,8 +212,11 @@ class BoardView(QGraphicsView):
             super().contextMenuEvent(event)
             return
         scene = self.board_scene()
-        menu = building_menu(scene.document, scene.undo_stack, piece_id, self)
+        sheet = scene.datasheets.get(scene.document.scenario.piece(piece_id).datasheet)
+        name = sheet.name if sheet is not None else "the building"  # its name, never its id
+        menu = building_menu(scene.document, scene.undo_stack, piece_id, self, name)
         menu.exec(event.globalPos())
+        menu.deleteLater()  # one menu per right-click: not kept (nor left the active window)
         event.accept()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: D102

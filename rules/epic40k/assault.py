@@ -52,6 +52,13 @@ class Assaulter:
     assault_factor: int
     psyker: bool = False
     close_combat_weapon: bool = False  # a war engine's close-combat weapon
+    #: What a player calls it ("Assault Marines, stand 2"); its id when not given.
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        """The name a player reads (the id when no name was given)."""
+        return self.name or self.id
 
     @property
     def wields_close_combat_weapon(self) -> bool:
@@ -72,17 +79,18 @@ def may_assault(unit: Assaulter) -> Decision:
     that may not enter a building may not.
     """
     if unit.troop_type == "war_engine":
-        return Decision.yes(f"{unit.id}: war engines may assault a building")
+        return Decision.yes(f"{unit.label}: war engines may assault a building")
     if unit.troop_type != "infantry":
         return Decision.no(
-            f"{unit.id}: a {unit.troop_type} cannot enter a building, so cannot assault one"
+            f"{unit.label}: a {unit.troop_type.replace('_', ' ')} cannot enter a building, so "
+            "cannot assault one"
         )
     if unit.assault_factor < MIN_INFANTRY_ASSAULT_FACTOR:
         return Decision.no(
-            f"{unit.id}: infantry need assault factor {MIN_INFANTRY_ASSAULT_FACTOR} or more to "
+            f"{unit.label}: infantry need assault factor {MIN_INFANTRY_ASSAULT_FACTOR} or more to "
             f"assault a building, this unit has {unit.assault_factor}"
         )
-    return Decision.yes(f"{unit.id}: infantry with assault factor {unit.assault_factor}")
+    return Decision.yes(f"{unit.label}: infantry with assault factor {unit.assault_factor}")
 
 
 def assault_total(units: Sequence[Assaulter]) -> int:
@@ -243,8 +251,9 @@ def _apply_hits(
     if plain:
         damage.append(apply_damage(state, plain, site, dice, "assault hits"))
     for engine in engines:
-        amount = dice.roll(1, f"{engine.id}: close-combat weapon damage (D6)").total
-        damage.append(apply_damage(state, amount, site, dice, f"{engine.id} close-combat weapon"))
+        amount = dice.roll(1, f"{engine.label}: close-combat weapon damage (D6)").total
+        damage.append(apply_damage(state, amount, site, dice,
+                                   f"{engine.label} close-combat weapon"))
     criticals: list[CriticalOutcome] = []
     chance = None
     automatic = len(engines)

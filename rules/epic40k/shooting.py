@@ -45,7 +45,8 @@ def may_enter(troop_type: str) -> Decision:
     """Whether a unit of ``troop_type`` may enter a building: infantry only (seed 001)."""
     if troop_type == "infantry":
         return Decision.yes("infantry may enter a building")
-    return Decision.no(f"only infantry may enter a building, not {troop_type}")
+    return Decision.no(f"only infantry may enter a building, not "
+                       f"{troop_type.replace('_', ' ')}")  # "war engine", not its code
 
 
 def may_target_building(super_heavy: bool) -> Decision:

@@ -93,7 +93,7 @@ def may_declare_assault(
         return Decision.no("the assaulter needs line of sight to the building itself")
     if charging_another_target:
         return Decision.no("a unit assaulting a building cannot charge another target too")
-    return Decision.yes(f"{troop_type} may assault the building")
+    return Decision.yes(f"{troop_type.replace('_', ' ')} may assault the building")
 
 
 def settle_forced_assaults(declared: Sequence[str], completes: str) -> dict[str, Decision]:

@@ -203,6 +203,7 @@ def resolve_assault(
             f"{BACK_DISTANCE:g}\"")
     text = (f"{result.description}; {test.description}; {defender.name} "
             f"{says(defender.name, 'is', 'are')} placed outside "
-            f"opposite the assaulter and flees {flee.total}\"; no pursuit; {move}")
+            f"opposite the assaulter and {says(defender.name, 'flees', 'flee')} {flee.total}\"; "
+            f"no pursuit; {move}")
     return ResolutionOutcome(result, test, True, flee, enters,
                              0.0 if enters else BACK_DISTANCE, text)

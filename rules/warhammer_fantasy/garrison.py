@@ -81,9 +81,10 @@ def may_garrison(
         return Decision.no("a war machine may garrison only with room to deploy on the top floor")
     if troop_type not in GARRISON_TROOP_TYPES:
         return Decision.no(
-            f"only infantry, war beasts and swarms may garrison a building, not {troop_type}"
+            f"only infantry, war beasts and swarms may garrison a building, not "
+            f"{troop_type.replace('_', ' ')}"  # "monstrous infantry", not its code
         )
-    return Decision.yes(f"{troop_type} may garrison an empty building")
+    return Decision.yes(f"{troop_type.replace('_', ' ')} may garrison an empty building")
 
 
 @dataclass

@@ -143,7 +143,7 @@ class HitOutcome(LoggedOutcome):
             parts.append(f"hull points {self.hull_points_before} → {self.hull_points_after}")
         parts += [self.damage.describe()] if self.damage else []
         parts += [a.describe() for a in self.applied] + self.notes
-        return "; ".join(parts)
+        return "; ".join(p for p in parts if p)  # a result its roll named may add nothing
 
 
 @atomic("building", "dice")

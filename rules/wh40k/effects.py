@@ -120,7 +120,9 @@ class AppliedResult:
 
     def describe(self) -> str:
         """Return the result and its effects in words."""
-        lines = [f"{self.result.value} ({self.cause})"]
+        # A rolled result follows its damage roll's line, which names it: not said again.
+        said = self.cause == ROLLED and self.fallback_from is None
+        lines = [] if said else [f"{self.result.value} ({self.cause})"]
         if self.fallback_from:
             lines.append(f"{self.fallback_from.value} with no weapons left counts as this")
         if self.armour_loss:
@@ -137,6 +139,10 @@ class AppliedResult:
         return "; ".join(lines)
 
 
+#: The cause of a result rolled on the damage table (its damage roll's line names the result).
+ROLLED = "damage roll"
+
+
 @atomic("building", "dice")
 def apply_result(
     building: Building,
@@ -145,7 +151,7 @@ def apply_result(
     dice: Dice,
     clock: TurnClock,
     surroundings: Surroundings,
-    cause: str = "damage roll",
+    cause: str = ROLLED,
 ) -> AppliedResult:
     """Apply the row of ``table`` giving ``result`` to ``building`` and report it."""
     row = table.row_of(result)

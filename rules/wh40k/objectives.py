@@ -29,6 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from rules.words import counted, says
+
 __all__ = ["RANGE_ACROSS", "RANGE_UP", "RANGE_7TH", "Control", "UnitInRange",
            "control_by_level", "control_7th", "uses_level_of_control"]
 
@@ -67,6 +69,11 @@ def uses_level_of_control(edition: str) -> bool:
     return bool(digits) and int(digits) >= 10
 
 
+def _controls(side: str) -> str:
+    """``Word Bearers control``, ``Red controls``: the verb agrees with the side's name."""
+    return f"{side} {says(side, 'controls', 'control')}"
+
+
 def _named(name: Callable[[str], str] | None) -> Callable[[str], str]:
     return name if name is not None else (lambda side: side.capitalize())
 
@@ -79,7 +86,7 @@ def control_by_level(levels: Mapping[str, int],
     ranked = sorted(levels.items(), key=lambda kv: -kv[1])
     if not ranked or ranked[0][1] <= 0 or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
         return Control(None, f"contested: {shown}", dict(levels))
-    return Control(ranked[0][0], f"{said(ranked[0][0])} controls it: {shown}", dict(levels))
+    return Control(ranked[0][0], f"{_controls(said(ranked[0][0]))} it: {shown}", dict(levels))
 
 
 def control_7th(units: Sequence[UnitInRange],
@@ -92,15 +99,16 @@ def control_7th(units: Sequence[UnitInRange],
         if u.scoring:
             scoring[u.side] = scoring.get(u.side, 0) + 1
             secured[u.side] = secured.get(u.side, 0) + int(u.objective_secured)
-    shown = ", ".join(f"{said(s)} {n} scoring" for s, n in scoring.items()) or \
-        "no scoring unit in range"
+    shown = ", ".join(f"{said(s)} {counted(n, 'scoring unit')}" for s, n in scoring.items()) \
+        or "no scoring unit in range"
     if len(scoring) == 1:
         side = next(iter(scoring))
-        return Control(side, f"{said(side)} controls it: {shown}", scoring)
+        return Control(side, f"{_controls(said(side))} it: {shown}", scoring)
     with_secured = [s for s, n in secured.items() if n]
     if len(with_secured) == 1:
         side = with_secured[0]
-        return Control(side, f"{said(side)} controls it by Objective Secured: {shown}", scoring)
+        return Control(side, f"{_controls(said(side))} it by Objective Secured: {shown}",
+                       scoring)
     if len(with_secured) > 1:
         return control_by_level({s: scoring[s] for s in with_secured}, name)
     return Control(None, f"contested: {shown}", scoring)

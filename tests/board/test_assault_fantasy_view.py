@@ -102,7 +102,7 @@ def test_the_garrison_breaks_flees_and_the_swordsmen_go_in(fantasy_window):
     assert len(spears.models) == 12 and abs(gap(spears) - 8.0) < 0.02
     assert all(window.scene.model_item(m.id).isVisible() for m in spears.models)
     assert scenario.piece("house").claimed_by == "red"
-    assert "flees 7\"" in dialog.record.toPlainText()
+    assert "flee 7\"" in dialog.record.toPlainText()  # Spearmen flee
     assert dialog.held.text() == "After the assault the building is held by Swordsmen."
     assert window.undo_stack.count() == 1 and not dialog.resolve_button.isEnabled()
     window.undo_stack.undo()

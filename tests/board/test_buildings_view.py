@@ -234,7 +234,7 @@ def test_a_fantasy_garrison_leaves_into_its_exit_ring(window, library):
                                   units=[spears]))
     click(window.view, (30.0, 24.0))
     dock = controller(window).dock
-    assert "garrison: Spearmen of Red, in since turn 0" in dock_lines(dock.facts)
+    assert "garrison: Spearmen of Red, in since before the first turn" in dock_lines(dock.facts)
     QTest.mouseClick(dock.disembark_button, Qt.MouseButton.LeftButton)
     tool = window.scene.tool
     assert isinstance(tool, DisembarkTool) and tool.plan.reach == 8.0 and not tool.illegal()

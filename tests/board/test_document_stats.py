@@ -31,7 +31,7 @@ def _with_stats(stats: dict[str, object]) -> dict[str, object]:
 
 @pytest.mark.parametrize(("stats", "where", "words"), [
     ({"ws": 12}, "units[1].stats.ws",
-     "Weapon Skill (ws) must be a whole number from 0 to 10, got 12"),
+     "Weapon Skill (WS) must be a whole number from 0 to 10, got 12"),
     ({"ws": 3.5}, "units[1].stats.ws", "must be whole number, got 3.5"),
     ({"save": 0}, "units[1].stats.save", "from 1 to 6, got 0"),
     ({"movement": -1}, "units[1].stats.movement", "from 0 to 100, got -1"),
@@ -41,7 +41,7 @@ def _with_stats(stats: dict[str, object]) -> dict[str, object]:
     ({"psyker": 1}, "units[1].stats.psyker", "must be `true`/`false`, got 1"),
     ({"assault_factors": {"m1": "six"}}, "units[1].stats.assault_factors", "got"),
     ({"champion": 3}, "units[1].stats.champion", "model id"),
-    ({"roster": {"key": 7}}, "units[1].stats.roster", "Army list entry (roster) must be"),
+    ({"roster": {"key": 7}}, "units[1].stats.roster", "Army list entry must be"),
     ({"roster": {"key": "u1", "points": float("inf")}}, "units[1].stats.roster.points",
      "not a finite number"),
     ({"roster": {"key": "u1", "trojan": True}}, "units[1].stats.roster", "got"),
@@ -80,7 +80,7 @@ def test_the_accessors_read_values_and_declared_defaults() -> None:
 def test_a_missing_stat_says_its_name_and_where_to_enter_it() -> None:
     unit = Unit("u", "Spearmen", "red", TroopType.INFANTRY)
     text = missing_stat_text(unit, "assault_factor")
-    assert "Spearmen" in text and "Close assault factor (assault_factor)" in text
+    assert "Spearmen" in text and "no Close assault factor in" in text  # its name, not its key
     assert "Edit Unit" in text
 
 

@@ -79,7 +79,7 @@ def test_empire_swordsmen_storm_an_orc_garrison(fresh_window):
     text = window.scenario.log[-1].text
     # WS 4 against WS 3 hits on 3+, S 3 against T 4 wounds on 5+, the Orcs' 6+ save fails on 1:
     # ten wounds at Initiative 4; the five Orcs who step up strike at Initiative 2 and miss.
-    assert "the round: Empire Swordsmen causes 10 wounds, Orc Boyz 0" in text
+    assert "the round: Empire Swordsmen cause 10 wounds, Orc Boyz 0" in text
     assert "the assaulter wins by 10" in text
     assert "Leadership 7: rolled 12 (6+6), it breaks" in text
     assert "Empire Swordsmen garrison Building, 1 floor (cottage)" in text

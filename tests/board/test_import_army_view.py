@@ -175,7 +175,7 @@ def test_the_player_edits_a_units_stats_in_the_table(window, qtbot, monkeypatch)
     assert unit.stats["armour"] == {"front": 11, "right": 11, "rear": 10, "left": 11}
     _type_in_cell(dialog, qtbot, row, 6, "BS 12")
     qtbot.waitUntil(lambda: "BS 12" in dialog.error.text())
-    assert "BS 12: Ballistic Skill (bs) must be a whole number from 0 to 10" in dialog.error.text()
+    assert "BS 12: Ballistic Skill (BS) must be a whole number from 0 to 10" in dialog.error.text()
     assert dialog.plan.units[row].stats["bs"] == 3
 
 

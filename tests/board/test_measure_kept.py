@@ -167,7 +167,8 @@ def test_a_kept_measurement_whose_model_is_gone_says_why(window):
                               "Keep ruler")
     assert window.measure.layer.item("ruler-1").sketch() is None
     assert "Ruler 1: cannot be measured" in window.measure.dock.kept.item(0).text()
-    assert "ghost" in window.measure.dock.kept.item(0).text()
+    assert window.measure.dock.kept.item(0).text() == (  # by name, never the id ("ghost")
+        "Ruler 1: cannot be measured: a model it measures is no longer in the game")
 
 
 def test_kept_measurements_survive_save_and_load(window, tmp_path, library):

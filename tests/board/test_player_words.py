@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QMessageBox
 from board.document.datasheets import DEMO_SCENARIO_PATH
 from board.document.io import load_scenario
 from tests.board.qt_helpers import click
-from tests.board.words import id_leaks, scenario_ids, visible_texts
+from tests.board.words import id_leaks, painted_texts, scenario_ids, visible_texts
 
 from .test_garrison_shot_view import cannon_seed, garrison_scenario
 
@@ -43,8 +43,8 @@ class Reader:
         self.ids = scenario_ids(window.scenario)
 
     def read(self, step: str) -> None:
-        self.leaks += [f"{step}: {leak}" for leak in id_leaks(visible_texts(self.window),
-                                                              self.ids)]
+        shown = visible_texts(self.window) + painted_texts(self.window.view.viewport())
+        self.leaks += [f"{step}: {leak}" for leak in id_leaks(shown, self.ids)]
 
 
 def at(window, model_id):

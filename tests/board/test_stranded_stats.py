@@ -56,7 +56,7 @@ def test_a_garrison_without_toughness_is_edited_from_the_shoot_dialog(window):
     QTest.mouseClick(window.shooting.dock.shoot, Left)
     dialog = window.shooting.dialog
     dialog.garrison.attack.setCurrentIndex(dialog.garrison.attack.findData("cannon"))
-    assert "Spearmen have no Toughness (t) in their stats" in dialog.odds.toPlainText()
+    assert "Spearmen have no Toughness (T) in their stats" in dialog.odds.toPlainText()
     assert "select the unit" not in dialog.odds.toPlainText()  # it cannot be selected
     button = dialog.edit_stat
     assert button.isVisible() and button.text() == "Edit Spearmen's profile…"

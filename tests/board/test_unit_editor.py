@@ -55,7 +55,7 @@ def test_a_value_out_of_range_is_refused_with_the_reason(window):
     _type(editor.stat_boxes["ws"], "12")
     QTest.keyClick(editor.ok_button, Qt.Key.Key_Space)
     assert editor.isVisible()
-    assert "Weapon Skill (ws) must be a whole number from 0 to 10, got 12" in \
+    assert "Weapon Skill (WS) must be a whole number from 0 to 10, got 12" in \
         editor.refusal.text()
     assert len(window.scenario.units) == before
     editor.reject()

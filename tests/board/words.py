@@ -2,35 +2,46 @@
 
 :func:`visible_texts` gathers every text the window shows (status bar, docks' labels, lists,
 read-outs and combo boxes, open dialogs); :func:`id_leaks` names each scenario id (units, models,
-pieces, sides, kept measurements) or enum spelling found in them as a word of its own.
+pieces, sides, kept measurements) or enum spelling found in them as a word of its own, and
+:func:`faults` reads them for number and unit too (both from :mod:`tests.game.plain_words`,
+which needs no Qt).
 """
 
 from __future__ import annotations
 
-import re
-
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QApplication,
     QComboBox,
+    QGroupBox,
     QLabel,
     QListWidget,
     QPlainTextEdit,
-    QPushButton,
+    QTableWidget,
+    QTabWidget,
     QTextEdit,
     QWidget,
 )
 
-from board.document.model import Scenario
+from tests.game.plain_words import ENUM, faults, id_leaks, scenario_ids
 
-__all__ = ["visible_texts", "scenario_ids", "id_leaks"]
-
-#: An enum's spelling in text: ``TroopType.WALKER``, ``<ShooterKind.UNIT: 'unit'>``.
-ENUM = re.compile(r"\b[A-Z][A-Za-z]+\.[A-Z_]{2,}\b|<[A-Z][A-Za-z]+\.")
+__all__ = ["visible_texts", "painted_texts", "texts_of", "scenario_ids", "id_leaks", "faults",
+           "ENUM"]
 
 
-def _texts_of(widget: QWidget) -> list[str]:
-    if isinstance(widget, QLabel | QPushButton):
+def texts_of(widget: QWidget) -> list[str]:
+    if isinstance(widget, QLabel | QAbstractButton):
         return [widget.text()]
+    if isinstance(widget, QGroupBox):
+        return [widget.title()]
+    if isinstance(widget, QTabWidget):
+        return [widget.tabText(k) for k in range(widget.count())]
+    if isinstance(widget, QTableWidget):
+        cells = [widget.item(r, c) for r in range(widget.rowCount())
+                 for c in range(widget.columnCount())]
+        heads = [widget.horizontalHeaderItem(c) for c in range(widget.columnCount())]
+        return [i.text() for i in cells + heads if i is not None]
     if isinstance(widget, QPlainTextEdit):
         return [widget.toPlainText()]
     if isinstance(widget, QTextEdit):
@@ -50,28 +61,26 @@ def visible_texts(window) -> list[str]:
     for root in roots:
         for widget in root.findChildren(QWidget):
             if widget.isVisibleTo(root):
-                found += _texts_of(widget)
+                found += texts_of(widget)
     return [t for t in found if t]
 
 
-def scenario_ids(scenario: Scenario) -> set[str]:
-    """The ids a player never reads: units, models, pieces, sides, kept measurements."""
-    ids = {u.id for u in scenario.units} | {m.id for u in scenario.units for m in u.models}
-    ids |= {p.id for p in scenario.terrain} | {s.id for s in scenario.sides}
-    ids |= {a.id for a in scenario.annotations}
-    names = {u.name for u in scenario.units} | {s.name for s in scenario.sides}
-    # An id that is a plain word ("bastion") may be a word of a sentence: only ids that
-    # look like ids (a digit, "-", "_" or ".") are looked for.
-    return {i for i in ids if re.search(r"[0-9_.\-]", i) and i not in names}
+def painted_texts(widget: QWidget) -> list[str]:
+    """Every text painted when ``widget`` is drawn now (the board's labels, captions, marks).
 
+    ``QPainter.drawText`` is listened to while the widget paints itself into a picture: what
+    is read is what the player sees drawn, not what an item says it would draw.
+    """
+    said: list[str] = []
+    draw = QPainter.drawText
 
-def id_leaks(texts: list[str], ids: set[str]) -> list[str]:
-    """Each text holding an id as a word of its own, or an enum's spelling."""
-    leaks = []
-    for text in texts:
-        words = set(re.findall(r"[A-Za-z0-9_.\-]+", text)) | set(re.findall(r"[A-Za-z0-9_\-]+",
-                                                                              text))
-        hit = sorted(words & ids)
-        if hit or ENUM.search(text):
-            leaks.append(f"{hit or ENUM.search(text).group(0)} in {text!r}")
-    return leaks
+    def listen(painter: QPainter, *args: object) -> object:
+        said.extend(a for a in args if isinstance(a, str))
+        return draw(painter, *args)
+
+    QPainter.drawText = listen  # type: ignore[method-assign]
+    try:
+        widget.grab()
+    finally:
+        QPainter.drawText = draw  # type: ignore[method-assign]
+    return [t for t in said if t.strip()]

@@ -293,7 +293,8 @@ def test_a_deployment_that_would_overlap_is_refused_by_the_boards_own_check(base
     document = ScenarioDocument(scenario)
     plan = plan_import(scenario, read_roster_file(ROSTERS / "wh40k_7th_space_marines.ros"),
                        "red", bases)
-    with pytest.raises(ImportError_, match=r"the deployment would put model .* model .* by"):
+    with pytest.raises(ImportError_, match=r"the deployment would not fit: Captain overlaps "
+                                           r"Rhino by .*; \d+ clashes in all"):  # by name
         import_change(document, WorldCache(LIBRARY).world_for(scenario), plan)
     assert scenario.units == []
 

@@ -126,13 +126,14 @@ def test_refusals_name_the_unit_and_the_numbers():
     far = marines()
     far.models[0].x -= 2
     sc = epic_scenario([far])
-    with pytest.raises(AssaultError, match="not in contact with the building.*am1"):
+    with pytest.raises(AssaultError,
+                       match="not in contact with the building.*Assault Marines, stand 1"):
         epic_assault(sc, samples.library(), world_of(sc), "block", ["am1"], FixedDice([]))
     bare = marines()
     del bare.stats["assault_factor"]
     sc = epic_scenario([bare])
     stands = epic_stands(sc, world_of(sc), "block")
-    assert ("Assault Marines have no Close assault factor (assault_factor) in their stats"
+    assert ("Assault Marines have no Close assault factor in their stats"
             in stands[0].decision.reason)
 
 

@@ -41,7 +41,7 @@ def test_fantasy_charge_reach_is_movement_plus_twelve_and_a_missing_movement_is_
                        one("still", "blue", 40.0, 24.0))
     assert found["reach"].allowed and "Movement 4\" + 2D6: 16\"" in found["reach"].text
     assert not found["short"].allowed and "16.00\" from the building" in found["short"].reason
-    assert "Still has no Movement (movement) in its stats: enter it in Units ▸ Edit Unit" \
+    assert "Still has no Movement in its stats: enter it in Units ▸ Edit Unit" \
         in found["still"].reason
 
 

@@ -104,7 +104,8 @@ def test_rings_are_saved_and_check_lists_them_without_a_verdict():
     again = scenario_from_dict(scenario_to_dict(scenario), samples.library())
     assert read_ring(again.annotations[0]) == read_ring(scenario.annotations[0])
     report = check_report(again, samples.library())
-    assert report["other_annotations"] == [{"id": "ring-1", "kind": "ring"}]
+    assert report["other_annotations"] == [{"id": "ring-1", "kind": "ring",  # named, no id
+                                            "text": 'kept ring 6.00" around u (no verdict)'}]
 
 
 def test_a_ring_around_a_zone_is_allowed():

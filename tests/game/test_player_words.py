@@ -28,28 +28,14 @@ import pytest
 
 import board
 import rules
-from board.document.model import LogEntry
+from board.document.model import LogEntry, Model, Side, TerrainPiece, TroopType, Unit
 from board.game.core.building_summary import BuildingSummary
 from board.game.core.log_text import entry_lines
 from board.game.reports.report import Finding
 from rules.decision import Decision
+from tests.game.plain_words import WRONG, faults, id_leaks
 
 ROOT = Path(__file__).resolve().parents[2]
-
-#: What a player must never read, each with what it is instead.
-WRONG: dict[str, re.Pattern[str]] = {
-    "a document number (say the rule's name)": re.compile(
-        r"\bseed 0\d\d\b|\bFAQ\b|RULES\.md|§|\bdecision \d", re.IGNORECASE),
-    "one of a plural": re.compile(  # not a name's number: "Swordsmen, model 1 attacks"
-        r"(?<![\d.,:/-])(?<!model )(?<!stand )\b1 (models|dice|hits|units|stands|shots|wounds|"
-        r"attacks|points|"
-        r"casualties|weapons|buildings|detachments|steps|rolls|criticals|turns)\b"),
-    "many of a singular": re.compile(  # "hit" is left out: "6 shots, 4 hit" is a verb
-        r"(?<![\d.,:/-])\b(0|[2-9]|\d\d+) (model|die|unit|stand|shot|wound|attack|"
-        r"casualty|weapon|building|detachment|step|roll)\b(?! (point|of|in|test|on|at|by|base))"),
-    "a verb that disagrees": re.compile(
-        r"\bthe (building|garrison|assaulter) win\b|\bthe (assaulters|attackers) wins\b"),
-}
 
 #: The game's tests whose argument-free functions are the flows (module names in tests.game).
 FLOWS = ("test_assault_epic", "test_assault_fantasy", "test_assault_wh40k", "test_buildings",
@@ -102,6 +88,33 @@ def recorded(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     yield texts
 
 
+def listen_names(monkeypatch: pytest.MonkeyPatch, cls: type, names: set[str],
+                 attribute: str = "name") -> None:
+    """Keep the name (or id) of every ``cls`` (a unit, a side…) made while the test runs."""
+    init = cls.__init__
+
+    def __init__(self: object, *args: object, **kwargs: object) -> None:  # noqa: N807
+        init(self, *args, **kwargs)
+        names.add(str(getattr(self, attribute, "")))
+    monkeypatch.setattr(cls, "__init__", __init__)
+
+
+def plain_faults(texts: list[str], names: set[str]) -> list[str]:
+    """:func:`tests.game.plain_words.faults` over texts from many scenarios (no ids known)."""
+    from board.document.model import Scenario
+
+    units = [Unit(f"u{k}", name, "s", TroopType.INFANTRY, []) for k, name in
+             enumerate(sorted(n for n in names if n))]
+    said = [t for t in texts if not CODES.fullmatch(t) and not FILE_SPELLINGS.search(t)]
+    return faults(said, Scenario(name="flows", units=units))
+
+
+#: A JSON value of ``check --json`` that is a code (an id, a system's key), not a sentence.
+CODES = re.compile(r"[a-z0-9_.\-]+")
+#: A refusal of a file that lists the spellings the file may use (``maps: dawn_of_war, …``).
+FILE_SPELLINGS = re.compile(r"; (maps|kinds): [a-z_, ]+$")
+
+
 def _flows() -> list[Callable[[], object]]:
     found = []
     for name in FLOWS:
@@ -152,16 +165,27 @@ def _check_texts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> list[str
 def test_every_text_the_game_says_reads_plainly(monkeypatch, tmp_path, capsys):
     flows = _flows()
     assert len(flows) > 150  # the flows are really found (a renamed module would drop them)
+    names: set[str] = set()  # every unit's and side's name, for the verbs that agree with them
+    for cls in (Unit, Side):
+        listen_names(monkeypatch, cls, names)
+    ids: set[str] = set()  # every id the flows make: a model's, a unit's, a piece's
+    for cls in (Unit, Model, TerrainPiece):
+        listen_names(monkeypatch, cls, ids, "id")
     with recorded(monkeypatch) as texts:
         for flow in flows:
             try:
                 flow()
             except AssertionError:
                 pass  # a flow's own check is its test's business; its words were recorded
+        said = list(texts)  # the flows' words (the check's JSON below holds ids by design)
         texts += _check_texts(tmp_path, capsys)
     assert len(texts) > 2000, len(texts)  # logs, rolls, reasons, refusals, findings, summaries
     wrong = sorted({f"{why}: {text!r}" for text in texts for why, pattern in WRONG.items()
                     if pattern.search(text)})
+    wrong += sorted(set(plain_faults(texts, names)))  # codes, enums, number, articles
+    looks_like_ids = {i for i in ids - names if re.search(r"[0-9_.\-]", i)}
+    wrong += sorted(set(id_leaks([t for t in said if not FILE_SPELLINGS.search(t)],
+                                 looks_like_ids)))
     assert not wrong, "\n".join(wrong[:60])
 
 

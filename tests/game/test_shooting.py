@@ -95,7 +95,7 @@ def test_a_penetrating_hit_that_rolls_total_collapse_forces_the_occupants_out():
     (entry,) = result.change.log
     assert "damage roll 5 +1 (AP2 weapon) = 6: Total Collapse" in entry.text
     lines = entry.text.split("\n")
-    assert lines[0].startswith("Devastators shoots Imperial Bastion (front facing, AV 14)")
+    assert lines[0].startswith("Devastators shoot Imperial Bastion (front facing, AV 14)")
     assert "Veteran Squad (inside): 6 hits at S6 AP – with Ignores Cover" in entry.text
     assert "Pinning test for Veteran Squad: 9 vs Ld8, failed" in entry.text
     assert "Veteran Squad forced out: 3 models placed" in entry.text

@@ -53,7 +53,8 @@ def test_without_a_choice_the_first_stand_inside_takes_it():
 def test_a_stand_not_inside_is_refused_by_name_before_any_die():
     found, world = hall_board()
     dice = FixedDice(ROW_10)
-    with pytest.raises(ShootingError, match=r"cannot be chosen to fall on s9: it is not inside "
+    with pytest.raises(ShootingError, match=r"cannot be chosen to fall on a stand not in the "
+                                            r"game: it is not inside "
                                             r"Building, small \(Epic 40,000\) \(inside: "
                                             r"Tactical detachment, stand 1; "):
         epic_shoot(found, library(), world, "hall", 1, "Warlord Titan", True, dice=dice,

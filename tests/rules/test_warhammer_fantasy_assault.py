@@ -50,7 +50,7 @@ def test_assault_drives_the_garrison_out_and_the_attacker_goes_in() -> None:
     assert end.garrison_broke and end.flee is not None and end.flee.total == 8
     assert end.attacker_enters and end.attacker_moves_back == 0.0
     assert assault.step is AssaultStep.GARRISON_BROKEN
-    assert "flees 8\"" in end.description and dice.unused == []
+    assert "flee 8\"" in end.description and dice.unused == []  # Goblins flee
 
 
 def test_garrison_holds_its_break_test_and_the_attacker_withdraws_one_inch() -> None:

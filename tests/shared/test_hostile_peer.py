@@ -102,7 +102,7 @@ def test_a_valid_item_beside_a_bad_value_is_taken_and_the_owner_keeps_their_mode
     assert host.piece("bastion").claimed_by == "blue"
     assert (host.model("b0")[1].x, host.model("b1")[1].x) == (10.0, 11.2)
     assert len(room.relay.refusals["Ann"]) == 1
-    assert "Squad B: a model of blue moved by the other player" in room.relay.refusals["Bob"][-1]
+    assert "Squad B: a model of Blue moved by the other player" in room.relay.refusals["Bob"][-1]
     assert saved(room.guest) == saved(room.host)
 
 

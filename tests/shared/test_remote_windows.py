@@ -276,4 +276,4 @@ def test_moves_made_after_leaving_are_given_back_on_rejoining(qtbot, two_windows
     guest.remote.join("Bob", "blue", link)
     assert doc_at(guest, "b0") == moved
     qtbot.waitUntil(lambda: doc_at(host, "b0") == moved, timeout=WAIT_MS)
-    assert any("1 models you moved while away" in text for text in said), said
+    assert any("1 model you moved while away was moved" in text for text in said), said

@@ -43,7 +43,7 @@ def test_a_hand_crafted_move_of_my_model_is_refused_and_put_back():
     guest.receive(update)  # blue's board hears "red" move blue's b0
     assert saved(guest) == before  # the last valid board kept
     assert relay.refusals["Bob"] == [
-        "refused a change from the other player: Squad B: a model of blue moved by the other "
+        "refused a change from the other player: Squad B: a model of Blue moved by the other "
         "player, who controls only their own side (shared control is off); put back"]
     # Blue's board wrote b0's place back into the shared document: the room holds it again.
     assert str(guest.r.pos["b0"]) == pos_text(x, y, facing)
@@ -64,7 +64,7 @@ def test_a_forged_unit_record_does_not_carry_a_move_past_the_check():
     _, update = forged(host.doc, write)
     guest.receive(update)
     assert saved(guest) == before
-    assert "Squad B: a model of blue moved by the other player" in relay.refusals["Bob"][-1]
+    assert "Squad B: a model of Blue moved by the other player" in relay.refusals["Bob"][-1]
 
 
 def test_a_turn_of_my_model_is_refused_too():
@@ -90,8 +90,11 @@ def test_the_other_player_cannot_agree_to_shared_control_for_me():
     _, update = forged(host.doc, write)
     guest.receive(update)
     assert saved(guest) == before  # neither the switch nor the move
-    assert any(f"may not set {SHARED_CONTROL}, {agree_key('blue')}" in message
-               for message in relay.refusals["Bob"])
+    assert any("may not set shared control: only Bob agrees to it for Blue" in message
+               for message in relay.refusals["Bob"])  # in words, not its option keys
+    from tests.game.plain_words import faults
+
+    assert not faults(relay.refusals["Bob"], small_scenario())
     assert SHARED_CONTROL not in guest.r.options and agree_key("blue") not in guest.r.options
 
 
@@ -145,17 +148,17 @@ def _turncoat(unit: dict) -> str:
 
 def _braver(unit: dict) -> str:
     unit["stats"] = {**unit.get("stats", {}), "leadership": 2}
-    return "its stats (leadership)"
+    return "its stats (Leadership)"
 
 
 def _bigger_base(unit: dict) -> str:
     unit["models"][0]["base"] = {"shape": "round", "diameter_mm": 60.0}
-    return "the base of model b0"
+    return "the base of model 1"
 
 
 def _stranger(unit: dict) -> str:
     unit["models"].append({**unit["models"][0], "id": "b9", "number": 9})
-    return "its models (added b9, never one of them)"
+    return "its models (one added that was never one of them)"
 
 
 @pytest.mark.parametrize("forge", [_renamed, _turncoat, _braver, _bigger_base, _stranger])
@@ -185,8 +188,11 @@ def test_another_field_of_my_unit_forged_beside_allowed_changes_is_refused_item_
     assert after["units"] == before["units"]  # the unit refused: not the casualty either
     assert after["terrain"][0]["claimed_by"] == "blue"  # the claim, an item of its own, taken
     assert relay.refusals["Bob"][-1].startswith(
-        f"refused a change from the other player: Squad B (a unit of blue): the other player "
+        f"refused a change from the other player: Squad B (a unit of Blue): the other player "
         f"changed {field}")
+    from tests.game.plain_words import faults  # no id, no code, by name
+
+    assert not faults(relay.refusals["Bob"], small_scenario())
     assert json.loads(str(guest.r.units["squad-b"]))["name"] == "Squad B"  # written back
     assert len(json.loads(str(guest.r.units["squad-b"]))["models"]) == 5
     host.receive(update)  # the room relays it to red's board too, then blue's record
@@ -216,6 +222,6 @@ def test_an_honest_edit_of_the_other_players_unit_is_put_back_on_both_boards():
     apply_change(host.document, Change(units={"squad-b": unit}))
     relay.pump()
     assert saved(guest) == before
-    assert "Squad B (a unit of blue): the other player changed its name" in \
+    assert "Squad B (a unit of Blue): the other player changed its name" in \
         relay.refusals["Bob"][-1]
     assert saved(host) == saved(guest)  # blue's record, written back, reached red's board

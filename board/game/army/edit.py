@@ -40,7 +40,7 @@ def parse_stats(system: RuleSystem, text: str) -> dict[str, Any]:
     >>> parse_stats(RuleSystem.WH40K, "WS 12")
     Traceback (most recent call last):
     ...
-    board.game.army.edit.StatsError: WS 12: Weapon Skill (ws) must be a whole number from 0 to \
+    board.game.army.edit.StatsError: WS 12: Weapon Skill (WS) must be a whole number from 0 to \
 10, got 12
     """
     by_label = {f.label.lower(): f.key for f in PROFILES[system]}

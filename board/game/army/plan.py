@@ -26,11 +26,13 @@ from board.game.army.deploy import Formation, deploy_formations
 from board.game.army.game_system import list_system, wrong_system
 from board.game.army.mapping import UnitPlan, map_unit
 from board.game.core.deploy import deployment_for
-from board.game.core.standing import standing_clashes
+from board.game.core.names import Namer, member_word
+from board.game.core.standing import clash_text, standing_clashes
 from board.game.core.world import World
 from board.game.placement import Box
 from board.game.systems.setup import RANKED
 from geometry import model_footprint
+from rules.words import counted
 
 __all__ = ["ImportPlan", "ImportError_", "WrongSystem", "plan_import", "import_change",
            "roster_key", "roster_list"]
@@ -217,10 +219,12 @@ def _check_standing(scenario: Scenario, world: World, change: Change,
     clashes = [c for c in standing_clashes(world, shapes, table, among=True)
                if c.other not in leaving]
     if clashes:
-        first = clashes[0]
-        raise ImportError_(f"the deployment would put model {first.model_id} "
-                           f"{first.kind.value} {first.other} by {first.depth:.3f} in; "
-                           f"{len(clashes)} clashes")
+        units = {u.id: u for u in scenario.units}
+        units |= {u.id: u for u in change.units.values() if u is not None}
+        names = Namer(units, world.pieces, word=member_word(scenario.rule_system))
+        said = clash_text(clashes[:1], world, names, cm=scenario.rule_system.uses_cm)
+        raise ImportError_(f"the deployment would not fit: {said}; "  # by name, never an id
+                           f"{counted(len(clashes), 'clash', 'clashes')} in all")
 
 
 def _change(document: ScenarioDocument, plan: ImportPlan, stay: dict[str, Unit],
@@ -250,7 +254,7 @@ def _change(document: ScenarioDocument, plan: ImportPlan, stay: dict[str, Unit],
     change.log.append(LogEntry(
         f"Imported {plan.roster.name} ({plan.roster.source_format}) for {side}: "
         f"{_n(added, 'unit')} added, {len(plan.kept)} kept, {taken_off} removed, "
-        f"{_n(models, 'model')}"))
+        f"{_n(models, member_word(scenario.rule_system))}"))  # stands in Epic 40,000
     return change
 
 

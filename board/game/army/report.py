@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from board.game.army.mapping import UnitPlan
 from board.game.army.plan import ImportPlan
+from rules.words import counted
 
 __all__ = ["unit_line", "plan_lines", "sourced_line"]
 
@@ -31,7 +32,8 @@ def sourced_line(plan: ImportPlan) -> str:
     """``bases: 12 of 13 units on a sourced base (1 guessed: …)``."""
     placed = [u for u in plan.units if u.placeable]
     guessed = [u.name for u in placed if not u.sourced]
-    line = f"bases: {len(placed) - len(guessed)} of {len(placed)} units on a sourced base"
+    line = (f"bases: {len(placed) - len(guessed)} of {counted(len(placed), 'unit')} on a "
+            "sourced base")
     if guessed:
         shown = ", ".join(guessed[:5]) + (", …" if len(guessed) > 5 else "")
         line += f" ({len(guessed)} guessed: {shown})"
@@ -54,7 +56,8 @@ def plan_lines(plan: ImportPlan) -> list[str]:
     """Every line of the plan: the list, each unit and its notes, what is removed, skipped."""
     roster = plan.roster
     lines = [f"{roster.name} ({roster.source_format}, {roster.game_system or 'no game system'}"
-             f"{_points(roster.points)}): {len(plan.units)} units, {plan.models} models "
+             f"{_points(roster.points)}): {counted(len(plan.units), 'unit')}, "
+             f"{counted(plan.models, 'model')} "
              f"for side {plan.side}"]
     for unit in plan.units:
         mark = "kept" if unit.key in plan.kept else "new"

@@ -180,9 +180,18 @@ def stat_flag(unit: Unit, key: str) -> bool:
     return value
 
 
-def log_entry(text: str, dice: Dice) -> LogEntry:
-    """Return the log line of an assault: the text, every roll since the last, and the seed."""
-    return LogEntry(text, [r.to_dict() for r in dice.take()], dice.seed)
+def log_entry(text: str, dice: Dice, names: Namer | None = None) -> LogEntry:
+    """Return the log line of an assault: the text, every roll since the last, and the seed.
+
+    With ``names``, the ids a rules module wrote in the text and the rolls' purposes are
+    written as names (:meth:`Namer.say`).
+    """
+    rolls = [r.to_dict() for r in dice.take()]
+    if names is not None:
+        text = names.say(text)
+        for roll in rolls:
+            roll["purpose"] = names.say(str(roll.get("purpose", "")))
+    return LogEntry(text, rolls, dice.seed)
 
 
 def unit_version(scenario: Scenario, change: Change, unit_id: str) -> Unit:

@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from board.document.model import RuleSystem
+from board.game.core.names import member_word
 from rules.words import counted
 
 __all__ = ["WeaponLine", "FirePointLine", "BuildingSummary"]
@@ -72,6 +74,13 @@ class BuildingSummary:
         """Plain JSON values (tuples become lists)."""
         return _lists(asdict(self))
 
+    def member_word(self) -> str:
+        """What the system calls one of a unit's models (``stand`` in Epic 40,000)."""
+        try:
+            return member_word(RuleSystem(self.system))
+        except ValueError:  # a system no longer registered: the plain word
+            return "model"
+
     def lines(self) -> list[str]:
         """The summary in words, one fact a line."""
         out = [f"{self.name}: {self.condition}"]
@@ -84,9 +93,11 @@ class BuildingSummary:
         if self.damage_capacity is not None:
             left, start = self.damage_capacity
             out.append(f"damage capacity: {left} of {start}")
-        room = "" if self.capacity is None else f" (capacity {counted(self.capacity, 'model')})"
-        inside = ", ".join(self.inside_names or self.inside) or "nobody"
-        out.append(f"inside: {inside}, {counted(self.models_inside, 'model')}{room}")
+        word = self.member_word()
+        room = "" if self.capacity is None else f" (capacity {counted(self.capacity, word)})"
+        inside = ", ".join(self.inside_names or self.inside)  # nobody: no count of nobody
+        held = f"{inside}, {counted(self.models_inside, word)}" if inside else "nobody"
+        out.append(f"inside: {held}{room}")
         out.append(f"claimed by: {self.claimed_by_name or self.claimed_by or 'nobody'}")
         out.extend(f"weapon {w.label or w.name}, {w.range:g}\": {w.reason}" for w in self.weapons)
         if self.fire_points:

@@ -208,7 +208,8 @@ class UnitDeployment:
         out = self.check.failing
         unit = namer.unit(self.unit_id) if namer else self.unit_id
         zone = namer.zone("deployment", self.zone) if namer else f"zone {self.zone}"
-        head = f"{unit}: {len(out)} of {counted(len(self.check.model_ids), 'model')} out of {zone}"
+        word = namer.word if namer else "model"  # "stand" in Epic 40,000
+        head = f"{unit}: {len(out)} of {counted(len(self.check.model_ids), word)} out of {zone}"
         if not out:
             return head
         name = namer.member if namer else str

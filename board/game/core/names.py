@@ -13,6 +13,7 @@ and the wall it stands in, a deployment zone by the side deploying there.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -34,6 +35,9 @@ if TYPE_CHECKING:
     from board.game.core.world import PieceShapes, World
 
 __all__ = ["Namer", "wall_of", "member_word", "fire_point_name"]
+
+#: An id, not a word: it holds a digit, "-", "_" or ".".
+_ID_LIKE = re.compile(r"[0-9_.\-]")
 
 #: How near a wall (inches, in the datasheet's frame) a mount stands to be "in" that wall.
 WALL_REACH = 0.5
@@ -81,6 +85,7 @@ class Namer:
         #: What a player calls one of a unit's models: ``stand`` in Epic 40,000 (seed 001
         #: counts stands), ``model`` elsewhere.
         self.word = word
+        self._said: tuple[re.Pattern[str] | None, dict[str, str]] | None = None
         self._models: dict[str, tuple[Unit, int]] = {
             m.id: (u, m.number if m.number is not None else k)
             for u in units.values() for k, m in enumerate(u.models, start=1)}
@@ -123,6 +128,31 @@ class Namer:
             return model_id
         unit, number = found
         return f"the {self.word}" if _alone(unit, number) else f"{self.word} {number}"
+
+    def say(self, text: str) -> str:
+        """``text`` with each model, unit and piece id in it written as its name.
+
+        For the words a rules module writes with the ids it was handed (``blast markers:
+        unit-1 +1``). Only ids that look like ids (a digit, ``-``, ``_`` or ``.``) are
+        replaced, so a plain word is never taken for one.
+
+        >>> from board.document.model import Base, Model, TroopType
+        >>> orcs = Unit("unit-1", "Black Orcs", "a", TroopType.INFANTRY,
+        ...             [Model("unit-1.m-1", Base.round_mm(25), 0, 0),
+        ...              Model("unit-1.m-2", Base.round_mm(25), 1, 0)])
+        >>> Namer({"unit-1": orcs}, {}).say("kill roll on unit-1.m-2; blast markers: unit-1 +1")
+        'kill roll on Black Orcs, model 2; blast markers: Black Orcs +1'
+        """
+        if self._said is None:
+            named = {m: self.model(m) for m in self._models}
+            named |= {u: self.unit(u) for u in self.units}
+            named |= {p: self.piece(p) for p in self.pieces}
+            named = {k: v for k, v in named.items() if k != v and _ID_LIKE.search(k)}
+            pattern = "|".join(re.escape(k) for k in sorted(named, key=len, reverse=True))
+            self._said = (re.compile(rf"(?<![\w.\-])({pattern})(?![\w\-]|\.\w)")
+                          if named else None, named)
+        found, named = self._said
+        return found.sub(lambda m: named[m.group(1)], text) if found is not None else text
 
     def piece(self, piece_id: str) -> str:
         """The piece's datasheet name (a part's own datasheet name)."""

@@ -36,9 +36,11 @@ from board.game.core.deploy import (
     deployment_for,
     models_out_of_zone,
 )
+from board.game.core.names import member_word
 from board.game.core.units import display_unit, excess_text
 from board.game.core.world import World
 from geometry import DEPLOYMENT_MAPS, deployment_map, wholly_within_zone
+from rules.words import counted
 
 __all__ = [
     "MapChoice",
@@ -137,6 +139,8 @@ class DeploymentStatus:
     error: str = ""
     #: Each side's name by id, for the headline (the id when a side is not named).
     side_names: Mapping[str, str] = field(default_factory=dict)
+    #: What the system calls one of a unit's models (``stand`` in Epic 40,000).
+    word: str = "model"
 
     @property
     def models_out(self) -> int:
@@ -154,9 +158,7 @@ class DeploymentStatus:
             return f"No deployment: {self.error}"
         zones = ", ".join(f"{self.side_names.get(side, side)} {zone}"
                           for side, zone in self.plan.zones.items())
-        count = self.models_out
-        return (f"{self.plan.map.name} ({zones}): {count} model{'s' if count != 1 else ''} "
-                "out of zone")
+        return f"{self.plan.map.name} ({zones}): {counted(self.models_out, self.word)} out of zone"
 
 
 def _by_text(excess: float, unit: str) -> str:
@@ -171,18 +173,24 @@ def _row_text(name: str, side: str, zone: str, total: int,
     return f"{head}: " + "; ".join(f"{mid} by {_by_text(by, unit)}" for mid, by in out)
 
 
-def _model_word(unit: Unit, model_id: str) -> str:
-    """A model as its unit's row names it: ``model 3`` (``the model`` when it is alone)."""
+def _model_word(unit: Unit, model_id: str, word: str = "model") -> str:
+    """A model as its unit's row names it: ``model 3`` (``the model`` when it is alone).
+
+    Its number is the one it keeps when others of its unit are lost, as the report's.
+    """
     if len(unit.models) == 1:
-        return "the model"
-    number = next((k for k, m in enumerate(unit.models, start=1) if m.id == model_id), None)
-    return f"model {number}" if number is not None else model_id
+        return f"the {word}"
+    number = next((m.number if m.number is not None else k
+                   for k, m in enumerate(unit.models, start=1) if m.id == model_id), None)
+    return f"{word} {number}" if number is not None else model_id
 
 
 def _row(scenario: Scenario, world: World, found: UnitDeployment) -> DeploymentRow:
     unit = world.units[found.unit_id]
     side = next((s.name for s in scenario.sides if s.id == unit.side), unit.side)
-    out = [(_model_word(unit, v.model_id), float(v.excess)) for v in found.check.failing]
+    word = member_word(scenario.rule_system)
+    out = [(_model_word(unit, v.model_id, word), float(v.excess))
+           for v in found.check.failing]
     text = _row_text(unit.name, side, found.zone, len(found.check.model_ids), out, found.unit)
     return DeploymentRow(unit.id, unit.name, side, found.zone, len(found.check.model_ids),
                          found.out_of_zone, text,
@@ -198,7 +206,8 @@ def deployment_status(scenario: Scenario, world: World) -> DeploymentStatus:
         return DeploymentStatus(None, (), str(error))
     return DeploymentStatus(plan, tuple(_row(scenario, world, found)
                                         for found in models_out_of_zone(world, plan)),
-                            side_names={s.id: s.name for s in scenario.sides})
+                            side_names={s.id: s.name for s in scenario.sides},
+                            word=member_word(scenario.rule_system))
 
 
 def restatus_units(status: DeploymentStatus, scenario: Scenario, world: World,
@@ -221,7 +230,7 @@ def restatus_units(status: DeploymentStatus, scenario: Scenario, world: World,
                                display_unit(world.rule_system))
         again[unit_id] = _row(scenario, world, found)
     return DeploymentStatus(plan, tuple(again.get(r.unit_id, r) for r in status.rows),
-                            side_names=status.side_names)
+                            side_names=status.side_names, word=status.word)
 
 
 #: How deep the band along a zone's table edge is in which its caption goes, inches.

@@ -23,9 +23,10 @@ import numpy as np
 from shapely.affinity import translate
 
 from board.document.model import Scenario, TroopType
+from board.game.core.units import display_unit
 from board.game.core.world import World
 from board.game.objectives.markers import Objective, objectives_of
-from geometry import Circle, Shape, distance
+from geometry import Circle, Shape, distance, format_distance
 from rules.wh40k.objectives import (
     RANGE_7TH,
     RANGE_ACROSS,
@@ -62,6 +63,8 @@ class Holding:
     control: Control
     models: tuple[ModelInRange, ...]
     rule: str
+    #: Whether the rule counts Objective Control (10th edition on): "OC" means something.
+    by_level: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON values (``battleboard check --json``)."""
@@ -176,7 +179,9 @@ def _holding(scenario: Scenario, objective: Objective, edition: str,
         counted = [m for m in models if m.up <= RANGE_UP + _TOLERANCE]
         levels = {s.id: sum(m.oc for m in counted if m.side == s.id) for s in scenario.sides}
         return Holding(objective, control_by_level(levels, name), tuple(counted),
-                       f"{edition} edition: Level of Control within 3\" across, 5\" up")
+                       f"{edition} edition: Level of Control within "
+                       f"{_reach(RANGE_ACROSS, scenario)} across, {_reach(RANGE_UP, scenario)} up",
+                       by_level=True)
     counted = [m for m in models if m.across <= RANGE_7TH + _TOLERANCE]
     in_range = {m.unit_id for m in counted}
     facts = [UnitInRange(units[u].side, units[u].name,
@@ -184,7 +189,14 @@ def _holding(scenario: Scenario, objective: Objective, edition: str,
                          bool(units[u].stats.get("objective_secured", False)))
              for u in sorted(in_range)]
     return Holding(objective, control_7th(facts, name), tuple(counted),
-                   f"{edition} edition: scoring units within 3\"")
+                   f"{edition} edition: scoring units within {_reach(RANGE_7TH, scenario)}")
+
+
+def _reach(inches: float, scenario: Scenario) -> str:
+    """A range in the board's unit: ``3"``, ``7.62 cm`` on an Epic 40,000 table."""
+    unit = display_unit(scenario.rule_system)
+    return format_distance(inches, unit=unit).replace(".00", "") if unit == "in" \
+        else format_distance(inches, unit=unit)
 
 
 def holdings(scenario: Scenario, world: World,

@@ -30,6 +30,7 @@ from board.document.changes import Change
 from board.document.datasheet import Datasheet
 from board.document.model import LogEntry, Scenario, TerrainPiece, Unit
 from board.game.core.buildings import building_rules, sheet_of, write_back
+from board.game.core.names import member_word
 from board.game.core.world import World
 from board.game.occupancy.common import (
     BASE_CONTACT,
@@ -44,7 +45,7 @@ from board.game.occupancy.common import (
 from board.game.systems.buildings import BuildingRules
 from board.game.systems.registry import system_for, system_of
 from rules.decision import Decision
-from rules.words import says
+from rules.words import counted, says
 
 __all__ = [
     "BASE_CONTACT",
@@ -78,7 +79,8 @@ def _change(scenario: Scenario, rules_object: BuildingRules, party: list[Unit],
         holder = sides.get(new_piece.claimed_by, new_piece.claimed_by) \
             if new_piece.claimed_by else "nobody"
         claim = f"; now claimed by {holder}"
-    text = (f"{party_names(party)} ({count} model{'s' if count != 1 else ''}) embark in "
+    word = member_word(scenario.rule_system)  # "stand" in Epic 40,000
+    text = (f"{party_names(party)} ({counted(count, word)}) embark in "
             f"{piece_name}{claim}: {decision.reason}")
     return Change(units=units, pieces={piece.id: new_piece}, log=[LogEntry(text)])
 

@@ -53,7 +53,7 @@ def summary_lines(scenario: Scenario, library: Mapping[str, Datasheet],
     on_board = [note_finding(note) for note in overlays]
     try:
         report = build_report(scenario, library, on_board or [Finding("(none)")], source, time,
-                              buildings=False, every_unit=False)
+                              buildings=False, every_unit=False, keep_unmeasured=True)
     except ReportError as error:
         unit = "centimetres" if scenario.rule_system.uses_cm else "inches"
         head = [f"{scenario.name} ({scenario.rule_system.label}, distances in {unit})"]

@@ -29,7 +29,7 @@ from typing import Any
 
 from board.document.datasheet import Datasheet
 from board.document.distance_option import DISTANCE_RULE, SYSTEM_RULE, distance_choice
-from board.document.model import RuleSystem, Scenario
+from board.document.model import Annotation, RuleSystem, Scenario
 from board.game.core.buildings import BuildingStateError
 from board.game.core.deploy import deployment_for, models_out_of_zone
 from board.game.core.levels import raised_models
@@ -39,9 +39,11 @@ from board.game.core.world import World, WorldCache
 from board.game.measuring.annotations import evaluate
 from board.game.measuring.coverage import Coverage, UnitCoverage, void_shield_coverage
 from board.game.measuring.measure import VOID_SHIELD_RULE, display_unit
+from board.game.measuring.rings import RING_KIND, AnnotationError, read_ring
+from board.game.measuring.unmeasured import kept_name, unmeasured_words
 from board.game.reports.summary import summarise_all
 from board.game.systems.facts import facts_for
-from geometry import format_distance
+from geometry import CM_PER_INCH, format_distance
 from rules.words import counted
 
 __all__ = ["ReportError", "Source", "Finding", "Section", "Report", "build_report",
@@ -106,9 +108,14 @@ class Section:
     title: str
     findings: tuple[Finding, ...]
     data: Any = None
+    #: An empty section about something the table may lack is left out of the text (its
+    #: JSON member stays): no "Void-shield coverage (none)" on a table without a generator.
+    quiet: bool = False
 
     def lines(self) -> list[str]:
         """The title, then every finding indented (``(none)`` when empty), then a blank."""
+        if self.quiet and not self.findings:
+            return []
         body = [line for f in self.findings for line in f.lines()] or ["(none)"]
         return [self.title, *(f"  {line}" for line in body), ""]
 
@@ -168,15 +175,28 @@ def _fail(error: Exception) -> ReportError:
     return ReportError(str(error.args[0]) if error.args else str(error))
 
 
-def _kept(scenario: Scenario, world: World, zones: Any,
-          names: Namer) -> tuple[Section, dict[str, Any]]:
+def _kept(scenario: Scenario, world: World, zones: Any, names: Namer,
+          lenient: bool = False) -> tuple[Section, dict[str, Any]]:
+    """The kept measurements measured again.
+
+    ``lenient``: one that cannot be measured now is said by name in its finding instead of
+    failing the report.
+    """
     findings, measured, others = [], [], []
     for annotation in scenario.annotations:
-        result = evaluate(annotation, world, zones, names)
+        try:
+            result = evaluate(annotation, world, zones, names)
+        except AnnotationError:
+            if not lenient:
+                raise
+            text = (f"{kept_name(annotation)}: cannot be measured: "
+                    f"{unmeasured_words(annotation, world, zones, names)}")
+            findings.append(Finding(text, data={"id": annotation.id, "text": text}))
+            continue
         if result is None:
-            others.append({"id": annotation.id, "kind": annotation.kind})
-            findings.append(Finding(f"{annotation.id}: {annotation.kind} (no verdict)",
-                                    data=others[-1]))
+            others.append({"id": annotation.id, "kind": annotation.kind,
+                           "text": _other_text(annotation, names)})
+            findings.append(Finding(others[-1]["text"], data=others[-1]))
             continue
         measured.append(result)
         findings.append(Finding(result["text"], tuple(result.get("lines", ())),
@@ -185,12 +205,24 @@ def _kept(scenario: Scenario, world: World, zones: Any,
             {"measurements": measured, "other_annotations": others})
 
 
+def _other_text(annotation: Annotation, names: Namer) -> str:
+    """A kept annotation with no verdict in words, by name (``rings 6.00", 12.00" around …``)."""
+    if annotation.kind == RING_KIND:
+        try:
+            return f"kept {read_ring(annotation).words(names)} (no verdict)"
+        except AnnotationError:
+            pass
+    return f"a kept {annotation.kind} (no verdict)"
+
+
 def _coverage(world: World, names: Namer) -> Section:
     rows = void_shield_coverage(world)
     findings = tuple(Finding(c.explain(names), (), _partly_in(c),
                              c.to_dict() | {"text": c.explain(names)}) for c in rows)
     title = "Void-shield coverage" + (f" ({VOID_SHIELD_RULE})" if rows else "")
-    return Section("void_shields", title, findings, [f.data for f in findings])
+    shielded = any(p.void_shields for p in world.pieces.values())
+    return Section("void_shields", title, findings, [f.data for f in findings],
+                   quiet=not shielded)
 
 
 def _partly_in(coverage: UnitCoverage) -> tuple[str, ...]:
@@ -212,7 +244,7 @@ def _deployment(scenario: Scenario, world: World, names: Namer, only_out: bool) 
     data = {"map": plan.map.name, "zones": plan.zones, "side_names": sides,
             "models_out": out, "units": units}
     return Section("deployment", f"Deployment: {plan.map.name} ({zones}); "
-                   f"{counted(out, 'model')} out of zone", findings, data)
+                   f"{counted(out, names.word)} out of zone", findings, data)
 
 
 def _buildings(scenario: Scenario, library: Mapping[str, Datasheet]) -> Section:
@@ -257,20 +289,34 @@ def _objectives(scenario: Scenario, world: World, names: Namer) -> list[Section]
         line = f"{layout.get('name')} ({layout.get('pattern', '')}), {layout.get('credit', '')}"
         sections.append(Section("layout", "Layout", (Finding(line, (), (), dict(layout)),),
                                 dict(layout)))
-    held = holdings(scenario, world)
+    held = holdings(scenario, world)  # "OC" only where the rule counts it (h.by_level)
     if held:
         findings = tuple(Finding(
             f"{h.objective.name}: {h.control.reason}",
-            tuple(f"{names.model(m.model_id)}: {m.across:.3f}\" across, {m.up:g}\" up, OC {m.oc}"
-                  for m in h.models), tuple(m.model_id for m in h.models), h.to_dict())
+            tuple(f"{names.model(m.model_id)}: {_shown(m.across, world, 3)} across, "
+                  f"{_shown(m.up, world)} up" + (f", OC {m.oc}" if h.by_level else "")
+                  for m in h.models),
+            tuple(m.model_id for m in h.models), h.to_dict())
             for h in held)
         sections.append(Section("objectives", f"Objectives ({held[0].rule})", findings,
                                 [f.data for f in findings]))
     return sections
 
 
+def _shown(inches: float, world: World, decimals: int | None = None) -> str:
+    """A length in the board's unit (``12.000"``, ``30.480 cm``; ``:g`` without decimals)."""
+    unit = display_unit(world.rule_system)
+    value = inches * (CM_PER_INCH if unit == "cm" else 1.0)
+    figure = f"{value:.{decimals}f}" if decimals is not None else f"{value:g}"
+    return figure + (" cm" if unit == "cm" else '"')
+
+
 def position_findings(world: World, names: Namer, model_ids: Sequence[str]) -> Section:
-    """Where each of ``model_ids`` stands (inches from the table's top-left corner)."""
+    """Where each of ``model_ids`` stands, in the board's unit from the top-left corner.
+
+    The JSON's ``x`` and ``y`` are inches whatever the system; the text reads in the board's
+    unit (centimetres on an Epic 40,000 table). An empty list writes no section.
+    """
     seen: list[str] = []
     for model_id in model_ids:
         if model_id in world.models and model_id not in seen:
@@ -278,11 +324,13 @@ def position_findings(world: World, names: Namer, model_ids: Sequence[str]) -> S
     findings = []
     for model_id in seen:
         x, y = _centre_of(world, model_id)
-        findings.append(Finding(f"{names.model(model_id)}: x {x:.3f}\", "  # the id: --json
-                                f"y {y:.3f}\"", data={"model": model_id, "x": x, "y": y}))
-    return Section("positions", "Positions of the models involved (centre of the base, "
-                   "inches from the top-left corner)", tuple(findings),
-                   [f.data for f in findings])
+        findings.append(Finding(f"{names.model(model_id)}: x {_shown(x, world, 3)}, "
+                                f"y {_shown(y, world, 3)}",  # the id: --json
+                                data={"model": model_id, "x": x, "y": y}))
+    unit = {"in": "inches", "cm": "centimetres"}[display_unit(world.rule_system)]
+    return Section("positions", f"Positions of the {names.word}s involved (centre of the "
+                   f"base, {unit} from the top-left corner)", tuple(findings),
+                   [f.data for f in findings], quiet=True)
 
 
 def _centre_of(world: World, model_id: str) -> tuple[float, float]:
@@ -292,19 +340,21 @@ def _centre_of(world: World, model_id: str) -> tuple[float, float]:
 def build_report(scenario: Scenario, library: Mapping[str, Datasheet],
                  on_board: Sequence[Finding] = (), source: Source | None = None,
                  time: str | None = None, buildings: bool = True,
-                 every_unit: bool = True) -> Report:
+                 every_unit: bool = True, keep_unmeasured: bool = False) -> Report:
     """Work out every fact of ``scenario`` once; raises :class:`ReportError` naming the fact.
 
     ``on_board`` are what the tools on the board say now (an export gives them; a section
     "On the board" comes first when given). ``buildings`` leaves the buildings' state out
-    when false; ``every_unit`` false lists only the units with models out of their zone.
+    when false; ``every_unit`` false lists only the units with models out of their zone;
+    ``keep_unmeasured`` says a kept measurement that cannot be measured now (its model gone
+    into a building) by name among the others instead of refusing the whole report.
     The positions of every model the findings involve close the report.
     """
     try:
         world = WorldCache(library).world_for(scenario)
         plan = deployment_for(scenario)
         names = Namer.for_world(world, scenario)
-        kept, data = _kept(scenario, world, plan.zone, names)
+        kept, data = _kept(scenario, world, plan.zone, names, lenient=keep_unmeasured)
         sections = [kept, _heights(scenario, world, names), _coverage(world, names),
                     _deployment(scenario, world, names, only_out=not every_unit)]
         sections += _objectives(scenario, world, names)

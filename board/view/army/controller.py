@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from board.document.errors import ScenarioError
 from board.document.roster.bases import BaseLibrary
+from board.game.kit import counted
 from board.view.commands import ApplyChangeCommand
 
 if TYPE_CHECKING:
@@ -113,5 +114,5 @@ class ArmyImporter(QObject):
                 except OSError as error:
                     kept = f"; your bases could not be kept ({error})"
         self.window.statusBar().showMessage(
-            f"Imported {plan.roster.name}: {len(plan.units)} units, {plan.models} models "
-            f"(one undo step){kept}", 8000)
+            f"Imported {plan.roster.name}: {counted(len(plan.units), 'unit')}, "
+            f"{counted(plan.models, dialog.member)} (one undo step){kept}", 8000)

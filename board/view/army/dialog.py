@@ -50,6 +50,7 @@ from board.game.army.edit import (
 )
 from board.game.army.mapping import UnitPlan
 from board.game.army.plan import ImportError_, ImportPlan, import_change, plan_import
+from board.game.core.names import member_word
 from board.game.core.world import World
 from board.game.systems.setup import base_sizes, troop_types
 
@@ -80,6 +81,8 @@ class ImportArmyDialog(QDialog):
         self.change: Change | None = None
         self.plan: ImportPlan | None = None
         self.system = document.scenario.rule_system
+        #: What the system calls one of a unit's models ("stand" in Epic 40,000).
+        self.member = member_word(self.system)
         self.side = QComboBox()
         for side in document.scenario.sides:
             self.side.addItem(side.name, side.id)
@@ -178,12 +181,15 @@ class ImportArmyDialog(QDialog):
         sourced = sum(1 for u in placed if u.sourced)
         beside = (f" {_n(plan.beside, 'unit')} of another list on this side stay beside it."
                   if plan.beside else "")
-        return (f"<b>{roster.name}</b> ({roster.source_format}; {system}{points}) onto a "
-                f"{self.system.label} board: {_n(len(plan.added), 'unit')} to add, "
+        board = self.system.label
+        article = "an" if board[:1].upper() in "AEIOU" else "a"  # "an Epic 40,000 board"
+        return (f"<b>{roster.name}</b> ({roster.source_format}; {system}{points}) onto "
+                f"{article} {board} board: {_n(len(plan.added), 'unit')} to add, "
                 f"{len(plan.kept)} kept, {len(plan.removed) + len(plan.replaced)} to remove, "
                 f"{_n(len(plan.skipped), 'entry', 'entries')} not a unit, "
-                f"{_n(plan.models, 'model')}; bases: {sourced} of {len(placed)} units from a "
-                f"source; {_n(guesses, 'guess', 'guesses')} to confirm (marked ⚠).{beside}")
+                f"{_n(plan.models, self.member)}; bases: {sourced} of "
+                f"{_n(len(placed), 'unit')} from a source; "
+                f"{_n(guesses, 'guess', 'guesses')} to confirm (marked ⚠).{beside}")
 
     def _fill(self) -> None:
         plan = self.plan

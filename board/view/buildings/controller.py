@@ -17,10 +17,10 @@ from shiboken6 import isValid
 
 from board.document.events import DocumentChange
 from board.game.core.buildings import BuildingStateError
-from board.game.core.names import Namer
+from board.game.core.names import Namer, member_word
 from board.game.core.targets import centre
 from board.game.core.world import World
-from board.game.kit import Decision, counted
+from board.game.kit import Decision, counted, says
 from board.game.measuring.coverage import (
     UnitCoverage,
     unit_coverage,
@@ -78,7 +78,8 @@ class BuildingController(QObject):
     # -- acting -----------------------------------------------------------------------------
     def embark(self, unit_id: str, piece_id: str) -> Decision:
         """Ask the rules; on success push one undo step, else say why and change nothing."""
-        return self._attempt(try_embark, "embark", "embarks in", unit_id, piece_id)
+        return self._attempt(try_embark, "embark", ("embarks in", "embark in"), unit_id,
+                             piece_id)
 
     def drop_on_building(self, unit_ids: list[str], piece_id: str) -> bool:
         """A whole unit dragged onto a building: embark it (the drag itself is dropped)."""
@@ -94,11 +95,16 @@ class BuildingController(QObject):
 
     def move_between_parts(self, unit_id: str, target_id: str) -> Decision:
         """Move a unit inside into an adjacent part of its multi-part building (one step)."""
-        return self._attempt(try_move_between_parts, "move", "moves into", unit_id, target_id)
+        return self._attempt(try_move_between_parts, "move", ("moves into", "move into"),
+                             unit_id, target_id)
 
-    def _attempt(self, rule: Callable[..., EmbarkAttempt], verb: str, done: str,
+    def _attempt(self, rule: Callable[..., EmbarkAttempt], verb: str, done: tuple[str, str],
                  unit_id: str, piece_id: str) -> Decision:
-        """Ask ``rule`` about ``unit_id`` and ``piece_id``; push its change as one step."""
+        """Ask ``rule`` about ``unit_id`` and ``piece_id``; push its change as one step.
+
+        ``done`` names the step, with the verb for one and for a plural name ("Black Orcs
+        embark in …").
+        """
         scene = self.scene
         try:
             attempt = rule(scene.document.scenario, scene.datasheets, scene.world(),
@@ -108,7 +114,7 @@ class BuildingController(QObject):
             return Decision.no(str(error))
         if attempt.change is not None:
             name = scene.document.scenario.unit(unit_id).name
-            text = f"{name} {done} {self._piece_name(piece_id)}"
+            text = f"{name} {says(name, *done)} {self._piece_name(piece_id)}"
             scene.undo_stack.push(ApplyChangeCommand(scene.document, attempt.change, text))
         self.say(attempt.decision.reason)
         return attempt.decision
@@ -276,8 +282,9 @@ class BuildingController(QObject):
             title, lines = self._summary_lines(piece_id)
         self.dock.show_building(piece_id, title, lines)
         sides = {s.id: s.name for s in scenario.sides}
+        word = member_word(scenario.rule_system)
         label = {u.id: f"{u.name} ({sides.get(u.side, 'no side')}, "
-                       f"{counted(len(u.models), 'model')})"
+                       f"{counted(len(u.models), word)})"
                  for u in scenario.units}
         outside = [(u.id, label[u.id]) for u in scenario.units if u.on_table and u.models]
         inside = [(u.id, label[u.id]) for u in scenario.units_in(piece_id or "")]

@@ -37,6 +37,7 @@ from board.document.datasheet_json import datasheet_from_dict, datasheet_to_dict
 from board.document.errors import ScenarioError
 from board.document.model import RuleSystem
 from board.document.user_library import datasheet_id_for
+from board.game.kit import counted
 from board.game.systems.setup import BUILDING_NUMBERS, DATASHEET_SYSTEMS, BuildingNumbers
 from board.view.editors.building_canvas import BuildingCanvas
 
@@ -335,10 +336,12 @@ class BuildingEditor(QDialog):
         names = [str(self._gun(k)["weapon"].get("name", "?")) for k in range(len(self.guns))]
         armed = ", ".join(f"{n} ×{names.count(n)}" if names.count(n) > 1 else n
                           for n in dict.fromkeys(names))
-        self.summary.setText(f"{len(self.footprint)} footprint corners, {len(self.doors)} "
-                             f"doors, {len(self.fire_points)} fire points, {len(self.guns)} "
-                             f"emplaced weapons{f' ({armed})' if armed else ''}, "
-                             f"{len(self.battlements)} battlement corners")
+        self.summary.setText(f"{counted(len(self.footprint), 'footprint corner')}, "
+                             f"{counted(len(self.doors), 'door')}, "
+                             f"{counted(len(self.fire_points), 'fire point')}, "
+                             f"{counted(len(self.guns), 'emplaced weapon')}"
+                             f"{f' ({armed})' if armed else ''}, "
+                             f"{counted(len(self.battlements), 'battlement corner')}")
 
     # -- the answer --------------------------------------------------------------------------
     def data(self) -> dict[str, Any]:

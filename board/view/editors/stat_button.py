@@ -1,6 +1,6 @@
 """The way out of a refusal for a missing stat: a button that opens that unit's editor.
 
-"Spearmen has no Toughness (t) in its stats" stops a shot at a garrison; the unit is inside a
+"Spearmen have no Toughness (T) in their stats" stops a shot at a garrison; the unit is inside a
 building, where it cannot be selected. The Shoot and Storm dialogs show this button under the
 refusal: it opens the unit editor on that very unit, and the dialog reads the odds again once
 the edit is made.
@@ -13,6 +13,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QPushButton, QWidget
 
 from board.game.core.assault import MissingStatError
+from board.game.kit import possessive
 
 __all__ = ["EditStatButton"]
 
@@ -31,7 +32,8 @@ class EditStatButton(QPushButton):
         """Show the button for ``error``'s unit (named ``unit_name``), or hide it."""
         if isinstance(error, MissingStatError):
             self.unit_id = error.unit_id
-            self.setText(f"Edit {unit_name or 'the unit'}'s profile…")
+            whose = possessive(unit_name) if unit_name else "the unit's"
+            self.setText(f"Edit {whose} profile…")
             self.show()
         else:
             self.unit_id = None

@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from board.document.changes import Change
 from board.document.events import DocumentChange
 from board.game.core.free_space import blocked_boxes
+from board.game.core.names import member_word
 from board.game.kit import counted
 from board.game.placement import Box, NoRoomError
 from board.game.systems.setup import base_sizes, troop_types
@@ -155,7 +156,8 @@ def add_unit(window: MainWindow, spec: UnitSpec) -> None:
         window.show_error("Add unit", str(error))
         return
     window.undo_stack.push(AddUnitCommand(window.document, unit))
-    window.statusBar().showMessage(f"Added {unit.name}: {counted(len(unit.models), 'model')}",
+    word = member_word(window.scenario.rule_system)  # "stand" in Epic 40,000
+    window.statusBar().showMessage(f"Added {unit.name}: {counted(len(unit.models), word)}",
                                    4000)
 
 

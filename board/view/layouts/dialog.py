@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from board.document.model import Scenario, Side
+from board.game.kit import counted
 from board.game.layouts.build import scenario_from_layout
 from board.game.layouts.catalogue import CREDIT, LayoutCatalogue
 from board.game.layouts.preview import preview_of
@@ -110,7 +111,8 @@ class LayoutDialog(QDialog):
         scenario = self._built(layout_id)
         marks = len(scenario.options.get("objectives", {}))
         pieces = len(scenario.terrain) - marks
-        self.about.setText(f"{layout.name}: {pieces} terrain pieces, {marks} objective markers "
+        self.about.setText(f"{layout.name}: {counted(pieces, 'terrain piece')}, "
+                           f"{counted(marks, 'objective marker')} "
                            f"on a {layout.width:g} × {layout.height:g} in table"
                            + (f"; for {_words(layout.matchup)}" if layout.matchup else "") + ".")
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)

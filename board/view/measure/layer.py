@@ -29,6 +29,7 @@ from board.game.kit import Shape
 from board.game.measuring.annotations import KINDS, AnnotationError, evaluate
 from board.game.measuring.pick import building_targets
 from board.game.measuring.rings import RING_KIND, read_ring
+from board.game.measuring.unmeasured import KIND_NAMES, kept_name, unmeasured_words
 from board.view.commands import ApplyChangeCommand
 from board.view.measure.kept_overlay import KeptOverlay
 from board.view.measure.overlay_item import OverlayItem
@@ -212,8 +213,9 @@ class MeasureLayer(QObject):
             if annotation.kind == RING_KIND:
                 return f"{name}: {read_ring(annotation).words(self.namer())}"
             result = evaluate(annotation, self.world(), self.zones, self.namer())
-        except (AnnotationError, ValueError, KeyError) as error:
-            return f"{name}: cannot be measured: {error}"
+        except (AnnotationError, ValueError, KeyError):  # the error names ids: say it by name
+            why = unmeasured_words(annotation, self.world(), self.zones, self.namer())
+            return f"{name}: cannot be measured: {why}"
         if result is None:
             return f"{name}: no verdict"
         return "\n  ".join([f"{name}: {result['text']}", *result.get("lines", [])])
@@ -271,16 +273,3 @@ class MeasureLayer(QObject):
             return (0.0, 0.0)
         return (at.x() - piece.x, at.y() - piece.y)
 
-
-#: What a player calls each kind of kept measurement.
-KIND_NAMES = {"ruler": "Ruler", "within": "Within", RING_KIND: "Rings"}
-
-
-def kept_name(annotation: Annotation) -> str:
-    """A kept measurement as a player names it: ``Ruler 1``, ``Rings 2`` (never its id).
-
-    The number is the one its id ends with (``ruler-1``), so it stays when another goes.
-    """
-    kind = KIND_NAMES.get(annotation.kind, "Measurement")
-    tail = annotation.id.rsplit("-", 1)[-1]
-    return f"{kind} {tail}" if tail.isdigit() else kind

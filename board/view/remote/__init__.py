@@ -100,7 +100,8 @@ def offer_to_start(window: MainWindow, remote: RemoteController, name: str, side
     answer = QMessageBox.question(
         window, "Join game",
         f"The room has no game yet (nobody has shared one in it).\n\nStart it with the game "
-        f"on your board, playing {side}? You then give the other player the link shown.")
+        f"on your board, playing {next(s.name for s in window.scenario.sides if s.id == side)}?"
+        f" You then give the other player the link shown.")
     if answer != QMessageBox.StandardButton.Yes:
         return
     try:

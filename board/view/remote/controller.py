@@ -27,6 +27,8 @@ from PySide6.QtCore import (
     Signal,
 )
 
+from board.game.core.names import member_word
+from board.game.kit import counted
 from board.shared.presence import TEXT_LIMITS, mover_of
 from board.view.remote.live import LiveDrags
 from board.view.remote.presence import SHOWN_TEXT, PresenceItem, cursor_on_table, who
@@ -201,8 +203,9 @@ class RemoteController(QObject):
         document.move_models({m: (x, y) for m, (x, y, _) in moves.items()})
         document.rotate_models({m: facing for m, (_, _, facing) in moves.items()})
         self._flush()
-        self.status.emit(f"Shared game: {len(moves)} models you moved while away were moved "
-                         "in the game again")
+        count = counted(len(moves), member_word(self.window.scenario.rule_system))
+        self.status.emit(f"Shared game: {count} you moved while away "
+                         f"{'was' if len(moves) == 1 else 'were'} moved in the game again")
 
     def _start(self, board: SharedScenario, link: str, host: bool) -> None:
         from board.shared.session import GameSession  # see _board
@@ -215,7 +218,9 @@ class RemoteController(QObject):
         scene.may_move = self._may_move
         if scene.make_dice != self._fair_drag_dice:
             self._own_dice, scene.make_dice = scene.make_dice, self._fair_drag_dice
-        self.status.emit(f"Shared game: {board.player} playing {board.side}")
+        side = next((s.name for s in self.window.scenario.sides if s.id == board.side), None)
+        self.status.emit(f"Shared game: {board.player} playing {side}" if side  # its name
+                         else f"Shared game: {board.player} watching")
         self._send_presence()
 
     def leave(self) -> None:

@@ -350,13 +350,13 @@ class ShootDialog(QDialog):
         """Roll the shot, push it as one undo step and show what happened."""
         scenario, world = self.scene.document.scenario, self.scene.world()
         try:
-            plan, seed = self.plan(), self._seed()
-            result = self.system.shoot(scenario, self.scene.datasheets, world, plan,
-                                       self.order(), seed)
+            plan, seed, order = self.plan(), self._seed(), self.order()
+            result = self.system.shoot(scenario, self.scene.datasheets, world, plan, order, seed)
         except (ShootingError, ValueError, KeyError) as error:
             self.outcome.setPlainText(f"Refused: {error}")
             return None
-        what = plan.weapon.name if not self.epic else "firepower"
+        what = (f"firepower {order.firepower}" if isinstance(order, FirepowerOrder)
+                else plan.weapon.name)  # the step's name says the figure, not "firepower"
         text = f"Shoot {_piece_name(world, plan.piece_id)} with {what}"
         self.scene.undo_stack.push(ApplyChangeCommand(self.scene.document, result.change, text))
         seed_used = result.change.log[-1].seed

@@ -99,7 +99,7 @@ def _label_for(visible: float, cover: bool | None,
 
 
 def sight_sketch(reading: SightReading, centres: dict[str, tuple[float, float]],
-                 unit_of: UnitOf | None = None) -> Sketch:
+                 unit_of: UnitOf | None = None, word: str = "model") -> Sketch:
     """The picture of ``reading``; ``centres`` places each target model's label.
 
     ``unit_of`` groups the target models by unit: one verdict per unit, under its models
@@ -111,11 +111,11 @@ def sight_sketch(reading: SightReading, centres: dict[str, tuple[float, float]],
         groups.setdefault(colour.rgba(), (colour, []))[1].append((*ray.start, *ray.end))
     batches = [LineBatch(colour, np.array(rows, dtype=float))
                for colour, rows in groups.values()]
-    return Sketch(labels=_labels(reading, centres, unit_of), batches=batches)
+    return Sketch(labels=_labels(reading, centres, unit_of, word), batches=batches)
 
 
 def _labels(reading: SightReading, centres: dict[str, tuple[float, float]],
-            unit_of: UnitOf | None = None) -> list[Label]:
+            unit_of: UnitOf | None = None, word: str = "model") -> list[Label]:
     """The labels of ``reading``: per target unit, per facing, the shooter's name.
 
     A unit's verdict hangs under the middle of its models' labels' anchors (the bottom of
@@ -123,7 +123,7 @@ def _labels(reading: SightReading, centres: dict[str, tuple[float, float]],
     """
     labels: list[Label] = []
     grouping = unit_of if unit_of is not None else {}
-    for verdict in unit_verdicts(reading.models, grouping):
+    for verdict in unit_verdicts(reading.models, grouping, word):
         spots = [centres[m.model_id] for m in verdict.models if m.model_id in centres]
         if not spots:
             continue
@@ -196,6 +196,8 @@ class _Preview:
     centres: dict[str, XY] = dataclasses.field(default_factory=dict)
     #: Each target model's unit: one verdict per unit.
     unit_of: UnitOf | None = None
+    #: What the system calls one of a unit's models (``stand`` in Epic 40,000).
+    word: str = "model"
 
     def sketch(self, moved: dict[str, XY], centres: dict[str, XY]) -> Sketch:
         """The reading drawn moved: what ``sight_sketch`` draws of ``moved_reading``."""
@@ -210,7 +212,7 @@ class _Preview:
         key = tuple(centres.get(model.model_id) for model in self.reading.models)
         if self.targets is None or self.targets[0] != key:
             self.targets = (key, _labels(dataclasses.replace(self.reading, eyes=()), centres,
-                                         self.unit_of))
+                                         self.unit_of, self.word))
         labels = [*self.targets[1], *_eye_labels(self.reading.shooter, eyes)]
         return Sketch(labels=labels, batches=self.rays.batches(moved))
 
@@ -299,12 +301,27 @@ class SightOverlay(QObject):
             try:
                 self.reading = line_of_sight(scenario, self.scene.datasheets, self.scene.world(),
                                              self.shooter, self.target, self._names())
-            except (SightError, ValueError, KeyError) as error:
-                self._on_reading([f"Line of sight: {error}"])
+            except (SightError, ValueError, KeyError) as error:  # said by name, never an id
+                said = self._gone() or self._names().say(str(error))
+                self._on_reading([f"Line of sight: {said}"])
             else:
                 self._on_reading(self.reading.lines())
         self._show_details()
         self.item.mark_dirty()
+
+    def _gone(self) -> str:
+        """Which end of the line left the game (deleted, lost), in words; "" if neither."""
+        scenario = self.scene.document.scenario
+        known = {p.id for p in scenario.terrain} | {u.id for u in scenario.units}
+        known |= {m.id for u in scenario.units for m in u.models}
+        target = self.target
+        target_id = next((getattr(target, a) for a in ("model_id", "unit_id", "piece_id")
+                          if hasattr(target, a)), None)
+        if self.shooter is not None and self.shooter.id not in known:
+            return "the shooter is no longer in the game: click a new shooter"
+        if target_id is not None and target_id not in known:
+            return "the target is no longer in the game: click a new target"
+        return ""
 
     def _unit_of(self) -> UnitOf:
         """Each model's unit id and name, kept while the document stays as it is."""
@@ -455,7 +472,8 @@ class SightOverlay(QObject):
                        if model_id in moved else (x, y)
                        for model_id, (x, y) in last.centres.items()}
             return last.sketch(moved, centres)
-        return sight_sketch(reading, _centres(reading, world), self._unit_of())
+        return sight_sketch(reading, _centres(reading, world), self._unit_of(),
+                            self._names().word)
 
     def _drag_reading(self) -> tuple[SightReading, World, dict[str, XY], _Preview | None]:
         """During a drag: a new preview reading, or the last one to be drawn moved.
@@ -475,7 +493,7 @@ class SightOverlay(QObject):
             owners = {(x, y): model_id for model_id, (x, y) in stood.items()}
             eye_owner = {eye: owners.get(eye, _nearest(eye, stood)) for eye in reading.eyes}
             self._preview = _Preview(reading, world, stood, eye_owner, now,
-                                     unit_of=self._unit_of())
+                                     unit_of=self._unit_of(), word=self._names().word)
             # Drawn from the kept arrays at once (the picture is that of sight_sketch): the
             # arrays are made here, with the reading, not at the next move.
             return reading, world, {}, self._preview

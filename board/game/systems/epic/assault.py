@@ -114,11 +114,13 @@ def _assaulter(unit: Unit, model_id: str) -> epic40k.Assaulter:
     if af is None:
         af = stat_int(unit, "assault_factor")
     elif isinstance(af, bool) or not isinstance(af, int):
-        raise AssaultError(f"{unit.name}: assault factor of {model_id} {af!r} is not a number")
+        who = Namer({unit.id: unit}, {}, word="stand").model(model_id)
+        raise AssaultError(f"{who}: assault factor {af!r} is not a number")
     psykers = unit.stats.get("psykers") or []
     psyker = stat_flag(unit, "psyker") or model_id in psykers
+    name = Namer({unit.id: unit}, {}, word="stand").model(model_id)  # a player's name for it
     return epic40k.Assaulter(model_id, unit.troop_type.value, af, psyker,
-                             stat_flag(unit, "close_combat_weapon"))
+                             stat_flag(unit, "close_combat_weapon"), name)
 
 
 def _decision(unit: Unit, model_id: str) -> tuple[epic40k.Assaulter, Decision]:
@@ -151,12 +153,13 @@ def assault_stands(scenario: Scenario, world: World, piece_id: str) -> list[Assa
                          s.decision) for s in epic_stands(scenario, world, piece_id)]
 
 
-def _chosen(stands: Sequence[EpicStand], chosen: Sequence[str]) -> list[EpicStand]:
+def _chosen(stands: Sequence[EpicStand], chosen: Sequence[str],
+            names: Namer) -> list[EpicStand]:
     by_id = {s.model_id: s for s in stands}
     missing = [c for c in chosen if c not in by_id]
     if missing:
         raise AssaultError(f"not in contact with the building (within {CONTACT_CM:g} cm): "
-                           f"{', '.join(missing)}")
+                           f"{', '.join(names.model(m) for m in missing)}")
     picked = [by_id[c] for c in chosen]
     if not picked:
         raise AssaultError("choose at least one stand in contact with the building to assault")
@@ -177,7 +180,8 @@ def epic_preview(scenario: Scenario, library: Mapping[str, Datasheet], world: Wo
                  piece_id: str, chosen: Sequence[str]) -> str:
     """Return the assault before any die is rolled: totals and each side's bonuses."""
     state = epic_building(scenario, library, piece_id)
-    picked = _chosen(epic_stands(scenario, world, piece_id), chosen)
+    picked = _chosen(epic_stands(scenario, world, piece_id), chosen,
+                     Namer.for_scenario(scenario, world))
     units = [s.assaulter for s in picked]
     ours, theirs = epic40k.close_combat_bonuses(units, state.assault_factor,
                                                 _blast_markers(scenario, picked))
@@ -214,7 +218,9 @@ def debris_refusal(scenario: Scenario, world: World, piece_id: str,
         return None
     namer = Namer.for_scenario(scenario, world)
     inside = "; ".join(choices.values()) or "no stand"
-    return (f"the debris cannot be chosen to fall on {namer.model(target)}: it is not inside "
+    who = namer.model(target)
+    who = "a stand not in the game" if who == target else who  # never its id
+    return (f"the debris cannot be chosen to fall on {who}: it is not inside "
             f"{namer.piece(piece_id)} (inside: {inside})")
 
 
@@ -273,7 +279,8 @@ def epic_assault(scenario: Scenario, library: Mapping[str, Datasheet], world: Wo
     rules need is missing.
     """
     state = epic_building(scenario, library, piece_id)
-    picked = _chosen(epic_stands(scenario, world, piece_id), chosen)
+    picked = _chosen(epic_stands(scenario, world, piece_id), chosen,
+                     Namer.for_scenario(scenario, world))
     refusal = debris_refusal(scenario, world, piece_id, debris_target)
     if refusal:
         raise AssaultError(refusal)
@@ -304,7 +311,9 @@ def epic_assault(scenario: Scenario, library: Mapping[str, Datasheet], world: Wo
     name = ", ".join(dict.fromkeys(s.unit_name for s in picked))
     shown = world.piece(piece_id).sheet.name if piece_id in world.pieces else piece_id
     title = f"Epic close assault on {shown} by {name}"
-    change.log.append(log_entry(f"{title}: " + "; ".join(lines), dice))
+    names = Namer.for_scenario(scenario, world)  # the rules write the ids they were handed
+    lines = [names.say(line) for line in lines]
+    change.log.append(log_entry(f"{title}: " + "; ".join(lines), dice, names))
     return AssaultResult(change, [title, *lines])
 
 

@@ -34,7 +34,7 @@ from board.game.systems.epic.site import epic_site
 from board.game.systems.protocol import PhaseStep
 from rules import epic40k
 from rules.dice import Dice
-from rules.words import says
+from rules.words import counted, says
 
 __all__ = ["MOVEMENT_END", "SHOOTING_START", "EPIC_STEPS", "play_step"]
 
@@ -68,7 +68,7 @@ def _burn(scenario: Scenario, world: World, piece_id: str, state: epic40k.Buildi
     for attack in outcome.attacks:
         lines.append(f"  fire against {namer.unit(attack.detachment)}: firepower "
                      f"{attack.firepower.total}, {sum(h.killed for h in attack.hits)} of "
-                     f"{len(attack.hits)} hits kill")
+                     f"{counted(len(attack.hits), 'hit')} kill")
     damage = outcome.damage
     if damage is not None:
         lines.append(f"  {damage.description} (flames cause no critical damage)")

@@ -25,6 +25,7 @@ from board.document.datasheet import Datasheet
 from board.document.model import Scenario
 from board.game.core.assault import log_entry, remove_models, stat_int, unit_version
 from board.game.core.buildings import write_back
+from board.game.core.names import Namer
 from board.game.core.shots import ShootingError, ShotResult
 from board.game.core.world import World
 from board.game.systems.epic.assault import debris_lines, debris_refusal, epic_building
@@ -152,5 +153,7 @@ def epic_shoot(scenario: Scenario, library: Mapping[str, Datasheet], world: Worl
     lines += _blast_markers(scenario, change, outcome)
     if not state.standing:
         lines += epic_fall(scenario, change, piece_id, set())
-    change.log.append(log_entry("\n".join(lines), dice))
+    names = Namer.for_scenario(scenario, world)  # the rules write the ids they were handed
+    lines = [names.say(line) for line in lines]
+    change.log.append(log_entry("\n".join(lines), dice, names))
     return ShotResult(change, lines, "")

@@ -48,7 +48,7 @@ from rules.dice import Dice
 from rules.warhammer_fantasy.assault import WITHDRAW_DISTANCE
 from rules.warhammer_fantasy.assault_steps import check_reaction
 from rules.warhammer_fantasy.party import PARTY_SIZE, who_picks_first
-from rules.words import says
+from rules.words import counted, says
 
 __all__ = ["FAILED_CHARGE_GAP", "FantasyStorm"]
 
@@ -88,7 +88,7 @@ class FantasyStorm:
                                           garrisoned_by_enemy=True, assaulted_this_phase=False,
                                           sight_of_building=self.facts.sight)
         if not decision:
-            raise AssaultError(f"{self.attacker.name} cannot assault {piece_id}: "
+            raise AssaultError(f"{self.attacker.name} cannot assault {self.piece_name}: "
                                f"{decision.reason} ({self.facts.text})")
         try:
             options = wf.FantasyOptions.from_dict(scenario.options)
@@ -246,7 +246,9 @@ class FantasyStorm:
                           f"by its opponent): {strike.unsaved} unsaved wounds")
                 for strike in self.round.strikes if strike.stomp]
         said.append(self._say(
-            f"the round: {self.attacker.name} causes {caused[self.attacker.id]} wounds, "
+            f"the round: {self.attacker.name} "
+            f"{says(self.attacker.name, 'causes', 'cause')} "
+            f"{counted(caused[self.attacker.id], 'wound')}, "
             f"{self.defender.name} {caused[self.defender.id]}; casualties: "
             f"{self.attacker.name} {dead[self.attacker.id]}, {self.defender.name} "
             f"{dead[self.defender.id]}"))
@@ -354,10 +356,6 @@ class FantasyStorm:
                 change.units[unit.id] = None
                 self._say(f"{unit.name} {says(unit.name, 'flees', 'flee')} off the table and "
                           f"{says(unit.name, 'is', 'are')} lost")
-        self._say(f"{self.defender.name} {says(self.defender.name, 'is', 'are')} placed outside "
-                  f"opposite {self.attacker.name} and "
-                  f"{says(self.defender.name, 'flees', 'flee')} {outcome.flee.total}\" away from "
-                  f"{says(self.attacker.name, 'it', 'them')}")
 
     def _version(self, change: Change, unit: Unit) -> Unit | None:
         if unit.id in change.units and change.units[unit.id] is None:

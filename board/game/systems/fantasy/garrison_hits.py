@@ -59,7 +59,7 @@ from rules.warhammer_fantasy.shooting import (
     multiply_wounds,
     template_hits_on_garrison,
 )
-from rules.words import counted
+from rules.words import counted, possessive
 
 __all__ = ["ATTACKS", "GarrisonShot", "garrison_targets", "garrison_shot_lines",
            "shoot_garrison"]
@@ -121,7 +121,7 @@ def garrison_shot_lines(scenario: Scenario, library: Mapping[str, Datasheet], pi
     options = wf.FantasyOptions.from_dict(scenario.options)
     if shot.attack in (MISSILES, BOLT_THROWER):
         return aim_lines(shot, unit) + [
-            f"wounds on {unit.name}'s Toughness {stat_int(unit, 't')}, armour save "
+            f"wounds on {possessive(unit.name)} Toughness {stat_int(unit, 't')}, armour save "
             f"{unit.stats.get('save', 'none')}",
             f"a quarter of the unit lost: a Panic test on Leadership "
             f"{stat_int(unit, 'leadership')}",
@@ -130,7 +130,7 @@ def garrison_shot_lines(scenario: Scenario, library: Mapping[str, Datasheet], pi
         else "(8th edition: no cap)"
     weapon = _weapon(shot, options)
     return [f"{ATTACKS[shot.attack]} touching the building: D6 hits on {unit.name} {cap}",
-            f"Strength {weapon.strength}; wounds on {unit.name}'s Toughness "
+            f"Strength {weapon.strength}; wounds on {possessive(unit.name)} Toughness "
             f"{stat_int(unit, 't')}, armour save {unit.stats.get('save', 'none')}",
             "a quarter of the unit lost: a Panic test on Leadership "
             f"{stat_int(unit, 'leadership')}",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from board.document.model import Scenario, TerrainPiece, TroopType, Unit
+from board.document.stats import EDIT_UNIT_PLACE
 from board.game.core.clock import side_name
 from board.game.core.placement_checks import fantasy_exit_verdicts
 from board.game.core.world import World
@@ -38,6 +39,7 @@ from geometry import (
 )
 from rules import warhammer_fantasy
 from rules.decision import Decision
+from rules.words import says
 
 __all__ = ["embark_decision", "disembark_plan", "exit_verdicts", "leave"]
 
@@ -128,11 +130,14 @@ def disembark_plan(scenario: Scenario, world: World, building: FantasyBuilding,
         return refused(piece_id, party, system, refusal)
     move = movement(party[0], None)
     if move is None:
-        return refused(piece_id, party, system, f"cannot leave: {party[0].name} has no "
-                       "Movement value (stats 'movement') to measure twice its move by")
+        name = party[0].name
+        return refused(piece_id, party, system, f"cannot leave: {name} "
+                       f"{says(name, 'has', 'have')} no Movement value to measure twice "
+                       f"{says(name, 'its', 'their')} move by: enter it in {EDIT_UNIT_PLACE}")
     reach = 2.0 * move
     zone = garrison_exit_zone(world.piece(piece_id).footprint, move, obstacles)
-    why = (f"{party[0].name} leaves {world.piece(piece_id).sheet.name}: every model 1\" to "
+    why = (f"{party[0].name} {says(party[0].name, 'leaves', 'leave')} "
+           f"{world.piece(piece_id).sheet.name}: every model 1\" to "
            f"{reach:g}\" from it, and moves no further this turn")
     return around_plan(world, piece_id, party, system, reach, zone, why)
 

@@ -23,8 +23,9 @@ def summary(building: FantasyBuilding, scenario: Scenario, base: dict[str, Any],
     if garrison is not None:
         unit = next((u.name for u in scenario.units if u.id == garrison.unit), garrison.unit)
         side = next((s.name for s in scenario.sides if s.id == garrison.side), garrison.side)
-        facts.append(f"garrison: {unit} of {side}, in since turn "
-                     f"{garrison.entered_turn}")
+        since = (f"turn {garrison.entered_turn}" if garrison.entered_turn > 0
+                 else "before the first turn")  # turn 0: put in by the file, not in a turn
+        facts.append(f"garrison: {unit} of {side}, in since {since}")
     return BuildingSummary(**base, size=None,
                            condition="garrisoned" if garrison else "empty",
                            claimed_by=garrison.side if garrison else None, facts=tuple(facts))

@@ -45,7 +45,8 @@ def missile_of(unit: Unit) -> Missile:
     """Return the missile weapon in ``unit.stats``; a missing or bad value is named."""
     data = unit.stats.get("missile")
     if not isinstance(data, dict):
-        raise AssaultError(f"{unit.name} has no missile weapon in its stats (\"missile\": "
+        raise AssaultError(f"{unit.name} {says(unit.name, 'has', 'have')} no missile weapon in "
+                           f"{says(unit.name, 'its', 'their')} stats (\"missile\": "
                            f"{{\"range\", \"strength\", \"shots\"}}) to Stand & Shoot with")
     reach, strength, shots = data.get("range"), data.get("strength"), data.get("shots", 1)
     if isinstance(reach, bool) or not isinstance(reach, int | float) or reach <= 0:
@@ -86,11 +87,11 @@ def _saved(dice: Dice, wounds: int, target: wf.Fighter, strength: int,
            rolls: list[Roll]) -> int:
     armour = save_needed(target.save, strength)
     if wounds and armour is not None:
-        roll = dice.roll(wounds, f"{target.id}: armour save ({armour}+)")
+        roll = dice.roll(wounds, f"{target.label}: armour save ({armour}+)")
         rolls.append(roll)
         wounds -= sum(f >= armour for f in roll.faces)
     if wounds and target.ward is not None:
-        roll = dice.roll(wounds, f"{target.id}: ward save ({target.ward}+)")
+        roll = dice.roll(wounds, f"{target.label}: ward save ({target.ward}+)")
         rolls.append(roll)
         wounds -= sum(f >= target.ward for f in roll.faces)
     return wounds

@@ -25,7 +25,7 @@ from board.game.systems.wh40k.shooting import odds_lines
 from rules import wh40k
 from rules.dice import Dice
 from rules.wh40k.attack import CLOSE_COMBAT_FACING
-from rules.words import counted
+from rules.words import counted, says
 
 __all__ = ["CloseCombatAttack", "rules_attack", "MELTA_BOMBS", "HAYWIRE_GRENADES", "GRENADES",
            "close_combat_building", "close_combat_odds", "odds_text", "close_combat"]
@@ -88,8 +88,8 @@ def close_combat(scenario: Scenario, library: Mapping[str, Datasheet], world: Wo
                                       clock, damage_table(scenario.rule_system),
                                       effects.surroundings)
     change = Change()
-    head = (f"{attacker} assaults {building.name} in close combat ({CLOSE_COMBAT_FACING} armour "
-            f"{armour}, hits automatically) – {attack.text}")
+    head = (f"{attacker} {says(attacker, 'assaults', 'assault')} {building.name} in close "
+            f"combat ({CLOSE_COMBAT_FACING} armour {armour}, hits automatically) – {attack.text}")
     lines = [head, *(h.describe() for h in hits)]
     if len(hits) < attack.attacks:
         lines.append(f"{counted(attack.attacks - len(hits), 'attack')} had no building left "

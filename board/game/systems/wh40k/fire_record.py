@@ -26,6 +26,7 @@ from board.game.occupancy.common import models_inside
 from rules import wh40k
 from rules.decision import Decision
 from rules.wh40k.phase_record import RULE_EMPLACED
+from rules.words import counted
 
 if TYPE_CHECKING:
     from board.game.systems.wh40k.shooting import ShotPlan
@@ -107,7 +108,7 @@ def record_from_building(scenario: Scenario, library: Mapping[str, Datasheet], p
     else:
         assert plan.through is not None
         wh40k.record_fire_point_fire(building, plan.through, plan.models, plan.piece_id)
-        said = (f"{len(plan.models)} models shot through "
+        said = (f"{counted(len(plan.models), 'model')} shot through "
                 f"{building.fire_point_name(plan.through)} of {building.name}")
     new = copy.deepcopy(source)
     write_back(new, building, scenario.rule_system)

@@ -46,7 +46,7 @@ from geometry import building_facing
 from rules import wh40k
 from rules.dice import Dice
 from rules.wh40k.battlements import fuel_siphon_applies
-from rules.words import counted
+from rules.words import counted, says
 
 __all__ = [
     "SPECIAL_RULES",
@@ -235,8 +235,8 @@ def shoot(scenario: Scenario, library: Mapping[str, Datasheet], world: World, pl
     dice = dice if dice is not None else Dice(seed)
     effects = ShotEffects(scenario, world, building)
     armour = building.armour(facing)
-    head = (f"{plan.firer} shoots {building.name} ({facing} facing, AV {armour}) – "
-            f"{plan.weapon.describe()}")
+    head = (f"{plan.firer} {says(plan.firer, 'shoots', 'shoot')} {building.name} ({facing} "
+            f"facing, AV {armour}) – {plan.weapon.describe()}")
     escaped = no_escape(building, plan.weapon, dice, effects) if plan.weapon.fire_point else []
     told, hits = _fire(building, plan, facing, dice, scenario, effects)
     more, extra = _extra_hits(building, plan, facing, dice, scenario, effects)

@@ -42,6 +42,7 @@ from geometry import Obstacles, PlacementVerdict, Shape, format_distance
 from rules import wh40k
 from rules.decision import Decision
 from rules.dice import Dice
+from rules.words import says
 
 __all__ = ["Wh40kSystem", "GAME"]
 
@@ -130,7 +131,8 @@ class Wh40kSystem(Wh40kFacts, Wh40kBuildings):
         facing = shooting.facing_from(scenario, world, plan.piece_id, plan.at)
         armour = shooting.target_building(scenario, library, plan.piece_id).armour(facing)
         odds = shooting.odds_lines(shooting.shot_odds(scenario, library, world, plan))
-        return f"{plan.firer} stands in the {facing} arc: AV {armour}", odds
+        stands = says(plan.firer, "stands", "stand")
+        return f"{plan.firer} {stands} in the {facing} arc: AV {armour}", odds
 
     def shoot(self, scenario: Scenario, library: Mapping[str, Datasheet], world: World,
               plan: ShotPlan, order: Any, seed: int | None) -> ShotResult:

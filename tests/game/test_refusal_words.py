@@ -1,0 +1,60 @@
+"""The words test on the refusals a player reads when a unit may not go into a building.
+
+Every troop type each system offers is put in base contact with its system's building and
+asked to embark (:func:`board.game.occupancy.embarking.try_embark`, what the Building dock's
+Embark and a drop on a building ask); each answer is read as a player reads it: a troop type
+is a word ("war engine"), never its code ("war_engine"), and a plural name agrees.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from board.document.io import default_library
+from board.document.model import Base, Model, Scenario, Side, TerrainPiece, Unit
+from board.game.core.world import WorldCache
+from board.game.occupancy.embarking import try_embark
+from board.game.systems.setup import troop_types
+from tests.game.plain_words import faults
+from tests.game.test_report_words import BOARDS
+
+
+def _asked(system, building: str) -> tuple[Scenario, list[str]]:
+    library = default_library()
+    said: list[str] = []
+    scenario = Scenario(name="Refusals", rule_system=system,
+                        sides=[Side("side-a", "Iron Warriors", "#c62828"),
+                               Side("side-b", "Orc Warbands", "#1e63d6")],
+                        terrain=[TerrainPiece("house-1", building, 30.0, 24.0)])
+    for k, troop in enumerate(troop_types(system)):
+        unit = Unit(f"unit-{k}", "Black Orcs", "side-a", troop,
+                    [Model(f"unit-{k}.m-1", Base.round_mm(25), 30.0, 24.0)])
+        scenario.units = [unit]
+        world = WorldCache(library).world_for(scenario)
+        footprint = world.piece("house-1").footprint
+        x0, y0, x1, y1 = footprint.bounds
+        unit.models[0].x, unit.models[0].y = x1 + 0.5, (y0 + y1) / 2  # in base contact
+        world = WorldCache(library).world_for(scenario)
+        said.append(try_embark(scenario, library, world, unit.id, "house-1").decision.reason)
+    return scenario, said
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_every_troop_type_asked_into_a_building_is_answered_in_words(name):
+    system, _, building, _ = BOARDS[name]
+    scenario, said = _asked(system, building)
+    assert len(said) == len(troop_types(system)) and all(said)
+    wrong = faults(said, scenario)
+    assert not wrong, "\n".join(wrong)
+
+
+def test_two_buildings_of_one_name_are_told_apart_by_number_not_id():
+    """The Shooting dialog's targets: two Imperial Bastions are "… 1" and "… 2"."""
+    from board.game.firers import target_choices
+
+    scenario = Scenario(name="Twins", sides=[Side("side-a", "Iron Warriors", "#c62828")],
+                        terrain=[TerrainPiece("bastion-1", "imperial_bastion", 20.0, 24.0),
+                                 TerrainPiece("bastion-2", "imperial_bastion", 50.0, 24.0)])
+    labels = [label for _, label in target_choices(scenario, default_library())]
+    assert labels == ["Imperial Bastion 1", "Imperial Bastion 2"]
+    assert not faults(labels, scenario)
