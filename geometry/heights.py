@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from enum import StrEnum
 
 import numpy as np
 from numpy.typing import NDArray
@@ -45,6 +44,7 @@ from numpy.typing import NDArray
 from geometry.footprints import Circle, Shape  # noqa: F401 (the examples use Circle)
 from geometry.measure import circle_distances, closest_points, distance, farthest_distance
 from geometry.plane import EPSILON, format_distance
+from geometry.rules_of_reading import DistanceRule
 from geometry.units import UnitCheck
 
 __all__ = [
@@ -65,20 +65,6 @@ __all__ = [
 
 FloatArray = NDArray[np.float64]
 XYZ = tuple[float, float, float]
-
-
-class DistanceRule(StrEnum):
-    """How a distance between things at different heights is read."""
-
-    HORIZONTAL = "horizontal"
-    STRAIGHT = "straight"
-    ACROSS_THEN_UP = "across_then_up"
-
-    @property
-    def label(self) -> str:
-        """The rule as a player names it."""
-        return {"horizontal": "horizontal only", "straight": "the straight line",
-                "across_then_up": "across then up"}[self.value]
 
 
 @dataclass(frozen=True)

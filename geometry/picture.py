@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from enum import StrEnum
 
 import numpy as np
 import shapely
@@ -50,6 +49,7 @@ from geometry.columns import settled_shares
 from geometry.distinct import distinct
 from geometry.footprints import Circle, RoundBases, Shape, quad_segs_for
 from geometry.index import TerrainIndex, blocker_ids
+from geometry.rules_of_reading import SightRule
 from geometry.slices import ring_areas, round_solid_slices, slice_areas
 
 __all__ = ["SightRule", "BORDERLINE", "hidden_shares", "hidden_shares_from",
@@ -68,13 +68,6 @@ FloatArray = NDArray[np.float64]
 XY = tuple[float, float]
 #: An empty polygon (made once: a picture of nothing).
 _EMPTY = Polygon()
-
-
-class SightRule(StrEnum):
-    """How a blocker's height is compared with the observer's and the target's."""
-
-    TRUE_LINE = "true_line"
-    LOS_VALUES = "los_values"
 
 
 def outline_of(target: Shape) -> BaseGeometry:

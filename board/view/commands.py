@@ -12,7 +12,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from board.document.changes import Change, apply_change
 from board.document.edits import EditError, ScenarioDocument
 from board.document.model import Model, TerrainPiece, Unit
-from board.game.core.names import member_word
+from board.game.words import member_word
 
 __all__ = [
     "DocumentCommand",

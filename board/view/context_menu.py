@@ -8,7 +8,7 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QMenu, QWidget
 
 from board.document.edits import ScenarioDocument
-from board.game.kit import says
+from board.game.words import says
 from board.view.commands import ClaimPieceCommand
 
 __all__ = ["building_menu"]

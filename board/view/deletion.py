@@ -6,8 +6,7 @@ from PySide6.QtGui import QUndoStack
 
 from board.document.edits import EditError, ScenarioDocument
 from board.document.model import Scenario
-from board.game.core.names import member_word
-from board.game.kit import counted
+from board.game.words import counted, member_word
 from board.view.commands import RemoveModelsCommand, RemovePieceCommand, RemoveUnitCommand
 from board.view.scene import BoardScene
 from board.view.system_units import xy_text

@@ -5,8 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDockWidget, QListWidget, QWidget
 
 from board.document.model import Scenario
-from board.game.core.names import member_word
-from board.game.kit import counted
+from board.game.words import member_word
 
 __all__ = ["GarrisonDock", "garrison_lines"]
 
@@ -22,8 +21,9 @@ def garrison_lines(scenario: Scenario, names: dict[str, str]) -> list[str]:
     for unit in scenario.units:
         if unit.embarked_in is not None:
             where = names.get(unit.embarked_in, unit.embarked_in)
+            count = len(unit.models)  # "model" and "stand" take an "s" (no rules at launch)
             lines.append(f"{where}: {unit.name} ({sides.get(unit.side, 'no side')}, "
-                         f"{counted(len(unit.models), word)})")
+                         f"{count} {word}{'' if count == 1 else 's'})")
     return lines
 
 

@@ -26,6 +26,8 @@ LAZY_ON_PURPOSE = {
     # numpy: costing the overlays' labels' spots, as label_layout does (imported with it)
     "board/game/core/label_spots.py": {"_np"},
     "board/game/core/label_room.py": {"_np"},  # a label's clear room anywhere on the page
+    # the rules package and the systems' facts (the geometry): words asked after the first paint
+    "board/game/words.py": {"counted", "says", "possessive", "member_word"},
     "board/view/convert.py": {"geometry_to_path", "segments_path"},  # Shapely's, numpy's
     # numpy: the fans of a line of sight's rays, drawn only once a sight overlay shows
     "board/view/fans.py": {"__init__", "_rows", "_turns", "fan_runs", "holds", "path"},

@@ -23,7 +23,7 @@ refused with an :class:`AssaultError` naming the unit and the key.
 >>> stat_int(squad, "movement")
 Traceback (most recent call last):
 ...
-board.game.core.assault.MissingStatError: Spearmen have no Movement (movement) in their stats: \
+board.game.core.assault.MissingStatError: Spearmen have no Movement in their stats: \
 enter it in Units ▸ Edit Unit… (Ctrl+Shift+U)
 >>> stat_int(squad, "movement", default=4)
 4

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from board.document.datasheet import Datasheet
-from board.document.model import RuleSystem, Scenario, Unit
+from board.document.model import Scenario, Unit
 from board.game.core.deploy import deployment_for
 from board.game.core.shooters import Eye, Shooter, ShooterKind
 from board.game.core.targets import (
@@ -29,7 +29,7 @@ from board.game.core.targets import (
     Target,
     UnitTarget,
 )
-from board.game.systems.facts import facts_for
+from board.game.words import member_word
 
 if TYPE_CHECKING:
     from board.game.core.world import PieceShapes, World
@@ -60,15 +60,6 @@ def wall_of(footprint: tuple[tuple[float, float], ...], x: float, y: float) -> s
             "left": x - min(xs)}
     wall = min(gaps, key=lambda k: gaps[k])
     return wall if gaps[wall] <= WALL_REACH else None
-
-
-def member_word(system: RuleSystem) -> str:
-    """What the players of ``system`` call one of a unit's models.
-
-    >>> member_word(RuleSystem.EPIC40K), member_word(RuleSystem.WH40K)
-    ('stand', 'model')
-    """
-    return facts_for(system).member_word
 
 
 class Namer:

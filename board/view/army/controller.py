@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from board.document.errors import ScenarioError
 from board.document.roster.bases import BaseLibrary
-from board.game.kit import counted
+from board.game.words import counted
 from board.view.commands import ApplyChangeCommand
 
 if TYPE_CHECKING:

@@ -17,10 +17,10 @@ from shiboken6 import isValid
 
 from board.document.events import DocumentChange
 from board.game.core.buildings import BuildingStateError
-from board.game.core.names import Namer, member_word
+from board.game.core.names import Namer
 from board.game.core.targets import centre
 from board.game.core.world import World
-from board.game.kit import Decision, counted, says
+from board.game.kit import Decision
 from board.game.measuring.coverage import (
     UnitCoverage,
     unit_coverage,
@@ -32,6 +32,7 @@ from board.game.occupancy.common import adjacent_parts
 from board.game.occupancy.disembarking import plan_disembark
 from board.game.occupancy.embarking import EmbarkAttempt, try_embark, try_move_between_parts
 from board.game.reports.summary import summarise
+from board.game.words import counted, member_word, says
 from board.view.buildings.disembark_tool import DisembarkTool
 from board.view.buildings.dock import BuildingDock
 from board.view.buildings.void_shield_item import ShieldPicture, UnitMark, VoidShieldItem

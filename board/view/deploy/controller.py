@@ -31,7 +31,7 @@ from board.game.deployment.deploy_choice import (
     deployment_status,
     restatus_units,
 )
-from board.game.kit import says
+from board.game.words import says
 from board.view.commands import ApplyChangeCommand
 from board.view.convert import geometry_to_path, to_colour
 from board.view.deploy.dock import DeploymentDock

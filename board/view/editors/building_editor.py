@@ -37,8 +37,8 @@ from board.document.datasheet_json import datasheet_from_dict, datasheet_to_dict
 from board.document.errors import ScenarioError
 from board.document.model import RuleSystem
 from board.document.user_library import datasheet_id_for
-from board.game.kit import counted
 from board.game.systems.setup import BUILDING_NUMBERS, DATASHEET_SYSTEMS, BuildingNumbers
+from board.game.words import counted
 from board.view.editors.building_canvas import BuildingCanvas
 
 __all__ = ["BuildingEditor", "MODES", "DEFAULT_GUN", "parse_points", "wall_facing",

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QPushButton, QWidget
 
 from board.game.core.assault import MissingStatError
-from board.game.kit import possessive
+from board.game.words import possessive
 
 __all__ = ["EditStatButton"]
 

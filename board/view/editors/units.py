@@ -15,10 +15,9 @@ from PySide6.QtGui import QAction, QKeySequence
 from board.document.changes import Change
 from board.document.events import DocumentChange
 from board.game.core.free_space import blocked_boxes
-from board.game.core.names import member_word
-from board.game.kit import counted
 from board.game.placement import Box, NoRoomError
 from board.game.systems.setup import base_sizes, troop_types
+from board.game.words import counted, member_word
 from board.view.commands import AddUnitCommand, ApplyChangeCommand
 from board.view.editors.unit_chooser import UnitChooser, unit_choices
 from board.view.items.label_item import LabelItem

@@ -24,10 +24,10 @@ from PySide6.QtWidgets import (
 )
 
 from board.document.model import Scenario, Side
-from board.game.kit import counted
 from board.game.layouts.build import scenario_from_layout
 from board.game.layouts.catalogue import CREDIT, LayoutCatalogue
 from board.game.layouts.preview import preview_of
+from board.game.words import counted
 from board.view.layouts.preview import preview_pixmap
 
 __all__ = ["LayoutDialog", "THUMB"]

@@ -17,8 +17,8 @@ from shiboken6 import isValid
 
 from board.document.model import Scenario
 from board.game.core.world import World
-from board.game.kit import says
 from board.game.objectives.control import Holding, holdings
+from board.game.words import says
 from board.view.convert import to_colour
 from board.view.objectives.items import CONTESTED, ObjectiveLook, ObjectivesItem
 

@@ -29,9 +29,9 @@ from board.game.core.preview import moved_scenario
 from board.game.core.shooters import Shooter, ShooterError, ShooterKind
 from board.game.core.targets import UnitTarget
 from board.game.core.world import WorldCache
-from board.game.kit import says
 from board.game.sight_overview import sight_overview
 from board.game.sight_verdicts import UnitVerdict, model_verdict
+from board.game.words import says
 from board.view.overview.items import MARK_COLOURS, SeenMark, SeenMarksItem
 
 if TYPE_CHECKING:

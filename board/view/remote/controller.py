@@ -27,8 +27,7 @@ from PySide6.QtCore import (
     Signal,
 )
 
-from board.game.core.names import member_word
-from board.game.kit import counted
+from board.game.words import counted, member_word
 from board.shared.presence import TEXT_LIMITS, mover_of
 from board.view.remote.live import LiveDrags
 from board.view.remote.presence import SHOWN_TEXT, PresenceItem, cursor_on_table, who
