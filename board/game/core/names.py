@@ -86,6 +86,7 @@ class Namer:
         #: counts stands), ``model`` elsewhere.
         self.word = word
         self._said: tuple[re.Pattern[str] | None, dict[str, str]] | None = None
+        self._twins: dict[str, str] | None = None
         self._models: dict[str, tuple[Unit, int]] = {
             m.id: (u, m.number if m.number is not None else k)
             for u in units.values() for k, m in enumerate(u.models, start=1)}
@@ -155,9 +156,21 @@ class Namer:
         return found.sub(lambda m: named[m.group(1)], text) if found is not None else text
 
     def piece(self, piece_id: str) -> str:
-        """The piece's datasheet name (a part's own datasheet name)."""
+        """The piece's datasheet name (a part's own datasheet name).
+
+        Two pieces of one name are told apart by a number in the table's order
+        (``Building, medium (40K) 2``), as a player would point at them, never by id.
+        """
         piece = self.pieces.get(piece_id)
-        return piece.sheet.name if piece is not None else piece_id
+        if piece is None:
+            return piece_id
+        if self._twins is None:
+            by_name: dict[str, list[str]] = {}
+            for key, other in self.pieces.items():
+                by_name.setdefault(other.sheet.name, []).append(key)
+            self._twins = {k: f"{name} {n}" for name, keys in by_name.items() if len(keys) > 1
+                           for n, k in enumerate(keys, start=1)}
+        return self._twins.get(piece_id, piece.sheet.name)
 
     def mount(self, piece_id: str, mount_id: str) -> str:
         """``Heavy bolter (front)``: the weapon and the wall it is in (if it is in one)."""
