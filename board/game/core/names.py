@@ -281,10 +281,16 @@ def fire_point_name(sheet: Datasheet, point_id: str) -> str:
 
 
 def _door_name(sheet: Datasheet, point_id: str) -> str:
-    """``the door``, ``the rear door`` (several of one name), ``access point x`` (no label)."""
+    """``the door``, ``the rear door`` (several of one name), ``the rear access point``."""
     found = next((a for a in sheet.access_points if a.id == point_id), None)
-    if found is None or not found.label:
+    if found is None:
         return f"access point {point_id}"
+    if not found.label:  # a door drawn without a name: by its wall, numbered among its mates
+        wall = wall_of(sheet.footprint, found.x, found.y) or "roof"
+        mates = [a for a in sheet.access_points if not a.label
+                 and (wall_of(sheet.footprint, a.x, a.y) or "roof") == wall]
+        number = f" {mates.index(found) + 1}" if len(mates) > 1 else ""
+        return f"the {wall} access point{number}"
     label = found.label.lower()
     if sum(a.label.lower() == label for a in sheet.access_points) == 1:
         return f"the {label}"
