@@ -53,6 +53,7 @@ EPIC = {"movement": "15", "armour": "4", "assault_factor": "4"}
 #: Each system: its building, its bases, the stats typed in.
 SYSTEMS = {
     "40K": (RuleSystem.WH40K, "Imperial Bastion", "32 mm", FORTY),
+    "40K 10th (New from Layout)": (RuleSystem.WH40K, "Imperial Bastion", "32 mm", FORTY),
     "Horus Heresy": (RuleSystem.HORUS_HERESY, "Imperial Bastion", "32 mm", FORTY),
     "Epic": (RuleSystem.EPIC40K, "Building, medium (Epic 40,000)", "40×20 mm rectangle", EPIC),
     "Fantasy": (RuleSystem.WARHAMMER_FANTASY, "Building, 1 floor (cottage)", "20 mm square",
@@ -113,6 +114,32 @@ def shoot_until_it_falls(window, piece: str, tries: int = 60) -> bool:
     return False
 
 
+def new_from_layout(window, seen: list[str]) -> None:
+    """File ▸ New from Layout…: a pattern by keyboard, a layout by its picture, OK."""
+    from PySide6.QtWidgets import QApplication, QDialogButtonBox
+
+    from board.game.layouts.catalogue import load_catalogue
+
+    if load_catalogue() is None:
+        pytest.skip("wh40kdc is not installed")
+
+    def act() -> None:
+        dialog = QApplication.activeModalWidget()
+        box = dialog.pattern_box
+        box.setFocus()
+        while not box.currentText().startswith("Dawn of War"):
+            QTest.keyClick(box, Qt.Key.Key_Down)
+        view = dialog.layouts
+        QTest.mouseClick(view.viewport(), Left, Qt.KeyboardModifier.NoModifier,
+                         view.visualItemRect(view.item(0)).center())
+        seen.extend(widget_texts(dialog))
+        QTest.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Left)
+
+    QTimer.singleShot(0, act)
+    window.actions_["new_from_layout"].trigger()
+    assert window.scenario.options.get("edition"), seen
+
+
 def claim_by_right_click(window, piece: str, side: str) -> list[str]:
     """Right-click the building, read its menu, choose *Claimed by* ``side``; the menu's words."""
     from PySide6.QtWidgets import QApplication, QMenu
@@ -168,14 +195,19 @@ def test_each_system_played_through_reads_plainly(fresh_window, qtbot, name, tmp
     system, building, base, stats = SYSTEMS[name]
     reader = Reader(window)
     dialogs: list[str] = []
-    file_new(window, system, ("Iron Warriors", "Black Orcs"),
-             shot=lambda d: dialogs.extend(widget_texts(d)))
+    if "Layout" in name:  # a 10th-edition table with objectives; its sides are Red and Blue
+        new_from_layout(window, dialogs)
+        ours, theirs = "Red", "Blue"
+    else:
+        file_new(window, system, ("Iron Warriors", "Black Orcs"),
+                 shot=lambda d: dialogs.extend(widget_texts(d)))
+        ours, theirs = "Iron Warriors", "Black Orcs"
     reader.read("File ▸ New", dialogs)
     piece = place_from_palette(window, building)
     reader.read("a building placed")
-    reader.read("claimed from its menu", claim_by_right_click(window, piece, "Iron Warriors"))
+    reader.read("claimed from its menu", claim_by_right_click(window, piece, ours))
 
-    orcs = enter_unit(window, "Black Orcs", "Black Orcs", 5, base, stats,
+    orcs = enter_unit(window, "Black Orcs", theirs, 5, base, stats,
                       shot=lambda e: dialogs.extend(widget_texts(e)))
     reader.read("a unit typed in", dialogs)
     activate(window)
@@ -195,7 +227,7 @@ def test_each_system_played_through_reads_plainly(fresh_window, qtbot, name, tmp
         QTest.keyClick(window.view, Qt.Key.Key_Delete)
         assert window.scenario.piece(piece) is not None
         reader.read("delete refused")
-    raiders = enter_unit(window, "Chosen Raiders", "Iron Warriors", 5, base, stats)
+    raiders = enter_unit(window, "Chosen Raiders", ours, 5, base, stats)
     model = window.scenario.unit(raiders).models[-1]
     drag(window.view, (model.x, model.y), (model.x + 2.0, model.y), Shift)
     reader.read("a move")

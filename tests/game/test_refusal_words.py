@@ -58,3 +58,17 @@ def test_two_buildings_of_one_name_are_told_apart_by_number_not_id():
     labels = [label for _, label in target_choices(scenario, default_library())]
     assert labels == ["Imperial Bastion 1", "Imperial Bastion 2"]
     assert not faults(labels, scenario)
+
+
+def test_a_door_drawn_without_a_name_is_named_by_its_wall_not_its_id():
+    """A datasheet's access point with no label (a file made by hand, an import)."""
+    from dataclasses import replace
+
+    from board.game.core.names import _door_name
+
+    sheet = default_library()["imperial_bastion"]
+    bare = replace(sheet, access_points=tuple(replace(a, label="")
+                                              for a in sheet.access_points))
+    said = [_door_name(bare, a.id) for a in bare.access_points]
+    assert all("access point" in s for s in said), said
+    assert not any(a.id in s for a in bare.access_points for s in said), said

@@ -104,6 +104,9 @@ def test_the_report_reads_plainly_in_every_system(name, tmp_path, capsys):
     wrong = faults(text + said + summary, scenario, cm=system.uses_cm,
                    stands=system is RuleSystem.EPIC40K)
     wrong += [f"said twice: {line!r}" for line in said_twice(text) + said_twice(summary)]
+    heads = text[text.index("Buildings") + 1:]
+    heads = [h.split(":")[0] for h in heads[:heads.index("")] if not h.startswith("    ")]
+    wrong += [f"two buildings read alike: {h!r}" for h in set(heads) if heads.count(h) > 1]
     if not shield:  # a section about what the table does not have is not written
         wrong += [f"no void shield here: {line!r}" for line in text + summary
                   if "oid-shield" in line or "oid shield" in line]

@@ -77,6 +77,7 @@ class Namer:
         #: counts stands), ``model`` elsewhere.
         self.word = word
         self._said: tuple[re.Pattern[str] | None, dict[str, str]] | None = None
+        self._twins: dict[str, str] | None = None
         self._models: dict[str, tuple[Unit, int]] = {
             m.id: (u, m.number if m.number is not None else k)
             for u in units.values() for k, m in enumerate(u.models, start=1)}
@@ -146,9 +147,21 @@ class Namer:
         return found.sub(lambda m: named[m.group(1)], text) if found is not None else text
 
     def piece(self, piece_id: str) -> str:
-        """The piece's datasheet name (a part's own datasheet name)."""
+        """The piece's datasheet name (a part's own datasheet name).
+
+        Two pieces of one name are told apart by a number in the table's order
+        (``Building, medium (40K) 2``), as a player would point at them, never by id.
+        """
         piece = self.pieces.get(piece_id)
-        return piece.sheet.name if piece is not None else piece_id
+        if piece is None:
+            return piece_id
+        if self._twins is None:
+            by_name: dict[str, list[str]] = {}
+            for key, other in self.pieces.items():
+                by_name.setdefault(other.sheet.name, []).append(key)
+            self._twins = {k: f"{name} {n}" for name, keys in by_name.items() if len(keys) > 1
+                           for n, k in enumerate(keys, start=1)}
+        return self._twins.get(piece_id, piece.sheet.name)
 
     def mount(self, piece_id: str, mount_id: str) -> str:
         """``Heavy bolter (front)``: the weapon and the wall it is in (if it is in one)."""
@@ -259,10 +272,16 @@ def fire_point_name(sheet: Datasheet, point_id: str) -> str:
 
 
 def _door_name(sheet: Datasheet, point_id: str) -> str:
-    """``the door``, ``the rear door`` (several of one name), ``access point x`` (no label)."""
+    """``the door``, ``the rear door`` (several of one name), ``the rear access point``."""
     found = next((a for a in sheet.access_points if a.id == point_id), None)
-    if found is None or not found.label:
+    if found is None:
         return f"access point {point_id}"
+    if not found.label:  # a door drawn without a name: by its wall, numbered among its mates
+        wall = wall_of(sheet.footprint, found.x, found.y) or "roof"
+        mates = [a for a in sheet.access_points if not a.label
+                 and (wall_of(sheet.footprint, a.x, a.y) or "roof") == wall]
+        number = f" {mates.index(found) + 1}" if len(mates) > 1 else ""
+        return f"the {wall} access point{number}"
     label = found.label.lower()
     if sum(a.label.lower() == label for a in sheet.access_points) == 1:
         return f"the {label}"

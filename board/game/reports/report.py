@@ -270,7 +270,7 @@ def _heights(scenario: Scenario, world: World, names: Namer) -> Section:
                 f"{format_distance(row.height, unit=display_unit(world.rule_system))} up"
                 + (f": {row.problem}" if row.problem else ""))
         findings.append(Finding(text, (), (row.model_id,), row.to_dict() | {"text": text}))
-    title = f"Heights: distances read {rule.label} ({source})"
+    title = f"Heights: distances read {rule.label}; {source}"  # the source has parentheses
     data = {"distance_rule": rule.value, "house_rule": house, "source": source,
             "models": [f.data for f in findings]}
     return Section("heights", title, tuple(findings), data)

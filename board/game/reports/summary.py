@@ -35,6 +35,16 @@ def _with_names(summary: BuildingSummary, scenario: Scenario) -> BuildingSummary
                    claimed_by_name=sides.get(held, held) if held is not None else None)
 
 
+def _told_apart(scenario: Scenario, library: Mapping[str, Datasheet], piece: TerrainPiece,
+                name: str) -> str:
+    """``name``, numbered in the table's order when another piece has it too.
+
+    As :meth:`board.game.core.names.Namer.piece` numbers it: ``Building, medium (40K) 2``.
+    """
+    twins = [p.id for p in scenario.terrain if sheet_of(scenario, library, p).name == name]
+    return f"{name} {twins.index(piece.id) + 1}" if len(twins) > 1 else name
+
+
 def summarise(scenario: Scenario, library: Mapping[str, Datasheet],
               piece: TerrainPiece) -> BuildingSummary | None:
     """Summarise one piece, or ``None`` when it is not a building of the scenario's system.
@@ -52,7 +62,8 @@ def summarise(scenario: Scenario, library: Mapping[str, Datasheet],
         return None
     sheet = sheet_of(scenario, library, piece)
     inside, count = _models_inside(scenario, piece)
-    base = {"piece_id": piece.id, "name": sheet.name, "system": scenario.rule_system.value,
+    base = {"piece_id": piece.id, "name": _told_apart(scenario, library, piece, sheet.name),
+            "system": scenario.rule_system.value,
             "inside": inside, "models_inside": count}
     summary = system_of(rules_object).summary(rules_object, scenario, sheet, piece, base)
     return _with_names(summary, scenario)
