@@ -285,8 +285,8 @@ def _door_name(sheet: Datasheet, point_id: str) -> str:
     label = found.label.lower()
     if sum(a.label.lower() == label for a in sheet.access_points) == 1:
         return f"the {label}"
-    wall = wall_of(sheet.footprint, found.x, found.y)
-    return f"the {wall} {label}" if wall else f"the {label} {point_id}"
+    side = wall_of(sheet.footprint, found.x, found.y)
+    return f"the {side} {label}" if side else f"the {label} {point_id}"
 
 
 def _alone(unit: Unit, number: int) -> bool:
