@@ -87,14 +87,19 @@ class LaysOutLabels:
             if page is not None:  # new in the drag (a unit just out of its zone): this page
                 model.hold_on(page, measure_label)
 
-    def shown_label_rects(self) -> list[QRectF]:
-        """Where its labels are drawn (scene inches): the boxes placed for it, shown."""
+    def _back_to_table(self) -> QTransform | None:
+        """Page pixels to table inches for the labels placed now (``None``: none placed)."""
         page = self.overlay.page
         if page is None or not self.overlay.current:
-            return []
+            return None
         m11, m12, m21, m22, dx, dy = page.transform
         back, invertible = QTransform(m11, m12, m21, m22, dx, dy).inverted()
-        if not invertible:
+        return back if invertible else None
+
+    def shown_label_rects(self) -> list[QRectF]:
+        """Where its labels are drawn (scene inches): the boxes placed for it, shown."""
+        back = self._back_to_table()
+        if back is None:
             return []
         return [back.mapRect(QRectF(QPointF(p.box[0], p.box[1]), QPointF(p.box[2], p.box[3])))
                 for p in self.overlay.placed if p.shown]
@@ -105,12 +110,8 @@ class LaysOutLabels:
         Grown by ``grow_px`` pixels (the box's and the line's antialiased edge): what must be
         repainted where a label was and where it is.
         """
-        page = self.overlay.page
-        if page is None or not self.overlay.current:
-            return []
-        m11, m12, m21, m22, dx, dy = page.transform
-        back, invertible = QTransform(m11, m12, m21, m22, dx, dy).inverted()
-        if not invertible:
+        back = self._back_to_table()
+        if back is None:
             return []
         found = []
         for p in self.overlay.placed:
