@@ -72,3 +72,20 @@ def test_a_door_drawn_without_a_name_is_named_by_its_wall_not_its_id():
     said = [_door_name(bare, a.id) for a in bare.access_points]
     assert all("access point" in s for s in said), said
     assert not any(a.id in s for a in bare.access_points for s in said), said
+
+
+def test_doors_of_one_name_on_no_wall_are_numbered_not_named_by_id():
+    """Two access points both called "Door", standing inside the footprint, off every wall."""
+    from dataclasses import replace
+
+    from board.game.core.names import _door_name
+
+    sheet = default_library()["imperial_bastion"]
+    xs = [x for x, _ in sheet.footprint]
+    ys = [y for _, y in sheet.footprint]
+    middle = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+    inside = replace(sheet, access_points=tuple(
+        replace(a, label="Door", x=middle[0] + k * 0.1, y=middle[1])
+        for k, a in enumerate(sheet.access_points[:2])))
+    said = [_door_name(inside, a.id) for a in inside.access_points]
+    assert said == ["the door 1", "the door 2"], said

@@ -286,7 +286,10 @@ def _door_name(sheet: Datasheet, point_id: str) -> str:
     if sum(a.label.lower() == label for a in sheet.access_points) == 1:
         return f"the {label}"
     side = wall_of(sheet.footprint, found.x, found.y)
-    return f"the {side} {label}" if side else f"the {label} {point_id}"
+    if side:
+        return f"the {side} {label}"
+    mates = [a for a in sheet.access_points if a.label.lower() == label]
+    return f"the {label} {mates.index(found) + 1}"  # on no wall: numbered, never its id
 
 
 def _alone(unit: Unit, number: int) -> bool:
