@@ -26,8 +26,6 @@ class Readings:
     def __init__(self) -> None:
         self._due: dict[int, Callable[[], None]] = {}
         self._posted = False
-        #: How many passes ran with something due (tests).
-        self.passes = 0
 
     def soon(self, key: object, read: Callable[[], None]) -> None:
         """Work ``read`` out at the next turn of the event loop (once, however often asked)."""
@@ -39,9 +37,6 @@ class Readings:
     def now(self) -> None:
         """Work out every reading due, now."""
         self._posted = False
-        if not self._due:
-            return
-        self.passes += 1
         while self._due:  # a reading may ask for another (the dock's answer, an overlay)
             due, self._due = self._due, {}
             for read in due.values():
