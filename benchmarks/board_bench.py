@@ -13,7 +13,9 @@ mouse event to the end of the repaint it causes:
   (the view's drag backdrop turned off: the naive way, what the board did before);
 - and the same drag with none of them.
 
-Then a full repaint of the table, the first painted demo board after launch (a subprocess:
+Then a full repaint of the table (the models at rest drawn by the board's layer; beside it,
+after the memory is read, the same repaint with each model drawn by its own item, the naive
+way), the first painted demo board after launch (a subprocess:
 from just before it is started to the end of its first paint of the board; three launches
 from source, as this checkout runs, then three with the modules byte-compiled as an install
 has them, the verdict on the latter's median) and the memory
@@ -235,6 +237,25 @@ def time_full_repaints(app: QApplication, window: MainWindow, count: int) -> lis
     return times
 
 
+def models_drawn_by_their_items(app: QApplication, window: MainWindow) -> list[float]:
+    """Full repaints with every model drawn by its own item, not the board's layer (ms).
+
+    The naive way, timed in the same run: Qt draws each model's cached picture in turn. The
+    models go back to the layer afterwards.
+    """
+    scene = window.scene
+    items = list(scene.model_items().values())
+    for item in items:
+        item.set_layer(None)
+    try:
+        time_full_repaints(app, window, 5)  # each item's own picture made
+        return time_full_repaints(app, window, 30)
+    finally:
+        for item in items:
+            item.set_layer(scene.model_layer)
+        app.processEvents()
+
+
 # -- the window ---------------------------------------------------------------------------
 def bench_window(app: QApplication, limit: float = 0.2,
                  models: int = 1000) -> tuple[MainWindow, PaintCounter]:
@@ -414,6 +435,7 @@ def main(argv: list[str] | None = None) -> int:
     handled_without = list(handling)
     full = time_full_repaints(app, window, 30)
     memory = rss_mb()
+    each_itself = models_drawn_by_their_items(app, window)
     cold, warm = first_paints()
     first = statistics.median(warm)
 
@@ -432,6 +454,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"full repaint of the table: median {statistics.median(full):.2f} ms, first "
           f"{full[0]:.2f} ms, max {max(full):.2f} ms -> median "
           f"{_verdict(statistics.median(full), TARGETS['full'])} (<= {TARGETS['full']:g} ms)")
+    print(f"  the same, each model drawn by its own item: median "
+          f"{statistics.median(each_itself):.2f} ms, max {max(each_itself):.2f} ms (baseline)")
     print(f"first painted demo board after launch, byte-compiled as installed: median "
           f"{first:.3f} s of {', '.join(f'{t:.3f}' for t in warm)} -> "
           f"{_verdict(first, TARGETS['first_paint'])} (<= {TARGETS['first_paint']:g} s)")

@@ -90,6 +90,9 @@ class SceneLayout:
         self._obstacles: tuple[tuple[Obstacle, ...], tuple[Rect, ...]] | None = None
         self._last: tuple[object, PageLayout] | None = None
         self._applied: object = None
+        #: The board's labels in the order they are stacked, and the scene's count of labels
+        #: that came and went when they were ordered (:meth:`_stacked_labels`).
+        self._label_order: tuple[int, list[LabelItem]] = (-1, [])
         #: How many layouts were computed and how many times the board was read (tests).
         self.computed = self.read = 0
         scene.document.changed.connect(self._on_document_changed)
@@ -139,10 +142,23 @@ class SceneLayout:
                              if isinstance(item, BuildingItem) and item.isVisible())))
         return self._obstacles
 
-    def _labels(self, items: list[QGraphicsItem],
-                ) -> tuple[tuple[LabelItem, ...], tuple[BoardLabel, ...]]:
-        labels = [item for item in items
-                  if isinstance(item, LabelItem) and item.isVisible() and item.forms]
+    def _stacked_labels(self) -> list[LabelItem]:
+        """The board's labels, the bottom of the stack first (ordered again when one came or went).
+
+        The layout keeps the earlier of two equal labels first, as the board stacks them. The
+        scene's list of labels saves reading its every item before each paint; it is put in
+        the order they are stacked only when a label came or went.
+        """
+        registry = self.scene.labels
+        if self._label_order[0] != registry.version:
+            items = self.scene.items()
+            items.reverse()  # the order they were added, the bottom of the stack first
+            self._label_order = (registry.version,
+                                 [item for item in items if isinstance(item, LabelItem)])
+        return self._label_order[1]
+
+    def _labels(self) -> tuple[tuple[LabelItem, ...], tuple[BoardLabel, ...]]:
+        labels = [item for item in self._stacked_labels() if item.isVisible() and item.forms]
         facts = []
         for item in labels:
             at = item.scenePos()
@@ -155,9 +171,7 @@ class SceneLayout:
         return self._lay_out(page)[0]
 
     def _lay_out(self, page: Page) -> tuple[PageLayout, tuple[LabelItem, ...], bool]:
-        items = self.scene.items()
-        items.reverse()  # the order they were added, the bottom of the stack first
-        labels, facts = self._labels(items)
+        labels, facts = self._labels()
         asked = self.scene.presentation.requests()
         obstacles, footprints = self._read_obstacles()
         key = (page, id(obstacles), facts, tuple(asked))

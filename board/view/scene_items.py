@@ -24,6 +24,8 @@ from board.game.army.guess import base_guessed, board_name
 from board.view.building_look import BuildingLook, look_of
 from board.view.convert import to_colour
 from board.view.items import BuildingItem, ModelItem, TableItem
+from board.view.items.label_item import LabelledScene, LabelRegistry
+from board.view.items.model_layer import ModelLayer
 
 __all__ = ["SceneItems", "ITEM_CLASSES", "TABLE_MARGIN"]
 
@@ -42,7 +44,7 @@ def _unknown_look(datasheet_id: str) -> BuildingLook:
     return BuildingLook(f"unknown datasheet {datasheet_id}", TerrainKind.IMPASSABLE, square)
 
 
-class SceneItems(QGraphicsScene):
+class SceneItems(LabelledScene, QGraphicsScene):
     """A scene with one item per terrain piece and per model of ``document``.
 
     Parameters
@@ -54,6 +56,8 @@ class SceneItems(QGraphicsScene):
     """
 
     def __init__(self, document: ScenarioDocument, library: Mapping[str, Datasheet]) -> None:
+        #: Every label on the board, kept as each comes and goes (the layout reads it).
+        self.labels = LabelRegistry()
         super().__init__()
         self.document = document
         self.library = library
@@ -61,6 +65,9 @@ class SceneItems(QGraphicsScene):
         self.datasheets: dict[str, Datasheet] = dict(library)
         self.table_item = TableItem()
         self.addItem(self.table_item)
+        #: The models at rest, drawn as one item (each model's item keeps the mouse).
+        self.model_layer = ModelLayer()
+        self.addItem(self.model_layer)
         self._pieces: dict[str, BuildingItem] = {}
         self._models: dict[str, ModelItem] = {}
         self._unit_models: dict[str, list[str]] = {}
@@ -301,6 +308,7 @@ class SceneItems(QGraphicsScene):
             if model.id not in ids:
                 ids.append(model.id)
             self.addItem(item)
+            item.set_layer(self.model_layer)
             self._models_moved([item])
 
     def _remove_model_items(self, model_ids: Iterable[str]) -> None:

@@ -65,11 +65,14 @@ def test_model_item_shapes_and_label(scene, qtbot):
     # The item's own bounds stay within a fraction of an inch of its base (DESIGN pitfall).
     assert trooper.boundingRect().width() < 32 / 25.4 + 0.3
     assert not trooper.label_visible
+    # At rest the board's layer draws it; selected, it draws itself (its ring over the rest).
+    assert trooper.drawn_by_layer and trooper.cacheMode() == ModelItem.CacheMode.NoCache
     trooper.setSelected(True)
     assert trooper.label_visible and trooper.name == "Tactical Squad (Red)"
-    trooper.setSelected(False)
-    assert not trooper.label_visible
+    assert not trooper.drawn_by_layer
     assert trooper.cacheMode() == ModelItem.CacheMode.DeviceCoordinateCache
+    trooper.setSelected(False)
+    assert not trooper.label_visible and trooper.drawn_by_layer
 
 
 def test_sides_are_drawn_in_their_colours(scene):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
@@ -15,6 +17,9 @@ from PySide6.QtWidgets import (
 from board.view import style
 from board.view.items.label_item import PRIORITY, LabelItem
 
+if TYPE_CHECKING:
+    from board.view.items.model_layer import ModelLayer
+
 __all__ = ["ModelItem"]
 
 #: Extra room around the base for the outline and selection ring, inches.
@@ -22,7 +27,13 @@ _MARGIN = 0.12
 #: A model's colour until the scene gives it its side's (a value: copied where it changes).
 _GREY = QColor("#808080")
 _PENS: list[QPen] = []
-_SELECTED_HAS_CHANGED = QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged
+_Change = QGraphicsItem.GraphicsItemChange
+_SELECTED_HAS_CHANGED = _Change.ItemSelectedHasChanged
+#: The changes after which a model in its board's layer is drawn elsewhere.
+_MOVED = (_Change.ItemPositionHasChanged, _Change.ItemRotationHasChanged)
+#: The changes after which a model may leave or join its board's layer.
+_FOLLOW = (_Change.ItemVisibleHasChanged, _Change.ItemSceneHasChanged)
+_NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
 
 
 def _level_pen(wrong: bool) -> QPen:
@@ -70,14 +81,21 @@ class ModelItem(QGraphicsRectItem):
 
     Its bounds are the stock rectangle item's (no pen, no brush: exactly the rectangle), so
     Qt asks C++, not Python, for them: a full repaint asks 3,000 times.
+
+    On a board it is drawn by the board's :class:`~board.view.items.model_layer.ModelLayer`
+    while it is at rest (not selected): the item then has no contents of its own, and tells
+    the layer when it moves, turns or changes its look (:meth:`set_layer`).
     """
 
     def __init__(self, model_id: str, shape_kind: str = "round", length: float = 1.0,
                  width: float = 1.0) -> None:
         super().__init__()
+        #: The board's layer that draws it at rest (:meth:`set_layer`).
+        self._layer: ModelLayer | None = None
         self.setPen(Qt.PenStyle.NoPen)
         self.model_id = model_id
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)  # for its layer
         self.setAcceptHoverEvents(True)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(10.0)
@@ -109,12 +127,12 @@ class ModelItem(QGraphicsRectItem):
             self._path.addRect(self._base_rect())
         else:
             self._path.addEllipse(self._base_rect())
-        self.update()
+        self._restyle()
 
     def set_colour(self, colour: QColor) -> None:
         """Fill the base with its side's ``colour``."""
         self._colour = QColor(colour)
-        self.update()
+        self._restyle()
 
     def set_name(self, name: str) -> None:
         """Show the unit's name on hover and when selected, and as the tooltip."""
@@ -128,7 +146,7 @@ class ModelItem(QGraphicsRectItem):
         """Outline the base dashed in orange: its size or troop type is a guess to confirm."""
         if guessed != self._guessed:
             self._guessed = guessed
-            self.update()
+            self._restyle()
 
     def set_level(self, badge: str, wrong: bool = False) -> None:
         """Show the height it stands at inside its base (``8"``; "": on the table).
@@ -137,7 +155,25 @@ class ModelItem(QGraphicsRectItem):
         """
         if (badge, wrong) != (self._level, self._level_wrong):
             self._level, self._level_wrong = badge, wrong
-            self.update()
+            self._restyle()
+
+    def set_layer(self, layer: ModelLayer | None) -> None:
+        """Be drawn by ``layer`` while at rest (``None``: always by this item itself)."""
+        if layer is not self._layer:
+            if self._layer is not None and self in self._layer:
+                self._draw_itself()
+            self._layer = layer
+            self._follow_layer()
+
+    def look(self) -> tuple[object, ...]:
+        """Everything its picture at rest shows (the layer keeps one picture per look)."""
+        return (self._shape_kind, self._size, self._colour.rgba(), self._guessed, self._level,
+                self._level_wrong, self.rotation())
+
+    @property
+    def drawn_by_layer(self) -> bool:
+        """Whether its board's layer draws it now (else it draws itself)."""
+        return self._layer is not None and self in self._layer
 
     @property
     def level_badge(self) -> str:
@@ -201,6 +237,12 @@ class ModelItem(QGraphicsRectItem):
     ) -> object:
         if change is _SELECTED_HAS_CHANGED:
             self._update_label()  # the scene then names one model per unit (selectionChanged)
+            self._follow_layer()
+        elif change in _MOVED:
+            if self._layer is not None:
+                self._layer.changed(self)
+        elif change in _FOLLOW:
+            self._follow_layer()
         # Qt's own itemChange returns ``value`` and does nothing else: not asked (a model is
         # told of some ten changes as it is made; the round trip cost a board of 1,000 tens
         # of milliseconds).
@@ -236,6 +278,35 @@ class ModelItem(QGraphicsRectItem):
         painter.setBrush(QColor("#ff3030") if self._level_wrong else QColor("#ffffff"))
         painter.drawPath(path)
         painter.restore()
+
+    def _restyle(self) -> None:
+        """Its look changed: drawn afresh, by its layer or by itself."""
+        if self._layer is not None and self in self._layer:
+            self._layer.changed(self)
+        else:
+            self.update()
+
+    def _follow_layer(self) -> None:
+        """Join its layer while at rest on the layer's scene; draw itself otherwise."""
+        layer = self._layer
+        if layer is None:
+            return
+        rest = (not self.isSelected() and self.isVisible() and self.scene() is not None
+                and self.scene() is layer.scene())
+        if rest and self not in layer:
+            layer.add(self)
+            self.setFlag(_NO_CONTENTS, True)
+            self.setCacheMode(QGraphicsItem.CacheMode.NoCache)  # its picture is the layer's
+        elif not rest and self in layer:
+            self._draw_itself()
+
+    def _draw_itself(self) -> None:
+        """Leave its layer and draw itself (selected, hidden, or no longer on the board)."""
+        assert self._layer is not None
+        self._layer.remove(self)
+        self.setFlag(_NO_CONTENTS, False)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.update()
 
     def _base_rect(self) -> QRectF:
         length, width = self._size
