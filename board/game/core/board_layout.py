@@ -8,7 +8,7 @@ visible area in pixels; an export or a replay asks for its own page):
 
 1. the board's own labels (:class:`BoardLabel`: names, badges, a hovered model's name),
    which stay where they are, are fitted among the models and symbols alone
-   (:func:`~board.game.core.label_layout.fit_labels`): each one's *board fit*;
+   (:func:`~board.game.core.label_fitting.fit_labels`): each one's *board fit*;
 2. each overlay's labels (:class:`OverlayLabels`, bottom of the stack first) are placed
    (:func:`~board.game.core.label_layout.place_labels`) clear of the models, the symbols, the
    board labels in their board fit (those less important than a verdict only where the
@@ -34,15 +34,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from board.game.core.label_anchors import first_spot, spot_box
-from board.game.core.label_layout import (
-    Fitting,
-    LabelBox,
-    Placed,
-    Rect,
-    fit_labels,
-    place_labels,
-    sized,
-)
+from board.game.core.label_fitting import Fitting, fit_labels
+from board.game.core.label_layout import LabelBox, Placed, Rect, place_labels, sized
 from board.game.core.label_room import clear_room
 from board.game.core.leaders import Leader, untangle
 
