@@ -22,7 +22,9 @@ LAZY_ON_PURPOSE = {
     # numpy and Shapely: not before the first paint (docs/paint.md, the launch's fourth pass)
     "board/document/shapes.py": {"_shapely"},  # a doubtful shape or a refusal: Shapely
     "board/document/jsontext.py": {"_too_deep"},  # numpy for a great many brackets
-    "board/game/core/label_layout.py": {"_numpy"},  # many boxes, or the overlays' labels
+    "board/game/core/label_layout.py": {"_numpy"},  # the overlays' labels
+    "board/game/core/label_fitting.py": {"_numpy"},  # many boxes
+    "board/game/core/label_rects.py": {"_numpy"},  # every pair of boxes at once (meets)
     # numpy: costing the overlays' labels' spots, as label_layout does (imported with it)
     "board/game/core/label_spots.py": {"_np"},
     "board/game/core/label_room.py": {"_np"},  # a label's clear room anywhere on the page

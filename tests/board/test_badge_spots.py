@@ -15,7 +15,7 @@ from board.document.datasheets import DEMO_SCENARIO_PATH, place_datasheet
 from board.document.io import load_scenario
 from board.document.model import RuleSystem, Scenario, Side, Table
 from board.game.core.building_labels import union as _union
-from board.game.core.label_layout import first_clear
+from board.game.core.label_fitting import first_clear
 from board.view.items.building_item import BuildingItem
 from board.view.window import MainWindow
 

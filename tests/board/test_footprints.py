@@ -15,7 +15,7 @@ from board.document.datasheets import DEMO_SCENARIO_PATH
 from board.document.edits import ScenarioDocument
 from board.document.io import load_scenario
 from board.view.items import BuildingItem
-from board.view.items.building_item import FOOTPRINT_Z
+from board.view.items.building_footprint import FOOTPRINT_Z
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
 from board.view.scene import BoardScene
 

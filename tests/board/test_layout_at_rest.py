@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QWidget
 
 from board.document.datasheets import place_datasheet
 from board.document.model import Base, Model, RuleSystem, Scenario, Side, Table, TroopType, Unit
-from board.game.core.label_layout import overlaps
+from board.game.core.label_rects import overlaps
 from board.game.core.shooters import Shooter, ShooterKind
 from board.game.core.targets import UnitTarget
 from board.view.items.label_item import LabelItem

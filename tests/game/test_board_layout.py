@@ -16,7 +16,7 @@ from board.game.core.board_layout import (
     hold,
     lay_out,
 )
-from board.game.core.label_layout import overlaps
+from board.game.core.label_rects import overlaps
 
 
 def measure(font: str, text: str) -> tuple[str, float, float]:

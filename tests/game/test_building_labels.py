@@ -13,7 +13,7 @@ from board.game.core.building_labels import (
     name_rooms,
     rank_name_spots,
 )
-from board.game.core.label_layout import HIDDEN, Fitting, first_clear, fit_labels
+from board.game.core.label_fitting import HIDDEN, Fitting, first_clear, fit_labels
 
 FOOTPRINT = (10.0, 20.0, 14.0, 22.0)  # 4" wide, 2" deep
 

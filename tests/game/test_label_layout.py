@@ -1,4 +1,5 @@
-"""The label layout (board.game.core.label_layout): labels clear of models, doors and each other."""
+"""The label layouts (board.game.core.label_layout, label_fitting, label_rects): labels clear of
+models, doors and each other."""
 
 from __future__ import annotations
 
@@ -8,18 +9,10 @@ from contextlib import contextmanager
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from board.game.core import label_layout
-from board.game.core.label_layout import (
-    HIDDEN,
-    Fitting,
-    LabelBox,
-    first_clear,
-    fit_labels,
-    intersects,
-    least_crowded,
-    overlaps,
-    place_labels,
-)
+from board.game.core import label_fitting
+from board.game.core.label_fitting import HIDDEN, Fitting, first_clear, fit_labels, least_crowded
+from board.game.core.label_layout import LabelBox, place_labels
+from board.game.core.label_rects import intersects, overlaps
 
 
 def test_a_clear_preferred_spot_is_kept_and_needs_no_leader():
@@ -145,12 +138,12 @@ _rect = st.tuples(_coord, _coord, st.sampled_from([0.5, 1.0, 2.5, 7.0]),
 @contextmanager
 def numpy_from(pairs: int) -> Iterator[None]:
     """Compare boxes with numpy from ``pairs`` pairs on (0: always; a great many: never)."""
-    before = label_layout.NUMPY_FROM
-    label_layout.NUMPY_FROM = pairs
+    before = label_fitting.NUMPY_FROM
+    label_fitting.NUMPY_FROM = pairs
     try:
         yield
     finally:
-        label_layout.NUMPY_FROM = before
+        label_fitting.NUMPY_FROM = before
 
 
 #: Both ways of comparing boxes: plain Python (a board's own labels), numpy (many boxes).
@@ -193,7 +186,8 @@ def test_with_nowhere_clear_a_label_covers_a_model_rather_than_another_label():
     box of its own size), and it came first in the search: the two were drawn one over the
     other, unreadable. Now the second takes the cheapest spot that covers no label.
     """
-    from board.game.core.label_layout import LabelBox, intersects, place_labels
+    from board.game.core.label_layout import LabelBox, place_labels
+    from board.game.core.label_rects import intersects
 
     first, second = LabelBox((50.0, 50.0), 40.0, 10.0), LabelBox((50.0, 50.0), 40.0, 10.0)
     spot = place_labels([first], rings=2)[0].rect  # its preferred spot, (30, 45, 70, 55)

@@ -8,10 +8,10 @@ visible area in pixels; an export or a replay asks for its own page):
 
 1. the board's own labels (:class:`BoardLabel`: names, badges, a hovered model's name),
    which stay where they are, are fitted among the models and symbols alone
-   (:func:`~board.game.core.label_layout.fit_labels`): each one's *board fit*;
+   (:func:`~board.game.core.label_fitting.fit_labels`): each one's *board fit*;
 2. each overlay's labels (:class:`OverlayLabels`, bottom of the stack first) are placed
-   (:func:`~board.game.core.label_layout.place_labels`) clear of the models, the symbols, the
-   board labels in their board fit (those less important than a verdict only where the
+   (:func:`~board.game.core.overlay_placing.place_overlay`) clear of the models, the symbols,
+   the board labels in their board fit (those less important than a verdict only where the
    overlay can: they give way), the labels of the overlays below, and the page's edges;
 3. the board's labels are fitted again among those and every overlay's labels: what is
    shown (a name gives way under a verdict).
@@ -19,7 +19,8 @@ visible area in pixels; an export or a replay asks for its own page):
 Nothing is read back from what was drawn, so no order of events or paints can change the
 result. A label whose anchor is off the page is not drawn on it; one whose box would be cut
 by the page's edge is moved inside it. Text is measured by a function the caller injects
-(``measure``): the view measures in its fonts, a test in fixed widths.
+(``measure``): the view measures in its fonts, a test in fixed widths. What the layout reads
+and answers are plain records (:mod:`board.game.core.layout_records`, importable from here).
 
 >>> page = Page((10.0, 0.0, 0.0, 10.0, 0.0, 0.0), (0.0, 0.0, 400.0, 300.0))
 >>> ruler = OverlayLabels("ruler", (LabelRequest((10.0, 10.0), "6.00 in", dy=-14.0),))
@@ -30,22 +31,26 @@ by the page's edge is moved inside it. Text is measured by a function the caller
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 
-from board.game.core.label_anchors import first_spot, spot_box
-from board.game.core.label_layout import (
-    Fitting,
-    LabelBox,
-    Placed,
-    Rect,
-    fit_labels,
-    place_labels,
-    sized,
+from board.game.core.label_fitting import Fitting, fit_labels
+from board.game.core.label_layout import LabelBox, Rect, place_labels
+from board.game.core.layout_records import (
+    BoardFacts,
+    BoardLabel,
+    LabelRequest,
+    Measure,
+    Obstacle,
+    OverlayLabels,
+    Page,
+    PageLayout,
+    PlacedLabel,
 )
-from board.game.core.label_room import clear_room
 from board.game.core.leaders import Leader, untangle
+from board.game.core.overlay_placing import FAR_RINGS, anchor_on, place_overlay, place_under
 
+# The records lay_out reads and answers stay importable from here: eleven modules of board/
+# (board/view/layout.py among them) and four tests import them from here.
 __all__ = ["Page", "Obstacle", "BoardLabel", "LabelRequest", "OverlayLabels", "BoardFacts",
            "PlacedLabel", "PageLayout", "Measure", "lay_out", "hold", "VERDICT", "EDGE"]
 
@@ -54,167 +59,6 @@ VERDICT = 30
 
 #: How far beyond the page an edge reaches as an obstacle, pixels.
 EDGE = 1.0e6
-
-#: Rings of spots tried round a label's anchor when none of the nearer twelve is clear (a
-#: verdict on a crowded table at whole-table zoom: the nearest clear room is further out).
-FAR_RINGS = 48
-
-#: Measures a label's text in a font: ``(font, text) -> (text as wrapped, width, height)``.
-Measure = Callable[[str, str], tuple[str, float, float]]
-
-XY = tuple[float, float]
-
-
-@dataclass(frozen=True)
-class Page:
-    """Where the board is drawn: table inches to pixels, and the part drawn on (pixels).
-
-    ``transform`` is ``(m11, m12, m21, m22, dx, dy)``, Qt's order: a point ``(x, y)`` goes
-    to ``(m11 x + m21 y + dx, m12 x + m22 y + dy)``. ``rect`` is ``(left, top, right,
-    bottom)``.
-    """
-
-    transform: tuple[float, float, float, float, float, float]
-    rect: Rect
-
-    def map(self, x: float, y: float) -> XY:
-        """A table point in pixels."""
-        m11, m12, m21, m22, dx, dy = self.transform
-        return (m11 * x + m21 * y + dx, m12 * x + m22 * y + dy)
-
-    def map_rect(self, rect: Rect) -> Rect:
-        """The box, in pixels, of a table rectangle."""
-        corners = [self.map(x, y) for x in (rect[0], rect[2]) for y in (rect[1], rect[3])]
-        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-        return (min(xs), min(ys), max(xs), max(ys))
-
-    def holds(self, point: XY) -> bool:
-        """Whether a point (pixels) is on the page."""
-        left, top, right, bottom = self.rect
-        return left <= point[0] <= right and top <= point[1] <= bottom
-
-
-@dataclass(frozen=True)
-class Obstacle:
-    """Something a label must not cover: a model's base, a door, a fire point, a weapon.
-
-    Either ``box`` (table inches: it grows with the zoom, a model's base) or ``pixels``
-    (around ``at``, pixels: a symbol drawn the same size at any zoom).
-    """
-
-    at: XY
-    box: Rect | None = None
-    pixels: Rect | None = None
-    #: False for what an overlay's label may cover where nothing near is clear, rather than
-    #: a model or a door: a fire point's or a weapon's symbol (its tooltip still names it).
-    firm: bool = True
-
-    def on(self, page: Page) -> Rect:
-        """Its box on ``page``, pixels."""
-        if self.box is not None:
-            return page.map_rect(self.box)
-        x, y = page.map(*self.at)
-        assert self.pixels is not None
-        left, top, right, bottom = self.pixels
-        return (x + left, y + top, x + right, y + bottom)
-
-
-@dataclass(frozen=True)
-class BoardLabel:
-    """A label the board shows where it is: a name, a badge; fitted, never moved.
-
-    ``forms`` are its boxes around ``at`` (pixels), the whole text first, then shorter ones.
-    """
-
-    key: object
-    at: XY
-    forms: tuple[Rect, ...]
-    priority: int = 0
-
-    def on(self, page: Page) -> tuple[Rect, ...]:
-        """Each form's box on ``page``, pixels."""
-        x, y = page.map(*self.at)
-        return tuple((x + a, y + b, x + c, y + d) for a, b, c, d in self.forms)
-
-
-@dataclass(frozen=True)
-class LabelRequest:
-    """An overlay's label: text anchored at a table point, ``dy`` pixels off, in ``font``."""
-
-    at: XY
-    text: str
-    dy: float = -14.0
-    priority: int = 0
-    font: str = "label"
-    #: Table inches the label must stay inside (a deployment zone's caption: its zone); for
-    #: a label with ``spots``, where it is read (a ring's distance: on the table).
-    within: Rect | None = None
-    #: Further anchors (table inches) after ``at``, in order of preference: a label that may
-    #: stand anywhere along what it labels (a ring's distance: its edge's bottom, sides,
-    #: corners) stands at the first whose box is clear and ``within`` the page
-    #: (:func:`~board.game.core.label_anchors.first_spot`).
-    spots: tuple[XY, ...] = ()
-    #: Shorter forms of ``text``, in order (a clash's numbers alone): one is written in its
-    #: place where the whole text covers something near ``at`` and the shorter form does not.
-    shorter: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class OverlayLabels:
-    """One overlay's labels (a line of sight, a ruler, rings), in its stacking order.
-
-    ``under``: an overlay drawn under the board's models and buildings (the deployment
-    zones): its labels (captions) are placed after every other overlay's, clear of all of
-    them, of the board's labels and of the buildings' footprints too, inside their
-    ``within``; one with no clear room is not shown.
-    """
-
-    key: object
-    labels: tuple[LabelRequest, ...]
-    under: bool = False
-
-
-@dataclass(frozen=True)
-class BoardFacts:
-    """What the board shows that labels keep off or fit among."""
-
-    obstacles: tuple[Obstacle, ...] = ()
-    labels: tuple[BoardLabel, ...] = ()
-    #: What is drawn above an ``under`` overlay's labels besides the models: the
-    #: buildings' footprints (table inches).
-    footprints: tuple[Rect, ...] = ()
-
-
-@dataclass(frozen=True)
-class PlacedLabel:
-    """An overlay's label on a page: its text as wrapped, anchor and box (pixels), leader.
-
-    ``shown`` is false for a label whose anchor is off the page: it is not drawn there
-    (its box is its preferred spot, for a drag to start from).
-    """
-
-    text: str
-    at: XY
-    box: Rect
-    leader: bool
-    shown: bool = True
-
-
-@dataclass
-class PageLayout:
-    """Every label's place on one page: what the items draw."""
-
-    page: Page
-    #: Each board label's form shown (``len(forms)``: hidden), by key.
-    fits: dict[object, int] = field(default_factory=dict)
-    #: Each board label's form among the board alone (what an overlay keeps off), by key.
-    board_fits: dict[object, int] = field(default_factory=dict)
-    #: Each overlay's labels placed, by key, in the order asked.
-    overlays: dict[object, list[PlacedLabel]] = field(default_factory=dict)
-    #: The models and symbols on the page (pixels): what lines may be drawn around.
-    obstacles: list[Rect] = field(default_factory=list)
-    #: The board labels shown (pixels).
-    shown: list[Rect] = field(default_factory=list)
 
 
 def _edges(page: Page) -> list[Rect]:
@@ -229,143 +73,6 @@ def _fit(labels: Sequence[BoardLabel], page: Page, around: list[Rect]) -> list[i
     chosen = fit_labels(asked, around)
     return [form if form >= 0 else len(label.forms) for label, form in zip(labels, chosen,
                                                                            strict=True)]
-
-
-def _inside(box: Rect, page: Page) -> Rect:
-    """``box`` moved (not resized) to lie on the page where it fits."""
-    left, top, right, bottom = page.rect
-    dx = max(left - box[0], 0.0) + min(right - box[2], 0.0)
-    dy = max(top - box[1], 0.0) + min(bottom - box[3], 0.0)
-    return (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
-
-
-def _place(overlay: OverlayLabels, page: Page, firm: list[Rect], soft: list[Rect],
-           yielding: list[Rect], measure: Measure) -> list[PlacedLabel]:
-    """One overlay's labels placed among ``firm``, ``soft`` and ``yielding`` boxes (pixels).
-
-    First clear of every box, in the usual rings (a name that gives way aside); where that
-    finds nothing, further out (:data:`FAR_RINGS`); where that finds nothing either, in the
-    clear room nearest its anchor anywhere on the page
-    (:func:`~board.game.core.label_room.clear_room`, with a leader line); only where the page
-    has no such room, over a ``soft`` box (a fire point's symbol) rather than a firm one (a
-    model, a door, a label).
-    """
-    found = []
-    taken = firm + soft + yielding
-    for request in overlay.labels:
-        text, width, height = measure(request.font, request.text)
-        at = _anchor(request, page, width, height, taken)
-        if request.spots:  # the next one's spots keep off where this one stands
-            taken = taken + [spot_box(at, width, height, request.dy)]
-        found.append((at, text, LabelBox(at, width, height, request.priority, request.dy)))
-    on_page = [k for k, (at, _, _) in enumerate(found) if page.holds(at)]
-    hard = firm + soft
-    placed = dict(zip(on_page, place_labels([found[k][2] for k in on_page], hard,
-                                            bounds=page.rect, yielding=yielding), strict=True))
-    _shorten(overlay.labels, found, placed, hard, page, measure, yielding)
-    for around, giving in ((hard, yielding), (firm, yielding + soft)):
-        covering = [k for k in on_page if any(_meets(placed[k].rect, box) for box in hard)]
-        if not covering:
-            break
-        kept = [placed[k].rect for k in on_page if k not in covering]
-        again = place_labels([found[k][2] for k in covering], around + kept, rings=FAR_RINGS,
-                             bounds=page.rect, yielding=giving)
-        left = []
-        for k, far in zip(covering, again, strict=True):
-            if not any(_meets(far.rect, box) for box in around + kept):
-                placed[k] = far
-                kept.append(far.rect)
-            else:
-                left.append(k)
-        if around is hard:  # nothing clear near: the nearest clear room on the page
-            for k in left:
-                box = found[k][2]
-                room = clear_room(box.width, box.height, box.anchor, around + kept, page.rect)
-                if room is not None:
-                    placed[k] = Placed(room, True)
-                    kept.append(room)
-    laid = []
-    for k, (at, text, box) in enumerate(found):
-        if k not in placed:  # what it labels is not on this page
-            laid.append(PlacedLabel(text, at, _preferred(box), False, shown=False))
-            continue
-        spot = placed[k]
-        rect = spot.rect
-        inside = _inside(rect, page)
-        if inside != rect:  # cut by the page's edge: moved in, with its size exact
-            rect = sized(inside, box)
-        laid.append(PlacedLabel(text, at, rect, spot.leader or inside != spot.rect))
-    return laid
-
-
-def _shorten(labels: Sequence[LabelRequest], found: list[tuple[XY, str, LabelBox]],
-             placed: dict[int, Placed], hard: list[Rect], page: Page, measure: Measure,
-             yielding: list[Rect]) -> None:
-    """Each label covering something near its anchor in its shorter form, if that is clear.
-
-    The first of a label's ``shorter`` forms that finds a spot clear of ``hard`` and of the
-    overlay's other labels in the usual rings round its anchor takes it (in ``found`` and
-    ``placed``); a label with no such form is placed further out whole, as any other.
-    """
-    for k in placed:
-        request = labels[k]
-        if not request.shorter or not any(_meets(placed[k].rect, box) for box in hard):
-            continue
-        around = hard + [spot.rect for j, spot in placed.items() if j != k]
-        at = found[k][0]
-        for form in request.shorter:
-            text, width, height = measure(request.font, form)
-            box = LabelBox(at, width, height, request.priority, request.dy)
-            spot = place_labels([box], around, bounds=page.rect, yielding=yielding)[0]
-            if not any(_meets(spot.rect, other) for other in around):
-                found[k], placed[k] = (at, text, box), spot
-                break
-
-
-def _anchor(request: LabelRequest, page: Page, width: float, height: float,
-            around: list[Rect]) -> XY:
-    """Where ``request`` stands on ``page`` (pixels): at its ``at``, or at one of its spots.
-
-    Of ``at`` and the ``spots``, the first whose box is clear of ``around`` and read in the
-    page (its part ``within``, if given): :func:`~board.game.core.label_anchors.first_spot`.
-    """
-    at = page.map(*request.at)
-    if not request.spots:
-        return at
-    room = page.rect if request.within is None else _common(page.map_rect(request.within),
-                                                            page.rect)
-    anchors = [at] + [page.map(*spot) for spot in request.spots]
-    return anchors[first_spot(anchors, width, height, request.dy, room, around)]
-
-
-def _place_under(overlay: OverlayLabels, page: Page, around: list[Rect],
-                 measure: Measure) -> list[PlacedLabel]:
-    """An ``under`` overlay's labels, each clear of ``around`` inside its room, or not shown.
-
-    A label's room is its ``within`` on the page (the page if none); its preferred spot is
-    centred ``dy`` from its anchor and moved into the room, then the nearest spot clear of
-    everything in the room is taken (:func:`place_labels`, optional).
-    """
-    laid: list[PlacedLabel] = []
-    taken: list[Rect] = []
-    for request in overlay.labels:
-        text, width, height = measure(request.font, request.text)
-        room = page.rect if request.within is None else _common(page.map_rect(request.within),
-                                                                 page.rect)
-        at = page.map(*request.at)
-        want = _inside((at[0] - width / 2, at[1] + request.dy - height / 2,
-                        at[0] + width / 2, at[1] + request.dy + height / 2), Page(page.transform,
-                                                                                   room))
-        centre = ((want[0] + want[2]) / 2, (want[1] + want[3]) / 2)
-        box = LabelBox(centre, width, height, request.priority, optional=True)
-        spot = place_labels([box], around + taken, bounds=room)[0]
-        rect = sized(_inside(spot.rect, Page(page.transform, room)), box)
-        shown = (spot.shown and room[2] - room[0] >= width and room[3] - room[1] >= height
-                 and not any(_meets(rect, other) for other in around + taken))
-        if shown:
-            taken.append(rect)
-        laid.append(PlacedLabel(text, at, rect, False, shown=shown))
-    return laid
 
 
 def _untangle(result: PageLayout, overlays: Sequence[OverlayLabels], page: Page,
@@ -393,20 +100,6 @@ def _untangle(result: PageLayout, overlays: Sequence[OverlayLabels], page: Page,
     return bool(moved)
 
 
-def _common(a: Rect, b: Rect) -> Rect:
-    """Where two rectangles overlap (empty, right below left, where they do not)."""
-    return (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
-
-
-def _meets(a: Rect, b: Rect) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def _preferred(box: LabelBox) -> Rect:
-    x, y = box.anchor
-    return sized((x - box.width / 2, y + box.dy - box.height / 2, 0.0, 0.0), box)
-
-
 def lay_out(page: Page, board: BoardFacts, overlays: Sequence[OverlayLabels],
             measure: Measure) -> PageLayout:
     """Every label of the board and its overlays on ``page`` (see the module)."""
@@ -428,7 +121,7 @@ def lay_out(page: Page, board: BoardFacts, overlays: Sequence[OverlayLabels],
     under_board = list(firm)  # what the overlays' labels keep off besides one another
     above = [o for o in overlays if not o.under]
     for overlay in above:
-        laid = _place(overlay, page, firm, soft, yielding, measure)
+        laid = place_overlay(overlay, page, firm, soft, yielding, measure)
         result.overlays[overlay.key] = laid
         firm += [placed.box for placed in laid if placed.shown]  # the overlays above keep off
     texts = [label.on(page)[form] for label, form in zip(labels, alone, strict=True)
@@ -437,7 +130,7 @@ def lay_out(page: Page, board: BoardFacts, overlays: Sequence[OverlayLabels],
         firm = under_board + [p.box for o in above for p in result.overlays[o.key] if p.shown]
     footprints = [page.map_rect(box) for box in board.footprints]
     for overlay in [o for o in overlays if o.under]:
-        laid = _place_under(overlay, page, firm + soft + yielding + footprints, measure)
+        laid = place_under(overlay, page, firm + soft + yielding + footprints, measure)
         result.overlays[overlay.key] = laid
         firm += [placed.box for placed in laid if placed.shown]
     placed_boxes = [p.box for laid in result.overlays.values() for p in laid if p.shown]
@@ -488,7 +181,7 @@ def hold(last: Sequence[PlacedLabel], last_asked: Sequence[LabelRequest],
         boxes = []
         for k in new:
             text, width, height = measure(asked[k].font, asked[k].text)
-            at = _anchor(asked[k], page, width, height, kept)
+            at = anchor_on(asked[k], page, width, height, kept)
             boxes.append((at, text, LabelBox(at, width, height, asked[k].priority,
                                              asked[k].dy)))
         spots = place_labels([box for _, _, box in boxes], kept, bounds=page.rect)

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from board.game.core.label_layout import Rect, first_clear
+from board.game.core.label_fitting import first_clear
+from board.game.core.label_layout import Rect
 
 __all__ = ["NAME_SPOTS", "name_rooms", "rank_name_spots", "name_offsets", "first_clear_spot",
            "union", "meets"]
@@ -50,7 +51,7 @@ FIRST_SPOTS = 4
 
 
 def meets(a: Rect, b: Rect) -> bool:
-    """Whether two rectangles share area (as :func:`board.game.core.label_layout.meets`)."""
+    """Whether two rectangles share area (as :func:`board.game.core.label_rects.meets`)."""
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
@@ -94,7 +95,7 @@ def rank_name_spots(rooms: Sequence[Rect], crowd: Sequence[Rect],
 
     ``over[k]``: room ``k`` lies over another piece, where its name would be read as that
     piece's. Such rooms are left out, unless every room is such (a packed table: all are
-    ranked). The first is then :func:`~board.game.core.label_layout.least_crowded`'s choice.
+    ranked). The first is then :func:`~board.game.core.label_fitting.least_crowded`'s choice.
 
     >>> rank_name_spots([(0, 0, 2, 1), (0, 2, 2, 3), (0, 4, 2, 5)], [(1, 0, 3, 3)])
     (2, 0, 1)
@@ -128,7 +129,7 @@ def first_clear_spot(boxes_of: Callable[[int, int], list[Rect]], count: int,
     nothing means meeting none of ``fixed`` nor of ``near(area)``, the other boxes that meet
     ``area``. The spots are tried a few at a time, in order, each batch against what meets
     its own area: a box that meets a spot's box meets the batch's area, so the spot found is
-    the one :func:`~board.game.core.label_layout.first_clear` finds over all of them. When
+    the one :func:`~board.game.core.label_fitting.first_clear` finds over all of them. When
     none is clear, the one covering the least, judged over all the spots at once.
 
     >>> boxes = [(0, 0, 1, 1), (2, 0, 3, 1), (4, 0, 5, 1)]

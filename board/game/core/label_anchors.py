@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from board.game.core.label_layout import Rect, first_clear
+from board.game.core.label_fitting import first_clear
+from board.game.core.label_layout import Rect
 
 __all__ = ["spot_box", "first_spot"]
 
@@ -47,7 +48,7 @@ def first_spot(anchors: Sequence[XY], width: float, height: float, dy: float, ro
 
     The anchors tried are those whose box lies wholly in ``room``; if none does, those whose
     box's centre is in it; if none is, those standing in it; else all. Of those, the first
-    whose box meets nothing in ``around`` (:func:`~board.game.core.label_layout.first_clear`);
+    whose box meets nothing in ``around`` (:func:`~board.game.core.label_fitting.first_clear`);
     when each meets something, the one that covers the least.
 
     A ring whose top is past the table's edge is written at its bottom:

@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from board.game.core.label_layout import LEADER_AFTER, LabelBox, candidate_spots, meets
+from board.game.core.label_layout import LEADER_AFTER, LabelBox, candidate_spots
+from board.game.core.label_rects import meets
 from board.game.core.label_room import clear_room
 
 __all__ = ["Leader", "leader_end", "crosses", "untangle", "segment_boxes", "INSET", "ROOM_TRIES"]

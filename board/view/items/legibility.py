@@ -3,7 +3,7 @@
 Each label is placed by its own item, clear of what is near where it can be. With the whole
 table on a laptop's screen (some 15 pixels to the inch) there is not room for every name in
 full: a building's name with its stats is as tall as two inches of table. So, like a map, the
-board decides once over every label it shows (:func:`board.game.core.label_layout.fit_labels`):
+board decides once over every label it shows (:func:`board.game.core.label_fitting.fit_labels`):
 the most important first, each shown whole if it covers no model, no door, fire point or
 weapon and no label already kept; else its shorter form (a building's name alone); else not
 at all (its name is still on the tooltip). Zoomed in, the labels that fit again come back.

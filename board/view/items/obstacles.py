@@ -13,7 +13,8 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from board.game.core.label_layout import Rect, overlaps
+from board.game.core.label_layout import Rect
+from board.game.core.label_rects import overlaps
 from board.view.items.label_item import LabelItem
 from board.view.items.markers import AccessPointMarker, FirePointMarker, WeaponMarker
 from board.view.items.model_item import ModelItem
