@@ -88,6 +88,7 @@ class SceneLayout:
     def __init__(self, scene: BoardScene) -> None:
         self.scene = scene
         self._obstacles: tuple[tuple[Obstacle, ...], tuple[Rect, ...]] | None = None
+        self._read_last: object = None
         self._last: tuple[object, PageLayout] | None = None
         self._applied: object = None
         #: How many layouts were computed and how many times the board was read (tests).
@@ -115,7 +116,13 @@ class SceneLayout:
             self.invalidate()
 
     def invalidate(self) -> None:
-        """The models or symbols changed: read them again at the next layout."""
+        """The models or symbols changed: read them again at the next layout.
+
+        Those read last are kept alive until then: the last layout knows them by ``id``,
+        and a new read freed of them could take the same ``id`` (and pass for unchanged).
+        """
+        if self._obstacles is not None:
+            self._read_last = self._obstacles
         self._obstacles = None
 
     def _read_obstacles(self) -> tuple[tuple[Obstacle, ...], tuple[Rect, ...]]:
