@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from board.game.core.board_layout import (
     LabelRequest,
@@ -131,6 +132,32 @@ class OverlayModel:
         if self._page == page and self._placed_for == self._labels:
             return False
         last, last_asked = self._placed, self._placed_for
-        if self._page is not None and self._page.transform != page.transform:
-            last, last_asked = (), ()  # zoomed in the drag: placed afresh on the new page
+        if self._page is not None and self.zoomed_from(page):
+            last, last_asked = (), ()  # not laid out for this zoom: placed afresh round none
+        elif self._page is not None:
+            last = _scrolled(last, self._page, page)  # the same zoom: moved with the page
         return self.take(page, hold(last, last_asked, self._labels, page, measure))
+
+    def zoomed_from(self, page: Page) -> bool:
+        """Whether its labels were placed at another zoom than ``page``'s (or turned).
+
+        Its boxes are then the old page's: a drag's held labels are laid out afresh for
+        ``page`` (:meth:`~board.present.presentation.Presentation.zoomed_from`). A page only
+        scrolled is not: its boxes move with it.
+        """
+        return self._page is not None and self._page.transform[:4] != page.transform[:4]
+
+
+def _scrolled(placed: Sequence[PlacedLabel], was: Page, now: Page) -> tuple[PlacedLabel, ...]:
+    """``placed`` on the page ``was``, where it is on ``now``: the same zoom, scrolled.
+
+    >>> was = Page((10.0, 0.0, 0.0, 10.0, 0.0, 0.0), (0.0, 0.0, 400.0, 300.0))
+    >>> now = Page((10.0, 0.0, 0.0, 10.0, -30.0, 5.0), (0.0, 0.0, 400.0, 300.0))
+    >>> _scrolled([PlacedLabel("6.00 in", (100.0, 100.0), (80.0, 78.0, 120.0, 94.0), False)],
+    ...           was, now)[0].box
+    (50.0, 83.0, 90.0, 99.0)
+    """
+    dx, dy = now.transform[4] - was.transform[4], now.transform[5] - was.transform[5]
+    return tuple(replace(p, at=(p.at[0] + dx, p.at[1] + dy),
+                         box=(p.box[0] + dx, p.box[1] + dy, p.box[2] + dx, p.box[3] + dy))
+                 for p in placed)

@@ -56,17 +56,27 @@ class Presentation:
         """Every shown overlay's labels, bottom of the stack first."""
         return [model.request() for model in self.shown()]
 
-    def hand(self, laid: PageLayout) -> list[OverlayModel]:
+    def hand(self, laid: PageLayout, *, at_rest: bool = True) -> list[OverlayModel]:
         """Give each shown overlay its labels' places on ``laid``; the ones that changed.
 
         An overlay that draws its lines round what is on the board is told what that is:
-        the models and symbols, and every label shown on the page.
+        the models and symbols, and every label shown on the page. Not while models are
+        dragged (``at_rest`` false: a layout for a zoom in the drag): they draw them plain.
         """
         around = (laid.obstacles + laid.shown
-                  + [p.box for placed in laid.overlays.values() for p in placed if p.shown])
+                  + [p.box for placed in laid.overlays.values() for p in placed if p.shown]
+                  ) if at_rest else []
         return [model for model in self.shown()
                 if model.take(laid.page, laid.overlays.get(model.key, []), around)]
 
     def hold(self, page: Page, measure: Measure) -> list[OverlayModel]:
         """While models are dragged: hold each overlay's labels on ``page``; those changed."""
         return [model for model in self.shown() if model.hold_on(page, measure)]
+
+    def zoomed_from(self, page: Page) -> bool:
+        """Whether an overlay's labels were placed at another zoom than ``page``'s.
+
+        Zoomed in a drag, the held boxes belong to the old page: the labels are laid out
+        once for ``page`` (:meth:`hand`, not at rest) and held from there.
+        """
+        return any(model.zoomed_from(page) for model in self.shown())

@@ -15,7 +15,7 @@ ends (explicit invalidation); the board's labels (a hovered name, a building's n
 for the zoom) and the overlays' labels are compared on each settle. While models are dragged
 the layout is held (each overlay keeps its boxes, moved with their anchors:
 :func:`board.game.core.board_layout.hold`, before the paint, never in it), and laid out
-afresh when the drag ends. While
+afresh when the drag ends (and once for a new zoom in the drag). While
 another player's drag is shown the models are not read again either (their drag ends in an
 edit, or with its items put back), so its moves cost a repaint and not a layout.
 """
@@ -88,6 +88,7 @@ class SceneLayout:
     def __init__(self, scene: BoardScene) -> None:
         self.scene = scene
         self._obstacles: tuple[tuple[Obstacle, ...], tuple[Rect, ...]] | None = None
+        self._read_last: object = None
         self._last: tuple[object, PageLayout] | None = None
         self._applied: object = None
         #: The board's labels in the order they are stacked, and the scene's count of labels
@@ -118,7 +119,13 @@ class SceneLayout:
             self.invalidate()
 
     def invalidate(self) -> None:
-        """The models or symbols changed: read them again at the next layout."""
+        """The models or symbols changed: read them again at the next layout.
+
+        Those read last are kept alive until then: the last layout knows them by ``id``,
+        and a new read freed of them could take the same ``id`` (and pass for unchanged).
+        """
+        if self._obstacles is not None:
+            self._read_last = self._obstacles
         self._obstacles = None
 
     def _read_obstacles(self) -> tuple[tuple[Obstacle, ...], tuple[Rect, ...]]:
@@ -190,23 +197,26 @@ class SceneLayout:
         The overlays' readings still due are worked out first. While models are dragged the
         layout is held (each overlay's labels kept where they were, moved with their
         anchors: :meth:`~board.present.presentation.Presentation.hold`); it is laid out when
-        the drag ends.
+        the drag ends, and once when the view is zoomed in the drag (the held boxes were the
+        old page's: laid out for the new one among the models where they are, then held).
         """
         if not isValid(self.scene):
             return None
         self.scene.readings.now()
         label_metrics()  # the font measured in (kept)
         if self.scene.dragging:
-            self.scene.presentation.hold(page_of(view), measure_label)
-            self._applied = None  # handed again at rest
-            return None
+            if not self.scene.presentation.zoomed_from(page_of(view)):
+                self.scene.presentation.hold(page_of(view), measure_label)
+                self._applied = None  # handed again at rest
+                return None
+            self.invalidate()  # zoomed in the drag: laid out once, the models where they are
         laid, labels, fresh = self._lay_out(page_of(view))
         if fresh or self._applied is not laid:
             self._applied = laid
             for item in labels:
                 item.board_fit = laid.board_fits.get(id(item), 0)
                 item.set_fit(laid.fits.get(id(item), 0))
-            self.scene.presentation.hand(laid)
+            self.scene.presentation.hand(laid, at_rest=not self.scene.dragging)
         return laid
 
     @property

@@ -101,3 +101,43 @@ def test_lines_go_round_the_board_only_for_a_model_that_asks_and_never_in_a_drag
     clear.set_labels((LabelRequest((10.0, 10.0), "6.00 in"),))
     board.hold(PAGE, measure)
     assert clear.around == ()
+
+
+def test_a_scroll_in_a_drag_moves_the_held_labels_with_the_page():
+    board = Presentation()
+    model = OverlayModel()
+    board.add(model)
+    model.set_labels((LabelRequest((10.0, 10.0), "Unit 7"), LabelRequest((30.0, 10.0), "in")))
+    laid_on(board, BoardFacts((Obstacle((10.0, 9.0), box=(8.0, 7.0, 12.0, 9.9)),)))
+    rest = model.placed
+    assert rest[0].box[1] > rest[0].at[1]  # below its anchor: the spot above is taken
+    scrolled = Page((10.0, 0.0, 0.0, 10.0, -40.0, 25.0), PAGE.rect)
+    assert not board.zoomed_from(scrolled)  # the same zoom: nothing to lay out again
+    assert board.hold(scrolled, measure) == [model]
+    assert model.page == scrolled
+    for now, was in zip(model.placed, rest, strict=True):  # where they were on the table
+        assert now.box == (was.box[0] - 40.0, was.box[1] + 25.0,
+                           was.box[2] - 40.0, was.box[3] + 25.0)
+        assert now.at == (was.at[0] - 40.0, was.at[1] + 25.0)
+
+
+def test_a_zoom_in_a_drag_is_laid_out_for_the_new_page_once_then_held():
+    board = Presentation()
+    clear = OverlayModel()
+    clear.lines_around = True
+    board.add(clear)
+    clear.set_labels((LabelRequest((10.0, 10.0), "6.00 in"),))
+    facts = BoardFacts((Obstacle((10.0, 11.0), box=(9.0, 10.0, 11.0, 12.0)),))
+    laid_on(board, facts)
+    zoomed = Page((20.0, 0.0, 0.0, 20.0, -100.0, -100.0), PAGE.rect)
+    assert board.zoomed_from(zoomed)  # the held boxes are the old page's
+    laid = lay_out(zoomed, facts, board.requests(), measure)
+    assert board.hand(laid, at_rest=False) == [clear]
+    assert not board.zoomed_from(zoomed) and clear.page == zoomed
+    assert list(clear.placed) == laid.overlays[clear.key]
+    assert clear.around == ()  # a drag draws its lines plain
+    before = clear.placed[0]
+    clear.set_labels((LabelRequest((11.0, 10.0), "6.00 in"),))
+    board.hold(zoomed, measure)  # held from there: moved with its anchor, 1" = 20 px
+    assert clear.placed[0].box == (before.box[0] + 20.0, before.box[1],
+                                   before.box[2] + 20.0, before.box[3])
