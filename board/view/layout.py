@@ -88,7 +88,6 @@ class SceneLayout:
     def __init__(self, scene: BoardScene) -> None:
         self.scene = scene
         self._obstacles: tuple[tuple[Obstacle, ...], tuple[Rect, ...]] | None = None
-        self._read_last: object = None
         self._last: tuple[object, PageLayout] | None = None
         self._applied: object = None
         #: The board's labels in the order they are stacked, and the scene's count of labels
@@ -119,13 +118,7 @@ class SceneLayout:
             self.invalidate()
 
     def invalidate(self) -> None:
-        """The models or symbols changed: read them again at the next layout.
-
-        Those read last are kept alive until then: the last layout knows them by ``id``,
-        and a new read freed of them could take the same ``id`` (and pass for unchanged).
-        """
-        if self._obstacles is not None:
-            self._read_last = self._obstacles
+        """The models or symbols changed: read them again at the next layout."""
         self._obstacles = None
 
     def _read_obstacles(self) -> tuple[tuple[Obstacle, ...], tuple[Rect, ...]]:
@@ -181,7 +174,9 @@ class SceneLayout:
         labels, facts = self._labels()
         asked = self.scene.presentation.requests()
         obstacles, footprints = self._read_obstacles()
-        key = (page, id(obstacles), facts, tuple(asked))
+        # The models and symbols by the count of reads, not by ``id``: a new read may be made
+        # where the last one was freed, take its ``id`` and pass for unchanged.
+        key = (page, self.read, facts, tuple(asked))
         fresh = self._last is None or self._last[0] != key
         if fresh:
             self.computed += 1
