@@ -13,13 +13,14 @@ import dataclasses
 import re
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, QSettings, Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QMessageBox
 
 from board.document.changes import Change
 from board.view.commands import ApplyChangeCommand
+from board.view.overview.items import SeenMarksItem
 from board.view.window import MainWindow
 from tests.board.qt_helpers import Left, NoMod
 from tests.board.test_backdrop import crowded, differing, drawn_again, on_screen, press_unit
@@ -93,6 +94,9 @@ def test_a_unit_dragged_then_undone_and_redone_leaves_no_trace(board):
     settle()
     moved = board.document.scenario.model("u7-0")[1]
     assert moved.y > start_y + 2.0
+    # The unit chosen, the rings of who it sees are drawn too, only where repainted.
+    marks = next(i for i in board.scene.items() if isinstance(i, SeenMarksItem))
+    assert len(marks.marks) > 20
     as_seen_is_as_drawn(board, "the drop")
     QTest.mouseClick(board.view.viewport(), Left, NoMod, QPoint(4, 4))  # off the table
     settle()
@@ -131,6 +135,10 @@ def test_zoom_and_scroll_draw_the_layer_at_the_new_scale(board):
     viewport = board.view.viewport()
     model = board.document.scenario.model("u4-10")[1]
     at = board.view.mapFromScene(QPointF(model.x, model.y))
+    QTest.mouseClick(viewport, Left, Shift, at)  # the unit chosen: the rings of who it sees
+    settle()
+    marks = next(i for i in board.scene.items() if isinstance(i, SeenMarksItem))
+    assert len(marks.marks) > 20
     for _ in range(3):
         QTest.mouseMove(viewport, at)
         board.view.zoom_by(1.25, at)
@@ -142,6 +150,25 @@ def test_zoom_and_scroll_draw_the_layer_at_the_new_scale(board):
     as_seen_is_as_drawn(board, "scrolling")
     assert base_colour(board, on_screen(board), "u4-10").red() > 150
 
+
+
+def test_a_few_pixels_repainted_across_a_ring_draw_its_part_there(board):
+    # The layer and the rings of who sees whom draw only what reaches into the part of the
+    # view repainted (a name or a tooltip gone from over it): a ring or a base cut by its
+    # edge is drawn there all the same.
+    viewport = board.view.viewport()
+    model = board.document.scenario.model("u4-10")[1]
+    QTest.mouseClick(viewport, Left, Shift, board.view.mapFromScene(QPointF(model.x, model.y)))
+    settle()
+    marks = next(i for i in board.scene.items() if isinstance(i, SeenMarksItem))
+    assert len(marks.marks) > 20
+    on_screen(board)
+    for x, y, r, _ in marks.marks[::7]:
+        rim = board.view.mapFromScene(QPointF(x + r + 0.15, y))
+        viewport.repaint(QRect(rim.x() - 3, rim.y() - 5, 7, 10))
+        base = board.view.mapFromScene(QPointF(x + r * 0.5, y + r * 0.5))
+        viewport.repaint(QRect(base.x(), base.y(), 6, 6))
+    as_seen_is_as_drawn(board, "repaints across rings and bases")
 
 def test_a_deleted_model_leaves_the_table_and_comes_back_on_undo(board):
     model = board.document.scenario.model("u5-9")[1]

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from board.view.items.passive_item import PassiveItem
 
@@ -32,6 +32,8 @@ class SeenMarksItem(PassiveItem):
     def __init__(self) -> None:
         super().__init__(MARKS_Z)
         self.setAcceptHoverEvents(False)
+        # A drag repaints a few inches a move: only the rings there are drawn (exposedRect).
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
         self.marks: tuple[SeenMark, ...] = ()
 
     def shape(self) -> QPainterPath:  # noqa: D102 - Qt override: never under the mouse
@@ -51,10 +53,15 @@ class SeenMarksItem(PassiveItem):
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setBrush(Qt.BrushStyle.NoBrush)
+        exposed = option.exposedRect
+        left, top = exposed.left() - 0.3, exposed.top() - 0.3  # a ring's pen reaches past r
+        right, bottom = exposed.right() + 0.3, exposed.bottom() + 0.3
+        shown = [(x, y, r, k) for x, y, r, k in self.marks
+                 if x + r >= left and x - r <= right and y + r >= top and y - r <= bottom]
         for kind, colour in MARK_COLOURS.items():
             pen = QPen(colour, 1.5)
             pen.setCosmetic(True)
             painter.setPen(pen)
-            for x, y, r, k in self.marks:
+            for x, y, r, k in shown:
                 if k == kind:
                     painter.drawEllipse(QPointF(x, y), r + 0.15, r + 0.15)
