@@ -24,7 +24,7 @@ A model's item tells the layer when it moved, turned or changed its look
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPaintEngine, QPainter, QPainterPath, QPixmap, QTransform
@@ -33,7 +33,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 if TYPE_CHECKING:
     from board.view.items.model_item import ModelItem
 
-__all__ = ["ModelLayer", "LAYER_Z", "CELL", "sprite_key"]
+__all__ = ["ModelLayer", "LAYER_Z", "CELL", "sprite_key", "ScreenPixels", "screen_pixels"]
 
 #: The layer's height: just under the models' own (10), so a selected model, drawn by its
 #: item, lies over the models at rest, and with them under everything drawn above models.
@@ -58,15 +58,54 @@ def sprite_key(item: ModelItem, scale: float) -> tuple[object, ...]:
     return (*item.look(), scale)
 
 
-def _sprite(item: ModelItem, scale: float) -> QPixmap:
-    """``item`` drawn at ``scale`` pixels per inch, turned to its facing, centred in the picture."""
+class ScreenPixels(NamedTuple):
+    """Where a painter draws on a view's own pixels: table inches to device pixels."""
+
+    #: Device pixels per inch.
+    scale: float
+    #: Where the table's origin lies, device pixels (plus half a pixel: rounded by ``int``).
+    dx: float
+    dy: float
+    #: Device pixels per logical pixel (2 on a high-density screen).
+    ratio: float
+
+
+def screen_pixels(painter: QPainter, widget: QWidget | None) -> ScreenPixels | None:
+    """How ``painter`` maps inches to a view's pixels; ``None`` where pictures must not be copied.
+
+    Pictures are copied only onto a view's own pixels (its paint event, or a grab of it) under
+    a plain zoom: an export (SVG, PDF, or an image) or a turned view gets vectors.
+    """
+    view = painter.worldTransform()
+    engine = painter.paintEngine()
+    if (widget is None or painter.device() is not widget or engine is None
+            or engine.type() not in _RASTER or view.m12() != 0.0 or view.m21() != 0.0
+            or not view.m11() == view.m22() > 0.0):
+        return None
+    ratio = widget.devicePixelRatioF()
+    return ScreenPixels(view.m11() * ratio, view.dx() * ratio + 0.5, view.dy() * ratio + 0.5,
+                        ratio)
+
+
+def blank_picture(width: float, height: float, ratio: float) -> QPixmap:
+    """A transparent picture of ``width`` × ``height`` logical pixels, drawn on in them.
+
+    Its sides are whole, even numbers of device pixels, with a pixel to spare each side.
+    """
+    pixmap = QPixmap(2 * math.ceil(width * ratio / 2) + 2, 2 * math.ceil(height * ratio / 2) + 2)
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    return pixmap
+
+
+def _sprite(item: ModelItem, scale: float, ratio: float) -> QPixmap:
+    """``item`` at ``scale`` logical pixels per inch, turned to its facing, centred."""
     turned = QTransform().rotate(item.rotation()).scale(scale, scale)
     box = turned.mapRect(item.boundingRect())
-    width, height = math.ceil(box.width()) + 2, math.ceil(box.height()) + 2
-    pixmap = QPixmap(width, height)
-    pixmap.fill(Qt.GlobalColor.transparent)
+    pixmap = blank_picture(box.width(), box.height(), ratio)
     painter = QPainter(pixmap)
-    painter.setTransform(turned * QTransform.fromTranslate(width / 2, height / 2))
+    painter.setTransform(turned * QTransform.fromTranslate(pixmap.width() / ratio / 2,
+                                                           pixmap.height() / ratio / 2))
     item.paint(painter, QStyleOptionGraphicsItem(), None)
     painter.end()
     return pixmap
@@ -150,14 +189,11 @@ class ModelLayer(QGraphicsItem):
         widget: QWidget | None = None,
     ) -> None:
         cells = self._cells_in(option.exposedRect)
-        view = painter.worldTransform()
-        engine = painter.paintEngine()
-        flat = (view.m12() == 0.0 and view.m21() == 0.0 and view.m11() == view.m22() > 0.0)
-        on_screen = widget is not None and painter.device() is widget
-        if on_screen and flat and engine is not None and engine.type() in _RASTER:
-            self._copy_pictures(painter, cells, view)
+        pixels = screen_pixels(painter, widget)
+        if pixels is not None:
+            self._copy_pictures(painter, cells, pixels)
         else:
-            self._draw_outlines(painter, cells, view, option)
+            self._draw_outlines(painter, cells, option)
 
     # -- drawing ------------------------------------------------------------------------------
     def _cells_in(self, exposed: QRectF) -> list[_Cell]:
@@ -170,12 +206,11 @@ class ModelLayer(QGraphicsItem):
         return [(i, j) for j in range(top, bottom + 1) for i in range(left, right + 1)
                 if (i, j) in self._cells]
 
-    def _copy_pictures(self, painter: QPainter, cells: list[_Cell], view: QTransform) -> None:
+    def _copy_pictures(self, painter: QPainter, cells: list[_Cell],
+                       pixels: ScreenPixels) -> None:
         """Copy each model's picture onto the screen's pixels, in whole pixels."""
-        device = painter.device()
-        ratio = device.devicePixelRatioF() if device is not None else 1.0
-        scale = view.m11() * ratio
-        dx, dy = view.dx() * ratio + 0.5, view.dy() * ratio + 0.5
+        view = painter.worldTransform()
+        scale, dx, dy, ratio = pixels
         painter.resetTransform()
         draw = painter.drawPixmap
         for cell in cells:
@@ -207,13 +242,13 @@ class ModelLayer(QGraphicsItem):
         if picture is None:
             if len(self._sprites) >= MAX_SPRITES:
                 self._sprites.clear()
-            picture = self._sprites[key] = _sprite(item, scale)
-            picture.setDevicePixelRatio(ratio)
+            picture = self._sprites[key] = _sprite(item, scale / ratio, ratio)
         return picture
 
-    def _draw_outlines(self, painter: QPainter, cells: list[_Cell], view: QTransform,
+    def _draw_outlines(self, painter: QPainter, cells: list[_Cell],
                        option: QStyleOptionGraphicsItem) -> None:
         """Each model's own drawing, in vectors (an export, a turned view)."""
+        view = painter.worldTransform()
         for cell in cells:
             for item in self._cells[cell]:
                 painter.setWorldTransform(item.sceneTransform() * view)
