@@ -93,6 +93,11 @@ class SceneLayout:
         #: The board's labels in the order they are stacked, and the scene's count of labels
         #: that came and went when they were ordered (:meth:`_stacked_labels`).
         self._label_order: tuple[int, list[LabelItem]] = (-1, [])
+        #: How many times the board was invalidated (:meth:`invalidate`).
+        self._invalidated = 0
+        #: The board's labels as last read, and when (:meth:`_labels`).
+        self._read_labels: tuple[object, tuple[tuple[LabelItem, ...], tuple[BoardLabel, ...]]] \
+            = (None, ((), ()))
         #: How many layouts were computed and how many times the board was read (tests).
         self.computed = self.read = 0
         scene.document.changed.connect(self._on_document_changed)
@@ -118,8 +123,12 @@ class SceneLayout:
             self.invalidate()
 
     def invalidate(self) -> None:
-        """The models or symbols changed: read them again at the next layout."""
+        """The models or symbols changed: read them again at the next layout.
+
+        The board's labels too: one whose model or building moved stands elsewhere.
+        """
         self._obstacles = None
+        self._invalidated += 1
 
     def _read_obstacles(self) -> tuple[tuple[Obstacle, ...], tuple[Rect, ...]]:
         """The models' bases, the doors, fire points and weapons, the buildings' footprints.
@@ -158,6 +167,19 @@ class SceneLayout:
         return self._label_order[1]
 
     def _labels(self) -> tuple[tuple[LabelItem, ...], tuple[BoardLabel, ...]]:
+        """The board's labels shown and what the layout reads of them, read again if changed.
+
+        A label says when its text, place, importance or showing changed (the scene's
+        registry counts it); one whose model or building moved is read again after the
+        board's edit or the drag (:meth:`invalidate`).
+        """
+        registry = self.scene.labels
+        when = (registry.version, registry.changes, self._invalidated)
+        if self._read_labels[0] != when:
+            self._read_labels = (when, self._read_labels_now())
+        return self._read_labels[1]
+
+    def _read_labels_now(self) -> tuple[tuple[LabelItem, ...], tuple[BoardLabel, ...]]:
         labels = [item for item in self._stacked_labels() if item.isVisible() and item.forms]
         facts = []
         for item in labels:

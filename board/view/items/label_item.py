@@ -21,18 +21,23 @@ PRIORITY = {"hovered": 40, "verdict": 30, "armour": 20, "name": 10}
 _PAD = 3.0
 
 _Change = QGraphicsItem.GraphicsItemChange
+#: The changes of a label the board's layout reads (its place; shown or hidden).
+_TOUCHING = (_Change.ItemPositionHasChanged, _Change.ItemVisibleHasChanged)
 
 
 class LabelRegistry:
     """The labels on one scene, in the order they came (the board's layout reads this list).
 
     ``version`` counts the labels that came and went: a reader that keeps them in another
-    order (the order they are stacked) orders them again only when it changed.
+    order (the order they are stacked) orders them again only when it changed. ``changes``
+    counts what the layout reads of them that changed: a text, a place, a label shown or
+    hidden, its importance (not its parent moving: the board's edits say so).
     """
 
     def __init__(self) -> None:
         self._items: dict[LabelItem, None] = {}
         self.version = 0
+        self.changes = 0
 
     def __iter__(self) -> Iterator[LabelItem]:
         return iter(self._items)
@@ -49,6 +54,10 @@ class LabelRegistry:
         """``item`` left the scene."""
         if self._items.pop(item, False) is None:
             self.version += 1
+
+    def touched(self) -> None:
+        """What the layout reads of a label changed."""
+        self.changes += 1
 
 
 class LabelledScene:
@@ -89,6 +98,7 @@ class LabelItem(QGraphicsRectItem):
         super().__init__(parent)
         self.setPen(Qt.PenStyle.NoPen)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)  # its registry
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._font = style.label_font(point_size, bold)
@@ -103,10 +113,29 @@ class LabelItem(QGraphicsRectItem):
         #: The form shown on the board alone, its overlays' labels left out (the legibility
         #: pass's first fit): what an overlay's labels keep off (``len(forms)``: none).
         self.board_fit = 0
-        #: How much the label matters when the board is crowded: higher keeps its place.
-        self.priority = 0
+        self._priority = 0
         self._rect = QRectF()
+        scene = self.scene()  # made on a parent already on a board: Qt told no override
+        if isinstance(scene, LabelledScene):
+            scene.labels.add(self)
         self.set_text(text)
+
+    @property
+    def priority(self) -> int:
+        """How much the label matters when the board is crowded: higher keeps its place."""
+        return self._priority
+
+    @priority.setter
+    def priority(self, priority: int) -> None:
+        if priority != self._priority:
+            self._priority = priority
+            self._touched()
+
+    def _touched(self) -> None:
+        """What the board's layout reads of it changed (its scene's registry counts it)."""
+        scene = self.scene()
+        if isinstance(scene, LabelledScene):
+            scene.labels.touched()
 
     @property
     def text(self) -> str:
@@ -130,6 +159,7 @@ class LabelItem(QGraphicsRectItem):
         self._shorter = tuple(shorter)
         self._form_boxes: tuple[tuple[float, float, float, float], ...] | None = None
         self._redo_box()
+        self._touched()
         scene = self.scene()  # the board judges its labels again (board.view.items.legibility)
         for view in scene.views() if scene is not None else ():
             legibility = getattr(view, "legibility", None)
@@ -239,6 +269,8 @@ class LabelItem(QGraphicsRectItem):
                 scene.labels.remove(self)
         elif change is _Change.ItemSceneHasChanged and isinstance(value, LabelledScene):
             value.labels.add(self)
+        elif change in _TOUCHING:
+            self._touched()
         return value
 
     def paint(  # noqa: D102 - Qt override
