@@ -207,3 +207,28 @@ def test_exports_draw_every_base_as_a_shape_not_a_picture(board, tmp_path):
     assert "<image" not in text
     # Each red base is filled with its side's colour (Qt writes one fill per shape).
     assert len(re.findall(r'fill="#c62828"', text)) >= 120
+
+
+
+def largest_difference(first: QImage, second: QImage) -> int:
+    """The largest difference of a colour channel between the two pictures' pixels."""
+    worst = 0
+    for x in range(first.width()):
+        for y in range(first.height()):
+            if first.pixel(x, y) != second.pixel(x, y):
+                a, b = QColor(first.pixel(x, y)), QColor(second.pixel(x, y))
+                worst = max(worst, abs(a.red() - b.red()), abs(a.green() - b.green()),
+                            abs(a.blue() - b.blue()))
+    return worst
+
+
+def test_zoomed_out_a_cells_models_copied_as_one_picture_look_as_copied_one_by_one(
+        board, monkeypatch):
+    from board.view.items import model_layer
+
+    assert board.view.scale_factor <= model_layer.TILE_SCALE  # the whole table in view
+    tiles = drawn_again(board)
+    monkeypatch.setattr(model_layer, "TILE_SCALE", 0.0)
+    one_by_one = drawn_again(board)
+    assert differing(tiles, one_by_one) > 0  # the two ways were both taken
+    assert largest_difference(tiles, one_by_one) <= 1  # blended twice, not once: rounding

@@ -34,6 +34,9 @@ _MOVED = (_Change.ItemPositionHasChanged, _Change.ItemRotationHasChanged)
 #: The changes after which a model may leave or join its board's layer.
 _FOLLOW = (_Change.ItemVisibleHasChanged, _Change.ItemSceneHasChanged)
 _NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
+#: Told of its moves while its layer draws it (not while it draws itself: a dragged model
+#: would pay two calls into Python a move for nothing).
+_SENDS_MOVES = QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges
 
 
 def _level_pen(wrong: bool) -> QPen:
@@ -95,7 +98,6 @@ class ModelItem(QGraphicsRectItem):
         self.setPen(Qt.PenStyle.NoPen)
         self.model_id = model_id
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)  # for its layer
         self.setAcceptHoverEvents(True)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(10.0)
@@ -295,7 +297,7 @@ class ModelItem(QGraphicsRectItem):
                 and self.scene() is layer.scene())
         if rest and self not in layer:
             layer.add(self)
-            self.setFlag(_NO_CONTENTS, True)
+            self.setFlags(self.flags() | _NO_CONTENTS | _SENDS_MOVES)
             self.setCacheMode(QGraphicsItem.CacheMode.NoCache)  # its picture is the layer's
         elif not rest and self in layer:
             self._draw_itself()
@@ -304,7 +306,7 @@ class ModelItem(QGraphicsRectItem):
         """Leave its layer and draw itself (selected, hidden, or no longer on the board)."""
         assert self._layer is not None
         self._layer.remove(self)
-        self.setFlag(_NO_CONTENTS, False)
+        self.setFlags(self.flags() & ~(_NO_CONTENTS | _SENDS_MOVES))
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.update()
 

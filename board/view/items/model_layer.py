@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, NamedTuple
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QPaintEngine, QPainter, QPainterPath, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -45,6 +45,10 @@ CELL = 6.0
 
 #: Pictures kept at most (each look at each zoom); more and they are made afresh.
 MAX_SPRITES = 1024
+
+#: Up to this many pixels an inch (the whole table in view, thousands of models) the models
+#: of a cell are copied as one picture of the cell; closer in, each model's own is copied.
+TILE_SCALE = 16.0
 
 #: The paint engines whose pixels the layer copies pictures onto; any other (SVG, PDF, a
 #: printer) is given each base's outline.
@@ -111,6 +115,14 @@ def _sprite(item: ModelItem, scale: float, ratio: float) -> QPixmap:
     return pixmap
 
 
+def _copy(painter: QPainter, x: int, y: int, picture: QPixmap, ratio: float) -> None:
+    """Copy ``picture`` with its top left corner at device pixel ``(x, y)``."""
+    if ratio == 1.0:
+        painter.drawPixmap(x, y, picture)
+    else:
+        painter.drawPixmap(QPointF(x / ratio, y / ratio), picture)
+
+
 def _cell_of(x: float, y: float) -> _Cell:
     return (math.floor(x / CELL), math.floor(y / CELL))
 
@@ -133,7 +145,11 @@ class ModelLayer(QGraphicsItem):
         self._sprites: dict[tuple[object, ...], QPixmap] = {}
         #: Each cell's pictures and their places at one scale: ``(scale, [(x, y, picture)])``,
         #: pixels from the table's origin (made when the cell is first drawn at that scale).
-        self._drawn: dict[_Cell, tuple[float, list[tuple[float, float, QPixmap]]]] = {}
+        self._drawn: dict[_Cell, tuple[tuple[float, float],
+                                       list[tuple[float, float, QPixmap]]]] = {}
+        #: Each cell's models as one picture: the scale, ratio and fractions of a pixel it
+        #: was made for, and where its top left corner lies (device pixels, whole).
+        self._tiles: dict[_Cell, tuple[tuple[float, ...], int, int, QPixmap]] = {}
 
     # -- the models in it ----------------------------------------------------------------
     def __contains__(self, item: object) -> bool:
@@ -151,6 +167,7 @@ class ModelLayer(QGraphicsItem):
         self._cells.setdefault(cell, {})[item] = None
         self._where[item] = (cell, box)
         self._drawn.pop(cell, None)
+        self._tiles.pop(cell, None)
         self._reach = max(self._reach, math.hypot(box.width(), box.height()) / 2)
         if not self._bounds.contains(box):
             self.prepareGeometryChange()
@@ -167,6 +184,7 @@ class ModelLayer(QGraphicsItem):
         if not self._cells[cell]:
             del self._cells[cell]
         self._drawn.pop(cell, None)
+        self._tiles.pop(cell, None)
         self.update(box)
 
     def changed(self, item: ModelItem) -> None:
@@ -208,32 +226,65 @@ class ModelLayer(QGraphicsItem):
 
     def _copy_pictures(self, painter: QPainter, cells: list[_Cell],
                        pixels: ScreenPixels) -> None:
-        """Copy each model's picture onto the screen's pixels, in whole pixels."""
+        """Copy each model's picture onto the screen's pixels, in whole pixels.
+
+        Zoomed out, a cell's models are copied as one picture of the cell, made from theirs
+        where each would be copied (the same pixels, one copy instead of some twenty).
+        """
         view = painter.worldTransform()
         scale, dx, dy, ratio = pixels
         painter.resetTransform()
-        draw = painter.drawPixmap
-        for cell in cells:
-            for x, y, picture in self._cell_pictures(cell, scale, ratio):
-                if ratio == 1.0:
-                    draw(int(x + dx), int(y + dy), picture)
-                else:
-                    draw(QPointF(math.floor(x + dx) / ratio, math.floor(y + dy) / ratio),
-                         picture)
+        if scale <= TILE_SCALE * ratio:
+            self._copy_tiles(painter, cells, pixels)
+        else:
+            self._tiles.clear()
+            for cell in cells:
+                for x, y, picture in self._cell_pictures(cell, scale, ratio):
+                    _copy(painter, math.floor(x + dx), math.floor(y + dy), picture, ratio)
         painter.setWorldTransform(view)
+
+    def _copy_tiles(self, painter: QPainter, cells: list[_Cell], pixels: ScreenPixels) -> None:
+        scale, dx, dy, ratio = pixels
+        left, top = math.floor(dx), math.floor(dy)
+        key = (scale, ratio, dx - left, dy - top)
+        for cell in cells:
+            known = self._tiles.get(cell)
+            if known is None or known[0] != key:
+                known = self._tiles[cell] = (key, *self._tile(cell, key))
+            _, x, y, tile = known
+            _copy(painter, x + left, y + top, tile, ratio)
+
+    def _tile(self, cell: _Cell, key: tuple[float, ...]) -> tuple[int, int, QPixmap]:
+        """``cell``'s models in one picture, and where its top left corner lies (pixels)."""
+        scale, ratio, fx, fy = key
+        placed = [(math.floor(x + fx), math.floor(y + fy), picture)
+                  for x, y, picture in self._cell_pictures(cell, scale, ratio)]
+        left = min(x for x, _, _ in placed)
+        top = min(y for _, y, _ in placed)
+        right = max(x + picture.width() for x, _, picture in placed)
+        bottom = max(y + picture.height() for _, y, picture in placed)
+        tile = QPixmap(right - left, bottom - top)
+        tile.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(tile)
+        for x, y, picture in placed:
+            painter.drawPixmap(QRect(x - left, y - top, picture.width(), picture.height()),
+                               picture)
+        painter.end()
+        tile.setDevicePixelRatio(ratio)
+        return left, top, tile
 
     def _cell_pictures(self, cell: _Cell, scale: float,
                        ratio: float) -> list[tuple[float, float, QPixmap]]:
         """The pictures of ``cell``'s models at ``scale`` device pixels per inch, and places."""
         known = self._drawn.get(cell)
-        if known is not None and known[0] == scale:
+        if known is not None and known[0] == (scale, ratio):
             return known[1]
         found = []
         for item in self._cells[cell]:
             picture = self._picture(item, scale, ratio)
             width, height = picture.width(), picture.height()
             found.append((item.x() * scale - width / 2, item.y() * scale - height / 2, picture))
-        self._drawn[cell] = (scale, found)
+        self._drawn[cell] = ((scale, ratio), found)
         return found
 
     def _picture(self, item: ModelItem, scale: float, ratio: float) -> QPixmap:
