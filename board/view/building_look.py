@@ -223,8 +223,8 @@ def _wall_angle(at: Point, footprint: tuple[Point, ...], centre: Point) -> float
 
 def _stats(sheet: Datasheet) -> str:
     parts = []
-    if sheet.size is not None:
-        parts.append(sheet.size.value)
+    if sheet.size is not None and sheet.size.value not in sheet.name.lower():
+        parts.append(f"{sheet.size.value}-sized")  # a name that says it is not told again
     if sheet.hull_points is not None:
         parts.append(f"HP {sheet.hull_points}")
     if sheet.damage_capacity is not None:

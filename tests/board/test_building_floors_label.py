@@ -23,6 +23,13 @@ def test_a_fantasy_building_names_its_floors_and_a_40k_one_does_not():
     assert "floor" not in look_of(bunker).stats
 
 
+def test_a_buildings_size_is_said_once_and_as_a_size():
+    # "Building, small (40K)" over "small" read twice; "medium · HP 4" left "medium" bare.
+    library = default_library()
+    assert look_of(library["wh40k_small_building"]).stats == ""
+    assert look_of(library["imperial_bastion"]).stats == "medium-sized · HP 4"
+
+
 def test_the_look_asks_no_facts_and_no_rules():
     code = ("import sys; from board.document.io import default_library; "
             "from board.view.building_look import look_of; "
