@@ -88,3 +88,21 @@ def test_a_drag_updates_the_list_before_the_release(window, qtbot):
                                  if v.unit_id == "blue-hidden").seen > 0, timeout=2000)
     assert window.document.scenario.model("r0")[1].y == 10.0  # not let go yet
     QTest.mouseRelease(view.viewport(), Left, Qt.KeyboardModifier.ShiftModifier, end)
+
+
+def test_every_verdict_is_read_whole_in_a_narrow_dock(window, qtbot):
+    # A row longer than the dock is wide wraps (it was cut mid-word: "10 in cover, 4 in th").
+    scenario, lib = _scenario()
+    window.show_scenario(scenario)
+    window.view.fit_table()
+    overview = window.features.overview
+    overview.list.setFixedWidth(180)
+    click(window.view, (6.0, 10.0), Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: overview.unit_id == "red-tac" and len(overview.verdicts) == 2)
+    qtbot.waitUntil(lambda: overview.list.viewport().width() < 180)
+    width = overview.list.viewport().width()
+    for k in range(overview.list.count()):
+        row = overview.list.item(k)
+        assert overview.list.visualItemRect(row).width() <= width, row.text()
+        assert row.toolTip().replace("\n", " – ") == row.text()
+    assert overview.list.horizontalScrollBar().maximum() == 0

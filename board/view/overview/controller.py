@@ -56,6 +56,8 @@ class OverviewController(QObject):
         self.heading.setWordWrap(True)  # never wider than the dock
         self.list = QListWidget()
         self.list.setMinimumHeight(120)
+        self.list.setWordWrap(True)  # a verdict is read whole, not cut at the dock's edge
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.action = QAction("Who Sees &Whom", self)
         self.action.setCheckable(True)
         self.action.setChecked(True)
@@ -149,6 +151,7 @@ class OverviewController(QObject):
         models = getattr(world, "models", {})
         for verdict in self.verdicts:
             row = QListWidgetItem(verdict.text.replace("\n", " – "))
+            row.setToolTip(verdict.text)
             row.setData(Qt.ItemDataRole.UserRole, verdict.unit_id)
             row.setForeground(QColor(MARK_COLOURS.get(verdict.kind, QColor("#777"))) if
                               verdict.seen else QColor("#888"))
