@@ -101,6 +101,27 @@ def test_undo_and_redo_a_level_then_save_and_reopen(demo, tmp_path, qtbot):
     assert demo.scene.model_item(SCOUT).level_badge == '3"'
 
 
+def test_a_model_dragged_wholly_off_its_level_stands_on_the_table_partly_off_is_flagged(demo):
+    lift_scout_onto_the_ruin(demo)
+    item = demo.scene.model_item(SCOUT)
+    assert item.level_badge == '3"'
+    # Half off the level's edge (y 18-20.5): the level kept, the badge red until Page Down.
+    drag(demo.view, (scout(demo).x, scout(demo).y), (56.0, 20.5))
+    assert scout(demo).level == LevelRef("ruins", "upper")
+    demo.measure.levels.refresh()
+    assert item.level_badge == '3"' and item._level_wrong  # noqa: SLF001 - the red badge
+    # Wholly off, out on the table: down on the table in the same undo step.
+    drag(demo.view, (scout(demo).x, scout(demo).y), (56.0, 26.0))
+    model = scout(demo)
+    assert model.level is None and item.level_badge == ""
+    assert model.y == pytest.approx(26.0, abs=0.2)
+    key(demo, Qt.Key.Key_Z, Ctrl)  # one step: back on the edge of the level, flagged
+    assert scout(demo).level == LevelRef("ruins", "upper")
+    assert scout(demo).y == pytest.approx(20.5, abs=0.2)
+    key(demo, Qt.Key.Key_Z, CtrlShift)
+    assert scout(demo).level is None and scout(demo).y == pytest.approx(26.0, abs=0.2)
+
+
 def test_a_model_dragged_onto_the_battlements_stands_8_inches_up(demo):
     demo.scene.make_dice = lambda: FixedDice([6, 6])  # the battlements' difficult terrain
     drag(demo.view, (36.0, 40.5), (27.5, 34.5))  # Cato's model 1 to the bastion's foot

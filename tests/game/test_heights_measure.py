@@ -218,3 +218,26 @@ def test_a_model_off_its_levels_area_is_measured_on_the_table_and_flagged():
     problems = {m["model"]: m["problem"] for m in report["heights"]["models"]}
     assert problems["r-1"] == ""
     assert problems["r-2"].endswith("; measured on the table)")
+
+
+@pytest.mark.parametrize(("gap", "stays"), [(0.0, True), (0.001, False), (-0.3, True)])
+def test_a_drag_off_a_level_steps_down_only_when_the_base_touches_none_of_it(gap, stays):
+    from board.game.core.levels import stepped_off
+    from board.game.moves import after_drag
+
+    up = samples.round_unit("s", samples.RED, [(50, 18.2), (48, 18.2)])
+    for model in up.models:
+        model.level = LevelRef("ruin", "upper")
+    sc = scenario(up)
+    old = {"s-1": (50.0, 18.2)}
+    new = {"s-1": (50.0, 19.5 + R32 + gap)}  # the level's edge is y 19.5
+    down = stepped_off(sc, world(sc), old, new)
+    if stays:
+        assert down is None
+        return
+    assert down is not None
+    moved, other = down.units["s"].models
+    assert moved.level is None and (moved.x, moved.y) == new["s-1"]
+    assert other.level == LevelRef("ruin", "upper") and (other.x, other.y) == (48, 18.2)
+    change = after_drag(sc, samples.library(), world(sc), old, new, pieces_moved=False)
+    assert change is not None and change.units["s"].models[0].level is None

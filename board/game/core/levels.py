@@ -25,20 +25,29 @@ n 3.0 not wholly on Upper level of Ruins (40K) (its base is off it by 3.13"; mea
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from shapely.affinity import translate
 from shapely.geometry.base import BaseGeometry
 
 from board.document.changes import Change
 from board.document.datasheet import BATTLEMENTS_LEVEL, Level, levels_of
 from board.document.model import LevelRef, Scenario, Unit
 from board.game.core.world import World
-from geometry import farthest_distance, format_distance, overlap_depth, wholly_within
+from geometry import (
+    Circle,
+    Shape,
+    distance,
+    farthest_distance,
+    format_distance,
+    overlap_depth,
+    wholly_within,
+)
 
 __all__ = ["Standing", "raised_models", "level_area", "level_choices", "current_level",
-           "level_change"]
+           "level_change", "stepped_off"]
 
 
 @dataclass(frozen=True)
@@ -196,3 +205,44 @@ def level_change(scenario: Scenario, world: World, model_ids: Sequence[str],
     places = sorted({name for _, name in moves.values()})
     words = f"{len(moves)} model{'s' if len(moves) != 1 else ''} to {', '.join(places)}"
     return Change(units=units), words
+
+
+def stepped_off(scenario: Scenario, world: World, old: Mapping[str, tuple[float, float]],
+                new: Mapping[str, tuple[float, float]]) -> Change | None:
+    """Models a drag took wholly off their level stand on the table again, or ``None``.
+
+    ``world`` is the board before the drag; ``old`` and ``new`` the dragged models' centres
+    before and after. A base that still touches its level's area keeps the level (flagged
+    while it is partly off it: a slip of the mouse at an edge is shown, not undone); one that
+    touches none of it was put down on the table. The change holds the dragged units as the
+    drag leaves them (their models where they were dropped), those models on the table.
+    """
+    off = set()
+    for model_id, (x, y) in new.items():
+        standing = world.models.get(model_id)
+        area = level_area(world, standing.level) if standing and standing.level else None
+        if standing is None or area is None or model_id not in old:
+            continue
+        if distance(_shifted(standing.shape, x - old[model_id][0], y - old[model_id][1]),
+                    area) > 0.0:
+            off.add(model_id)
+    if not off:
+        return None
+    units: dict[str, Unit | None] = {}
+    for unit in scenario.units:
+        if any(m.id in off for m in unit.models):
+            changed = copy.deepcopy(unit)
+            for model in changed.models:
+                if model.id in new:
+                    model.x, model.y = new[model.id]
+                if model.id in off:
+                    model.level = None
+            units[unit.id] = changed
+    return Change(units=units)
+
+
+def _shifted(shape: Shape, dx: float, dy: float) -> Shape:
+    """``shape`` moved ``(dx, dy)`` inches."""
+    if isinstance(shape, Circle):
+        return Circle(shape.x + dx, shape.y + dy, shape.radius)
+    return translate(shape, dx, dy)
