@@ -7,7 +7,8 @@ adds the tools, the selection and the undoable actions. One scene unit is one in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt, Signal
@@ -220,18 +221,37 @@ class BoardScene(SceneItems):
             self.set_tool(None)
 
     # -- actions the tools and the window use ----------------------------------------------
+    @contextmanager
+    def one_selection_change(self) -> Iterator[None]:
+        """Items selected and let go inside as one change: ``selectionChanged`` once, after.
+
+        Qt tells each ``setSelected`` at once, and every listener reads the selection again:
+        a unit of 20 selected on a table of 3,000 models was told 21 times (110 ms), Select
+        All thousands of times. Nothing else the scene says is said during the change.
+        """
+        before = {id(item) for item in self.selectedItems()}
+        blocked = self.blockSignals(True)
+        try:
+            yield
+        finally:
+            self.blockSignals(blocked)
+            if {id(item) for item in self.selectedItems()} != before:
+                self.selectionChanged.emit()
+
     def select_unit_of(self, model_id: str) -> None:
         """Select every model of the unit ``model_id`` belongs to, and nothing else."""
         unit, _ = self.document.scenario.model(model_id)
-        self.clearSelection()
-        for model in unit.models:
-            if model.id in self._models:
-                self._models[model.id].setSelected(True)
+        with self.one_selection_change():
+            self.clearSelection()
+            for model in unit.models:
+                if model.id in self._models:
+                    self._models[model.id].setSelected(True)
 
     def select_all(self) -> None:
         """Select every model and terrain piece."""
-        for item in [*self._models.values(), *self._pieces.values()]:
-            item.setSelected(True)
+        with self.one_selection_change():
+            for item in [*self._models.values(), *self._pieces.values()]:
+                item.setSelected(True)
 
     def push_drag(
         self,
@@ -314,10 +334,11 @@ class BoardScene(SceneItems):
         """Select every part of the multi-part building ``piece_id`` belongs to (or it alone)."""
         group = self.document.scenario.piece(piece_id).group
         self.picked_part = piece_id
-        self.clearSelection()
-        for piece in self.document.scenario.terrain:
-            if piece.id == piece_id or (group is not None and piece.group == group):
-                self._pieces[piece.id].setSelected(True)
+        with self.one_selection_change():
+            self.clearSelection()
+            for piece in self.document.scenario.terrain:
+                if piece.id == piece_id or (group is not None and piece.group == group):
+                    self._pieces[piece.id].setSelected(True)
 
     def _push_as_one(self, parts: list[commands.QUndoCommand], text: str) -> None:
         if len(parts) == 1:

@@ -137,8 +137,9 @@ class SelectTool(Tool):
         elif isinstance(item, BuildingItem) and not item.isSelected():
             self.scene.select_group_of(item.piece_id)  # a multi-part building moves whole
         elif not item.isSelected():
-            self.scene.clearSelection()
-            item.setSelected(True)
+            with self.scene.one_selection_change():
+                self.scene.clearSelection()
+                item.setSelected(True)
         self._begin_drag(event.scenePos(), item)
         return True
 
@@ -293,10 +294,11 @@ class ClickOrDrag:
             self._mover.mouse_release_event(event)  # a move, never a pick
             return False
         self._mover.cancel()
-        self.scene.clearSelection()  # a click picks; it leaves the selection as it was
-        for kept in self._selected:
-            if isValid(kept):
-                kept.setSelected(True)
+        with self.scene.one_selection_change():
+            self.scene.clearSelection()  # a click picks; it leaves the selection as it was
+            for kept in self._selected:
+                if isValid(kept):
+                    kept.setSelected(True)
         return True
 
     def cancel(self) -> None:
