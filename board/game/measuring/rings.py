@@ -40,7 +40,7 @@ from board.game.core.terrain_world import PieceShapes, TerrainWorld
 from board.game.core.units import to_inches
 from board.game.core.world import World
 from board.game.measuring.annotations import AnnotationError
-from board.game.measuring.measure import ring_areas
+from board.game.measuring.range_rings import ring_areas
 from geometry import Circle, Shape, format_distance
 
 __all__ = [
