@@ -18,7 +18,7 @@ from board.document.model import TerrainPiece
 from board.game.assault_reach import assault_candidates
 from board.game.core.targets import PieceTarget
 from board.game.core.world import WorldCache
-from board.game.measuring.measure import within_check
+from board.game.measuring.within import within_check
 from board.game.occupancy.disembarking import disembark_change, plan_disembark
 from tests.game.samples import BLUE, RED, library, round_unit, scenario
 

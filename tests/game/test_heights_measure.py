@@ -17,7 +17,8 @@ from board.game.core.targets import FeatureTarget, ModelTarget, PointTarget
 from board.game.core.world import WorldCache
 from board.game.measuring.annotations import ruler_annotation, within_annotation
 from board.game.measuring.coverage import unit_coverage
-from board.game.measuring.measure import ruler, within_check
+from board.game.measuring.ruler import ruler
+from board.game.measuring.within import within_check
 from geometry import DistanceRule
 from tests.game import samples
 

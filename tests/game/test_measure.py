@@ -18,7 +18,9 @@ from board.game.core.targets import (
 )
 from board.game.core.units import to_inches
 from board.game.core.world import WorldCache
-from board.game.measuring.measure import range_rings, ruler, within_check
+from board.game.measuring.range_rings import range_rings
+from board.game.measuring.ruler import ruler
+from board.game.measuring.within import within_check
 from geometry import Circle
 from tests.game import samples
 

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from board.game.core.targets import ModelTarget, UnitTarget
 from board.game.core.world import WorldCache
-from board.game.measuring.measure import ruler, within_check
+from board.game.measuring.ruler import ruler
+from board.game.measuring.within import within_check
 from geometry import EPSILON, distance
 from tests.game import samples
 

@@ -115,8 +115,8 @@ def test_a_ring_around_a_zone_is_allowed():
 
 def test_moved_world_measures_where_the_dragged_models_stand_and_leaves_the_world_alone():
     from board.game.core.world import WorldCache
-    from board.game.measuring.measure import ruler
     from board.game.measuring.rings import moved_world
+    from board.game.measuring.ruler import ruler
 
     scenario = samples.scenario(units=[samples.round_unit("a", samples.RED, [(10, 10)]),
                                        samples.round_unit("b", samples.BLUE, [(20, 10)])])

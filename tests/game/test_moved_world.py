@@ -8,8 +8,8 @@ from board.document.model import TerrainPiece
 from board.game.core.targets import ModelTarget, PieceTarget, ZoneTarget
 from board.game.core.world import WorldCache
 from board.game.measuring.coverage import Coverage, unit_coverage
-from board.game.measuring.measure import ruler
 from board.game.measuring.rings import moved_world, shifted_piece
+from board.game.measuring.ruler import ruler
 from geometry import Circle
 from tests.game import samples
 

@@ -12,8 +12,9 @@ from board.game.core.names import Namer, wall_of
 from board.game.core.targets import ModelTarget, PieceTarget, UnitTarget, ZoneTarget
 from board.game.core.world import WorldCache
 from board.game.measuring.annotations import evaluate
-from board.game.measuring.measure import ruler, within_check
 from board.game.measuring.rings import read_ring
+from board.game.measuring.ruler import ruler
+from board.game.measuring.within import within_check
 from geometry import distance, format_distance
 
 

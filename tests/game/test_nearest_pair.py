@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from shapely.geometry import Point, box
 
 from board.game.core.targets import centre
-from board.game.measuring.measure import _nearest_pair
+from board.game.measuring.ruler import _nearest_pair
 from geometry import Circle, distance
 
 coord = st.floats(-20, 20, allow_nan=False).map(lambda v: round(v, 1))  # ties happen

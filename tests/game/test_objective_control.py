@@ -162,7 +162,7 @@ def test_is_it_within_the_marker_answers_alike(gap, inside):
     # The measuring tools measure to the marker's 64-sided outline: within 0.00095" of its
     # circle, so 2.999" and 3.001" from its edge fall on their sides of 3", in any direction.
     from board.game.core.targets import PieceTarget
-    from board.game.measuring.measure import within_check
+    from board.game.measuring.within import within_check
     for turn in (0.0, 2.8125, 17.0, 92.8125):  # at a corner, mid-edge, anywhere
         scenario = _scenario([_unit("a", "red", [gap], oc=1, turn=turn)])
         world = WorldCache(LIB).world_for(scenario)

@@ -8,7 +8,8 @@ import pytest
 from shapely.geometry import Point
 
 from board.document.model import Base, Model, RuleSystem, TerrainPiece, TroopType, Unit
-from board.game.core.world import WorldCache, piece_shapes
+from board.game.core.terrain_world import piece_shapes
+from board.game.core.world import WorldCache
 from geometry import Circle
 from tests.game import samples
 

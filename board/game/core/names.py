@@ -32,7 +32,8 @@ from board.game.core.targets import (
 from board.game.words import member_word
 
 if TYPE_CHECKING:
-    from board.game.core.world import PieceShapes, World
+    from board.game.core.terrain_world import PieceShapes
+    from board.game.core.world import World
 
 __all__ = ["Namer", "wall_of", "member_word", "fire_point_name"]
 

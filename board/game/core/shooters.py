@@ -28,7 +28,8 @@ from shapely.ops import nearest_points
 
 from board.document.datasheet import FACINGS
 from board.document.model import RuleSystem, Unit
-from board.game.core.world import PieceShapes, World, WorldMount
+from board.game.core.terrain_world import PieceShapes, WorldMount
+from board.game.core.world import World
 from board.game.systems.facts import facts_for
 from board.game.systems.heights import FANTASY_LOS_VALUES, MODEL_HEIGHTS
 from geometry import (

@@ -43,13 +43,8 @@ from board.game.core.names import Namer
 from board.game.core.targets import Target, TargetError, ZoneResolver, describe, target_from_dict
 from board.game.core.units import display_unit, excess_text, to_inches
 from board.game.core.world import World
-from board.game.measuring.measure import (
-    ModelReading,
-    WithinReading,
-    across_part,
-    ruler,
-    within_check,
-)
+from board.game.measuring.ruler import ruler
+from board.game.measuring.within import ModelReading, WithinReading, across_part, within_check
 from geometry import format_distance
 
 __all__ = [

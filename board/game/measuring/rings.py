@@ -36,10 +36,11 @@ from shapely import affinity
 from board.document.model import Annotation
 from board.game.core.names import Namer
 from board.game.core.targets import PieceTarget, Target, TargetError, describe, target_from_dict
+from board.game.core.terrain_world import PieceShapes, TerrainWorld
 from board.game.core.units import to_inches
-from board.game.core.world import PieceShapes, TerrainWorld, World
+from board.game.core.world import World
 from board.game.measuring.annotations import AnnotationError
-from board.game.measuring.measure import ring_areas
+from board.game.measuring.range_rings import ring_areas
 from geometry import Circle, Shape, format_distance
 
 __all__ = [
@@ -221,7 +222,7 @@ def shifted_piece(piece: PieceShapes, dx: float, dy: float) -> PieceShapes:
     --------
     >>> from board.document.io import default_library
     >>> from board.document.model import TerrainPiece
-    >>> from board.game.core.world import piece_shapes
+    >>> from board.game.core.terrain_world import piece_shapes
     >>> sheet = default_library()["imperial_bastion"]
     >>> from board.document.model import RuleSystem
     >>> bastion = piece_shapes(TerrainPiece("b", sheet.id, 22, 34, 180), sheet,

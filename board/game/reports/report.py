@@ -35,12 +35,13 @@ from board.game.core.deploy import deployment_for, models_out_of_zone
 from board.game.core.levels import raised_models
 from board.game.core.names import Namer
 from board.game.core.targets import centre
+from board.game.core.units import display_unit
 from board.game.core.world import World, WorldCache
 from board.game.measuring.annotations import evaluate
 from board.game.measuring.coverage import Coverage, UnitCoverage, void_shield_coverage
-from board.game.measuring.measure import VOID_SHIELD_RULE, display_unit
 from board.game.measuring.rings import RING_KIND, AnnotationError, read_ring
 from board.game.measuring.unmeasured import kept_name, unmeasured_words
+from board.game.measuring.within import VOID_SHIELD_RULE
 from board.game.reports.summary import summarise_all
 from board.game.systems.facts import facts_for
 from geometry import CM_PER_INCH, format_distance

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
-from board.game.measuring.measure import PRESETS
+from board.game.measuring.within import PRESETS
 
 if TYPE_CHECKING:
     from board.view.measure.feature import MeasureFeature

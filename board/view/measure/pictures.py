@@ -9,6 +9,7 @@ from __future__ import annotations
 from board.document.model import Annotation
 from board.game.core.names import Namer
 from board.game.core.targets import Target, TargetError, ZoneResolver, resolve, zone_reach
+from board.game.core.units import display_unit, excess_text
 from board.game.core.units import distance_text as format_distance
 from board.game.core.world import World
 from board.game.kit import ground_reach
@@ -18,15 +19,9 @@ from board.game.measuring.annotations import (
     WithinAnnotation,
     read_annotation,
 )
-from board.game.measuring.measure import (
-    RulerReading,
-    WithinReading,
-    display_unit,
-    excess_text,
-    part_heights,
-    ruler,
-    within_check,
-)
+from board.game.measuring.range_rings import part_heights
+from board.game.measuring.ruler import RulerReading, ruler
+from board.game.measuring.within import WithinReading, within_check
 from board.view.measure.sketch import Sketch
 from board.view.measure.sketches import reach_path, reach_path_at, ruler_sketch, within_sketch
 

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from board.game.core.units import distance_text
-from board.game.measuring.measure import RangeRing
+from board.game.measuring.range_rings import RangeRing
 from board.view.convert import geometry_to_path
 from board.view.items.on_table import clip_to_table, table_in
 from board.view.measure.ring_labels import RingLabel, RingLabels, edge_spots

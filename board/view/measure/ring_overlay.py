@@ -21,7 +21,7 @@ from board.game.core.targets import PieceTarget, TargetError
 from board.game.core.world import World
 from board.game.kit import DistanceRule, Shape
 from board.game.measuring.annotations import AnnotationError
-from board.game.measuring.measure import RangeRing, part_heights
+from board.game.measuring.range_rings import RangeRing, part_heights
 from board.game.measuring.rings import RingAnnotation, read_ring, ring_areas, shifted
 from board.view.measure.ring_item import RingItem, RingPicture, ring_pictures
 

@@ -19,7 +19,8 @@ from shapely.geometry.base import BaseGeometry
 
 from board.game.core.units import excess_text
 from board.game.kit import Circle, Shape, reach_area
-from board.game.measuring.measure import RulerReading, WithinReading
+from board.game.measuring.ruler import RulerReading
+from board.game.measuring.within import WithinReading
 from board.view.convert import geometry_to_path, to_point
 from board.view.measure.sketch import Area, Label, Line, Sketch
 

@@ -26,8 +26,9 @@ from board.game.core.targets import (
 )
 from board.game.kit import Circle, Shape
 from board.game.measuring.annotations import ruler_annotation, within_annotation
-from board.game.measuring.measure import RulerReading, WithinReading
 from board.game.measuring.pick import feature_at, widen
+from board.game.measuring.ruler import RulerReading
+from board.game.measuring.within import WithinReading
 from board.game.reports.report import Finding
 from board.view.items import BuildingItem, LabelItem, ModelItem
 from board.view.measure.overlay_item import OverlayItem

@@ -1,197 +1,47 @@
-"""The ruler, "is it within N?" and range rings: the computing part of the measuring tools.
+"""Is a unit within N of a target? Every model's closest and farthest part, and the verdict.
 
-Distances are computed in inches by :mod:`geometry` and shown in the scenario's unit: inches,
-or centimetres in an Epic 40,000 scenario. Shown numbers have two decimals and never round a
-miss into a hit (:func:`geometry.format_distance`).
-
-The units (inches or centimetres) are :mod:`board.game.core.units`.
+The verdict is the unit's (``wholly within``, ``within``, ``not within``), with each model's
+numbers and words. A zone carries its own reach and rule: a Void Shield Generator's covers a
+unit wholly within its range, a deployment zone one wholly inside it. Distances are inches,
+shown in the scenario's unit (:mod:`board.game.core.units`); between heights they are the
+world's rule's (docs/measure.md, Heights).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
-import shapely
 
 from board.game.core.heights import kept_unit_check, part_spans, piece_span, unit_check
 from board.game.core.names import Namer
-from board.game.core.shooters import mount_height
-from board.game.core.targets import (
-    Target,
-    ZoneResolver,
-    ZoneTarget,
-    centre,
-    resolve,
-    zone_reach,
-)
+from board.game.core.targets import Target, ZoneResolver, ZoneTarget, resolve, zone_reach
 from board.game.core.units import display_unit, excess_text
 from board.game.core.world import World
 from geometry import (
-    CM_PER_INCH,
-    Circle,
     DistanceRule,
-    Reading3D,
-    Shape,
-    Span,
     UnitCheck,
     as_geometry,
-    closest_points,
-    distance,
     format_distance,
-    ground_reach,
-    reach_area,
-    rule_distance,
     unit_within,
-    vertical_gap,
     wholly_within_zone,
 )
 
 __all__ = [
     "PRESETS",
-    "RulerReading",
-    "ruler",
     "ModelReading",
     "WithinReading",
     "VOID_SHIELD_RULE",
     "DEPLOYMENT_RULE",
     "within_check",
     "across_part",
-    "RangeRing",
-    "range_rings",
-    "ring_areas",
-    "weapon_rings",
-    "part_heights",
 ]
 
 #: The distances offered with one click, in the scenario's unit.
 PRESETS = (1.0, 2.0, 3.0, 6.0, 12.0, 18.0, 24.0, 36.0, 48.0)
-
-XY = tuple[float, float]
-
-
-def _amount(inches: float, unit: str) -> float:
-    return inches * CM_PER_INCH if unit == "cm" else inches
-
-
-@dataclass(frozen=True)
-class RulerReading:
-    """A ruler between two things: the parts it joins, the two points, the distance (inches).
-
-    ``start`` lies on ``start_part`` of the first target and ``end`` on ``end_part`` of the
-    second; centre to centre, they are the two centres. ``start_name`` and ``end_name`` are
-    the two parts as a player reads them (``Tactical Squad Cato, model 3``).
-    """
-
-    start_part: str
-    end_part: str
-    start: XY
-    end: XY
-    distance: float
-    centre_to_centre: bool
-    unit: str
-    start_name: str = ""
-    end_name: str = ""
-    #: The distance across the table and up (inches); ``distance`` is the rule's reading of
-    #: them (docs/measure.md, Heights). ``across`` is ``None`` for a flat reading's.
-    across: float | None = None
-    up: float = 0.0
-    rule: DistanceRule = DistanceRule.STRAIGHT
-
-    @property
-    def text(self) -> str:
-        """The distance as shown: ``4.74"``, ``12.04 cm``, ``6.32" (5.00" across, 3.87" up)``."""
-        if self.across is None or self.up <= 0.0:
-            return format_distance(self.distance, unit=self.unit)
-        return Reading3D(self.across, self.up, self.rule).text(unit=self.unit)
-
-    @property
-    def amount(self) -> float:
-        """The distance in the shown unit."""
-        return _amount(self.distance, self.unit)
-
-
-def _bounding_circle(shape: Shape) -> tuple[float, float, float]:
-    """A centre and a radius that holds all of ``shape`` (a base's own; else its box's)."""
-    if isinstance(shape, Circle):
-        return shape.x, shape.y, shape.radius
-    cx, cy = centre(shape)
-    x0, y0, x1, y1 = shape.bounds
-    return cx, cy, max(math.hypot(x - cx, y - cy) for x in (x0, x1) for y in (y0, y1))
-
-
-def _nearest_pair(a: Sequence[tuple[str, Shape]], b: Sequence[tuple[str, Shape]],
-                  centres: bool, spans: tuple[Sequence[Span], Sequence[Span]] | None = None,
-                  rule: DistanceRule = DistanceRule.STRAIGHT) -> tuple[int, int, float]:
-    """Indices of the closest pair of parts and their distance (the first such pair, in order).
-
-    Pairs are measured in the order of a lower bound on their distance (centres apart less
-    both bounding radii), stopping once the bound passes the best found: the same answer as
-    measuring every pair, without measuring most of them (a ruler from a 3,000-model unit
-    to another measured 9 million pairs one by one). With ``spans`` (each part's height) the
-    distance is the ``rule``'s (:func:`geometry.distance_3d`), never below the flat bound.
-    """
-    circles_a = np.array([_bounding_circle(s) for _, s in a], dtype=float).reshape(-1, 3)
-    circles_b = np.array([_bounding_circle(s) for _, s in b], dtype=float).reshape(-1, 3)
-    apart = np.hypot(circles_a[:, None, 0] - circles_b[None, :, 0],
-                     circles_a[:, None, 1] - circles_b[None, :, 1])
-    if not centres:
-        apart = apart - circles_a[:, None, 2] - circles_b[None, :, 2]
-    bound = apart.ravel() - 1e-9 * (1.0 + np.abs(apart.ravel()))  # rounding slack
-    if not np.all(np.isfinite(bound)):  # an empty shape: measure every pair
-        bound = np.full(bound.shape, -math.inf)
-    best = (math.inf, 0, 0)
-    for k in np.argsort(bound, kind="stable"):
-        if bound[k] > best[0]:
-            break
-        i, j = divmod(int(k), len(b))
-        sa, sb = a[i][1], b[j][1]
-        d = math.dist(centre(sa), centre(sb)) if centres else distance(sa, sb)
-        if spans is not None:
-            d = float(rule_distance(d, vertical_gap(spans[0][i], spans[1][j]), rule))
-        best = min(best, (d, i, j))
-    return best[1], best[2], best[0]
-
-
-def ruler(world: World, first: Target, second: Target, centre_to_centre: bool = False,
-          zones: ZoneResolver | None = None, namer: Namer | None = None) -> RulerReading:
-    """Measure from ``first`` to ``second``: closest points (base to base) or centres.
-
-    A unit is measured from its nearest model. Raises ``ValueError`` when either target has
-    nothing on the table (an embarked unit). ``namer`` names the parts (the world's names
-    when left out).
-    """
-    names = namer or Namer.for_world(world)
-    # a world never changes once made: the same ruler, named the same, reads the same
-    kept: dict[tuple[object, ...], tuple[Namer, RulerReading]] = world.kept("rulers")
-    key = (first, second, centre_to_centre, zones)
-    found = kept.get(key)
-    if found is not None and found[0] is names:
-        return found[1]
-    extra = {} if zones is None else {"zones": zones}
-    a, b = resolve(first, world, **extra), resolve(second, world, **extra)
-    for parts, target in ((a, first), (b, second)):
-        if not parts:
-            raise ValueError(f"{names.target(target)} has nothing on the table to measure from")
-    spans = (part_spans(first, world, [p for p, _ in a]),
-             part_spans(second, world, [p for p, _ in b]))
-    rule = world.distance_rule
-    i, j, d = _nearest_pair(a, b, centre_to_centre, spans, rule)
-    if centre_to_centre:
-        start, end = centre(a[i][1]), centre(b[j][1])
-        across = math.dist(start, end)
-    else:
-        start, end = closest_points(a[i][1], b[j][1])
-        across = distance(a[i][1], b[j][1])
-    reading = RulerReading(a[i][0], b[j][0], start, end, d, centre_to_centre,
-                           display_unit(world.rule_system), names.part(first, a[i][0]),
-                           names.part(second, b[j][0]), across,
-                           vertical_gap(spans[0][i], spans[1][j]), rule)
-    kept[key] = (names, reading)
-    return reading
 
 
 @dataclass(frozen=True)
@@ -457,90 +307,3 @@ def _ups(near: UnitCheck, up_near: np.ndarray, up_far: np.ndarray,
     return {mid: (float(a), float(b)) for mid, a, b in
             zip(near.model_ids, up_near.tolist(), up_far.tolist(), strict=True) if a or b}
 
-
-@dataclass(frozen=True)
-class RangeRing:
-    """The area within ``radius`` inches of something, for drawing.
-
-    Around something standing ``height`` inches up the area is where the rule's distance
-    meets the table: ``ground`` inches about its footprint (:func:`geometry.ground_reach`;
-    ``None`` when the reach does not come down to the table, and the area is then empty).
-    """
-
-    radius: float
-    area: shapely.Geometry
-    height: float = 0.0
-    ground: float | None = None
-
-    @property
-    def raised(self) -> bool:
-        """Whether the ring is drawn where a raised reach meets the table."""
-        return self.height > 0.0 and self.ground != self.radius
-
-
-def range_rings(world: World, target: Target, radii: Iterable[float],
-                zones: ZoneResolver | None = None) -> tuple[RangeRing, ...]:
-    """Return the areas within each radius (inches) of a model, unit, piece or point.
-
-    A raised model's ring is drawn where the world's rule meets the table.
-    """
-    extra = {} if zones is None else {"zones": zones}
-    parts = resolve(target, world, **extra)
-    return ring_areas([s for _, s in parts], radii, part_heights(world, target, parts),
-                      world.distance_rule)
-
-
-def part_heights(world: World, target: Target, parts: Sequence[tuple[str, Shape]],
-                 ) -> list[float]:
-    """How high each part of ``target`` stands (its foot, inches): what a ring starts from."""
-    return [span.low for span in part_spans(target, world, [p for p, _ in parts])]
-
-
-def ring_areas(shapes: Sequence[Shape], radii: Iterable[float],
-               heights: Sequence[float] | None = None,
-               rule: DistanceRule = DistanceRule.STRAIGHT) -> tuple[RangeRing, ...]:
-    """The area within each radius (inches) of any of ``shapes``, standing at ``heights``.
-
-    A shape ``h`` up reaches the table :func:`geometry.ground_reach` about its footprint
-    (``sqrt(R² − h²)`` by the straight line); one too high to reach it adds nothing.
-
-    Examples
-    --------
-    >>> from shapely.geometry import Point
-    >>> [round(r.area.area, 1) for r in ring_areas([Point(0, 0)], [1, 2])]
-    [3.1, 12.6]
-    >>> raised = ring_areas([Point(0, 0)], [5], [3.0])[0]
-    >>> raised.ground, round(raised.area.area / math.pi, 2), raised.raised
-    (4.0, 16.0, True)
-    """
-    lows = list(heights) if heights is not None else [0.0] * len(shapes)
-    rings = []
-    for radius in radii:
-        if not math.isfinite(radius) or radius <= 0:
-            raise ValueError(f"a range ring needs a radius above 0, got {radius!r}")
-        reaches = [ground_reach(radius, h, rule) for h in lows]
-        areas = [reach_area(s, g) for s, g in zip(shapes, reaches, strict=True)
-                 if g is not None and g > 0.0]
-        low = min(lows, default=0.0)
-        ground = ground_reach(radius, low, rule)
-        rings.append(RangeRing(radius, shapely.union_all(areas), low, ground))
-    return tuple(rings)
-
-
-def weapon_rings(world: World, piece_id: str) -> tuple[tuple[str, RangeRing], ...]:
-    """Each emplaced weapon of a piece with the area within its range of its mount.
-
-    Examples
-    --------
-    >>> from board.document.io import default_library
-    >>> from board.document.model import Scenario, TerrainPiece
-    >>> from board.game.core.world import WorldCache
-    >>> scenario = Scenario(terrain=[TerrainPiece("b", "imperial_bastion", 30, 20)])
-    >>> world = WorldCache(default_library()).world_for(scenario)
-    >>> [(mount, ring.radius) for mount, ring in weapon_rings(world, "b")][-1]
-    ('icarus-lascannon', 96.0)
-    """
-    piece = world.piece(piece_id)
-    return tuple((m.id, ring_areas([shapely.Point(m.x, m.y)], [m.weapon.range],
-                                   [mount_height(piece, m)], world.distance_rule)[0])
-                 for m in piece.mounts)
