@@ -36,7 +36,8 @@ from geometry.distinct import distinct
 from geometry.footprints import Circle, RoundBases, Shape
 from geometry.index import TerrainIndex, blocker_ids
 from geometry.observers import Observer
-from geometry.picture import BORDERLINE, SightRule, hidden_shares, outline_of
+from geometry.picture import BORDERLINE, SightRule, hidden_shares
+from geometry.picture_plane import outline_of
 from geometry.strips import strip_hidden_shares
 
 __all__ = [
