@@ -166,15 +166,18 @@ def exact_hidden_shares(index: TerrainIndex, eyes: ArrayLike, eye_heights: Array
 
     Examples
     --------
+    A tower taller than the eye and the face hides the half of the face behind it (the
+    shortcuts settle it in whole columns, to the same share); a facing in line with the eye
+    is hidden.
+
     >>> from shapely.geometry import box
     >>> from geometry.index import Blocker
-    >>> wall = TerrainIndex([Blocker("wall", box(10.9, -5, 11, 5), 0.75)])
-    >>> face = LineString([(12, -1), (12, 1)])
-    >>> exact_hidden_shares(wall, (0, 0), [1.5, 0.75], [face, face], 1.5).round(4).tolist()
-    [0.4545, 0.5]
-    >>> edge_on = LineString([(0, 1), (0, 3)])  # a facing in line with the eye: hidden
-    >>> exact_hidden_shares(wall, (0, 0), 1.5, [edge_on], 1.5).tolist()
-    [1.0]
+    >>> tower = TerrainIndex([Blocker("tower", box(5, -5, 6, 0), 4.0)])
+    >>> faces = [LineString([(12, -1), (12, 1)]), LineString([(0, 1), (0, 3)])]
+    >>> exact_hidden_shares(tower, (0, 0), 1.5, faces, 1.5).tolist()
+    [0.5, 1.0]
+    >>> hidden_shares_from(tower, (0, 0), 1.5, faces, 1.5).tolist()
+    [0.5, 1.0]
     """
     count = len(targets)
     ignore = blocker_ids(ignore)
