@@ -102,6 +102,7 @@ if TYPE_CHECKING:
     from geometry.overlap import off_table_by, overlap_depth, shape_box
     from geometry.picture import hidden_shares
     from geometry.plane import CM_PER_INCH, EPSILON, MM_PER_INCH, format_distance, to_cm
+    from geometry.rays import rays_blocked, sight_matrix
     from geometry.shields import (
         VOID_SHIELD_RANGE,
         ShieldCover,
@@ -117,8 +118,6 @@ if TYPE_CHECKING:
         Ray,
         SightResult,
         SightRule,
-        rays_blocked,
-        sight_matrix,
         visible_fraction,
         visible_fractions,
         visible_shares,
@@ -243,8 +242,8 @@ _HOMES = {
     "Ray": "geometry.sight",
     "SightResult": "geometry.sight",
     "SightRule": "geometry.rules_of_reading",
-    "rays_blocked": "geometry.sight",
-    "sight_matrix": "geometry.sight",
+    "rays_blocked": "geometry.rays",
+    "sight_matrix": "geometry.rays",
     "visible_fraction": "geometry.sight",
     "visible_fractions": "geometry.sight",
     "visible_shares": "geometry.sight",

@@ -1,6 +1,6 @@
 """Which sight lines meet which footprints, for many lines from a few eyes, exactly, in numpy.
 
-:func:`geometry.sight.rays_blocked` asks, for every line from an eye to a target point,
+:func:`geometry.rays.rays_blocked` asks, for every line from an eye to a target point,
 whether it meets any footprint (touching counts). GEOS answers that one line at a time
 against a prepared union (about 1 µs a line); here the lines of each eye are answered
 together:

@@ -33,7 +33,7 @@ def circle_rings(xyr: FloatArray, tolerance: float) -> tuple[FloatArray, IntArra
     """Closed rings of round bases (vertices on the circle, edges within ``tolerance``).
 
     Each base has its own number of sides (``4·quad_segs_for(r, tolerance)``), the vertices
-    those of :func:`geometry.picture.outline_of`. Returns the vertices and each one's base.
+    those of :func:`geometry.picture_plane.outline_of`. Returns the vertices and each one's base.
 
     Examples
     --------
@@ -164,8 +164,8 @@ def round_solid_slices(eyes: FloatArray, heights: FloatArray, xyr: FloatArray,
     Base ``i`` (centre and radius ``xyr[i]``, the ring of :func:`circle_rings`) stands from
     ``bottoms[i]`` to ``tops[i]``, seen from ``eyes[i]`` at ``heights[i]``, wholly ahead of the
     eye; its picture plane is square to the line to its centre, through the centre
-    (:func:`geometry.picture.picture_frames`). Its picture is the convex hull of its ring drawn
-    at the foot and at the top, and that hull is never built:
+    (:func:`geometry.picture_plane.picture_frames`). Its picture is the convex hull of its
+    ring drawn at the foot and at the top, and that hull is never built:
 
     - Every vertex is drawn at the same ``x`` at both heights, the top above the foot, so the
       hull's upper chain is the upper chain of the top ring's picture and its lower chain the

@@ -17,7 +17,9 @@ from shapely.geometry import LineString
 
 from geometry.footprints import Shape
 from geometry.index import TerrainIndex
-from geometry.picture import SightRule, _outlines, _Picture, _prepare, picture_frames
+from geometry.picture_plane import clip_at_eye, picture_frames, plan_outlines
+from geometry.rules_of_reading import SightRule
+from geometry.shadows import TargetPictures
 
 __all__ = ["strip_hidden_shares"]
 
@@ -78,14 +80,14 @@ def strip_hidden_shares(index: TerrainIndex, eye: tuple[float, float], eye_heigh
     if samples < 1:
         raise ValueError(f"strips need at least 1 sample, got {samples}")
     at = np.asarray(eye, dtype=float).reshape(1, 2)
-    outlines = _outlines([target])
+    outlines = plan_outlines([target])
     u, dist = picture_frames(at, outlines)
-    if _prepare(at, outlines, u, dist)[0]:
+    if clip_at_eye(at, outlines, u, dist)[0]:
         return np.zeros(samples)  # the eye is inside the target: it sees all of it
     if isinstance(outlines[0], LineString) and dist[0] <= 1e-4:
         return np.ones(samples)  # a facing seen edge on
-    picture = _Picture(at, np.array([float(eye_height)]), outlines, u, dist,
-                       np.array([float(top)]), np.array([float(bottom)]), rule)
+    picture = TargetPictures(at, np.array([float(eye_height)]), outlines, u, dist,
+                             np.array([float(top)]), np.array([float(bottom)]), rule)
     shadows, _ = picture.shadows(index, ignore)
     if arc is not None:
         outside, _ = picture.outside_arc(arc)

@@ -22,7 +22,8 @@ from geometry.footprints import Circle, Shape
 from geometry.heights import DistanceRule, rule_distance
 from geometry.index import TerrainIndex, blocker_ids
 from geometry.measure import EPSILON
-from geometry.sight import SightRule, _blocked, visible_shares
+from geometry.rays import rays_blocked_unchecked
+from geometry.sight import SightRule, visible_shares
 
 __all__ = ["EnemyUnit", "NearestEnemy", "nearest_enemy"]
 
@@ -165,8 +166,9 @@ def nearest_enemy(mount: tuple[float, float], mount_height: float, weapon_range:
         near = _nearest_points(mount, table, rows)
         starts = np.broadcast_to(np.asarray(mount, dtype=float), near.shape)
         ends = tall[rows] / 2.0 if rule is SightRule.TRUE_LINE else tall[rows]
-        seen = ~_blocked(index, np.ascontiguousarray(starts), near,
-                         np.full(len(rows), float(mount_height)), ends, rule, ignore)
+        seen = ~rays_blocked_unchecked(index, np.ascontiguousarray(starts), near,
+                                       np.full(len(rows), float(mount_height)), ends, rule,
+                                       ignore)
         if seen.any():
             exact_until = min(exact_until, float(gaps[rows[np.argmax(seen)]]) + EPSILON)
         unsure = np.flatnonzero(~seen & (gaps[rows] <= exact_until))

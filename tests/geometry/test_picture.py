@@ -27,7 +27,8 @@ from geometry import (
     visible_fractions,
     visible_shares,
 )
-from geometry.picture import hidden_shares, picture_frames
+from geometry.picture import hidden_shares
+from geometry.picture_plane import picture_frames
 
 
 def thin_wall(x, height, y0=-10.0, y1=10.0, thickness=1e-6):

@@ -1,8 +1,8 @@
 """The vectorised sight tests give the answers of a plain per-ray loop.
 
 Random layouts of blockers (some sharing edges with the rays, some ignored) and random rays,
-both rules: :func:`geometry.sight.rays_blocked` and the fans of
-:func:`geometry.sight.fans_blocked` (which skip fans whose cone meets nothing) equal a loop
+both rules: :func:`geometry.rays.rays_blocked` and the fans of
+:func:`geometry.rays.fans_blocked` (which skip fans whose cone meets nothing) equal a loop
 over the blockers, one ray at a time, written from the rules' wording.
 """
 
@@ -15,7 +15,8 @@ from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from geometry.index import Blocker, TerrainIndex
-from geometry.sight import SightRule, fans_blocked, rays_blocked
+from geometry.rays import fans_blocked, rays_blocked
+from geometry.sight import SightRule
 
 
 def _per_ray(blockers: list[Blocker], start: tuple[float, float], end: tuple[float, float],

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from shapely.geometry import MultiPoint, box
 
 from geometry import Circle
-from geometry.picture import _ROUND_TOLERANCE, _outlines
+from geometry.picture_plane import ROUND_TOLERANCE, plan_outlines
 from geometry.slices import circle_rings, ring_areas, round_solid_slices, slice_areas
 
 
@@ -36,9 +36,9 @@ def test_slices_of_convex_and_bent_polygons_match_a_box_cut(seed):
 def test_circle_rings_are_the_drawn_outlines():
     bases = [Circle(1, 2, 0.63), Circle(5, 5, 1.0), Circle(-3, 4, 0.63)]
     xy, owner = circle_rings(np.array([(c.x, c.y, c.radius) for c in bases]),
-                             _ROUND_TOLERANCE)
+                             ROUND_TOLERANCE)
     for i, base in enumerate(bases):
-        assert np.array_equal(xy[owner == i], shapely.get_coordinates(_outlines([base])[0]))
+        assert np.array_equal(xy[owner == i], shapely.get_coordinates(plan_outlines([base])[0]))
 
 
 def test_a_ring_without_corners_has_no_area_and_no_slice():
@@ -51,7 +51,7 @@ def test_a_ring_without_corners_has_no_area_and_no_slice():
 
 def _solid_picture(eye, h, base, top, bottom):
     """The slow way: the base's drawn polygon at foot and top, projected, and Shapely's hull."""
-    ring = shapely.get_coordinates(_outlines([base])[0])
+    ring = shapely.get_coordinates(plan_outlines([base])[0])
     view = np.array(base.centre) - np.asarray(eye)
     dist = float(np.hypot(*view))
     u = view / dist
@@ -84,7 +84,7 @@ def test_round_solid_slices_match_the_hull_of_the_projected_rings(seed):
     whose = rng.integers(0, count, 20)
     left = rng.uniform(-3, 3, 20)
     right = left + rng.uniform(-0.5, 4, 20)
-    total, sliced = round_solid_slices(eyes, heights, xyr, tops, bottoms, _ROUND_TOLERANCE,
+    total, sliced = round_solid_slices(eyes, heights, xyr, tops, bottoms, ROUND_TOLERANCE,
                                        whose, left, right)
     pictures = [_solid_picture(eyes[i], heights[i], Circle(*xyr[i]), tops[i], bottoms[i])
                 for i in range(count)]
