@@ -1,10 +1,9 @@
 """Turn the game's measurements into pictures (:class:`Sketch`): no computing, only drawing.
 
-The numbers come from :mod:`board.game.measuring.measure` and
-:mod:`board.game.measuring.rings`; here they become paths, lines and labels in the board's colours:
-green wholly within, amber within, red not
-(with by how much), yellow rulers; the rings' colours (drawn by
-:mod:`board.view.measure.ring_item`).
+The numbers come from :mod:`board.game.measuring.ruler`, :mod:`board.game.measuring.within`
+and :mod:`board.game.measuring.rings`; here they become paths, lines and labels in the board's
+colours: green wholly within, amber within, red not (with by how much), yellow rulers; the
+rings' colours (drawn by :mod:`board.view.measure.ring_item`).
 """
 
 from __future__ import annotations
