@@ -45,6 +45,11 @@ def crowded(library) -> Scenario:
 
 @pytest.fixture
 def board(qtbot, library, tmp_path):
+    return open_crowded(qtbot, library, tmp_path)
+
+
+def open_crowded(qtbot, library, tmp_path) -> MainWindow:
+    """The main window on :func:`crowded`, the whole table in view, settled."""
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     win = MainWindow(library, settings)
     win.files.ask_save_changes = lambda: QMessageBox.StandardButton.Discard

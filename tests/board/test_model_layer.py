@@ -13,17 +13,24 @@ import dataclasses
 import re
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, QRect, QSettings, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QGraphicsItem, QMessageBox
+from PySide6.QtWidgets import QGraphicsItem
 
 from board.document.changes import Change
 from board.view.commands import ApplyChangeCommand
 from board.view.overview.items import SeenMarksItem
 from board.view.window import MainWindow
 from tests.board.qt_helpers import Left, NoMod
-from tests.board.test_backdrop import crowded, differing, drawn_again, on_screen, press_unit
+from tests.board.test_backdrop import (
+    differing,
+    drawn_again,
+    on_screen,
+    open_crowded,
+    press_unit,
+    settle,
+)
 
 Shift = Qt.KeyboardModifier.ShiftModifier
 Ctrl = Qt.KeyboardModifier.ControlModifier
@@ -32,22 +39,7 @@ NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
 
 @pytest.fixture
 def board(qtbot, library, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(library, settings)
-    win.files.ask_save_changes = lambda: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(win)
-    win.show_scenario(crowded(library))
-    win.resize(1200, 850)
-    win.show()
-    qtbot.waitExposed(win)
-    win.view.fit_table()
-    settle()
-    return win
-
-
-def settle() -> None:
-    for _ in range(3):
-        QApplication.processEvents()
+    return open_crowded(qtbot, library, tmp_path)
 
 
 def as_seen_is_as_drawn(win: MainWindow, what: str) -> None:
