@@ -224,3 +224,14 @@ def test_zoomed_out_a_cells_models_copied_as_one_picture_look_as_copied_one_by_o
     one_by_one = drawn_again(board)
     assert differing(tiles, one_by_one) > 0  # the two ways were both taken
     assert largest_difference(tiles, one_by_one) <= 1  # blended twice, not once: rounding
+
+
+def test_the_layer_keeps_only_the_pictures_of_the_zoom_shown(board):
+    # Zoomed in close a hull's picture takes megabytes: each zoom lets go of the last one's.
+    layer = board.scene.model_layer
+    for step in (1.6, 1.6, 1.6, 1 / 1.6, 1 / 1.6):
+        board.view.zoom_by(step)
+        drawn_again(board)
+    scale = board.view.scale_factor * board.view.viewport().devicePixelRatioF()
+    made = {key[-2] for key in layer._sprites}  # noqa: SLF001 - what the layer holds
+    assert len(made) == 1 and made.pop() == pytest.approx(scale)

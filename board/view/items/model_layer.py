@@ -150,6 +150,9 @@ class ModelLayer(QGraphicsItem):
         #: Each cell's models as one picture: the scale, ratio and fractions of a pixel it
         #: was made for, and where its top left corner lies (device pixels, whole).
         self._tiles: dict[_Cell, tuple[tuple[float, ...], int, int, QPixmap]] = {}
+        #: The device pixels per inch (and ratio) the pictures above were made for: a new
+        #: zoom lets go of them all (zoomed in close, a hull's picture takes megabytes).
+        self._made_at: tuple[float, float] = (0.0, 0.0)
 
     # -- the models in it ----------------------------------------------------------------
     def __contains__(self, item: object) -> bool:
@@ -233,6 +236,11 @@ class ModelLayer(QGraphicsItem):
         """
         view = painter.worldTransform()
         scale, dx, dy, ratio = pixels
+        if (scale, ratio) != self._made_at:
+            self._made_at = (scale, ratio)
+            self._sprites.clear()
+            self._drawn.clear()
+            self._tiles.clear()
         painter.resetTransform()
         if scale <= TILE_SCALE * ratio:
             self._copy_tiles(painter, cells, pixels)

@@ -91,8 +91,8 @@ class SeenMarksItem(PassiveItem):
         key = (radius, kind, scale, ratio)
         picture = self._pictures.get(key)
         if picture is None:
-            if len(self._pictures) > 256:
-                self._pictures.clear()
+            if len(self._pictures) > 64 or any(k[2:] != key[2:] for k in self._pictures):
+                self._pictures.clear()  # another zoom's pictures: let go (megabytes up close)
             across = 2 * (radius + 0.15) * scale / ratio + 3  # logical pixels, the pen's room
             picture = self._pictures[key] = blank_picture(across, across, ratio)
             painter = QPainter(picture)
