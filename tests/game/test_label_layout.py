@@ -220,3 +220,19 @@ def test_every_box_has_exactly_its_labels_size_wherever_it_goes(labels, things):
     for label, placed in zip(asked, place_labels(asked, obstacles, rings=3), strict=True):
         left, top, right, bottom = placed.rect
         assert (right - left, bottom - top) == (label.width, label.height)
+
+
+def test_labels_are_fitted_alike_among_boxes_wider_than_the_grid():
+    # The page's edges (a million pixels long) and a footprint seen up close lie across
+    # thousands of the grid's cells: they are asked every time, with the same answers.
+    edges = [(-1e6, -1e6, 1e6, 0.0), (-1e6, 600.0, 1e6, 1e6), (-1e6, 0.0, 0.0, 600.0),
+             (900.0, 0.0, 1e6, 600.0)]
+    footprint = [(100.0, 100.0, 700.0, 400.0)]
+    labels = [Fitting(((x, y, x + 80.0, y + 16.0), (x, y + 20.0, x + 40.0, y + 36.0)), x % 3)
+              for x in range(-20, 940, 37) for y in (-8.0, 90.0, 395.0, 590.0)]
+    chosen = []
+    for pairs in _BOTH_WAYS:
+        with numpy_from(pairs):
+            chosen.append(fit_labels(labels, edges + footprint))
+    assert chosen[0] == chosen[1]
+    assert HIDDEN in chosen[0] and any(c == 0 for c in chosen[0])

@@ -13,8 +13,9 @@ one unit (:mod:`board.game.core.label_rects`):
 - :func:`first_clear` picks the first room that meets nothing (a building's armour badge
   stepping along its wall).
 
-From :data:`NUMPY_FROM` pairs of boxes on, they compare them with numpy, with the same
-answers as the plain loops.
+From :data:`NUMPY_FROM` pairs of boxes on, :func:`fit_labels` files the boxes in a grid and
+tests each form against the boxes near it, and the choices of rooms compare them with numpy:
+the same answers as the plain loops.
 
 >>> least_crowded([(0, 0, 10, 10), (20, 0, 30, 10)], [(5, 5, 6, 6)])
 1
@@ -22,6 +23,7 @@ answers as the plain loops.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -30,9 +32,9 @@ from board.game.core.label_rects import Rect, intersects, meets
 
 __all__ = ["Fitting", "HIDDEN", "NUMPY_FROM", "fit_labels", "least_crowded", "first_clear"]
 
-#: Pairs of boxes (rooms × obstacles) from which numpy compares them, imported then; fewer
-#: are compared in plain Python, the same comparisons with the same answers (a board's own
-#: labels at launch: numpy is not loaded for them).
+#: Pairs of boxes (rooms × obstacles) from which they are compared the quick way (labels
+#: against a grid of the boxes; rooms by numpy, imported then); fewer are compared in plain
+#: Python, the same comparisons with the same answers (a board's own labels at launch).
 NUMPY_FROM = 20_000
 
 
@@ -45,6 +47,66 @@ def _numpy() -> ModuleType:
 
 #: :func:`fit_labels`' answer for a label shown in none of its forms.
 HIDDEN = -1
+
+#: The side of a cell of :class:`_BoxGrid`, in the boxes' unit (a page's pixels: some labels
+#: and a few models to a cell).
+CELL = 48.0
+#: A box across more cells than this (the page's edges, a footprint zoomed in) is kept aside
+#: and asked every time rather than filed in each of its cells.
+_WIDE = 64
+
+
+class _BoxGrid:
+    """Boxes filed by the cells of a grid they reach: which meets a rectangle, asked many times.
+
+    A box meets a rectangle when they overlap with some area (touching edges do not meet), the
+    test :func:`fit_labels` makes; only the boxes filed in the cells the rectangle reaches are
+    tested, so the answer is the same as testing every box.
+
+    >>> grid = _BoxGrid([(0, 0, 10, 10)])
+    >>> grid.meets_any((10, 0, 20, 10)), grid.meets_any((9, 9, 20, 20))
+    (False, True)
+    >>> grid.add((100, 100, 120, 110))
+    >>> grid.meets_any((110, 105, 111, 106))
+    True
+    """
+
+    def __init__(self, boxes: Sequence[Rect] = ()) -> None:
+        self._cells: dict[tuple[int, int], list[Rect]] = {}
+        self._wide: list[Rect] = []
+        for box in boxes:
+            self.add(box)
+
+    @staticmethod
+    def _span(box: Rect) -> tuple[int, int, int, int]:
+        return (math.floor(box[0] / CELL), math.floor(box[1] / CELL),
+                math.floor(box[2] / CELL), math.floor(box[3] / CELL))
+
+    def add(self, box: Rect) -> None:
+        """File ``box`` in every cell it reaches."""
+        box = tuple(box)  # type: ignore[assignment]
+        i0, j0, i1, j1 = self._span(box)
+        if (i1 - i0 + 1) * (j1 - j0 + 1) > _WIDE:
+            self._wide.append(box)
+            return
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                self._cells.setdefault((i, j), []).append(box)
+
+    def meets_any(self, rect: Rect) -> bool:
+        """Whether any box filed meets ``rect`` (overlaps it with some area)."""
+        r0, r1, r2, r3 = rect
+        if any(b0 < r2 and r0 < b2 and b1 < r3 and r1 < b3 for b0, b1, b2, b3 in self._wide):
+            return True
+        i0, j0, i1, j1 = self._span(rect)
+        cells = self._cells
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                near = cells.get((i, j))
+                if near and any(b0 < r2 and r0 < b2 and b1 < r3 and r1 < b3
+                                for b0, b1, b2, b3 in near):
+                    return True
+        return False
 
 
 @dataclass(frozen=True)
@@ -141,44 +203,31 @@ def _step_aside(labels: Sequence[Fitting], clear_of_obstacles: _Clear, chosen: l
 class _Clear:
     """Whether each of some rectangles meets none of ``obstacles``, asked many times.
 
-    Many obstacles (a crowded board's models and symbols) are put in a numpy array once;
-    each question looks only at those that meet the rectangles' bounding box.
+    Many obstacles (a crowded board's models and symbols) are filed in a grid once
+    (:class:`_BoxGrid`); each question looks only at those in the cells it reaches.
     """
 
     def __init__(self, obstacles: Sequence[Rect]) -> None:
-        self._list = obstacles
-        self._array = (_numpy().asarray(obstacles, dtype=float).reshape(-1, 4)
-                       if len(obstacles) >= NUMPY_FROM // 100 else None)
+        self._grid = _BoxGrid(obstacles)
 
     def __call__(self, rects: Sequence[Rect]) -> list[bool]:
-        near: Sequence[Rect] = self._list
-        if self._array is not None and rects:
-            a = self._array
-            left = min(r[0] for r in rects)
-            top = min(r[1] for r in rects)
-            right = max(r[2] for r in rects)
-            bottom = max(r[3] for r in rects)
-            mask = (a[:, 0] < right) & (left < a[:, 2]) & (a[:, 1] < bottom) & (top < a[:, 3])
-            near = [tuple(row) for row in a[mask].tolist()]
-        return [not any(b0 < r2 and r0 < b2 and b1 < r3 and r1 < b3
-                        for b0, b1, b2, b3 in near) for r0, r1, r2, r3 in rects]
+        return [not self._grid.meets_any(rect) for rect in rects]
 
 
 def _fit_many(labels: Sequence[Fitting], obstacles: Sequence[Rect], order: list[int],
               chosen: list[int]) -> list[int]:
-    """:func:`fit_labels` for many boxes: each form against all kept boxes at once (numpy)."""
-    np = _numpy()
-    kept = np.empty((len(obstacles) + len(labels), 4))  # the obstacles, then each label kept
-    kept[:len(obstacles)] = np.asarray(obstacles, dtype=float).reshape(-1, 4)
-    count = len(obstacles)
+    """:func:`fit_labels` for many boxes: each form against the kept boxes near it.
+
+    The obstacles and each label kept are filed in a grid (:class:`_BoxGrid`): a form is
+    tested against the boxes of the cells it reaches, not against all 4,000 of a board of
+    3,000 models (each such test took numpy some 0.1 ms).
+    """
+    kept = _BoxGrid(obstacles)  # the obstacles, then each label kept
     for k in order:
         for form, rect in enumerate(labels[k].forms):
-            box = kept[:count]
-            if not np.any((box[:, 0] < rect[2]) & (rect[0] < box[:, 2])
-                          & (box[:, 1] < rect[3]) & (rect[1] < box[:, 3])):
+            if not kept.meets_any(rect):
                 chosen[k] = form
-                kept[count] = rect
-                count += 1
+                kept.add(rect)
                 break
     return chosen
 
