@@ -108,6 +108,10 @@ class _BoxGrid:
                     return True
         return False
 
+    def clear(self, rects: Sequence[Rect]) -> list[bool]:
+        """Whether each of ``rects`` meets none of the boxes filed."""
+        return [not self.meets_any(rect) for rect in rects]
+
 
 @dataclass(frozen=True)
 class Fitting:
@@ -171,47 +175,33 @@ def _make_room(labels: Sequence[Fitting], obstacles: Sequence[Rect], order: list
     hidden = [k for k in order if chosen[k] == HIDDEN and labels[k].forms]
     if not hidden:
         return chosen
-    clear_of_obstacles = _Clear(obstacles)
+    obstacles_grid = _BoxGrid(obstacles)
     for k in hidden:
         shown = [j for j in range(len(labels)) if chosen[j] != HIDDEN]
-        clear = clear_of_obstacles(labels[k].forms)
+        clear = obstacles_grid.clear(labels[k].forms)
         for form, rect in enumerate(labels[k].forms):
             if not clear[form]:
                 continue
             blockers = [j for j in shown if intersects(rect, labels[j].forms[chosen[j]])]
             if len(blockers) != 1 or labels[blockers[0]].priority > labels[k].priority:
                 continue
-            moved = _step_aside(labels, clear_of_obstacles, chosen, blockers[0], rect)
+            moved = _step_aside(labels, obstacles_grid, chosen, blockers[0], rect)
             if moved is not None:
                 chosen[blockers[0]], chosen[k] = moved, form
                 break
     return chosen
 
 
-def _step_aside(labels: Sequence[Fitting], clear_of_obstacles: _Clear, chosen: list[int],
+def _step_aside(labels: Sequence[Fitting], obstacles: _BoxGrid, chosen: list[int],
                 j: int, room: Rect) -> int | None:
     """Another form of label ``j`` clear of ``room``, the obstacles and the labels shown."""
     others = [room] + [labels[i].forms[chosen[i]] for i in range(len(labels))
                        if chosen[i] != HIDDEN and i != j]
-    clear = clear_of_obstacles(labels[j].forms)
+    clear = obstacles.clear(labels[j].forms)
     for form, rect in enumerate(labels[j].forms):
         if clear[form] and form != chosen[j] and not any(intersects(rect, o) for o in others):
             return form
     return None
-
-
-class _Clear:
-    """Whether each of some rectangles meets none of ``obstacles``, asked many times.
-
-    Many obstacles (a crowded board's models and symbols) are filed in a grid once
-    (:class:`_BoxGrid`); each question looks only at those in the cells it reaches.
-    """
-
-    def __init__(self, obstacles: Sequence[Rect]) -> None:
-        self._grid = _BoxGrid(obstacles)
-
-    def __call__(self, rects: Sequence[Rect]) -> list[bool]:
-        return [not self._grid.meets_any(rect) for rect in rects]
 
 
 def _fit_many(labels: Sequence[Fitting], obstacles: Sequence[Rect], order: list[int],

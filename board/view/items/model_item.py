@@ -283,7 +283,8 @@ class ModelItem(QGraphicsRectItem):
 
     def _restyle(self) -> None:
         """Its look changed: drawn afresh, by its layer or by itself."""
-        if self._layer is not None and self in self._layer:
+        if self.drawn_by_layer:
+            assert self._layer is not None
             self._layer.changed(self)
         else:
             self.update()
